@@ -1,0 +1,118 @@
+/**
+ * The records the screens and the API exchange (SPEC 3), one zod schema each; TypeScript types
+ * are inferred from them. Field names are snake_case as SPEC 7's answers use them, except
+ * `userId`, which SPEC 3 spells so.
+ */
+import { z } from 'zod';
+
+/** SPEC 3 activity types. */
+export const ACTIVITY_TYPES = [
+  'login',
+  'logout',
+  'credential_generated',
+  'credential_deleted',
+  'credential_shared',
+  'credential_copied',
+  'credential_downloaded',
+  'basic_identity_created',
+  'consent_approved',
+  'consent_rejected',
+  'profile_updated',
+  'test_manual',
+] as const;
+export const activityTypeSchema = z.enum(ACTIVITY_TYPES);
+export type ActivityType = z.infer<typeof activityTypeSchema>;
+
+/** A Data Integrity proof as the screens read it (SPEC 3: the verifier reads proof.signature). */
+export const proofRecordSchema = z.object({
+  type: z.string(),
+  cryptosuite: z.string().optional(),
+  created: z.string(),
+  verificationMethod: z.string(),
+  proofPurpose: z.string(),
+  proofValue: z.string(),
+  signature: z.string().optional(),
+});
+
+/** SPEC 3 Credential, the screen record (a view of the signed W3C document). */
+export const credentialRecordSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  type: z.array(z.string()).min(1),
+  issuer: z.string(),
+  issuance_date: z.string(),
+  /** '' means Never. */
+  expiration_date: z.string(),
+  credential_subject: z
+    .object({ id: z.string(), name: z.string(), document_type: z.string() })
+    .catchall(z.unknown()),
+  proof: proofRecordSchema.nullable(),
+  permanent: z.boolean().optional(),
+  last_viewed: z.string().nullable().optional(),
+});
+export type CredentialRecord = z.infer<typeof credentialRecordSchema>;
+
+export const CONSENT_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const consentStatusSchema = z.enum(CONSENT_STATUSES);
+export type ConsentStatus = z.infer<typeof consentStatusSchema>;
+
+/** SPEC 3 Consent request: a data fiduciary (requester) asks the holder for fields. */
+export const consentRequestSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  requester: z.string(),
+  purpose: z.string(),
+  requested_at: z.string(),
+  status: consentStatusSchema,
+  fields: z.array(z.string()),
+  status_updated_at: z.string().nullable(),
+  status_updated_by: z.string().nullable(),
+  last_viewed: z.string().nullable(),
+});
+export type ConsentRequest = z.infer<typeof consentRequestSchema>;
+
+/** SPEC 3 Activity log entry. */
+export const activityLogSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  type: activityTypeSchema,
+  description: z.string(),
+  timestamp: z.string(),
+  last_viewed: z.string().nullable(),
+});
+export type ActivityLog = z.infer<typeof activityLogSchema>;
+
+export const credentialListSchema = z.object({
+  credentials: z.array(credentialRecordSchema),
+  count: z.number().int(),
+  user_id: z.string(),
+});
+export const consentRequestListSchema = z.object({
+  consent_requests: z.array(consentRequestSchema),
+  count: z.number().int(),
+  user_id: z.string().optional(),
+});
+export const activityLogListSchema = z.object({
+  activity_logs: z.array(activityLogSchema),
+  count: z.number().int(),
+  user_id: z.string().optional(),
+});
+
+/** GET /health (SPEC 7). */
+export const healthSchema = z.object({
+  status: z.string(),
+  storage_backend: z.object({ type: z.string(), connected: z.boolean() }),
+  mongodb_enabled: z.boolean(),
+  version: z.string().optional(),
+  timestamp: z.string().optional(),
+});
+export type Health = z.infer<typeof healthSchema>;
+
+/** GET /storage/status (SPEC 7): stats.collections maps a table name to its row count. */
+export const storageStatusSchema = z.object({
+  type: z.string(),
+  connected: z.boolean(),
+  database: z.string(),
+  stats: z.object({ collections: z.record(z.string(), z.number().int()) }),
+});
+export type StorageStatus = z.infer<typeof storageStatusSchema>;

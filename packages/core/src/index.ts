@@ -1,0 +1,11 @@
+/**
+ * @pehchaan/core: the isomorphic domain of Pehchaan (browser and Node). Imports no React,
+ * Fastify or database code (STYLE.md).
+ */
+export * from './api';
+export * from './credentials';
+export * from './documents';
+export * from './masking';
+export * from './sample-data';
+export * from './time';
+export * from './validation';

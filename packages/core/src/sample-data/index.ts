@@ -1,0 +1,4 @@
+export * from './consent-seeds';
+export * from './demo-accounts';
+export * from './marksheets';
+export * from './users';

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { isValidAadhaar, PUBLISHED_DEMO_AADHAAR_NUMBERS } from '../validation/rules';
+import { isVerhoeffValid } from '../validation/verhoeff';
+import { seedConsentRequests } from './consent-seeds';
+import { DEMO_ACCOUNTS, findDemoAccount, isDemoPhone } from './demo-accounts';
+import { SAMPLE_USERS, sampleUserSchema } from './users';
+
+describe('sample users', () => {
+  it('are user-001 to user-010 with every SPEC 3 field in DECISIONS 2 formats', () => {
+    expect(SAMPLE_USERS.map((u) => u.id)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `user-${String(i + 1).padStart(3, '0')}`),
+    );
+    for (const user of SAMPLE_USERS) expect(sampleUserSchema.parse(user)).toEqual(user);
+  });
+
+  it('have unique, well-formed Aadhaar numbers; all but the published demo ones pass Verhoeff', () => {
+    const numbers = SAMPLE_USERS.map((u) => u.aadhaarId);
+    expect(new Set(numbers).size).toBe(10);
+    for (const n of numbers) {
+      expect(isValidAadhaar(n), n).toBe(true);
+      if (!PUBLISHED_DEMO_AADHAAR_NUMBERS.includes(n)) expect(isVerhoeffValid(n), n).toBe(true);
+    }
+  });
+});
+
+describe('demo accounts', () => {
+  it('match their sample users', () => {
+    for (const account of DEMO_ACCOUNTS) {
+      const user = SAMPLE_USERS.find((u) => u.id === account.userId);
+      expect(user?.aadhaarId).toBe(account.aadhaarNumber);
+      expect(user?.phone).toBe(account.phoneNumber);
+    }
+  });
+
+  it('are found by Aadhaar and phone together, with spaces stripped', () => {
+    expect(findDemoAccount('2345 6789 0125', '9876543210')?.role).toBe('primary');
+    expect(findDemoAccount('2345 6789 0125', '9123456780')).toBeUndefined();
+    expect(isDemoPhone('8765432109')).toBe(true);
+    expect(isDemoPhone('9000000000')).toBe(false);
+  });
+});
+
+describe('consent seeds', () => {
+  it('are three pending requests for user-001 from a bank, a telecom and an insurer', () => {
+    const seeds = seedConsentRequests(new Date('2025-03-20T12:00:00Z'));
+    expect(seeds).toHaveLength(3);
+    expect(seeds.every((s) => s.userId === 'user-001')).toBe(true);
+    expect(seeds.map((s) => s.purpose)).toEqual([
+      'Open savings account',
+      'SIM card KYC verification',
+      'Insurance policy verification',
+    ]);
+    expect(new Set(seeds.map((s) => s.id)).size).toBe(3);
+  });
+});
