@@ -1,0 +1,175 @@
+/**
+ * buildApp: the Fastify application, without listening (server.ts listens; tests use inject).
+ *
+ * Order: logger and body rules, plugins (security headers, body parser, database, auth,
+ * OpenAPI, SPA), then routes. One error handler maps every error to its status and
+ * `{ detail }` (DECISIONS 3; never a stack); one not-found handler serves the SPA for page
+ * paths and answers 404 `{ detail: 'Not Found' }` for everything else.
+ *
+ * Logging (DECISIONS 5): bodies are never logged; Authorization and Cookie headers are redacted;
+ * request logs hold method, URL and status only, so no Aadhaar number, OTP or token reaches them.
+ */
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { Database } from './db/create-db';
+import { isAppError } from './lib/errors';
+import { createRateLimiter } from './lib/rate-limiter';
+import { registerAuth } from './plugins/auth';
+import { BODY_LIMIT_BYTES, registerBodyParser } from './plugins/body-parser';
+import { registerDatabase } from './plugins/db';
+import { registerOpenApi } from './plugins/openapi';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerSpa } from './plugins/static';
+import authRoutes from './routes/auth';
+import healthRoutes from './routes/health';
+import identityRoutes from './routes/identity';
+import storageRoutes from './routes/storage';
+import userRoutes from './routes/user';
+import type { OtpSender } from './services/send-otp';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+  }
+}
+
+/** A writable log destination (pino's DestinationStream); tests capture log lines with it. */
+export interface LogDestination {
+  write(line: string): void;
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  /** An open database to use (tests share one PGlite); otherwise one is created from config. */
+  db?: Database;
+  /** Where OTP_PROVIDER=console delivers codes; default: a warning line in the server log. */
+  otpSender?: OtpSender;
+  /** Log destination; default stdout. */
+  logStream?: LogDestination;
+}
+
+/**
+ * Log paths never written out. Bodies are not logged at all; the body paths guard against a
+ * future `log.info({ body })`, and `*.x` covers any object logged one level deep.
+ */
+export const REDACTED_LOG_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  'req.body.aadhaarNumber',
+  'req.body.otp',
+  '*.aadhaarNumber',
+  '*.aadhaar_number',
+  '*.aadhaarId',
+  '*.otp',
+  '*.session_token',
+  '*.token',
+  '*.authorization',
+];
+
+/** The OTP send throttle of DECISIONS 3: per IP 10 and per phone 3 sends per 10 minutes. */
+export const OTP_SEND_LIMITS = {
+  perIp: { limit: 10, windowMs: 10 * 60_000 },
+  perPhone: { limit: 3, windowMs: 10 * 60_000 },
+} as const;
+
+/** Messages for Fastify's own 4xx errors, so clients never see framework wording. */
+const FASTIFY_ERROR_DETAILS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported Media Type: send application/json',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Request body size did not match Content-Length',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty',
+};
+
+/**
+ * Builds the app and waits until it is ready (database migrated and seeded, routes mounted).
+ * @throws when the database cannot be opened, migrated or seeded (see registerDatabase).
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Real client IPs are only known behind a configured proxy; without one, the socket's.
+    trustProxy: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.setErrorHandler(handleError);
+
+  registerSecurityHeaders(app);
+  registerBodyParser(app);
+  await registerDatabase(app, { config, db: options.db });
+  registerAuth(app);
+  await registerOpenApi(app, { version: config.version });
+  const spa = await registerSpa(app, { webDist: config.webDist });
+
+  const otpSender: OtpSender = options.otpSender ?? {
+    send(phone, code) {
+      // OTP_PROVIDER=console exists to print codes for development (DECISIONS 3).
+      app.log.warn(`[console OTP provider] code for ${phone}: ${code} (valid 5 minutes)`);
+    },
+  };
+  const throttle = {
+    perIp: createRateLimiter({ ...OTP_SEND_LIMITS.perIp, now: config.now }),
+    perPhone: createRateLimiter({ ...OTP_SEND_LIMITS.perPhone, now: config.now }),
+  };
+
+  await app.register(authRoutes, { prefix: '/api/auth', otpSender, throttle });
+  await app.register(userRoutes, { prefix: '/user' });
+  await app.register(identityRoutes, { prefix: '/identity' });
+  await app.register(healthRoutes, { prefix: '/health' });
+  await app.register(storageRoutes, { prefix: '/storage' });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (spa?.serve(request, reply)) return reply;
+    return reply.code(404).send({ detail: 'Not Found' });
+  });
+
+  await app.ready();
+  return app;
+}
+
+/** The one error handler: AppError codes, validation, Fastify 4xx, then 500 without details. */
+function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (isAppError(error)) {
+    request.log.info({ code: error.code, status: error.statusCode }, 'request refused');
+    return reply.code(error.statusCode).send({ detail: error.detail });
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const [first] = error.validation;
+    // A body that is not an object (missing, a string, an array) fails at the root path.
+    const detail =
+      !first || (first.instancePath === '/' && error.validationContext === 'body')
+        ? 'Request body must be a JSON object'
+        : first.message;
+    request.log.info({ code: 'validation', context: error.validationContext }, 'request refused');
+    return reply.code(400).send({ detail });
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    request.log.info({ code: error.code, status }, 'request refused');
+    return reply
+      .code(status)
+      .send({ detail: FASTIFY_ERROR_DETAILS[error.code] ?? error.message ?? 'Bad Request' });
+  }
+  request.log.error({ err: error }, 'request failed');
+  return reply.code(500).send({ detail: 'Internal Server Error' });
+}

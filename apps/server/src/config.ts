@@ -1,0 +1,137 @@
+/**
+ * Server configuration: every environment variable is parsed here, once (STYLE principle 5).
+ *
+ * | variable      | default                          | meaning                                        |
+ * |---------------|----------------------------------|------------------------------------------------|
+ * | PORT          | 5000 (SPEC 9)                    | TCP port                                       |
+ * | HOST          | 0.0.0.0                          | interface to listen on                         |
+ * | DATA_DIR      | ./data (from the working dir)    | PGlite data folder and the master key file     |
+ * | DATABASE_URL  | unset: embedded PGlite           | postgres://... to use a PostgreSQL server      |
+ * | OTP_PROVIDER  | disabled (SPEC 5)                | disabled, or console (prints codes to the log) |
+ * | MASTER_KEY    | unset: DATA_DIR/master.key       | 64 hex chars, the AES-256 master key           |
+ * | LOG_LEVEL     | info                             | fatal, error, warn, info, debug, trace, silent |
+ * | WEB_DIST      | apps/web/dist                    | the built SPA served for non-API GET requests  |
+ *
+ * `loadConfig` throws a ConfigError naming every bad variable at once, so a misconfigured
+ * deployment fails at start with one readable message.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** apps/web/dist, found from this file so it works whatever the working directory is. */
+const DEFAULT_WEB_DIST = resolve(here, '../../web/dist');
+
+export const OTP_PROVIDERS = ['disabled', 'console'] as const;
+export type OtpProvider = (typeof OTP_PROVIDERS)[number];
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** The server's settings after parsing; see the module docstring for each variable. */
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Absolute path, or 'memory://' for an in-memory PGlite (tests). */
+  dataDir: string;
+  /** postgres:// URL; undefined selects the embedded PGlite. */
+  databaseUrl: string | undefined;
+  otpProvider: OtpProvider;
+  /** 32 bytes, or undefined to use (and create) DATA_DIR/master.key. */
+  masterKey: Buffer | undefined;
+  logLevel: LogLevel;
+  /** Absolute path of the built SPA. */
+  webDist: string;
+  /** The server version reported by /health (apps/server/package.json). */
+  version: string;
+  /** The clock. Injectable so tests can move time (session and OTP expiry). */
+  now: () => Date;
+}
+
+/** Thrown by loadConfig; `issues` holds one line per bad variable. */
+export class ConfigError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+const envSchema = z.object({
+  PORT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a port number' })
+      .int('must be a whole number')
+      .min(1, 'must be 1-65535')
+      .max(65_535, 'must be 1-65535')
+      .default(5000),
+  ),
+  HOST: z.preprocess(emptyAsUndefined, z.string().min(1).default('0.0.0.0')),
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).default('./data')),
+  DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  OTP_PROVIDER: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(OTP_PROVIDERS, { error: `must be one of ${OTP_PROVIDERS.join(', ')}` })
+      .default('disabled'),
+  ),
+  MASTER_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (32 bytes)')
+      .optional(),
+  ),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  ),
+  WEB_DIST: z.preprocess(emptyAsUndefined, z.string().min(1).default(DEFAULT_WEB_DIST)),
+});
+
+function readVersion(): string {
+  const pkg: unknown = JSON.parse(readFileSync(resolve(here, '../package.json'), 'utf8'));
+  const parsed = z.object({ version: z.string() }).safeParse(pkg);
+  return parsed.success ? parsed.data.version : '0.0.0';
+}
+
+/**
+ * Parses `env` (process.env by default) into an AppConfig. Relative DATA_DIR and WEB_DIST are
+ * resolved from `cwd`; DATA_DIR 'memory://' is kept as is (in-memory PGlite).
+ * @throws {ConfigError} listing every invalid variable.
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  cwd: string = process.cwd(),
+): AppConfig {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`),
+    );
+  }
+  const e = result.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR === 'memory://' ? e.DATA_DIR : resolve(cwd, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    otpProvider: e.OTP_PROVIDER,
+    masterKey: e.MASTER_KEY === undefined ? undefined : Buffer.from(e.MASTER_KEY, 'hex'),
+    logLevel: e.LOG_LEVEL,
+    webDist: resolve(cwd, e.WEB_DIST),
+    version: readVersion(),
+    now: () => new Date(),
+  };
+}

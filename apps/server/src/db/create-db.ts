@@ -1,0 +1,120 @@
+/**
+ * Opens the database, picking the driver with one switch (STYLE principle 5, DECISIONS 5):
+ * DATABASE_URL set -> a node-postgres Pool on that PostgreSQL server; otherwise the embedded
+ * PGlite (Postgres compiled to WASM) in DATA_DIR/pglite, or in memory for DATA_DIR 'memory://'.
+ * Both speak the PostgreSQL dialect and run the same committed migrations (apps/server/drizzle).
+ */
+import { mkdirSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
+import * as schema from './schema';
+
+/** The committed SQL migrations, found from this file (src/db -> apps/server/drizzle). */
+export const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+/** The Drizzle handle every service uses, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** A transaction handle, as `db.transaction(async (tx) => ...)` passes it. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Either: services that only write take this, so callers can run them inside a transaction. */
+export type DbOrTx = Db | Tx;
+
+/** The storage type /health and /storage/status report (SPEC 7). */
+export type StorageType = 'pglite' | 'postgresql';
+
+/** An open database: the Drizzle handle plus what the status endpoints and shutdown need. */
+export interface Database {
+  db: Db;
+  type: StorageType;
+  /** A display name: the PostgreSQL database name, or the PGlite data folder ('memory' in memory). */
+  name: string;
+  /** Applies the committed migrations that are not applied yet (idempotent). */
+  migrate(): Promise<void>;
+  /** True when a `select 1` succeeds. Never throws. */
+  ping(): Promise<boolean>;
+  /** Closes the pool or the PGlite instance. */
+  close(): Promise<void>;
+}
+
+export interface CreateDatabaseOptions {
+  /** postgres:// URL; undefined selects PGlite. */
+  databaseUrl: string | undefined;
+  /** PGlite's home: DATA_DIR (absolute), or 'memory://'. Ignored with databaseUrl. */
+  dataDir: string;
+}
+
+/**
+ * Opens (but does not migrate) the database chosen by `databaseUrl`.
+ * @throws when the PGlite folder cannot be created, is locked by another running server
+ *   (DataDirLockedError) or PGlite fails to start. A PostgreSQL pool
+ *   connects lazily, so a wrong URL surfaces at the first query (migrate).
+ */
+export async function createDatabase(options: CreateDatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db: Db = drizzleNodePg({ client: pool, schema });
+    const name = new URL(options.databaseUrl).pathname.replace(/^\//, '') || 'postgres';
+    return {
+      db,
+      type: 'postgresql',
+      name: decodeURIComponent(name),
+      migrate: () => migrateNodePg(drizzleNodePg({ client: pool, schema }), migrationConfig),
+      ping: () => ping(db),
+      close: () => pool.end(),
+    };
+  }
+
+  const inMemory = options.dataDir === 'memory://';
+  const folder = inMemory ? 'memory://' : join(options.dataDir, 'pglite');
+  let unlock = () => {};
+  if (!inMemory) {
+    mkdirSync(folder, { recursive: true });
+    unlock = lockDataDir(join(options.dataDir, 'pglite.lock'));
+  }
+  let client: PGlite;
+  try {
+    client = new PGlite(folder);
+    await client.waitReady;
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+  const pgliteDb = drizzlePglite({ client, schema });
+  const db: Db = pgliteDb;
+  return {
+    db,
+    type: 'pglite',
+    name: inMemory ? 'memory' : `${basename(options.dataDir)}/pglite`,
+    migrate: () => migratePglite(pgliteDb, migrationConfig),
+    ping: () => ping(db),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
+  };
+}
+
+const migrationConfig = { migrationsFolder: MIGRATIONS_FOLDER };
+
+async function ping(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,190 @@
+/**
+ * The database schema (Drizzle, PostgreSQL dialect: PGlite and PostgreSQL run the same
+ * migrations, DECISIONS 5). Column names are snake_case; every instant is a timestamptz set from
+ * the app's clock (AppConfig.now), never the database's, so tests can move time.
+ *
+ * Secrets at rest: Aadhaar numbers (UIDAI's Aadhaar Data Vault rule, DECISIONS 5) and the
+ * credential documents that contain them are AES-256-GCM ciphertext (src/lib/vault.ts); session
+ * tokens and OTP codes are stored only as hashes (DECISIONS 3).
+ */
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Holders (SPEC 3 User). The ten sample users are seeded (src/db/seed.ts). */
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    /** AES-256-GCM ciphertext of the 12 digits (vault format, AAD = 'aadhaar:' + id). */
+    aadhaarCiphertext: text('aadhaar_ciphertext').notNull(),
+    /** HMAC-SHA256 of the 12 digits under the vault's lookup key, hex: finds a user by Aadhaar. */
+    aadhaarHmac: text('aadhaar_hmac').notNull(),
+    /** The last 4 digits, enough for the masked form "XXXX XXXX 0125". */
+    aadhaarLast4: text('aadhaar_last4').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email').notNull(),
+    /** ISO date, YYYY-MM-DD. */
+    dateOfBirth: text('date_of_birth').notNull(),
+    gender: text('gender').notNull(),
+    address: text('address').notNull(),
+    ckycNumber: text('ckyc_number').notNull(),
+    panNumber: text('pan_number').notNull(),
+    voterId: text('voter_id').notNull(),
+    drivingLicense: text('driving_license').notNull(),
+    passportNumber: text('passport_number').notNull(),
+    placeOfBirth: text('place_of_birth').notNull(),
+    fatherName: text('father_name').notNull(),
+    motherName: text('mother_name').notNull(),
+    birthRegistrationNumber: text('birth_registration_number').notNull(),
+    tenthRollNumber: text('tenth_roll_number').notNull(),
+    twelfthRollNumber: text('twelfth_roll_number').notNull(),
+    constituency: text('constituency').notNull(),
+    isVerified: boolean('is_verified').notNull().default(false),
+    profilePhoto: text('profile_photo'),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('users_aadhaar_hmac_idx').on(t.aadhaarHmac),
+    index('users_phone_idx').on(t.phone),
+  ],
+);
+
+/**
+ * Issued credentials. `document_ciphertext` holds the W3C VC 2.0 document (JSON) encrypted with
+ * the vault (AAD = 'credential:' + id), since an Aadhaar credential carries the full number. The
+ * screen record is derived from it (src/services/credential-record.ts), never stored twice.
+ */
+export const credentials = pgTable(
+  'credentials',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Catalogue key (DocumentTypeKey), e.g. 'pan'. */
+    documentType: text('document_type').notNull(),
+    documentCiphertext: text('document_ciphertext').notNull(),
+    issuedAt: instant('issued_at').notNull(),
+    /** null = never expires. */
+    expiresAt: instant('expires_at'),
+    permanent: boolean('permanent').notNull().default(false),
+    lastViewed: instant('last_viewed'),
+  },
+  // SPEC 5: one credential per document type per holder, enforced by the database too.
+  (t) => [
+    uniqueIndex('credentials_user_type_idx').on(t.userId, t.documentType),
+    index('credentials_user_issued_idx').on(t.userId, t.issuedAt),
+  ],
+);
+
+/** SPEC 3 consent requests from data fiduciaries to the holder. */
+export const consentRequests = pgTable(
+  'consent_requests',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requester: text('requester').notNull(),
+    purpose: text('purpose').notNull(),
+    /** SPEC 3 field labels, e.g. ["Name", "Aadhaar"]. */
+    fields: jsonb('fields').$type<string[]>().notNull(),
+    requestedAt: instant('requested_at').notNull(),
+    /** 'pending' | 'approved' | 'rejected' (SPEC 4). */
+    status: text('status').notNull().default('pending'),
+    statusUpdatedAt: instant('status_updated_at'),
+    statusUpdatedBy: text('status_updated_by'),
+    lastViewed: instant('last_viewed'),
+  },
+  (t) => [index('consent_requests_user_idx').on(t.userId, t.requestedAt)],
+);
+
+/** SPEC 3 activity log: only real events are written (no seeded entries). */
+export const activityLogs = pgTable(
+  'activity_logs',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** One of core's ACTIVITY_TYPES. */
+    type: text('type').notNull(),
+    description: text('description').notNull(),
+    timestamp: instant('timestamp').notNull(),
+    lastViewed: instant('last_viewed'),
+  },
+  (t) => [index('activity_logs_user_time_idx').on(t.userId, t.timestamp)],
+);
+
+/**
+ * Sessions (DECISIONS 3). The bearer token itself is never stored: `token_hash` is its SHA-256
+ * (hex). A session ends at min(last_used_at + 30 min, absolute_expires_at) or when revoked.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'demo' for the demo accounts, 'user' after a real OTP (the answer's user.type). */
+    kind: text('kind').notNull(),
+    createdAt: instant('created_at').notNull(),
+    lastUsedAt: instant('last_used_at').notNull(),
+    absoluteExpiresAt: instant('absolute_expires_at').notNull(),
+    revokedAt: instant('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('sessions_token_hash_idx').on(t.tokenHash),
+    index('sessions_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * OTP challenges of the real OTP path (DECISIONS 3, OTP_PROVIDER=console): the code is stored as
+ * an HMAC, lives 5 minutes, is single use and allows at most 5 wrong tries.
+ */
+export const otpChallenges = pgTable(
+  'otp_challenges',
+  {
+    id: text('id').primaryKey(),
+    phone: text('phone').notNull(),
+    /** HMAC of the Aadhaar number given at send time, when one was given. */
+    aadhaarHmac: text('aadhaar_hmac'),
+    codeHmac: text('code_hmac').notNull(),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    consumedAt: instant('consumed_at'),
+  },
+  (t) => [index('otp_challenges_phone_idx').on(t.phone, t.createdAt)],
+);
+
+/**
+ * Small key/value facts about the database itself: 'seeded_at' (seed once, ever) and
+ * 'master_key_check' (refuses to start with a different master key than the data was written with).
+ */
+export const meta = pgTable('meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: instant('updated_at').notNull(),
+});
+
+export type UserRow = typeof users.$inferSelect;
+export type CredentialRow = typeof credentials.$inferSelect;
+export type ConsentRequestRow = typeof consentRequests.$inferSelect;
+export type ActivityLogRow = typeof activityLogs.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+export type OtpChallengeRow = typeof otpChallenges.$inferSelect;

@@ -1,0 +1,85 @@
+/**
+ * First-start data: the ten sample users (SPEC 3, core's SAMPLE_USERS) and user-001's three
+ * pending consent requests (core's seedConsentRequests). The activity log is not seeded: it
+ * records only real events.
+ *
+ * Idempotent and restart-safe: a 'seeded_at' meta row is claimed with INSERT ... ON CONFLICT DO
+ * NOTHING inside the seeding transaction, so the seed runs once per database, ever (a consent
+ * request the holder answered is not re-created at the next start), even with two servers
+ * starting at once on one PostgreSQL. Rows use ON CONFLICT DO NOTHING as a second guard.
+ *
+ * Also pins the master key: the first start stores its fingerprint ('master_key_check'); a later
+ * start with another key fails loudly instead of writing rows the old data cannot be read with.
+ */
+import { SAMPLE_USERS, seedConsentRequests } from '@pehchaan/core';
+import { eq } from 'drizzle-orm';
+import type { ServiceDeps } from '../lib/deps';
+import { aadhaarAad } from '../lib/records';
+import { consentRequests, meta, users } from './schema';
+
+export const SEEDED_AT_KEY = 'seeded_at';
+export const MASTER_KEY_CHECK_KEY = 'master_key_check';
+
+/** Thrown when the database was written under a different master key. */
+export class MasterKeyMismatchError extends Error {
+  constructor() {
+    super(
+      'The master key does not match the one this database was written with. Set MASTER_KEY ' +
+        '(or restore DATA_DIR/master.key) to the original key.',
+    );
+    this.name = 'MasterKeyMismatchError';
+  }
+}
+
+/**
+ * Checks the master key and seeds the database if it has never been seeded.
+ * @returns seeded: true when this call inserted the seed data.
+ * @throws {MasterKeyMismatchError} when the stored key fingerprint differs.
+ */
+export async function seedDatabase(deps: ServiceDeps): Promise<{ seeded: boolean }> {
+  const { db, vault } = deps;
+  const now = deps.now();
+  return db.transaction(async (tx) => {
+    await tx
+      .insert(meta)
+      .values({ key: MASTER_KEY_CHECK_KEY, value: vault.keyCheck(), updatedAt: now })
+      .onConflictDoNothing();
+    const [check] = await tx.select().from(meta).where(eq(meta.key, MASTER_KEY_CHECK_KEY));
+    if (check?.value !== vault.keyCheck()) throw new MasterKeyMismatchError();
+
+    const claimed = await tx
+      .insert(meta)
+      .values({ key: SEEDED_AT_KEY, value: now.toISOString(), updatedAt: now })
+      .onConflictDoNothing()
+      .returning({ key: meta.key });
+    if (claimed.length === 0) return { seeded: false };
+
+    await tx
+      .insert(users)
+      .values(
+        SAMPLE_USERS.map(({ aadhaarId, ...user }) => ({
+          ...user,
+          aadhaarCiphertext: vault.encrypt(aadhaarId, aadhaarAad(user.id)),
+          aadhaarHmac: vault.lookupHmac(aadhaarId),
+          aadhaarLast4: aadhaarId.slice(-4),
+          createdAt: now,
+        })),
+      )
+      .onConflictDoNothing();
+    await tx
+      .insert(consentRequests)
+      .values(
+        seedConsentRequests(now).map((seed) => ({
+          id: seed.id,
+          userId: seed.userId,
+          requester: seed.requester,
+          purpose: seed.purpose,
+          fields: seed.fields,
+          requestedAt: new Date(seed.requested_at),
+          status: 'pending',
+        })),
+      )
+      .onConflictDoNothing();
+    return { seeded: true };
+  });
+}

@@ -1,0 +1,50 @@
+/**
+ * Errors carry codes (STYLE principle 6): services throw an AppError with a code and the
+ * holder-facing detail; the one error handler (src/app.ts) maps the code to the HTTP status and
+ * answers `{ detail }` (DECISIONS 3). Nothing decides behaviour by matching message text.
+ */
+
+/** Every code a service may throw, with its HTTP status. */
+export const ERROR_STATUS = {
+  /** Input that passed the schema but breaks a rule (e.g. an unknown document type). */
+  invalid_input: 400,
+  /** No, unknown, expired or revoked session token. */
+  unauthenticated: 401,
+  /** Demo pair with the wrong OTP (SPEC 5). */
+  wrong_demo_otp: 401,
+  /** Non-demo login while the OTP service is disabled (SPEC 8). */
+  login_unavailable: 401,
+  /** Wrong, expired, used-up or unknown OTP challenge. */
+  otp_invalid: 401,
+  /** The token's user is not the user addressed. */
+  forbidden: 403,
+  /** Non-demo OTP send while the OTP service is disabled (SPEC 5). */
+  otp_disabled: 403,
+  user_not_found: 404,
+  credential_not_found: 404,
+  not_found: 404,
+  /** SPEC 5: one credential per document type per holder. */
+  duplicate_document: 409,
+  rate_limited: 429,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** A failure the holder may see: `detail` is the exact answer text. */
+export class AppError extends Error {
+  readonly statusCode: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    readonly detail: string,
+  ) {
+    super(detail);
+    this.name = 'AppError';
+    this.statusCode = ERROR_STATUS[code];
+  }
+}
+
+/** True for AppError instances (also across module copies). */
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}

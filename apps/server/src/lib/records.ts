@@ -1,0 +1,119 @@
+/**
+ * Row -> API record mappers: each database row becomes the record shape of core's schemas
+ * (SPEC 3, docs/api-contract.md): snake_case fields, ISO 8601 strings, null for unset instants.
+ */
+import {
+  type ActivityLog,
+  activityTypeSchema,
+  type ConsentRequest,
+  type CredentialRecord,
+  consentStatusSchema,
+  type SampleUser,
+  type SessionUser,
+  sampleUserSchema,
+} from '@pehchaan/core';
+import type { ActivityLogRow, ConsentRequestRow, CredentialRow, UserRow } from '../db/schema';
+import { credentialRecordFromDocument, verifiableCredentialSchema } from './credential-document';
+import type { Vault } from './vault';
+
+/** AAD of a user's Aadhaar ciphertext: binds it to the user row. */
+export const aadhaarAad = (userId: string) => `aadhaar:${userId}`;
+/** AAD of a credential's document ciphertext: binds it to the credential row. */
+export const credentialAad = (credentialId: string) => `credential:${credentialId}`;
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/**
+ * The screen record of a credential row: decrypts the stored VC document and derives the record
+ * from it (DECISIONS 4: the record is a view of the document, never a second truth).
+ * @throws when the ciphertext does not decrypt under the vault's key or the document is invalid.
+ */
+export function toCredentialRecord(row: CredentialRow, vault: Vault): CredentialRecord {
+  const document = verifiableCredentialSchema.parse(
+    JSON.parse(vault.decrypt(row.documentCiphertext, credentialAad(row.id))),
+  );
+  return credentialRecordFromDocument(document, {
+    id: row.id,
+    userId: row.userId,
+    permanent: row.permanent,
+    lastViewed: row.lastViewed,
+  });
+}
+
+/** SPEC 3 consent request record. @throws for a status outside pending/approved/rejected. */
+export function toConsentRequest(row: ConsentRequestRow): ConsentRequest {
+  return {
+    id: row.id,
+    userId: row.userId,
+    requester: row.requester,
+    purpose: row.purpose,
+    requested_at: row.requestedAt.toISOString(),
+    status: consentStatusSchema.parse(row.status),
+    fields: [...row.fields],
+    status_updated_at: iso(row.statusUpdatedAt),
+    status_updated_by: row.statusUpdatedBy,
+    last_viewed: iso(row.lastViewed),
+  };
+}
+
+/** SPEC 3 activity log record. @throws for a type outside core's ACTIVITY_TYPES. */
+export function toActivityLog(row: ActivityLogRow): ActivityLog {
+  return {
+    id: row.id,
+    userId: row.userId,
+    type: activityTypeSchema.parse(row.type),
+    description: row.description,
+    timestamp: row.timestamp.toISOString(),
+    last_viewed: iso(row.lastViewed),
+  };
+}
+
+/**
+ * The full holder record (SPEC 3 User, camelCase) with the Aadhaar number decrypted, as core's
+ * buildCredentialSubject needs it. Keep it in memory only; never log or return it whole.
+ */
+export function toSampleUser(row: UserRow, vault: Vault): SampleUser {
+  return sampleUserSchema.parse({
+    id: row.id,
+    name: row.name,
+    aadhaarId: vault.decrypt(row.aadhaarCiphertext, aadhaarAad(row.id)),
+    phone: row.phone,
+    email: row.email,
+    dateOfBirth: row.dateOfBirth,
+    gender: row.gender,
+    address: row.address,
+    ckycNumber: row.ckycNumber,
+    panNumber: row.panNumber,
+    voterId: row.voterId,
+    drivingLicense: row.drivingLicense,
+    passportNumber: row.passportNumber,
+    placeOfBirth: row.placeOfBirth,
+    fatherName: row.fatherName,
+    motherName: row.motherName,
+    birthRegistrationNumber: row.birthRegistrationNumber,
+    tenthRollNumber: row.tenthRollNumber,
+    twelfthRollNumber: row.twelfthRollNumber,
+    constituency: row.constituency,
+    isVerified: row.isVerified,
+    profilePhoto: row.profilePhoto,
+  });
+}
+
+/** The masked Aadhaar form of core's maskAadhaar ("XXXX XXXX 0125"), from the stored last 4. */
+export function maskedAadhaarFromLast4(last4: string): string {
+  return `XXXX XXXX ${last4}`;
+}
+
+/**
+ * The signed-in user of the login and session answers (api-contract): the Aadhaar masked; a
+ * demo session is named 'Demo User' with type 'demo' (SPEC 3 "Signed-in user record").
+ */
+export function toSessionUser(row: UserRow, kind: 'demo' | 'user'): SessionUser {
+  return {
+    id: row.id,
+    name: kind === 'demo' ? 'Demo User' : row.name,
+    aadhaarId: maskedAadhaarFromLast4(row.aadhaarLast4),
+    phone: row.phone,
+    type: kind,
+  };
+}

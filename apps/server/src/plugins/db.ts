@@ -1,0 +1,54 @@
+/**
+ * Database plugin (DECISIONS 5): opens the database chosen by the config (unless one is passed
+ * in, as tests do to share one PGlite), applies the committed migrations, loads the master key,
+ * checks it against the database and seeds first-start data (src/db/seed.ts). Decorates the app
+ * with `database` (the handle) and `deps` (what services need: db, vault, clock). A database it
+ * opened itself is closed when the app closes; one passed in stays open for its owner.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config';
+import { createDatabase, type Database } from '../db/create-db';
+import { seedDatabase } from '../db/seed';
+import type { ServiceDeps } from '../lib/deps';
+import { loadMasterKey } from '../lib/master-key';
+import { createVault } from '../lib/vault';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+    deps: ServiceDeps;
+  }
+}
+
+export interface DatabasePluginOptions {
+  config: AppConfig;
+  /** An already open database; the app then neither creates nor closes one. */
+  db?: Database | undefined;
+}
+
+/**
+ * @throws when the database cannot be opened or migrated, the key file is unreadable, or the
+ *   master key differs from the one the data was written with (MasterKeyMismatchError).
+ */
+export async function registerDatabase(
+  app: FastifyInstance,
+  options: DatabasePluginOptions,
+): Promise<void> {
+  const { config } = options;
+  const database =
+    options.db ??
+    (await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  if (!options.db) app.addHook('onClose', () => database.close());
+
+  await database.migrate();
+  const masterKey = loadMasterKey({ masterKey: config.masterKey, dataDir: config.dataDir });
+  if (masterKey.warning) app.log.warn(masterKey.warning);
+  app.log.info({ source: masterKey.source }, 'master key loaded');
+
+  const deps: ServiceDeps = { db: database.db, vault: createVault(masterKey.key), now: config.now };
+  const { seeded } = await seedDatabase(deps);
+  app.log.info({ storage: database.type, database: database.name, seeded }, 'database ready');
+
+  app.decorate('database', database);
+  app.decorate('deps', deps);
+}

@@ -1,0 +1,48 @@
+/**
+ * OpenAPI (STYLE: the API documents itself): @fastify/swagger builds the document from the
+ * routes' zod schemas (fastify-type-provider-zod's transform); @fastify/swagger-ui serves the UI
+ * at /docs and the JSON at /docs/json. Must be registered before the routes.
+ */
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+
+export async function registerOpenApi(
+  app: FastifyInstance,
+  options: { version: string },
+): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Pehchaan API',
+        description:
+          'Consent-first digital identity wallet. Answers are JSON, snake_case; errors are ' +
+          '`{ "detail": "..." }`. See docs/api-contract.md.',
+        version: options.version,
+      },
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'The session_token from POST /api/auth/verify-otp',
+          },
+        },
+      },
+      tags: [
+        { name: 'auth', description: 'OTP login and sessions' },
+        {
+          name: 'holder',
+          description: "The signed-in holder's credentials, consents and activity",
+        },
+        { name: 'identity', description: 'Credential issuance' },
+        { name: 'system', description: 'Health and storage status' },
+      ],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+}

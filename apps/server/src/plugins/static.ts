@@ -1,0 +1,84 @@
+/**
+ * Serves the built SPA (apps/web/dist) from the API server (DECISIONS 1: one process serves the
+ * whole product). Used by the app's one not-found handler: a GET/HEAD request whose path is not
+ * an API path gets the file of that path from WEB_DIST when there is one, else index.html (the
+ * SPA's client-side router takes over). When WEB_DIST has no index.html (tests, API-only runs)
+ * nothing is served and unknown paths answer 404 JSON.
+ */
+import { statSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * Path prefixes that belong to the API (now or per DECISIONS 4 and 6): never answered with the
+ * SPA. The SPA's /credentials page is not one of them; the VC API's /credentials/verify is.
+ */
+export const API_PREFIXES = [
+  '/api',
+  '/user',
+  '/identity',
+  '/health',
+  '/storage',
+  '/docs',
+  '/credentials/verify',
+  '/presentations',
+] as const;
+
+/** True when `pathname` is one of API_PREFIXES or below one. */
+export function isApiPath(pathname: string): boolean {
+  return API_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
+export interface SpaServer {
+  /** Sends the file or index.html for `request`; false when it does not apply (API path...). */
+  serve(request: FastifyRequest, reply: FastifyReply): boolean;
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Registers @fastify/static (reply.sendFile only) when `webDist` holds a build; else null. */
+export async function registerSpa(
+  app: FastifyInstance,
+  options: { webDist: string },
+): Promise<SpaServer | null> {
+  const root = resolve(options.webDist);
+  if (!isFile(join(root, 'index.html'))) {
+    app.log.info({ webDist: root }, 'no web build found; serving the API only');
+    return null;
+  }
+  await app.register(fastifyStatic, { root, serve: false });
+
+  return {
+    serve(request, reply) {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+      const pathname = request.url.split('?')[0] ?? '/';
+      if (isApiPath(pathname)) return false;
+
+      let decoded: string;
+      try {
+        decoded = decodeURIComponent(pathname);
+      } catch {
+        return false;
+      }
+      const target = resolve(root, `.${decoded}`);
+      const inside = target === root || target.startsWith(`${root}${sep}`);
+      if (inside && isFile(target)) {
+        const file = relative(root, target);
+        // Vite puts content-hashed names under assets/, so they never change.
+        const immutable = file.startsWith(`assets${sep}`);
+        reply.sendFile(file, { maxAge: immutable ? '365d' : 0, immutable });
+        return true;
+      }
+      // The shell must be revalidated so a new deploy's asset names are picked up.
+      reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+      return true;
+    },
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * /api/auth: OTP login and sessions (SPEC 5 and 7, DECISIONS 3, docs/api-contract.md).
+ * HTTP only: each handler validates (zod schemas) and calls one service.
+ */
+import {
+  loginResponseSchema,
+  sendOtpBodySchema,
+  sendOtpResponseSchema,
+  sessionUserSchema,
+  verifyOtpBodySchema,
+} from '@pehchaan/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authenticate, requireSession } from '../../plugins/auth';
+import { getSession } from '../../services/get-session';
+import { revokeSession } from '../../services/revoke-session';
+import { type OtpSender, type OtpThrottle, sendOtp } from '../../services/send-otp';
+import { verifyOtp } from '../../services/verify-otp';
+import { bearerSecurity, errorResponses } from '../schemas';
+
+export interface AuthRoutesOptions {
+  otpSender: OtpSender;
+  throttle: OtpThrottle;
+}
+
+const sessionResponseSchema = z.object({
+  user_id: z.string(),
+  user: sessionUserSchema,
+  expires_at: z.string(),
+});
+
+const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
+  app.post(
+    '/send-otp',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a login OTP',
+        description:
+          'Demo phones get the demo OTP message. Other phones get 403 while OTP_PROVIDER=disabled; ' +
+          'with OTP_PROVIDER=console a real code is made and printed to the server log.',
+        body: sendOtpBodySchema,
+        response: { 200: sendOtpResponseSchema, ...errorResponses(400, 403, 413, 415, 429) },
+      },
+    },
+    async (request) =>
+      sendOtp({
+        ...app.deps,
+        otpProvider: app.config.otpProvider,
+        otpSender: options.otpSender,
+        throttle: options.throttle,
+        phoneNumber: request.body.phoneNumber,
+        aadhaarNumber: request.body.aadhaarNumber,
+        ip: request.ip,
+      }),
+  );
+
+  app.post(
+    '/verify-otp',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in with Aadhaar, phone and OTP',
+        description:
+          'Answers a session token (Bearer) valid 30 minutes from last use, 12 hours at most.',
+        body: verifyOtpBodySchema,
+        response: { 200: loginResponseSchema, ...errorResponses(400, 401, 413, 415) },
+      },
+    },
+    async (request) =>
+      verifyOtp({ ...app.deps, otpProvider: app.config.otpProvider, ...request.body }),
+  );
+
+  app.post(
+    '/logout',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Log out (revokes the session)',
+        security: bearerSecurity,
+        response: { 200: z.object({ message: z.string() }), ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const session = requireSession(request);
+      await revokeSession({ ...app.deps, sessionId: session.sessionId, userId: session.userId });
+      return { message: 'Logged out successfully' };
+    },
+  );
+
+  app.get(
+    '/session',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'The current session and its user',
+        security: bearerSecurity,
+        response: { 200: sessionResponseSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => getSession({ db: app.deps.db, session: requireSession(request) }),
+  );
+};
+
+export default authRoutes;

@@ -1,0 +1,27 @@
+/** GET /health (SPEC 7): liveness plus the storage backend; 503 when the database is down. */
+import { healthSchema } from '@pehchaan/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { checkHealth } from '../../services/check-health';
+
+const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Service health and storage backend',
+        response: { 200: healthSchema, 503: healthSchema },
+      },
+    },
+    async (_request, reply) => {
+      const health = await checkHealth({
+        database: app.database,
+        version: app.config.version,
+        now: app.config.now,
+      });
+      return reply.code(health.storage_backend.connected ? 200 : 503).send(health);
+    },
+  );
+};
+
+export default healthRoutes;

@@ -1,0 +1,30 @@
+/**
+ * GET /user/{userId}/activity-logs (SPEC 7, api-contract): the holder's activity, newest first.
+ *
+ * Input: { db, userId, limit? (default 500) }. Output: ActivityLog[] (possibly empty).
+ * Errors: database only.
+ */
+import type { ActivityLog } from '@pehchaan/core';
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '../db/create-db';
+import { activityLogs } from '../db/schema';
+import { toActivityLog } from '../lib/records';
+
+/** Enough for the screens (search and filter run on the client); bounds the answer size. */
+export const ACTIVITY_LOG_LIMIT = 500;
+
+export interface ListActivityLogsOptions {
+  db: Db;
+  userId: string;
+  limit?: number;
+}
+
+export async function listActivityLogs(options: ListActivityLogsOptions): Promise<ActivityLog[]> {
+  const rows = await options.db
+    .select()
+    .from(activityLogs)
+    .where(eq(activityLogs.userId, options.userId))
+    .orderBy(desc(activityLogs.timestamp), desc(activityLogs.id))
+    .limit(options.limit ?? ACTIVITY_LOG_LIMIT);
+  return rows.map(toActivityLog);
+}

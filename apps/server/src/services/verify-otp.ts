@@ -1,0 +1,136 @@
+/**
+ * POST /api/auth/verify-otp: logs a holder in (SPEC 5, DECISIONS 3, api-contract).
+ *
+ * Input: { ...deps, otpProvider, aadhaarNumber (12 digits), phoneNumber (10), otp (6) }.
+ * Output: LoginResult { user_id, session_token, message, expires_at, user }; writes a `login`
+ * activity entry.
+ * - A demo pair (Aadhaar and phone of one demo account): the OTP must be 123456, else
+ *   AppError 'wrong_demo_otp' (401, 'Wrong OTP for demo user. Use: 123456'); message
+ *   'Demo login successful', user.type 'demo'. Works whatever OTP_PROVIDER is.
+ * - Anything else with OTP_PROVIDER=disabled: AppError 'login_unavailable' (401,
+ *   MESSAGES.demoOnlyLogin).
+ * - OTP_PROVIDER=console: the phone's newest open challenge must be unexpired, have fewer than 5
+ *   wrong tries and match (constant-time HMAC comparison); it is then consumed. The holder must
+ *   have both this Aadhaar (HMAC lookup) and this phone. Failures: AppError 'otp_invalid' (401).
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { DEMO_OTP, findDemoAccount, type LoginResponse, MESSAGES } from '@pehchaan/core';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { OtpProvider } from '../config';
+import { otpChallenges, type UserRow, users } from '../db/schema';
+import type { ServiceDeps } from '../lib/deps';
+import { AppError } from '../lib/errors';
+import { toSessionUser } from '../lib/records';
+import { createSession, type SessionKind } from './create-session';
+import { recordActivity } from './record-activity';
+
+/** DECISIONS 3: a code allows at most 5 wrong tries. */
+export const OTP_MAX_FAILED_ATTEMPTS = 5;
+
+export const INVALID_OTP_DETAIL = 'Invalid or expired OTP. Please request a new one.';
+export const NO_MATCHING_HOLDER_DETAIL =
+  'The Aadhaar number and mobile number do not match a registered holder.';
+
+export interface VerifyOtpOptions extends ServiceDeps {
+  otpProvider: OtpProvider;
+  aadhaarNumber: string;
+  phoneNumber: string;
+  otp: string;
+}
+
+export type LoginResult = LoginResponse;
+
+export async function verifyOtp(options: VerifyOtpOptions): Promise<LoginResult> {
+  const demo = findDemoAccount(options.aadhaarNumber, options.phoneNumber);
+  if (demo) {
+    if (options.otp !== DEMO_OTP)
+      throw new AppError('wrong_demo_otp', MESSAGES.wrongDemoOtp(DEMO_OTP));
+    const [user] = await options.db.select().from(users).where(eq(users.id, demo.userId));
+    if (!user) throw new AppError('user_not_found', MESSAGES.userNotFound);
+    return startSession(options, user, 'demo', 'Demo login successful');
+  }
+
+  if (options.otpProvider === 'disabled') {
+    throw new AppError('login_unavailable', MESSAGES.demoOnlyLogin);
+  }
+
+  await consumeChallenge(options);
+  const [user] = await options.db
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.aadhaarHmac, options.vault.lookupHmac(options.aadhaarNumber)),
+        eq(users.phone, options.phoneNumber),
+      ),
+    );
+  if (!user) throw new AppError('otp_invalid', NO_MATCHING_HOLDER_DETAIL);
+  return startSession(options, user, 'user', 'Login successful');
+}
+
+async function startSession(
+  options: VerifyOtpOptions,
+  user: UserRow,
+  kind: SessionKind,
+  message: string,
+): Promise<LoginResult> {
+  const { now } = options;
+  const session = await options.db.transaction(async (tx) => {
+    const created = await createSession({ db: tx, now, userId: user.id, kind });
+    await recordActivity({
+      db: tx,
+      now,
+      userId: user.id,
+      type: 'login',
+      description: kind === 'demo' ? 'Logged in with demo credentials' : 'Logged in with OTP',
+    });
+    return created;
+  });
+  return {
+    user_id: user.id,
+    session_token: session.token,
+    message,
+    expires_at: session.expiresAt.toISOString(),
+    user: toSessionUser(user, kind),
+  };
+}
+
+/** Checks the OTP against the phone's newest open challenge and consumes it, or throws. */
+async function consumeChallenge(options: VerifyOtpOptions): Promise<void> {
+  const { db, vault } = options;
+  const now = options.now();
+  const [challenge] = await db
+    .select()
+    .from(otpChallenges)
+    .where(and(eq(otpChallenges.phone, options.phoneNumber), isNull(otpChallenges.consumedAt)))
+    .orderBy(desc(otpChallenges.createdAt))
+    .limit(1);
+  if (
+    !challenge ||
+    now >= challenge.expiresAt ||
+    challenge.failedAttempts >= OTP_MAX_FAILED_ATTEMPTS
+  ) {
+    throw new AppError('otp_invalid', INVALID_OTP_DETAIL);
+  }
+
+  const expected = Buffer.from(challenge.codeHmac, 'hex');
+  const actual = Buffer.from(vault.otpHmac(challenge.id, options.otp), 'hex');
+  const aadhaarMatches =
+    challenge.aadhaarHmac === null ||
+    challenge.aadhaarHmac === vault.lookupHmac(options.aadhaarNumber);
+  if (expected.length !== actual.length || !timingSafeEqual(expected, actual) || !aadhaarMatches) {
+    await db
+      .update(otpChallenges)
+      .set({ failedAttempts: sql`${otpChallenges.failedAttempts} + 1` })
+      .where(eq(otpChallenges.id, challenge.id));
+    throw new AppError('otp_invalid', INVALID_OTP_DETAIL);
+  }
+
+  // Conditional on still being open, so two concurrent logins cannot both use one code.
+  const consumed = await db
+    .update(otpChallenges)
+    .set({ consumedAt: now })
+    .where(and(eq(otpChallenges.id, challenge.id), isNull(otpChallenges.consumedAt)))
+    .returning({ id: otpChallenges.id });
+  if (consumed.length === 0) throw new AppError('otp_invalid', INVALID_OTP_DETAIL);
+}

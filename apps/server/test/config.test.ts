@@ -1,0 +1,78 @@
+/** src/config.ts: defaults, resolution and the all-at-once error listing (STYLE principle 5). */
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
+
+describe('loadConfig', () => {
+  it('applies the defaults (port 5000, OTP disabled, ./data from the working dir)', () => {
+    const config = loadConfig({}, '/srv/pehchaan');
+    expect(config).toMatchObject({
+      port: 5000,
+      host: '0.0.0.0',
+      dataDir: '/srv/pehchaan/data',
+      databaseUrl: undefined,
+      otpProvider: 'disabled',
+      masterKey: undefined,
+      logLevel: 'info',
+    });
+    expect(config.webDist).toMatch(/apps\/web\/dist$/);
+    expect(config.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        PORT: '5055',
+        HOST: '127.0.0.1',
+        DATA_DIR: 'var/data',
+        DATABASE_URL: 'postgres://u:p@db:5432/pehchaan',
+        OTP_PROVIDER: 'console',
+        MASTER_KEY: 'ab'.repeat(32),
+        LOG_LEVEL: 'debug',
+        WEB_DIST: '/srv/web',
+      },
+      '/srv',
+    );
+    expect(config).toMatchObject({
+      port: 5055,
+      host: '127.0.0.1',
+      dataDir: '/srv/var/data',
+      databaseUrl: 'postgres://u:p@db:5432/pehchaan',
+      otpProvider: 'console',
+      logLevel: 'debug',
+      webDist: '/srv/web',
+    });
+    expect(config.masterKey?.toString('hex')).toBe('ab'.repeat(32));
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '', MASTER_KEY: '' })).toMatchObject({
+      port: 5000,
+      databaseUrl: undefined,
+      masterKey: undefined,
+    });
+  });
+
+  it('lists every bad variable at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        OTP_PROVIDER: 'sms',
+        MASTER_KEY: 'short',
+        LOG_LEVEL: 'loud',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const issues = (error as ConfigError).issues;
+    for (const name of ['PORT', 'DATABASE_URL', 'OTP_PROVIDER', 'MASTER_KEY', 'LOG_LEVEL']) {
+      expect(
+        issues.some((issue) => issue.startsWith(`${name}:`)),
+        name,
+      ).toBe(true);
+    }
+    expect((error as ConfigError).message).toContain('Invalid configuration');
+  });
+});

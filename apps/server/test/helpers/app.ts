@@ -1,0 +1,76 @@
+/**
+ * Test helpers: a controllable clock, a test configuration, app building and demo login.
+ */
+import { randomBytes } from 'node:crypto';
+import { DEMO_ACCOUNTS, DEMO_OTP } from '@pehchaan/core';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { type BuildAppOptions, buildApp } from '../../src/app';
+import type { AppConfig } from '../../src/config';
+import type { Database } from '../../src/db/create-db';
+
+/** A clock tests move by hand. Starts at a fixed instant so runs are repeatable. */
+export class TestClock {
+  private ms: number;
+
+  constructor(start = Date.parse('2025-06-01T10:00:00.000Z')) {
+    this.ms = start;
+  }
+
+  readonly now = (): Date => new Date(this.ms);
+
+  advance(ms: number): void {
+    this.ms += ms;
+  }
+}
+
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 60 * MINUTE_MS;
+
+/** A configuration for tests: silent logs, no web build, the given clock and master key. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: 'memory://',
+    databaseUrl: undefined,
+    otpProvider: 'disabled',
+    masterKey: randomBytes(32),
+    logLevel: 'silent',
+    webDist: '/nonexistent/pehchaan-web-dist',
+    version: '0.0.0-test',
+    now: () => new Date(),
+    ...overrides,
+  };
+}
+
+/** Builds an app on `db` with a test configuration. */
+export function buildTestApp(
+  db: Database,
+  config: Partial<AppConfig> = {},
+  extra: Omit<BuildAppOptions, 'config' | 'db'> = {},
+): Promise<FastifyInstance> {
+  return buildApp({ config: testConfig(config), db, ...extra });
+}
+
+export const PRIMARY = DEMO_ACCOUNTS[0] as (typeof DEMO_ACCOUNTS)[number];
+export const SECONDARY = DEMO_ACCOUNTS[1] as (typeof DEMO_ACCOUNTS)[number];
+
+/** Logs a demo account in and returns its session token. */
+export async function loginDemo(app: FastifyInstance, account = PRIMARY): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/verify-otp',
+    payload: {
+      aadhaarNumber: account.aadhaarNumber,
+      phoneNumber: account.phoneNumber,
+      otp: DEMO_OTP,
+    },
+  });
+  expect(response.statusCode).toBe(200);
+  const token: unknown = response.json().session_token;
+  if (typeof token !== 'string') throw new Error('login answered no session_token');
+  return token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,95 @@
+/**
+ * The databases every API suite runs against (STYLE principle 9, Veramo-style: one suite, many
+ * backends): an in-memory PGlite always, and PostgreSQL when TEST_DATABASE_URL is set.
+ *
+ * Each `open()` gives a fresh, empty, isolated database: PGlite in memory; on PostgreSQL a new
+ * database with a unique name, created from TEST_DATABASE_URL's server and dropped by dispose().
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createDatabase, type Database } from '../../src/db/create-db';
+
+export interface OpenedDatabase {
+  database: Database;
+  dispose(): Promise<void>;
+}
+
+export interface Backend {
+  name: 'pglite' | 'postgresql';
+  open(): Promise<OpenedDatabase>;
+}
+
+const pgliteBackend: Backend = {
+  name: 'pglite',
+  async open() {
+    const database = await createDatabase({ databaseUrl: undefined, dataDir: 'memory://' });
+    return { database, dispose: () => database.close() };
+  },
+};
+
+/** Connects to `url`, creating its database first (from the 'postgres' database) if missing. */
+async function connectCreatingDatabase(url: URL): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url.toString() });
+  try {
+    await client.connect();
+    return client;
+  } catch (error) {
+    await client.end().catch(() => {});
+    if (!(error instanceof Error && 'code' in error && error.code === '3D000')) throw error;
+  }
+  const maintenanceUrl = new URL(url);
+  maintenanceUrl.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: maintenanceUrl.toString() });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(url.pathname.slice(1))}`);
+  } catch (error) {
+    // Another suite created it meanwhile.
+    if (!(error instanceof Error && 'code' in error && error.code === '42P04')) throw error;
+  } finally {
+    await admin.end();
+  }
+  const client2 = new pg.Client({ connectionString: url.toString() });
+  await client2.connect();
+  return client2;
+}
+
+function postgresBackend(testDatabaseUrl: string): Backend {
+  return {
+    name: 'postgresql',
+    async open() {
+      const baseUrl = new URL(testDatabaseUrl);
+      const admin = await connectCreatingDatabase(baseUrl);
+      const name = `pehchaan_t_${process.pid}_${randomBytes(4).toString('hex')}`;
+      try {
+        await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
+      } finally {
+        await admin.end();
+      }
+      const url = new URL(baseUrl);
+      url.pathname = `/${name}`;
+      const database = await createDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
+      return {
+        database,
+        async dispose() {
+          await database.close();
+          const dropper = await connectCreatingDatabase(baseUrl);
+          try {
+            await dropper.query(
+              `DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`,
+            );
+          } finally {
+            await dropper.end();
+          }
+        },
+      };
+    },
+  };
+}
+
+const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+
+/** PGlite, plus PostgreSQL when TEST_DATABASE_URL is set. */
+export const backends: Backend[] = testDatabaseUrl
+  ? [pgliteBackend, postgresBackend(testDatabaseUrl)]
+  : [pgliteBackend];

@@ -1,0 +1,255 @@
+/**
+ * The app as a whole: /health, /storage/status, not-found handling and the SPA fallback,
+ * OpenAPI, seeding, the master-key check and log hygiene (DECISIONS 3 and 5), on every backend.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consentRequests, users } from '../src/db/schema';
+import { bearer, buildTestApp, loginDemo, PRIMARY, TestClock } from './helpers/app';
+import { backends, type OpenedDatabase } from './helpers/backends';
+
+describe.each(backends)('system on $name', (backend) => {
+  let opened: OpenedDatabase;
+  let app: FastifyInstance;
+  const clock = new TestClock();
+  const masterKey = randomBytes(32);
+
+  beforeAll(async () => {
+    opened = await backend.open();
+    app = await buildTestApp(opened.database, { now: clock.now, masterKey });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await opened?.dispose();
+  });
+
+  it('GET /health reports the real storage backend', async () => {
+    const response = await app.inject({ url: '/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      status: 'healthy',
+      storage_backend: { type: backend.name, connected: true },
+      mongodb_enabled: false,
+      version: '0.0.0-test',
+      timestamp: clock.now().toISOString(),
+    });
+  });
+
+  it('GET /storage/status reports real row counts', async () => {
+    const response = await app.inject({ url: '/storage/status' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({
+      type: backend.name,
+      connected: true,
+      database: opened.database.name,
+    });
+    expect(body.stats.collections).toMatchObject({
+      users: 10,
+      consent_requests: 3,
+      credentials: expect.any(Number),
+      activity_logs: expect.any(Number),
+      sessions: expect.any(Number),
+      otp_challenges: expect.any(Number),
+    });
+
+    await loginDemo(app);
+    const after = (await app.inject({ url: '/storage/status' })).json().stats.collections;
+    expect(after.sessions).toBe(body.stats.collections.sessions + 1);
+    expect(after.activity_logs).toBe(body.stats.collections.activity_logs + 1);
+  });
+
+  it.each([
+    ['GET', '/api/nope'],
+    ['GET', '/nope'],
+    ['POST', '/nope'],
+    ['GET', '/credentials'],
+    ['GET', '/credentials/verify'],
+    ['DELETE', '/health'],
+  ] as const)('answers 404 JSON for %s %s without a web build', async (method, url) => {
+    const response = await app.inject({ method, url });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    expect(response.json()).toEqual({ detail: 'Not Found' });
+  });
+
+  it('serves the OpenAPI document at /docs/json', async () => {
+    const response = await app.inject({ url: '/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/auth/send-otp',
+        '/api/auth/verify-otp',
+        '/api/auth/logout',
+        '/api/auth/session',
+        '/user/{userId}/credentials',
+        '/user/{userId}/consent-requests',
+        '/user/{userId}/activity-logs',
+        '/identity/generate-credential',
+        '/health',
+        '/storage/status',
+      ]),
+    );
+  });
+
+  it('sets security headers and keeps API answers out of caches', async () => {
+    const response = await app.inject({ url: '/health' });
+    expect(response.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'cache-control': 'no-store',
+    });
+  });
+
+  it('seeds once: building the app again keeps 10 users and 3 consent requests', async () => {
+    const second = await buildTestApp(opened.database, { now: clock.now, masterKey });
+    await second.close();
+    const status = (await app.inject({ url: '/storage/status' })).json();
+    expect(status.stats.collections).toMatchObject({ users: 10, consent_requests: 3 });
+
+    // An answered/removed request is not re-created by a restart (the seed runs once, ever).
+    await app.deps.db
+      .delete(consentRequests)
+      .where(eq(consentRequests.id, 'consent-user-001-bank'));
+    const third = await buildTestApp(opened.database, { now: clock.now, masterKey });
+    await third.close();
+    const after = (await app.inject({ url: '/storage/status' })).json();
+    expect(after.stats.collections.consent_requests).toBe(2);
+  });
+
+  it('stores Aadhaar numbers encrypted, with an HMAC for lookup and the last 4 digits', async () => {
+    const [row] = await app.deps.db.select().from(users).where(eq(users.id, 'user-001'));
+    expect(row?.aadhaarCiphertext).toMatch(/^v1\./);
+    expect(row?.aadhaarCiphertext).not.toContain(PRIMARY.aadhaarNumber);
+    expect(row?.aadhaarHmac).toMatch(/^[0-9a-f]{64}$/);
+    expect(row?.aadhaarLast4).toBe('0125');
+  });
+
+  it('refuses to start with a different master key', async () => {
+    await expect(
+      buildTestApp(opened.database, { now: clock.now, masterKey: randomBytes(32) }),
+    ).rejects.toThrow(/master key does not match/);
+  });
+
+  it('never logs the Aadhaar number, OTP or session token', async () => {
+    const lines: string[] = [];
+    const logged = await buildTestApp(
+      opened.database,
+      { now: clock.now, masterKey, logLevel: 'trace' },
+      { logStream: { write: (line) => void lines.push(line) } },
+    );
+    try {
+      const login = await logged.inject({
+        method: 'POST',
+        url: '/api/auth/verify-otp',
+        payload: {
+          aadhaarNumber: '2345 6789 0125',
+          phoneNumber: PRIMARY.phoneNumber,
+          otp: '123456',
+        },
+      });
+      const token: string = login.json().session_token;
+      await logged.inject({
+        method: 'POST',
+        url: '/api/auth/verify-otp',
+        payload: {
+          aadhaarNumber: PRIMARY.aadhaarNumber,
+          phoneNumber: PRIMARY.phoneNumber,
+          otp: '000999',
+        },
+      });
+      await logged.inject({
+        method: 'POST',
+        url: '/identity/generate-credential?user_id=user-001&document_type=aadhaar',
+        headers: bearer(token),
+      });
+      await logged.inject({ url: '/user/user-001/credentials', headers: bearer(token) });
+      await logged.inject({ url: '/api/auth/session', headers: bearer(token) });
+      await logged.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
+      // Redaction also guards objects someone logs by mistake.
+      logged.log.info(
+        { body: { aadhaarNumber: PRIMARY.aadhaarNumber, otp: '123456', session_token: token } },
+        'redaction probe',
+      );
+    } finally {
+      await logged.close();
+    }
+    const log = lines.join('');
+    expect(lines.length).toBeGreaterThan(10);
+    expect(log).toContain('/api/auth/verify-otp');
+    for (const secret of [PRIMARY.aadhaarNumber, '2345 6789 0125', '"123456"', '000999']) {
+      expect(log).not.toContain(secret);
+    }
+    const tokens = log.match(/[A-Za-z0-9_-]{43}/g) ?? [];
+    expect(tokens).toEqual([]);
+    expect(log).toMatch(/"aadhaarNumber":"\[redacted\]".*"redaction probe"/);
+  });
+});
+
+describe('the web build', () => {
+  let opened: OpenedDatabase;
+  let app: FastifyInstance;
+  let webDist: string;
+
+  beforeAll(async () => {
+    webDist = mkdtempSync(join(tmpdir(), 'pehchaan-web-'));
+    mkdirSync(join(webDist, 'assets'));
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Pehchaan</title>');
+    writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log("app")');
+    writeFileSync(join(webDist, 'favicon.svg'), '<svg/>');
+    const [first] = backends;
+    if (!first) throw new Error('no backend');
+    opened = await first.open();
+    app = await buildTestApp(opened.database, { webDist });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await opened?.dispose();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it.each(['/', '/login', '/credentials', '/verify/cred-0123', '/dashboard?tab=1'])(
+    'answers the SPA shell for %s',
+    async (url) => {
+      const response = await app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<title>Pehchaan</title>');
+    },
+  );
+
+  it('serves built files, hashed assets as immutable', async () => {
+    const asset = await app.inject({ url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log("app")');
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await app.inject({ url: '/favicon.svg' })).body).toBe('<svg/>');
+  });
+
+  it('never answers API paths or non-GET requests with the SPA', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/unknown'],
+      ['GET', '/user/user-001/unknown'],
+      ['GET', '/credentials/verify'],
+      ['GET', '/presentations/verify'],
+      ['GET', '/storage/other'],
+      ['POST', '/dashboard'],
+    ] as const) {
+      const response = await app.inject({ method, url });
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+      expect(response.json()).toEqual({ detail: 'Not Found' });
+    }
+  });
+
+  it('does not serve files outside the build', async () => {
+    const response = await app.inject({ url: '/..%2f..%2fetc%2fpasswd' });
+    expect(response.body).not.toContain('root:');
+  });
+});
