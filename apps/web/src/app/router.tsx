@@ -1,0 +1,82 @@
+/**
+ * The route table of SPEC 2. Every screen is its own lazily loaded chunk (`lazy`); each route
+ * module exports `Component`. No `errorElement` is set, so an unexpected error shows the
+ * router's default page ('Unexpected Application Error!', SPEC 2).
+ *
+ * Public: / (landing, #features), /login, /verify/:credentialId, /about, /contact, /privacy,
+ * /terms, /support, /help inside the site frame; the offline demos /kyc-demo,
+ * /business-dashboard, /digital-wallet, /longterm stand alone (they have their own frames).
+ * Protected (signed-in only, inside the app frame): /dashboard, /credentials, /consent, /logs,
+ * /profile, /settings.
+ */
+import {
+  createBrowserRouter,
+  Navigate,
+  Outlet,
+  type RouteObject,
+  RouterProvider,
+} from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+
+/** The route objects, shared by the browser router and the tests' memory router. */
+export function createAppRoutes(): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      // Shown while the first screen's chunk loads.
+      hydrateFallbackElement: <Spinner className="min-h-dvh" />,
+      element: <Outlet />,
+      children: [
+        {
+          id: 'site',
+          lazy: () => import('./routes/site-layout'),
+          children: [
+            { index: true, lazy: () => import('./routes/landing') },
+            { path: paths.login.path, lazy: () => import('./routes/login') },
+            { path: paths.verify.path, lazy: () => import('./routes/verify') },
+            { path: paths.about.path, lazy: () => import('./routes/about') },
+            { path: paths.contact.path, lazy: () => import('./routes/contact') },
+            { path: paths.privacy.path, lazy: () => import('./routes/privacy') },
+            { path: paths.terms.path, lazy: () => import('./routes/terms') },
+            { path: paths.support.path, lazy: () => import('./routes/support') },
+            { path: paths.help.path, lazy: () => import('./routes/help') },
+          ],
+        },
+        { path: paths.kycDemo.path, lazy: () => import('./routes/demos/kyc-demo') },
+        {
+          path: paths.businessDashboard.path,
+          lazy: () => import('./routes/demos/business-dashboard'),
+        },
+        { path: paths.digitalWallet.path, lazy: () => import('./routes/demos/digital-wallet') },
+        { path: paths.longterm.path, lazy: () => import('./routes/demos/longterm') },
+        {
+          id: 'app',
+          lazy: () => import('./routes/app/root'),
+          children: [
+            // SPEC 2's index child. '/' itself is matched by the landing route first (it is listed
+            // earlier with the same rank), so this only serves links to the app frame's root.
+            { index: true, element: <Navigate to={paths.app.dashboard.getHref()} replace /> },
+            { path: paths.app.dashboard.path, lazy: () => import('./routes/app/dashboard') },
+            { path: paths.app.credentials.path, lazy: () => import('./routes/app/credentials') },
+            { path: paths.app.consent.path, lazy: () => import('./routes/app/consent') },
+            { path: paths.app.logs.path, lazy: () => import('./routes/app/logs') },
+            { path: paths.app.profile.path, lazy: () => import('./routes/app/profile') },
+            { path: paths.app.settings.path, lazy: () => import('./routes/app/settings') },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+/** The browser router over `createAppRoutes()`. */
+export function AppRouter() {
+  return <RouterProvider router={browserRouter()} />;
+}
+
+let router: ReturnType<typeof createBrowserRouter> | undefined;
+function browserRouter() {
+  router ??= createBrowserRouter(createAppRoutes());
+  return router;
+}

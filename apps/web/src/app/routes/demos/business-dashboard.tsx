@@ -1,0 +1,12 @@
+/** SPEC 2 /business-dashboard: offline business portal (built by a later issue). */
+import { useTranslation } from 'react-i18next';
+import { PageHeading } from '@/components/ui/page-heading';
+
+export function Component() {
+  const { t } = useTranslation('pages');
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+      <PageHeading title={t('businessDashboard.title')} description={t('comingSoon')} />
+    </main>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * The app's button: variants primary (saffron), secondary (outlined), ghost, danger, and
+ * inverse / outlineInverse for saffron backgrounds; sizes sm and md. Pass `loading` to disable it and show `loadingLabel` (e.g. 'Sending OTP...').
+ */
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+
+export type ButtonVariant =
+  | 'primary'
+  | 'secondary'
+  | 'ghost'
+  | 'danger'
+  | 'inverse'
+  | 'outlineInverse';
+
+const VARIANTS: Record<ButtonVariant, string> = {
+  primary:
+    'bg-orange-600 text-white hover:bg-orange-700 disabled:bg-orange-300 dark:bg-orange-500 dark:hover:bg-orange-600 dark:disabled:bg-orange-900',
+  secondary:
+    'border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 disabled:text-slate-400 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
+  ghost:
+    'text-slate-700 hover:bg-slate-100 disabled:text-slate-400 dark:text-slate-200 dark:hover:bg-slate-800',
+  danger: 'bg-red-600 text-white hover:bg-red-700 disabled:bg-red-300',
+  /** On a saffron background: a white button. */
+  inverse: 'bg-white text-orange-700 hover:bg-orange-50 disabled:text-orange-300',
+  /** On a saffron background: an outlined button. */
+  outlineInverse:
+    'border border-white/70 bg-white/10 text-white hover:bg-white/20 disabled:text-white/60',
+};
+
+const SIZES = { sm: 'px-3 py-1.5 text-sm', md: 'px-4 py-2 text-sm sm:text-base' } as const;
+
+/** Class names of a button look, for links styled as buttons. */
+export function buttonClasses(variant: ButtonVariant = 'primary', size: keyof typeof SIZES = 'md') {
+  return `inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors disabled:cursor-not-allowed ${VARIANTS[variant]} ${SIZES[size]}`;
+}
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: ButtonVariant;
+  size?: keyof typeof SIZES;
+  loading?: boolean;
+  loadingLabel?: ReactNode;
+}
+
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  loading = false,
+  loadingLabel,
+  className = '',
+  type = 'button',
+  disabled,
+  children,
+  ...rest
+}: ButtonProps) {
+  return (
+    <button
+      type={type}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      className={`${buttonClasses(variant, size)} ${className}`}
+      {...rest}
+    >
+      {loading && loadingLabel ? loadingLabel : children}
+    </button>
+  );
+}

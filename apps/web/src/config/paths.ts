@@ -1,0 +1,33 @@
+/**
+ * The route table of SPEC 2, one entry per screen: `path` is the router pattern, `getHref()` the
+ * link to it. Every link and redirect in the app is built from here.
+ */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  features: { path: '/', getHref: () => '/#features' },
+  login: { path: '/login', getHref: () => '/login' },
+  verify: {
+    path: '/verify/:credentialId',
+    getHref: (credentialId: string) => `/verify/${encodeURIComponent(credentialId)}`,
+  },
+  about: { path: '/about', getHref: () => '/about' },
+  contact: { path: '/contact', getHref: () => '/contact' },
+  privacy: { path: '/privacy', getHref: () => '/privacy' },
+  terms: { path: '/terms', getHref: () => '/terms' },
+  support: { path: '/support', getHref: () => '/support' },
+  help: { path: '/help', getHref: () => '/help' },
+  kycDemo: { path: '/kyc-demo', getHref: () => '/kyc-demo' },
+  businessDashboard: { path: '/business-dashboard', getHref: () => '/business-dashboard' },
+  digitalWallet: { path: '/digital-wallet', getHref: () => '/digital-wallet' },
+  longterm: { path: '/longterm', getHref: () => '/longterm' },
+  app: {
+    dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
+    credentials: { path: '/credentials', getHref: () => '/credentials' },
+    consent: { path: '/consent', getHref: () => '/consent' },
+    logs: { path: '/logs', getHref: () => '/logs' },
+    profile: { path: '/profile', getHref: () => '/profile' },
+    settings: { path: '/settings', getHref: () => '/settings' },
+  },
+  /** The API's OpenAPI UI, served by apps/server (not a route of this app). */
+  apiDocs: { path: '/docs', getHref: () => '/docs' },
+} as const;

@@ -1,0 +1,245 @@
+/**
+ * The two-step login form of SPEC 2, 5 and 8.
+ *
+ * Step 1: Aadhaar number (grouped 4-4-4, digits only, at most 14 characters with spaces) and
+ * Mobile Number (digits only, at most 10); Send OTP ('Sending OTP...' while busy).
+ * Step 2: the 6-digit OTP, masked with a show/hide toggle; Login ('Verifying...') and Back.
+ * Validation and failures are toasted and shown beside the form.
+ */
+import {
+  type DemoAccount,
+  digitsOnly,
+  formatAadhaarInput,
+  LIMITS,
+  validateAadhaar,
+  validateOtp,
+  validatePhone,
+} from '@pehchaan/core';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { EyeIcon, EyeOffIcon } from '@/components/ui/icons';
+import { type UserData, useAuth } from '@/lib/auth';
+import { toast } from '@/lib/toast';
+import { isAuthError } from '../api/auth-error';
+import { loginWithOtp } from '../api/login';
+import { requestOtp } from '../api/request-otp';
+import { authErrorMessage } from './auth-error-message';
+import { DemoBanner } from './demo-banner';
+
+const INPUT =
+  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-400 aria-invalid:border-red-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100';
+
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1 text-sm text-red-700 dark:text-red-400">
+      {message}
+    </p>
+  );
+}
+
+interface FieldErrors {
+  aadhaar?: string;
+  phone?: string;
+  otp?: string;
+}
+
+export function LoginForm({ onSuccess }: { onSuccess: (user: UserData) => void }) {
+  const { t } = useTranslation(['auth', 'messages']);
+  const { login } = useAuth();
+  const ids = useId();
+  const [step, setStep] = useState<1 | 2>(1);
+  const [aadhaar, setAadhaar] = useState('');
+  const [phone, setPhone] = useState('');
+  const [otp, setOtp] = useState('');
+  const [showOtp, setShowOtp] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [verifying, setVerifying] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const fail = (message: string, field?: keyof FieldErrors) => {
+    if (field) setFieldErrors({ [field]: message });
+    else setFormError(message);
+    toast.error(message);
+  };
+
+  const fillAccount = (account: DemoAccount) => {
+    setAadhaar(formatAadhaarInput(account.aadhaarNumber));
+    setPhone(account.phoneNumber);
+    setFieldErrors({});
+    setFormError(null);
+    setStep(1);
+  };
+
+  const onSendOtp = async (event: FormEvent) => {
+    event.preventDefault();
+    setFieldErrors({});
+    setFormError(null);
+    if (validateAadhaar(aadhaar)) return fail(t('messages:aadhaar'), 'aadhaar');
+    if (validatePhone(phone)) return fail(t('messages:phone'), 'phone');
+    setSending(true);
+    try {
+      const result = await requestOtp({ aadhaarNumber: aadhaar, phoneNumber: phone });
+      toast.success(
+        result.kind === 'demo'
+          ? t('toast.demoOtpSent', { otp: result.otp })
+          : t('toast.otpSent', { phone }),
+      );
+      setOtp('');
+      setStep(2);
+    } catch (error) {
+      if (isAuthError(error, 'BACKEND_UNAVAILABLE')) {
+        setFormError(authErrorMessage(error, t, t('toast.sendOtpFailed')));
+        toast.error(t('messages:backendUnavailableToast'));
+      } else {
+        fail(authErrorMessage(error, t, t('toast.sendOtpFailed')));
+      }
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const onLogin = async (event: FormEvent) => {
+    event.preventDefault();
+    setFieldErrors({});
+    setFormError(null);
+    if (validateOtp(otp)) return fail(t('messages:otp'), 'otp');
+    setVerifying(true);
+    try {
+      const result = await loginWithOtp({ aadhaarNumber: aadhaar, phoneNumber: phone, otp });
+      login(result.user);
+      onSuccess(result.user);
+    } catch (error) {
+      fail(authErrorMessage(error, t, t('toast.loginFailed')));
+      setVerifying(false);
+    }
+  };
+
+  const onBack = () => {
+    setStep(1);
+    setOtp('');
+    setShowOtp(false);
+    setFieldErrors({});
+    setFormError(null);
+  };
+
+  const errorBox = formError && (
+    <p
+      role="alert"
+      className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/50 dark:text-red-200"
+    >
+      {formError}
+    </p>
+  );
+
+  return (
+    <div className="space-y-6">
+      <DemoBanner onUse={fillAccount} />
+      <p className="text-sm text-slate-500 dark:text-slate-400">{t('stepIndicator', { step })}</p>
+      {step === 1 ? (
+        <form onSubmit={onSendOtp} noValidate className="space-y-4">
+          <div>
+            <label htmlFor={`${ids}-aadhaar`} className="text-sm font-medium">
+              {t('aadhaarLabel')}
+            </label>
+            <input
+              id={`${ids}-aadhaar`}
+              name="aadhaar"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={LIMITS.aadhaarInputMaxLength}
+              placeholder={t('aadhaarPlaceholder')}
+              value={aadhaar}
+              onChange={(event) => setAadhaar(formatAadhaarInput(event.target.value))}
+              aria-invalid={fieldErrors.aadhaar ? true : undefined}
+              aria-describedby={fieldErrors.aadhaar ? `${ids}-aadhaar-error` : undefined}
+              className={`${INPUT} font-mono tracking-wider`}
+            />
+            <FieldError id={`${ids}-aadhaar-error`} message={fieldErrors.aadhaar} />
+          </div>
+          <div>
+            <label htmlFor={`${ids}-phone`} className="text-sm font-medium">
+              {t('phoneLabel')}
+            </label>
+            <input
+              id={`${ids}-phone`}
+              name="phone"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              maxLength={LIMITS.phoneDigits}
+              placeholder={t('phonePlaceholder')}
+              value={phone}
+              onChange={(event) =>
+                setPhone(digitsOnly(event.target.value).slice(0, LIMITS.phoneDigits))
+              }
+              aria-invalid={fieldErrors.phone ? true : undefined}
+              aria-describedby={fieldErrors.phone ? `${ids}-phone-error` : undefined}
+              className={`${INPUT} font-mono tracking-wider`}
+            />
+            <FieldError id={`${ids}-phone-error`} message={fieldErrors.phone} />
+          </div>
+          {errorBox}
+          <Button type="submit" loading={sending} loadingLabel={t('sendingOtp')} className="w-full">
+            {t('sendOtp')}
+          </Button>
+        </form>
+      ) : (
+        <form onSubmit={onLogin} noValidate className="space-y-4">
+          <p className="text-sm text-slate-700 dark:text-slate-300">{t('otpSentTo', { phone })}</p>
+          <div>
+            <label htmlFor={`${ids}-otp`} className="text-sm font-medium">
+              {t('otpLabel')}
+            </label>
+            <div className="relative">
+              <input
+                id={`${ids}-otp`}
+                name="otp"
+                type={showOtp ? 'text' : 'password'}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={LIMITS.otpDigits}
+                placeholder={t('otpPlaceholder')}
+                value={otp}
+                // biome-ignore lint/a11y/noAutofocus: step 2 exists only to type the OTP
+                autoFocus
+                onChange={(event) =>
+                  setOtp(digitsOnly(event.target.value).slice(0, LIMITS.otpDigits))
+                }
+                aria-invalid={fieldErrors.otp ? true : undefined}
+                aria-describedby={fieldErrors.otp ? `${ids}-otp-error` : undefined}
+                className={`${INPUT} pr-11 font-mono tracking-[0.4em] placeholder:tracking-normal`}
+              />
+              <button
+                type="button"
+                onClick={() => setShowOtp((v) => !v)}
+                aria-label={showOtp ? t('hideOtp') : t('showOtp')}
+                aria-pressed={showOtp}
+                className="absolute inset-y-0 right-0 flex items-center rounded-r-lg px-3 text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-100"
+              >
+                {showOtp ? <EyeOffIcon /> : <EyeIcon />}
+              </button>
+            </div>
+            <FieldError id={`${ids}-otp-error`} message={fieldErrors.otp} />
+          </div>
+          {errorBox}
+          <div className="flex flex-col-reverse gap-3 sm:flex-row">
+            <Button variant="secondary" onClick={onBack} disabled={verifying} className="sm:w-32">
+              {t('back')}
+            </Button>
+            <Button
+              type="submit"
+              loading={verifying}
+              loadingLabel={t('verifying')}
+              className="flex-1"
+            >
+              {t('login')}
+            </Button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

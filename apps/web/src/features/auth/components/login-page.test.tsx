@@ -1,0 +1,244 @@
+import { MESSAGES } from '@pehchaan/core';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { browser } from '@/lib/browser';
+import { json, mockFetch } from '@/testing/mock-fetch';
+import { renderApp } from '@/testing/render-app';
+
+async function fillStep1(
+  user: ReturnType<typeof renderApp>['user'],
+  aadhaar: string,
+  phone: string,
+) {
+  await user.type(await screen.findByLabelText('Aadhaar Number'), aadhaar);
+  await user.type(screen.getByLabelText('Mobile Number'), phone);
+  await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+}
+
+async function reachStep2(user: ReturnType<typeof renderApp>['user']) {
+  await fillStep1(user, '234567890125', '9876543210');
+  return screen.findByLabelText('Enter OTP');
+}
+
+const apiLoginAnswer = {
+  user_id: 'user-001',
+  session_token: 'server-token-abc',
+  message: 'Demo login successful',
+  expires_at: '2030-01-01T00:00:00.000Z',
+  user: {
+    id: 'user-001',
+    name: 'Rajesh Kumar Sharma',
+    aadhaarId: 'XXXX XXXX 0125',
+    phone: '9876543210',
+    type: 'demo',
+  },
+};
+
+describe('/login step 1', () => {
+  it('groups the Aadhaar number 4-4-4 and keeps digits only', async () => {
+    const { user } = renderApp('/login');
+    const aadhaar = await screen.findByLabelText('Aadhaar Number');
+    await user.type(aadhaar, '2345a6789-0125999');
+    expect(aadhaar).toHaveValue('2345 6789 0125');
+    expect(aadhaar).toHaveAttribute('maxlength', '14');
+    const phone = screen.getByLabelText('Mobile Number');
+    await user.type(phone, '98x7654321099');
+    expect(phone).toHaveValue('9876543210');
+  });
+
+  it('rejects a short Aadhaar number with the SPEC 5 message and sends nothing', async () => {
+    const { calls } = mockFetch();
+    const { user } = renderApp('/login');
+    await fillStep1(user, '23456789', '9876543210');
+    expect(await screen.findAllByText(MESSAGES.aadhaar)).not.toHaveLength(0);
+    expect(screen.getByLabelText('Aadhaar Number')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByLabelText('Enter OTP')).not.toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('rejects a short phone number with the SPEC 5 message', async () => {
+    const { user } = renderApp('/login');
+    await fillStep1(user, '234567890125', '98765');
+    expect(await screen.findAllByText(MESSAGES.phone)).not.toHaveLength(0);
+  });
+
+  it('moves a demo pair to step 2 after the simulated send, without calling the API', async () => {
+    const { calls } = mockFetch();
+    const { user } = renderApp('/login');
+    await fillStep1(user, '234567890125', '9876543210');
+    expect(screen.getByRole('button', { name: 'Sending OTP...' })).toBeDisabled();
+    expect(await screen.findByText('Demo OTP sent! Use 123456')).toBeInTheDocument();
+    expect(screen.getByText('An OTP has been sent to 9876543210')).toBeInTheDocument();
+    const otp = screen.getByLabelText('Enter OTP');
+    expect(otp).toHaveAttribute('type', 'password');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('asks the API for a non-demo pair and toasts the server detail on refusal', async () => {
+    const { calls } = mockFetch({
+      'POST /api/auth/send-otp': () => json({ detail: MESSAGES.demoOnlySend }, 403),
+    });
+    const { user } = renderApp('/login');
+    await fillStep1(user, '789012345674', '9447123456');
+    expect(await screen.findAllByText(MESSAGES.demoOnlySend)).not.toHaveLength(0);
+    expect(calls[0]?.body).toEqual({ phoneNumber: '9447123456', aadhaarNumber: '789012345674' });
+    expect(screen.queryByLabelText('Enter OTP')).not.toBeInTheDocument();
+  });
+
+  it('toasts "OTP sent to {phone}" and moves on when the API sends a real OTP', async () => {
+    mockFetch({
+      'POST /api/auth/send-otp': () => json({ success: true, message: 'OTP sent to 9447123456' }),
+    });
+    const { user } = renderApp('/login');
+    await fillStep1(user, '789012345674', '9447123456');
+    expect(await screen.findByText('OTP sent to 9447123456')).toBeInTheDocument();
+    expect(screen.getByLabelText('Enter OTP')).toBeInTheDocument();
+  });
+
+  it('explains an unreachable backend for a non-demo pair (SPEC 8)', async () => {
+    mockFetch();
+    const { user } = renderApp('/login');
+    await fillStep1(user, '789012345674', '9447123456');
+    expect(await screen.findByText(MESSAGES.backendUnavailableToast)).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      MESSAGES.backendUnavailable('2345 6789 0125', '9876543210'),
+    );
+  });
+
+  it('falls back to "Failed to send OTP" when the server gives no detail', async () => {
+    mockFetch({ 'POST /api/auth/send-otp': () => new Response('oops', { status: 500 }) });
+    const { user } = renderApp('/login');
+    await fillStep1(user, '789012345674', '9447123456');
+    expect(await screen.findAllByText('Failed to send OTP')).not.toHaveLength(0);
+  });
+});
+
+describe('/login step 2', () => {
+  it('shows and hides the OTP and goes back to step 1', async () => {
+    const { user } = renderApp('/login');
+    const otp = await reachStep2(user);
+    await user.click(screen.getByRole('button', { name: 'Show OTP' }));
+    expect(otp).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Hide OTP' }));
+    expect(otp).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByLabelText('Aadhaar Number')).toHaveValue('2345 6789 0125');
+    expect(screen.queryByLabelText('Enter OTP')).not.toBeInTheDocument();
+  });
+
+  it('rejects a short OTP with the SPEC 5 message', async () => {
+    const { user } = renderApp('/login');
+    await user.type(await reachStep2(user), '123');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findAllByText(MESSAGES.otp)).not.toHaveLength(0);
+  });
+
+  it('signs in through the API, stores the session and opens the dashboard', async () => {
+    const { calls } = mockFetch({
+      'POST /api/auth/verify-otp': () => json(apiLoginAnswer),
+    });
+    const { user, router } = renderApp('/login');
+    await user.type(await reachStep2(user), '123456');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Login successful!')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(calls.find((c) => c.path === '/api/auth/verify-otp')?.body).toEqual({
+      aadhaarNumber: '234567890125',
+      phoneNumber: '9876543210',
+      otp: '123456',
+    });
+    expect(localStorage.getItem('sessionToken')).toBe('server-token-abc');
+    expect(JSON.parse(localStorage.getItem('userData') ?? '{}')).toEqual({
+      id: 'user-001',
+      aadhaarId: 'XXXX XXXX 0125',
+      phone: '9876543210',
+      sessionToken: 'server-token-abc',
+      name: 'Demo User',
+      type: 'demo',
+    });
+  });
+
+  it("shows the server's 401 detail for a wrong OTP without signing out or redirecting", async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    mockFetch({
+      'POST /api/auth/verify-otp': () =>
+        json({ detail: 'Wrong OTP for demo user. Use: 123456' }, 401),
+    });
+    const { user, router } = renderApp('/login');
+    await user.type(await reachStep2(user), '111111');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Wrong OTP for demo user. Use: 123456',
+    );
+    expect(assign).not.toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem('sessionToken')).toBeNull();
+  });
+
+  it('falls back to a local demo session when the API is unreachable', async () => {
+    mockFetch();
+    const { user, router } = renderApp('/login');
+    await user.type(await reachStep2(user), '123456');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(screen.getByRole('button', { name: 'Verifying...' })).toBeDisabled();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    const stored = JSON.parse(localStorage.getItem('userData') ?? '{}');
+    expect(stored).toMatchObject({ id: 'user-001', name: 'Demo User', type: 'demo' });
+    expect(localStorage.getItem('sessionToken')).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('answers a wrong demo OTP locally when the API is unreachable', async () => {
+    mockFetch();
+    const { user } = renderApp('/login');
+    await user.type(await reachStep2(user), '654321');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.wrongDemoOtp('123456'));
+    expect(localStorage.getItem('sessionToken')).toBeNull();
+  });
+});
+
+describe('/login extras', () => {
+  it('shows the three demo accounts and the demo OTP', async () => {
+    renderApp('/login');
+    const banner = (await screen.findByRole('heading', { name: 'Demo Mode' })).closest('section');
+    if (!banner) throw new Error('no banner');
+    for (const text of ['2345 6789 0125', '3456 7890 1238', '4567 8901 2341']) {
+      expect(within(banner).getByText(new RegExp(text))).toBeInTheDocument();
+    }
+    expect(within(banner).getAllByText(/9876543210|9123456780|8765432109/)).toHaveLength(3);
+    expect(within(banner).getByText('123456')).toBeInTheDocument();
+  });
+
+  it("fills the form from a demo account's Use button", async () => {
+    const { user } = renderApp('/login');
+    await user.click(await screen.findByRole('button', { name: 'Use the Secondary demo account' }));
+    expect(screen.getByLabelText('Aadhaar Number')).toHaveValue('3456 7890 1238');
+    expect(screen.getByLabelText('Mobile Number')).toHaveValue('9123456780');
+  });
+
+  it('Login Debugger: Test Demo Login signs in the primary demo account', async () => {
+    mockFetch({ 'POST /api/auth/verify-otp': () => json(apiLoginAnswer) });
+    const { user, router } = renderApp('/login');
+    const toggle = await screen.findByRole('button', { name: 'Login Debugger' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    await user.click(screen.getByRole('button', { name: 'Test Demo Login' }));
+    expect(await screen.findByText('Demo login successful!')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(localStorage.getItem('sessionToken')).toBe('server-token-abc');
+  });
+
+  it('Login Debugger: Check Current User reports no stored user and the API answer', async () => {
+    mockFetch({
+      'GET /api/auth/session': () => json({ detail: 'Not signed in' }, 401),
+    });
+    const { user } = renderApp('/login');
+    await user.click(await screen.findByRole('button', { name: 'Login Debugger' }));
+    await user.click(screen.getByRole('button', { name: 'Check Current User' }));
+    const output = screen.getByRole('status', { name: 'Debugger output' });
+    await waitFor(() =>
+      expect(output).toHaveTextContent('Server session unavailable: Not signed in'),
+    );
+    expect(output).toHaveTextContent('No user is stored on this device.');
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * POST /identity/generate-credential (SPEC 7, api-contract): issues a credential of
+ * `documentType` (a catalogue key such as 'pan'), or of a random type the holder lacks when it is
+ * absent (SPEC 9). Query parameters only, no body. The new credential is added to the local copy.
+ * There is no local fallback: without the API generation fails (SPEC 8).
+ */
+import { credentialRecordSchema } from '@pehchaan/core';
+import { z } from 'zod';
+import { api } from '@/lib/api-client';
+import { readString, STORAGE_KEYS, writeJson } from '@/lib/storage';
+
+export const generateCredentialResponseSchema = z.object({
+  credential_id: z.string(),
+  message: z.string(),
+  credential: credentialRecordSchema.optional(),
+});
+export type GenerateCredentialResponse = z.infer<typeof generateCredentialResponseSchema>;
+
+function cacheCredential(credential: unknown): void {
+  let list: unknown[] = [];
+  try {
+    const parsed: unknown = JSON.parse(readString(STORAGE_KEYS.credentials) ?? '[]');
+    if (Array.isArray(parsed)) list = parsed;
+  } catch {
+    list = [];
+  }
+  writeJson(STORAGE_KEYS.credentials, [...list, credential]);
+}
+
+/**
+ * @throws {ApiError} HTTP_ERROR 409 with the server's 'You already have a ...' detail, 404 'User
+ *   not found', or any other failure (network, disabled API).
+ */
+export async function generateCredential(options: {
+  userId: string;
+  documentType?: string;
+}): Promise<GenerateCredentialResponse> {
+  const answer = await api.post('/identity/generate-credential', undefined, {
+    query: { user_id: options.userId, document_type: options.documentType },
+    schema: generateCredentialResponseSchema,
+  });
+  if (answer.credential) cacheCredential(answer.credential);
+  return answer;
+}

@@ -1,0 +1,241 @@
+import { MESSAGES } from '@pehchaan/core';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { activity, consent, credential } from '@/testing/fixtures';
+import { type Handler, json, mockFetch } from '@/testing/mock-fetch';
+import { renderApp, signIn } from '@/testing/render-app';
+import { DASHBOARD_POLL_MS } from '../api/use-dashboard-data';
+
+const credentialsOk: Handler = () =>
+  json({ credentials: [credential('c1'), credential('c2')], count: 2, user_id: 'user-001' });
+const consentsOk: Handler = () =>
+  json({
+    consent_requests: [
+      consent('r1', 'pending'),
+      consent('r2', 'pending'),
+      consent('r3', 'approved'),
+    ],
+    count: 3,
+    user_id: 'user-001',
+  });
+const logsOk: Handler = () =>
+  json({
+    activity_logs: [
+      activity('l1', 'credential_shared', 3),
+      activity('l2', 'credential_shared', 30),
+      activity('l3', 'login', 50),
+    ],
+    count: 3,
+    user_id: 'user-001',
+  });
+const healthOk: Handler = () =>
+  json({
+    status: 'healthy',
+    storage_backend: { type: 'pglite', connected: true },
+    mongodb_enabled: false,
+    version: '0.1.0',
+  });
+const storageOk: Handler = () =>
+  json({
+    type: 'pglite',
+    connected: true,
+    database: 'pehchaan',
+    stats: { collections: { users: 10, credentials: 4 } },
+  });
+
+const ALL_OK = {
+  'GET /user/user-001/credentials': credentialsOk,
+  'GET /user/user-001/consent-requests': consentsOk,
+  'GET /user/user-001/activity-logs': logsOk,
+  'GET /health': healthOk,
+  'GET /storage/status': storageOk,
+};
+
+function stat(label: string): HTMLElement {
+  const summary = screen.getByRole('list', { name: 'Summary' });
+  const card = within(summary).getByText(label).closest('a');
+  if (!card) throw new Error(`no stat card ${label}`);
+  return card;
+}
+
+async function openDashboard(handlers: Record<string, Handler>) {
+  signIn();
+  const fetch = mockFetch(handlers);
+  const view = renderApp('/dashboard');
+  await screen.findByRole('heading', { level: 1, name: 'Welcome back, Demo User' });
+  return { ...view, ...fetch };
+}
+
+describe('/dashboard data source (SPEC 4)', () => {
+  it('says Connected to API when all three lists come from the API', async () => {
+    await openDashboard(ALL_OK);
+    expect(await screen.findByText('Connected to API')).toBeInTheDocument();
+    expect(within(stat('Active Credentials')).getByText('2')).toBeInTheDocument();
+    expect(within(stat('Pending Consents')).getByText('2')).toBeInTheDocument();
+    expect(within(stat('Total Shares')).getByText('2')).toBeInTheDocument();
+    expect(within(stat('Last Activity')).getByText('3 hours ago')).toBeInTheDocument();
+    expect(stat('Active Credentials')).toHaveAttribute('href', '/credentials');
+    expect(stat('Pending Consents')).toHaveAttribute('href', '/consent');
+    expect(stat('Total Shares')).toHaveAttribute('href', '/logs');
+    expect(screen.queryByText(MESSAGES.offlineBanner)).toBeNull();
+  });
+
+  it('says Offline Mode, shows the banner and uses browser storage when every call fails', async () => {
+    localStorage.setItem(
+      'credentials',
+      JSON.stringify([credential('local-1'), credential('other', { userId: 'user-009' })]),
+    );
+    localStorage.setItem('activityLogs', JSON.stringify([activity('a', 'login', 0.2)]));
+    await openDashboard({});
+    expect(await screen.findByText('Offline Mode')).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.offlineBanner)).toBeInTheDocument();
+    expect(within(stat('Active Credentials')).getByText('1')).toBeInTheDocument();
+    expect(within(stat('Pending Consents')).getByText('0')).toBeInTheDocument();
+    expect(within(stat('Last Activity')).getByText('Just now')).toBeInTheDocument();
+  });
+
+  it('says Hybrid Mode when some calls fall back', async () => {
+    await openDashboard({ 'GET /user/user-001/credentials': credentialsOk });
+    expect(await screen.findByText('Hybrid Mode')).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.offlineBanner)).toBeNull();
+    expect(within(stat('Last Activity')).getByText('No activity')).toBeInTheDocument();
+  });
+
+  it('uses the local copy of a list the API answers empty', async () => {
+    localStorage.setItem('credentials', JSON.stringify([credential('local-1')]));
+    await openDashboard({
+      ...ALL_OK,
+      'GET /user/user-001/credentials': () =>
+        json({ credentials: [], count: 0, user_id: 'user-001' }),
+    });
+    expect(await screen.findByText('Connected to API')).toBeInTheDocument();
+    expect(within(stat('Active Credentials')).getByText('1')).toBeInTheDocument();
+  });
+
+  it('caches a non-empty API list in browser storage', async () => {
+    await openDashboard(ALL_OK);
+    await screen.findByText('Connected to API');
+    const cached = JSON.parse(localStorage.getItem('credentials') ?? '[]') as { id: string }[];
+    expect(cached.map((c) => c.id)).toEqual(['c1', 'c2']);
+  });
+});
+
+describe('/dashboard actions', () => {
+  it('Refresh reloads and toasts Dashboard refreshed', async () => {
+    const { user, calls } = await openDashboard(ALL_OK);
+    await screen.findByText('Connected to API');
+    const before = calls.filter((c) => c.path === '/user/user-001/credentials').length;
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByText('Dashboard refreshed')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/user/user-001/credentials').length).toBe(before + 1);
+  });
+
+  it('Generate Credential asks for a random type and toasts the message', async () => {
+    const { user, calls } = await openDashboard({
+      ...ALL_OK,
+      'POST /identity/generate-credential': () =>
+        json({
+          credential_id: 'c3',
+          message: 'Credential generated successfully',
+          credential: credential('c3'),
+        }),
+    });
+    await screen.findByText('Connected to API');
+    const [hero] = screen.getAllByRole('button', { name: 'Generate Credential' });
+    if (!hero) throw new Error('no button');
+    await user.click(hero);
+    expect(await screen.findByText('Credential generated successfully')).toBeInTheDocument();
+    const call = calls.find((c) => c.path === '/identity/generate-credential');
+    expect(call?.query.get('user_id')).toBe('user-001');
+    expect(call?.query.has('document_type')).toBe(false);
+    expect(call?.headers.authorization).toBe('Bearer test-session-token');
+  });
+
+  it("shows the server's duplicate message as is", async () => {
+    const duplicate = 'You already have a PAN Card. Only one document of each type is allowed.';
+    const { user } = await openDashboard({
+      ...ALL_OK,
+      'POST /identity/generate-credential': () => json({ detail: duplicate }, 409),
+    });
+    await screen.findByText('Connected to API');
+    await user.click(
+      screen.getAllByRole('button', { name: 'Generate Credential' })[0] as HTMLElement,
+    );
+    expect(await screen.findByText(duplicate)).toBeInTheDocument();
+  });
+
+  it('says Failed to generate credential without the API', async () => {
+    const { user } = await openDashboard({});
+    await screen.findByText('Offline Mode');
+    await user.click(
+      screen.getAllByRole('button', { name: 'Generate Credential' })[0] as HTMLElement,
+    );
+    expect(await screen.findByText('Failed to generate credential')).toBeInTheDocument();
+  });
+
+  it('Quick Actions link to the credential, consent and activity screens', async () => {
+    await openDashboard(ALL_OK);
+    const quick = screen.getByRole('region', { name: 'Quick Actions' });
+    expect(within(quick).getByRole('link', { name: 'View Credentials' })).toHaveAttribute(
+      'href',
+      '/credentials',
+    );
+    expect(within(quick).getByRole('link', { name: 'Pending Consents' })).toHaveAttribute(
+      'href',
+      '/consent',
+    );
+    expect(within(quick).getByRole('link', { name: 'Activity Logs' })).toHaveAttribute(
+      'href',
+      '/logs',
+    );
+  });
+});
+
+describe('/dashboard backend status and system information', () => {
+  it('shows health, backend, storage, database and collection counts', async () => {
+    await openDashboard(ALL_OK);
+    const card = (await screen.findByRole('heading', { name: 'Backend Status' })).closest(
+      'section',
+    );
+    if (!card) throw new Error('no card');
+    expect(await within(card).findByText('Healthy')).toBeInTheDocument();
+    expect(within(card).getByText('pglite (v0.1.0)')).toBeInTheDocument();
+    expect(within(card).getByText('pehchaan')).toBeInTheDocument();
+    expect(within(card).getByText('Yes')).toBeInTheDocument();
+    expect(within(card).getByText('users')).toBeInTheDocument();
+    expect(within(card).getByText('10')).toBeInTheDocument();
+  });
+
+  it('shows Unhealthy with the error text when /health fails', async () => {
+    await openDashboard({});
+    const card = (await screen.findByRole('heading', { name: 'Backend Status' })).closest(
+      'section',
+    );
+    if (!card) throw new Error('no card');
+    expect(await within(card).findByText('Unhealthy')).toBeInTheDocument();
+    expect(within(card).getByText('Network Error')).toBeInTheDocument();
+  });
+
+  it('shows the environment, API URL and online status', async () => {
+    await openDashboard(ALL_OK);
+    const card = screen.getByRole('heading', { name: 'System Information' }).closest('section');
+    if (!card) throw new Error('no card');
+    expect(within(card).getByText('test')).toBeInTheDocument();
+    expect(within(card).getByText(window.location.origin)).toBeInTheDocument();
+    expect(within(card).getByText('Online')).toBeInTheDocument();
+  });
+});
+
+describe('/dashboard polling (SPEC 9)', () => {
+  it('reloads the three lists every 30 seconds', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const { calls } = await openDashboard(ALL_OK);
+    await screen.findByText('Connected to API');
+    const count = () => calls.filter((c) => c.path === '/user/user-001/activity-logs').length;
+    const before = count();
+    vi.advanceTimersByTime(DASHBOARD_POLL_MS - 1);
+    expect(count()).toBe(before);
+    vi.advanceTimersByTime(1);
+    await waitFor(() => expect(count()).toBe(before + 1));
+  });
+});

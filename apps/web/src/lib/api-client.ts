@@ -1,0 +1,180 @@
+/**
+ * The one HTTP client of the app (SPEC 7): fetch-based, JSON in and out, base URL from
+ * `env.API_URL`, 10000 ms timeout (SPEC 9), `Authorization: Bearer <sessionToken>` whenever a
+ * session token is stored.
+ *
+ * Errors are `ApiError`s with a code, never bare fetch errors (STYLE 6):
+ * - `ERR_NETWORK`: fetch failed or timed out (the server is unreachable);
+ * - `ERR_API_DISABLED`: configuration turned the API off (`VITE_USE_API=false`);
+ * - `HTTP_ERROR`: the server answered non-2xx; `status` and the server's `detail` are kept;
+ * - `ERR_BAD_RESPONSE`: a 2xx answer that is not JSON or does not match the expected schema.
+ *
+ * The one interceptor (SPEC 4, 8): any 401 answer removes `sessionToken` and `userData` and makes
+ * a full redirect to /login, except for calls made with `authRedirect: false` (the login calls,
+ * whose 401 means a wrong OTP, and logout).
+ */
+import type { z } from 'zod';
+import { env } from '@/config/env';
+import { paths } from '@/config/paths';
+import { browser } from './browser';
+import { readString, removeKeys, STORAGE_KEYS } from './storage';
+
+/** SPEC 9: request timeout. */
+export const REQUEST_TIMEOUT_MS = 10_000;
+
+export type ApiErrorCode = 'ERR_NETWORK' | 'ERR_API_DISABLED' | 'HTTP_ERROR' | 'ERR_BAD_RESPONSE';
+
+/** A failed API call; `code` says why (see the module docs). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly code: ApiErrorCode;
+  /** HTTP status for HTTP_ERROR (and ERR_BAD_RESPONSE). */
+  readonly status: number | undefined;
+  /** The server's `{ detail }` text, when it sent one. */
+  readonly detail: string | undefined;
+
+  constructor(
+    code: ApiErrorCode,
+    message: string,
+    options: { status?: number; detail?: string; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.code = code;
+    this.status = options.status;
+    this.detail = options.detail;
+  }
+}
+
+/** True for an ApiError with the given code. */
+export function isApiError(error: unknown, code?: ApiErrorCode): error is ApiError {
+  return error instanceof ApiError && (code === undefined || error.code === code);
+}
+
+/** True when the API could not be used at all: unreachable, timed out, or disabled. */
+export function isApiUnavailable(error: unknown): boolean {
+  return isApiError(error, 'ERR_NETWORK') || isApiError(error, 'ERR_API_DISABLED');
+}
+
+/** The server's detail text of an HTTP_ERROR, else undefined. */
+export function errorDetail(error: unknown): string | undefined {
+  return isApiError(error, 'HTTP_ERROR') ? error.detail : undefined;
+}
+
+export interface RequestOptions<T> {
+  /** Query parameters; undefined values are left out. */
+  query?: Record<string, string | undefined>;
+  /** JSON body (POST). */
+  body?: unknown;
+  /** Validates the answer; without it the parsed JSON is returned as `unknown`-typed T. */
+  schema?: z.ZodType<T>;
+  /** false: a 401 answer is returned as an error without clearing the session. Default true. */
+  authRedirect?: boolean;
+  /** Override of REQUEST_TIMEOUT_MS (ms). */
+  timeoutMs?: number;
+}
+
+function buildUrl(path: string, query: RequestOptions<unknown>['query']): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) search.set(key, value);
+  }
+  const qs = search.toString();
+  return `${env.API_URL}${path}${qs ? `?${qs}` : ''}`;
+}
+
+function detailOf(body: unknown): string | undefined {
+  if (typeof body === 'object' && body !== null && 'detail' in body) {
+    const { detail } = body;
+    if (typeof detail === 'string') return detail;
+  }
+  return undefined;
+}
+
+/** The 401 interceptor: clear the session and reload on /login (SPEC 8). */
+function onUnauthorized(): void {
+  removeKeys(STORAGE_KEYS.sessionToken, STORAGE_KEYS.userData);
+  if (window.location.pathname !== paths.login.path) {
+    browser.assign(paths.login.getHref());
+  }
+}
+
+/**
+ * Sends one request.
+ * @param method HTTP method.
+ * @param path absolute path on the API, e.g. '/user/user-001/credentials'.
+ * @returns the parsed (and, with `schema`, validated) JSON answer; `undefined` for an empty body.
+ * @throws {ApiError} see the module docs.
+ */
+export async function apiRequest<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  options: RequestOptions<T> = {},
+): Promise<T> {
+  if (!env.USE_API) {
+    throw new ApiError('ERR_API_DISABLED', 'The API is disabled by configuration');
+  }
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = readString(STORAGE_KEYS.sessionToken);
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: controller.signal,
+    });
+  } catch (cause) {
+    const timedOut = controller.signal.aborted;
+    throw new ApiError('ERR_NETWORK', timedOut ? 'Request timed out' : 'Network Error', { cause });
+  } finally {
+    clearTimeout(timer);
+  }
+
+  const text = await response.text().catch(() => '');
+  let body: unknown;
+  let parsedJson = true;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsedJson = false;
+    body = undefined;
+  }
+
+  if (!response.ok) {
+    if (response.status === 401 && options.authRedirect !== false) onUnauthorized();
+    const detail = detailOf(body);
+    throw new ApiError('HTTP_ERROR', detail ?? `Request failed with status ${response.status}`, {
+      status: response.status,
+      detail,
+    });
+  }
+  if (!parsedJson) {
+    throw new ApiError('ERR_BAD_RESPONSE', 'The server answered with invalid JSON', {
+      status: response.status,
+    });
+  }
+  if (!options.schema) return body as T;
+  const result = options.schema.safeParse(body);
+  if (!result.success) {
+    throw new ApiError('ERR_BAD_RESPONSE', 'The server answer has an unexpected shape', {
+      status: response.status,
+      cause: result.error,
+    });
+  }
+  return result.data;
+}
+
+/** The client's verbs; see `apiRequest`. */
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions<T>, 'body'>) =>
+    apiRequest<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>) =>
+    apiRequest<T>('POST', path, { ...options, body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions<T>, 'body'>) =>
+    apiRequest<T>('DELETE', path, options),
+};

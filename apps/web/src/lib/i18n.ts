@@ -1,0 +1,84 @@
+/**
+ * i18next set-up (DECISIONS 6: every user-facing string goes through i18next, so Hindi can cover
+ * the whole app). English is the source and the fallback; a missing Hindi key shows English.
+ *
+ * Namespaces: common (header, footer, shared UI), auth (login), dashboard, pages (headings of the
+ * other screens), messages (SPEC 5 and 8 texts, identical to @pehchaan/core's MESSAGES in English).
+ * Resources are bundled, so initialisation is synchronous and tests need no waiting.
+ */
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import enAuth from '@/locales/en/auth.json';
+import enCommon from '@/locales/en/common.json';
+import enDashboard from '@/locales/en/dashboard.json';
+import enMessages from '@/locales/en/messages.json';
+import enPages from '@/locales/en/pages.json';
+import hiAuth from '@/locales/hi/auth.json';
+import hiCommon from '@/locales/hi/common.json';
+import hiDashboard from '@/locales/hi/dashboard.json';
+import hiMessages from '@/locales/hi/messages.json';
+import hiPages from '@/locales/hi/pages.json';
+import { readString, STORAGE_KEYS, writeString } from './storage';
+
+export const LANGUAGES = ['en', 'hi'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_NAMESPACE = 'common';
+
+export const resources = {
+  en: {
+    common: enCommon,
+    auth: enAuth,
+    dashboard: enDashboard,
+    pages: enPages,
+    messages: enMessages,
+  },
+  hi: {
+    common: hiCommon,
+    auth: hiAuth,
+    dashboard: hiDashboard,
+    pages: hiPages,
+    messages: hiMessages,
+  },
+} as const;
+
+/** True for a supported UI language. */
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+function storedLanguage(): Language {
+  const stored = readString(STORAGE_KEYS.language);
+  return isLanguage(stored) ? stored : 'en';
+}
+
+void i18next.use(initReactI18next).init({
+  resources,
+  lng: storedLanguage(),
+  fallbackLng: 'en',
+  supportedLngs: [...LANGUAGES],
+  ns: Object.keys(resources.en),
+  defaultNS: DEFAULT_NAMESPACE,
+  interpolation: { escapeValue: false },
+  initAsync: false,
+  returnNull: false,
+});
+
+i18next.on('languageChanged', (lng) => {
+  if (typeof document !== 'undefined') document.documentElement.lang = lng;
+});
+if (typeof document !== 'undefined') document.documentElement.lang = i18next.language;
+
+/** Switches the UI language and remembers it under `language`. */
+export async function setLanguage(language: Language): Promise<void> {
+  writeString(STORAGE_KEYS.language, language);
+  await i18next.changeLanguage(language);
+}
+
+export { i18next as i18n };
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: typeof DEFAULT_NAMESPACE;
+    resources: (typeof resources)['en'];
+  }
+}

@@ -1,0 +1,136 @@
+/**
+ * Browser storage of SPEC 7 / DECISIONS 5: the offline cache and fallback of the API.
+ *
+ * Every access is guarded: a browser that refuses storage (private mode, quota) behaves like an
+ * empty store instead of throwing.
+ */
+import type { z } from 'zod';
+
+/** The localStorage keys of SPEC 7 (plus the UI language of the Hindi toggle). */
+export const STORAGE_KEYS = {
+  credentials: 'credentials',
+  consentRequests: 'consentRequests',
+  activityLogs: 'activityLogs',
+  userData: 'userData',
+  sessionToken: 'sessionToken',
+  theme: 'theme',
+  language: 'language',
+} as const;
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+/** What logout clears (SPEC 4, DECISIONS 5); theme and language stay. */
+export const SESSION_KEYS: readonly StorageKey[] = [
+  STORAGE_KEYS.credentials,
+  STORAGE_KEYS.consentRequests,
+  STORAGE_KEYS.activityLogs,
+  STORAGE_KEYS.userData,
+  STORAGE_KEYS.sessionToken,
+];
+
+function store(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The raw string under `key`, or null when absent or storage is unavailable. */
+export function readString(key: StorageKey): string | null {
+  try {
+    return store()?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Stores `value` under `key`.
+ * @returns false when the browser refused (quota, disabled storage).
+ */
+export function writeString(key: StorageKey, value: string): boolean {
+  try {
+    const s = store();
+    if (!s) return false;
+    s.setItem(key, value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Removes each key; never throws. */
+export function removeKeys(...keys: StorageKey[]): void {
+  for (const key of keys) {
+    try {
+      store()?.removeItem(key);
+    } catch {
+      // Storage unavailable: nothing to remove.
+    }
+  }
+}
+
+/**
+ * The JSON under `key` parsed by `schema`, or null when absent, unparsable or not matching.
+ */
+export function readJson<T>(key: StorageKey, schema: z.ZodType<T>): T | null {
+  const raw = readString(key);
+  if (raw === null) return null;
+  try {
+    const parsed = schema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Stores `value` as JSON under `key`; false when the browser refused. */
+export function writeJson(key: StorageKey, value: unknown): boolean {
+  return writeString(key, JSON.stringify(value));
+}
+
+/**
+ * The array under `key`, keeping only the items `itemSchema` accepts (one corrupt record does not
+ * hide the others). Absent or unparsable storage gives [].
+ */
+export function readList<T>(key: StorageKey, itemSchema: z.ZodType<T>): T[] {
+  const raw = readString(key);
+  if (raw === null) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(parsed)) return [];
+  const items: T[] = [];
+  for (const item of parsed) {
+    const result = itemSchema.safeParse(item);
+    if (result.success) items.push(result.data);
+  }
+  return items;
+}
+
+/**
+ * Replaces one holder's records in the list under `key` with `items`, keeping other holders'
+ * records as they are (the raw JSON of items that do not parse is kept too).
+ * @returns false when the browser refused to store.
+ */
+export function replaceUserRecords(
+  key: StorageKey,
+  userId: string,
+  items: readonly { userId: string }[],
+): boolean {
+  let existing: unknown[] = [];
+  try {
+    const parsed: unknown = JSON.parse(readString(key) ?? '[]');
+    if (Array.isArray(parsed)) existing = parsed;
+  } catch {
+    existing = [];
+  }
+  const others = existing.filter(
+    (item) =>
+      !(typeof item === 'object' && item !== null && 'userId' in item && item.userId === userId),
+  );
+  return writeJson(key, [...others, ...items]);
+}

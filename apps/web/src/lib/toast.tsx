@@ -1,0 +1,50 @@
+/**
+ * Toasts of SPEC 2 and 9: top-right; 4000 ms by default and for errors, 2000 ms for successes,
+ * loading toasts until dismissed; at most 20 held; at most 350 px wide.
+ *
+ * The 20-toast cap is react-hot-toast's own store limit (its `toastLimit` setting is 20 and has
+ * no public option), so TOAST_LIMIT documents it and `useToastLimit` enforces it on the visible
+ * list too, should the library's default ever change.
+ */
+import { useEffect } from 'react';
+import { Toaster, toast, useToasterStore } from 'react-hot-toast';
+
+export const TOAST_DURATION_MS = 4000;
+export const TOAST_SUCCESS_DURATION_MS = 2000;
+export const TOAST_LIMIT = 20;
+export const TOAST_MAX_WIDTH_PX = 350;
+
+/** Dismisses the oldest visible toasts beyond TOAST_LIMIT. */
+export function useToastLimit(limit: number = TOAST_LIMIT): void {
+  const { toasts } = useToasterStore();
+  useEffect(() => {
+    const visible = toasts.filter((t) => t.visible);
+    for (const extra of visible.slice(limit)) toast.dismiss(extra.id);
+  }, [toasts, limit]);
+}
+
+/** The app's one Toaster, configured per SPEC 9. */
+export function AppToaster() {
+  useToastLimit();
+  return (
+    <Toaster
+      position="top-right"
+      // Below the 64 px sticky header, so toasts never cover its menus.
+      containerStyle={{ top: 72 }}
+      toastOptions={{
+        duration: TOAST_DURATION_MS,
+        success: { duration: TOAST_SUCCESS_DURATION_MS },
+        error: { duration: TOAST_DURATION_MS },
+        loading: { duration: Number.POSITIVE_INFINITY },
+        // Colours come from index.css, so toasts follow the light/dark theme.
+        style: {
+          maxWidth: TOAST_MAX_WIDTH_PX,
+          background: 'var(--toast-bg)',
+          color: 'var(--toast-fg)',
+        },
+      }}
+    />
+  );
+}
+
+export { toast };

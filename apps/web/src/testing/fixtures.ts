@@ -1,0 +1,52 @@
+/** Record fixtures in the shapes of @pehchaan/core's schemas (SPEC 3). */
+import type { ActivityLog, ConsentRequest, CredentialRecord } from '@pehchaan/core';
+
+const HOUR = 3_600_000;
+
+export function credential(
+  id: string,
+  overrides: Partial<CredentialRecord> = {},
+): CredentialRecord {
+  return {
+    id,
+    userId: 'user-001',
+    type: ['VerifiableCredential', 'PanCardCredential'],
+    issuer: 'did:key:z6MkIssuer',
+    issuance_date: '2025-01-01T00:00:00.000Z',
+    expiration_date: '2099-01-01T00:00:00.000Z',
+    credential_subject: { id: 'did:key:z6MkHolder', name: 'Rajesh', document_type: 'PAN Card' },
+    proof: null,
+    ...overrides,
+  };
+}
+
+export function consent(id: string, status: ConsentRequest['status']): ConsentRequest {
+  return {
+    id,
+    userId: 'user-001',
+    requester: 'State Bank of India',
+    purpose: 'Open savings account',
+    requested_at: '2025-01-01T00:00:00.000Z',
+    status,
+    fields: ['Name', 'Aadhaar'],
+    status_updated_at: null,
+    status_updated_by: null,
+    last_viewed: null,
+  };
+}
+
+export function activity(
+  id: string,
+  type: ActivityLog['type'],
+  hoursAgo: number,
+  now: number = Date.now(),
+): ActivityLog {
+  return {
+    id,
+    userId: 'user-001',
+    type,
+    description: `${type} entry`,
+    timestamp: new Date(now - hoursAgo * HOUR).toISOString(),
+    last_viewed: null,
+  };
+}

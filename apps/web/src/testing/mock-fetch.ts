@@ -1,0 +1,46 @@
+/**
+ * A fetch stand-in for tests: answers requests by "METHOD /path" (query string ignored); any
+ * request without a handler fails like an unreachable server (TypeError 'Failed to fetch').
+ * Every request is recorded in `calls`.
+ */
+import { vi } from 'vitest';
+
+export interface RecordedRequest {
+  method: string;
+  /** Path without the query string. */
+  path: string;
+  query: URLSearchParams;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+export type Handler = (request: RecordedRequest) => Response | Promise<Response>;
+
+/** A JSON response. */
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+/** Installs the stand-in as the global fetch; undone by vi.unstubAllGlobals (setup.ts). */
+export function mockFetch(handlers: Record<string, Handler> = {}) {
+  const calls: RecordedRequest[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const request: RecordedRequest = {
+      method: (init.method ?? 'GET').toUpperCase(),
+      path: url.pathname,
+      query: url.searchParams,
+      headers: Object.fromEntries(new Headers(init.headers).entries()),
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    calls.push(request);
+    const handler = handlers[`${request.method} ${request.path}`];
+    if (!handler) throw new TypeError('Failed to fetch');
+    return handler(request);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}

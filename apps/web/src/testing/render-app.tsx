@@ -1,0 +1,38 @@
+/**
+ * Renders the real app (providers and route table) in a memory router at `path`, as the tests
+ * of STYLE 9 do: query by role and visible text.
+ */
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProvider } from '@/app/provider';
+import { createAppRoutes } from '@/app/router';
+import type { UserData } from '@/lib/auth';
+import { STORAGE_KEYS } from '@/lib/storage';
+
+export const DEMO_USER: UserData = {
+  id: 'user-001',
+  aadhaarId: 'XXXX XXXX 0125',
+  phone: '9876543210',
+  sessionToken: 'test-session-token',
+  name: 'Demo User',
+  type: 'demo',
+};
+
+/** Stores a signed-in session the way the app does. */
+export function signIn(user: UserData = DEMO_USER): UserData {
+  window.localStorage.setItem(STORAGE_KEYS.sessionToken, user.sessionToken);
+  window.localStorage.setItem(STORAGE_KEYS.userData, JSON.stringify(user));
+  return user;
+}
+
+export function renderApp(path: string) {
+  const router = createMemoryRouter(createAppRoutes(), { initialEntries: [path] });
+  const user = userEvent.setup();
+  const view = render(
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...view, router, user };
+}

@@ -1,0 +1,50 @@
+/**
+ * Vitest set-up for the web project: jest-dom matchers, a matchMedia stand-in (jsdom has none),
+ * and a clean DOM, storage, toaster and fetch after every test.
+ */
+import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { toast } from 'react-hot-toast';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { i18n } from '@/lib/i18n';
+
+// The 500 ms demo delays (SPEC 9) must fit in a findBy* wait.
+configure({ asyncUtilTimeout: 2000 });
+
+/** Media queries in tests: `prefers-color-scheme: dark` follows `media.prefersDark`; call the
+ * `media.listeners` to announce a change. */
+export const media = { prefersDark: false, listeners: new Set<() => void>() };
+
+function matchMedia(query: string): MediaQueryList {
+  const list = {
+    get matches() {
+      return query.includes('prefers-color-scheme: dark') ? media.prefersDark : false;
+    },
+    media: query,
+    onchange: null,
+    addEventListener: (_: string, listener: () => void) => media.listeners.add(listener),
+    removeEventListener: (_: string, listener: () => void) => media.listeners.delete(listener),
+    addListener: (listener: () => void) => media.listeners.add(listener),
+    removeListener: (listener: () => void) => media.listeners.delete(listener),
+    dispatchEvent: () => true,
+  };
+  return list as unknown as MediaQueryList;
+}
+
+beforeEach(() => {
+  window.matchMedia = matchMedia;
+  // ScrollRestoration scrolls; jsdom does not implement it.
+  window.scrollTo = () => {};
+  media.prefersDark = false;
+  media.listeners.clear();
+});
+
+afterEach(async () => {
+  cleanup();
+  toast.remove();
+  window.localStorage.clear();
+  document.documentElement.className = '';
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  if (i18n.language !== 'en') await i18n.changeLanguage('en');
+});

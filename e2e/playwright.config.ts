@@ -1,0 +1,34 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser tests: the product in Debian's Chromium against the real server, started as
+ * `npm start` starts it, on its own port with a fresh embedded database.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 5123);
+const DATA_DIR = process.env.E2E_DATA_DIR ?? '.e2e-data';
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu'],
+    },
+    trace: 'off',
+  },
+  webServer: {
+    command: `rm -rf ${DATA_DIR} && node ../scripts/start.mjs`,
+    url: `http://127.0.0.1:${PORT}/health`,
+    reuseExistingServer: false,
+    timeout: 240_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { PORT: String(PORT), DATA_DIR, OTP_PROVIDER: 'disabled' },
+  },
+});

@@ -1,0 +1,121 @@
+import { expect, type Page, test } from '@playwright/test';
+
+/** Signs in through the Login page with the primary demo account (DECISIONS 2). */
+async function signInAsPrimaryDemo(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Aadhaar Number').fill('234567890125');
+  await page.getByLabel('Mobile Number').fill('9876543210');
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  await expect(page.getByText('Demo OTP sent! Use 123456')).toBeVisible();
+  await page.getByLabel('Enter OTP').fill('123456');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+test('demo login leads to a dashboard connected to the API showing the database counts', async ({
+  page,
+  request,
+}) => {
+  await signInAsPrimaryDemo(page);
+  await expect(page.getByText('Login successful!')).toBeVisible();
+  await expect(page.getByText('Connected to API')).toBeVisible();
+
+  // Issue one credential through the dashboard, then compare the figures with the database's.
+  await page.getByRole('button', { name: 'Generate Credential' }).first().click();
+  await expect(page.getByText('Credential generated successfully')).toBeVisible();
+
+  const token = await page.evaluate(() => localStorage.getItem('sessionToken'));
+  expect(token).toBeTruthy();
+  const headers = { Authorization: `Bearer ${token}` };
+  const consent = await (await request.get('/user/user-001/consent-requests', { headers })).json();
+  const credentials = await (await request.get('/user/user-001/credentials', { headers })).json();
+  const pending = consent.consent_requests.filter(
+    (c: { status: string }) => c.status === 'pending',
+  ).length;
+  expect(pending).toBe(3);
+  expect(credentials.count).toBeGreaterThan(0);
+
+  const summary = page.getByRole('list', { name: 'Summary' });
+  await expect(summary.getByRole('link', { name: /Pending Consents/ })).toHaveText(
+    new RegExp(`Pending Consents\\s*${pending}$`),
+  );
+  await expect(summary.getByRole('link', { name: /Active Credentials/ })).toHaveText(
+    new RegExp(`Active Credentials\\s*${credentials.count}$`),
+  );
+
+  // The storage card shows the real row counts of the database.
+  const status = await (await request.get('/storage/status')).json();
+  await expect(page.getByRole('region', { name: 'Backend Status' })).toContainText(
+    String(status.stats.collections.users),
+  );
+  await expect(page.getByText('Last Activity')).toBeVisible();
+  await expect(summary.getByRole('link', { name: /Last Activity/ })).toContainText('Just now');
+});
+
+test('a wrong OTP for a demo account shows its message', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Aadhaar Number').fill('2345 6789 0125');
+  await page.getByLabel('Mobile Number').fill('9876543210');
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  await page.getByLabel('Enter OTP').fill('654321');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByText('Wrong OTP for demo user. Use: 123456').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('an invalid Aadhaar number shows the SPEC message', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Aadhaar Number').fill('1234');
+  await page.getByLabel('Mobile Number').fill('9876543210');
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  await expect(
+    page.getByText('Please enter a valid 12-digit Aadhaar number').first(),
+  ).toBeVisible();
+});
+
+test('signed-out /dashboard goes to /login', async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Send OTP' })).toBeVisible();
+});
+
+test('with the API unreachable the dashboard shows Offline Mode and the offline banner', async ({
+  page,
+}) => {
+  await signInAsPrimaryDemo(page);
+  await expect(page.getByText('Connected to API')).toBeVisible();
+  // Every API call now fails at the network level, as when the backend is down.
+  await page.route(/\/(user|identity|health|storage|api)\//, (route) => route.abort('failed'));
+  await page.route(/\/(health|storage\/status)$/, (route) => route.abort('failed'));
+  await page.getByRole('button', { name: 'Refresh', exact: true }).first().click();
+  await expect(page.getByText('Offline Mode')).toBeVisible();
+  await expect(
+    page.getByText("You're currently offline. Dashboard is showing data from local storage."),
+  ).toBeVisible();
+});
+
+test('sign out clears the session and a protected page then needs a new login', async ({
+  page,
+}) => {
+  await signInAsPrimaryDemo(page);
+  const token = await page.evaluate(() => localStorage.getItem('sessionToken'));
+  await page.getByRole('button', { name: 'Open user menu' }).click();
+  await page.getByRole('navigation', { name: 'User menu' }).getByText('Sign Out').click();
+  await expect(page.getByText('Logged out successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => localStorage.getItem('sessionToken'))).toBeNull();
+  // The server revoked the token too.
+  const res = await page.request.get('/user/user-001/credentials', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(res.status()).toBe(401);
+});
+
+test('unknown API paths answer 404 JSON while app routes get the SPA', async ({ request }) => {
+  const api = await request.get('/api/does-not-exist');
+  expect(api.status()).toBe(404);
+  expect(await api.json()).toHaveProperty('detail');
+  const spa = await request.get('/credentials');
+  expect(spa.status()).toBe(200);
+  expect(await spa.text()).toContain('<div id="root">');
+});
