@@ -13,6 +13,7 @@ import {
   type DocumentType,
   type DocumentTypeKey,
   getDocumentType,
+  proofRecordSchema,
 } from '@pehchaan/core';
 import { z } from 'zod';
 
@@ -23,14 +24,7 @@ export const VC_V2_CONTEXT = 'https://www.w3.org/ns/credentials/v2';
 export const CREDENTIAL_URN_PREFIX = 'urn:pehchaan:credential:';
 
 /** A Data Integrity proof (https://www.w3.org/TR/vc-data-integrity/#proofs). */
-export const dataIntegrityProofSchema = z.object({
-  type: z.string(),
-  cryptosuite: z.string().optional(),
-  created: z.string(),
-  verificationMethod: z.string(),
-  proofPurpose: z.string(),
-  proofValue: z.string(),
-});
+export const dataIntegrityProofSchema = proofRecordSchema.omit({ signature: true });
 
 /** The issued document as stored (decrypted); validated when read back. */
 export const verifiableCredentialSchema = z.object({
