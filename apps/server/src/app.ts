@@ -36,6 +36,7 @@ import healthRoutes from './routes/health';
 import identityRoutes from './routes/identity';
 import storageRoutes from './routes/storage';
 import userRoutes from './routes/user';
+import { vcApiRoutes, verifyLinkRoutes } from './routes/verify';
 import type { OtpSender } from './services/send-otp';
 
 declare module 'fastify' {
@@ -137,6 +138,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(identityRoutes, { prefix: '/identity' });
   await app.register(healthRoutes, { prefix: '/health' });
   await app.register(storageRoutes, { prefix: '/storage' });
+  await app.register(verifyLinkRoutes, { prefix: '/api/verify' });
+  await app.register(vcApiRoutes, { prefix: '/credentials' });
 
   app.setNotFoundHandler((request, reply) => {
     if (spa?.serve(request, reply)) return reply;

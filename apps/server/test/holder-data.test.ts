@@ -78,10 +78,22 @@ describe.each(backends)('holder data on $name', (backend) => {
     expect(response.json()).toEqual({ consent_requests: [], count: 0, user_id: 'user-002' });
   });
 
-  it('starts with no credentials', async () => {
+  it('starts with only the Basic Identity, issued at login: permanent, 10 years, signed', async () => {
     const response = await get('/user/user-001/credentials');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ credentials: [], count: 0, user_id: 'user-001' });
+    const body = credentialListSchema.parse(response.json());
+    expect(body).toMatchObject({ count: 1, user_id: 'user-001' });
+    const [basic] = body.credentials;
+    expect(basic).toMatchObject({
+      permanent: true,
+      issuer: 'Digital Identity System',
+      type: ['VerifiableCredential', 'BasicIdentityCredential'],
+      proof: { type: 'DataIntegrityProof', cryptosuite: 'eddsa-jcs-2022' },
+    });
+    const issued = new Date(basic?.issuance_date ?? '');
+    expect(basic?.expiration_date).toBe(isoSeconds(yearsLater(issued, 10)));
+    const logs = (await get('/user/user-001/activity-logs')).json().activity_logs;
+    expect(logs.map((log: { type: string }) => log.type)).toContain('basic_identity_created');
   });
 
   it('lists activity with the login entry, newest first', async () => {
@@ -89,8 +101,12 @@ describe.each(backends)('holder data on $name', (backend) => {
     const body = activityLogListSchema.parse(response.json());
     expect(body.user_id).toBe('user-001');
     expect(body.count).toBeGreaterThanOrEqual(1);
-    expect(body.activity_logs[0]).toMatchObject({
-      type: 'login',
+    // The login and the Basic Identity issued with it share one instant: either may list first.
+    const newest = body.activity_logs.filter(
+      (log) => log.timestamp === body.activity_logs[0]?.timestamp,
+    );
+    expect(newest.map((log) => log.type).sort()).toEqual(['basic_identity_created', 'login']);
+    expect(newest.find((log) => log.type === 'login')).toMatchObject({
       userId: 'user-001',
       last_viewed: null,
     });
@@ -120,14 +136,30 @@ describe.each(backends)('holder data on $name', (backend) => {
         date_of_birth: user?.dateOfBirth,
         father_name: user?.fatherName,
       },
-      proof: null,
+      proof: {
+        type: 'DataIntegrityProof',
+        cryptosuite: 'eddsa-jcs-2022',
+        created: isoSeconds(clock.now()),
+        verificationMethod: expect.stringMatching(/^did:key:z6Mk\w+#z6Mk\w+$/),
+        proofPurpose: 'assertionMethod',
+        proofValue: expect.stringMatching(/^z\w{80,90}$/),
+        signature: body.credential.proof.proofValue,
+        '@context': ['https://www.w3.org/ns/credentials/v2'],
+      },
       permanent: false,
       last_viewed: null,
     });
+    expect(body.verifiable_credential).toMatchObject({
+      '@context': ['https://www.w3.org/ns/credentials/v2'],
+      id: `urn:pehchaan:credential:${body.credential_id}`,
+      issuer: { id: expect.stringMatching(/^did:key:z6Mk/), name: 'Income Tax Department' },
+      credentialSubject: credential.credential_subject,
+      proof: { proofValue: credential.proof?.proofValue },
+    });
 
     const list = credentialListSchema.parse((await get('/user/user-001/credentials')).json());
-    expect(list.count).toBe(1);
-    expect(list.credentials[0]).toEqual(credential);
+    expect(list.count).toBe(2);
+    expect(list.credentials[1]).toEqual(credential);
 
     const after = (await app.inject({ url: '/storage/status' })).json().stats.collections;
     expect(after.credentials).toBe(before.credentials + 1);
@@ -178,16 +210,10 @@ describe.each(backends)('holder data on $name', (backend) => {
     expect(held.has(type?.key ?? '')).toBe(false);
   });
 
-  it('issues a permanent Basic Identity valid 10 years', async () => {
+  it('refuses a second Basic Identity (the automatic one is already held)', async () => {
     const response = await generate('user_id=user-001&document_type=basic_identity');
-    expect(response.statusCode).toBe(200);
-    expect(response.json().credential).toMatchObject({
-      permanent: true,
-      expiration_date: isoSeconds(yearsLater(clock.now(), 10)),
-      type: ['VerifiableCredential', 'BasicIdentityCredential'],
-    });
-    const logs = (await get('/user/user-001/activity-logs')).json().activity_logs;
-    expect(logs[0]).toMatchObject({ type: 'basic_identity_created' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().detail).toBe(MESSAGES.duplicateDocument('Basic Identity'));
   });
 
   it.each([
@@ -237,6 +263,6 @@ describe.each(backends)('holder data on $name', (backend) => {
     expect(response.statusCode).toBe(409);
     expect(response.json().detail).toContain('already have a');
     const list = (await get('/user/user-002/credentials', other)).json();
-    expect(list.count).toBe(ISSUABLE_DOCUMENT_TYPES.length);
+    expect(list.count).toBe(ISSUABLE_DOCUMENT_TYPES.length + 1); // + the Basic Identity
   });
 });

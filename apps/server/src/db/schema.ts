@@ -80,6 +80,8 @@ export const credentials = pgTable(
     expiresAt: instant('expires_at'),
     permanent: boolean('permanent').notNull().default(false),
     lastViewed: instant('last_viewed'),
+    /** Display order set by the holder (PUT .../credentials/order); null = by issuance. */
+    position: integer('position'),
   },
   // SPEC 5: one credential per document type per holder, enforced by the database too.
   (t) => [
@@ -173,6 +175,19 @@ export const otpChallenges = pgTable(
 );
 
 /**
+ * The issuers' signing keys (DECISIONS 4): one Ed25519 key pair per SPEC 3 issuer, made on first
+ * start. `did` is the did:key of the public key (the trusted-issuer list is these DIDs); the
+ * private key is its PKCS#8 DER encrypted with the vault (AAD = 'issuer-key:' + issuer).
+ */
+export const issuerKeys = pgTable('issuer_keys', {
+  /** The issuer's name as in core's ISSUERS, e.g. 'UIDAI'. */
+  issuer: text('issuer').primaryKey(),
+  did: text('did').notNull().unique(),
+  privateKeyCiphertext: text('private_key_ciphertext').notNull(),
+  createdAt: instant('created_at').notNull(),
+});
+
+/**
  * Small key/value facts about the database itself: 'seeded_at' (seed once, ever) and
  * 'master_key_check' (refuses to start with a different master key than the data was written with).
  */
@@ -188,3 +203,4 @@ export type ConsentRequestRow = typeof consentRequests.$inferSelect;
 export type ActivityLogRow = typeof activityLogs.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type OtpChallengeRow = typeof otpChallenges.$inferSelect;
+export type IssuerKeyRow = typeof issuerKeys.$inferSelect;

@@ -36,7 +36,9 @@ export class MasterKeyMismatchError extends Error {
  * @returns seeded: true when this call inserted the seed data.
  * @throws {MasterKeyMismatchError} when the stored key fingerprint differs.
  */
-export async function seedDatabase(deps: ServiceDeps): Promise<{ seeded: boolean }> {
+export async function seedDatabase(
+  deps: Pick<ServiceDeps, 'db' | 'vault' | 'now'>,
+): Promise<{ seeded: boolean }> {
   const { db, vault } = deps;
   const now = deps.now();
   return db.transaction(async (tx) => {

@@ -8,12 +8,14 @@ import {
   type ConsentRequest,
   type CredentialRecord,
   consentStatusSchema,
+  credentialRecordFromDocument,
   type SampleUser,
   type SessionUser,
   sampleUserSchema,
+  type VerifiableCredential,
+  verifiableCredentialSchema,
 } from '@pehchaan/core';
 import type { ActivityLogRow, ConsentRequestRow, CredentialRow, UserRow } from '../db/schema';
-import { credentialRecordFromDocument, verifiableCredentialSchema } from './credential-document';
 import type { Vault } from './vault';
 
 /** AAD of a user's Aadhaar ciphertext: binds it to the user row. */
@@ -24,19 +26,37 @@ export const credentialAad = (credentialId: string) => `credential:${credentialI
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /**
+ * The stored (signed) VC document of a credential row, decrypted, exactly as issued: what
+ * verification and Download JSON use.
+ * @throws when the ciphertext does not decrypt under the vault's key or is not JSON.
+ */
+export function readCredentialDocument(row: CredentialRow, vault: Vault): unknown {
+  return JSON.parse(vault.decrypt(row.documentCiphertext, credentialAad(row.id)));
+}
+
+/**
  * The screen record of a credential row: decrypts the stored VC document and derives the record
  * from it (DECISIONS 4: the record is a view of the document, never a second truth).
  * @throws when the ciphertext does not decrypt under the vault's key or the document is invalid.
  */
 export function toCredentialRecord(row: CredentialRow, vault: Vault): CredentialRecord {
-  const document = verifiableCredentialSchema.parse(
-    JSON.parse(vault.decrypt(row.documentCiphertext, credentialAad(row.id))),
+  return toCredentialRecordFromDocument(
+    row,
+    verifiableCredentialSchema.parse(readCredentialDocument(row, vault)),
   );
+}
+
+/** The screen record of a row whose document is already decrypted and parsed. */
+export function toCredentialRecordFromDocument(
+  row: CredentialRow,
+  document: VerifiableCredential,
+): CredentialRecord {
   return credentialRecordFromDocument(document, {
     id: row.id,
     userId: row.userId,
     permanent: row.permanent,
     lastViewed: row.lastViewed,
+    position: row.position,
   });
 }
 

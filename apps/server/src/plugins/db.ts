@@ -1,7 +1,8 @@
 /**
  * Database plugin (DECISIONS 5): opens the database chosen by the config (unless one is passed
  * in, as tests do to share one PGlite), applies the committed migrations, loads the master key,
- * checks it against the database and seeds first-start data (src/db/seed.ts). Decorates the app
+ * checks it against the database, seeds first-start data (src/db/seed.ts) and loads (first
+ * start: creates) the issuers' Ed25519 keys (src/lib/issuer-keys.ts). Decorates the app
  * with `database` (the handle) and `deps` (what services need: db, vault, clock). A database it
  * opened itself is closed when the app closes; one passed in stays open for its owner.
  */
@@ -10,6 +11,7 @@ import type { AppConfig } from '../config';
 import { createDatabase, type Database } from '../db/create-db';
 import { seedDatabase } from '../db/seed';
 import type { ServiceDeps } from '../lib/deps';
+import { loadIssuerKeyring, nodeProofCrypto } from '../lib/issuer-keys';
 import { loadMasterKey } from '../lib/master-key';
 import { createVault } from '../lib/vault';
 
@@ -45,8 +47,10 @@ export async function registerDatabase(
   if (masterKey.warning) app.log.warn(masterKey.warning);
   app.log.info({ source: masterKey.source }, 'master key loaded');
 
-  const deps: ServiceDeps = { db: database.db, vault: createVault(masterKey.key), now: config.now };
-  const { seeded } = await seedDatabase(deps);
+  const base = { db: database.db, vault: createVault(masterKey.key), now: config.now };
+  const { seeded } = await seedDatabase(base);
+  const issuers = await loadIssuerKeyring(base);
+  const deps: ServiceDeps = { ...base, issuers, proofCrypto: nodeProofCrypto({ offload: true }) };
   app.log.info({ storage: database.type, database: database.name, seeded }, 'database ready');
 
   app.decorate('database', database);

@@ -3,10 +3,12 @@
  * DECISIONS 4, api-contract).
  *
  * Input: { ...deps, userId, documentType? (catalogue key), random? ([0,1) source, for tests) }.
- * Output: CredentialRecord of the new credential.
+ * Output: { record: CredentialRecord, document: the signed W3C VC 2.0 document }.
  * - No documentType: a random issuable type the holder does not hold yet (SPEC 9).
- * - The stored artefact is a W3C VC 2.0 document (src/lib/credential-document.ts), encrypted
- *   with the vault; the id is 'cred-' + 128 random bits. Unsigned until the signing issue.
+ * - The stored artefact is a W3C VC 2.0 document (core's buildCredentialDocument) issued by the
+ *   type's issuer (its did:key), checked against the VC 2.0 rules, signed with an eddsa-jcs-2022
+ *   DataIntegrityProof under the issuer's Ed25519 key and encrypted with the vault; the id is
+ *   'cred-' + 128 random bits.
  * - Writes a `credential_generated` activity entry ('Generated {name} credential'), or
  *   `basic_identity_created` for the Basic Identity.
  * Errors: AppError 'user_not_found' (404, 'User not found'); 'duplicate_document' (409,
@@ -14,21 +16,25 @@
  * requests race (the unique index decides); 'invalid_input' (400) for an unknown type.
  */
 import {
+  buildCredentialDocument,
   buildCredentialSubject,
   type CredentialRecord,
+  checkCredentialRules,
+  createEddsaJcs2022Proof,
   type DocumentTypeKey,
   getDocumentType,
   ISSUABLE_DOCUMENT_TYPES,
   MESSAGES,
   pickRandomDocumentType,
+  toSecondsIso,
+  type VerifiableCredential,
 } from '@pehchaan/core';
 import { eq } from 'drizzle-orm';
 import { credentials, users } from '../db/schema';
-import { buildCredentialDocument } from '../lib/credential-document';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { newCredentialId } from '../lib/ids';
-import { credentialAad, toCredentialRecord, toSampleUser } from '../lib/records';
+import { credentialAad, toCredentialRecordFromDocument, toSampleUser } from '../lib/records';
 import { recordActivity } from './record-activity';
 
 export const ALL_TYPES_HELD_DETAIL = `You already have all ${ISSUABLE_DOCUMENT_TYPES.length} document types. Only one document of each type is allowed.`;
@@ -39,9 +45,15 @@ export interface GenerateCredentialOptions extends ServiceDeps {
   random?: () => number;
 }
 
+/** A newly issued credential: the screen record and the signed document it is a view of. */
+export interface IssuedCredential {
+  record: CredentialRecord;
+  document: VerifiableCredential;
+}
+
 export async function generateCredential(
   options: GenerateCredentialOptions,
-): Promise<CredentialRecord> {
+): Promise<IssuedCredential> {
   const { db, vault } = options;
   const [user] = await db.select().from(users).where(eq(users.id, options.userId));
   if (!user) throw new AppError('user_not_found', MESSAGES.userNotFound);
@@ -67,12 +79,23 @@ export async function generateCredential(
 
   const now = options.now();
   const id = newCredentialId();
-  const document = buildCredentialDocument({
+  const issuer = options.issuers.get(type.issuer);
+  const unsigned = buildCredentialDocument({
     credentialId: id,
     documentType: type.key,
     userId: user.id,
+    issuerDid: issuer.did,
     claims: buildCredentialSubject(type.key, toSampleUser(user, vault), now),
     issuedAt: now,
+  });
+  // DECISIONS 4: the VC 2.0 rules are checked before signing; a failure is a bug, hence a 500.
+  const broken = checkCredentialRules(unsigned);
+  if (broken.length > 0) throw new Error(`Refusing to sign: ${broken.join('; ')}`);
+  const document: VerifiableCredential = await createEddsaJcs2022Proof(unsigned, {
+    verificationMethod: issuer.verificationMethod,
+    created: toSecondsIso(now),
+    sign: issuer.sign,
+    crypto: options.proofCrypto,
   });
 
   return db.transaction(async (tx) => {
@@ -99,6 +122,6 @@ export async function generateCredential(
         ? { type: 'basic_identity_created', description: 'Basic Identity credential created' }
         : { type: 'credential_generated', description: `Generated ${type.name} credential` }),
     });
-    return toCredentialRecord(row, vault);
+    return { record: toCredentialRecordFromDocument(row, document), document };
   });
 }

@@ -3,7 +3,7 @@
  *
  * Input: { ...deps, otpProvider, aadhaarNumber (12 digits), phoneNumber (10), otp (6) }.
  * Output: LoginResult { user_id, session_token, message, expires_at, user }; writes a `login`
- * activity entry.
+ * activity entry, and issues the holder's Basic Identity when missing (`basic_identity_created`).
  * - A demo pair (Aadhaar and phone of one demo account): the OTP must be 123456, else
  *   AppError 'wrong_demo_otp' (401, 'Wrong OTP for demo user. Use: 123456'); message
  *   'Demo login successful', user.type 'demo'. Works whatever OTP_PROVIDER is.
@@ -22,6 +22,7 @@ import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { toSessionUser } from '../lib/records';
 import { createSession, type SessionKind } from './create-session';
+import { ensureBasicIdentity } from './ensure-basic-identity';
 import { recordActivity } from './record-activity';
 
 /** DECISIONS 3: a code allows at most 5 wrong tries. */
@@ -86,6 +87,8 @@ async function startSession(
     });
     return created;
   });
+  // SPEC 4: the Basic Identity is created automatically when missing (also when listing).
+  await ensureBasicIdentity({ ...options, userId: user.id });
   return {
     user_id: user.id,
     session_token: session.token,

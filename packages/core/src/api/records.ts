@@ -32,6 +32,8 @@ export const proofRecordSchema = z.object({
   proofPurpose: z.string(),
   proofValue: z.string(),
   signature: z.string().optional(),
+  /** eddsa-jcs-2022 proofs repeat the document's @context (W3C EdDSA Cryptosuites 3.3.1). */
+  '@context': z.array(z.string()).optional(),
 });
 
 /** SPEC 3 Credential, the screen record (a view of the signed W3C document). */
@@ -49,6 +51,8 @@ export const credentialRecordSchema = z.object({
   proof: proofRecordSchema.nullable(),
   permanent: z.boolean().optional(),
   last_viewed: z.string().nullable().optional(),
+  /** Display order chosen by the holder (PUT /user/{userId}/credentials/order). */
+  position: z.number().int().optional(),
 });
 export type CredentialRecord = z.infer<typeof credentialRecordSchema>;
 

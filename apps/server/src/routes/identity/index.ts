@@ -27,6 +27,8 @@ const generateResponseSchema = z.object({
   credential_id: z.string(),
   message: z.string(),
   credential: credentialRecordSchema,
+  /** The signed W3C VC 2.0 document the record is a view of. */
+  verifiable_credential: z.record(z.string(), z.unknown()),
 });
 
 const identityRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -47,15 +49,16 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const credential = await generateCredential({
+      const { record, document } = await generateCredential({
         ...app.deps,
         userId: request.query.user_id,
         documentType: request.query.document_type,
       });
       return {
-        credential_id: credential.id,
+        credential_id: record.id,
         message: 'Credential generated successfully',
-        credential,
+        credential: record,
+        verifiable_credential: document,
       };
     },
   );

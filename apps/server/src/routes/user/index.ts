@@ -7,15 +7,31 @@ import {
   consentRequestListSchema,
   credentialListSchema,
 } from '@pehchaan/core';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { credentials } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { readCredentialDocument } from '../../lib/records';
 import { authenticate, requireUser } from '../../plugins/auth';
+import { CREDENTIAL_NOT_FOUND, deleteCredential } from '../../services/delete-credential';
 import { listActivityLogs } from '../../services/list-activity-logs';
 import { listConsentRequests } from '../../services/list-consent-requests';
 import { listCredentials } from '../../services/list-credentials';
+import { reorderCredentials } from '../../services/reorder-credentials';
 import { bearerSecurity, errorResponses, userIdSchema } from '../schemas';
 
 const paramsSchema = z.object({ userId: userIdSchema('userId') });
+const credentialParamsSchema = paramsSchema.extend({
+  id: z.string().min(1).max(128).describe("The credential id ('cred-...')"),
+});
+const deleteResponseSchema = z.object({ message: z.string(), credential_id: z.string() });
+const documentResponseSchema = z.object({
+  verifiable_credential: z.record(z.string(), z.unknown()),
+});
+const orderSchema = z.object({
+  credential_ids: z.array(z.string().min(1).max(128)).max(100),
+});
 
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', authenticate);
@@ -43,6 +59,66 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const { userId } = request.params;
       const credentials = await listCredentials({ ...app.deps, userId });
       return { credentials, count: credentials.length, user_id: userId };
+    },
+  );
+
+  app.get(
+    '/:userId/credentials/:id/document',
+    {
+      schema: {
+        ...common,
+        params: credentialParamsSchema,
+        summary: 'The signed W3C VC 2.0 document of one credential, as stored (Download JSON)',
+        response: { 200: documentResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { userId, id } = request.params;
+      const [row] = await app.deps.db
+        .select()
+        .from(credentials)
+        .where(and(eq(credentials.id, id), eq(credentials.userId, userId)));
+      if (!row) throw new AppError('credential_not_found', CREDENTIAL_NOT_FOUND);
+      const document = readCredentialDocument(row, app.deps.vault);
+      return { verifiable_credential: document as Record<string, unknown> };
+    },
+  );
+
+  app.delete(
+    '/:userId/credentials/:id',
+    {
+      schema: {
+        ...common,
+        params: credentialParamsSchema,
+        summary: 'Delete one credential (the Basic Identity is permanent)',
+        response: { 200: deleteResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { userId, id } = request.params;
+      const credentialId = await deleteCredential({ ...app.deps, userId, credentialId: id });
+      return { message: 'Credential deleted successfully', credential_id: credentialId };
+    },
+  );
+
+  app.put(
+    '/:userId/credentials/order',
+    {
+      schema: {
+        ...common,
+        body: orderSchema,
+        summary: 'Store the display order of the credentials (Basic Identity stays first)',
+        response: { 200: orderSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { userId } = request.params;
+      const ids = await reorderCredentials({
+        db: app.deps.db,
+        userId,
+        credentialIds: request.body.credential_ids,
+      });
+      return { credential_ids: ids };
     },
   );
 

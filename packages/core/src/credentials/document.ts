@@ -1,29 +1,22 @@
 /**
- * The W3C Verifiable Credentials Data Model 2.0 document the server issues (DECISIONS 4), and the
- * screen record (SPEC 3 Credential, core's CredentialRecord) that is a deterministic view of it.
- *
- * TODO(core): the document <-> record view belongs in packages/core/src/credentials (STYLE
- * layout), so the web app and the verifier derive records the same way. It lives here until core
- * has it. Proofs are added by the next issue (Ed25519 Data Integrity); until then `proof` is
- * absent from the document and null in the record.
+ * The W3C Verifiable Credentials Data Model 2.0 document Pehchaan issues (DECISIONS 4), and the
+ * screen record (SPEC 3 Credential) that is a deterministic view of it. Shared by the server
+ * (issuing, listing) and the web app (showing a downloaded or verified document).
  */
+import { z } from 'zod';
+import { type CredentialRecord, proofRecordSchema } from '../api/records';
 import {
-  type CredentialRecord,
   credentialExpiry,
   type DocumentType,
   type DocumentTypeKey,
   getDocumentType,
-  proofRecordSchema,
-} from '@pehchaan/core';
-import { z } from 'zod';
-
-/** The VC 2.0 base context (https://www.w3.org/TR/vc-data-model-2.0/#base-context). */
-export const VC_V2_CONTEXT = 'https://www.w3.org/ns/credentials/v2';
+} from '../documents';
+import { VC_V2_CONTEXT } from '../proofs/vc-rules';
 
 /** Prefix that turns a credential id ('cred-...') into the document's URI `id`. */
 export const CREDENTIAL_URN_PREFIX = 'urn:pehchaan:credential:';
 
-/** A Data Integrity proof (https://www.w3.org/TR/vc-data-integrity/#proofs). */
+/** A Data Integrity proof as embedded (https://www.w3.org/TR/vc-data-integrity/#proofs). */
 export const dataIntegrityProofSchema = proofRecordSchema.omit({ signature: true });
 
 /** The issued document as stored (decrypted); validated when read back. */
@@ -43,30 +36,31 @@ export type VerifiableCredential = z.infer<typeof verifiableCredentialSchema>;
 
 /**
  * The holder's identifier in `credentialSubject.id` (SPEC 3: "id as a decentralised
- * identifier"). Placeholder method until holders get keys of their own.
+ * identifier"): 'did:pehchaan:' + user id, until holders get keys of their own.
  */
 export function holderDid(userId: string): string {
   return `did:pehchaan:${userId}`;
 }
 
-/**
- * The issuer's identifier. Placeholder URN until the next issue gives each issuer its own
- * Ed25519 key and did:key (DECISIONS 4).
- */
-export function issuerId(issuer: string): string {
-  return `urn:pehchaan:issuer:${issuer.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+/** The credential id ('cred-...') of a document id ('urn:pehchaan:credential:cred-...'). */
+export function credentialIdFromDocumentId(documentId: string): string {
+  return documentId.startsWith(CREDENTIAL_URN_PREFIX)
+    ? documentId.slice(CREDENTIAL_URN_PREFIX.length)
+    : documentId;
 }
 
-/** ISO 8601 in whole seconds (VC validity dates need no milliseconds). */
+/** ISO 8601 in whole seconds, 'YYYY-MM-DDTHH:MM:SSZ' (VC validity dates need no milliseconds). */
 export function toSecondsIso(date: Date): string {
   return new Date(Math.floor(date.getTime() / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 }
 
 export interface BuildCredentialDocumentOptions {
-  /** 'cred-' + 32 hex (src/lib/ids.ts). */
+  /** 'cred-' + 32 hex. */
   credentialId: string;
   documentType: DocumentTypeKey;
   userId: string;
+  /** The issuer's DID (its did:key); the name comes from the catalogue. */
+  issuerDid: string;
   /** core's buildCredentialSubject output: name, document_type and the type's fields. */
   claims: Record<string, unknown>;
   /** Issuance instant; truncated to whole seconds. */
@@ -75,8 +69,8 @@ export interface BuildCredentialDocumentOptions {
 
 /**
  * Builds the unsigned VC 2.0 document: @context [VC v2], id urn, type
- * ['VerifiableCredential', <Type>Credential], issuer { id, name }, validFrom, validUntil (SPEC 9
- * expiry), credentialSubject { id: holder DID, ...claims }.
+ * ['VerifiableCredential', <Type>Credential], issuer { id: did, name }, validFrom, validUntil
+ * (SPEC 9 expiry: 5 years, Basic Identity 10), credentialSubject { id: holder DID, ...claims }.
  * @throws {RangeError} for an unknown document type.
  */
 export function buildCredentialDocument(
@@ -90,10 +84,10 @@ export function buildCredentialDocument(
     '@context': [VC_V2_CONTEXT],
     id: `${CREDENTIAL_URN_PREFIX}${options.credentialId}`,
     type: ['VerifiableCredential', type.credentialType],
-    issuer: { id: issuerId(type.issuer), name: type.issuer },
+    issuer: { id: options.issuerDid, name: type.issuer },
     validFrom: toSecondsIso(issuedAt),
     validUntil: toSecondsIso(expiry),
-    // core's claims carry no `id` (its docstring): the issuer binds the holder here.
+    // core's claims carry no `id`: the issuer binds the holder here.
     credentialSubject: {
       id: holderDid(options.userId),
       ...options.claims,
@@ -110,6 +104,8 @@ export interface CredentialRecordContext {
   userId: string;
   permanent: boolean;
   lastViewed: Date | null;
+  /** Display order (PUT /user/{userId}/credentials/order), when set. */
+  position?: number | null;
 }
 
 /**
@@ -133,6 +129,7 @@ export function credentialRecordFromDocument(
     proof: document.proof ? { ...document.proof, signature: document.proof.proofValue } : null,
     permanent: context.permanent,
     last_viewed: context.lastViewed ? context.lastViewed.toISOString() : null,
+    ...(typeof context.position === 'number' ? { position: context.position } : {}),
   };
 }
 

@@ -1,0 +1,167 @@
+/**
+ * The issuers' Ed25519 keys (DECISIONS 4): one key pair and did:key per SPEC 3 issuer, made on
+ * first start, kept in `issuer_keys` with the private key encrypted by the vault (AES-256-GCM
+ * under the master key). `loadIssuerKeyring` returns what signing and verifying need.
+ *
+ * Also `nodeProofCrypto`: core's ProofCrypto over node:crypto (synchronous SHA-256, Ed25519
+ * KeyObjects cached per public key), the server's choice for verifyCredential (STYLE 8).
+ */
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  type KeyObject,
+  sign,
+  verify,
+} from 'node:crypto';
+import {
+  didKeyVerificationMethod,
+  ed25519PublicKeyToDidKey,
+  ISSUERS,
+  type IssuerName,
+  type ProofCrypto,
+} from '@pehchaan/core';
+import type { DbOrTx } from '../db/create-db';
+import { issuerKeys } from '../db/schema';
+import type { Vault } from './vault';
+
+/** One issuer's signing identity. */
+export interface IssuerKey {
+  name: IssuerName;
+  /** 'did:key:z6Mk...' */
+  did: string;
+  /** did + '#' + multibase. */
+  verificationMethod: string;
+  /** Ed25519 signature (64 bytes) of `data`. */
+  sign(data: Uint8Array): Uint8Array;
+}
+
+/** Every issuer's key, and the trusted-issuer list (their DIDs). */
+export interface IssuerKeyring {
+  byName: ReadonlyMap<IssuerName, IssuerKey>;
+  /** DID -> issuer name, for answers that show the issuer. */
+  nameByDid: ReadonlyMap<string, IssuerName>;
+  trustedIssuers: readonly string[];
+  /**
+   * The key of `name`. @throws {Error} when the issuer has none (cannot happen after loading).
+   */
+  get(name: IssuerName): IssuerKey;
+}
+
+/** AAD of an issuer's private-key ciphertext. */
+export const issuerKeyAad = (issuer: string) => `issuer-key:${issuer}`;
+
+function rawPublicKey(key: KeyObject): Uint8Array {
+  const jwk = key.export({ format: 'jwk' });
+  if (typeof jwk.x !== 'string') throw new Error('Not an Ed25519 key');
+  return new Uint8Array(Buffer.from(jwk.x, 'base64url'));
+}
+
+/**
+ * Creates the missing issuer keys (idempotent and race-safe: INSERT ... ON CONFLICT DO NOTHING,
+ * then read back whatever won) and loads all of them.
+ * @throws when a stored private key does not decrypt under the vault's key, or does not match
+ *   its stored did.
+ */
+export async function loadIssuerKeyring(deps: {
+  db: DbOrTx;
+  vault: Vault;
+  now: () => Date;
+}): Promise<IssuerKeyring> {
+  const { db, vault } = deps;
+  const existing = new Set(
+    (await db.select({ issuer: issuerKeys.issuer }).from(issuerKeys)).map((r) => r.issuer),
+  );
+  const missing = ISSUERS.filter((name) => !existing.has(name));
+  if (missing.length > 0) {
+    await db
+      .insert(issuerKeys)
+      .values(
+        missing.map((name) => {
+          const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+          const pkcs8 = privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64');
+          return {
+            issuer: name,
+            did: ed25519PublicKeyToDidKey(rawPublicKey(publicKey)),
+            privateKeyCiphertext: vault.encrypt(pkcs8, issuerKeyAad(name)),
+            createdAt: deps.now(),
+          };
+        }),
+      )
+      .onConflictDoNothing();
+  }
+  const rows = await db.select().from(issuerKeys);
+  const byName = new Map<IssuerName, IssuerKey>();
+  for (const row of rows) {
+    const name = ISSUERS.find((issuer) => issuer === row.issuer);
+    if (!name) continue;
+    const privateKey = createPrivateKey({
+      key: Buffer.from(vault.decrypt(row.privateKeyCiphertext, issuerKeyAad(name)), 'base64'),
+      format: 'der',
+      type: 'pkcs8',
+    });
+    if (ed25519PublicKeyToDidKey(rawPublicKey(createPublicKey(privateKey))) !== row.did) {
+      throw new Error(`The stored key of ${name} does not match its did`);
+    }
+    byName.set(name, {
+      name,
+      did: row.did,
+      verificationMethod: didKeyVerificationMethod(row.did),
+      sign: (data) => new Uint8Array(sign(null, data, privateKey)),
+    });
+  }
+  const nameByDid = new Map([...byName.values()].map((key) => [key.did, key.name] as const));
+  return {
+    byName,
+    nameByDid,
+    trustedIssuers: [...byName.values()].map((key) => key.did),
+    get(name) {
+      const key = byName.get(name);
+      if (!key) throw new Error(`No signing key for issuer ${name}`);
+      return key;
+    },
+  };
+}
+
+/**
+ * core's ProofCrypto over node:crypto: SHA-256 synchronously, Ed25519 verification with a
+ * KeyObject imported once per public key (cached by the Uint8Array instance core hands over,
+ * which core itself caches per did). Never throws for a bad key or signature.
+ * @param options.offload verify in libuv's thread pool (node:crypto's callback form), so a busy
+ *   server verifies on other cores while its event loop serves requests; default false
+ *   (synchronous, the lowest latency for one verification at a time).
+ */
+export function nodeProofCrypto(options: { offload?: boolean } = {}): ProofCrypto {
+  const keys = new WeakMap<Uint8Array, KeyObject>();
+  const keyOf = (publicKey: Uint8Array): KeyObject => {
+    let key = keys.get(publicKey);
+    if (!key) {
+      key = createPublicKey({
+        key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(publicKey).toString('base64url') },
+        format: 'jwk',
+      });
+      keys.set(publicKey, key);
+    }
+    return key;
+  };
+  return {
+    sha256: (text) => createHash('sha256').update(text, 'utf8').digest(),
+    verifyEd25519(publicKey, signature, data) {
+      let key: KeyObject;
+      try {
+        key = keyOf(publicKey);
+        if (!options.offload) return verify(null, data, key, signature);
+      } catch {
+        return false;
+      }
+      return new Promise<boolean>((resolve) => {
+        try {
+          verify(null, data, key, signature, (error, valid) => resolve(!error && valid));
+        } catch {
+          resolve(false);
+        }
+      });
+    },
+  };
+}

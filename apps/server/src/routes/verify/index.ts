@@ -1,0 +1,84 @@
+/**
+ * Public verification (DECISIONS 4, api-contract "Issue 3"); no session needed.
+ *
+ * - GET /api/verify/{credentialId}: the verdict on a stored credential with masked subject
+ *   fields and the signed document.
+ * - POST /credentials/verify (W3C VC API): body { verifiableCredential, options? }; 200 with
+ *   the verdict when verified, 422 with it otherwise, 400 for a body of another shape.
+ */
+import { type CredentialVerdict, VERIFICATION_STATUSES, verifyCredential } from '@pehchaan/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { verifyStoredCredential } from '../../services/verify-stored-credential';
+import { errorResponses } from '../schemas';
+
+const checksSchema = z.object({
+  signature: z.boolean(),
+  trusted_issuer: z.boolean(),
+  validity: z.boolean(),
+});
+const verdictSchema = z.object({
+  verified: z.boolean(),
+  status: z.enum(VERIFICATION_STATUSES),
+  checks: checksSchema,
+  errors: z.array(z.string()),
+});
+const storedVerdictSchema = verdictSchema.extend({
+  credential_id: z.string(),
+  credential: z.object({
+    id: z.string(),
+    type: z.array(z.string()),
+    issuer: z.string(),
+    issuer_id: z.string(),
+    issuance_date: z.string(),
+    expiration_date: z.string(),
+    document_type: z.string(),
+    credential_subject_masked: z.record(z.string(), z.unknown()),
+  }),
+  verifiable_credential: z.unknown(),
+});
+
+/** GET /api/verify/:credentialId, mounted under /api/verify. */
+export const verifyLinkRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/:credentialId',
+    {
+      schema: {
+        tags: ['verify'],
+        summary: 'Verify a stored credential by id (public; subject fields masked)',
+        params: z.object({ credentialId: z.string().min(1).max(128) }),
+        response: { 200: storedVerdictSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) =>
+      verifyStoredCredential({ ...app.deps, credentialId: request.params.credentialId }),
+  );
+};
+
+const vcApiBodySchema = z.object({
+  verifiableCredential: z.record(z.string(), z.unknown()),
+  options: z.record(z.string(), z.unknown()).optional(),
+});
+
+/** POST /credentials/verify (W3C VC API), mounted under /credentials. */
+export const vcApiRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/verify',
+    {
+      schema: {
+        tags: ['verify'],
+        summary: 'W3C VC API: verify a credential (200 verified, 422 not verified)',
+        body: vcApiBodySchema,
+        response: { 200: verdictSchema, 422: verdictSchema, ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      const verdict: CredentialVerdict = await verifyCredential(request.body.verifiableCredential, {
+        trustedIssuers: app.deps.issuers.trustedIssuers,
+        now: app.deps.now(),
+        crypto: app.deps.proofCrypto,
+      });
+      return reply.code(verdict.verified ? 200 : 422).send(verdict);
+    },
+  );
+};

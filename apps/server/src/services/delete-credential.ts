@@ -1,0 +1,45 @@
+/**
+ * DELETE /user/{userId}/credentials/{id} (SPEC 4 and 7, api-contract): deletes one of the
+ * holder's credentials and writes a `credential_deleted` activity entry
+ * ('Deleted {document type name} credential').
+ *
+ * Input: { db, now, userId, credentialId }. Output: the deleted credential's id.
+ * Errors: AppError 'credential_not_found' (404, 'Credential not found') when the holder has no
+ * such credential (another holder's id answers the same); 'invalid_input' (400,
+ * 'Basic Identity credential is permanent and cannot be deleted') for a permanent one.
+ */
+import { getDocumentType } from '@pehchaan/core';
+import { and, eq } from 'drizzle-orm';
+import { credentials } from '../db/schema';
+import type { ServiceDeps } from '../lib/deps';
+import { AppError } from '../lib/errors';
+import { recordActivity } from './record-activity';
+
+export const CREDENTIAL_NOT_FOUND = 'Credential not found';
+export const BASIC_IDENTITY_PERMANENT =
+  'Basic Identity credential is permanent and cannot be deleted';
+
+export interface DeleteCredentialOptions extends Pick<ServiceDeps, 'db' | 'now'> {
+  userId: string;
+  credentialId: string;
+}
+
+export async function deleteCredential(options: DeleteCredentialOptions): Promise<string> {
+  const { db, userId, credentialId } = options;
+  return db.transaction(async (tx) => {
+    const where = and(eq(credentials.id, credentialId), eq(credentials.userId, userId));
+    const [row] = await tx.select().from(credentials).where(where);
+    if (!row) throw new AppError('credential_not_found', CREDENTIAL_NOT_FOUND);
+    if (row.permanent) throw new AppError('invalid_input', BASIC_IDENTITY_PERMANENT);
+    await tx.delete(credentials).where(where);
+    const name = getDocumentType(row.documentType)?.name ?? row.documentType;
+    await recordActivity({
+      db: tx,
+      now: options.now,
+      userId,
+      type: 'credential_deleted',
+      description: `Deleted ${name} credential`,
+    });
+    return row.id;
+  });
+}

@@ -1,0 +1,50 @@
+/**
+ * PUT /user/{userId}/credentials/order (api-contract): stores the holder's display order.
+ *
+ * Input: { db, userId, credentialIds } (the holder's ids in the wanted order; ids left out keep
+ * their relative order after the named ones; the Basic Identity stays first whatever is sent).
+ * Output: every credential id of the holder in the stored order.
+ * Errors: AppError 'credential_not_found' (404, 'Credential not found') when an id is not one of
+ * the holder's; 'invalid_input' (400) when an id repeats.
+ */
+import { and, eq } from 'drizzle-orm';
+import { credentials } from '../db/schema';
+import type { ServiceDeps } from '../lib/deps';
+import { AppError } from '../lib/errors';
+import { CREDENTIAL_NOT_FOUND } from './delete-credential';
+import { selectOrderedCredentials } from './list-credentials';
+
+export interface ReorderCredentialsOptions extends Pick<ServiceDeps, 'db'> {
+  userId: string;
+  credentialIds: readonly string[];
+}
+
+export async function reorderCredentials(options: ReorderCredentialsOptions): Promise<string[]> {
+  const { db, userId } = options;
+  if (new Set(options.credentialIds).size !== options.credentialIds.length) {
+    throw new AppError('invalid_input', 'credential_ids must not repeat an id');
+  }
+  return db.transaction(async (tx) => {
+    const rows = await selectOrderedCredentials(tx, userId);
+    const held = new Map(rows.map((row) => [row.id, row]));
+    for (const id of options.credentialIds) {
+      if (!held.has(id)) throw new AppError('credential_not_found', CREDENTIAL_NOT_FOUND);
+    }
+    const named = new Set(options.credentialIds);
+    const ordered = [
+      ...rows.filter((row) => row.documentType === 'basic_identity'),
+      ...options.credentialIds
+        .map((id) => held.get(id))
+        .filter((row) => row !== undefined && row.documentType !== 'basic_identity'),
+      ...rows.filter((row) => !named.has(row.id) && row.documentType !== 'basic_identity'),
+    ].filter((row) => row !== undefined);
+    for (const [position, row] of ordered.entries()) {
+      if (row.position === position) continue;
+      await tx
+        .update(credentials)
+        .set({ position })
+        .where(and(eq(credentials.id, row.id), eq(credentials.userId, userId)));
+    }
+    return ordered.map((row) => row.id);
+  });
+}

@@ -1,0 +1,93 @@
+/**
+ * GET /api/verify/{credentialId} (DECISIONS 4, api-contract): the public verdict on a stored
+ * credential, with its subject fields masked (core's maskRecord). The credential id (128 random
+ * bits) is the only access control: the link is the holder's deliberate share.
+ *
+ * Input: { ...deps, credentialId }. Output: the answer body (see api-contract, Issue 3).
+ * Errors: AppError 'credential_not_found' (404, 'Credential not found').
+ */
+import {
+  type CredentialVerdict,
+  credentialIssuerId,
+  isJsonObject,
+  maskRecord,
+  verifyCredential,
+} from '@pehchaan/core';
+import { eq } from 'drizzle-orm';
+import { credentials } from '../db/schema';
+import type { ServiceDeps } from '../lib/deps';
+import { AppError } from '../lib/errors';
+import { readCredentialDocument } from '../lib/records';
+import { CREDENTIAL_NOT_FOUND } from './delete-credential';
+
+export interface VerifyStoredCredentialOptions extends ServiceDeps {
+  credentialId: string;
+}
+
+/** The public summary of a verified (or not) credential. */
+export interface VerifiedCredentialSummary {
+  id: string;
+  type: string[];
+  /** Issuer name, e.g. 'Income Tax Department'. */
+  issuer: string;
+  /** Issuer DID. */
+  issuer_id: string;
+  issuance_date: string;
+  /** '' = Never. */
+  expiration_date: string;
+  document_type: string;
+  credential_subject_masked: Record<string, unknown>;
+}
+
+export interface StoredCredentialVerdict extends CredentialVerdict {
+  credential_id: string;
+  credential: VerifiedCredentialSummary;
+  verifiable_credential: unknown;
+}
+
+export async function verifyStoredCredential(
+  options: VerifyStoredCredentialOptions,
+): Promise<StoredCredentialVerdict> {
+  const [row] = await options.db
+    .select()
+    .from(credentials)
+    .where(eq(credentials.id, options.credentialId));
+  if (!row) throw new AppError('credential_not_found', CREDENTIAL_NOT_FOUND);
+  const document = readCredentialDocument(row, options.vault);
+  const verdict = await verifyCredential(document, {
+    trustedIssuers: options.issuers.trustedIssuers,
+    now: options.now(),
+    crypto: options.proofCrypto,
+  });
+  return {
+    credential_id: row.id,
+    ...verdict,
+    credential: summarize(row.id, document, options.issuers.nameByDid),
+    verifiable_credential: document,
+  };
+}
+
+function summarize(
+  id: string,
+  document: unknown,
+  nameByDid: ReadonlyMap<string, string>,
+): VerifiedCredentialSummary {
+  const doc = isJsonObject(document) ? document : {};
+  const subject = isJsonObject(doc.credentialSubject) ? doc.credentialSubject : {};
+  const issuerId = credentialIssuerId(doc) ?? '';
+  const issuerName =
+    isJsonObject(doc.issuer) && typeof doc.issuer.name === 'string'
+      ? doc.issuer.name
+      : (nameByDid.get(issuerId) ?? issuerId);
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return {
+    id,
+    type: Array.isArray(doc.type) ? doc.type.filter((t) => typeof t === 'string') : [],
+    issuer: issuerName,
+    issuer_id: issuerId,
+    issuance_date: text(doc.validFrom),
+    expiration_date: text(doc.validUntil),
+    document_type: text(subject.document_type),
+    credential_subject_masked: maskRecord(subject),
+  };
+}

@@ -1,0 +1,164 @@
+/**
+ * The eddsa-jcs-2022 cryptosuite of W3C "Data Integrity EdDSA Cryptosuites v1.0" (Recommendation,
+ * section 3.3): JSON Canonicalization Scheme (RFC 8785) + SHA-256 + Ed25519.
+ *
+ * proofConfig = the proof options without proofValue, with @context = the document's @context;
+ * hashData = SHA-256(JCS(proofConfig)) || SHA-256(JCS(unsecuredDocument));
+ * proofValue = 'z' + base58btc(Ed25519 signature of hashData).
+ */
+import canonicalize from 'canonicalize';
+import { decodeMultibaseBase58, encodeMultibaseBase58 } from './did-key';
+import { defaultProofCrypto, type ProofCrypto } from './proof-crypto';
+
+export const EDDSA_JCS_2022 = 'eddsa-jcs-2022';
+export const EDDSA_RDFC_2022 = 'eddsa-rdfc-2022';
+export const DATA_INTEGRITY_PROOF = 'DataIntegrityProof';
+
+/** A JSON object (what a credential document is). */
+export type JsonObject = Record<string, unknown>;
+
+/** A DataIntegrityProof as embedded in a document (https://www.w3.org/TR/vc-data-integrity/). */
+export interface DataIntegrityProof {
+  type: string;
+  cryptosuite: string;
+  created?: string;
+  verificationMethod: string;
+  proofPurpose: string;
+  proofValue: string;
+  '@context'?: unknown;
+  [key: string]: unknown;
+}
+
+/** Signs the 64-byte hashData with the issuer's Ed25519 private key; returns 64 bytes. */
+export type Ed25519Signer = (data: Uint8Array) => Uint8Array | Promise<Uint8Array>;
+
+export interface CreateProofOptions {
+  /** did:key verification method (or any URL naming the key). */
+  verificationMethod: string;
+  /** XML dateTimeStamp, e.g. '2025-06-01T10:00:00Z'. */
+  created: string;
+  /** Default 'assertionMethod'. */
+  proofPurpose?: string;
+  sign: Ed25519Signer;
+  /** Default WebCrypto. */
+  crypto?: ProofCrypto;
+}
+
+function jcs(value: unknown): string {
+  const text = canonicalize(value);
+  if (text === undefined) throw new TypeError('Value cannot be canonicalized (JCS)');
+  return text;
+}
+
+async function hashData(
+  proofConfig: JsonObject,
+  unsecuredDocument: JsonObject,
+  crypto: ProofCrypto,
+): Promise<Uint8Array> {
+  // Awaited only when the implementation is asynchronous (WebCrypto): node:crypto stays sync.
+  const proofDigest = crypto.sha256(jcs(proofConfig));
+  const documentDigest = crypto.sha256(jcs(unsecuredDocument));
+  const proofHash = proofDigest instanceof Uint8Array ? proofDigest : await proofDigest;
+  const documentHash = documentDigest instanceof Uint8Array ? documentDigest : await documentDigest;
+  const data = new Uint8Array(64);
+  data.set(proofHash, 0);
+  data.set(documentHash, 32);
+  return data;
+}
+
+/**
+ * Adds an eddsa-jcs-2022 DataIntegrityProof to `unsecuredDocument` (spec 3.3.1 Create Proof).
+ * The proof carries `@context` copied from the document (as the Recommendation's vector does).
+ * @returns a new document `{ ...unsecuredDocument, proof }`; the input is not changed.
+ * @throws {TypeError} when the document already has a proof or cannot be canonicalized, or when
+ *   the signer returns something other than 64 bytes.
+ */
+export async function createEddsaJcs2022Proof<T extends JsonObject>(
+  unsecuredDocument: T,
+  options: CreateProofOptions,
+): Promise<T & { proof: DataIntegrityProof }> {
+  if ('proof' in unsecuredDocument) throw new TypeError('The document already has a proof');
+  const crypto = options.crypto ?? defaultProofCrypto;
+  const proofConfig: JsonObject = {
+    type: DATA_INTEGRITY_PROOF,
+    cryptosuite: EDDSA_JCS_2022,
+    created: options.created,
+    verificationMethod: options.verificationMethod,
+    proofPurpose: options.proofPurpose ?? 'assertionMethod',
+    ...(unsecuredDocument['@context'] !== undefined
+      ? { '@context': unsecuredDocument['@context'] }
+      : {}),
+  };
+  const signature = await options.sign(await hashData(proofConfig, unsecuredDocument, crypto));
+  if (signature.length !== 64) throw new TypeError('An Ed25519 signature is 64 bytes');
+  const proof = { ...proofConfig, proofValue: encodeMultibaseBase58(signature) };
+  return { ...unsecuredDocument, proof: proof as DataIntegrityProof };
+}
+
+/** Why a proof did not verify (a failure, not an exception). */
+export type ProofFailure =
+  | { ok: false; reason: 'malformed'; error: string }
+  | { ok: false; reason: 'invalid_signature'; error: string };
+
+export type ProofResult = { ok: true } | ProofFailure;
+
+/**
+ * Verifies the eddsa-jcs-2022 `proof` of `securedDocument` under `publicKey` (spec 3.3.2
+ * Verify Proof). The caller has checked that the proof names this cryptosuite and resolved the
+ * verification method to `publicKey` (32 bytes).
+ * - proof @context, when present, must be a prefix of the document's @context (else malformed);
+ * - a proofValue that is not base58btc of 64 bytes is an invalid signature.
+ * Never throws.
+ */
+export async function verifyEddsaJcs2022Proof(
+  securedDocument: JsonObject,
+  proof: DataIntegrityProof,
+  publicKey: Uint8Array,
+  crypto: ProofCrypto = defaultProofCrypto,
+): Promise<ProofResult> {
+  const { proofValue, ...proofOptions } = proof;
+  const { proof: _ignored, ...unsecuredDocument } = securedDocument;
+  if (proofOptions['@context'] !== undefined) {
+    if (!isContextPrefix(proofOptions['@context'], unsecuredDocument['@context'])) {
+      return {
+        ok: false,
+        reason: 'malformed',
+        error: "The proof's @context does not match the document's @context",
+      };
+    }
+    unsecuredDocument['@context'] = proofOptions['@context'];
+  }
+  const proofConfig: JsonObject = { ...proofOptions };
+  if (unsecuredDocument['@context'] !== undefined) {
+    proofConfig['@context'] = unsecuredDocument['@context'];
+  }
+  let signature: Uint8Array;
+  try {
+    signature = decodeMultibaseBase58(proofValue);
+  } catch {
+    return { ok: false, reason: 'invalid_signature', error: 'proofValue is not base58btc' };
+  }
+  if (signature.length !== 64) {
+    return { ok: false, reason: 'invalid_signature', error: 'proofValue is not 64 bytes' };
+  }
+  let data: Uint8Array;
+  try {
+    data = await hashData(proofConfig, unsecuredDocument, crypto);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : 'cannot be canonicalized';
+    return { ok: false, reason: 'malformed', error: `Document ${message}` };
+  }
+  const valid = await crypto.verifyEd25519(publicKey, signature, data);
+  return valid
+    ? { ok: true }
+    : { ok: false, reason: 'invalid_signature', error: 'The signature does not verify' };
+}
+
+function isContextPrefix(proofContext: unknown, documentContext: unknown): boolean {
+  const proofList = Array.isArray(proofContext) ? proofContext : [proofContext];
+  const documentList = Array.isArray(documentContext) ? documentContext : [documentContext];
+  if (proofList.length > documentList.length) return false;
+  return proofList.every(
+    (entry, index) => canonicalize(entry) === canonicalize(documentList[index]),
+  );
+}
