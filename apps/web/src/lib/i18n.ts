@@ -3,21 +3,26 @@
  * the whole app). English is the source and the fallback; a missing Hindi key shows English.
  *
  * Namespaces: common (header, footer, shared UI), auth (login), dashboard, pages (headings of the
- * other screens), messages (SPEC 5 and 8 texts, identical to @pehchaan/core's MESSAGES in English).
+ * other screens), messages (SPEC 5 and 8 texts, identical to @pehchaan/core's MESSAGES in English),
+ * credentials (the Credentials screen) and verifier (the public /verify page).
  * Resources are bundled, so initialisation is synchronous and tests need no waiting.
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import enAuth from '@/locales/en/auth.json';
 import enCommon from '@/locales/en/common.json';
+import enCredentials from '@/locales/en/credentials.json';
 import enDashboard from '@/locales/en/dashboard.json';
 import enMessages from '@/locales/en/messages.json';
 import enPages from '@/locales/en/pages.json';
+import enVerifier from '@/locales/en/verifier.json';
 import hiAuth from '@/locales/hi/auth.json';
 import hiCommon from '@/locales/hi/common.json';
+import hiCredentials from '@/locales/hi/credentials.json';
 import hiDashboard from '@/locales/hi/dashboard.json';
 import hiMessages from '@/locales/hi/messages.json';
 import hiPages from '@/locales/hi/pages.json';
+import hiVerifier from '@/locales/hi/verifier.json';
 import { readString, STORAGE_KEYS, writeString } from './storage';
 
 export const LANGUAGES = ['en', 'hi'] as const;
@@ -31,6 +36,8 @@ export const resources = {
     dashboard: enDashboard,
     pages: enPages,
     messages: enMessages,
+    credentials: enCredentials,
+    verifier: enVerifier,
   },
   hi: {
     common: hiCommon,
@@ -38,6 +45,8 @@ export const resources = {
     dashboard: hiDashboard,
     pages: hiPages,
     messages: hiMessages,
+    credentials: hiCredentials,
+    verifier: hiVerifier,
   },
 } as const;
 

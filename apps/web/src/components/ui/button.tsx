@@ -2,7 +2,7 @@
  * The app's button: variants primary (saffron), secondary (outlined), ghost, danger, and
  * inverse / outlineInverse for saffron backgrounds; sizes sm and md. Pass `loading` to disable it and show `loadingLabel` (e.g. 'Sending OTP...').
  */
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 
 export type ButtonVariant =
   | 'primary'
@@ -39,6 +39,8 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   size?: keyof typeof SIZES;
   loading?: boolean;
   loadingLabel?: ReactNode;
+  /** React 19: a ref is a plain prop, passed on to the <button>. */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({

@@ -1,8 +1,8 @@
-/** SPEC 2 /credentials: the holder's verifiable credentials (built by a later issue). */
-import { useTranslation } from 'react-i18next';
-import { PageHeading } from '@/components/ui/page-heading';
+/** SPEC 2 /credentials: the holder's verifiable credentials. */
+import { CredentialsPage } from '@/features/credentials/components/credentials-page';
+import { useUserId } from '@/lib/auth';
 
 export function Component() {
-  const { t } = useTranslation('pages');
-  return <PageHeading title={t('credentials.title')} description={t('comingSoon')} />;
+  const userId = useUserId();
+  return <CredentialsPage userId={userId} />;
 }

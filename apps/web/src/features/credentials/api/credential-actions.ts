@@ -1,0 +1,165 @@
+/**
+ * The credential actions of the Credentials screen (SPEC 2, api-contract "Issue 3"): delete,
+ * reorder, download the signed W3C document, and the local-only credential kept while the API is
+ * unreachable. Browser storage (`credentials`) is kept in step with every change, as the offline
+ * cache of DECISIONS 5.
+ */
+import {
+  buildCredentialSubject,
+  type CredentialRecord,
+  credentialExpiry,
+  credentialRecordSchema,
+  type DocumentType,
+  findSampleUser,
+} from '@pehchaan/core';
+import { z } from 'zod';
+import { api } from '@/lib/api-client';
+import { readList, replaceUserRecords, STORAGE_KEYS } from '@/lib/storage';
+import { readLocalCredentials } from './get-credentials';
+
+/** Id prefix of a credential made on this device while the API was unreachable (no proof). */
+export const LOCAL_CREDENTIAL_PREFIX = 'local-';
+
+/** True for a credential the issuer has not signed yet (SPEC 2 'Awaiting issuer'). */
+export function isAwaitingIssuer(credential: Pick<CredentialRecord, 'id' | 'proof'>): boolean {
+  return credential.proof === null || credential.proof.proofValue === '';
+}
+
+/** True for a credential that exists only in this browser's storage. */
+export function isLocalOnly(credential: Pick<CredentialRecord, 'id'>): boolean {
+  return credential.id.startsWith(LOCAL_CREDENTIAL_PREFIX);
+}
+
+/** Stores the holder's credentials in display order (other holders' records stay). */
+export function writeLocalCredentials(userId: string, credentials: readonly CredentialRecord[]) {
+  return replaceUserRecords(STORAGE_KEYS.credentials, userId, credentials);
+}
+
+/** The holder's local-only credentials (made offline, awaiting the issuer). */
+export function readLocalOnlyCredentials(userId: string): CredentialRecord[] {
+  return readLocalCredentials(userId).filter(isLocalOnly);
+}
+
+function randomId(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Makes and stores a credential of `type` for `userId` on this device, without a proof: the
+ * holder sees it as 'Awaiting issuer' and a verifier says 'Invalid signature' (SPEC 4). The
+ * subject comes from the sample user record when the holder is one of the sample users.
+ * @returns the stored record, or null when the browser refused to store it.
+ */
+export function createLocalCredential(
+  userId: string,
+  type: DocumentType,
+  now: Date = new Date(),
+): CredentialRecord | null {
+  const user = findSampleUser(userId);
+  const claims = user
+    ? buildCredentialSubject(type.key, user, now)
+    : { name: userId, document_type: type.name };
+  const record = credentialRecordSchema.parse({
+    id: `${LOCAL_CREDENTIAL_PREFIX}${randomId()}`,
+    userId,
+    type: ['VerifiableCredential', type.credentialType],
+    issuer: type.issuer,
+    issuance_date: now.toISOString(),
+    expiration_date: credentialExpiry(type.key, now).toISOString(),
+    credential_subject: { id: `did:example:holder:${userId}`, ...claims },
+    proof: null,
+  });
+  const list = [...readLocalCredentials(userId), record];
+  return writeLocalCredentials(userId, list) ? record : null;
+}
+
+const deleteAnswerSchema = z.object({ message: z.string() }).loose();
+
+/**
+ * DELETE /user/{userId}/credentials/{id}; a local-only credential is removed from storage alone.
+ * The local copy loses the credential on success.
+ * @throws {ApiError} 400 for Basic Identity, 404 'Credential not found', or any other failure.
+ */
+export async function deleteCredential(options: {
+  userId: string;
+  credentialId: string;
+}): Promise<void> {
+  const { userId, credentialId } = options;
+  if (!credentialId.startsWith(LOCAL_CREDENTIAL_PREFIX)) {
+    await api.delete(
+      `/user/${encodeURIComponent(userId)}/credentials/${encodeURIComponent(credentialId)}`,
+      { schema: deleteAnswerSchema },
+    );
+  }
+  writeLocalCredentials(
+    userId,
+    readLocalCredentials(userId).filter((c) => c.id !== credentialId),
+  );
+}
+
+/**
+ * Keeps `orderedIds` as the holder's display order: first in browser storage (so it survives
+ * offline), then PUT /user/{userId}/credentials/order. Local-only credentials are not sent.
+ * @returns true when the API stored the order too, false when only the local copy has it.
+ */
+export async function saveCredentialOrder(options: {
+  userId: string;
+  orderedIds: readonly string[];
+}): Promise<boolean> {
+  const { userId, orderedIds } = options;
+  const local = readLocalCredentials(userId);
+  const rank = new Map(orderedIds.map((id, index) => [id, index]));
+  const sorted = [...local].sort(
+    (a, b) =>
+      (rank.get(a.id) ?? Number.MAX_SAFE_INTEGER) - (rank.get(b.id) ?? Number.MAX_SAFE_INTEGER),
+  );
+  writeLocalCredentials(userId, sorted);
+  try {
+    await api.put(
+      `/user/${encodeURIComponent(userId)}/credentials/order`,
+      { credential_ids: orderedIds.filter((id) => !id.startsWith(LOCAL_CREDENTIAL_PREFIX)) },
+      { schema: z.object({ credential_ids: z.array(z.string()) }) },
+    );
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Puts `credentials` in the order the local copy keeps (ids it does not know go last, in their
+ * given order). Used when the API's answer predates an order saved only on this device.
+ */
+export function applyLocalOrder(
+  userId: string,
+  credentials: readonly CredentialRecord[],
+): CredentialRecord[] {
+  const order = readList(STORAGE_KEYS.credentials, credentialRecordSchema)
+    .filter((c) => c.userId === userId)
+    .map((c) => c.id);
+  const rank = new Map(order.map((id, index) => [id, index]));
+  return [...credentials].sort(
+    (a, b) => (rank.get(a.id) ?? order.length) - (rank.get(b.id) ?? order.length),
+  );
+}
+
+const documentAnswerSchema = z.object({ verifiable_credential: z.record(z.string(), z.unknown()) });
+
+/**
+ * The signed W3C document to download (GET /user/{userId}/credentials/{id}/document); the screen
+ * record itself when the API cannot give it (local-only credential, unreachable API).
+ */
+export async function getCredentialDocument(credential: CredentialRecord): Promise<unknown> {
+  if (isLocalOnly(credential)) return credential;
+  try {
+    const answer = await api.get(
+      `/user/${encodeURIComponent(credential.userId)}/credentials/${encodeURIComponent(credential.id)}/document`,
+      { schema: documentAnswerSchema },
+    );
+    return answer.verifiable_credential;
+  } catch {
+    return credential;
+  }
+}

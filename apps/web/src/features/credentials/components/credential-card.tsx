@@ -1,0 +1,190 @@
+/**
+ * One credential (SPEC 2): document type, issuer and display status (SPEC 4); expands to its
+ * details with masked subject fields; Show QR Code / Close QR, Share, Copy JSON, Download and
+ * Delete (not for the permanent Basic Identity). `dragHandle` is the reorder grip, when the card
+ * is sortable.
+ */
+import { type CredentialRecord, credentialDisplayStatus } from '@pehchaan/core';
+import QRCode from 'qrcode';
+import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { ChevronDownIcon, ClockIcon, FileIcon, ShareIcon } from '@/components/ui/icons';
+import { formatDate } from '@/lib/format-date';
+import { toast } from '@/lib/toast';
+import { isAwaitingIssuer } from '../api/credential-actions';
+import { buildQrPayload, QR_OPTIONS } from '../qr-payload';
+import { SubjectFields } from './subject-fields';
+
+export interface CredentialActions {
+  onShare: (credential: CredentialRecord) => void;
+  onCopy: (credential: CredentialRecord) => void;
+  onDownload: (credential: CredentialRecord) => void;
+  onDelete: (credential: CredentialRecord) => void;
+}
+
+const STATUS_CLASSES = {
+  permanent: 'bg-indigo-100 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200',
+  expired: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200',
+  expiring: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
+  valid: 'bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200',
+} as const;
+
+export function CredentialCard({
+  credential,
+  actions,
+  dragHandle,
+  now,
+}: {
+  credential: CredentialRecord;
+  actions: CredentialActions;
+  dragHandle?: ReactNode;
+  /** The instant statuses are judged at (epoch ms); the clock by default. */
+  now?: number;
+}) {
+  const { t, i18n } = useTranslation('credentials');
+  const [expanded, setExpanded] = useState(false);
+  const [qr, setQr] = useState<string | null>(null);
+  const detailsId = useId();
+  const titleId = useId();
+  const name = credential.credential_subject.document_type;
+  const status = credentialDisplayStatus(credential, now ?? Date.now());
+  const awaiting = isAwaitingIssuer(credential);
+  const date = (iso: string) => formatDate(iso, i18n.language);
+
+  const toggleQr = async () => {
+    if (qr) {
+      setQr(null);
+      return;
+    }
+    try {
+      const payload = buildQrPayload(credential, window.location.origin);
+      setQr(await QRCode.toDataURL(JSON.stringify(payload), QR_OPTIONS));
+    } catch {
+      toast.error(t('toast.qrFailed'));
+    }
+  };
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
+    >
+      <div className="flex items-start gap-2 p-4 sm:gap-3 sm:p-5">
+        {dragHandle}
+        <div className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-orange-100 text-orange-700 dark:bg-orange-950 dark:text-orange-300">
+          <FileIcon />
+        </div>
+        <div className="min-w-0 flex-1">
+          <h2 id={titleId} className="font-semibold text-slate-900 dark:text-white">
+            {name}
+          </h2>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{credential.issuer}</p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <span
+              className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${STATUS_CLASSES[status]}`}
+            >
+              {t(`status.${status}`)}
+            </span>
+            {awaiting && (
+              <span
+                title={t('awaitingIssuerHint')}
+                className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200"
+              >
+                <ClockIcon className="size-3.5" />
+                {t('awaitingIssuer')}
+              </span>
+            )}
+          </div>
+        </div>
+        <button
+          type="button"
+          onClick={() => setExpanded((e) => !e)}
+          aria-expanded={expanded}
+          aria-controls={detailsId}
+          aria-label={t(expanded ? 'hideDetails' : 'showDetails', { name })}
+          className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-orange-500 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
+        >
+          <ChevronDownIcon
+            className={`size-5 transition-transform motion-reduce:transition-none ${expanded ? 'rotate-180' : ''}`}
+          />
+        </button>
+      </div>
+
+      {expanded && (
+        <div
+          id={detailsId}
+          className="border-t border-slate-100 px-4 py-3 sm:px-5 dark:border-slate-800"
+        >
+          <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+            <div className="min-w-0">
+              <dt className="text-slate-600 dark:text-slate-400">{t('fields.id')}</dt>
+              <dd className="font-mono text-xs break-all">{credential.id}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600 dark:text-slate-400">{t('fields.issuer')}</dt>
+              <dd className="font-medium">{credential.issuer}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600 dark:text-slate-400">{t('fields.issued')}</dt>
+              <dd className="font-medium">{date(credential.issuance_date)}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600 dark:text-slate-400">{t('fields.expires')}</dt>
+              <dd className="font-medium">
+                {credential.expiration_date ? date(credential.expiration_date) : t('fields.never')}
+              </dd>
+            </div>
+          </dl>
+          <h3 className="mt-4 text-sm font-semibold text-slate-900 dark:text-white">
+            {t('fields.subject')}
+          </h3>
+          <SubjectFields subject={credential.credential_subject} />
+          {awaiting && (
+            <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+              {t('awaitingIssuerHint')}
+            </p>
+          )}
+        </div>
+      )}
+
+      {qr && (
+        <div className="flex flex-col items-center gap-2 border-t border-slate-100 px-4 py-4 dark:border-slate-800">
+          <img
+            src={qr}
+            width={QR_OPTIONS.width}
+            height={QR_OPTIONS.width}
+            alt={t('qrAlt', { name })}
+            className="rounded-lg bg-white"
+          />
+        </div>
+      )}
+
+      <div className="flex flex-wrap gap-2 border-t border-slate-100 px-4 py-3 sm:px-5 dark:border-slate-800">
+        <Button size="sm" variant="secondary" onClick={toggleQr} aria-expanded={qr !== null}>
+          {qr ? t('closeQr') : t('showQr')}
+        </Button>
+        <Button size="sm" variant="secondary" onClick={() => actions.onShare(credential)}>
+          <ShareIcon className="size-4" />
+          {t('share')}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => actions.onCopy(credential)}>
+          {t('copyJson')}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => actions.onDownload(credential)}>
+          {t('download')}
+        </Button>
+        {!credential.permanent && (
+          <Button
+            size="sm"
+            variant="ghost"
+            className="text-red-700 hover:bg-red-50 sm:ml-auto dark:text-red-400 dark:hover:bg-red-950"
+            onClick={() => actions.onDelete(credential)}
+          >
+            {t('delete')}
+          </Button>
+        )}
+      </div>
+    </article>
+  );
+}

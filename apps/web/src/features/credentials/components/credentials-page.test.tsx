@@ -1,0 +1,247 @@
+import { ISSUABLE_DOCUMENT_TYPES } from '@pehchaan/core';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { credential } from '@/testing/fixtures';
+import { type Handler, json, mockFetch } from '@/testing/mock-fetch';
+import { renderApp, signIn } from '@/testing/render-app';
+
+const DAY = 86_400_000;
+
+const basicIdentity = credential('basic-1', {
+  type: ['VerifiableCredential', 'BasicIdentityCredential'],
+  issuer: 'Digital Identity System',
+  permanent: true,
+  credential_subject: {
+    id: 'did:key:z6MkHolder',
+    name: 'Rajesh Kumar',
+    document_type: 'Basic Identity',
+    date_of_birth: '1990-01-15',
+    nationality: 'Indian',
+  },
+});
+const pan = credential('pan-1', {
+  issuer: 'Income Tax Department',
+  credential_subject: {
+    id: 'did:key:z6MkHolder',
+    name: 'Rajesh Kumar',
+    document_type: 'PAN Card',
+    pan_number: 'ABCPK1234K',
+    date_of_birth: '1990-01-15',
+    father_name: 'Suresh Kumar',
+  },
+});
+
+function list(...credentials: ReturnType<typeof credential>[]): Handler {
+  return () => json({ credentials, count: credentials.length, user_id: 'user-001' });
+}
+
+async function openCredentials(handlers: Record<string, Handler>) {
+  signIn();
+  const fetch = mockFetch(handlers);
+  const view = renderApp('/credentials');
+  await screen.findByRole('heading', { level: 1, name: /Verifiable Credentials \(\d+\)/ });
+  return { ...view, ...fetch };
+}
+
+function card(name: string): HTMLElement {
+  return screen.getByRole('article', { name });
+}
+
+describe('/credentials', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows the count and the cards, Basic Identity without drag handle or Delete', async () => {
+    await openCredentials({ 'GET /user/user-001/credentials': list(basicIdentity, pan) });
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Verifiable Credentials (2)' }),
+    ).toBeInTheDocument();
+    const basic = card('Basic Identity');
+    expect(within(basic).getByText('Permanent')).toBeInTheDocument();
+    expect(within(basic).queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(within(basic).queryByRole('button', { name: /Reorder/ })).toBeNull();
+    const panCard = card('PAN Card');
+    expect(within(panCard).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    expect(within(panCard).getByRole('button', { name: 'Reorder PAN Card' })).toBeInTheDocument();
+  });
+
+  it('masks a sensitive field until its eye toggle is pressed', async () => {
+    const { user } = await openCredentials({ 'GET /user/user-001/credentials': list(pan) });
+    const panCard = card('PAN Card');
+    await user.click(within(panCard).getByRole('button', { name: 'Show details of PAN Card' }));
+    expect(within(panCard).getByText('ABXXXXXX4K')).toBeInTheDocument();
+    expect(within(panCard).queryByText('ABCPK1234K')).toBeNull();
+    // Not sensitive: shown as is, without a toggle.
+    expect(within(panCard).getByText('Suresh Kumar')).toBeInTheDocument();
+    expect(within(panCard).queryByRole('button', { name: 'Show father_name' })).toBeNull();
+
+    await user.click(within(panCard).getByRole('button', { name: 'Show pan_number' }));
+    expect(within(panCard).getByText('ABCPK1234K')).toBeInTheDocument();
+    await user.click(within(panCard).getByRole('button', { name: 'Hide pan_number' }));
+    expect(within(panCard).getByText('ABXXXXXX4K')).toBeInTheDocument();
+  });
+
+  it('shows the display statuses of SPEC 4', async () => {
+    const now = Date.now();
+    const expired = credential('e1', {
+      expiration_date: new Date(now - DAY).toISOString(),
+      credential_subject: { id: 'd', name: 'R', document_type: 'Passport' },
+    });
+    const expiring = credential('e2', {
+      expiration_date: new Date(now + 10 * DAY).toISOString(),
+      credential_subject: { id: 'd', name: 'R', document_type: 'Voter ID Card' },
+    });
+    const never = credential('e3', {
+      expiration_date: '',
+      credential_subject: { id: 'd', name: 'R', document_type: 'CKYC Number' },
+    });
+    await openCredentials({
+      'GET /user/user-001/credentials': list(basicIdentity, expired, expiring, never),
+    });
+    expect(within(card('Basic Identity')).getByText('Permanent')).toBeInTheDocument();
+    expect(within(card('Passport')).getByText('Expired')).toBeInTheDocument();
+    expect(within(card('Voter ID Card')).getByText('Expiring soon')).toBeInTheDocument();
+    expect(within(card('CKYC Number')).getByText('Valid')).toBeInTheDocument();
+    // No proof: the issuer has not signed it.
+    expect(within(card('Passport')).getByText('Awaiting issuer')).toBeInTheDocument();
+  });
+
+  it('lists the nine issuable types with issuers and disables the held ones', async () => {
+    const { user } = await openCredentials({
+      'GET /user/user-001/credentials': list(basicIdentity, pan),
+    });
+    await user.click(screen.getByRole('button', { name: 'Add Credentials' }));
+    const menu = screen.getByRole('menu', { name: 'Credential types' });
+    const items = within(menu).getAllByRole('menuitem');
+    expect(items).toHaveLength(9);
+    for (const type of ISSUABLE_DOCUMENT_TYPES) {
+      const item = within(menu).getByRole('menuitem', { name: new RegExp(`^${type.name}`) });
+      expect(item).toHaveTextContent(type.issuer);
+      if (type.key === 'pan') expect(item).toBeDisabled();
+      else expect(item).toBeEnabled();
+    }
+    expect(menu.className).toContain('max-h-');
+    expect(menu.className).toContain('overflow-y-auto');
+  });
+
+  it('adds a credential through the API and shows a 409 detail as is', async () => {
+    let held = [basicIdentity];
+    const { user, calls } = await openCredentials({
+      'GET /user/user-001/credentials': () =>
+        json({ credentials: held, count: held.length, user_id: 'user-001' }),
+      'POST /identity/generate-credential': (request) => {
+        if (request.query.get('document_type') === 'passport') {
+          return json(
+            { detail: 'You already have a Passport. Only one document of each type is allowed.' },
+            409,
+          );
+        }
+        held = [...held, pan];
+        return json({ credential_id: 'pan-1', message: 'Credential generated successfully' });
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Add Credentials' }));
+    await user.click(screen.getByRole('menuitem', { name: /^PAN Card/ }));
+    expect(await screen.findByText('Credential generated successfully')).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'PAN Card' })).toBeInTheDocument();
+    const generate = calls.find((c) => c.path === '/identity/generate-credential');
+    expect(generate?.query.get('user_id')).toBe('user-001');
+    expect(generate?.query.get('document_type')).toBe('pan');
+
+    await user.click(screen.getByRole('button', { name: 'Add Credentials' }));
+    await user.click(screen.getByRole('menuitem', { name: /^Passport/ }));
+    expect(
+      await screen.findByText(
+        'You already have a Passport. Only one document of each type is allowed.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('keeps a credential generated while the API is unreachable as Awaiting issuer', async () => {
+    signIn();
+    mockFetch({});
+    const { user } = renderApp('/credentials');
+    expect(await screen.findByText('Failed to load credentials')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Add Credentials' }));
+    await user.click(screen.getByRole('menuitem', { name: /^CKYC Number/ }));
+    const ckyc = await screen.findByRole('article', { name: 'CKYC Number' });
+    expect(within(ckyc).getByText('Awaiting issuer')).toBeInTheDocument();
+    const stored = JSON.parse(window.localStorage.getItem('credentials') ?? '[]');
+    expect(stored).toHaveLength(1);
+    expect(stored[0].proof).toBeNull();
+  });
+
+  it('deletes after confirmation in an accessible dialog; Escape cancels', async () => {
+    let held = [basicIdentity, pan];
+    const { user, calls } = await openCredentials({
+      'GET /user/user-001/credentials': () =>
+        json({ credentials: held, count: held.length, user_id: 'user-001' }),
+      'DELETE /user/user-001/credentials/pan-1': () => {
+        held = [basicIdentity];
+        return json({ message: 'Credential deleted successfully', credential_id: 'pan-1' });
+      },
+    });
+    const deleteButton = within(card('PAN Card')).getByRole('button', { name: 'Delete' });
+    await user.click(deleteButton);
+    let dialog = screen.getByRole('dialog', { name: 'Delete credential?' });
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(deleteButton).toHaveFocus();
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+
+    await user.click(deleteButton);
+    dialog = screen.getByRole('dialog', { name: 'Delete credential?' });
+    // Tab stays inside the dialog.
+    await user.tab();
+    await user.tab();
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Credential deleted successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'PAN Card' })).toBeNull());
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
+  });
+
+  it('says Failed to delete credential when the API refuses', async () => {
+    const { user } = await openCredentials({
+      'GET /user/user-001/credentials': list(basicIdentity, pan),
+      'DELETE /user/user-001/credentials/pan-1': () => json({ detail: 'boom' }, 500),
+    });
+    await user.click(within(card('PAN Card')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete credential')).toBeInTheDocument();
+    expect(card('PAN Card')).toBeInTheDocument();
+  });
+
+  it('reorders with the keyboard and saves the order (API and browser storage)', async () => {
+    const voter = credential('voter-1', {
+      credential_subject: { id: 'd', name: 'R', document_type: 'Voter ID Card' },
+    });
+    const { user, calls } = await openCredentials({
+      'GET /user/user-001/credentials': list(basicIdentity, pan, voter),
+      'PUT /user/user-001/credentials/order': (request) =>
+        json({ credential_ids: (request.body as { credential_ids: string[] }).credential_ids }),
+    });
+    // jsdom has no layout: give each list item a 100 px row so dnd-kit can measure.
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      const item = this.closest('li');
+      const index = item?.parentElement ? [...item.parentElement.children].indexOf(item) : 0;
+      return DOMRect.fromRect({ x: 0, y: index * 100, width: 600, height: 90 });
+    });
+    const handle = within(card('PAN Card')).getByRole('button', { name: 'Reorder PAN Card' });
+    handle.focus();
+    await user.keyboard('[Space]');
+    await user.keyboard('[ArrowDown]');
+    await user.keyboard('[Space]');
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        credential_ids: ['basic-1', 'voter-1', 'pan-1'],
+      }),
+    );
+    const stored = JSON.parse(window.localStorage.getItem('credentials') ?? '[]') as {
+      id: string;
+    }[];
+    expect(stored.map((c) => c.id)).toEqual(['basic-1', 'voter-1', 'pan-1']);
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * The credential cards in display order, reorderable by mouse, touch and keyboard (dnd-kit
+ * sortable with Pointer, Touch and Keyboard sensors; SPEC 2). The permanent Basic Identity is
+ * rendered first and takes no part in sorting.
+ */
+import {
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  TouchSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import type { CredentialRecord } from '@pehchaan/core';
+import { useTranslation } from 'react-i18next';
+import { type CredentialActions, CredentialCard } from './credential-card';
+
+function GripIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="size-5" fill="currentColor" aria-hidden="true">
+      <circle cx="9" cy="6" r="1.6" />
+      <circle cx="15" cy="6" r="1.6" />
+      <circle cx="9" cy="12" r="1.6" />
+      <circle cx="15" cy="12" r="1.6" />
+      <circle cx="9" cy="18" r="1.6" />
+      <circle cx="15" cy="18" r="1.6" />
+    </svg>
+  );
+}
+
+function SortableCard({
+  credential,
+  actions,
+}: {
+  credential: CredentialRecord;
+  actions: CredentialActions;
+}) {
+  const { t } = useTranslation('credentials');
+  const {
+    attributes,
+    listeners,
+    setNodeRef,
+    setActivatorNodeRef,
+    transform,
+    transition,
+    isDragging,
+  } = useSortable({ id: credential.id });
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      className={isDragging ? 'relative z-10 opacity-90 shadow-lg' : undefined}
+    >
+      <CredentialCard
+        credential={credential}
+        actions={actions}
+        dragHandle={
+          <button
+            type="button"
+            ref={setActivatorNodeRef}
+            {...attributes}
+            {...listeners}
+            aria-label={t('dragHandle', { name: credential.credential_subject.document_type })}
+            className="-ml-1 cursor-grab touch-none rounded-md p-2 text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-orange-500 active:cursor-grabbing dark:hover:bg-slate-800 dark:hover:text-slate-200"
+          >
+            <GripIcon />
+          </button>
+        }
+      />
+    </li>
+  );
+}
+
+export function SortableCredentialList({
+  credentials,
+  actions,
+  onReorder,
+}: {
+  credentials: readonly CredentialRecord[];
+  actions: CredentialActions;
+  /** Called with the full list in its new order after a drop that moved a card. */
+  onReorder: (ordered: CredentialRecord[]) => void;
+}) {
+  const { t } = useTranslation('credentials');
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const fixed = credentials.filter((c) => c.permanent);
+  const movable = credentials.filter((c) => !c.permanent);
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const from = movable.findIndex((c) => c.id === active.id);
+    const to = movable.findIndex((c) => c.id === over.id);
+    if (from < 0 || to < 0) return;
+    onReorder([...fixed, ...arrayMove(movable, from, to)]);
+  };
+
+  return (
+    <ul aria-label={t('listLabel')} className="space-y-4">
+      {fixed.map((credential) => (
+        <li key={credential.id}>
+          <CredentialCard credential={credential} actions={actions} />
+        </li>
+      ))}
+      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+        <SortableContext items={movable.map((c) => c.id)} strategy={verticalListSortingStrategy}>
+          {movable.map((credential) => (
+            <SortableCard key={credential.id} credential={credential} actions={actions} />
+          ))}
+        </SortableContext>
+      </DndContext>
+    </ul>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * A credential's subject claims as a label/value list (SPEC 2, 5): sensitive fields show masked
+ * (core's maskField) with a per-field eye toggle, labelled 'Show <field>' / 'Hide <field>'.
+ */
+import { isSensitiveField, maskField } from '@pehchaan/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EyeIcon, EyeOffIcon } from '@/components/ui/icons';
+
+/** 'date_of_birth' -> 'Date of birth'. */
+export function fieldLabel(field: string): string {
+  const words = field.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A claim value as text: lists joined with commas, objects as JSON. */
+export function displayValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '-';
+  if (Array.isArray(value)) return value.map(displayValue).join(', ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** Subject keys not listed as claims (the holder's DID and the document type name). */
+const HIDDEN_KEYS = new Set(['id', 'document_type']);
+
+export function SubjectFields({ subject }: { subject: Record<string, unknown> }) {
+  const { t } = useTranslation('credentials');
+  const [revealed, setRevealed] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (field: string) =>
+    setRevealed((prev) => {
+      const next = new Set(prev);
+      if (next.has(field)) next.delete(field);
+      else next.add(field);
+      return next;
+    });
+
+  const entries = Object.entries(subject).filter(([key]) => !HIDDEN_KEYS.has(key));
+  return (
+    <dl className="divide-y divide-slate-100 text-sm dark:divide-slate-800">
+      {entries.map(([field, value]) => {
+        const sensitive = isSensitiveField(field) && typeof value === 'string' && value !== '';
+        const shown = sensitive && !revealed.has(field) ? maskField(field, value) : value;
+        return (
+          <div
+            key={field}
+            className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2"
+          >
+            <dt className="text-slate-600 dark:text-slate-400">{fieldLabel(field)}</dt>
+            <dd className="flex min-w-0 items-center gap-2 font-medium break-words">
+              <span className={sensitive ? 'font-mono' : undefined} data-field={field}>
+                {displayValue(shown)}
+              </span>
+              {sensitive && (
+                <button
+                  type="button"
+                  onClick={() => toggle(field)}
+                  aria-label={t(revealed.has(field) ? 'hideField' : 'showField', { field })}
+                  aria-pressed={revealed.has(field)}
+                  className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-orange-500 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100"
+                >
+                  {revealed.has(field) ? (
+                    <EyeOffIcon className="size-4" />
+                  ) : (
+                    <EyeIcon className="size-4" />
+                  )}
+                </button>
+              )}
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}

@@ -1,0 +1,138 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { credential } from '@/testing/fixtures';
+import { json, mockFetch } from '@/testing/mock-fetch';
+import { renderApp } from '@/testing/render-app';
+
+function answer(
+  status: string,
+  verified: boolean,
+  checks = { signature: true, trusted_issuer: true, validity: true },
+) {
+  return {
+    credential_id: 'cred-1',
+    verified,
+    status,
+    checks,
+    errors: verified ? [] : [`${status} problem`],
+    credential: {
+      id: 'cred-1',
+      type: ['VerifiableCredential', 'PanCardCredential'],
+      issuer: 'Income Tax Department',
+      issuer_id: 'did:key:z6MkIssuer',
+      issuance_date: '2025-01-01T00:00:00Z',
+      expiration_date: '2030-01-01T00:00:00Z',
+      document_type: 'PAN Card',
+      credential_subject_masked: {
+        id: 'did:pehchaan:user-001',
+        name: 'Rajesh Kumar Sharma',
+        document_type: 'PAN Card',
+        pan_number: 'ABXXXXXX4K',
+      },
+    },
+    verifiable_credential: {
+      credentialSubject: {
+        id: 'did:pehchaan:user-001',
+        name: 'Rajesh Kumar Sharma',
+        document_type: 'PAN Card',
+        pan_number: 'ABCPS1234K',
+      },
+    },
+  };
+}
+
+// The 1 s delay of SPEC 9 must fit in the wait.
+const WAIT = { timeout: 3000 };
+
+describe('/verify/:credentialId (SPEC 4 Verification result)', () => {
+  it('says Loading... first, then Credential verified with the checks and masked fields', async () => {
+    mockFetch({ 'GET /api/verify/cred-1': () => json(answer('verified', true)) });
+    const { user } = renderApp('/verify/cred-1');
+    expect(await screen.findByText('Loading...')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Credential verified' }, WAIT),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Income Tax Department')).toBeInTheDocument();
+    expect(screen.getByText('PAN Card')).toBeInTheDocument();
+    const checks = screen.getByRole('list', { name: 'Checks made' });
+    expect(within(checks).getAllByText('Passed')).toHaveLength(3);
+
+    const subject = screen.getByRole('region', { name: 'Subject' });
+    expect(within(subject).getByText('ABXXXXXX4K')).toBeInTheDocument();
+    expect(within(subject).queryByText('ABCPS1234K')).toBeNull();
+    await user.click(within(subject).getByRole('button', { name: 'Reveal fields' }));
+    expect(within(subject).getByText('ABCPS1234K')).toBeInTheDocument();
+    await user.click(within(subject).getByRole('button', { name: 'Hide fields' }));
+    expect(within(subject).getByText('ABXXXXXX4K')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['expired', { signature: true, trusted_issuer: true, validity: false }, 'Credential expired'],
+    [
+      'invalid_signature',
+      { signature: false, trusted_issuer: true, validity: true },
+      'Invalid signature',
+    ],
+    [
+      'untrusted_issuer',
+      { signature: true, trusted_issuer: false, validity: true },
+      'Invalid Credential',
+    ],
+    [
+      'malformed',
+      { signature: false, trusted_issuer: false, validity: false },
+      'Invalid Credential',
+    ],
+  ])('status %s reads %s', async (status, checks, heading) => {
+    mockFetch({ 'GET /api/verify/cred-1': () => json(answer(status, false, checks)) });
+    renderApp('/verify/cred-1');
+    expect(
+      await screen.findByRole('heading', { level: 2, name: heading }, WAIT),
+    ).toBeInTheDocument();
+    expect(screen.getAllByText('Failed').length).toBeGreaterThan(0);
+    expect(screen.getByText(`${status} problem`)).toBeInTheDocument();
+  });
+
+  it('says Credential not found on 404', async () => {
+    mockFetch({ 'GET /api/verify/nope': () => json({ detail: 'Credential not found' }, 404) });
+    renderApp('/verify/nope');
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Credential not found' }, WAIT),
+    ).toBeInTheDocument();
+  });
+
+  it('says Verification failed when the API is unreachable, showing a local copy unverified', async () => {
+    window.localStorage.setItem(
+      'credentials',
+      JSON.stringify([
+        credential('local-1', {
+          credential_subject: {
+            id: 'd',
+            name: 'Rajesh',
+            document_type: 'PAN Card',
+            pan_number: 'ABCPS1234K',
+          },
+        }),
+      ]),
+    );
+    mockFetch({});
+    renderApp('/verify/local-1');
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Verification failed' }, WAIT),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('A copy saved on this device was found, but it could not be verified.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('ABXXXXXX4K')).toBeInTheDocument();
+    expect(screen.getAllByText('Not checked')).toHaveLength(3);
+  });
+
+  it('says Verification failed on a server error, with nothing stored', async () => {
+    mockFetch({ 'GET /api/verify/cred-1': () => json({ detail: 'oops' }, 500) });
+    renderApp('/verify/cred-1');
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Verification failed' }, WAIT),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,295 @@
+/**
+ * The public verifier page /verify/:credentialId (SPEC 2, 4, 8, 9), headed 'Credential
+ * Verification': 'Loading...' for at least
+ * the 1 s delay of SPEC 9, then one of 'Credential verified', 'Credential expired', 'Invalid
+ * signature', 'Invalid Credential' (untrusted issuer, malformed), 'Credential not found' or
+ * 'Verification failed' (the API unreachable; a copy in this browser is shown as unverified).
+ * Shows issuer, type, dates, the checks made and the subject, masked until revealed.
+ */
+import { type CredentialRecord, findDocumentTypeByName, maskRecord } from '@pehchaan/core';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { CheckCircleIcon, CloseIcon, EyeIcon, EyeOffIcon, InfoIcon } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/spinner';
+import { delay } from '@/lib/delay';
+import { formatDate } from '@/lib/format-date';
+import {
+  type VerificationAnswer,
+  type VerificationOutcome,
+  verifyCredentialById,
+} from '../api/verify-credential';
+
+/** SPEC 9: verification's artificial delay. */
+export const VERIFY_DELAY_MS = 1000;
+
+type Verdict = 'verified' | 'expired' | 'invalidSignature' | 'invalid' | 'notFound' | 'failed';
+
+/** The verdict shown for an outcome (SPEC 4, 8). */
+export function verdictOf(outcome: VerificationOutcome): Verdict {
+  if (outcome.kind === 'not_found') return 'notFound';
+  if (outcome.kind === 'failed') return 'failed';
+  const { status, verified } = outcome.answer;
+  if (verified && status === 'verified') return 'verified';
+  if (status === 'expired') return 'expired';
+  if (status === 'invalid_signature') return 'invalidSignature';
+  return 'invalid';
+}
+
+const TONES: Record<Verdict, string> = {
+  verified:
+    'border-green-300 bg-green-50 text-green-900 dark:border-green-800 dark:bg-green-950/50 dark:text-green-100',
+  expired:
+    'border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-100',
+  invalidSignature:
+    'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950/50 dark:text-red-100',
+  invalid:
+    'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950/50 dark:text-red-100',
+  notFound:
+    'border-slate-300 bg-slate-50 text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
+  failed:
+    'border-slate-300 bg-slate-50 text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
+};
+
+interface Details {
+  issuer: string;
+  issuerId?: string;
+  type: string;
+  issued?: string;
+  expires?: string | null;
+  masked: Record<string, unknown>;
+  revealed: Record<string, unknown>;
+  checks: VerificationAnswer['checks'] | null;
+  errors: string[];
+}
+
+function detailsFromAnswer(answer: VerificationAnswer): Details | null {
+  const c = answer.credential;
+  if (!c) return null;
+  const masked = c.credential_subject_masked ?? {};
+  const documentType =
+    c.document_type ??
+    (typeof masked.document_type === 'string' ? masked.document_type : undefined) ??
+    (Array.isArray(c.type) ? c.type.at(-1) : c.type) ??
+    '';
+  return {
+    issuer: c.issuer ?? findDocumentTypeByName(documentType)?.issuer ?? '',
+    issuerId: c.issuer_id,
+    type: documentType,
+    issued: c.issuance_date,
+    expires: c.expiration_date,
+    masked,
+    revealed: answer.verifiable_credential?.credentialSubject ?? masked,
+    checks: answer.checks,
+    errors: answer.errors,
+  };
+}
+
+function detailsFromLocal(record: CredentialRecord): Details {
+  return {
+    issuer: record.issuer,
+    type: record.credential_subject.document_type,
+    issued: record.issuance_date,
+    expires: record.expiration_date,
+    masked: maskRecord(record.credential_subject),
+    revealed: record.credential_subject,
+    checks: null,
+    errors: [],
+  };
+}
+
+function text(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '-';
+  if (Array.isArray(value)) return value.map(text).join(', ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** 'date_of_birth' -> 'Date of birth'. */
+function fieldLabel(field: string): string {
+  const words = field.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2">
+      <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd className="min-w-0 font-medium break-words">{children}</dd>
+    </div>
+  );
+}
+
+const SUBJECT_HIDDEN = new Set(['id', 'document_type']);
+
+function CredentialDetails({ details }: { details: Details }) {
+  const { t, i18n } = useTranslation('verifier');
+  const [reveal, setReveal] = useState(false);
+  const subject = reveal ? details.revealed : details.masked;
+  const date = (iso: string | null | undefined) =>
+    iso ? formatDate(iso, i18n.language) : t('never');
+  const checks = ['signature', 'trusted_issuer', 'validity'] as const;
+
+  return (
+    <div className="grid gap-6 md:grid-cols-2">
+      <section
+        aria-label={t('details')}
+        className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+      >
+        <h3 className="mb-2 text-lg font-semibold">{t('details')}</h3>
+        <dl className="divide-y divide-slate-100 text-sm dark:divide-slate-800">
+          <Row label={t('type')}>{details.type}</Row>
+          <Row label={t('issuer')}>{details.issuer}</Row>
+          {details.issuerId && (
+            <Row label={t('issuerId')}>
+              <span className="font-mono text-xs break-all">{details.issuerId}</span>
+            </Row>
+          )}
+          <Row label={t('issued')}>{date(details.issued)}</Row>
+          <Row label={t('expires')}>{date(details.expires)}</Row>
+        </dl>
+        <h4 className="mt-4 mb-2 font-semibold">{t('checks')}</h4>
+        <ul aria-label={t('checks')} className="space-y-2 text-sm">
+          {checks.map((check) => {
+            const value = details.checks?.[check];
+            const label =
+              value === undefined ? t('notChecked') : value ? t('passed') : t('failedCheck');
+            return (
+              <li key={check} className="flex items-center justify-between gap-4">
+                <span>{t(`check.${check}`)}</span>
+                <span
+                  className={`inline-flex items-center gap-1 font-medium ${
+                    value === undefined
+                      ? 'text-slate-500 dark:text-slate-400'
+                      : value
+                        ? 'text-green-700 dark:text-green-400'
+                        : 'text-red-700 dark:text-red-400'
+                  }`}
+                >
+                  {value === true && <CheckCircleIcon className="size-4" />}
+                  {value === false && <CloseIcon className="size-4" />}
+                  {label}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+        {details.errors.length > 0 && (
+          <>
+            <h4 className="mt-4 mb-1 font-semibold">{t('errors')}</h4>
+            <ul className="list-disc pl-5 text-sm text-red-700 dark:text-red-400">
+              {details.errors.map((error) => (
+                <li key={error}>{error}</li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+      <section
+        aria-label={t('subject')}
+        className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+      >
+        <div className="mb-2 flex items-center justify-between gap-2">
+          <h3 className="text-lg font-semibold">{t('subject')}</h3>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => setReveal((r) => !r)}
+            aria-pressed={reveal}
+          >
+            {reveal ? <EyeOffIcon className="size-4" /> : <EyeIcon className="size-4" />}
+            {reveal ? t('hide') : t('reveal')}
+          </Button>
+        </div>
+        <dl className="divide-y divide-slate-100 text-sm dark:divide-slate-800">
+          {Object.entries(subject)
+            .filter(([key]) => !SUBJECT_HIDDEN.has(key))
+            .map(([key, value]) => (
+              <Row key={key} label={fieldLabel(key)}>
+                <span data-field={key}>{text(value)}</span>
+              </Row>
+            ))}
+        </dl>
+      </section>
+    </div>
+  );
+}
+
+export function VerifierPage({ credentialId }: { credentialId: string }) {
+  const { t } = useTranslation('verifier');
+  const [outcome, setOutcome] = useState<VerificationOutcome | null>(null);
+
+  const run = useCallback(async () => {
+    setOutcome(null);
+    const [result] = await Promise.all([
+      verifyCredentialById(credentialId),
+      delay(VERIFY_DELAY_MS),
+    ]);
+    return result;
+  }, [credentialId]);
+
+  useEffect(() => {
+    let live = true;
+    void run().then((result) => {
+      if (live) setOutcome(result);
+    });
+    return () => {
+      live = false;
+    };
+  }, [run]);
+
+  const retry = () => void run().then(setOutcome);
+
+  const verdict = outcome ? verdictOf(outcome) : null;
+  const details =
+    outcome?.kind === 'answer'
+      ? detailsFromAnswer(outcome.answer)
+      : outcome?.kind === 'failed' && outcome.localCopy
+        ? detailsFromLocal(outcome.localCopy)
+        : null;
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-6 px-4 py-10 sm:px-6">
+      <div>
+        <h1 className="text-sm font-semibold tracking-wide text-orange-700 uppercase dark:text-orange-400">
+          {t('title')}
+        </h1>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          {t('credentialId')}{' '}
+          <code className="rounded bg-slate-100 px-1.5 py-0.5 break-all dark:bg-slate-800">
+            {credentialId}
+          </code>
+        </p>
+      </div>
+      {!outcome || !verdict ? (
+        <Spinner />
+      ) : (
+        <>
+          <div
+            role="status"
+            className={`flex items-start gap-3 rounded-2xl border p-5 ${TONES[verdict]}`}
+          >
+            {verdict === 'verified' ? (
+              <CheckCircleIcon className="mt-1 size-7 shrink-0" />
+            ) : (
+              <InfoIcon className="mt-1 size-7 shrink-0" />
+            )}
+            <div className="min-w-0">
+              <h2 className="text-2xl font-bold">{t(verdict)}</h2>
+              <p className="mt-1">{t(`${verdict}Text`)}</p>
+              {outcome.kind === 'failed' && outcome.localCopy && (
+                <p className="mt-1">{t('localCopy')}</p>
+              )}
+              {outcome.kind === 'failed' && (
+                <Button size="sm" variant="secondary" className="mt-3" onClick={retry}>
+                  {t('retry')}
+                </Button>
+              )}
+            </div>
+          </div>
+          {details && <CredentialDetails details={details} />}
+        </>
+      )}
+    </div>
+  );
+}
