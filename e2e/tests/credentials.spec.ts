@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
+import { signInAsDemo } from './sign-in';
 
 /**
  * Issue 3 in a real Chromium against the real server: the Credentials screen (add, duplicate,
@@ -8,15 +9,8 @@ import { PNG } from 'pngjs';
  * used, so the dashboard test's random credential for user-001 cannot collide with these.
  */
 
-async function signInAsSecondaryDemo(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Aadhaar Number').fill('345678901238');
-  await page.getByLabel('Mobile Number').fill('9123456780');
-  await page.getByRole('button', { name: 'Send OTP' }).click();
-  await expect(page.getByText('Demo OTP sent! Use 123456')).toBeVisible();
-  await page.getByLabel('Enter OTP').fill('123456');
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+function signInAsSecondaryDemo(page: Page) {
+  return signInAsDemo(page, '345678901238', '9123456780');
 }
 
 async function openCredentials(page: Page) {

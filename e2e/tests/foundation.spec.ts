@@ -1,15 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
+import { signInAsDemo } from './sign-in';
 
 /** Signs in through the Login page with the primary demo account (DECISIONS 2). */
-async function signInAsPrimaryDemo(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Aadhaar Number').fill('234567890125');
-  await page.getByLabel('Mobile Number').fill('9876543210');
-  await page.getByRole('button', { name: 'Send OTP' }).click();
-  await expect(page.getByText('Demo OTP sent! Use 123456')).toBeVisible();
-  await page.getByLabel('Enter OTP').fill('123456');
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+function signInAsPrimaryDemo(page: Page) {
+  return signInAsDemo(page, '234567890125', '9876543210');
 }
 
 test('demo login leads to a dashboard connected to the API showing the database counts', async ({

@@ -1,0 +1,16 @@
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Signs in through the Login page with a demo account (DECISIONS 2) and waits for /dashboard.
+ * @param aadhaar 12 digits; @param phone 10 digits. The demo OTP is 123456 for all three.
+ */
+export async function signInAsDemo(page: Page, aadhaar: string, phone: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Aadhaar Number').fill(aadhaar);
+  await page.getByLabel('Mobile Number').fill(phone);
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  await expect(page.getByText('Demo OTP sent! Use 123456')).toBeVisible();
+  await page.getByLabel('Enter OTP').fill('123456');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
