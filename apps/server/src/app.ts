@@ -91,6 +91,8 @@ const FASTIFY_ERROR_DETAILS: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Request body size did not match Content-Length',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty',
+  FST_ERR_BAD_URL: 'Malformed URL',
+  FST_ERR_MAX_PARAM_LENGTH: 'A path segment of the URL is too long',
 };
 
 /**
@@ -108,6 +110,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: BODY_LIMIT_BYTES,
     // Real client IPs are only known behind a configured proxy; without one, the socket's.
     trustProxy: false,
+    // Router-level errors (bad URL encoding, over-long path segment) go through the one error
+    // handler too, so they answer `{detail}` and never echo the path.
+    frameworkErrors: (error, request, reply) => handleError(error, request, reply),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -109,6 +109,40 @@ describe.each(backends)('system on $name', (backend) => {
     });
   });
 
+  it('answers 400 {detail}, never 500, for NUL characters in the path, query or body', async () => {
+    const token = await loginDemo(app, PRIMARY);
+    const requests = [
+      { method: 'GET' as const, url: '/api/verify/%00' },
+      {
+        method: 'DELETE' as const,
+        url: '/user/user-001/credentials/cred-%00',
+        headers: bearer(token),
+      },
+      {
+        method: 'POST' as const,
+        url: '/identity/generate-credential?user_id=user-001&document_type=pan%00',
+        headers: bearer(token),
+      },
+      {
+        method: 'PUT' as const,
+        url: '/user/user-001/credentials/order',
+        headers: bearer(token),
+        payload: { credential_ids: ['cred-\u0000'] },
+      },
+    ];
+    for (const request of requests) {
+      const response = await app.inject(request);
+      expect(response.statusCode, request.url).toBe(400);
+      expect(response.json()).toEqual({ detail: 'Text must not contain NUL characters' });
+    }
+  });
+
+  it('answers router errors as {detail} without echoing the path', async () => {
+    const long = await app.inject({ method: 'GET', url: `/api/verify/${'a'.repeat(5000)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ detail: 'A path segment of the URL is too long' });
+  });
+
   it('seeds once: building the app again keeps 10 users and 3 consent requests', async () => {
     const second = await buildTestApp(opened.database, { now: clock.now, masterKey });
     await second.close();

@@ -8,16 +8,12 @@
  * such credential (another holder's id answers the same); 'invalid_input' (400,
  * 'Basic Identity credential is permanent and cannot be deleted') for a permanent one.
  */
-import { getDocumentType } from '@pehchaan/core';
+import { getDocumentType, MESSAGES } from '@pehchaan/core';
 import { and, eq } from 'drizzle-orm';
 import { credentials } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { recordActivity } from './record-activity';
-
-export const CREDENTIAL_NOT_FOUND = 'Credential not found';
-export const BASIC_IDENTITY_PERMANENT =
-  'Basic Identity credential is permanent and cannot be deleted';
 
 export interface DeleteCredentialOptions extends Pick<ServiceDeps, 'db' | 'now'> {
   userId: string;
@@ -29,8 +25,8 @@ export async function deleteCredential(options: DeleteCredentialOptions): Promis
   return db.transaction(async (tx) => {
     const where = and(eq(credentials.id, credentialId), eq(credentials.userId, userId));
     const [row] = await tx.select().from(credentials).where(where);
-    if (!row) throw new AppError('credential_not_found', CREDENTIAL_NOT_FOUND);
-    if (row.permanent) throw new AppError('invalid_input', BASIC_IDENTITY_PERMANENT);
+    if (!row) throw new AppError('credential_not_found', MESSAGES.credentialNotFound);
+    if (row.permanent) throw new AppError('invalid_input', MESSAGES.basicIdentityPermanent);
     await tx.delete(credentials).where(where);
     const name = getDocumentType(row.documentType)?.name ?? row.documentType;
     await recordActivity({

@@ -7,11 +7,11 @@
  * Errors: AppError 'credential_not_found' (404, 'Credential not found') when an id is not one of
  * the holder's; 'invalid_input' (400) when an id repeats.
  */
+import { MESSAGES } from '@pehchaan/core';
 import { and, eq } from 'drizzle-orm';
 import { credentials } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
-import { CREDENTIAL_NOT_FOUND } from './delete-credential';
 import { selectOrderedCredentials } from './list-credentials';
 
 export interface ReorderCredentialsOptions extends Pick<ServiceDeps, 'db'> {
@@ -28,7 +28,7 @@ export async function reorderCredentials(options: ReorderCredentialsOptions): Pr
     const rows = await selectOrderedCredentials(tx, userId);
     const held = new Map(rows.map((row) => [row.id, row]));
     for (const id of options.credentialIds) {
-      if (!held.has(id)) throw new AppError('credential_not_found', CREDENTIAL_NOT_FOUND);
+      if (!held.has(id)) throw new AppError('credential_not_found', MESSAGES.credentialNotFound);
     }
     const named = new Set(options.credentialIds);
     const ordered = [

@@ -10,6 +10,7 @@ import {
   type CredentialVerdict,
   credentialIssuerId,
   isJsonObject,
+  MESSAGES,
   maskRecord,
   verifyCredential,
 } from '@pehchaan/core';
@@ -18,7 +19,6 @@ import { credentials } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { readCredentialDocument } from '../lib/records';
-import { CREDENTIAL_NOT_FOUND } from './delete-credential';
 
 export interface VerifyStoredCredentialOptions extends ServiceDeps {
   credentialId: string;
@@ -52,7 +52,7 @@ export async function verifyStoredCredential(
     .select()
     .from(credentials)
     .where(eq(credentials.id, options.credentialId));
-  if (!row) throw new AppError('credential_not_found', CREDENTIAL_NOT_FOUND);
+  if (!row) throw new AppError('credential_not_found', MESSAGES.credentialNotFound);
   const document = readCredentialDocument(row, options.vault);
   const verdict = await verifyCredential(document, {
     trustedIssuers: options.issuers.trustedIssuers,

@@ -7,14 +7,11 @@ import {
   consentRequestListSchema,
   credentialListSchema,
 } from '@pehchaan/core';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { credentials } from '../../db/schema';
-import { AppError } from '../../lib/errors';
-import { readCredentialDocument } from '../../lib/records';
 import { authenticate, requireUser } from '../../plugins/auth';
-import { CREDENTIAL_NOT_FOUND, deleteCredential } from '../../services/delete-credential';
+import { deleteCredential } from '../../services/delete-credential';
+import { getCredentialDocument } from '../../services/get-credential-document';
 import { listActivityLogs } from '../../services/list-activity-logs';
 import { listConsentRequests } from '../../services/list-consent-requests';
 import { listCredentials } from '../../services/list-credentials';
@@ -74,13 +71,8 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { userId, id } = request.params;
-      const [row] = await app.deps.db
-        .select()
-        .from(credentials)
-        .where(and(eq(credentials.id, id), eq(credentials.userId, userId)));
-      if (!row) throw new AppError('credential_not_found', CREDENTIAL_NOT_FOUND);
-      const document = readCredentialDocument(row, app.deps.vault);
-      return { verifiable_credential: document as Record<string, unknown> };
+      const document = await getCredentialDocument({ ...app.deps, userId, credentialId: id });
+      return { verifiable_credential: document };
     },
   );
 

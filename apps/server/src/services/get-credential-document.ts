@@ -1,0 +1,31 @@
+/**
+ * GET /user/{userId}/credentials/{id}/document (api-contract, Download JSON): the signed W3C VC
+ * 2.0 document of one of the holder's credentials, decrypted, exactly as issued.
+ *
+ * Input: { db, vault, userId, credentialId }. Output: the document (a JSON object).
+ * Errors: AppError 'credential_not_found' (404, 'Credential not found') when the holder has no
+ * such credential (another holder's id answers the same, so ids are not confirmed).
+ */
+import { MESSAGES } from '@pehchaan/core';
+import { and, eq } from 'drizzle-orm';
+import { credentials } from '../db/schema';
+import type { ServiceDeps } from '../lib/deps';
+import { AppError } from '../lib/errors';
+import { readCredentialDocument } from '../lib/records';
+
+export interface GetCredentialDocumentOptions extends Pick<ServiceDeps, 'db' | 'vault'> {
+  userId: string;
+  credentialId: string;
+}
+
+export async function getCredentialDocument(
+  options: GetCredentialDocumentOptions,
+): Promise<Record<string, unknown>> {
+  const { db, userId, credentialId } = options;
+  const [row] = await db
+    .select()
+    .from(credentials)
+    .where(and(eq(credentials.id, credentialId), eq(credentials.userId, userId)));
+  if (!row) throw new AppError('credential_not_found', MESSAGES.credentialNotFound);
+  return readCredentialDocument(row, options.vault) as Record<string, unknown>;
+}
