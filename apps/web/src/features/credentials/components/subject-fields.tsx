@@ -6,20 +6,7 @@ import { isSensitiveField, maskField } from '@pehchaan/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EyeIcon, EyeOffIcon } from '@/components/ui/icons';
-
-/** 'date_of_birth' -> 'Date of birth'. */
-export function fieldLabel(field: string): string {
-  const words = field.replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/** A claim value as text: lists joined with commas, objects as JSON. */
-export function displayValue(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '-';
-  if (Array.isArray(value)) return value.map(displayValue).join(', ');
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
+import { displayValue, fieldLabel } from '@/lib/format-claim';
 
 /** Subject keys not listed as claims (the holder's DID and the document type name). */
 const HIDDEN_KEYS = new Set(['id', 'document_type']);

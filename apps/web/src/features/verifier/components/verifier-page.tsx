@@ -13,6 +13,7 @@ import { Button } from '@/components/ui/button';
 import { CheckCircleIcon, CloseIcon, EyeIcon, EyeOffIcon, InfoIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { delay } from '@/lib/delay';
+import { displayValue, fieldLabel } from '@/lib/format-claim';
 import { formatDate } from '@/lib/format-date';
 import {
   type VerificationAnswer,
@@ -96,19 +97,6 @@ function detailsFromLocal(record: CredentialRecord): Details {
     checks: null,
     errors: [],
   };
-}
-
-function text(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '-';
-  if (Array.isArray(value)) return value.map(text).join(', ');
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
-
-/** 'date_of_birth' -> 'Date of birth'. */
-function fieldLabel(field: string): string {
-  const words = field.replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -206,7 +194,7 @@ function CredentialDetails({ details }: { details: Details }) {
             .filter(([key]) => !SUBJECT_HIDDEN.has(key))
             .map(([key, value]) => (
               <Row key={key} label={fieldLabel(key)}>
-                <span data-field={key}>{text(value)}</span>
+                <span data-field={key}>{displayValue(value)}</span>
               </Row>
             ))}
         </dl>

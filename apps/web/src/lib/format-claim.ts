@@ -1,0 +1,18 @@
+/**
+ * Display helpers for credentialSubject claims, shared by the Credentials cards and the public
+ * verifier page so both show a claim the same way.
+ */
+
+/** A claim key as a label: 'date_of_birth' -> 'Date of birth'. */
+export function fieldLabel(field: string): string {
+  const words = field.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A claim value as text: '-' when empty, lists joined with commas, objects as JSON. */
+export function displayValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '-';
+  if (Array.isArray(value)) return value.map(displayValue).join(', ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
