@@ -6,6 +6,7 @@ export * from './api';
 export * from './credentials';
 export * from './documents';
 export * from './masking';
+export * from './notifications';
 export * from './proofs';
 export * from './sample-data';
 export * from './time';

@@ -22,7 +22,10 @@ export const ERROR_STATUS = {
   otp_disabled: 403,
   user_not_found: 404,
   credential_not_found: 404,
+  consent_request_not_found: 404,
   not_found: 404,
+  /** SPEC 4: approved and rejected consent requests are final. */
+  consent_already_decided: 409,
   /** SPEC 5: one credential per document type per holder. */
   duplicate_document: 409,
   rate_limited: 429,

@@ -4,23 +4,30 @@
  *
  * Namespaces: common (header, footer, shared UI), auth (login), dashboard, pages (headings of the
  * other screens), messages (SPEC 5 and 8 texts, identical to @pehchaan/core's MESSAGES in English),
- * credentials (the Credentials screen) and verifier (the public /verify page).
+ * credentials (the Credentials screen), verifier (the public /verify page), consent (Consent
+ * Management), activity (Activity Logs) and notifications (the bell, Recent Updates, search).
  * Resources are bundled, so initialisation is synchronous and tests need no waiting.
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import enActivity from '@/locales/en/activity.json';
 import enAuth from '@/locales/en/auth.json';
 import enCommon from '@/locales/en/common.json';
+import enConsent from '@/locales/en/consent.json';
 import enCredentials from '@/locales/en/credentials.json';
 import enDashboard from '@/locales/en/dashboard.json';
 import enMessages from '@/locales/en/messages.json';
+import enNotifications from '@/locales/en/notifications.json';
 import enPages from '@/locales/en/pages.json';
 import enVerifier from '@/locales/en/verifier.json';
+import hiActivity from '@/locales/hi/activity.json';
 import hiAuth from '@/locales/hi/auth.json';
 import hiCommon from '@/locales/hi/common.json';
+import hiConsent from '@/locales/hi/consent.json';
 import hiCredentials from '@/locales/hi/credentials.json';
 import hiDashboard from '@/locales/hi/dashboard.json';
 import hiMessages from '@/locales/hi/messages.json';
+import hiNotifications from '@/locales/hi/notifications.json';
 import hiPages from '@/locales/hi/pages.json';
 import hiVerifier from '@/locales/hi/verifier.json';
 import { readString, STORAGE_KEYS, writeString } from './storage';
@@ -38,6 +45,9 @@ export const resources = {
     messages: enMessages,
     credentials: enCredentials,
     verifier: enVerifier,
+    consent: enConsent,
+    activity: enActivity,
+    notifications: enNotifications,
   },
   hi: {
     common: hiCommon,
@@ -47,6 +57,9 @@ export const resources = {
     messages: hiMessages,
     credentials: hiCredentials,
     verifier: hiVerifier,
+    consent: hiConsent,
+    activity: hiActivity,
+    notifications: hiNotifications,
   },
 } as const;
 

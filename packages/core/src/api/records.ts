@@ -72,6 +72,11 @@ export const consentRequestSchema = z.object({
   status_updated_at: z.string().nullable(),
   status_updated_by: z.string().nullable(),
   last_viewed: z.string().nullable(),
+  /**
+   * Browser-only marker: true for a decision made while the API was unreachable and not yet
+   * accepted by the server (issue 4 Offline). The server never sends it.
+   */
+  pending_sync: z.boolean().optional(),
 });
 export type ConsentRequest = z.infer<typeof consentRequestSchema>;
 
@@ -83,6 +88,8 @@ export const activityLogSchema = z.object({
   description: z.string(),
   timestamp: z.string(),
   last_viewed: z.string().nullable(),
+  /** Browser-only marker: true for an entry kept locally while the API was unreachable. */
+  pending_sync: z.boolean().optional(),
 });
 export type ActivityLog = z.infer<typeof activityLogSchema>;
 
@@ -100,6 +107,64 @@ export const activityLogListSchema = z.object({
   activity_logs: z.array(activityLogSchema),
   count: z.number().int(),
   user_id: z.string().optional(),
+});
+
+/** The two holder decisions on a pending consent request (SPEC 4 Consent request status). */
+export const CONSENT_DECISIONS = ['approve', 'reject'] as const;
+export type ConsentDecision = (typeof CONSENT_DECISIONS)[number];
+
+/**
+ * Answer of POST /user/{userId}/consent-requests/{id}/approve and .../reject (DECISIONS 6):
+ * the decided request and the activity entry written for it.
+ */
+export const consentDecisionAnswerSchema = z.object({
+  message: z.string(),
+  consent_request: consentRequestSchema,
+  activity_log: activityLogSchema,
+});
+export type ConsentDecisionAnswer = z.infer<typeof consentDecisionAnswerSchema>;
+
+/** Answer of POST /user/{userId}/consent-requests/reset: the holder's list after the reset. */
+export const consentResetAnswerSchema = consentRequestListSchema.extend({ message: z.string() });
+
+/**
+ * Body of POST /user/{userId}/activity-logs (DECISIONS 6): an entry of one of the SPEC 3 types.
+ * The description is what the Activity Logs screen shows (1 to 500 characters).
+ */
+export const newActivityLogSchema = z.object({
+  type: activityTypeSchema,
+  description: z.string().trim().min(1).max(500),
+});
+export type NewActivityLog = z.infer<typeof newActivityLogSchema>;
+
+/** Answer of POST /user/{userId}/activity-logs. */
+export const activityLogAnswerSchema = z.object({
+  message: z.string(),
+  activity_log: activityLogSchema,
+});
+
+/** The three kinds of holder items that carry a seen-state (SPEC 4 Notification seen-state). */
+export const SEEN_KINDS = ['credentials', 'consent_requests', 'activity_logs'] as const;
+export const seenKindSchema = z.enum(SEEN_KINDS);
+export type SeenKind = z.infer<typeof seenKindSchema>;
+
+/**
+ * Body of POST /user/{userId}/seen: stamps last_viewed = now on every item of the given kinds
+ * (visiting /credentials, /consent or /logs sends one kind; Clear All sends all three).
+ */
+export const markSeenSchema = z.object({
+  kinds: z
+    .array(seenKindSchema)
+    .min(1)
+    .max(SEEN_KINDS.length)
+    .refine((kinds) => new Set(kinds).size === kinds.length, 'kinds must not repeat'),
+});
+export type MarkSeen = z.infer<typeof markSeenSchema>;
+
+/** Answer of POST /user/{userId}/seen: the kinds stamped and the instant written. */
+export const markSeenAnswerSchema = z.object({
+  kinds: z.array(seenKindSchema),
+  last_viewed: z.string(),
 });
 
 /** GET /health (SPEC 7). */

@@ -17,6 +17,11 @@ export const MESSAGES = {
   basicIdentityPermanent: 'Basic Identity credential is permanent and cannot be deleted',
   userNotFound: 'User not found',
   credentialNotFound: 'Credential not found',
+  /** Not in the SPEC (DECISIONS 6 endpoints): the consent request is not the holder's or absent. */
+  consentRequestNotFound: 'Consent request not found',
+  /** DECISIONS 6: a second decision on a request (SPEC 4: approved and rejected are final). */
+  consentAlreadyDecided: (status: string) =>
+    `This consent request was already ${status}. Decisions are final.`,
   passwordFieldsRequired: 'Please fill in all password fields',
   passwordsDoNotMatch: 'New passwords do not match',
   passwordTooShort: 'Password must be at least 8 characters long',

@@ -3,24 +3,38 @@
  * Every route needs a Bearer session (401) whose user is {userId} (403).
  */
 import {
+  activityLogAnswerSchema,
   activityLogListSchema,
+  CONSENT_DECISIONS,
+  consentDecisionAnswerSchema,
   consentRequestListSchema,
+  consentResetAnswerSchema,
   credentialListSchema,
+  markSeenAnswerSchema,
+  markSeenSchema,
+  newActivityLogSchema,
 } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, requireUser } from '../../plugins/auth';
+import { decideConsentRequest } from '../../services/decide-consent-request';
 import { deleteCredential } from '../../services/delete-credential';
 import { getCredentialDocument } from '../../services/get-credential-document';
 import { listActivityLogs } from '../../services/list-activity-logs';
 import { listConsentRequests } from '../../services/list-consent-requests';
 import { listCredentials } from '../../services/list-credentials';
+import { markSeen } from '../../services/mark-seen';
+import { recordActivity } from '../../services/record-activity';
 import { reorderCredentials } from '../../services/reorder-credentials';
+import { resetConsentRequests } from '../../services/reset-consent-requests';
 import { bearerSecurity, errorResponses, userIdSchema } from '../schemas';
 
 const paramsSchema = z.object({ userId: userIdSchema('userId') });
 const credentialParamsSchema = paramsSchema.extend({
   id: z.string().min(1).max(128).describe("The credential id ('cred-...')"),
+});
+const consentParamsSchema = paramsSchema.extend({
+  id: z.string().min(1).max(128).describe("The consent request id ('consent-...')"),
 });
 const deleteResponseSchema = z.object({ message: z.string(), credential_id: z.string() });
 const documentResponseSchema = z.object({
@@ -127,6 +141,97 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const { userId } = request.params;
       const requests = await listConsentRequests({ db: app.deps.db, userId });
       return { consent_requests: requests, count: requests.length, user_id: userId };
+    },
+  );
+
+  app.post(
+    '/:userId/consent-requests/reset',
+    {
+      schema: {
+        ...common,
+        summary:
+          'Restore the three seeded pending consent requests of this holder (Reset Requests)',
+        response: { 200: consentResetAnswerSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const { userId } = request.params;
+      const requests = await resetConsentRequests({ ...app.deps, userId });
+      return {
+        message: 'Consent requests reset',
+        consent_requests: requests,
+        count: requests.length,
+        user_id: userId,
+      };
+    },
+  );
+
+  for (const decision of CONSENT_DECISIONS) {
+    app.post(
+      `/:userId/consent-requests/:id/${decision}`,
+      {
+        schema: {
+          ...common,
+          params: consentParamsSchema,
+          summary:
+            decision === 'approve'
+              ? 'Approve a pending consent request (final)'
+              : 'Reject a pending consent request (final)',
+          response: {
+            200: consentDecisionAnswerSchema,
+            ...errorResponses(400, 401, 403, 404, 409),
+          },
+        },
+      },
+      async (request) => {
+        const { userId, id } = request.params;
+        const result = await decideConsentRequest({
+          ...app.deps,
+          userId,
+          consentRequestId: id,
+          decision,
+        });
+        return {
+          message: decision === 'approve' ? 'Consent request approved' : 'Consent request rejected',
+          consent_request: result.consentRequest,
+          activity_log: result.activityLog,
+        };
+      },
+    );
+  }
+
+  app.post(
+    '/:userId/activity-logs',
+    {
+      schema: {
+        ...common,
+        body: newActivityLogSchema,
+        summary: 'Record an activity entry of one of the SPEC 3 types',
+        response: { 201: activityLogAnswerSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = request.params;
+      const activityLog = await recordActivity({ ...app.deps, userId, ...request.body });
+      return reply.code(201).send({ message: 'Activity logged', activity_log: activityLog });
+    },
+  );
+
+  app.post(
+    '/:userId/seen',
+    {
+      schema: {
+        ...common,
+        body: markSeenSchema,
+        summary:
+          "Stamp last_viewed on all the holder's credentials, consent requests or activity logs",
+        response: { 200: markSeenAnswerSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const { userId } = request.params;
+      const seen = await markSeen({ ...app.deps, userId, kinds: request.body.kinds });
+      return { kinds: seen.kinds, last_viewed: seen.lastViewed.toISOString() };
     },
   );
 

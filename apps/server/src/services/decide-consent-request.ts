@@ -1,0 +1,81 @@
+/**
+ * POST /user/{userId}/consent-requests/{id}/approve and .../reject (SPEC 4 Consent request status,
+ * DECISIONS 6): the data principal's decision on a data fiduciary's pending request.
+ *
+ * In one transaction: moves the request from pending to approved or rejected, stamps
+ * status_updated_at (now) and status_updated_by (the deciding holder's user id, since the session
+ * proved who decided), and writes the activity entry 'Approved consent request from {requester}
+ * for {purpose}' (consent_approved) or 'Rejected ...' (consent_rejected).
+ * The move is a conditional UPDATE (`status = 'pending'`), so two concurrent decisions cannot both
+ * win: the second finds nothing pending and answers 409.
+ *
+ * Input: { db, now, userId, consentRequestId, decision: 'approve' | 'reject' }.
+ * Output: { consentRequest, activityLog } (the decided request and its log entry).
+ * Errors: AppError 'consent_request_not_found' (404, 'Consent request not found') when the holder
+ * has no such request (another holder's id answers the same, so ids are not confirmed);
+ * 'consent_already_decided' (409) when it was already approved or rejected.
+ */
+import {
+  type ActivityLog,
+  type ConsentDecision,
+  type ConsentRequest,
+  MESSAGES,
+} from '@pehchaan/core';
+import { and, eq } from 'drizzle-orm';
+import { consentRequests } from '../db/schema';
+import type { ServiceDeps } from '../lib/deps';
+import { AppError } from '../lib/errors';
+import { toConsentRequest } from '../lib/records';
+import { recordActivity } from './record-activity';
+
+export interface DecideConsentRequestOptions extends Pick<ServiceDeps, 'db' | 'now'> {
+  userId: string;
+  consentRequestId: string;
+  decision: ConsentDecision;
+}
+
+export interface ConsentDecisionResult {
+  consentRequest: ConsentRequest;
+  activityLog: ActivityLog;
+}
+
+const OUTCOME = {
+  approve: { status: 'approved', type: 'consent_approved', verb: 'Approved' },
+  reject: { status: 'rejected', type: 'consent_rejected', verb: 'Rejected' },
+} as const;
+
+export async function decideConsentRequest(
+  options: DecideConsentRequestOptions,
+): Promise<ConsentDecisionResult> {
+  const { db, userId, consentRequestId, decision } = options;
+  const outcome = OUTCOME[decision];
+  return db.transaction(async (tx) => {
+    const mine = and(eq(consentRequests.id, consentRequestId), eq(consentRequests.userId, userId));
+    const [row] = await tx
+      .update(consentRequests)
+      .set({ status: outcome.status, statusUpdatedAt: options.now(), statusUpdatedBy: userId })
+      .where(and(mine, eq(consentRequests.status, 'pending')))
+      .returning();
+    if (!row) {
+      const [existing] = await tx
+        .select({ status: consentRequests.status })
+        .from(consentRequests)
+        .where(mine);
+      if (!existing) {
+        throw new AppError('consent_request_not_found', MESSAGES.consentRequestNotFound);
+      }
+      throw new AppError(
+        'consent_already_decided',
+        MESSAGES.consentAlreadyDecided(existing.status),
+      );
+    }
+    const activityLog = await recordActivity({
+      db: tx,
+      now: options.now,
+      userId,
+      type: outcome.type,
+      description: `${outcome.verb} consent request from ${row.requester} for ${row.purpose}`,
+    });
+    return { consentRequest: toConsentRequest(row), activityLog };
+  });
+}

@@ -1,0 +1,40 @@
+/**
+ * POST /user/{userId}/seen (SPEC 4 Notification seen-state, issue 4): stamps last_viewed = now on
+ * every one of the holder's items of the given kinds, so the bell and the red dots read the same
+ * on every device. Visiting /credentials, /consent or /logs sends one kind; Clear All sends all
+ * three.
+ *
+ * Input: { db, now, userId, kinds: SeenKind[] } (distinct; the route's schema checks them).
+ * Output: { kinds, lastViewed } (the instant written). Errors: database errors only.
+ */
+import type { SeenKind } from '@pehchaan/core';
+import { eq } from 'drizzle-orm';
+import { activityLogs, consentRequests, credentials } from '../db/schema';
+import type { ServiceDeps } from '../lib/deps';
+
+export interface MarkSeenOptions extends Pick<ServiceDeps, 'db' | 'now'> {
+  userId: string;
+  kinds: readonly SeenKind[];
+}
+
+export async function markSeen(
+  options: MarkSeenOptions,
+): Promise<{ kinds: SeenKind[]; lastViewed: Date }> {
+  const { db, userId, kinds } = options;
+  const lastViewed = options.now();
+  await db.transaction(async (tx) => {
+    for (const kind of kinds) {
+      if (kind === 'credentials') {
+        await tx.update(credentials).set({ lastViewed }).where(eq(credentials.userId, userId));
+      } else if (kind === 'consent_requests') {
+        await tx
+          .update(consentRequests)
+          .set({ lastViewed })
+          .where(eq(consentRequests.userId, userId));
+      } else {
+        await tx.update(activityLogs).set({ lastViewed }).where(eq(activityLogs.userId, userId));
+      }
+    }
+  });
+  return { kinds: [...kinds], lastViewed };
+}

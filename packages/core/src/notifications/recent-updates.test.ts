@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import type { ActivityLog, ConsentRequest, CredentialRecord } from '../api/records';
+import { badgeText, computeRecentUpdates, NOTIFICATION_WINDOW_MS } from './recent-updates';
+
+const NOW = Date.parse('2026-03-01T12:00:00Z');
+const ago = (ms: number) => new Date(NOW - ms).toISOString();
+const MIN = 60_000;
+
+function request(id: string, over: Partial<ConsentRequest> = {}): ConsentRequest {
+  return {
+    id,
+    userId: 'user-001',
+    requester: `Bank ${id}`,
+    purpose: 'Open savings account',
+    requested_at: ago(60 * MIN),
+    status: 'pending',
+    fields: ['Name'],
+    status_updated_at: null,
+    status_updated_by: null,
+    last_viewed: null,
+    ...over,
+  };
+}
+
+function log(id: string, over: Partial<ActivityLog> = {}): ActivityLog {
+  return {
+    id,
+    userId: 'user-001',
+    type: 'credential_shared',
+    description: `entry ${id}`,
+    timestamp: ago(MIN),
+    last_viewed: null,
+    ...over,
+  };
+}
+
+function credential(id: string, over: Partial<CredentialRecord> = {}): CredentialRecord {
+  return {
+    id,
+    userId: 'user-001',
+    type: ['VerifiableCredential', 'PANCredential'],
+    issuer: 'Income Tax Department',
+    issuance_date: ago(MIN),
+    expiration_date: '',
+    credential_subject: { id: 'did:x', name: 'A', document_type: 'PAN Card' },
+    proof: null,
+    last_viewed: null,
+    ...over,
+  };
+}
+
+describe('computeRecentUpdates (SPEC 4, 9)', () => {
+  it('counts pending requests not viewed in the last 5 minutes, never decided ones', () => {
+    const updates = computeRecentUpdates(
+      {
+        credentials: [],
+        consentRequests: [
+          request('never-viewed'),
+          request('viewed-6-min-ago', { last_viewed: ago(6 * MIN) }),
+          request('viewed-1-min-ago', { last_viewed: ago(MIN) }),
+          request('approved', { status: 'approved' }),
+          request('rejected', { status: 'rejected' }),
+        ],
+        activityLogs: [],
+      },
+      NOW,
+    );
+    expect(updates.items.map((i) => i.id).sort()).toEqual(['never-viewed', 'viewed-6-min-ago']);
+    expect(updates.consentHasNews).toBe(true);
+    expect(updates.credentialsHaveNews).toBe(false);
+  });
+
+  it('counts credentials and log entries issued within 5 minutes and never viewed', () => {
+    const updates = computeRecentUpdates(
+      {
+        credentials: [
+          credential('fresh'),
+          credential('old', { issuance_date: ago(NOTIFICATION_WINDOW_MS + 1) }),
+          credential('seen', { last_viewed: ago(10) }),
+        ],
+        consentRequests: [],
+        activityLogs: [log('fresh-log'), log('old-log', { timestamp: ago(10 * MIN) })],
+      },
+      NOW,
+    );
+    expect(updates.items.map((i) => i.id).sort()).toEqual(['fresh', 'fresh-log']);
+    expect(updates.count).toBe(2);
+    expect(updates.badge).toBe('2');
+    expect(updates.credentialsHaveNews).toBe(true);
+    expect(updates.consentHasNews).toBe(false);
+  });
+
+  it('lists newest first', () => {
+    const updates = computeRecentUpdates(
+      {
+        credentials: [credential('c', { issuance_date: ago(3 * MIN) })],
+        consentRequests: [request('r', { requested_at: ago(2 * MIN) })],
+        activityLogs: [log('l', { timestamp: ago(MIN) })],
+      },
+      NOW,
+    );
+    expect(updates.items.map((i) => i.id)).toEqual(['l', 'r', 'c']);
+  });
+
+  it('empty lists give no updates and no badge', () => {
+    const updates = computeRecentUpdates(
+      { credentials: [], consentRequests: [], activityLogs: [] },
+      NOW,
+    );
+    expect(updates).toMatchObject({ count: 0, badge: '', items: [] });
+  });
+});
+
+describe('badgeText (SPEC 2: 9+ above 9)', () => {
+  it.each([
+    [0, ''],
+    [1, '1'],
+    [9, '9'],
+    [10, '9+'],
+    [250, '9+'],
+  ])('%i -> %j', (count, text) => {
+    expect(badgeText(count)).toBe(text);
+  });
+});
