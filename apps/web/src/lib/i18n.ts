@@ -90,6 +90,23 @@ i18next.on('languageChanged', (lng) => {
 });
 if (typeof document !== 'undefined') document.documentElement.lang = i18next.language;
 
+/**
+ * Adds a namespace that only some routes need (English and Hindi), so its texts travel in that
+ * route's code-split chunk instead of the first download (issue 5: the landing page loads no
+ * code of the signed-in app). Call it at the top level of the feature module that uses the
+ * namespace; adding the same namespace twice is a no-op. Its type comes from `LazyResources`.
+ */
+export function registerNamespace<N extends keyof LazyResources>(
+  namespace: N,
+  bundles: Record<Language, LazyResources[N]>,
+): void {
+  for (const language of LANGUAGES) {
+    if (!i18next.hasResourceBundle(language, namespace)) {
+      i18next.addResourceBundle(language, namespace, bundles[language]);
+    }
+  }
+}
+
 /** Switches the UI language and remembers it under `language`. */
 export async function setLanguage(language: Language): Promise<void> {
   writeString(STORAGE_KEYS.language, language);
@@ -98,9 +115,18 @@ export async function setLanguage(language: Language): Promise<void> {
 
 export { i18next as i18n };
 
+/**
+ * Namespaces registered by their route's chunk (`registerNamespace`). Type-only imports: nothing
+ * of them is bundled here.
+ */
+export interface LazyResources {
+  landing: typeof import('@/locales/en/landing.json');
+  info: typeof import('@/locales/en/info.json');
+}
+
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: typeof DEFAULT_NAMESPACE;
-    resources: (typeof resources)['en'];
+    resources: (typeof resources)['en'] & LazyResources;
   }
 }
