@@ -36,7 +36,7 @@ import healthRoutes from './routes/health';
 import identityRoutes from './routes/identity';
 import storageRoutes from './routes/storage';
 import userRoutes from './routes/user';
-import { vcApiRoutes, verifyLinkRoutes } from './routes/verify';
+import { vcApiRoutes, verifyLinkRoutes, vpApiRoutes } from './routes/verify';
 import type { OtpSender } from './services/send-otp';
 
 declare module 'fastify' {
@@ -145,6 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(storageRoutes, { prefix: '/storage' });
   await app.register(verifyLinkRoutes, { prefix: '/api/verify' });
   await app.register(vcApiRoutes, { prefix: '/credentials' });
+  await app.register(vpApiRoutes, { prefix: '/presentations' });
 
   app.setNotFoundHandler((request, reply) => {
     if (spa?.serve(request, reply)) return reply;

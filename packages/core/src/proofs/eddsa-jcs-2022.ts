@@ -37,8 +37,12 @@ export interface CreateProofOptions {
   verificationMethod: string;
   /** XML dateTimeStamp, e.g. '2025-06-01T10:00:00Z'. */
   created: string;
-  /** Default 'assertionMethod'. */
+  /** Default 'assertionMethod' ('authentication' for a holder's presentation proof). */
   proofPurpose?: string;
+  /** A verifier's challenge, signed into the proof (presentations; Data Integrity 2.1). */
+  challenge?: string;
+  /** The security domain(s) the proof is meant for, signed into the proof. */
+  domain?: string | string[];
   sign: Ed25519Signer;
   /** Default WebCrypto. */
   crypto?: ProofCrypto;
@@ -85,6 +89,7 @@ export async function createEddsaJcs2022Proof<T extends JsonObject>(
     created: options.created,
     verificationMethod: options.verificationMethod,
     proofPurpose: options.proofPurpose ?? 'assertionMethod',
+    ...proofBindings(options),
     ...(unsecuredDocument['@context'] !== undefined
       ? { '@context': unsecuredDocument['@context'] }
       : {}),
@@ -93,6 +98,16 @@ export async function createEddsaJcs2022Proof<T extends JsonObject>(
   if (signature.length !== 64) throw new TypeError('An Ed25519 signature is 64 bytes');
   const proof = { ...proofConfig, proofValue: encodeMultibaseBase58(signature) };
   return { ...unsecuredDocument, proof: proof as DataIntegrityProof };
+}
+
+/** The optional challenge and domain of `options`, as proof properties (absent when unset). */
+export function proofBindings(
+  options: Pick<CreateProofOptions, 'challenge' | 'domain'>,
+): JsonObject {
+  return {
+    ...(options.challenge !== undefined ? { challenge: options.challenge } : {}),
+    ...(options.domain !== undefined ? { domain: options.domain } : {}),
+  };
 }
 
 /** Why a proof did not verify (a failure, not an exception). */
@@ -154,7 +169,12 @@ export async function verifyEddsaJcs2022Proof(
     : { ok: false, reason: 'invalid_signature', error: 'The signature does not verify' };
 }
 
-function isContextPrefix(proofContext: unknown, documentContext: unknown): boolean {
+/**
+ * True when `proofContext` (a proof's own @context) lists the first entries of
+ * `documentContext` in the same order (Data Integrity: the secured document's @context must
+ * start with the proof's). Entries are compared by their JCS form.
+ */
+export function isContextPrefix(proofContext: unknown, documentContext: unknown): boolean {
   const proofList = Array.isArray(proofContext) ? proofContext : [proofContext];
   const documentList = Array.isArray(documentContext) ? documentContext : [documentContext];
   if (proofList.length > documentList.length) return false;

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCredentialDocument } from '../credentials/document';
 import { didKeyVerificationMethod, ed25519PublicKeyToDidKey } from './did-key';
 import { createEddsaJcs2022Proof, type JsonObject } from './eddsa-jcs-2022';
+import { createEddsaRdfc2022Proof } from './eddsa-rdfc-2022';
 import { type ProofCrypto, webCryptoProofCrypto } from './proof-crypto';
 import { verifyCredential } from './verify-credential';
 
@@ -131,18 +132,44 @@ describe('verifyCredential', () => {
     }
   });
 
-  it('eddsa-rdfc-2022: accepted by name but answered as unsupported (malformed)', async () => {
-    const good = await signed();
+  it('eddsa-rdfc-2022: verified by default; a jcs proof relabelled rdfc does not verify', async () => {
     const document = {
+      ...buildCredentialDocument({
+        credentialId: 'cred-00112233445566778899aabbccddeeff',
+        documentType: 'pan',
+        userId: 'user-001',
+        issuerDid: issuer.did,
+        claims: { name: 'Rajesh Kumar', pan_number: 'ABCDE1234F' },
+        issuedAt: ISSUED,
+      }),
+      // RDFC needs every term defined: the subject's own fields come from undefined-terms/v2.
+      '@context': [
+        'https://www.w3.org/ns/credentials/v2',
+        'https://www.w3.org/ns/credentials/undefined-terms/v2',
+      ],
+    };
+    const rdfc = await createEddsaRdfc2022Proof(document, {
+      verificationMethod: didKeyVerificationMethod(issuer.did),
+      created: '2025-06-01T10:00:00Z',
+      sign: issuer.sign,
+    });
+    expect((await verifyCredential(rdfc, options)).status).toBe('verified');
+    const jcs = await signed(issuer, issuer.did, document);
+    const relabelled = {
+      ...jcs,
+      proof: { ...(jcs.proof as JsonObject), cryptosuite: 'eddsa-rdfc-2022' },
+    };
+    const verdict = await verifyCredential(relabelled, options);
+    expect(verdict.status).toBe('invalid_signature');
+    // The product's own documents (no undefined-terms context) cannot be canonicalized.
+    const good = await signed();
+    const lossy = {
       ...good,
       proof: { ...(good.proof as JsonObject), cryptosuite: 'eddsa-rdfc-2022' },
     };
-    const verdict = await verifyCredential(document, {
-      ...options,
-      cryptosuites: ['eddsa-jcs-2022', 'eddsa-rdfc-2022'],
-    });
-    expect(verdict.status).toBe('malformed');
-    expect(verdict.errors[0]).toMatch(/eddsa-rdfc-2022 is not supported yet/);
+    const lossyVerdict = await verifyCredential(lossy, options);
+    expect(lossyVerdict.status).toBe('malformed');
+    expect(lossyVerdict.errors[0]).toMatch(/cannot be canonicalized .*Dropping property/);
   });
 
   it('uses the crypto the caller passes, and a one-item proof array', async () => {

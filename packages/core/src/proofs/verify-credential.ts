@@ -3,14 +3,8 @@
  * principles 7 and 8). It answers a verdict and never throws for a bad credential.
  */
 
-import { type DidKeyReference, parseDidKey } from './did-key';
-import {
-  DATA_INTEGRITY_PROOF,
-  type DataIntegrityProof,
-  EDDSA_JCS_2022,
-  EDDSA_RDFC_2022,
-  verifyEddsaJcs2022Proof,
-} from './eddsa-jcs-2022';
+import type { DidKeyReference } from './did-key';
+import { EDDSA_JCS_2022, EDDSA_RDFC_2022 } from './eddsa-jcs-2022';
 import { defaultProofCrypto, type ProofCrypto } from './proof-crypto';
 import {
   checkCredentialRules,
@@ -18,6 +12,7 @@ import {
   isJsonObject,
   parseDateTimeStamp,
 } from './vc-rules';
+import { readDataIntegrityProof, resolveDidKey, verifyDataIntegrityProof } from './verify-proof';
 
 /** Verdict statuses, most severe first (the first that applies is the status). */
 export const VERIFICATION_STATUSES = [
@@ -52,27 +47,17 @@ export interface VerifyCredentialOptions {
   trustedIssuers: Iterable<string>;
   /** The instant the validity period is checked at. */
   now: Date;
-  /** Cryptosuites the caller accepts; default ['eddsa-jcs-2022']. */
+  /** Cryptosuites the caller accepts; default both EdDSA suites (DEFAULT_CRYPTOSUITES). */
   cryptosuites?: readonly string[];
   /** SHA-256 and Ed25519; default WebCrypto. */
   crypto?: ProofCrypto;
 }
 
-export const DEFAULT_CRYPTOSUITES: readonly string[] = [EDDSA_JCS_2022];
-
-/** Parsed did:key references by verification method, so a key is decoded once (bounded). */
-const didKeyCache = new Map<string, DidKeyReference>();
-const DID_KEY_CACHE_LIMIT = 1024;
-
-function resolveDidKey(verificationMethod: string): DidKeyReference {
-  let reference = didKeyCache.get(verificationMethod);
-  if (!reference) {
-    reference = parseDidKey(verificationMethod);
-    if (didKeyCache.size >= DID_KEY_CACHE_LIMIT) didKeyCache.clear();
-    didKeyCache.set(verificationMethod, reference);
-  }
-  return reference;
-}
+/**
+ * Both W3C EdDSA cryptosuites (DECISIONS 4: verification accepts whichever one an issuer signs
+ * with). eddsa-jcs-2022 is checked without JSON-LD; eddsa-rdfc-2022 loads jsonld on first use.
+ */
+export const DEFAULT_CRYPTOSUITES: readonly string[] = [EDDSA_JCS_2022, EDDSA_RDFC_2022];
 
 const NO_CHECKS: VerificationChecks = { signature: false, trusted_issuer: false, validity: false };
 
@@ -82,10 +67,12 @@ const NO_CHECKS: VerificationChecks = { signature: false, trusted_issuer: false,
  * Checks, in order of severity:
  * - malformed: not a JSON object, breaks a VC 2.0 rule (vc-rules.ts), a proof that is not a
  *   single DataIntegrityProof object with assertionMethod purpose, a cryptosuite not in
- *   `cryptosuites` or not implemented (eddsa-rdfc-2022 needs RDF canonicalization: not yet), or
- *   a verification method that is not an Ed25519 did:key (keys are resolved offline only);
+ *   `cryptosuites` or not implemented (eddsa-jcs-2022 and eddsa-rdfc-2022 are), a verification
+ *   method that is not an Ed25519 did:key (keys are resolved offline only), or, for
+ *   eddsa-rdfc-2022, a document that cannot be canonicalized: a JSON-LD context that is not
+ *   bundled (the error names its URL; nothing is fetched) or a term no context defines;
  * - invalid_signature: no proof, the verification method is not the issuer's did:key, or the
- *   Ed25519 signature over the eddsa-jcs-2022 hashData does not verify;
+ *   Ed25519 signature over the cryptosuite's hashData does not verify;
  * - untrusted_issuer: the issuer id is not in `trustedIssuers`;
  * - expired: `now` is after validUntil (or before validFrom: "not valid yet");
  * - verified otherwise.
@@ -118,7 +105,10 @@ export async function verifyCredential(
   if (rawProof === undefined || rawProof === null) {
     errors.push('The credential has no proof');
   } else {
-    const proof = readProof(rawProof, options.cryptosuites ?? DEFAULT_CRYPTOSUITES);
+    const proof = readDataIntegrityProof(rawProof, {
+      cryptosuites: options.cryptosuites ?? DEFAULT_CRYPTOSUITES,
+      proofPurpose: 'assertionMethod',
+    });
     if (typeof proof === 'string') return malformed([proof]);
     let key: DidKeyReference;
     try {
@@ -129,7 +119,7 @@ export async function verifyCredential(
     if (key.did !== issuerId) {
       errors.push("The proof's verification method is not the issuer's key");
     } else {
-      const result = await verifyEddsaJcs2022Proof(
+      const result = await verifyDataIntegrityProof(
         document,
         proof,
         key.publicKey,
@@ -176,27 +166,4 @@ function checkValidity(
     return { ok: false, error: `The credential is not valid before ${String(document.validFrom)}` };
   }
   return { ok: true };
-}
-
-/** The proof as a DataIntegrityProof, or the sentence saying why it is malformed. */
-function readProof(value: unknown, cryptosuites: readonly string[]): DataIntegrityProof | string {
-  if (Array.isArray(value)) return 'Proof sets (several proofs) are not supported';
-  if (!isJsonObject(value)) return 'proof must be an object';
-  const { type, cryptosuite, verificationMethod, proofPurpose, proofValue } = value;
-  if (type !== DATA_INTEGRITY_PROOF) return `proof.type must be ${DATA_INTEGRITY_PROOF}`;
-  if (typeof cryptosuite !== 'string') return 'proof.cryptosuite must be a string';
-  if (!cryptosuites.includes(cryptosuite)) {
-    return `The cryptosuite ${cryptosuite} is not accepted (accepted: ${cryptosuites.join(', ')})`;
-  }
-  if (cryptosuite === EDDSA_RDFC_2022) {
-    return 'The cryptosuite eddsa-rdfc-2022 is not supported yet (it needs RDF Dataset Canonicalization)';
-  }
-  if (cryptosuite !== EDDSA_JCS_2022) return `The cryptosuite ${cryptosuite} is not supported`;
-  if (typeof verificationMethod !== 'string') return 'proof.verificationMethod must be a string';
-  if (proofPurpose !== 'assertionMethod') return 'proof.proofPurpose must be assertionMethod';
-  if (typeof proofValue !== 'string') return 'proof.proofValue must be a string';
-  if (value.created !== undefined && parseDateTimeStamp(value.created) === undefined) {
-    return 'proof.created must be a dateTimeStamp';
-  }
-  return { ...value, type, cryptosuite, verificationMethod, proofPurpose, proofValue };
 }

@@ -5,8 +5,19 @@
  *   fields and the signed document.
  * - POST /credentials/verify (W3C VC API): body { verifiableCredential, options? }; 200 with
  *   the verdict when verified, 422 with it otherwise, 400 for a body of another shape.
+ * - POST /presentations/verify (W3C VC API): body { verifiablePresentation, options?:
+ *   { challenge?, domain? } }; 200 with the presentation verdict when verified, 422 with it
+ *   otherwise, 400 for a body of another shape.
+ * Both accept eddsa-jcs-2022 and eddsa-rdfc-2022 proofs (core's DEFAULT_CRYPTOSUITES) and trust
+ * the server's own issuers.
  */
-import { type CredentialVerdict, VERIFICATION_STATUSES, verifyCredential } from '@pehchaan/core';
+import {
+  type CredentialVerdict,
+  type PresentationVerdict,
+  VERIFICATION_STATUSES,
+  verifyCredential,
+  verifyPresentation,
+} from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { verifyStoredCredential } from '../../services/verify-stored-credential';
@@ -77,6 +88,57 @@ export const vcApiRoutes: FastifyPluginAsyncZod = async (app) => {
         trustedIssuers: app.deps.issuers.trustedIssuers,
         now: app.deps.now(),
         crypto: app.deps.proofCrypto,
+      });
+      return reply.code(verdict.verified ? 200 : 422).send(verdict);
+    },
+  );
+};
+
+const presentationVerdictSchema = z.object({
+  verified: z.boolean(),
+  status: z.enum(VERIFICATION_STATUSES),
+  checks: z.object({ holder_proof: z.boolean(), credentials: z.boolean() }),
+  errors: z.array(z.string()),
+  credentialResults: z.array(verdictSchema),
+});
+
+const vpApiBodySchema = z.object({
+  verifiablePresentation: z.record(z.string(), z.unknown()),
+  options: z
+    .object({
+      /** The challenge the verifier gave the holder; the holder's proof must carry it. */
+      challenge: z.string().min(1).max(1024).optional(),
+      /** The verifier's domain; the holder's proof must name it. */
+      domain: z.string().min(1).max(1024).optional(),
+    })
+    .catchall(z.unknown())
+    .optional(),
+});
+
+/** POST /presentations/verify (W3C VC API), mounted under /presentations. */
+export const vpApiRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/verify',
+    {
+      schema: {
+        tags: ['verify'],
+        summary: 'W3C VC API: verify a presentation (200 verified, 422 not verified)',
+        body: vpApiBodySchema,
+        response: {
+          200: presentationVerdictSchema,
+          422: presentationVerdictSchema,
+          ...errorResponses(400),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { verifiablePresentation, options } = request.body;
+      const verdict: PresentationVerdict = await verifyPresentation(verifiablePresentation, {
+        trustedIssuers: app.deps.issuers.trustedIssuers,
+        now: app.deps.now(),
+        crypto: app.deps.proofCrypto,
+        challenge: options?.challenge,
+        domain: options?.domain,
       });
       return reply.code(verdict.verified ? 200 : 422).send(verdict);
     },

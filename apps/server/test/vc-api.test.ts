@@ -1,0 +1,265 @@
+/**
+ * The W3C VC API verification endpoints (DECISIONS 4, api-contract "Issue 3") on every backend:
+ * POST /credentials/verify with eddsa-rdfc-2022 credentials (signed here with the server's own
+ * issuer key, and with a stranger's), and POST /presentations/verify (holder proof, challenge,
+ * domain, the credentials inside).
+ */
+import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
+import {
+  buildCredentialDocument,
+  createEddsaJcs2022Proof,
+  createEddsaRdfc2022Proof,
+  didKeyVerificationMethod,
+  ed25519PublicKeyToDidKey,
+  type JsonObject,
+} from '@pehchaan/core';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildTestApp, loginDemo, TestClock } from './helpers/app';
+import { backends, type OpenedDatabase } from './helpers/backends';
+
+const V2 = 'https://www.w3.org/ns/credentials/v2';
+const UNDEFINED_TERMS = 'https://www.w3.org/ns/credentials/undefined-terms/v2';
+const CHALLENGE = 'vc-api-challenge-7f3a';
+const DOMAIN = 'verifier.example';
+
+/** A signing identity outside the server: a holder, or an issuer the server does not trust. */
+function newKey() {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  const raw = new Uint8Array(publicKey.export({ format: 'der', type: 'spki' }).subarray(-32));
+  const did = ed25519PublicKeyToDidKey(raw);
+  return {
+    did,
+    verificationMethod: didKeyVerificationMethod(did),
+    sign: (data: Uint8Array) => new Uint8Array(sign(null, data, privateKey)),
+  };
+}
+
+type Signer = ReturnType<typeof newKey>;
+
+describe.each(backends)('W3C VC API verification on $name', (backend) => {
+  let opened: OpenedDatabase;
+  let app: FastifyInstance;
+  let issued: Promise<JsonObject>;
+  const clock = new TestClock();
+  const holder = newKey();
+  const stranger = newKey();
+
+  beforeAll(async () => {
+    opened = await backend.open();
+    app = await buildTestApp(opened.database, { now: clock.now, masterKey: randomBytes(32) });
+    const token = await loginDemo(app);
+    issued = app
+      .inject({
+        method: 'POST',
+        url: '/identity/generate-credential?user_id=user-001&document_type=voter_id',
+        headers: bearer(token),
+      })
+      .then((response) => {
+        expect(response.statusCode).toBe(200);
+        return response.json().verifiable_credential;
+      });
+    await issued;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await opened?.dispose();
+  });
+
+  const post = (url: string, payload: unknown) =>
+    app.inject({ method: 'POST', url, payload: payload as object });
+
+  /** A PAN credential signed eddsa-rdfc-2022 by `by` (default: the server's own PAN issuer). */
+  const rdfcCredential = (by?: Signer): Promise<JsonObject> => {
+    const signer = by ?? app.deps.issuers.get('Income Tax Department');
+    const document = buildCredentialDocument({
+      credentialId: `cred-${randomBytes(16).toString('hex')}`,
+      documentType: 'pan',
+      userId: 'user-001',
+      issuerDid: signer.did,
+      claims: { name: 'Rajesh Kumar', pan_number: 'ABCDE1234F' },
+      issuedAt: clock.now(),
+    });
+    // RDFC canonicalizes JSON-LD: the subject's own fields need the undefined-terms context.
+    return createEddsaRdfc2022Proof(
+      { ...document, '@context': [V2, UNDEFINED_TERMS] },
+      {
+        verificationMethod: signer.verificationMethod,
+        created: document.validFrom,
+        sign: (data) => signer.sign(data),
+      },
+    );
+  };
+
+  /** A copy of the credential the server issued (eddsa-jcs-2022) through the API. */
+  const issuedCredential = async (): Promise<JsonObject> => structuredClone(await issued);
+
+  const presentation = (credentials: JsonObject[]): JsonObject => ({
+    '@context': [V2],
+    type: ['VerifiablePresentation'],
+    holder: holder.did,
+    verifiableCredential: credentials,
+  });
+
+  const signPresentation = (
+    unsigned: JsonObject,
+    options: { rdfc?: boolean; challenge?: string } = {},
+  ) => {
+    const proofOptions = {
+      verificationMethod: holder.verificationMethod,
+      created: clock.now().toISOString().replace('.000Z', 'Z'),
+      proofPurpose: 'authentication',
+      challenge: options.challenge ?? CHALLENGE,
+      domain: DOMAIN,
+      sign: holder.sign,
+    };
+    return options.rdfc
+      ? createEddsaRdfc2022Proof(unsigned, proofOptions)
+      : createEddsaJcs2022Proof(unsigned, proofOptions);
+  };
+
+  describe('POST /credentials/verify with eddsa-rdfc-2022', () => {
+    it('200 for an rdfc credential signed with a trusted issuer key', async () => {
+      const credential = await rdfcCredential();
+      expect(credential.proof).toMatchObject({ cryptosuite: 'eddsa-rdfc-2022' });
+      const response = await post('/credentials/verify', { verifiableCredential: credential });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        verified: true,
+        status: 'verified',
+        checks: { signature: true, trusted_issuer: true, validity: true },
+        errors: [],
+      });
+    });
+
+    it('422 invalid_signature for one changed character', async () => {
+      const credential = await rdfcCredential();
+      (credential.credentialSubject as JsonObject).pan_number = 'ABCDE1234G';
+      const response = await post('/credentials/verify', { verifiableCredential: credential });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toMatchObject({
+        verified: false,
+        status: 'invalid_signature',
+        checks: { signature: false, trusted_issuer: true },
+      });
+    });
+
+    it('422 untrusted_issuer for a valid rdfc signature by an unknown issuer', async () => {
+      const response = await post('/credentials/verify', {
+        verifiableCredential: await rdfcCredential(stranger),
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toMatchObject({
+        status: 'untrusted_issuer',
+        checks: { signature: true, trusted_issuer: false, validity: true },
+      });
+    });
+
+    it('422 malformed naming a context that is not bundled (nothing is fetched)', async () => {
+      const credential = await rdfcCredential();
+      credential['@context'] = [V2, UNDEFINED_TERMS, 'https://contexts.example/pan/v1'];
+      const response = await post('/credentials/verify', { verifiableCredential: credential });
+      expect(response.statusCode).toBe(422);
+      const body = response.json();
+      expect(body.status).toBe('malformed');
+      expect(body.errors[0]).toMatch(/Unknown JSON-LD context https:\/\/contexts.example\/pan\/v1/);
+    });
+  });
+
+  describe('POST /presentations/verify (W3C VC API)', () => {
+    const verify = (verifiablePresentation: unknown, options?: unknown) =>
+      post('/presentations/verify', {
+        verifiablePresentation,
+        ...(options === undefined ? {} : { options }),
+      });
+
+    it('200 for a holder-signed presentation with the challenge and domain asked for', async () => {
+      const vp = await signPresentation(
+        presentation([await issuedCredential(), await rdfcCredential()]),
+      );
+      const response = await verify(vp, { challenge: CHALLENGE, domain: DOMAIN });
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(body).toMatchObject({
+        verified: true,
+        status: 'verified',
+        checks: { holder_proof: true, credentials: true },
+        errors: [],
+      });
+      expect(body.credentialResults).toHaveLength(2);
+      expect(body.credentialResults.every((r: { verified: boolean }) => r.verified)).toBe(true);
+      const rdfc = await signPresentation(presentation([await rdfcCredential()]), { rdfc: true });
+      expect((await verify(rdfc, { challenge: CHALLENGE })).statusCode).toBe(200);
+    });
+
+    it('422 invalid_signature for a wrong challenge, and for no proof when one is asked', async () => {
+      const vp = await signPresentation(presentation([await issuedCredential()]));
+      const wrong = await verify(vp, { challenge: 'another-challenge', domain: DOMAIN });
+      expect(wrong.statusCode).toBe(422);
+      expect(wrong.json()).toMatchObject({
+        verified: false,
+        status: 'invalid_signature',
+        checks: { holder_proof: false, credentials: true },
+      });
+      expect(wrong.json().errors[0]).toMatch(/challenge does not match/);
+
+      const unsigned = presentation([await issuedCredential()]);
+      const missing = await verify(unsigned, { challenge: CHALLENGE });
+      expect(missing.statusCode).toBe(422);
+      expect(missing.json().errors).toEqual([
+        'A challenge was given but the presentation has no proof',
+      ]);
+      // Without a challenge an unsigned presentation stands on its credentials.
+      const plain = await verify(unsigned);
+      expect(plain.statusCode).toBe(200);
+      expect(plain.json().checks).toEqual({ holder_proof: false, credentials: true });
+    });
+
+    it('422 when a credential inside was changed', async () => {
+      const credential = await issuedCredential();
+      (credential.credentialSubject as JsonObject).name = 'Someone Else';
+      const vp = await signPresentation(presentation([credential]));
+      const response = await verify(vp, { challenge: CHALLENGE, domain: DOMAIN });
+      expect(response.statusCode).toBe(422);
+      const body = response.json();
+      expect(body).toMatchObject({
+        status: 'invalid_signature',
+        checks: { holder_proof: true, credentials: false },
+      });
+      expect(body.credentialResults[0].status).toBe('invalid_signature');
+      expect(body.errors[0]).toMatch(/^verifiableCredential\[0\]: /);
+    });
+
+    it('422 malformed for a presentation that breaks the VC 2.0 rules', async () => {
+      const response = await verify({ '@context': [V2], type: ['VerifiableCredential'] });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toMatchObject({
+        verified: false,
+        status: 'malformed',
+        errors: ['type must include VerifiablePresentation'],
+        credentialResults: [],
+      });
+    });
+
+    it('400 for a body of another shape', async () => {
+      for (const payload of [
+        {},
+        { verifiablePresentation: 'x' },
+        { verifiablePresentation: [1] },
+        { verifiablePresentation: {}, options: { challenge: 5 } },
+        { verifiablePresentation: {}, options: 'x' },
+      ]) {
+        const response = await post('/presentations/verify', payload);
+        expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+        expect(response.json()).toHaveProperty('detail');
+      }
+    });
+
+    it('is described in the OpenAPI document', async () => {
+      const doc = (await app.inject({ url: '/docs/json' })).json();
+      expect(Object.keys(doc.paths)).toEqual(
+        expect.arrayContaining(['/credentials/verify', '/presentations/verify']),
+      );
+    });
+  });
+});
