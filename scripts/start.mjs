@@ -17,6 +17,7 @@ const sources = [
   'apps/web/index.html',
   'apps/web/public',
   'apps/web/vite.config.ts',
+  'apps/web/scripts',
   'packages/core/src',
 ];
 

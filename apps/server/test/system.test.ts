@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -287,5 +288,58 @@ describe('the web build', () => {
   it('does not serve files outside the build', async () => {
     const response = await app.inject({ url: '/..%2f..%2fetc%2fpasswd' });
     expect(response.body).not.toContain('root:');
+  });
+});
+
+describe('a prerendered, compressed web build', () => {
+  let opened: OpenedDatabase;
+  let app: FastifyInstance;
+  let webDist: string;
+
+  beforeAll(async () => {
+    webDist = mkdtempSync(join(tmpdir(), 'pehchaan-web-'));
+    mkdirSync(join(webDist, 'assets'));
+    mkdirSync(join(webDist, 'about'));
+    writeFileSync(join(webDist, 'index.html'), '<title>Pehchaan</title><main>landing</main>');
+    writeFileSync(join(webDist, 'spa.html'), '<title>Pehchaan</title><div id="root"></div>');
+    writeFileSync(
+      join(webDist, 'about', 'index.html'),
+      '<title>Pehchaan</title><main>about</main>',
+    );
+    const script = 'console.log("a long enough script to compress");'.repeat(20);
+    writeFileSync(join(webDist, 'assets', 'app-abc123.js'), script);
+    writeFileSync(join(webDist, 'assets', 'app-abc123.js.br'), brotliCompressSync(script));
+    const [first] = backends;
+    if (!first) throw new Error('no backend');
+    opened = await first.open();
+    app = await buildTestApp(opened.database, { webDist });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await opened?.dispose();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['/', 'landing'],
+    ['/about', 'about'],
+    ['/about/', 'about'],
+    ['/dashboard', '<div id="root"></div>'],
+    ['/verify/cred-0123', '<div id="root"></div>'],
+  ])('answers %s with its prerendered page, else the empty shell', async (url, text) => {
+    const response = await app.inject({ url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain(text);
+  });
+
+  it('sends the brotli copy to a browser that accepts it, the plain file otherwise', async () => {
+    const url = '/assets/app-abc123.js';
+    const br = await app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('long enough script');
+    const plain = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('long enough script');
   });
 });

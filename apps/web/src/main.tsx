@@ -1,17 +1,37 @@
-/** Browser entry: applies the stored theme before the first paint, then renders the app. */
+/**
+ * Browser entry. The theme and language are already on <html> (index.html's inline script).
+ * A prerendered public page (src/app/prerender.tsx) is hydrated when this browser would render
+ * exactly that HTML (English, theme 'system'); otherwise the app renders afresh.
+ */
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
+import { prepareRouterForHydration } from './app/router';
 import './index.css';
-import { applyStoredTheme } from './lib/theme';
+import { i18n } from './lib/i18n';
+import { applyStoredTheme, readStoredTheme } from './lib/theme';
 
 applyStoredTheme();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+
+/** True when the prerendered HTML is what this browser would render (see prerender.tsx). */
+function canHydrate(): boolean {
+  return (
+    container?.hasChildNodes() === true && i18n.language === 'en' && readStoredTheme() === 'system'
+  );
+}
+
+if (canHydrate()) {
+  await prepareRouterForHydration();
+  hydrateRoot(container, app);
+} else {
+  createRoot(container).render(app);
+}

@@ -1,8 +1,10 @@
 /**
  * Serves the built SPA (apps/web/dist) from the API server (DECISIONS 1: one process serves the
  * whole product). Used by the app's one not-found handler: a GET/HEAD request whose path is not
- * an API path gets the file of that path from WEB_DIST when there is one, else index.html (the
- * SPA's client-side router takes over). When WEB_DIST has no index.html (tests, API-only runs)
+ * an API path gets the file of that path from WEB_DIST when there is one, else the prerendered
+ * page `<path>/index.html` when there is one, else the empty shell spa.html (the SPA's
+ * client-side router takes over). Files are sent brotli- or gzip-compressed when the build has
+ * the compressed copy and the browser accepts it. When WEB_DIST has no index.html (tests, API-only runs)
  * nothing is served and unknown paths answer 404 JSON.
  */
 import { statSync } from 'node:fs';
@@ -53,7 +55,12 @@ export async function registerSpa(
     app.log.info({ webDist: root }, 'no web build found; serving the API only');
     return null;
   }
-  await app.register(fastifyStatic, { root, serve: false });
+  // preCompressed: the web build writes .br and .gz beside each text asset; sendFile picks the
+  // one the browser accepts (Accept-Encoding) and falls back to the plain file.
+  await app.register(fastifyStatic, { root, serve: false, preCompressed: true });
+  // The web build's prerender step keeps the empty shell as spa.html (index.html is then the
+  // prerendered landing page); older builds have only index.html.
+  const shell = isFile(join(root, 'spa.html')) ? 'spa.html' : 'index.html';
 
   return {
     serve(request, reply) {
@@ -76,8 +83,11 @@ export async function registerSpa(
         reply.sendFile(file, { maxAge: immutable ? '365d' : 0, immutable });
         return true;
       }
-      // The shell must be revalidated so a new deploy's asset names are picked up.
-      reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+      // A prerendered public page (dir/index.html), else the empty shell. Pages and shell must be
+      // revalidated so a new deploy's asset names are picked up.
+      const page = join(target, 'index.html');
+      const html = inside && isFile(page) ? relative(root, page) : shell;
+      reply.header('cache-control', 'no-cache').sendFile(html, { cacheControl: false });
       return true;
     },
   };

@@ -11,6 +11,7 @@
  */
 import {
   createBrowserRouter,
+  matchRoutes,
   Navigate,
   Outlet,
   type RouteObject,
@@ -76,7 +77,25 @@ export function AppRouter() {
 }
 
 let router: ReturnType<typeof createBrowserRouter> | undefined;
-function browserRouter() {
-  router ??= createBrowserRouter(createAppRoutes());
+function browserRouter(routes: RouteObject[] = createAppRoutes()) {
+  router ??= createBrowserRouter(routes);
   return router;
+}
+
+/**
+ * Before hydrating a prerendered page (src/app/prerender.tsx): loads the lazy modules of the
+ * routes matching the current URL and creates the browser router over the loaded routes, so its
+ * first render is the page itself, as in the HTML, not the loading fallback.
+ */
+export async function prepareRouterForHydration(): Promise<void> {
+  const routes = createAppRoutes();
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+  browserRouter(routes);
 }

@@ -16,7 +16,12 @@ export function readStoredTheme(): Theme {
 }
 
 function systemPrefersDark(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches;
+  // No window while the public pages are prerendered at build time (src/app/prerender.tsx).
+  return (
+    typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia(DARK_QUERY).matches
+  );
 }
 
 /** 'light' or 'dark': what `theme` shows right now. */

@@ -1,0 +1,89 @@
+#!/usr/bin/env node
+/**
+ * Runs after `vite build` (npm run build): writes the public pages of src/app/prerender.tsx as
+ * HTML into dist, so a visitor sees the page before any JavaScript has arrived.
+ *
+ * - dist/spa.html: the untouched shell (empty #root), which the server sends for every route
+ *   that is not prerendered (the signed-in app, /verify/..., the demos).
+ * - dist/index.html: the landing page; dist/<page>/index.html: the other pages, each loading the
+ *   app's JavaScript only after its first paint (`loadAfterFirstPaint`).
+ * - a .br and a .gz copy beside each written file, like the build's other assets.
+ *
+ * Exits non-zero when a page fails to render, so a broken page fails the build.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { createServer } from 'vite';
+
+const webRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(webRoot, 'dist');
+const ROOT_ELEMENT = '<div id="root"></div>';
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/**
+ * A prerendered page paints from its HTML and CSS alone, so its JavaScript is fetched only after
+ * that first paint (the frame after the first animation frame): the page's first render never
+ * waits for, or competes with, the app's code on a slow network. The server's
+ * Content-Security-Policy allows this inline loader by its SHA-256 hash.
+ */
+function loadAfterFirstPaint(html) {
+  const match = html.match(ENTRY_SCRIPT);
+  if (!match) throw new Error('the built index.html has no module entry script');
+  const preloads = [...html.matchAll(MODULE_PRELOAD)];
+  const hrefs = JSON.stringify([...preloads.map((m) => m[1]), match[1]]);
+  // Preloads first, the entry last (the same order as Vite's tags).
+  const loader =
+    '<script>requestAnimationFrame(function(){setTimeout(function(){' +
+    `${hrefs}.forEach(function(h,i,a){var e;` +
+    "if(i<a.length-1){e=document.createElement('link');e.rel='modulepreload';e.href=h}" +
+    "else{e=document.createElement('script');e.type='module';e.src=h}" +
+    'document.head.appendChild(e)})})})</script>';
+  let page = html.replace(match[0], loader);
+  for (const preload of preloads) page = page.replace(preload[0], '');
+  return page;
+}
+
+/** Writes `content` to `file` with its .br and .gz copies. */
+function writeCompressed(file, content) {
+  mkdirSync(dirname(file), { recursive: true });
+  const bytes = Buffer.from(content, 'utf8');
+  writeFileSync(file, bytes);
+  writeFileSync(`${file}.br`, brotliCompressSync(bytes));
+  writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+}
+
+const shell = readFileSync(join(dist, 'index.html'), 'utf8');
+if (!shell.includes(ROOT_ELEMENT)) {
+  console.error(`[prerender] dist/index.html has no ${ROOT_ELEMENT}; was it prerendered already?`);
+  process.exit(1);
+}
+
+const vite = await createServer({
+  root: webRoot,
+  logLevel: 'error',
+  server: { middlewareMode: true, hmr: false },
+  appType: 'custom',
+});
+let failed = false;
+try {
+  const { PRERENDERED_PATHS, renderPage } = await vite.ssrLoadModule('/src/app/prerender.tsx');
+  writeCompressed(join(dist, 'spa.html'), shell);
+  for (const path of PRERENDERED_PATHS) {
+    try {
+      const html = await renderPage(path);
+      const page = loadAfterFirstPaint(shell).replace(ROOT_ELEMENT, `<div id="root">${html}</div>`);
+      const file = path === '/' ? join(dist, 'index.html') : join(dist, path, 'index.html');
+      writeCompressed(file, page);
+      console.log(`[prerender] ${path} (${(html.length / 1024).toFixed(1)} KB of HTML)`);
+    } catch (error) {
+      failed = true;
+      console.error(`[prerender] ${path} failed:`, error);
+    }
+  }
+} finally {
+  await vite.close();
+}
+process.exit(failed ? 1 : 0);

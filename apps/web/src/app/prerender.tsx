@@ -1,0 +1,50 @@
+/**
+ * Build-time prerendering of the public pages (issue 5, quality bar: the landing page must show
+ * before its JavaScript arrives on a slow phone). scripts/prerender.mjs loads this module through
+ * Vite after `vite build` and writes each page's HTML into the build; main.tsx then hydrates it.
+ *
+ * The HTML is what a first-time visitor sees: English, theme 'system', signed out (the session is
+ * restored in an effect, after hydration). A browser whose stored language or theme differs
+ * renders afresh instead of hydrating (see `canHydrate`).
+ */
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { paths } from '@/config/paths';
+import { AppProvider } from './provider';
+import { createAppRoutes } from './router';
+
+/** The public pages written as HTML at build time: the site frame's pages without parameters. */
+export const PRERENDERED_PATHS: readonly string[] = [
+  paths.home.getHref(),
+  paths.login.path,
+  paths.about.path,
+  paths.contact.path,
+  paths.privacy.path,
+  paths.terms.path,
+  paths.support.path,
+  paths.help.path,
+];
+
+/**
+ * The HTML of `path` as the app renders it (the inside of #root).
+ * @throws when the route table does not answer `path` with a page (a redirect or an error).
+ */
+export async function renderPage(path: string): Promise<string> {
+  const { query, dataRoutes } = createStaticHandler(createAppRoutes());
+  const context = await query(new Request(new URL(path, 'http://prerender.invalid')));
+  if (context instanceof Response) {
+    throw new Error(`prerendering ${path}: the router answered ${context.status}`);
+  }
+  if (context.errors) {
+    throw new Error(`prerendering ${path}: ${JSON.stringify(context.errors)}`);
+  }
+  const router = createStaticRouter(dataRoutes, context);
+  return renderToString(
+    <StrictMode>
+      <AppProvider>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProvider>
+    </StrictMode>,
+  );
+}

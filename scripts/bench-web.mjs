@@ -1,0 +1,161 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:web` (issue 5, quality bar): Lighthouse 11, mobile preset (simulated slow 4G and
+ * a 4x slower CPU), performance category, on /, /login and /about of the product started as
+ * `npm start` starts it (a fresh embedded database in a temporary folder, a free port).
+ *
+ * Prints per page: the performance score, LCP, TBT, CLS and all JavaScript transferred (median of
+ * the simulated runs), and the JavaScript transferred before the first render: script responses
+ * that had finished arriving before First Contentful Paint, in one extra run with DevTools
+ * throttling (the same slow 4G and CPU applied for real, so request timings are real; the
+ * simulated runs' timings are those of the unthrottled local load). Targets: score >= 95, LCP <= 2.0 s, CLS < 0.05, JavaScript
+ * before first render < 100 KB (compressed, as sent). Exits 1 when a target is missed, so it can
+ * gate a release; it is a benchmark, not part of `npm test`.
+ *
+ * Env: CHROMIUM_PATH (default /usr/bin/chromium), BENCH_RUNS (runs per page, median reported,
+ * default 3), BENCH_PAGES (comma-separated paths, default /,/login,/about).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+const PAGES = (process.env.BENCH_PAGES ?? '/,/login,/about').split(',').filter(Boolean);
+const TARGETS = { score: 95, lcpMs: 2000, cls: 0.05, jsBeforeRenderKb: 100 };
+
+/** A free TCP port on 127.0.0.1. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `npm start`'s script on `port`; resolves once /health answers. */
+async function startProduct(port, dataDir) {
+  const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 240_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/health`);
+      if (response.ok) return child;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill('SIGTERM');
+  throw new Error('the server did not answer /health within 240 s');
+}
+
+/** The figures of one Lighthouse result. */
+function figures(lhr) {
+  const audits = lhr.audits;
+  const requests = audits['network-requests']?.details?.items ?? [];
+  const fcpMs = audits.metrics?.details?.items?.[0]?.observedFirstContentfulPaint ?? Infinity;
+  const scripts = requests.filter((r) => r.resourceType === 'Script');
+  const bytes = (list) => list.reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+  return {
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    lcpMs: audits['largest-contentful-paint'].numericValue,
+    tbtMs: audits['total-blocking-time'].numericValue,
+    cls: audits['cumulative-layout-shift'].numericValue,
+    jsKb: bytes(scripts) / 1024,
+    jsBeforeRenderKb:
+      bytes(scripts.filter((r) => (r.networkRequestTime ?? r.startTime) < fcpMs)) / 1024,
+  };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function main() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'pehchaan-bench-web-'));
+  const server = await startProduct(port, dataDir);
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+    ],
+  });
+  let failed = false;
+  try {
+    console.log(
+      `Lighthouse ${lighthouse.version ?? '11'} mobile preset, median of ${RUNS} run(s) per page`,
+    );
+    console.log(
+      'page        score   LCP (s)  TBT (ms)  CLS     JS total (KB)  JS before render (KB)',
+    );
+    for (const path of PAGES) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) {
+        const result = await lighthouse(`http://127.0.0.1:${port}${path}`, {
+          port: chrome.port,
+          onlyCategories: ['performance'],
+          logLevel: 'error',
+          output: 'json',
+        });
+        runs.push(figures(result.lhr));
+      }
+      const m = Object.fromEntries(
+        Object.keys(runs[0]).map((k) => [k, median(runs.map((r) => r[k]))]),
+      );
+      const misses = [
+        m.score < TARGETS.score && `score < ${TARGETS.score}`,
+        m.lcpMs > TARGETS.lcpMs && `LCP > ${TARGETS.lcpMs / 1000} s`,
+        m.cls >= TARGETS.cls && `CLS >= ${TARGETS.cls}`,
+        m.jsBeforeRenderKb >= TARGETS.jsBeforeRenderKb &&
+          `JS before render >= ${TARGETS.jsBeforeRenderKb} KB`,
+      ].filter(Boolean);
+      failed ||= misses.length > 0;
+      console.log(
+        [
+          path.padEnd(10),
+          String(m.score).padStart(5),
+          (m.lcpMs / 1000).toFixed(2).padStart(9),
+          Math.round(m.tbtMs).toString().padStart(9),
+          m.cls.toFixed(3).padStart(6),
+          m.jsKb.toFixed(1).padStart(14),
+          m.jsBeforeRenderKb.toFixed(1).padStart(22),
+          misses.length ? `  MISSED: ${misses.join(', ')}` : '',
+        ].join('  '),
+      );
+    }
+  } finally {
+    await chrome.kill();
+    server.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.log(failed ? 'Some targets missed.' : 'Targets met.');
+  process.exitCode = failed ? 1 : 0;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
