@@ -120,12 +120,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.setErrorHandler(handleError);
 
-  registerSecurityHeaders(app);
+  // The page policy names the web build's inline scripts, known once the build is registered.
+  let spaScriptHashes: readonly string[] = [];
+  registerSecurityHeaders(app, { inlineScriptHashes: () => spaScriptHashes });
   registerBodyParser(app);
   await registerDatabase(app, { config, db: options.db });
   registerAuth(app);
   await registerOpenApi(app, { version: config.version });
   const spa = await registerSpa(app, { webDist: config.webDist });
+  spaScriptHashes = spa?.inlineScriptHashes ?? [];
 
   const otpSender: OtpSender = options.otpSender ?? {
     send(phone, code) {

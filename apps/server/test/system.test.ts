@@ -2,7 +2,7 @@
  * The app as a whole: /health, /storage/status, not-found handling and the SPA fallback,
  * OpenAPI, seeding, the master-key check and log hygiene (DECISIONS 3 and 5), on every backend.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -291,6 +291,8 @@ describe('the web build', () => {
   });
 });
 
+const THEME_SCRIPT = "document.documentElement.classList.add('dark')";
+
 describe('a prerendered, compressed web build', () => {
   let opened: OpenedDatabase;
   let app: FastifyInstance;
@@ -300,7 +302,10 @@ describe('a prerendered, compressed web build', () => {
     webDist = mkdtempSync(join(tmpdir(), 'pehchaan-web-'));
     mkdirSync(join(webDist, 'assets'));
     mkdirSync(join(webDist, 'about'));
-    writeFileSync(join(webDist, 'index.html'), '<title>Pehchaan</title><main>landing</main>');
+    writeFileSync(
+      join(webDist, 'index.html'),
+      `<title>Pehchaan</title><script>${THEME_SCRIPT}</script><main>landing</main>`,
+    );
     writeFileSync(join(webDist, 'spa.html'), '<title>Pehchaan</title><div id="root"></div>');
     writeFileSync(
       join(webDist, 'about', 'index.html'),
@@ -331,6 +336,27 @@ describe('a prerendered, compressed web build', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.body).toContain(text);
+  });
+
+  it("pages carry a CSP allowing only the build's own inline scripts, by hash", async () => {
+    const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
+    for (const url of ['/', '/about', '/dashboard']) {
+      const csp = (await app.inject({ url })).headers['content-security-policy'];
+      const directives = Object.fromEntries(
+        String(csp)
+          .split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .map(([name, ...values]) => [name, values]),
+      );
+      expect(directives['script-src']).toEqual(["'self'", `'sha256-${hash}'`]);
+      expect(directives['object-src']).toEqual(["'none'"]);
+      expect(directives['base-uri']).toEqual(["'none'"]);
+      expect(directives['frame-ancestors']).toEqual(["'none'"]);
+    }
+    const api = await app.inject({ url: '/health' });
+    expect(api.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
   });
 
   it('sends the brotli copy to a browser that accepts it, the plain file otherwise', async () => {

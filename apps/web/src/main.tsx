@@ -29,9 +29,8 @@ function canHydrate(): boolean {
   );
 }
 
-if (canHydrate()) {
-  await prepareRouterForHydration();
-  hydrateRoot(container, app);
-} else {
-  createRoot(container).render(app);
-}
+const prerendered = container.hasChildNodes();
+// A prerendered page is replaced by the same page, never by the loading fallback.
+if (prerendered) await prepareRouterForHydration();
+if (prerendered && canHydrate()) hydrateRoot(container, app);
+else createRoot(container).render(app);

@@ -1,19 +1,69 @@
 /**
- * Conservative security headers on every answer (OWASP Secure Headers): no MIME sniffing, no
- * framing (clickjacking), no referrer leaking credential ids from /verify links, and API answers
- * never cached (they hold personal data). A CSP is left to the web build, which knows its assets.
+ * Security headers on every answer (OWASP Secure Headers, issue 8): no MIME sniffing, no framing
+ * (clickjacking), no referrer leaking credential ids from /verify links, and API answers never
+ * cached (they hold personal data).
+ *
+ * Content-Security-Policy:
+ * - HTML pages of the web build: scripts only from this origin plus the build's own inline
+ *   scripts, allowed one by one by their SHA-256 hash (no 'unsafe-inline' scripts);
+ *   object-src 'none', base-uri 'none', frame-ancestors 'none'. Styles allow 'unsafe-inline'
+ *   because the toasts (react-hot-toast) inject a <style> element; images allow data: and blob:
+ *   for the QR codes made on the device.
+ * - Every other answer (JSON): default-src 'none'; frame-ancestors 'none'.
+ * - /docs keeps the OpenAPI UI's own policy (@fastify/swagger-ui staticCSP).
  */
 import type { FastifyInstance } from 'fastify';
 import { isApiPath } from './static';
 
-export function registerSecurityHeaders(app: FastifyInstance): void {
+/** The page policy for a build whose inline scripts have these hash sources. */
+export function pagePolicy(inlineScriptHashes: readonly string[]): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${inlineScriptHashes.join(' ')}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+export interface SecurityHeadersOptions {
+  /** The inline script hashes of the web build (read when an answer is sent; [] without one). */
+  inlineScriptHashes: () => readonly string[];
+}
+
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: SecurityHeadersOptions = { inlineScriptHashes: () => [] },
+): void {
+  let cachedPolicy: { hashes: readonly string[]; policy: string } | undefined;
+  const policyForPages = () => {
+    const hashes = options.inlineScriptHashes();
+    if (cachedPolicy?.hashes !== hashes) cachedPolicy = { hashes, policy: pagePolicy(hashes) };
+    return cachedPolicy.policy;
+  };
+
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
     reply.header('referrer-policy', 'no-referrer');
     const pathname = request.url.split('?')[0] ?? '/';
-    if (isApiPath(pathname) && !pathname.startsWith('/docs') && !reply.hasHeader('cache-control')) {
+    const isDocs = pathname === '/docs' || pathname.startsWith('/docs/');
+    if (isApiPath(pathname) && !isDocs && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
+    }
+    if (!reply.hasHeader('content-security-policy') && !isDocs) {
+      const type = String(reply.getHeader('content-type') ?? '');
+      reply.header(
+        'content-security-policy',
+        type.startsWith('text/html') ? policyForPages() : API_POLICY,
+      );
     }
     return payload;
   });

@@ -7,7 +7,8 @@
  * the compressed copy and the browser accepts it. When WEB_DIST has no index.html (tests, API-only runs)
  * nothing is served and unknown paths answer 404 JSON.
  */
-import { statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -35,6 +36,40 @@ export function isApiPath(pathname: string): boolean {
 export interface SpaServer {
   /** Sends the file or index.html for `request`; false when it does not apply (API path...). */
   serve(request: FastifyRequest, reply: FastifyReply): boolean;
+  /**
+   * CSP sources ('sha256-...') of every inline script of the build's HTML pages (index.html's
+   * theme script, the prerendered pages' loader), for the Content-Security-Policy.
+   */
+  inlineScriptHashes: readonly string[];
+}
+
+const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/g;
+
+/** The HTML pages of a build: the top level's and one level of <page>/index.html. */
+function htmlPages(root: string): string[] {
+  const pages: string[] = [];
+  for (const entry of readdirSync(root, { withFileTypes: true })) {
+    if (entry.isFile() && entry.name.endsWith('.html')) pages.push(join(root, entry.name));
+    if (entry.isDirectory() && isFile(join(root, entry.name, 'index.html'))) {
+      pages.push(join(root, entry.name, 'index.html'));
+    }
+  }
+  return pages;
+}
+
+/** The CSP hash sources of the inline scripts of `root`'s HTML pages (sorted, distinct). */
+export function inlineScriptHashes(root: string): string[] {
+  const hashes = new Set<string>();
+  for (const page of htmlPages(root)) {
+    for (const [, body] of readFileSync(page, 'utf8').matchAll(INLINE_SCRIPT)) {
+      hashes.add(
+        `'sha256-${createHash('sha256')
+          .update(body ?? '', 'utf8')
+          .digest('base64')}'`,
+      );
+    }
+  }
+  return [...hashes].sort();
 }
 
 function isFile(path: string): boolean {
@@ -62,7 +97,9 @@ export async function registerSpa(
   // prerendered landing page); older builds have only index.html.
   const shell = isFile(join(root, 'spa.html')) ? 'spa.html' : 'index.html';
 
+  const hashes = inlineScriptHashes(root);
   return {
+    inlineScriptHashes: hashes,
     serve(request, reply) {
       if (request.method !== 'GET' && request.method !== 'HEAD') return false;
       const pathname = request.url.split('?')[0] ?? '/';

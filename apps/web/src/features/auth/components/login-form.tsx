@@ -21,6 +21,7 @@ import { Button } from '@/components/ui/button';
 import { EyeIcon, EyeOffIcon } from '@/components/ui/icons';
 import { type UserData, useAuth } from '@/lib/auth';
 import { toast } from '@/lib/toast';
+import { useHydrated } from '@/lib/use-hydrated';
 import { isAuthError } from '../api/auth-error';
 import { loginWithOtp } from '../api/login';
 import { requestOtp } from '../api/request-otp';
@@ -49,6 +50,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: UserData) => void }
   const { t } = useTranslation(['auth', 'messages']);
   const { login } = useAuth();
   const ids = useId();
+  const hydrated = useHydrated();
   const [step, setStep] = useState<1 | 2>(1);
   const [aadhaar, setAadhaar] = useState('');
   const [phone, setPhone] = useState('');
@@ -139,52 +141,60 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: UserData) => void }
       <DemoBanner onUse={fillAccount} />
       <p className="text-sm text-slate-500 dark:text-slate-400">{t('stepIndicator', { step })}</p>
       {step === 1 ? (
-        <form onSubmit={onSendOtp} noValidate className="space-y-4">
-          <div>
-            <label htmlFor={`${ids}-aadhaar`} className="text-sm font-medium">
-              {t('aadhaarLabel')}
-            </label>
-            <input
-              id={`${ids}-aadhaar`}
-              name="aadhaar"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={LIMITS.aadhaarInputMaxLength}
-              placeholder={t('aadhaarPlaceholder')}
-              value={aadhaar}
-              onChange={(event) => setAadhaar(formatAadhaarInput(event.target.value))}
-              aria-invalid={fieldErrors.aadhaar ? true : undefined}
-              aria-describedby={fieldErrors.aadhaar ? `${ids}-aadhaar-error` : undefined}
-              className={`${INPUT} font-mono tracking-wider`}
-            />
-            <FieldError id={`${ids}-aadhaar-error`} message={fieldErrors.aadhaar} />
-          </div>
-          <div>
-            <label htmlFor={`${ids}-phone`} className="text-sm font-medium">
-              {t('phoneLabel')}
-            </label>
-            <input
-              id={`${ids}-phone`}
-              name="phone"
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              maxLength={LIMITS.phoneDigits}
-              placeholder={t('phonePlaceholder')}
-              value={phone}
-              onChange={(event) =>
-                setPhone(digitsOnly(event.target.value).slice(0, LIMITS.phoneDigits))
-              }
-              aria-invalid={fieldErrors.phone ? true : undefined}
-              aria-describedby={fieldErrors.phone ? `${ids}-phone-error` : undefined}
-              className={`${INPUT} font-mono tracking-wider`}
-            />
-            <FieldError id={`${ids}-phone-error`} message={fieldErrors.phone} />
-          </div>
-          {errorBox}
-          <Button type="submit" loading={sending} loadingLabel={t('sendingOtp')} className="w-full">
-            {t('sendOtp')}
-          </Button>
+        <form onSubmit={onSendOtp} noValidate>
+          {/* Disabled until hydrated: see useHydrated. */}
+          <fieldset disabled={!hydrated} className="space-y-4">
+            <div>
+              <label htmlFor={`${ids}-aadhaar`} className="text-sm font-medium">
+                {t('aadhaarLabel')}
+              </label>
+              <input
+                id={`${ids}-aadhaar`}
+                name="aadhaar"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={LIMITS.aadhaarInputMaxLength}
+                placeholder={t('aadhaarPlaceholder')}
+                value={aadhaar}
+                onChange={(event) => setAadhaar(formatAadhaarInput(event.target.value))}
+                aria-invalid={fieldErrors.aadhaar ? true : undefined}
+                aria-describedby={fieldErrors.aadhaar ? `${ids}-aadhaar-error` : undefined}
+                className={`${INPUT} font-mono tracking-wider`}
+              />
+              <FieldError id={`${ids}-aadhaar-error`} message={fieldErrors.aadhaar} />
+            </div>
+            <div>
+              <label htmlFor={`${ids}-phone`} className="text-sm font-medium">
+                {t('phoneLabel')}
+              </label>
+              <input
+                id={`${ids}-phone`}
+                name="phone"
+                type="tel"
+                inputMode="numeric"
+                autoComplete="tel-national"
+                maxLength={LIMITS.phoneDigits}
+                placeholder={t('phonePlaceholder')}
+                value={phone}
+                onChange={(event) =>
+                  setPhone(digitsOnly(event.target.value).slice(0, LIMITS.phoneDigits))
+                }
+                aria-invalid={fieldErrors.phone ? true : undefined}
+                aria-describedby={fieldErrors.phone ? `${ids}-phone-error` : undefined}
+                className={`${INPUT} font-mono tracking-wider`}
+              />
+              <FieldError id={`${ids}-phone-error`} message={fieldErrors.phone} />
+            </div>
+            {errorBox}
+            <Button
+              type="submit"
+              loading={sending}
+              loadingLabel={t('sendingOtp')}
+              className="w-full"
+            >
+              {t('sendOtp')}
+            </Button>
+          </fieldset>
         </form>
       ) : (
         <form onSubmit={onLogin} noValidate className="space-y-4">
