@@ -1,0 +1,129 @@
+/**
+ * The landing page (SPEC 1, 2; issue 5): the English/Hindi toggle switches the hero and the FAQ
+ * and back, and is remembered; the header's Features link scrolls #features into view; partner
+ * links open in a new tab with rel="noopener noreferrer"; axe finds no serious or critical WCAG 2
+ * A/AA violation in either theme and either language.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+
+const EN_TITLE = 'Your identity, your consent';
+const HI_TITLE = 'आपकी पहचान, आपकी सहमति';
+
+function heroHeading(page: Page) {
+  return page.getByRole('heading', { level: 1 });
+}
+
+test('the Hindi toggle switches the hero and the FAQ to Hindi and back', async ({ page }) => {
+  await page.goto('/');
+  await expect(heroHeading(page)).toHaveText(EN_TITLE);
+  const faq = page.getByRole('region', { name: 'Frequently asked questions' });
+  await expect(faq.getByText('Is this a student project?')).toBeVisible();
+
+  await page.getByRole('button', { name: 'हिंदी' }).click();
+  await expect(heroHeading(page)).toHaveText(HI_TITLE);
+  await expect(page.getByRole('button', { name: 'हिंदी' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+  const hindiFaq = page.getByRole('region', { name: 'अक्सर पूछे जाने वाले सवाल' });
+  await hindiFaq.getByText('क्या यह एक छात्र परियोजना है?').click();
+  await expect(hindiFaq.getByText(/भारत के एक विश्वविद्यालय की छात्र परियोजना/)).toBeVisible();
+  await expect(page.getByText('What is Pehchaan?')).toHaveCount(0);
+
+  // The choice is remembered.
+  await page.reload();
+  await expect(heroHeading(page)).toHaveText(HI_TITLE);
+
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(heroHeading(page)).toHaveText(EN_TITLE);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await faq.getByText('Is this a student project?').click();
+  await expect(faq.getByText(/a student project at a university in India/)).toBeVisible();
+});
+
+test("the header's Features link scrolls #features into view", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  const features = page.locator('#features');
+  /** Distance of #features' top from the viewport's top, in CSS pixels. */
+  const top = async () => (await features.boundingBox())?.y ?? Number.NaN;
+  const scrolledToFeatures = async () => {
+    await expect(features).toBeInViewport();
+    // Just below the sticky header (64 px), not merely peeking in at the bottom.
+    await expect.poll(top).toBeGreaterThanOrEqual(0);
+    await expect.poll(top).toBeLessThan(120);
+  };
+  expect(await top()).toBeGreaterThan(200);
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+
+  await nav.getByRole('link', { name: 'Features' }).click();
+  await expect(page).toHaveURL(/\/#features$/);
+  await scrolledToFeatures();
+
+  // Scrolled back up and clicked again: it scrolls again.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect.poll(top).toBeGreaterThan(200);
+  await nav.getByRole('link', { name: 'Features' }).click();
+  await scrolledToFeatures();
+
+  // From another page.
+  await nav.getByRole('link', { name: 'About' }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await nav.getByRole('link', { name: 'Features' }).click();
+  await expect(page).toHaveURL(/\/#features$/);
+  await scrolledToFeatures();
+});
+
+test('partner links open the official sites in a new tab', async ({ page }) => {
+  await page.goto('/');
+  const partners = page.getByRole('region', {
+    name: 'Credentials modelled on documents issued by',
+  });
+  const links = partners.getByRole('link');
+  await expect(links).toHaveCount(7);
+  for (const link of await links.all()) {
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(link).toHaveAttribute('href', /^https:\/\/(www\.)?[a-z0-9.]+\.(gov\.in|org)\//);
+  }
+  await expect(partners.getByRole('link', { name: /UIDAI/ })).toHaveAttribute(
+    'href',
+    'https://uidai.gov.in/',
+  );
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  for (const language of ['en', 'hi'] as const) {
+    test(`axe: no serious or critical violation (${theme}, ${language})`, async ({ page }) => {
+      await page.addInitScript(
+        (stored) => {
+          localStorage.setItem('theme', stored.theme);
+          localStorage.setItem('language', stored.language);
+        },
+        { theme, language },
+      );
+      await page.goto('/');
+      await expect(heroHeading(page)).toHaveText(language === 'en' ? EN_TITLE : HI_TITLE);
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
+        theme === 'dark',
+      );
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      // Open every FAQ answer so its colours are checked too.
+      await page.evaluate(() => {
+        document.querySelectorAll('details').forEach((details) => {
+          details.open = true;
+        });
+      });
+
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+      const serious = results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => ({
+          id: v.id,
+          impact: v.impact,
+          targets: v.nodes.map((n) => n.target.join(' ')),
+          summary: v.nodes[0]?.failureSummary,
+        }));
+      expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
+    });
+  }
+}
