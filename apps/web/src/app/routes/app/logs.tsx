@@ -1,8 +1,8 @@
-/** SPEC 2 /logs: activity logs (built by a later issue). */
-import { useTranslation } from 'react-i18next';
-import { PageHeading } from '@/components/ui/page-heading';
+/** SPEC 2 /logs: Activity Logs. */
+import { ActivityPage } from '@/features/activity/components/activity-page';
+import { useUserId } from '@/lib/auth';
 
 export function Component() {
-  const { t } = useTranslation('pages');
-  return <PageHeading title={t('logs.title')} description={t('comingSoon')} />;
+  const userId = useUserId();
+  return <ActivityPage userId={userId} />;
 }

@@ -44,6 +44,8 @@ export async function logActivity(options: {
       description,
       timestamp: new Date().toISOString(),
       last_viewed: null,
+      // Kept through the next API load until the server has it (features/activity merges).
+      pending_sync: true,
     };
     return storeLocally(entry) ? 'localStorage' : 'none';
   }

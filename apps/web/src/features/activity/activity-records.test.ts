@@ -1,0 +1,96 @@
+import { ACTIVITY_TYPES, type ActivityLog, formatRelativeTime } from '@pehchaan/core';
+import { describe, expect, it } from 'vitest';
+import { i18n } from '@/lib/i18n';
+import { activity } from '@/testing/fixtures';
+import {
+  ACTIVITY_FILTER_TYPES,
+  ACTIVITY_REFRESH_MS,
+  type ActivityTypeFilter,
+  DEMO_ACTIVITY,
+  demoActivityLogs,
+  filterActivityLogs,
+  isActivityTypeFilter,
+  newestFirst,
+  relativeTimeParts,
+  withUnsyncedEntries,
+} from './activity-records';
+
+const now = Date.parse('2025-06-01T12:00:00.000Z');
+const labelOf = (type: ActivityLog['type']) => i18n.getFixedT('en', 'activity')(`types.${type}`);
+
+describe('activity records', () => {
+  it('refreshes every 30 seconds and filters by the twelve SPEC 3 types', () => {
+    expect(ACTIVITY_REFRESH_MS).toBe(30_000);
+    expect(ACTIVITY_FILTER_TYPES).toEqual(ACTIVITY_TYPES);
+    expect(ACTIVITY_FILTER_TYPES).toHaveLength(12);
+    expect(isActivityTypeFilter('all')).toBe(true);
+    expect(isActivityTypeFilter('consent_rejected')).toBe(true);
+    expect(isActivityTypeFilter('hacked')).toBe(false);
+  });
+
+  it('orders newest first', () => {
+    const logs = [activity('a', 'login', 5, now), activity('b', 'logout', 1, now)];
+    expect(newestFirst(logs).map((l) => l.id)).toEqual(['b', 'a']);
+  });
+
+  it('adds only unsynced local entries the server does not hold', () => {
+    const server = [activity('s1', 'login', 2, now)];
+    const local = [
+      { ...activity('s1', 'login', 2, now), pending_sync: true },
+      { ...activity('p1', 'consent_approved', 1, now), pending_sync: true },
+      activity('cached', 'logout', 0.5, now),
+    ];
+    expect(withUnsyncedEntries(server, local).map((l) => l.id)).toEqual(['p1', 's1']);
+    expect(withUnsyncedEntries(server, [])).toEqual(server);
+  });
+
+  it('filters by description or type label, case-insensitively, and by type', () => {
+    const logs = [
+      { ...activity('a', 'consent_approved', 1, now), description: 'Approved SBI request' },
+      { ...activity('b', 'credential_shared', 2, now), description: 'Shared PAN Card' },
+      { ...activity('c', 'login', 3, now), description: 'Logged in' },
+    ];
+    const ids = (query: string, type: ActivityTypeFilter = 'all') =>
+      filterActivityLogs(logs, { query, type, labelOf }).map((l) => l.id);
+    expect(ids('')).toEqual(['a', 'b', 'c']);
+    expect(ids('  sbi ')).toEqual(['a']);
+    // 'Credential shared' is b's type label, not in its description.
+    expect(ids('CREDENTIAL SHARED')).toEqual(['b']);
+    expect(ids('', 'login')).toEqual(['c']);
+    expect(ids('pan', 'login')).toEqual([]);
+  });
+
+  it('words the relative time as core formatRelativeTime does in English (SPEC 9)', () => {
+    const t = i18n.getFixedT('en', 'activity');
+    for (const minutesAgo of [-5, 0, 59, 60, 119, 23 * 60 + 59, 24 * 60, 47 * 60 + 59, 48 * 60]) {
+      const at = new Date(now - minutesAgo * 60_000).toISOString();
+      const parts = relativeTimeParts(at, now);
+      const text =
+        parts.unit === 'date'
+          ? new Date(parts.ms).toLocaleDateString('en-IN')
+          : parts.unit === 'hours'
+            ? t('time.hours', { count: parts.count })
+            : parts.unit === 'invalid'
+              ? ''
+              : t(`time.${parts.unit}`);
+      expect(text).toBe(formatRelativeTime(at, now));
+    }
+    expect(relativeTimeParts('not a date', now)).toEqual({ unit: 'invalid' });
+  });
+
+  it('builds demo entries relative to now, newest first, for the holder', () => {
+    const logs = demoActivityLogs(new Date(now), 'user-007', (key) => `demo ${key}`);
+    expect(logs).toHaveLength(DEMO_ACTIVITY.length);
+    expect(logs.map((l) => l.type)).toEqual([
+      'login',
+      'consent_approved',
+      'credential_generated',
+      'credential_shared',
+      'basic_identity_created',
+    ]);
+    expect(newestFirst(logs)).toEqual(logs);
+    expect(logs.every((l) => l.userId === 'user-007' && l.id.startsWith('demo-'))).toBe(true);
+    expect(logs[0]?.description).toBe('demo login');
+    expect(Date.parse(logs[0]?.timestamp ?? '')).toBeLessThanOrEqual(now);
+  });
+});

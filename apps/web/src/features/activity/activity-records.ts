@@ -1,0 +1,122 @@
+/**
+ * Pure rules of the Activity Logs screen (SPEC 2 /logs, SPEC 3 activity log, SPEC 8, SPEC 9)
+ * over SPEC 3 activity entries: newest-first order, the local not-yet-synced entries laid over the
+ * server's list, the search and type filter, the relative time of SPEC 9 as translatable parts,
+ * and the demo entries shown when loading fails. No storage, no network, no React.
+ */
+import { ACTIVITY_TYPES, type ActivityLog, type ActivityType } from '@pehchaan/core';
+
+/** SPEC 9: "Activity logs auto-refresh every 30 seconds" (ms). */
+export const ACTIVITY_REFRESH_MS = 30_000;
+
+const HOUR_MS = 3_600_000;
+
+/** The SPEC 3 types in the order the type filter lists them. */
+export const ACTIVITY_FILTER_TYPES: readonly ActivityType[] = ACTIVITY_TYPES;
+
+/** The type filter's value: one SPEC 3 type or every type. */
+export type ActivityTypeFilter = ActivityType | 'all';
+
+/** True for a value the type filter accepts. */
+export function isActivityTypeFilter(value: string): value is ActivityTypeFilter {
+  return value === 'all' || (ACTIVITY_TYPES as readonly string[]).includes(value);
+}
+
+function timeOf(log: ActivityLog): number {
+  const ms = Date.parse(log.timestamp);
+  return Number.isNaN(ms) ? Number.NEGATIVE_INFINITY : ms;
+}
+
+/** A copy of `logs`, newest first (entries with equal or unparsable times keep their order). */
+export function newestFirst(logs: readonly ActivityLog[]): ActivityLog[] {
+  return [...logs].sort((a, b) => timeOf(b) - timeOf(a));
+}
+
+/**
+ * The server's entries plus this device's entries the server has not accepted yet (marked
+ * `pending_sync`, issue 4 Offline) that the server's list does not hold (by id), newest first.
+ * Local entries without the marker are a cache of the server's list and are not added.
+ */
+export function withUnsyncedEntries(
+  fromServer: readonly ActivityLog[],
+  local: readonly ActivityLog[],
+): ActivityLog[] {
+  const known = new Set(fromServer.map((log) => log.id));
+  const unsynced = local.filter((log) => log.pending_sync && !known.has(log.id));
+  return unsynced.length === 0 ? [...fromServer] : newestFirst([...fromServer, ...unsynced]);
+}
+
+/**
+ * The entries the search box and the type filter let through, in the given order. `query`
+ * matches, case-insensitively and ignoring surrounding spaces, the description as stored or the
+ * type's label as shown (`labelOf`); an empty query matches every entry.
+ */
+export function filterActivityLogs(
+  logs: readonly ActivityLog[],
+  options: { query: string; type: ActivityTypeFilter; labelOf: (type: ActivityType) => string },
+): ActivityLog[] {
+  const needle = options.query.trim().toLocaleLowerCase();
+  return logs.filter((log) => {
+    if (options.type !== 'all' && log.type !== options.type) return false;
+    if (needle === '') return true;
+    return (
+      log.description.toLocaleLowerCase().includes(needle) ||
+      options.labelOf(log.type).toLocaleLowerCase().includes(needle)
+    );
+  });
+}
+
+/** SPEC 9's activity relative time as parts to translate. */
+export type RelativeTimeParts =
+  | { unit: 'justNow' }
+  | { unit: 'hours'; count: number }
+  | { unit: 'yesterday' }
+  | { unit: 'date'; ms: number }
+  | { unit: 'invalid' };
+
+/**
+ * SPEC 9 "Activity relative time": under 1 hour 'Just now' (a time in the future too), under 24
+ * hours 'N hours ago' (whole hours, rounded down), under 48 hours 'Yesterday', else a date. The
+ * same rule as `formatRelativeTime` of @pehchaan/core, which words it in English only.
+ * @param timestamp ISO 8601 instant. @param now epoch milliseconds.
+ */
+export function relativeTimeParts(timestamp: string, now: number): RelativeTimeParts {
+  const ms = Date.parse(timestamp);
+  if (Number.isNaN(ms)) return { unit: 'invalid' };
+  const hours = Math.floor((now - ms) / HOUR_MS);
+  if (hours < 1) return { unit: 'justNow' };
+  if (hours < 24) return { unit: 'hours', count: hours };
+  if (hours < 48) return { unit: 'yesterday' };
+  return { unit: 'date', ms };
+}
+
+/** The demo entries of SPEC 8 ("falls back to demo logs"), each with its age in hours. */
+export const DEMO_ACTIVITY = [
+  { key: 'login', type: 'login', hoursAgo: 0.2 },
+  { key: 'consentApproved', type: 'consent_approved', hoursAgo: 3 },
+  { key: 'credentialGenerated', type: 'credential_generated', hoursAgo: 5 },
+  { key: 'credentialShared', type: 'credential_shared', hoursAgo: 30 },
+  { key: 'basicIdentityCreated', type: 'basic_identity_created', hoursAgo: 24 * 6 },
+] as const satisfies readonly { key: string; type: ActivityType; hoursAgo: number }[];
+
+export type DemoActivityKey = (typeof DEMO_ACTIVITY)[number]['key'];
+
+/**
+ * The demo entries shown when the holder's log cannot be loaded (SPEC 8), newest first, with
+ * times relative to `now` and ids starting with 'demo-'. `describe` gives each entry's
+ * description (translated by the caller).
+ */
+export function demoActivityLogs(
+  now: Date,
+  userId: string,
+  describe: (key: DemoActivityKey) => string,
+): ActivityLog[] {
+  return DEMO_ACTIVITY.map((demo, index) => ({
+    id: `demo-${index + 1}`,
+    userId,
+    type: demo.type,
+    description: describe(demo.key),
+    timestamp: new Date(now.getTime() - demo.hoursAgo * HOUR_MS).toISOString(),
+    last_viewed: null,
+  }));
+}

@@ -1,0 +1,88 @@
+/**
+ * One entry of the Activity Logs list (SPEC 2, 3): the type's icon, the description exactly as
+ * stored, the type's label, the relative time of SPEC 9 in a <time> whose title is the full date
+ * and time, 'Not yet synced' for an entry the server has not accepted yet (issue 4 Offline) and
+ * 'Demo' for the demo entries of SPEC 8.
+ */
+import type { ActivityLog } from '@pehchaan/core';
+import { useTranslation } from 'react-i18next';
+import { ClockIcon } from '@/components/ui/icons';
+import { relativeTimeParts } from '../activity-records';
+import { ActivityTypeIcon } from './activity-type-icon';
+
+/** The Indian locale of the UI language (SPEC 9: dates formatted for en-IN). */
+export function dateLocale(language: string): string {
+  return language === 'hi' ? 'hi-IN' : 'en-IN';
+}
+
+/** SPEC 9's relative time in the UI language; '' for an unparsable timestamp. */
+export function useRelativeTime(): (timestamp: string, now: number) => string {
+  const { t, i18n } = useTranslation('activity');
+  return (timestamp, now) => {
+    const parts = relativeTimeParts(timestamp, now);
+    switch (parts.unit) {
+      case 'justNow':
+        return t('time.justNow');
+      case 'hours':
+        return t('time.hours', { count: parts.count });
+      case 'yesterday':
+        return t('time.yesterday');
+      case 'date':
+        return new Date(parts.ms).toLocaleDateString(dateLocale(i18n.language));
+      case 'invalid':
+        return '';
+    }
+  };
+}
+
+export function ActivityEntry({
+  log,
+  now,
+  demo = false,
+}: {
+  log: ActivityLog;
+  /** Epoch ms the relative time is measured from. */
+  now: number;
+  demo?: boolean;
+}) {
+  const { t, i18n } = useTranslation('activity');
+  const relative = useRelativeTime();
+  const at = Date.parse(log.timestamp);
+  const full = Number.isNaN(at)
+    ? log.timestamp
+    : new Date(at).toLocaleString(dateLocale(i18n.language), {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+      });
+
+  return (
+    <div className="flex gap-3 p-4 sm:gap-4">
+      <ActivityTypeIcon type={log.type} />
+      <div className="min-w-0 flex-1">
+        <p className="break-words font-medium text-slate-900 dark:text-white">{log.description}</p>
+        <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1.5 text-sm text-slate-600 dark:text-slate-400">
+          {demo && (
+            <span className="rounded-full border border-dashed border-orange-400 px-2.5 py-0.5 text-xs font-medium text-orange-800 dark:border-orange-500 dark:text-orange-300">
+              {t('demoBadge')}
+            </span>
+          )}
+          <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+            {t(`types.${log.type}`)}
+          </span>
+          <time dateTime={log.timestamp} title={full}>
+            {relative(log.timestamp, now)}
+          </time>
+          {log.pending_sync && (
+            <span
+              title={t('notSyncedHint')}
+              className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+            >
+              <ClockIcon className="size-3.5" />
+              {t('notSynced')}
+            </span>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

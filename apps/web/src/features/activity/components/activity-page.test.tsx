@@ -1,0 +1,274 @@
+import type { ActivityLog } from '@pehchaan/core';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/lib/i18n';
+import { toast } from '@/lib/toast';
+import { activity } from '@/testing/fixtures';
+import { type Handler, json, mockFetch } from '@/testing/mock-fetch';
+import { renderApp, signIn } from '@/testing/render-app';
+import { ACTIVITY_REFRESH_MS } from '../activity-records';
+
+const LOGS_PATH = 'GET /user/user-001/activity-logs';
+
+function entry(
+  id: string,
+  type: ActivityLog['type'],
+  hoursAgo: number,
+  description: string,
+): ActivityLog {
+  return { ...activity(id, type, hoursAgo), description };
+}
+
+const LOGS = [
+  entry('l1', 'login', 0.5, 'Logged in with demo credentials'),
+  entry(
+    'l2',
+    'consent_approved',
+    5,
+    'Approved consent request from State Bank of India for Open savings account',
+  ),
+  entry('l3', 'credential_shared', 30, 'Shared PAN Card'),
+  entry('l4', 'test_manual', 24 * 10, 'Test log entry added manually'),
+];
+
+/** Answers the log GET with `logs` (or what `logs()` gives at the time of the request). */
+function answer(logs: readonly ActivityLog[] | (() => readonly ActivityLog[])): Handler {
+  return () => {
+    const current = typeof logs === 'function' ? logs() : logs;
+    return json({ activity_logs: current, count: current.length, user_id: 'user-001' });
+  };
+}
+
+/** Signs in, answers the log GET with `handler` and opens /logs. */
+async function openLogs(handler: Handler = answer(LOGS), heading = 'Activity Logs') {
+  signIn();
+  const fetch = mockFetch({ [LOGS_PATH]: handler });
+  const view = renderApp('/logs');
+  await screen.findByRole('heading', { level: 1, name: heading });
+  return { ...view, ...fetch };
+}
+
+function list(): HTMLElement {
+  return screen.getByRole('list', { name: i18n.t('activity:listLabel') });
+}
+
+function countText(): HTMLElement {
+  return screen.getByText(/^\d+ of \d+ activities$/);
+}
+
+function storageChanged(key: string | null): void {
+  act(() => {
+    window.dispatchEvent(new StorageEvent('storage', { key }));
+  });
+}
+
+describe('/logs', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('lists the entries newest first with exact descriptions, type labels and the count', async () => {
+    await openLogs();
+    expect(await screen.findByText('4 of 4 activities')).toBeInTheDocument();
+    expect(countText()).toHaveAttribute('role', 'status');
+    const items = within(list()).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual(
+      LOGS.map((l) => l.description),
+    );
+    expect(within(items[1] as HTMLElement).getByText('Consent approved')).toBeInTheDocument();
+    expect(within(items[2] as HTMLElement).getByText('Credential shared')).toBeInTheDocument();
+    expect(screen.queryByText('Not yet synced')).toBeNull();
+  });
+
+  it('shows the relative times of SPEC 9 with the full timestamp in <time>', async () => {
+    await openLogs();
+    const items = within(
+      await screen.findByRole('list', { name: 'Activity entries' }),
+    ).getAllByRole('listitem');
+    const times = items.map((item) => item.querySelector('time'));
+    expect(times.map((time) => time?.textContent)).toEqual([
+      'Just now',
+      '5 hours ago',
+      'Yesterday',
+      new Date(LOGS[3]?.timestamp ?? '').toLocaleDateString('en-IN'),
+    ]);
+    expect(times[1]).toHaveAttribute('dateTime', LOGS[1]?.timestamp);
+    expect(times[1]?.getAttribute('title')).toMatch(/\d{4}/);
+  });
+
+  it('narrows the list by search text and by type, updating N of M activities', async () => {
+    const { user } = await openLogs();
+    await screen.findByText('4 of 4 activities');
+    const search = screen.getByRole('searchbox', { name: 'Search activities' });
+    const type = screen.getByRole('combobox', { name: 'Filter by type' });
+
+    await user.type(search, 'STATE BANK');
+    expect(screen.getByText('1 of 4 activities')).toBeInTheDocument();
+    expect(within(list()).getByText(LOGS[1]?.description ?? '')).toBeInTheDocument();
+
+    // The type label counts too: 'Credential shared' is not in any description.
+    await user.clear(search);
+    await user.type(search, 'credential shared');
+    expect(screen.getByText('1 of 4 activities')).toBeInTheDocument();
+    expect(within(list()).getByText('Shared PAN Card')).toBeInTheDocument();
+
+    await user.clear(search);
+    const options = within(type).getAllByRole('option');
+    expect(options).toHaveLength(13);
+    expect(options[0]).toHaveTextContent('All types');
+    await user.selectOptions(type, 'Login');
+    expect(screen.getByText('1 of 4 activities')).toBeInTheDocument();
+    expect(within(list()).getByText('Logged in with demo credentials')).toBeInTheDocument();
+
+    await user.type(search, 'bank');
+    expect(screen.getByText('0 of 4 activities')).toBeInTheDocument();
+    expect(screen.getByText('No activities match your search')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear search and filter' }));
+    expect(screen.getByText('4 of 4 activities')).toBeInTheDocument();
+    expect(search).toHaveValue('');
+    expect(type).toHaveValue('all');
+  });
+
+  it('says No activity yet when the holder has no entries', async () => {
+    await openLogs(answer([]));
+    expect(await screen.findByText('No activity yet')).toBeInTheDocument();
+    expect(screen.getByText('0 of 0 activities')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Activity entries' })).toBeNull();
+  });
+
+  it('shows demo entries, marked as such, when loading fails with nothing stored', async () => {
+    await openLogs(() => json({ detail: 'boom' }, 500));
+    expect(
+      await screen.findByText('Failed to load activity logs, showing demo data'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/^Demo data:/)).toBeInTheDocument();
+    expect(within(list()).getByText('Logged in with demo credentials')).toBeInTheDocument();
+    expect(
+      within(list()).getByText(
+        'Approved consent request from State Bank of India for Open savings account',
+      ),
+    ).toBeInTheDocument();
+    expect(within(list()).getByText('Generated Aadhaar Card credential')).toBeInTheDocument();
+    expect(within(list()).getAllByText('Demo')).toHaveLength(5);
+    expect(screen.getByText('5 of 5 activities')).toBeInTheDocument();
+  });
+
+  it('shows the entries stored on this device when the API is unreachable', async () => {
+    window.localStorage.setItem(
+      'activityLogs',
+      JSON.stringify([
+        {
+          ...entry('p1', 'consent_rejected', 0.1, 'Rejected consent request offline'),
+          pending_sync: true,
+        },
+        { ...LOGS[0], userId: 'user-002', description: 'Another holder' },
+      ]),
+    );
+    signIn();
+    mockFetch({});
+    renderApp('/logs');
+    expect(await screen.findByText('Failed to load activity logs')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to load activity logs, showing demo data')).toBeNull();
+    expect(screen.getByText(/^The server could not be reached/)).toBeInTheDocument();
+    expect(within(list()).getByText('Rejected consent request offline')).toBeInTheDocument();
+    expect(within(list()).getByText('Not yet synced')).toBeInTheDocument();
+    expect(screen.queryByText('Another holder')).toBeNull();
+    expect(screen.getByText('1 of 1 activities')).toBeInTheDocument();
+  });
+
+  it('keeps unsynced local entries next to the server answer', async () => {
+    const offline = {
+      ...entry('p1', 'consent_approved', 0.1, 'Approved consent request offline'),
+      pending_sync: true,
+    };
+    window.localStorage.setItem('activityLogs', JSON.stringify([offline]));
+    await openLogs();
+    expect(await screen.findByText('5 of 5 activities')).toBeInTheDocument();
+    const first = within(list()).getAllByRole('listitem')[0] as HTMLElement;
+    expect(within(first).getByText('Approved consent request offline')).toBeInTheDocument();
+    expect(within(first).getByText('Not yet synced')).toBeInTheDocument();
+    // Still stored, so it is not lost before the server has it.
+    const stored = JSON.parse(window.localStorage.getItem('activityLogs') ?? '[]') as ActivityLog[];
+    expect(stored.map((l) => l.id).sort()).toEqual(['l1', 'l2', 'l3', 'l4', 'p1']);
+  });
+
+  it('reloads every 30 seconds', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    let logs = LOGS.slice(1);
+    await openLogs(answer(() => logs));
+    await screen.findByText('3 of 3 activities');
+    logs = LOGS;
+    act(() => {
+      vi.advanceTimersByTime(ACTIVITY_REFRESH_MS - 1);
+    });
+    await act(async () => {});
+    expect(screen.getByText('3 of 3 activities')).toBeInTheDocument();
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(await screen.findByText('4 of 4 activities')).toBeInTheDocument();
+    expect(within(list()).getByText('Logged in with demo credentials')).toBeInTheDocument();
+  });
+
+  it('says Failed to load activity logs once when reloads fail while entries are shown', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    let fail = false;
+    const ok = answer(LOGS);
+    const { calls } = await openLogs((request) =>
+      fail ? json({ detail: 'boom' }, 503) : ok(request),
+    );
+    await screen.findByText('4 of 4 activities');
+    const gets = () => calls.filter((c) => c.path === '/user/user-001/activity-logs').length;
+    fail = true;
+    act(() => {
+      vi.advanceTimersByTime(ACTIVITY_REFRESH_MS);
+    });
+    expect(await screen.findByText('Failed to load activity logs')).toBeInTheDocument();
+    const pollsBefore = gets();
+    // The holder's entries stay (from this device's copy), no demo data.
+    expect(screen.getByText('4 of 4 activities')).toBeInTheDocument();
+    expect(screen.queryByText(/^Demo data:/)).toBeNull();
+    // The next failing poll does not say it again.
+    const errors = vi.spyOn(toast, 'error');
+    act(() => {
+      vi.advanceTimersByTime(ACTIVITY_REFRESH_MS);
+    });
+    await waitFor(() => expect(gets()).toBeGreaterThan(pollsBefore));
+    // Let the failed answers arrive (only setInterval is faked).
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(errors).not.toHaveBeenCalledWith('Failed to load activity logs', expect.anything());
+  });
+
+  it('reloads when another tab changes the stored activity log', async () => {
+    let logs = LOGS.slice(1);
+    const { calls } = await openLogs(answer(() => logs));
+    await screen.findByText('3 of 3 activities');
+    const gets = () => calls.filter((c) => c.path === '/user/user-001/activity-logs').length;
+    await waitFor(() => expect(gets()).toBeGreaterThan(0));
+    logs = LOGS;
+    storageChanged('theme');
+    await act(async () => {});
+    expect(screen.getByText('3 of 3 activities')).toBeInTheDocument();
+    storageChanged('activityLogs');
+    expect(await screen.findByText('4 of 4 activities')).toBeInTheDocument();
+  });
+
+  it('reloads on Refresh', async () => {
+    let logs = LOGS.slice(2);
+    const { user } = await openLogs(answer(() => logs));
+    await screen.findByText('2 of 2 activities');
+    logs = LOGS;
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByText('Activity logs refreshed')).toBeInTheDocument();
+    expect(screen.getByText('4 of 4 activities')).toBeInTheDocument();
+  });
+
+  it('speaks Hindi', async () => {
+    await i18n.changeLanguage('hi');
+    await openLogs(answer(LOGS), 'गतिविधि लॉग');
+    expect(await screen.findByText('4 में से 4 गतिविधियाँ')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'गतिविधियाँ खोजें' })).toBeInTheDocument();
+    expect(within(list()).getByText('कल')).toBeInTheDocument();
+    expect(within(list()).getByText('5 घंटे पहले')).toBeInTheDocument();
+    // Descriptions are shown as stored.
+    expect(within(list()).getByText('Shared PAN Card')).toBeInTheDocument();
+  });
+});

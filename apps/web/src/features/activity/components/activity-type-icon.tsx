@@ -1,0 +1,120 @@
+/**
+ * The icon and colour of each SPEC 3 activity type on the Activity Logs screen. Decorative
+ * (`aria-hidden`): the entry's type label says the same in words. Colours are paired with dark
+ * variants and keep at least 4.5:1 contrast for the icon strokes on their tint.
+ */
+import type { ActivityType } from '@pehchaan/core';
+import type { ReactNode } from 'react';
+
+type Tone = 'blue' | 'slate' | 'green' | 'red' | 'violet' | 'orange' | 'teal' | 'amber';
+
+const TONES: Record<Tone, string> = {
+  blue: 'bg-blue-100 text-blue-700 dark:bg-blue-950 dark:text-blue-300',
+  slate: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300',
+  green: 'bg-green-100 text-green-700 dark:bg-green-950 dark:text-green-300',
+  red: 'bg-red-100 text-red-700 dark:bg-red-950 dark:text-red-300',
+  violet: 'bg-violet-100 text-violet-700 dark:bg-violet-950 dark:text-violet-300',
+  orange: 'bg-orange-100 text-orange-700 dark:bg-orange-950 dark:text-orange-300',
+  teal: 'bg-teal-100 text-teal-700 dark:bg-teal-950 dark:text-teal-300',
+  amber: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300',
+};
+
+/** 24x24 stroke paths in the style of src/components/ui/icons.tsx. */
+const PATHS: Record<ActivityType, ReactNode> = {
+  login: <path d="M15 3h4a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2h-4M10 17l5-5-5-5M15 12H3" />,
+  logout: <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />,
+  credential_generated: (
+    <>
+      <path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8Z" />
+      <path d="M14 2v6h6M12 18v-6M9 15h6" />
+    </>
+  ),
+  credential_deleted: (
+    <path d="M3 6h18M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2M19 6l-1 14a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2L5 6M10 11v6M14 11v6" />
+  ),
+  credential_shared: (
+    <>
+      <circle cx="18" cy="5" r="3" />
+      <circle cx="6" cy="12" r="3" />
+      <circle cx="18" cy="19" r="3" />
+      <path d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4" />
+    </>
+  ),
+  credential_copied: (
+    <>
+      <rect x="9" y="9" width="13" height="13" rx="2" />
+      <path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" />
+    </>
+  ),
+  credential_downloaded: (
+    <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M7 10l5 5 5-5M12 15V3" />
+  ),
+  basic_identity_created: (
+    <>
+      <rect x="2" y="4" width="20" height="16" rx="2" />
+      <circle cx="9" cy="11" r="2.5" />
+      <path d="M5 17a4 4 0 0 1 8 0M15 9h4M15 13h3" />
+    </>
+  ),
+  consent_approved: (
+    <>
+      <path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10Z" />
+      <path d="m9 12 2 2 4-4" />
+    </>
+  ),
+  consent_rejected: (
+    <>
+      <path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10Z" />
+      <path d="m9.5 9.5 5 5M14.5 9.5l-5 5" />
+    </>
+  ),
+  profile_updated: (
+    <>
+      <circle cx="10" cy="8" r="4" />
+      <path d="M3 21a7 7 0 0 1 10.5-6M18.4 13.6a1.9 1.9 0 0 1 2.7 2.7L16 21.4l-3.5.9.9-3.5Z" />
+    </>
+  ),
+  test_manual: (
+    <path d="M9 3h6M10 3v6L4.5 18.5A2 2 0 0 0 6.2 21.5h11.6a2 2 0 0 0 1.7-3L14 9V3M7 15h10" />
+  ),
+};
+
+const TYPE_TONES: Record<ActivityType, Tone> = {
+  login: 'blue',
+  logout: 'slate',
+  credential_generated: 'green',
+  credential_deleted: 'red',
+  credential_shared: 'violet',
+  credential_copied: 'teal',
+  credential_downloaded: 'teal',
+  basic_identity_created: 'orange',
+  consent_approved: 'green',
+  consent_rejected: 'red',
+  profile_updated: 'amber',
+  test_manual: 'slate',
+};
+
+/** The round, tinted icon of `type`; `data-type` names the type for styling and tests. */
+export function ActivityTypeIcon({ type }: { type: ActivityType }) {
+  return (
+    <span
+      data-type={type}
+      className={`flex size-10 shrink-0 items-center justify-center rounded-full ${TONES[TYPE_TONES[type]]}`}
+    >
+      <svg
+        xmlns="http://www.w3.org/2000/svg"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        focusable="false"
+        className="size-5"
+      >
+        {PATHS[type]}
+      </svg>
+    </span>
+  );
+}
