@@ -1,8 +1,8 @@
-/** SPEC 2 /consent: consent management (built by a later issue). */
-import { useTranslation } from 'react-i18next';
-import { PageHeading } from '@/components/ui/page-heading';
+/** SPEC 2 /consent: Consent Management. */
+import { ConsentPage } from '@/features/consent/components/consent-page';
+import { useUserId } from '@/lib/auth';
 
 export function Component() {
-  const { t } = useTranslation('pages');
-  return <PageHeading title={t('consent.title')} description={t('comingSoon')} />;
+  const userId = useUserId();
+  return <ConsentPage userId={userId} />;
 }

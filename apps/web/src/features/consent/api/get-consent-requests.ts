@@ -1,6 +1,7 @@
 /**
  * GET /user/{userId}/consent-requests (SPEC 7) with the local fallback of SPEC 1 (storage key
- * `consentRequests`). A non-empty API answer refreshes the local copy.
+ * `consentRequests`). A non-empty API answer refreshes the local copy; decisions made on this
+ * device and not yet synced (`pending_sync`) stay over the server's still-pending copy.
  */
 import {
   type ConsentRequest,
@@ -9,13 +10,38 @@ import {
 } from '@pehchaan/core';
 import { api } from '@/lib/api-client';
 import { type Sourced, withLocalFallback } from '@/lib/local-fallback';
-import { readList, replaceUserRecords, STORAGE_KEYS } from '@/lib/storage';
+import { readList, replaceUserRecords, STORAGE_KEYS, writeJson } from '@/lib/storage';
+import { keepUnsyncedDecisions, migrateConsentRequests } from '../consent-records';
 
-/** The holder's consent requests kept in browser storage. */
+/**
+ * The holder's consent requests kept in browser storage. Requests stored under another user id
+ * become the holder's (SPEC 6, local data only) and are written back so; records that do not
+ * parse are dropped by that rewrite.
+ */
 export function readLocalConsentRequests(userId: string): ConsentRequest[] {
-  return readList(STORAGE_KEYS.consentRequests, consentRequestSchema).filter(
-    (r) => r.userId === userId,
-  );
+  const stored = readList(STORAGE_KEYS.consentRequests, consentRequestSchema);
+  const { requests, migrated } = migrateConsentRequests(stored, userId);
+  if (migrated > 0) writeJson(STORAGE_KEYS.consentRequests, requests);
+  return requests;
+}
+
+/** Stores the holder's consent requests (other holders' records stay). */
+export function writeLocalConsentRequests(
+  userId: string,
+  requests: readonly ConsentRequest[],
+): boolean {
+  return replaceUserRecords(STORAGE_KEYS.consentRequests, userId, requests);
+}
+
+/**
+ * Puts one request into the holder's local copy, replacing the stored one with its id.
+ * @returns false when the browser refused to store.
+ */
+export function storeLocalConsentRequest(userId: string, request: ConsentRequest): boolean {
+  const list = readLocalConsentRequests(userId);
+  const at = list.findIndex((r) => r.id === request.id);
+  const next = at === -1 ? [...list, request] : list.with(at, request);
+  return writeLocalConsentRequests(userId, next);
 }
 
 /** Never rejects: an API failure answers the local copy with source 'localStorage'. */
@@ -25,10 +51,14 @@ export function getConsentRequests(userId: string): Promise<Sourced<ConsentReque
       const answer = await api.get(`/user/${encodeURIComponent(userId)}/consent-requests`, {
         schema: consentRequestListSchema,
       });
-      if (answer.consent_requests.length > 0) {
-        replaceUserRecords(STORAGE_KEYS.consentRequests, userId, answer.consent_requests);
+      const requests = keepUnsyncedDecisions(
+        answer.consent_requests,
+        readLocalConsentRequests(userId),
+      );
+      if (requests.length > 0) {
+        writeLocalConsentRequests(userId, requests);
       }
-      return answer.consent_requests;
+      return requests;
     },
     () => readLocalConsentRequests(userId),
   );

@@ -1,0 +1,87 @@
+/**
+ * The holder's decision on a pending consent request (SPEC 4 Consent request status):
+ * POST /user/{userId}/consent-requests/{id}/approve or .../reject (DECISIONS 6). The server moves
+ * the request, stamps status_updated_at/by and writes the activity entry.
+ *
+ * Offline (issue 4): when the API cannot be used at all (unreachable, timed out, disabled), the
+ * decision is kept in browser storage instead — the request under `consentRequests` and the
+ * activity entry under `activityLogs`, both marked `pending_sync: true` ("Not yet synced"). Sending
+ * them later is a later issue's outbox.
+ */
+import {
+  type ActivityLog,
+  activityLogSchema,
+  type ConsentDecision,
+  type ConsentRequest,
+  consentDecisionAnswerSchema,
+} from '@pehchaan/core';
+import { z } from 'zod';
+import { api, isApiUnavailable } from '@/lib/api-client';
+import { readList, STORAGE_KEYS, writeJson } from '@/lib/storage';
+import { consentLogDescription, decideLocally } from '../consent-records';
+import { storeLocalConsentRequest } from './get-consent-requests';
+
+export interface ConsentDecisionResult {
+  /** 'api': the server took it; 'localStorage': kept on this device, not yet synced. */
+  source: 'api' | 'localStorage';
+  /** The decided request as it now stands. */
+  request: ConsentRequest;
+  activityLog: ActivityLog;
+}
+
+/** Thrown when the API is unreachable and the browser also refused to store the decision. */
+export class LocalSaveError extends Error {
+  override readonly name = 'LocalSaveError';
+}
+
+/** Appends `entry` to the local `activityLogs` list (raw items kept); false when refused. */
+function storeActivityLocally(entry: ActivityLog): boolean {
+  const raw = readList(STORAGE_KEYS.activityLogs, z.unknown());
+  return writeJson(STORAGE_KEYS.activityLogs, [...raw, entry]);
+}
+
+function localLogId(): string {
+  return `local-log-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/**
+ * @param options.request the pending request as the screen shows it (needed for the offline path).
+ * @param options.now the instant of an offline decision (default: the clock).
+ * @throws {ApiError} HTTP_ERROR 409 when it was already decided (the detail says so), 404
+ *   'Consent request not found', 403, or ERR_BAD_RESPONSE; never for an unreachable API.
+ * @throws {LocalSaveError} when the API is unreachable and storage refused the decision.
+ */
+export async function decideConsentRequest(options: {
+  userId: string;
+  request: ConsentRequest;
+  decision: ConsentDecision;
+  now?: Date;
+}): Promise<ConsentDecisionResult> {
+  const { userId, request, decision } = options;
+  try {
+    const answer = await api.post(
+      `/user/${encodeURIComponent(userId)}/consent-requests/${encodeURIComponent(request.id)}/${decision}`,
+      undefined,
+      { schema: consentDecisionAnswerSchema },
+    );
+    storeLocalConsentRequest(userId, answer.consent_request);
+    return { source: 'api', request: answer.consent_request, activityLog: answer.activity_log };
+  } catch (error) {
+    if (!isApiUnavailable(error)) throw error;
+    const now = options.now ?? new Date();
+    const decided = decideLocally(request, decision, userId, now);
+    const activityLog = activityLogSchema.parse({
+      id: localLogId(),
+      userId,
+      type: decision === 'approve' ? 'consent_approved' : 'consent_rejected',
+      description: consentLogDescription(decision, request),
+      timestamp: now.toISOString(),
+      last_viewed: null,
+      pending_sync: true,
+    });
+    if (!storeLocalConsentRequest(userId, decided) || !storeActivityLocally(activityLog)) {
+      throw new LocalSaveError('The browser refused to store the decision', { cause: error });
+    }
+    return { source: 'localStorage', request: decided, activityLog };
+  }
+}

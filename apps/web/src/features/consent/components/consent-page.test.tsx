@@ -1,0 +1,336 @@
+import type { ConsentRequest } from '@pehchaan/core';
+import { act, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { toast } from '@/lib/toast';
+import { type Handler, json, mockFetch } from '@/testing/mock-fetch';
+import { renderApp, signIn } from '@/testing/render-app';
+
+const BASE = '/user/user-001/consent-requests';
+
+function request(
+  kind: 'bank' | 'telecom' | 'insurer',
+  overrides: Partial<ConsentRequest> = {},
+): ConsentRequest {
+  const who = {
+    bank: ['State Bank of India', 'Open savings account', ['Name', 'Aadhaar', 'PAN']],
+    telecom: ['Bharti Airtel', 'SIM card KYC verification', ['Name', 'Phone']],
+    insurer: ['LIC of India', 'Insurance policy verification', ['Name', 'CKYC Number']],
+  } as const;
+  const [requester, purpose, fields] = who[kind];
+  return {
+    id: `consent-user-001-${kind}`,
+    userId: 'user-001',
+    requester,
+    purpose,
+    requested_at: '2025-03-01T08:00:00.000Z',
+    status: 'pending',
+    fields: [...fields],
+    status_updated_at: null,
+    status_updated_by: null,
+    last_viewed: null,
+    ...overrides,
+  };
+}
+
+function listAnswer(requests: ConsentRequest[]): Response {
+  return json({ consent_requests: requests, count: requests.length, user_id: 'user-001' });
+}
+
+function list(...requests: ConsentRequest[]): Handler {
+  return () => listAnswer(requests);
+}
+
+/** The answer of POST .../{id}/approve or /reject for `r`. */
+function decided(r: ConsentRequest, status: 'approved' | 'rejected'): ConsentRequest {
+  return {
+    ...r,
+    status,
+    status_updated_at: '2025-03-02T09:30:00.000Z',
+    status_updated_by: 'user-001',
+  };
+}
+
+function decisionAnswer(r: ConsentRequest, status: 'approved' | 'rejected'): Response {
+  const verb = status === 'approved' ? 'Approved' : 'Rejected';
+  return json({
+    message: `Consent request ${status}`,
+    consent_request: decided(r, status),
+    activity_log: {
+      id: 'log-1',
+      userId: 'user-001',
+      type: status === 'approved' ? 'consent_approved' : 'consent_rejected',
+      description: `${verb} consent request from ${r.requester} for ${r.purpose}`,
+      timestamp: '2025-03-02T09:30:00.000Z',
+      last_viewed: null,
+    },
+  });
+}
+
+async function openConsent(handlers: Record<string, Handler>) {
+  signIn();
+  const fetch = mockFetch(handlers);
+  const view = renderApp('/consent');
+  await screen.findByRole('heading', { level: 1, name: 'Consent Management' });
+  // Loaded: the lists replace the spinner.
+  await screen.findByRole('region', { name: /^Pending \(\d+\)$/ });
+  return { ...view, ...fetch };
+}
+
+function section(name: string): HTMLElement {
+  return screen.getByRole('region', { name });
+}
+
+function stored(key: 'consentRequests' | 'activityLogs'): Record<string, unknown>[] {
+  return JSON.parse(window.localStorage.getItem(key) ?? '[]');
+}
+
+describe('/consent (SPEC 2 Consent Management)', () => {
+  it('shows the three lists by status with counts, cards and empty states', async () => {
+    await openConsent({
+      [`GET ${BASE}`]: list(request('bank'), decided(request('telecom'), 'approved')),
+    });
+    const pending = section('Pending (1)');
+    const bank = within(pending).getByRole('article', { name: 'State Bank of India' });
+    expect(within(bank).getByText('Open savings account')).toBeInTheDocument();
+    const fields = within(bank).getByRole('list', { name: 'Requested fields' });
+    expect(
+      within(fields)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Name', 'Aadhaar', 'PAN']);
+    expect(within(bank).getByText('1 Mar 2025', { exact: false })).toBeInTheDocument();
+    expect(
+      within(bank).getByRole('button', { name: 'Approve State Bank of India' }),
+    ).toHaveTextContent('Approve');
+    expect(
+      within(bank).getByRole('button', { name: 'Reject State Bank of India' }),
+    ).toHaveTextContent('Reject');
+
+    const approved = section('Approved (1)');
+    const airtel = within(approved).getByRole('article', { name: 'Bharti Airtel' });
+    expect(within(airtel).getByText('Approved on:')).toBeInTheDocument();
+    expect(within(airtel).getByText('2 Mar 2025', { exact: false })).toBeInTheDocument();
+    expect(within(airtel).queryByRole('button')).toBeNull();
+
+    expect(within(section('Rejected (0)')).getByText('No rejected requests yet.')).toBeVisible();
+  });
+
+  it("approves the bank's request: POSTs to its URL and moves it to Approved", async () => {
+    let requests = [request('bank'), request('telecom')];
+    const { user, calls } = await openConsent({
+      [`GET ${BASE}`]: () => listAnswer(requests),
+      [`POST ${BASE}/consent-user-001-bank/approve`]: () => {
+        requests = [decided(request('bank'), 'approved'), request('telecom')];
+        return decisionAnswer(request('bank'), 'approved');
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Approve State Bank of India' }));
+    expect(await screen.findByText('Consent approved for State Bank of India')).toBeInTheDocument();
+    expect(
+      within(section('Approved (1)')).getByRole('article', { name: 'State Bank of India' }),
+    ).toBeInTheDocument();
+    expect(within(section('Pending (1)')).queryByText('State Bank of India')).toBeNull();
+    const post = calls.find((c) => c.method === 'POST' && c.path.startsWith(BASE));
+    expect(post?.path).toBe(`${BASE}/consent-user-001-bank/approve`);
+    expect(post?.headers.authorization).toBe('Bearer test-session-token');
+    // The local copy follows the server.
+    expect(stored('consentRequests').find((r) => r.id === 'consent-user-001-bank')).toMatchObject({
+      status: 'approved',
+    });
+    // Keyboard focus stays on the page.
+    expect(screen.getByRole('heading', { level: 2, name: 'Pending (1)' })).toHaveFocus();
+  });
+
+  it("rejects Bharti Airtel's request into Rejected", async () => {
+    const { user, calls } = await openConsent({
+      [`GET ${BASE}`]: list(request('bank'), request('telecom')),
+      [`POST ${BASE}/consent-user-001-telecom/reject`]: () =>
+        decisionAnswer(request('telecom'), 'rejected'),
+    });
+    await user.click(screen.getByRole('button', { name: 'Reject Bharti Airtel' }));
+    expect(
+      await within(await screen.findByRole('region', { name: 'Rejected (1)' })).findByRole(
+        'article',
+        { name: 'Bharti Airtel' },
+      ),
+    ).toBeInTheDocument();
+    expect(calls.some((c) => c.path === `${BASE}/consent-user-001-telecom/reject`)).toBe(true);
+  });
+
+  it('a 409 shows the server detail and reloads the list without overwriting it', async () => {
+    let refused = false;
+    const { user } = await openConsent({
+      // Rejected on another device in the meantime; the answer changes once that is found out.
+      [`GET ${BASE}`]: () =>
+        listAnswer([refused ? decided(request('bank'), 'rejected') : request('bank')]),
+      [`POST ${BASE}/consent-user-001-bank/approve`]: () => {
+        refused = true;
+        return json(
+          { detail: 'This consent request was already rejected. Decisions are final.' },
+          409,
+        );
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Approve State Bank of India' }));
+    expect(
+      await screen.findByText('This consent request was already rejected. Decisions are final.'),
+    ).toBeInTheDocument();
+    expect(
+      await within(await screen.findByRole('region', { name: 'Rejected (1)' })).findByRole(
+        'article',
+        { name: 'State Bank of India' },
+      ),
+    ).toBeInTheDocument();
+    expect(section('Approved (0)')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to approve consent')).toBeNull();
+  });
+
+  it("says 'Failed to approve consent' / 'Failed to reject consent' when the server refuses", async () => {
+    const { user } = await openConsent({
+      [`GET ${BASE}`]: list(request('bank')),
+      [`POST ${BASE}/consent-user-001-bank/approve`]: () => json({ detail: 'boom' }, 500),
+      [`POST ${BASE}/consent-user-001-bank/reject`]: () => json({ detail: 'boom' }, 500),
+    });
+    await user.click(screen.getByRole('button', { name: 'Approve State Bank of India' }));
+    expect(await screen.findByText('Failed to approve consent')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reject State Bank of India' }));
+    expect(await screen.findByText('Failed to reject consent')).toBeInTheDocument();
+    expect(
+      within(section('Pending (1)')).getByRole('article', { name: 'State Bank of India' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows a spinner while loading, then on failure the toast and the three sample requests', async () => {
+    signIn();
+    mockFetch({});
+    renderApp('/consent');
+    expect(await screen.findByText('Loading...')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to load consent requests')).toBeInTheDocument();
+    const pending = await screen.findByRole('region', { name: 'Pending (3)' });
+    for (const name of ['State Bank of India', 'Bharti Airtel', 'LIC of India']) {
+      expect(within(pending).getByRole('article', { name })).toBeInTheDocument();
+    }
+    expect(
+      screen.getByText('Your consent requests could not be loaded, so sample requests are shown.'),
+    ).toBeInTheDocument();
+  });
+
+  it('offline: an approval is kept on this device, shown at once as Not yet synced', async () => {
+    const { user } = await openConsent({});
+    await user.click(screen.getByRole('button', { name: 'Approve State Bank of India' }));
+    const approved = await screen.findByRole('region', { name: 'Approved (1)' });
+    const bank = within(approved).getByRole('article', { name: 'State Bank of India' });
+    expect(within(bank).getByText('Not yet synced')).toBeInTheDocument();
+    expect(screen.getByText('Approved on this device; not yet synced')).toBeInTheDocument();
+
+    // The sample requests are now this device's: the two undecided ones are kept beside it.
+    const requests = stored('consentRequests');
+    expect(requests.map((r) => [r.id, r.status])).toEqual([
+      ['consent-user-001-bank', 'approved'],
+      ['consent-user-001-telecom', 'pending'],
+      ['consent-user-001-insurer', 'pending'],
+    ]);
+    expect(requests[0]).toMatchObject({
+      id: 'consent-user-001-bank',
+      userId: 'user-001',
+      status: 'approved',
+      status_updated_by: 'user-001',
+      pending_sync: true,
+    });
+    expect(Date.now() - Date.parse(String(requests[0]?.status_updated_at))).toBeLessThan(60_000);
+    expect(stored('activityLogs')).toEqual([
+      expect.objectContaining({
+        userId: 'user-001',
+        type: 'consent_approved',
+        description: 'Approved consent request from State Bank of India for Open savings account',
+        pending_sync: true,
+      }),
+    ]);
+
+    // Still there, with the other two, when the screen loads again (still offline).
+    act(() => toast.remove());
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByText('Failed to load consent requests')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Approved (1)' })).getByText('Not yet synced'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Pending (2)' })).toBeInTheDocument();
+  });
+
+  it("keeps an unsynced decision over the server's still-pending copy", async () => {
+    window.localStorage.setItem(
+      'consentRequests',
+      JSON.stringify([{ ...decided(request('bank'), 'approved'), pending_sync: true }]),
+    );
+    await openConsent({ [`GET ${BASE}`]: list(request('bank'), request('insurer')) });
+    const bank = within(section('Approved (1)')).getByRole('article', {
+      name: 'State Bank of India',
+    });
+    expect(within(bank).getByText('Not yet synced')).toBeInTheDocument();
+    expect(section('Pending (1)')).toBeInTheDocument();
+  });
+
+  it("offline: shows requests stored under another user id as the holder's (SPEC 6)", async () => {
+    window.localStorage.setItem(
+      'consentRequests',
+      JSON.stringify([request('insurer', { id: 'consent-user-009-insurer', userId: 'user-009' })]),
+    );
+    await openConsent({});
+    expect(
+      within(section('Pending (1)')).getByRole('article', { name: 'LIC of India' }),
+    ).toBeInTheDocument();
+    expect(stored('consentRequests')[0]).toMatchObject({ userId: 'user-001' });
+  });
+
+  it('Reset Requests calls the reset endpoint and shows the restored list', async () => {
+    let requests = [decided(request('bank'), 'approved')];
+    const { user, calls } = await openConsent({
+      [`GET ${BASE}`]: () => listAnswer(requests),
+      [`POST ${BASE}/reset`]: () => {
+        requests = [request('bank'), request('telecom'), request('insurer')];
+        return json({
+          message: 'Consent requests reset',
+          consent_requests: requests,
+          count: 3,
+          user_id: 'user-001',
+        });
+      },
+    });
+    expect(section('Pending (0)')).toHaveTextContent('No pending requests.');
+    await user.click(screen.getByRole('button', { name: 'Reset Requests' }));
+    expect(await screen.findByText('Consent requests reset')).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Pending (3)' })).toBeInTheDocument();
+    expect(section('Approved (0)')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST' && c.path === `${BASE}/reset`)).toBe(true);
+  });
+
+  it('Reset Requests offline restores the three sample pending requests locally', async () => {
+    const { user } = await openConsent({});
+    await user.click(screen.getByRole('button', { name: 'Reject LIC of India' }));
+    expect(await screen.findByRole('region', { name: 'Rejected (1)' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reset Requests' }));
+    expect(await screen.findByText('Sample requests restored on this device')).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Pending (3)' })).toBeInTheDocument();
+    expect(stored('consentRequests').map((r) => r.status)).toEqual([
+      'pending',
+      'pending',
+      'pending',
+    ]);
+  });
+
+  it('Debug Logs toggles a panel with the source, user id, counts and the raw list', async () => {
+    const { user } = await openConsent({ [`GET ${BASE}`]: list(request('bank')) });
+    const toggle = screen.getByRole('button', { name: 'Debug Logs' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    const panel = screen.getByRole('region', { name: 'Debug Information' });
+    expect(within(panel).getByText('Data source').nextSibling).toHaveTextContent('API');
+    expect(within(panel).getByText('User ID').nextSibling).toHaveTextContent('user-001');
+    expect(within(panel).getByText('Requests shown').nextSibling).toHaveTextContent('1');
+    const raw = within(panel).getByRole('region', { name: 'Raw consent requests' });
+    expect(raw).toHaveTextContent('"consent-user-001-bank"');
+    await user.click(toggle);
+    expect(screen.queryByRole('region', { name: 'Debug Information' })).toBeNull();
+  });
+});

@@ -1,0 +1,257 @@
+/**
+ * The /consent screen (SPEC 2 Consent Management): 'Consent Management', the buttons Refresh,
+ * Debug Logs and Reset Requests, and three lists — Pending, Approved, Rejected — each with its
+ * count and an empty state. Pending requests have Approve and Reject (SPEC 4: decisions are
+ * final).
+ *
+ * Data: the API with the browser-storage fallback (SPEC 1, 7); when loading fails the toast
+ * 'Failed to load consent requests' and, with nothing stored, the three sample pending requests
+ * (SPEC 8). A decision the server refuses toasts 'Failed to approve consent' / 'Failed to reject
+ * consent'; a 409 (decided elsewhere) shows the server's detail and reloads. While the API is
+ * unreachable a decision is kept on this device and shown at once as 'Not yet synced'.
+ */
+import type { ConsentDecision, ConsentRequest } from '@pehchaan/core';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { InfoIcon, RefreshIcon } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/spinner';
+import { isApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { decideConsentRequest, LocalSaveError } from '../api/decide-consent-request';
+import { getConsentRequests, writeLocalConsentRequests } from '../api/get-consent-requests';
+import { resetConsentRequests } from '../api/reset-consent-requests';
+import { type ConsentLists, groupByStatus, sampleConsentRequests } from '../consent-records';
+import { ConsentDebugPanel, type ConsentSource } from './consent-debug-panel';
+import { ConsentRequestCard } from './consent-request-card';
+
+const SECTIONS = ['pending', 'approved', 'rejected'] as const satisfies (keyof ConsentLists)[];
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function ConsentPage({ userId }: { userId: string }) {
+  const { t } = useTranslation('consent');
+  const { t: tm } = useTranslation('messages');
+  const [requests, setRequests] = useState<ConsentRequest[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [refreshing, setRefreshing] = useState(false);
+  const [resetting, setResetting] = useState(false);
+  const [source, setSource] = useState<ConsentSource | null>(null);
+  const [lastError, setLastError] = useState<string | null>(null);
+  const [showDebug, setShowDebug] = useState(false);
+  const [busy, setBusy] = useState<Record<string, ConsentDecision>>({});
+  const latest = useRef(0);
+  const pendingHeading = useRef<HTMLHeadingElement>(null);
+  /** Counts decisions shown, so focus can be kept after each (see below). */
+  const [decisions, setDecisions] = useState(0);
+
+  /** Loads the list; resolves true when the API answered. */
+  const load = useCallback(async (): Promise<boolean> => {
+    const ticket = ++latest.current;
+    const result = await getConsentRequests(userId);
+    if (ticket !== latest.current) return result.source === 'api';
+    if (result.source === 'api') {
+      setRequests(result.data);
+      setSource('api');
+      setLastError(null);
+    } else {
+      setLastError(errorText(result.error));
+      if (!isApiError(result.error, 'ERR_API_DISABLED')) toast.error(tm('consentLoadFailed'));
+      if (result.data.length > 0) {
+        setRequests(result.data);
+        setSource('localStorage');
+      } else {
+        setRequests(sampleConsentRequests(new Date(), userId));
+        setSource('sample');
+      }
+    }
+    setLoading(false);
+    return result.source === 'api';
+  }, [userId, tm]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const lists = useMemo(() => groupByStatus(requests), [requests]);
+
+  // A decided card leaves the pending list with the button that had focus: keep keyboard focus
+  // on the page (the pending list's heading) instead of losing it to the document body.
+  useEffect(() => {
+    if (decisions === 0) return;
+    const active = document.activeElement;
+    if (active === null || active === document.body) pendingHeading.current?.focus();
+  }, [decisions]);
+
+  const onRefresh = async () => {
+    setRefreshing(true);
+    const ok = await load();
+    setRefreshing(false);
+    if (ok) toast.success(t('toast.refreshed'));
+  };
+
+  const onReset = async () => {
+    setResetting(true);
+    try {
+      const result = await resetConsentRequests({ userId });
+      if (result.source === 'api') {
+        toast.success(t('toast.reset'));
+        await load();
+      } else {
+        // Any load still in flight would answer the state before the reset.
+        latest.current += 1;
+        setRequests(result.requests);
+        setSource('localStorage');
+        toast.success(t('toast.resetLocally'));
+      }
+    } catch (error) {
+      setLastError(errorText(error));
+      toast.error(t('toast.resetFailed'));
+    } finally {
+      setResetting(false);
+    }
+  };
+
+  const onDecide = async (request: ConsentRequest, decision: ConsentDecision) => {
+    setBusy((b) => ({ ...b, [request.id]: decision }));
+    const failed = decision === 'approve' ? 'consentApproveFailed' : 'consentRejectFailed';
+    try {
+      const result = await decideConsentRequest({ userId, request, decision });
+      const next = requests.map((r) => (r.id === request.id ? result.request : r));
+      if (result.source === 'localStorage' && source === 'sample') {
+        // The sample requests become this device's, so the undecided ones stay beside the decision.
+        writeLocalConsentRequests(userId, next);
+        setSource('localStorage');
+      }
+      setRequests((list) => list.map((r) => (r.id === request.id ? result.request : r)));
+      if (result.source === 'api') {
+        toast.success(
+          t(decision === 'approve' ? 'toast.approved' : 'toast.rejected', {
+            requester: request.requester,
+          }),
+        );
+      } else {
+        toast.success(
+          t(decision === 'approve' ? 'toast.approvedLocally' : 'toast.rejectedLocally'),
+        );
+      }
+      setDecisions((n) => n + 1);
+    } catch (error) {
+      setLastError(errorText(error));
+      if (error instanceof LocalSaveError) {
+        toast.error(t('toast.saveLocalFailed'));
+      } else if (isApiError(error, 'HTTP_ERROR') && error.status === 409) {
+        // Decided elsewhere (another device or tab): the server's answer stands (SPEC 4: final).
+        toast.error(error.detail ?? tm(failed));
+        await load();
+      } else {
+        toast.error(tm(failed));
+        if (isApiError(error, 'HTTP_ERROR') && error.status === 404) await load();
+      }
+    } finally {
+      setBusy(({ [request.id]: _, ...rest }) => rest);
+    }
+  };
+
+  return (
+    <div className="space-y-6">
+      <div className="min-w-0">
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl dark:text-white">
+          {t('title')}
+        </h1>
+        <p className="mt-1 text-slate-600 dark:text-slate-400">{t('subtitle')}</p>
+      </div>
+
+      <div className="flex flex-wrap gap-2">
+        <Button
+          size="sm"
+          variant="secondary"
+          className="min-h-11"
+          onClick={onRefresh}
+          loading={refreshing}
+          loadingLabel={t('refreshing')}
+        >
+          <RefreshIcon className="size-4" />
+          {t('refresh')}
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          className="min-h-11"
+          onClick={() => setShowDebug((s) => !s)}
+          aria-pressed={showDebug}
+        >
+          {t('debugLogs')}
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          className="min-h-11"
+          onClick={onReset}
+          loading={resetting}
+          loadingLabel={t('resetting')}
+        >
+          {t('reset')}
+        </Button>
+      </div>
+
+      {showDebug && (
+        <ConsentDebugPanel
+          userId={userId}
+          source={source}
+          requests={requests}
+          lists={lists}
+          lastError={lastError}
+        />
+      )}
+
+      {loading ? (
+        <Spinner />
+      ) : (
+        <>
+          {(source === 'sample' || source === 'localStorage') && (
+            <p className="flex items-start gap-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950/50 dark:text-amber-100">
+              <InfoIcon className="mt-0.5 size-4 shrink-0" />
+              {t(`notice.${source}`)}
+            </p>
+          )}
+          {SECTIONS.map((status) => {
+            const items = lists[status];
+            const headingId = `consent-section-${status}`;
+            return (
+              <section key={status} aria-labelledby={headingId} className="space-y-3">
+                <h2
+                  id={headingId}
+                  ref={status === 'pending' ? pendingHeading : undefined}
+                  tabIndex={status === 'pending' ? -1 : undefined}
+                  className="text-lg font-semibold text-slate-900 focus:outline-none dark:text-white"
+                >
+                  {t(`sections.${status}`, { count: items.length })}
+                </h2>
+                {items.length === 0 ? (
+                  <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
+                    {t(`empty.${status}`)}
+                  </p>
+                ) : (
+                  <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+                    {items.map((request) => (
+                      <li key={request.id}>
+                        <ConsentRequestCard
+                          request={request}
+                          busy={busy[request.id]}
+                          onDecide={onDecide}
+                        />
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </section>
+            );
+          })}
+        </>
+      )}
+    </div>
+  );
+}

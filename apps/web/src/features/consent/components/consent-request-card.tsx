@@ -1,0 +1,137 @@
+/**
+ * One consent request (SPEC 2 Consent Management, SPEC 3): the requester (a data fiduciary), the
+ * purpose, the requested fields as chips, when it was requested and, once decided, when; Approve
+ * and Reject on a pending one (named with the requester, e.g. 'Approve State Bank of India').
+ * A decision kept only on this device carries the 'Not yet synced' badge (issue 4 Offline).
+ * The card is an article labelled by the requester.
+ */
+import type { ConsentDecision, ConsentRequest } from '@pehchaan/core';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { CheckCircleIcon, ClockIcon, CloseIcon } from '@/components/ui/icons';
+
+const STATUS_CLASSES = {
+  pending: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
+  approved: 'bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200',
+  rejected: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200',
+} as const;
+
+/** Date and time in the UI language's Indian locale, e.g. '1 Jan 2025, 10:30 am'. */
+function formatDateTime(iso: string, language: string): string {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return iso;
+  return new Date(ms).toLocaleString(language === 'hi' ? 'hi-IN' : 'en-IN', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+}
+
+export function ConsentRequestCard({
+  request,
+  busy,
+  onDecide,
+}: {
+  request: ConsentRequest;
+  /** The decision being sent for this request, if any (both buttons are disabled meanwhile). */
+  busy?: ConsentDecision;
+  onDecide: (request: ConsentRequest, decision: ConsentDecision) => void;
+}) {
+  const { t, i18n } = useTranslation('consent');
+  const titleId = useId();
+  const fieldsId = useId();
+  const when = (iso: string) => formatDateTime(iso, i18n.language);
+  const { status } = request;
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h3 id={titleId} className="min-w-0 font-semibold text-slate-900 dark:text-white">
+          {request.requester}
+        </h3>
+        <div className="flex flex-wrap gap-2">
+          <span
+            className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${STATUS_CLASSES[status]}`}
+          >
+            {t(`card.status.${status}`)}
+          </span>
+          {request.pending_sync && (
+            <span
+              title={t('card.notSyncedHint')}
+              className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200"
+            >
+              <ClockIcon className="size-3.5" />
+              {t('card.notSynced')}
+            </span>
+          )}
+        </div>
+      </div>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{request.purpose}</p>
+
+      <p id={fieldsId} className="mt-3 text-xs font-medium text-slate-500 dark:text-slate-400">
+        {t('card.fields')}
+      </p>
+      <ul aria-labelledby={fieldsId} className="mt-1 flex flex-wrap gap-1.5">
+        {request.fields.map((field) => (
+          <li
+            key={field}
+            className="rounded-full border border-orange-200 bg-orange-50 px-2.5 py-0.5 text-xs text-orange-900 dark:border-orange-900 dark:bg-orange-950/60 dark:text-orange-200"
+          >
+            {field}
+          </li>
+        ))}
+      </ul>
+
+      <dl className="mt-3 space-y-1 text-xs text-slate-600 dark:text-slate-400">
+        <div className="flex flex-wrap gap-x-1">
+          <dt>{t('card.requested')}:</dt>
+          <dd>
+            <time dateTime={request.requested_at}>{when(request.requested_at)}</time>
+          </dd>
+        </div>
+        {status !== 'pending' && request.status_updated_at && (
+          <div className="flex flex-wrap gap-x-1">
+            <dt>{t(`card.decided.${status}`)}:</dt>
+            <dd>
+              <time dateTime={request.status_updated_at}>{when(request.status_updated_at)}</time>
+            </dd>
+          </div>
+        )}
+      </dl>
+
+      {status === 'pending' && (
+        <div className="mt-auto flex gap-2 pt-4">
+          <Button
+            className="min-h-11 flex-1"
+            onClick={() => onDecide(request, 'approve')}
+            disabled={busy !== undefined}
+            loading={busy === 'approve'}
+            loadingLabel={t('card.approving')}
+            aria-label={t('card.approveLabel', { requester: request.requester })}
+          >
+            <CheckCircleIcon className="size-4" />
+            {t('card.approve')}
+          </Button>
+          <Button
+            variant="secondary"
+            className="min-h-11 flex-1"
+            onClick={() => onDecide(request, 'reject')}
+            disabled={busy !== undefined}
+            loading={busy === 'reject'}
+            loadingLabel={t('card.rejecting')}
+            aria-label={t('card.rejectLabel', { requester: request.requester })}
+          >
+            <CloseIcon className="size-4" />
+            {t('card.reject')}
+          </Button>
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,134 @@
+/**
+ * Pure rules of the Consent Management screen (SPEC 2, 4, 6, 8) over SPEC 3 consent requests:
+ * the migration of browser-local requests to the signed-in holder, keeping decisions made offline
+ * over the server's still-pending copy, the offline decision itself, the sample requests, the
+ * activity text of a decision and the three lists of the screen. No storage, no network.
+ */
+import {
+  type ConsentDecision,
+  type ConsentRequest,
+  type ConsentStatus,
+  seedConsentRequests,
+} from '@pehchaan/core';
+
+/**
+ * SPEC 6: browser-local consent requests that carry another user's id become the current
+ * holder's (local data only; the server never moves records between users, DECISIONS 6).
+ * When an id occurs twice, the copy that already belongs to `userId` wins, else the first one.
+ * @returns every request as the holder's, in the given order, and how many were moved.
+ */
+export function migrateConsentRequests(
+  requests: readonly ConsentRequest[],
+  userId: string,
+): { requests: ConsentRequest[]; migrated: number } {
+  const own = new Set(requests.filter((r) => r.userId === userId).map((r) => r.id));
+  const seen = new Set<string>();
+  const result: ConsentRequest[] = [];
+  let migrated = 0;
+  for (const request of requests) {
+    if (seen.has(request.id)) continue;
+    if (request.userId === userId) {
+      seen.add(request.id);
+      result.push(request);
+    } else if (!own.has(request.id)) {
+      seen.add(request.id);
+      result.push({ ...request, userId });
+      migrated += 1;
+    }
+  }
+  return { requests: result, migrated };
+}
+
+/**
+ * The server's list with this device's not-yet-synced decisions laid over it: a local request
+ * marked `pending_sync` replaces the server's copy while the server still has it pending (the
+ * decision is kept until it is sent; issue 4 Offline). Once the server has decided, its answer
+ * wins: decisions are final (SPEC 4), so the local one is dropped.
+ */
+export function keepUnsyncedDecisions(
+  fromServer: readonly ConsentRequest[],
+  local: readonly ConsentRequest[],
+): ConsentRequest[] {
+  const unsynced = new Map(local.filter((r) => r.pending_sync).map((r) => [r.id, r]));
+  return fromServer.map((request) => {
+    const mine = unsynced.get(request.id);
+    return mine && request.status === 'pending' ? mine : request;
+  });
+}
+
+/** The status a decision moves a pending request to (SPEC 4). */
+export const DECISION_STATUS: Record<ConsentDecision, Exclude<ConsentStatus, 'pending'>> = {
+  approve: 'approved',
+  reject: 'rejected',
+};
+
+/**
+ * A decision made on this device while the API is unreachable: the new status, stamped now and by
+ * the holder, and marked `pending_sync` ("Not yet synced").
+ */
+export function decideLocally(
+  request: ConsentRequest,
+  decision: ConsentDecision,
+  userId: string,
+  now: Date = new Date(),
+): ConsentRequest {
+  return {
+    ...request,
+    status: DECISION_STATUS[decision],
+    status_updated_at: now.toISOString(),
+    status_updated_by: userId,
+    pending_sync: true,
+  };
+}
+
+/**
+ * The activity entry's text of a decision, exactly as the server writes it (SPEC 4): 'Approved
+ * consent request from {requester} for {purpose}' or 'Rejected ...'. Stored data, so English.
+ */
+export function consentLogDescription(
+  decision: ConsentDecision,
+  request: Pick<ConsentRequest, 'requester' | 'purpose'>,
+): string {
+  const verb = decision === 'approve' ? 'Approved' : 'Rejected';
+  return `${verb} consent request from ${request.requester} for ${request.purpose}`;
+}
+
+/**
+ * SPEC 8: the three sample pending requests (a bank, a telecom operator, an insurer) shown when
+ * loading fails and nothing is stored; the same ids as the server's seeds for `userId`.
+ */
+export function sampleConsentRequests(now: Date, userId: string): ConsentRequest[] {
+  return seedConsentRequests(now, userId).map((seed) => ({
+    ...seed,
+    status: 'pending',
+    status_updated_at: null,
+    status_updated_by: null,
+    last_viewed: null,
+  }));
+}
+
+export interface ConsentLists {
+  /** Newest request first. */
+  pending: ConsentRequest[];
+  /** Most recent decision first. */
+  approved: ConsentRequest[];
+  rejected: ConsentRequest[];
+}
+
+function time(iso: string | null): number {
+  const ms = iso === null ? Number.NaN : Date.parse(iso);
+  return Number.isNaN(ms) ? 0 : ms;
+}
+
+/** The screen's three lists (SPEC 2). */
+export function groupByStatus(requests: readonly ConsentRequest[]): ConsentLists {
+  const byRequested = (a: ConsentRequest, b: ConsentRequest) =>
+    time(b.requested_at) - time(a.requested_at);
+  const byDecided = (a: ConsentRequest, b: ConsentRequest) =>
+    time(b.status_updated_at) - time(a.status_updated_at) || byRequested(a, b);
+  return {
+    pending: requests.filter((r) => r.status === 'pending').sort(byRequested),
+    approved: requests.filter((r) => r.status === 'approved').sort(byDecided),
+    rejected: requests.filter((r) => r.status === 'rejected').sort(byDecided),
+  };
+}
