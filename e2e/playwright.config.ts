@@ -6,6 +6,8 @@ import { defineConfig } from '@playwright/test';
  */
 const PORT = Number(process.env.E2E_PORT ?? 5123);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? '.e2e-data';
+/** E2E_NO_BUILD=1: use the web build as it is (several runs on one machine build once). */
+const START_FLAGS = process.env.E2E_NO_BUILD === '1' ? ' --no-build' : '';
 
 export default defineConfig({
   testDir: './tests',
@@ -23,7 +25,7 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: `rm -rf ${DATA_DIR} && node ../scripts/start.mjs`,
+    command: `rm -rf ${DATA_DIR} && node ../scripts/start.mjs${START_FLAGS}`,
     url: `http://127.0.0.1:${PORT}/health`,
     reuseExistingServer: false,
     timeout: 240_000,
