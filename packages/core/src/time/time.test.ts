@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as parts from './index';
 import { formatLastActivity, formatRelativeTime } from './index';
 
 const now = Date.parse('2025-03-20T12:00:00Z');
@@ -22,5 +23,17 @@ describe('activity relative time', () => {
     expect(formatRelativeTime('2025-01-05T10:00:00Z', now)).toBe(
       new Date('2025-01-05T10:00:00Z').toLocaleDateString('en-IN'),
     );
+  });
+});
+
+describe('parts for translation', () => {
+  it('name the same units the English texts use', () => {
+    const { lastActivityParts, relativeTimeParts } = parts;
+    expect(lastActivityParts(ago(-1), now)).toEqual({ unit: 'justNow' });
+    expect(lastActivityParts(ago(5), now)).toEqual({ unit: 'hours', count: 5 });
+    expect(lastActivityParts(ago(49), now)).toEqual({ unit: 'days', count: 2 });
+    expect(lastActivityParts('nope', now)).toEqual({ unit: 'invalid' });
+    expect(relativeTimeParts(ago(30), now)).toEqual({ unit: 'yesterday' });
+    expect(relativeTimeParts(ago(48), now)).toEqual({ unit: 'date', ms: now - 48 * 3_600_000 });
   });
 });

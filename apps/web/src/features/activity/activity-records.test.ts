@@ -1,4 +1,9 @@
-import { ACTIVITY_TYPES, type ActivityLog, formatRelativeTime } from '@pehchaan/core';
+import {
+  ACTIVITY_TYPES,
+  type ActivityLog,
+  formatRelativeTime,
+  relativeTimeParts,
+} from '@pehchaan/core';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { activity } from '@/testing/fixtures';
@@ -11,7 +16,6 @@ import {
   filterActivityLogs,
   isActivityTypeFilter,
   newestFirst,
-  relativeTimeParts,
   withUnsyncedEntries,
 } from './activity-records';
 

@@ -66,30 +66,6 @@ export function filterActivityLogs(
   });
 }
 
-/** SPEC 9's activity relative time as parts to translate. */
-export type RelativeTimeParts =
-  | { unit: 'justNow' }
-  | { unit: 'hours'; count: number }
-  | { unit: 'yesterday' }
-  | { unit: 'date'; ms: number }
-  | { unit: 'invalid' };
-
-/**
- * SPEC 9 "Activity relative time": under 1 hour 'Just now' (a time in the future too), under 24
- * hours 'N hours ago' (whole hours, rounded down), under 48 hours 'Yesterday', else a date. The
- * same rule as `formatRelativeTime` of @pehchaan/core, which words it in English only.
- * @param timestamp ISO 8601 instant. @param now epoch milliseconds.
- */
-export function relativeTimeParts(timestamp: string, now: number): RelativeTimeParts {
-  const ms = Date.parse(timestamp);
-  if (Number.isNaN(ms)) return { unit: 'invalid' };
-  const hours = Math.floor((now - ms) / HOUR_MS);
-  if (hours < 1) return { unit: 'justNow' };
-  if (hours < 24) return { unit: 'hours', count: hours };
-  if (hours < 48) return { unit: 'yesterday' };
-  return { unit: 'date', ms };
-}
-
 /** The demo entries of SPEC 8 ("falls back to demo logs"), each with its age in hours. */
 export const DEMO_ACTIVITY = [
   { key: 'login', type: 'login', hoursAgo: 0.2 },

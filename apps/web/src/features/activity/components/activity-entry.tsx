@@ -5,9 +5,9 @@
  * 'Demo' for the demo entries of SPEC 8.
  */
 import type { ActivityLog } from '@pehchaan/core';
+import { relativeTimeParts } from '@pehchaan/core';
 import { useTranslation } from 'react-i18next';
 import { ClockIcon } from '@/components/ui/icons';
-import { relativeTimeParts } from '../activity-records';
 import { ActivityTypeIcon } from './activity-type-icon';
 
 /** The Indian locale of the UI language (SPEC 9: dates formatted for en-IN). */
