@@ -5,8 +5,8 @@ import { renderApp, signIn } from '@/testing/render-app';
 import { media } from '@/testing/setup';
 
 const PUBLIC_PAGES: [string, string][] = [
-  ['/about', 'About'],
-  ['/contact', 'Contact'],
+  ['/about', 'About Pehchaan'],
+  ['/contact', 'Contact Us'],
   ['/privacy', 'Privacy Policy'],
   ['/terms', 'Terms of Service'],
   ['/support', 'Support Center'],
@@ -184,7 +184,7 @@ describe('header (SPEC 2)', () => {
     await screen.findByRole('heading', { level: 1, name: 'Profile' });
     await user.keyboard('{Control>}k{/Control}');
     const dialog = screen.getByRole('dialog', { name: 'Search' });
-    await user.type(within(dialog).getByRole('searchbox'), 'consent{Enter}');
+    await user.type(within(dialog).getByRole('combobox', { name: 'Search' }), 'consent{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/consent'));
     expect(screen.queryByRole('dialog')).toBeNull();
   });

@@ -1,12 +1,6 @@
-/** SPEC 2 /contact (built by a later issue). */
-import { useTranslation } from 'react-i18next';
-import { PageHeading } from '@/components/ui/page-heading';
+/** SPEC 2 /contact: Contact Us. */
+import { ContactPage } from '@/features/info-pages/components/contact-page';
 
 export function Component() {
-  const { t } = useTranslation('pages');
-  return (
-    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-      <PageHeading title={t('contact.title')} description={t('comingSoon')} />
-    </div>
-  );
+  return <ContactPage />;
 }

@@ -1,12 +1,6 @@
-/** SPEC 2 /help (built by a later issue). */
-import { useTranslation } from 'react-i18next';
-import { PageHeading } from '@/components/ui/page-heading';
+/** SPEC 2 /help: the Help Center. */
+import { HelpPage } from '@/features/info-pages/components/help-page';
 
 export function Component() {
-  const { t } = useTranslation('pages');
-  return (
-    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-      <PageHeading title={t('help.title')} description={t('comingSoon')} />
-    </div>
-  );
+  return <HelpPage />;
 }
