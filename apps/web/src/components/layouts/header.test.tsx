@@ -1,3 +1,4 @@
+import type { RecentUpdate } from '@pehchaan/core';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -6,13 +7,33 @@ import { AppProvider } from '@/app/provider';
 import { signIn } from '@/testing/render-app';
 import { Header } from './header';
 import {
+  EMPTY_HOLDER_RECORDS,
   type HeaderIndicators,
   HeaderIndicatorsProvider,
-  type NotificationItem,
 } from './header-indicators';
 
-function items(n: number): NotificationItem[] {
-  return Array.from({ length: n }, (_, i) => ({ id: `n${i}`, title: `Update ${i + 1}` }));
+const NOW = Date.now();
+
+function updates(n: number): RecentUpdate[] {
+  return Array.from({ length: n }, (_, i) => ({
+    kind: 'activity_log',
+    id: `l${i}`,
+    at: new Date(NOW - i * 1000).toISOString(),
+    title: `Update ${i + 1}`,
+    detail: 'credential_shared',
+  }));
+}
+
+function indicators(over: Partial<HeaderIndicators> = {}): HeaderIndicators {
+  return {
+    updates: [],
+    hasNewCredentials: false,
+    hasNewConsent: false,
+    clearAll: () => {},
+    records: EMPTY_HOLDER_RECORDS,
+    refresh: () => {},
+    ...over,
+  };
 }
 
 function renderHeader(value: HeaderIndicators) {
@@ -35,60 +56,142 @@ function renderHeader(value: HeaderIndicators) {
       <RouterProvider router={router} />
     </AppProvider>,
   );
-  return userEvent.setup();
+  return { user: userEvent.setup(), router };
 }
 
-describe('header indicators (SPEC 2, 9)', () => {
+describe('the bell (SPEC 2, 9)', () => {
   it('shows the count on the bell, capped at 9+', async () => {
-    renderHeader({
-      notifications: items(12),
-      hasNewCredentials: false,
-      hasNewConsent: false,
-      clearAll: () => {},
-    });
+    renderHeader(indicators({ updates: updates(12) }));
     const bell = await screen.findByRole('button', { name: 'Notifications (9+ new)' });
     expect(within(bell).getByText('9+')).toBeInTheDocument();
   });
 
   it('shows the exact count up to 9', async () => {
-    renderHeader({
-      notifications: items(9),
-      hasNewCredentials: false,
-      hasNewConsent: false,
-      clearAll: () => {},
-    });
+    renderHeader(indicators({ updates: updates(9) }));
     expect(await screen.findByRole('button', { name: 'Notifications (9 new)' })).toHaveTextContent(
       '9',
     );
   });
 
-  it('puts red dots on Credentials and Consent when something is new', async () => {
-    renderHeader({
-      notifications: [],
-      hasNewCredentials: true,
-      hasNewConsent: false,
-      clearAll: () => {},
-    });
-    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
-    expect(within(nav).getByRole('link', { name: /Credentials/ })).toContainElement(
-      within(nav).getByTestId('new-dot'),
-    );
-    expect(within(nav).getAllByTestId('new-dot')).toHaveLength(1);
+  it('shows no badge at 0', async () => {
+    renderHeader(indicators());
+    const bell = await screen.findByRole('button', { name: 'Notifications' });
+    expect(within(bell).queryByTestId('notification-badge')).toBeNull();
   });
 
-  it('Clear All stamps everything seen and toasts All notifications cleared', async () => {
+  it('lists Recent Updates with title, detail and time; an item goes to its screen', async () => {
+    const { user, router } = renderHeader(
+      indicators({
+        updates: [
+          {
+            kind: 'consent_request',
+            id: 'r1',
+            at: new Date(NOW - 2 * 3_600_000).toISOString(),
+            title: 'State Bank of India',
+            detail: 'Open savings account',
+          },
+          {
+            kind: 'credential',
+            id: 'c1',
+            at: new Date(NOW).toISOString(),
+            title: 'PAN Card',
+            detail: 'Income Tax Department',
+          },
+        ],
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Notifications (2 new)' }));
+    const panel = screen.getByRole('region', { name: 'Recent Updates' });
+    const bank = within(panel).getByRole('link', { name: /State Bank of India/ });
+    expect(bank).toHaveAttribute('href', '/consent');
+    expect(bank).toHaveTextContent('Open savings account');
+    expect(bank).toHaveTextContent('2 hours ago');
+    expect(within(panel).getByRole('link', { name: /PAN Card/ })).toHaveAttribute(
+      'href',
+      '/credentials',
+    );
+    await user.click(within(panel).getByRole('link', { name: /PAN Card/ }));
+    expect(router.state.location.pathname).toBe('/credentials');
+    expect(screen.queryByRole('region', { name: 'Recent Updates' })).toBeNull();
+  });
+
+  it('shows No recent updates and no Clear All when nothing is new', async () => {
+    const { user } = renderHeader(indicators());
+    await user.click(await screen.findByRole('button', { name: 'Notifications' }));
+    const panel = screen.getByRole('region', { name: 'Recent Updates' });
+    expect(within(panel).getByText('No recent updates')).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Clear All' })).toBeNull();
+    expect(within(panel).getByRole('link', { name: 'View All Activity' })).toHaveAttribute(
+      'href',
+      '/logs',
+    );
+  });
+
+  it('Escape closes the dropdown and returns focus to the bell', async () => {
+    const { user } = renderHeader(indicators({ updates: updates(1) }));
+    const bell = await screen.findByRole('button', { name: 'Notifications (1 new)' });
+    await user.click(bell);
+    expect(bell).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('region', { name: 'Recent Updates' })).toBeNull();
+    expect(bell).toHaveFocus();
+  });
+
+  it('Clear All calls clearAll', async () => {
     const clearAll = vi.fn();
-    const user = renderHeader({
-      notifications: items(2),
-      hasNewCredentials: true,
-      hasNewConsent: true,
-      clearAll,
-    });
+    const { user } = renderHeader(indicators({ updates: updates(2), clearAll }));
     await user.click(await screen.findByRole('button', { name: 'Notifications (2 new)' }));
     const panel = screen.getByRole('region', { name: 'Recent Updates' });
     expect(within(panel).getByText('Update 1')).toBeInTheDocument();
     await user.click(within(panel).getByRole('button', { name: 'Clear All' }));
     expect(clearAll).toHaveBeenCalledOnce();
-    expect(await screen.findByText('All notifications cleared')).toBeInTheDocument();
+  });
+});
+
+describe('red dots (SPEC 2)', () => {
+  it('puts a dot on Credentials only when credentials are new', async () => {
+    renderHeader(indicators({ hasNewCredentials: true }));
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    const link = within(nav).getByRole('link', { name: 'Credentials (new)' });
+    expect(link).toContainElement(within(nav).getByTestId('new-dot'));
+    expect(within(nav).getAllByTestId('new-dot')).toHaveLength(1);
+    expect(within(nav).getByRole('link', { name: 'Consent' })).toBeInTheDocument();
+  });
+
+  it('puts a dot on Consent when a consent request is new', async () => {
+    renderHeader(indicators({ hasNewConsent: true }));
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { name: 'Consent (new)' })).toContainElement(
+      within(nav).getByTestId('new-dot'),
+    );
+    expect(within(nav).getByRole('link', { name: 'Credentials' })).toBeInTheDocument();
+  });
+});
+
+describe('the mobile menu mirrors the bell (SPEC 2)', () => {
+  it('has the dots, the Recent Updates with the count and Clear All', async () => {
+    const clearAll = vi.fn();
+    const { user } = renderHeader(
+      indicators({ updates: updates(3), hasNewConsent: true, clearAll }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const menu = screen.getByRole('navigation', { name: 'Mobile navigation' });
+    expect(within(menu).getByRole('link', { name: 'Consent (new)' })).toBeInTheDocument();
+    const updatesRegion = within(menu).getByRole('region', { name: /Recent Updates/ });
+    expect(within(updatesRegion).getByText('3')).toBeInTheDocument();
+    expect(within(updatesRegion).getAllByRole('link', { name: /Update/ })).toHaveLength(3);
+    expect(within(updatesRegion).getByRole('link', { name: 'View All Activity' })).toHaveAttribute(
+      'href',
+      '/logs',
+    );
+    await user.click(within(updatesRegion).getByRole('button', { name: 'Clear All' }));
+    expect(clearAll).toHaveBeenCalledOnce();
+  });
+
+  it('shows No recent updates when nothing is new', async () => {
+    const { user } = renderHeader(indicators());
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const menu = screen.getByRole('navigation', { name: 'Mobile navigation' });
+    expect(within(menu).getByText('No recent updates')).toBeInTheDocument();
   });
 });

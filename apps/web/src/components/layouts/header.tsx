@@ -3,8 +3,10 @@
  *
  * Signed out: Features (/#features), About, Contact, Support, then Sign In and Get Started (both
  * /login). Signed in: Dashboard, Credentials, Consent, Profile, Settings (red dots on Credentials
- * and Consent from `useHeaderIndicators`), search, the bell, the user menu. Both show the theme
- * toggle. Below the md breakpoint a hamburger opens a menu that mirrors all of it.
+ * and Consent from `useHeaderIndicators`), search (the button or Ctrl/Cmd+K, DECISIONS 6), the
+ * bell with Recent Updates, the user menu. Both show the theme toggle. Below the md breakpoint a
+ * hamburger opens a menu that mirrors all of it: the links with their dots, Recent Updates with
+ * the count, Clear All and View All Activity, Activity Logs and Sign Out.
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +18,12 @@ import { useDismiss } from '@/components/ui/use-dismiss';
 import { paths } from '@/config/paths';
 import { useAuth, useSignOut } from '@/lib/auth';
 import { useHeaderIndicators } from './header-indicators';
-import { NotificationMenu } from './notification-menu';
+import {
+  ClearAllButton,
+  CountBadge,
+  NotificationMenu,
+  RecentUpdatesList,
+} from './notification-menu';
 import { SearchDialog } from './search-dialog';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
@@ -80,8 +87,48 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
   }`;
 }
 
+/**
+ * The mobile menu's copy of the bell (SPEC 2 "The mobile menu mirrors this"): Recent Updates
+ * with the count, the list or its empty state, Clear All and View All Activity.
+ */
+function MobileRecentUpdates({ onNavigate }: { onNavigate: () => void }) {
+  const { t } = useTranslation('notifications');
+  const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="mt-3 rounded-xl border border-slate-200 dark:border-slate-800"
+    >
+      <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-2 dark:border-slate-800">
+        <h2
+          ref={headingRef}
+          id={headingId}
+          tabIndex={-1}
+          className="flex items-center gap-2 text-sm font-semibold outline-none"
+        >
+          {t('title')}
+          <CountBadge />
+        </h2>
+        <ClearAllButton onCleared={() => headingRef.current?.focus()} />
+      </div>
+      <RecentUpdatesList onNavigate={onNavigate} />
+      <div className="border-t border-slate-200 px-4 py-2 text-center dark:border-slate-800">
+        <Link
+          to={paths.app.logs.getHref()}
+          onClick={onNavigate}
+          className="text-sm font-medium text-orange-700 hover:underline dark:text-orange-400"
+        >
+          {t('viewAll')}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
 export function Header() {
   const { t } = useTranslation();
+  const { t: tn } = useTranslation('notifications');
   const { user } = useAuth();
   const signOut = useSignOut();
   const signedIn = user !== null;
@@ -100,7 +147,7 @@ export function Header() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on location change on purpose
   useEffect(() => setMobileOpen(false), [location.pathname, location.hash]);
 
-  // DECISIONS 6: Ctrl/Cmd+K opens search.
+  // DECISIONS 6: Ctrl/Cmd+K opens search (signed out it finds the public pages).
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
@@ -150,8 +197,9 @@ export function Header() {
             <button
               type="button"
               onClick={() => setSearchOpen(true)}
-              aria-label={t('search.open')}
-              title={t('search.shortcut')}
+              aria-label={tn('search.open')}
+              aria-haspopup="dialog"
+              title={tn('search.shortcut')}
               className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
             >
               <SearchIcon />
@@ -212,6 +260,7 @@ export function Header() {
               </li>
             ))}
           </ul>
+          {signedIn && <MobileRecentUpdates onNavigate={closeMobile} />}
           <div className="mt-3 flex flex-col gap-2 border-t border-slate-200 pt-3 dark:border-slate-800">
             {signedIn ? (
               <>

@@ -1,33 +1,130 @@
 /**
- * The header's bell (SPEC 2): a badge with the number of updates (9+ above 9) and a dropdown
- * titled Recent Updates with Clear All (toast 'All notifications cleared'), the empty state
- * 'No recent updates', and a View All Activity link to /logs.
+ * The header's bell (SPEC 2, 9): a badge with the number of Recent Updates (core's `badgeText`:
+ * nothing at 0, '9+' above 9) and a dropdown titled Recent Updates listing them (title, detail,
+ * relative time; each goes to /credentials, /consent or /logs by kind), the empty state
+ * 'No recent updates', Clear All and a View All Activity link to /logs. Escape closes it and
+ * returns focus to the bell. `RecentUpdatesList` is shared with the mobile menu.
  */
-import { formatRelativeTime } from '@pehchaan/core';
+import { badgeText, type RecentUpdate } from '@pehchaan/core';
 import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BellIcon } from '@/components/ui/icons';
 import { useDismiss } from '@/components/ui/use-dismiss';
 import { paths } from '@/config/paths';
-import { toast } from '@/lib/toast';
-import { badgeText, useHeaderIndicators } from './header-indicators';
+import { updateHref, useHeaderIndicators } from './header-indicators';
+import { useRelativeTime } from './relative-time';
+
+/** The bell's accessible name: 'Notifications' or 'Notifications (3 new)'. */
+export function useBellLabel(): string {
+  const { t } = useTranslation('notifications');
+  const { updates } = useHeaderIndicators();
+  const badge = badgeText(updates.length);
+  return badge ? t('bell.openWithCount', { n: badge }) : t('bell.open');
+}
+
+/** The red count badge (decorative: the bell's name carries the count). */
+export function CountBadge({ className = '' }: { className?: string }) {
+  const { updates } = useHeaderIndicators();
+  const badge = badgeText(updates.length);
+  if (!badge) return null;
+  return (
+    <span
+      aria-hidden="true"
+      data-testid="notification-badge"
+      className={`min-w-5 rounded-full bg-red-600 px-1 text-center text-xs leading-5 font-semibold text-white ${className}`}
+    >
+      {badge}
+    </span>
+  );
+}
+
+function UpdateDetail({ update }: { update: RecentUpdate }) {
+  const { t } = useTranslation('notifications');
+  if (update.kind !== 'activity_log') return <>{update.detail}</>;
+  return <>{t(`activityType.${update.detail}` as 'activityType.login', update.detail)}</>;
+}
+
+/** The Recent Updates, newest first, or 'No recent updates'. */
+export function RecentUpdatesList({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation('notifications');
+  const { updates } = useHeaderIndicators();
+  const relativeTime = useRelativeTime();
+  if (updates.length === 0) {
+    return (
+      <p className="px-4 py-6 text-center text-sm text-slate-500 dark:text-slate-400">
+        {t('empty')}
+      </p>
+    );
+  }
+  return (
+    <ul className="max-h-80 divide-y divide-slate-100 overflow-y-auto dark:divide-slate-800">
+      {updates.map((update) => (
+        <li key={`${update.kind}:${update.id}`}>
+          <Link
+            to={updateHref(update.kind)}
+            onClick={onNavigate}
+            className="block px-4 py-3 text-sm hover:bg-slate-50 focus-visible:bg-slate-50 dark:hover:bg-slate-800/60 dark:focus-visible:bg-slate-800/60"
+          >
+            <span className="flex items-baseline justify-between gap-2">
+              <span className="text-xs font-medium tracking-wide text-orange-700 uppercase dark:text-orange-400">
+                {t(`kind.${update.kind}`)}
+              </span>
+              <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400">
+                {relativeTime(update.at)}
+              </span>
+            </span>
+            <span className="mt-0.5 block font-medium break-words text-slate-900 dark:text-slate-100">
+              {update.title}
+            </span>
+            {update.detail && (
+              <span className="block break-words text-slate-600 dark:text-slate-400">
+                <UpdateDetail update={update} />
+              </span>
+            )}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Clear All (shown while there is something to clear). */
+export function ClearAllButton({ onCleared }: { onCleared?: () => void }) {
+  const { t } = useTranslation('notifications');
+  const { updates, clearAll } = useHeaderIndicators();
+  const [busy, setBusy] = useState(false);
+  if (updates.length === 0) return null;
+  return (
+    <button
+      type="button"
+      disabled={busy}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          await clearAll();
+        } finally {
+          setBusy(false);
+          onCleared?.();
+        }
+      }}
+      className="rounded px-1 text-sm font-medium text-orange-700 hover:underline disabled:opacity-60 dark:text-orange-400"
+    >
+      {t('clearAll')}
+    </button>
+  );
+}
 
 export function NotificationMenu() {
-  const { t } = useTranslation();
-  const { notifications, clearAll } = useHeaderIndicators();
+  const { t } = useTranslation('notifications');
+  const label = useBellLabel();
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const panelId = useId();
   const close = useCallback(() => setOpen(false), []);
   useDismiss(open, close, rootRef, buttonRef);
-
-  const count = notifications.length;
-  const onClearAll = async () => {
-    await clearAll();
-    toast.success(t('notifications.cleared'));
-  };
 
   return (
     <div ref={rootRef} className="relative">
@@ -36,77 +133,41 @@ export function NotificationMenu() {
         type="button"
         onClick={() => setOpen((v) => !v)}
         aria-expanded={open}
-        aria-controls={panelId}
-        aria-label={
-          count > 0
-            ? t('notifications.openWithCount', { n: badgeText(count) })
-            : t('notifications.open')
-        }
+        aria-controls={open ? panelId : undefined}
+        aria-label={label}
+        title={label}
         className="relative rounded-lg p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
       >
         <BellIcon />
-        {count > 0 && (
-          <span
-            aria-hidden="true"
-            data-testid="notification-badge"
-            className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs leading-5 font-semibold text-white"
-          >
-            {badgeText(count)}
-          </span>
-        )}
+        <CountBadge className="absolute -top-0.5 -right-0.5" />
       </button>
       {open && (
         <section
           id={panelId}
           aria-labelledby={`${panelId}-title`}
-          className="absolute right-0 z-50 mt-2 w-[min(20rem,calc(100vw-1.5rem))] rounded-xl border border-slate-200 bg-white shadow-xl dark:border-slate-700 dark:bg-slate-900"
+          // Phones: the width of the screen under the header; wider screens: under the bell.
+          className="fixed inset-x-3 top-[4.5rem] z-50 rounded-xl border sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-[22rem] border-slate-200 bg-white shadow-xl dark:border-slate-700 dark:bg-slate-900"
         >
           <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3 dark:border-slate-700">
-            <h2 id={`${panelId}-title`} className="font-semibold">
-              {t('notifications.title')}
+            <h2
+              ref={headingRef}
+              id={`${panelId}-title`}
+              tabIndex={-1}
+              className="font-semibold outline-none"
+            >
+              {t('title')}
             </h2>
-            {count > 0 && (
-              <button
-                type="button"
-                onClick={onClearAll}
-                className="rounded text-sm font-medium text-orange-700 hover:underline dark:text-orange-400"
-              >
-                {t('notifications.clearAll')}
-              </button>
-            )}
+            {/* The button disappears once cleared: keep focus inside the panel. */}
+            <ClearAllButton onCleared={() => headingRef.current?.focus()} />
           </div>
-          {count === 0 ? (
-            <p className="px-4 py-6 text-center text-sm text-slate-500 dark:text-slate-400">
-              {t('notifications.empty')}
-            </p>
-          ) : (
-            <ul className="max-h-80 divide-y divide-slate-100 overflow-y-auto dark:divide-slate-800">
-              {notifications.map((item) => (
-                <li key={item.id} className="px-4 py-3 text-sm">
-                  {item.href ? (
-                    <Link to={item.href} onClick={close} className="font-medium hover:underline">
-                      {item.title}
-                    </Link>
-                  ) : (
-                    <p className="font-medium">{item.title}</p>
-                  )}
-                  {item.description && (
-                    <p className="text-slate-600 dark:text-slate-400">{item.description}</p>
-                  )}
-                  {item.timestamp && (
-                    <p className="text-xs text-slate-500">{formatRelativeTime(item.timestamp)}</p>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
+          <RecentUpdatesList onNavigate={close} />
           <div className="border-t border-slate-200 px-4 py-3 text-center dark:border-slate-700">
             <Link
               to={paths.app.logs.getHref()}
               onClick={close}
               className="text-sm font-medium text-orange-700 hover:underline dark:text-orange-400"
             >
-              {t('notifications.viewAll')}
+              {t('viewAll')}
             </Link>
           </div>
         </section>

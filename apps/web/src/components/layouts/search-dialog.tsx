@@ -1,23 +1,28 @@
 /**
- * The header's search (DECISIONS 6): a dialog opened by the search button or Ctrl/Cmd+K. For now
- * it finds the app's pages by name; the holder's credentials, consent requests and activity join
- * it with the features that own them.
+ * The header's search (DECISIONS 6): a modal dialog opened by the search button or Ctrl/Cmd+K
+ * that finds, as the holder types, their credentials, consent requests and activity entries (the
+ * records the notifications feature provides through `useHeaderIndicators`) and the app's pages,
+ * grouped by kind (`findSearchResults`). Choosing a result goes to its screen: credentials to
+ * /credentials, consent requests to /consent, activity to /logs, a page to the page.
+ *
+ * Keyboard: the input is a combobox over the results listbox; ArrowDown/ArrowUp (Home/End) move
+ * the active result, Enter goes to it, Escape closes; Tab stays inside the dialog; on close focus
+ * returns to where it was (the search button).
  */
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CloseIcon, SearchIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
+import { useHeaderIndicators } from './header-indicators';
+import { useRelativeTime } from './relative-time';
+import { findSearchResults, type SearchPage, type SearchResult } from './search-results';
 
-interface SearchEntry {
-  label: string;
-  href: string;
-}
-
-function usePageEntries(signedIn: boolean): SearchEntry[] {
+function usePageEntries(signedIn: boolean): SearchPage[] {
   const { t } = useTranslation();
   return useMemo(() => {
-    const publicPages: SearchEntry[] = [
+    const publicPages: SearchPage[] = [
       { label: t('nav.home'), href: paths.home.getHref() },
       { label: t('nav.features'), href: paths.features.getHref() },
       { label: t('nav.about'), href: paths.about.getHref() },
@@ -31,7 +36,7 @@ function usePageEntries(signedIn: boolean): SearchEntry[] {
       { label: t('footer.digitalWallet'), href: paths.digitalWallet.getHref() },
       { label: t('footer.longterm'), href: paths.longterm.getHref() },
     ];
-    const appPages: SearchEntry[] = [
+    const appPages: SearchPage[] = [
       { label: t('nav.dashboard'), href: paths.app.dashboard.getHref() },
       { label: t('nav.credentials'), href: paths.app.credentials.getHref() },
       { label: t('nav.consent'), href: paths.app.consent.getHref() },
@@ -43,65 +48,156 @@ function usePageEntries(signedIn: boolean): SearchEntry[] {
   }, [t, signedIn]);
 }
 
-export function SearchDialog({ onClose, signedIn }: { onClose: () => void; signedIn: boolean }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [query, setQuery] = useState('');
-  const inputRef = useRef<HTMLInputElement>(null);
-  const titleId = useId();
-  const entries = usePageEntries(signedIn);
-  const results = entries.filter((e) =>
-    e.label.toLocaleLowerCase().includes(query.trim().toLocaleLowerCase()),
+function ResultDetail({ result }: { result: SearchResult }) {
+  const { t } = useTranslation('notifications');
+  const relativeTime = useRelativeTime();
+  if (result.kind === 'page') return null;
+  const text =
+    result.kind === 'activity_log' && result.detail ? relativeTime(result.detail) : result.detail;
+  return (
+    <span className="flex flex-wrap items-center gap-x-2 text-xs text-slate-600 dark:text-slate-400">
+      {text && <span>{text}</span>}
+      {result.status && (
+        <span className="rounded bg-slate-100 px-1.5 font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+          {t(`consentStatus.${result.status}`)}
+        </span>
+      )}
+    </span>
   );
+}
 
+export function SearchDialog({ onClose, signedIn }: { onClose: () => void; signedIn: boolean }) {
+  const { t } = useTranslation('notifications');
+  const navigate = useNavigate();
+  const { records, refresh } = useHeaderIndicators();
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState(0);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const baseId = useId();
+  const titleId = `${baseId}-title`;
+  const listboxId = `${baseId}-listbox`;
+  const optionId = (index: number) => `${baseId}-option-${index}`;
+  const pages = usePageEntries(signedIn);
+
+  const groups = useMemo(
+    () => findSearchResults(query, { ...records, pages }),
+    [query, records, pages],
+  );
+  const flat = useMemo(() => groups.flatMap((group) => group.results), [groups]);
+  const activeIndex = flat.length === 0 ? -1 : Math.min(active, flat.length - 1);
+
+  // Opening: focus the input, ask for fresh records; closing: focus goes back.
   useEffect(() => {
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     inputRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onClose]);
+    refresh();
+    return () => previous?.focus();
+  }, [refresh]);
 
-  const go = (href: string) => {
+  // The active result stays in view while arrowing through a long list.
+  useEffect(() => {
+    if (activeIndex < 0) return;
+    document.getElementById(optionId(activeIndex))?.scrollIntoView?.({ block: 'nearest' });
+  });
+
+  const go = (result: SearchResult | undefined) => {
+    if (!result) return;
     onClose();
-    void navigate(href);
+    void navigate(result.href);
   };
 
-  return (
-    <div className="fixed inset-0 z-[60] flex items-start justify-center bg-slate-950/50 p-4 pt-[10vh]">
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    switch (event.key) {
+      case 'Escape':
+        event.preventDefault();
+        event.stopPropagation();
+        onClose();
+        return;
+      case 'ArrowDown':
+      case 'ArrowUp': {
+        event.preventDefault();
+        if (flat.length === 0) return;
+        const step = event.key === 'ArrowDown' ? 1 : -1;
+        setActive((activeIndex + step + flat.length) % flat.length);
+        return;
+      }
+      case 'Home':
+      case 'End':
+        if (event.target !== inputRef.current || flat.length === 0) return;
+        if (event.ctrlKey || !query) {
+          event.preventDefault();
+          setActive(event.key === 'Home' ? 0 : flat.length - 1);
+        }
+        return;
+      case 'Enter':
+        if (event.target !== inputRef.current) return;
+        event.preventDefault();
+        go(flat[activeIndex]);
+        return;
+      case 'Tab': {
+        // Focus stays inside the modal dialog.
+        const focusable = Array.from(
+          dialogRef.current?.querySelectorAll<HTMLElement>('input, button:not([tabindex="-1"])') ??
+            [],
+        );
+        const first = focusable[0];
+        const last = focusable[focusable.length - 1];
+        if (!first || !last) return;
+        if (event.shiftKey && document.activeElement === first) {
+          event.preventDefault();
+          last.focus();
+        } else if (!event.shiftKey && document.activeElement === last) {
+          event.preventDefault();
+          first.focus();
+        }
+        return;
+      }
+    }
+  };
+
+  let index = -1;
+  // A portal: the sticky header's backdrop blur would otherwise confine `fixed` to the header.
+  return createPortal(
+    <div className="fixed inset-0 z-[60] flex items-start justify-center p-3 pt-[8vh] sm:p-4 sm:pt-[10vh]">
       <button
         type="button"
         tabIndex={-1}
         aria-hidden="true"
-        className="absolute inset-0 cursor-default"
+        className="absolute inset-0 cursor-default bg-slate-950/50"
         onClick={onClose}
       />
       <div
+        ref={dialogRef}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
-        className="relative w-full max-w-lg rounded-xl border border-slate-200 bg-white shadow-2xl dark:border-slate-700 dark:bg-slate-900"
+        onKeyDown={onKeyDown}
+        className="relative flex max-h-[80vh] w-full max-w-xl flex-col rounded-xl border border-slate-200 bg-white shadow-2xl dark:border-slate-700 dark:bg-slate-900"
       >
         <h2 id={titleId} className="sr-only">
           {t('search.title')}
         </h2>
-        <form
-          className="flex items-center gap-2 border-b border-slate-200 px-4 py-3 dark:border-slate-700"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (results[0]) go(results[0].href);
-          }}
-        >
-          <SearchIcon className="size-5 text-slate-400" />
+        <div className="flex items-center gap-2 border-b border-slate-200 px-4 py-3 dark:border-slate-700">
+          <SearchIcon className="size-5 shrink-0 text-slate-400" />
           <input
             ref={inputRef}
-            type="search"
+            type="text"
+            role="combobox"
             value={query}
-            onChange={(event) => setQuery(event.target.value)}
+            onChange={(event) => {
+              setQuery(event.target.value);
+              setActive(0);
+            }}
             placeholder={t('search.placeholder')}
             aria-label={t('search.title')}
-            className="min-w-0 flex-1 bg-transparent py-1 outline-none placeholder:text-slate-400"
+            aria-expanded={flat.length > 0}
+            aria-controls={listboxId}
+            aria-autocomplete="list"
+            aria-activedescendant={activeIndex >= 0 ? optionId(activeIndex) : undefined}
+            autoComplete="off"
+            spellCheck={false}
+            className="min-w-0 flex-1 bg-transparent py-1 text-base outline-none placeholder:text-slate-400"
           />
           <button
             type="button"
@@ -111,25 +207,70 @@ export function SearchDialog({ onClose, signedIn }: { onClose: () => void; signe
           >
             <CloseIcon className="size-4" />
           </button>
-        </form>
-        {results.length === 0 ? (
-          <p className="px-4 py-6 text-center text-sm text-slate-500">{t('search.noResults')}</p>
+        </div>
+        {flat.length === 0 ? (
+          <p role="status" className="px-4 py-8 text-center text-sm text-slate-500">
+            {t('search.noResults', { query: query.trim() })}
+          </p>
         ) : (
-          <ul className="max-h-80 overflow-y-auto p-2">
-            {results.map((entry) => (
-              <li key={`${entry.href}-${entry.label}`}>
-                <button
-                  type="button"
-                  onClick={() => go(entry.href)}
-                  className="w-full rounded-md px-3 py-2 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
+          <div
+            id={listboxId}
+            role="listbox"
+            aria-label={t('search.results')}
+            className="min-h-0 flex-1 overflow-y-auto p-2"
+          >
+            {groups.map((group) => {
+              const labelId = `${baseId}-group-${group.kind}`;
+              return (
+                // biome-ignore lint/a11y/useSemanticElements: an ARIA listbox group, not a form fieldset
+                <div
+                  key={group.kind}
+                  role="group"
+                  aria-labelledby={labelId}
+                  className="mb-1 last:mb-0"
                 >
-                  {entry.label}
-                </button>
-              </li>
-            ))}
-          </ul>
+                  <div
+                    id={labelId}
+                    role="presentation"
+                    className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400"
+                  >
+                    {t(`search.groups.${group.kind}`)}
+                  </div>
+                  {group.results.map((result) => {
+                    index += 1;
+                    const mine = index;
+                    const selected = mine === activeIndex;
+                    return (
+                      // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keys (aria-activedescendant)
+                      <div
+                        key={result.key}
+                        id={optionId(mine)}
+                        role="option"
+                        tabIndex={-1}
+                        aria-selected={selected}
+                        onClick={() => go(result)}
+                        onMouseMove={() => setActive(mine)}
+                        className={`flex cursor-pointer flex-col rounded-md px-3 py-2 text-sm ${
+                          selected
+                            ? 'bg-orange-50 text-orange-900 dark:bg-orange-900/30 dark:text-orange-100'
+                            : 'text-slate-800 dark:text-slate-200'
+                        }`}
+                      >
+                        <span className="font-medium break-words">{result.title}</span>
+                        <ResultDetail result={result} />
+                      </div>
+                    );
+                  })}
+                </div>
+              );
+            })}
+          </div>
         )}
+        <p className="hidden border-t border-slate-200 px-4 py-2 text-xs text-slate-500 sm:block dark:border-slate-700 dark:text-slate-400">
+          {t('search.hint')}
+        </p>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

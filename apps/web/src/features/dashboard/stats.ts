@@ -46,19 +46,3 @@ export function computeDashboardStats(
     lastActivityAt,
   };
 }
-
-/**
- * The Last Activity text of SPEC 9 as parts to translate: under 1 hour 'Just now', under 24
- * hours 'N hours ago', else 'N days ago' (whole units, rounded down), exactly as
- * `formatLastActivity` of @pehchaan/core words it in English.
- * TODO(core): a parts-returning variant in core would let the web app drop this copy of the rule.
- */
-export function lastActivityParts(
-  timestamp: string,
-  now: number = Date.now(),
-): { unit: 'justNow' | 'hours' | 'days'; count: number } {
-  const hours = Math.floor((now - Date.parse(timestamp)) / 3_600_000);
-  if (Number.isNaN(hours) || hours < 1) return { unit: 'justNow', count: 0 };
-  if (hours < 24) return { unit: 'hours', count: hours };
-  return { unit: 'days', count: Math.floor(hours / 24) };
-}

@@ -13,7 +13,7 @@ import {
 } from '@pehchaan/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { useHeaderIndicators } from '@/components/layouts/header-indicators';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { RefreshIcon } from '@/components/ui/icons';
@@ -21,7 +21,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { isApiError, isApiUnavailable } from '@/lib/api-client';
 import { delay } from '@/lib/delay';
 import type { DataSource } from '@/lib/local-fallback';
-import { readList, STORAGE_KEYS, writeJson } from '@/lib/storage';
 import { toast } from '@/lib/toast';
 import {
   applyLocalOrder,
@@ -75,6 +74,7 @@ function downloadJson(fileName: string, value: unknown): void {
 
 export function CredentialsPage({ userId }: { userId: string }) {
   const { t } = useTranslation('credentials');
+  const { clearAll } = useHeaderIndicators();
   const [credentials, setCredentials] = useState<CredentialRecord[]>([]);
   const [loading, setLoading] = useState(true);
   const [refreshing, setRefreshing] = useState(false);
@@ -150,18 +150,9 @@ export function CredentialsPage({ userId }: { userId: string }) {
     if (ok) toast.success(t('toast.refreshed'));
   };
 
-  const onClearNotifications = () => {
-    // Seen-state kept locally (SPEC 4): stamp last_viewed on the stored credentials and logs.
-    const stamp = new Date().toISOString();
-    for (const key of [STORAGE_KEYS.credentials, STORAGE_KEYS.activityLogs] as const) {
-      const items = readList(key, z.record(z.string(), z.unknown()));
-      writeJson(
-        key,
-        items.map((item) => (item.userId === userId ? { ...item, last_viewed: stamp } : item)),
-      );
-    }
-    toast.success(t('toast.notificationsCleared'));
-  };
+  // The header's Clear All (SPEC 4): stamps credentials, consent requests and logs as viewed on
+  // the server and in browser storage, and toasts 'All notifications cleared'.
+  const onClearNotifications = () => void clearAll();
 
   const onAddTestLog = async () => {
     const where = await logActivity({ userId, type: 'test_manual', description: t('log.test') });

@@ -1,0 +1,20 @@
+/**
+ * Supplies the header of the app frame with the holder's notifications and search records
+ * (SPEC 2, 4, 9; DECISIONS 6): `useNotifications` computed here, handed to the header through
+ * `HeaderIndicatorsProvider`. Render it inside the router (it watches the location to stamp
+ * /credentials, /consent and /logs as viewed).
+ */
+import type { ReactNode } from 'react';
+import { HeaderIndicatorsProvider } from '@/components/layouts/header-indicators';
+import { useNotifications } from '../api/use-notifications';
+
+export function NotificationsProvider({
+  userId,
+  children,
+}: {
+  userId: string;
+  children: ReactNode;
+}) {
+  const value = useNotifications(userId);
+  return <HeaderIndicatorsProvider value={value}>{children}</HeaderIndicatorsProvider>;
+}
