@@ -15,7 +15,7 @@ export type ButtonVariant =
 const VARIANTS: Record<ButtonVariant, string> = {
   // WCAG AA (4.5:1): white on orange-700 in light, near-black on orange-500 in dark.
   primary:
-    'bg-orange-700 text-white hover:bg-orange-800 disabled:bg-orange-300 dark:bg-orange-500 dark:text-slate-950 dark:hover:bg-orange-400 dark:disabled:bg-orange-900 dark:disabled:text-slate-400',
+    'bg-orange-700 text-white hover:bg-orange-800 disabled:bg-orange-200 disabled:text-orange-950 dark:bg-orange-500 dark:text-slate-950 dark:hover:bg-orange-400 dark:disabled:bg-orange-900 dark:disabled:text-orange-100',
   secondary:
     'border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 disabled:text-slate-400 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
   ghost:
