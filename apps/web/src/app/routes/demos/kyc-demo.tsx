@@ -1,12 +1,6 @@
-/** SPEC 2 /kyc-demo: offline bank KYC wizard (built by a later issue). */
-import { useTranslation } from 'react-i18next';
-import { PageHeading } from '@/components/ui/page-heading';
+/** SPEC 2 /kyc-demo: the offline bank KYC wizard (features/demos/kyc), outside the site frame. */
+import { KycDemoPage } from '@/features/demos/kyc/components/kyc-demo-page';
 
 export function Component() {
-  const { t } = useTranslation('pages');
-  return (
-    <main className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-      <PageHeading title={t('kycDemo.title')} description={t('comingSoon')} />
-    </main>
-  );
+  return <KycDemoPage />;
 }

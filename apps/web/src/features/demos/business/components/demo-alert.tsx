@@ -1,0 +1,45 @@
+/**
+ * SPEC 8's demo alert of the portal (Export) and the Settings notice, shown in the page instead
+ * of window.alert: a role="alert" box with the exact text, announced at once by screen readers
+ * as an alert is, but it neither blocks the page nor takes focus. Dismiss closes it and gives
+ * focus back to `returnFocusTo` (the button that opened it).
+ */
+import type { RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CloseIcon, InfoIcon } from '@/components/ui/icons';
+import { BUSINESS_NAMESPACE } from '../i18n';
+
+export function DemoAlert({
+  message,
+  onDismiss,
+  returnFocusTo,
+  className = '',
+}: {
+  message: string;
+  onDismiss: () => void;
+  returnFocusTo?: RefObject<HTMLElement | null>;
+  className?: string;
+}) {
+  const { t } = useTranslation(BUSINESS_NAMESPACE);
+  return (
+    <div
+      role="alert"
+      className={`flex items-start gap-3 rounded-xl border border-sky-300 bg-sky-50 p-3 text-sm text-sky-950 dark:border-sky-700 dark:bg-sky-950/50 dark:text-sky-100 ${className}`}
+    >
+      <InfoIcon className="mt-0.5 size-5 shrink-0" />
+      <p className="flex-1">{message}</p>
+      <button
+        type="button"
+        onClick={() => {
+          onDismiss();
+          returnFocusTo?.current?.focus();
+        }}
+        aria-label={t('dismiss')}
+        title={t('dismiss')}
+        className="-m-1 rounded-md p-1 hover:bg-sky-100 dark:hover:bg-sky-900"
+      >
+        <CloseIcon className="size-4" />
+      </button>
+    </div>
+  );
+}
