@@ -124,6 +124,8 @@ export interface LazyResources {
   info: typeof import('@/locales/en/info.json');
   kycDemo: typeof import('@/locales/en/kyc-demo.json');
   businessDemo: typeof import('@/locales/en/business-demo.json');
+  walletDemo: typeof import('@/locales/en/wallet-demo.json');
+  marketplaceDemo: typeof import('@/locales/en/marketplace-demo.json');
 }
 
 declare module 'i18next' {

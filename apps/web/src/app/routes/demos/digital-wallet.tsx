@@ -1,12 +1,6 @@
-/** SPEC 2 /digital-wallet: offline citizen wallet (built by a later issue). */
-import { useTranslation } from 'react-i18next';
-import { PageHeading } from '@/components/ui/page-heading';
+/** SPEC 2 /digital-wallet: the offline citizen wallet demo (stands outside the site frame). */
+import { WalletPage } from '@/features/demos/wallet/components/wallet-page';
 
 export function Component() {
-  const { t } = useTranslation('pages');
-  return (
-    <main className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-      <PageHeading title={t('digitalWallet.title')} description={t('comingSoon')} />
-    </main>
-  );
+  return <WalletPage />;
 }

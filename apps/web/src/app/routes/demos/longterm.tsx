@@ -1,12 +1,6 @@
-/** SPEC 2 /longterm: data marketplace mock-up (built by a later issue). */
-import { useTranslation } from 'react-i18next';
-import { PageHeading } from '@/components/ui/page-heading';
+/** SPEC 2 /longterm: the data marketplace mock-up, a concept demo (stands outside the site frame). */
+import { MarketplacePage } from '@/features/demos/marketplace/components/marketplace-page';
 
 export function Component() {
-  const { t } = useTranslation('pages');
-  return (
-    <main className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-      <PageHeading title={t('longterm.title')} description={t('comingSoon')} />
-    </main>
-  );
+  return <MarketplacePage />;
 }
