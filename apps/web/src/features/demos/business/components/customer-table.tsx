@@ -11,6 +11,7 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { FileIcon, SearchIcon } from '@/components/ui/icons';
+import { InlineAlert } from '@/components/ui/inline-alert';
 import { formatDate } from '@/lib/format-date';
 import { type BusinessCustomer, CUSTOMER_STATUSES, type CustomerStatus } from '../customers';
 import { filterCustomers } from '../filter-customers';
@@ -18,7 +19,6 @@ import { BUSINESS_NAMESPACE } from '../i18n';
 import { BAND_LABELS, CONSENT_LABELS, RISK_LABELS, STATUS_LABELS } from '../labels';
 import { scoreBand } from '../score-band';
 import { Badge } from './badge';
-import { DemoAlert } from './demo-alert';
 
 const FIELD =
   'block h-10 w-full rounded-lg border border-slate-400 bg-white px-3 text-base text-slate-900 placeholder:text-slate-500 sm:text-sm dark:border-slate-500 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-400';
@@ -93,7 +93,7 @@ export function CustomerTable({ customers }: { customers: readonly BusinessCusto
         </Button>
       </div>
       {exported && (
-        <DemoAlert
+        <InlineAlert
           className="mx-4 mt-4"
           message={tm('demoExport')}
           onDismiss={() => setExported(false)}

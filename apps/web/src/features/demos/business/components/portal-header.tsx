@@ -7,12 +7,12 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LanguageButton } from '@/components/layouts/language-button';
 import { ThemeToggle } from '@/components/layouts/theme-toggle';
+import { InlineAlert } from '@/components/ui/inline-alert';
 import { LogoMark } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
-import { isLanguage, setLanguage } from '@/lib/i18n';
 import { BUSINESS_NAMESPACE } from '../i18n';
-import { DemoAlert } from './demo-alert';
 
 export const SECTION_IDS = {
   dashboard: 'overview',
@@ -22,21 +22,6 @@ export const SECTION_IDS = {
 
 const NAV_ITEM =
   'whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white';
-
-function LanguageButton() {
-  const { t, i18n } = useTranslation();
-  const next = isLanguage(i18n.language) && i18n.language === 'hi' ? 'en' : 'hi';
-  return (
-    <button
-      type="button"
-      lang={next}
-      onClick={() => void setLanguage(next)}
-      className="rounded-lg px-2.5 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
-    >
-      {t(`languages.${next}`)}
-    </button>
-  );
-}
 
 export function PortalHeader() {
   const { t } = useTranslation(BUSINESS_NAMESPACE);
@@ -106,7 +91,7 @@ export function PortalHeader() {
       </div>
       {settingsNotice && (
         <div className="mx-auto max-w-7xl px-4 pb-3 sm:px-6 lg:px-8">
-          <DemoAlert
+          <InlineAlert
             message={t('nav.settingsNotice')}
             onDismiss={() => setSettingsNotice(false)}
             returnFocusTo={settings}

@@ -11,11 +11,11 @@
 import { type ReactNode, useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LanguageButton } from '@/components/layouts/language-button';
 import { ThemeToggle } from '@/components/layouts/theme-toggle';
 import { WifiOffIcon } from '@/components/ui/icons';
 import { LogoMark } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
-import { isLanguage, setLanguage } from '@/lib/i18n';
 import { KYC_NAMESPACE } from '../i18n';
 import { INITIAL_KYC_STATE, kycReducer } from '../kyc-wizard';
 import { KycProgress } from './kyc-progress';
@@ -37,22 +37,6 @@ const STEP_COMPONENTS = [
   ConsentStep,
   CompleteStep,
 ] as const satisfies ((props: StepProps) => ReactNode)[];
-
-/** Switches between English and Hindi; named in the language it switches to. */
-function LanguageButton() {
-  const { t, i18n } = useTranslation();
-  const next = isLanguage(i18n.language) && i18n.language === 'hi' ? 'en' : 'hi';
-  return (
-    <button
-      type="button"
-      lang={next}
-      onClick={() => void setLanguage(next)}
-      className="rounded-lg px-2.5 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
-    >
-      {t(`languages.${next}`)}
-    </button>
-  );
-}
 
 export function KycDemoPage() {
   const { t } = useTranslation(KYC_NAMESPACE);

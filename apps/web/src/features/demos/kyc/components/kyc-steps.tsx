@@ -17,6 +17,7 @@ import {
   InfoIcon,
   ShieldIcon,
 } from '@/components/ui/icons';
+import { InlineAlert } from '@/components/ui/inline-alert';
 import { KYC_NAMESPACE } from '../i18n';
 import {
   canContinueWithFields,
@@ -28,7 +29,6 @@ import {
   type KycDemoState,
   SHARE_FIELDS,
 } from '../kyc-wizard';
-import { DemoAlert } from './demo-alert';
 
 export interface StepProps {
   state: KycDemoState;
@@ -155,7 +155,8 @@ export function BankStep({ dispatch, headingRef }: StepProps) {
         />
       </div>
       {notice && (
-        <DemoAlert
+        <InlineAlert
+          className="mt-4"
           message={tm('demoManualKyc')}
           onDismiss={() => setNotice(false)}
           returnFocusTo={manual}
@@ -481,7 +482,8 @@ export function ConsentStep({ dispatch, headingRef }: StepProps) {
         />
       </div>
       {notice && (
-        <DemoAlert
+        <InlineAlert
+          className="mt-4"
           message={tm('demoOpenApp')}
           onDismiss={() => setNotice(false)}
           returnFocusTo={app}
@@ -533,7 +535,8 @@ export function CompleteStep({ state, dispatch, headingRef }: StepProps) {
         </Button>
       </div>
       {notice && (
-        <DemoAlert
+        <InlineAlert
+          className="mt-4"
           message={tm('demoBankDashboard')}
           onDismiss={() => setNotice(false)}
           returnFocusTo={dashboard}

@@ -1,79 +1,19 @@
 /**
- * The frame of the /longterm data marketplace mock-up, which stands outside the site frame
- * (src/app/router.tsx): a skip link, a slim top bar (Pehchaan home link, 'Concept demo' tag, language choice, theme
- * toggle) and the concept-demo banner (no real data is bought or sold) above the page.
+ * The frame of the /longterm data marketplace mock-up: the shared demo frame with the 'Concept
+ * demo' tag and the concept-demo banner (no real data is bought or sold).
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { ThemeToggle } from '@/components/layouts/theme-toggle';
-import { InfoIcon } from '@/components/ui/icons';
-import { LogoMark } from '@/components/ui/logo';
-import { paths } from '@/config/paths';
-import { isLanguage, LANGUAGES, setLanguage } from '@/lib/i18n';
+import { DemoFrame } from '@/components/layouts/demo-frame';
 import { MARKETPLACE_NAMESPACE } from '../i18n';
 
 export function MarketplaceFrame({ children }: { children: ReactNode }) {
-  const { t, i18n } = useTranslation(MARKETPLACE_NAMESPACE);
-  const { t: tc } = useTranslation();
-  return (
-    <div className="min-h-dvh bg-slate-50 dark:bg-slate-950">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900"
-      >
-        {tc('skipToContent')}
-      </a>
-      <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-        <div className="mx-auto flex max-w-7xl items-center justify-between gap-2 px-4 py-2 sm:px-6 lg:px-8">
-          <div className="flex min-w-0 items-center gap-2 sm:gap-3">
-            <Link
-              to={paths.home.getHref()}
-              aria-label={t('frame.home')}
-              className="flex items-center gap-2 rounded-md font-bold text-slate-900 dark:text-white"
-            >
-              <LogoMark className="size-7" />
-              <span aria-hidden="true">{tc('appName')}</span>
-            </Link>
-            <span className="hidden rounded-full bg-orange-100 px-2 py-0.5 text-xs whitespace-nowrap min-[400px]:inline font-semibold text-orange-900 dark:bg-orange-950 dark:text-orange-200">
-              {t('frame.conceptTag')}
-            </span>
-          </div>
-          <div className="flex shrink-0 items-center gap-1">
-            <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
-              <span className="sr-only sm:not-sr-only">{tc('footer.language')}</span>
-              <select
-                value={isLanguage(i18n.language) ? i18n.language : 'en'}
-                onChange={(event) => {
-                  if (isLanguage(event.target.value)) void setLanguage(event.target.value);
-                }}
-                className="min-h-9 rounded-md border border-slate-300 bg-white px-1.5 py-1 text-sm text-slate-800 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
-              >
-                {LANGUAGES.map((language) => (
-                  <option key={language} value={language}>
-                    {tc(`languages.${language}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <ThemeToggle />
-          </div>
-        </div>
-      </header>
-      <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
-        <div
-          role="note"
-          aria-label={t('banner.title')}
-          className="mb-6 flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100"
-        >
-          <InfoIcon className="mt-0.5 size-5 shrink-0" />
-          <p className="text-sm">
-            <strong className="font-semibold">{t('banner.title')}: </strong>
-            {t('banner.text')}
-          </p>
-        </div>
-        {children}
-      </main>
-    </div>
-  );
+  const { t } = useTranslation(MARKETPLACE_NAMESPACE);
+  const texts = {
+    home: t('frame.home'),
+    tag: t('frame.conceptTag'),
+    bannerTitle: t('banner.title'),
+    bannerText: t('banner.text'),
+  };
+  return <DemoFrame texts={texts}>{children}</DemoFrame>;
 }

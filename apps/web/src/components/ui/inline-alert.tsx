@@ -1,15 +1,14 @@
 /**
- * SPEC 8's demo alert of the portal (Export) and the Settings notice, shown in the page instead
- * of window.alert: a role="alert" box with the exact text, announced at once by screen readers
- * as an alert is, but it neither blocks the page nor takes focus. Dismiss closes it and gives
- * focus back to `returnFocusTo` (the button that opened it).
+ * A message shown in the page instead of window.alert (SPEC 8's demo alerts): a role="alert" box
+ * announced at once by screen readers, which neither blocks the page nor takes focus. Dismiss
+ * closes it and gives focus back to `returnFocusTo` (the button that opened it), so keyboard
+ * users keep their place.
  */
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CloseIcon, InfoIcon } from '@/components/ui/icons';
-import { BUSINESS_NAMESPACE } from '../i18n';
+import { CloseIcon, InfoIcon } from './icons';
 
-export function DemoAlert({
+export function InlineAlert({
   message,
   onDismiss,
   returnFocusTo,
@@ -18,9 +17,10 @@ export function DemoAlert({
   message: string;
   onDismiss: () => void;
   returnFocusTo?: RefObject<HTMLElement | null>;
+  /** Extra classes, e.g. a margin. */
   className?: string;
 }) {
-  const { t } = useTranslation(BUSINESS_NAMESPACE);
+  const { t } = useTranslation();
   return (
     <div
       role="alert"
