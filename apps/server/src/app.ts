@@ -167,9 +167,13 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const [first] = error.validation;
-    // A body that is not an object (missing, a string, an array) fails at the root path.
+    // A body that is not an object (missing, a string, an array) fails at the root path with
+    // invalid_type; other root issues (an unknown key of a strict object) keep their message.
     const detail =
-      !first || (first.instancePath === '/' && error.validationContext === 'body')
+      !first ||
+      (first.instancePath === '/' &&
+        error.validationContext === 'body' &&
+        first.keyword === 'invalid_type')
         ? 'Request body must be a JSON object'
         : first.message;
     request.log.info({ code: 'validation', context: error.validationContext }, 'request refused');

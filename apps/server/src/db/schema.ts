@@ -53,10 +53,17 @@ export const users = pgTable(
     isVerified: boolean('is_verified').notNull().default(false),
     profilePhoto: text('profile_photo'),
     createdAt: instant('created_at').notNull(),
+    /** Chosen on the profile screen (issue 6): lower case, 3-30 of a-z 0-9 . _ -; null = none. */
+    username: text('username'),
+    /** Free text of the profile screen, at most 500 characters; null = none. */
+    bio: text('bio'),
+    /** The last profile Save; null while the holder never edited the profile. */
+    profileUpdatedAt: instant('profile_updated_at'),
   },
   (t) => [
     uniqueIndex('users_aadhaar_hmac_idx').on(t.aadhaarHmac),
     index('users_phone_idx').on(t.phone),
+    uniqueIndex('users_username_idx').on(t.username),
   ],
 );
 
@@ -188,6 +195,19 @@ export const issuerKeys = pgTable('issuer_keys', {
 });
 
 /**
+ * The holder's settings (issue 6, SPEC 3 and 9): one row per holder who saved them; without a row
+ * the holder has core's DEFAULT_SETTINGS. `settings` is the complete object of core's
+ * userSettingsSchema (read back leniently with readStoredSettings).
+ */
+export const userSettings = pgTable('user_settings', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+  updatedAt: instant('updated_at').notNull(),
+});
+
+/**
  * Small key/value facts about the database itself: 'seeded_at' (seed once, ever) and
  * 'master_key_check' (refuses to start with a different master key than the data was written with).
  */
@@ -204,3 +224,4 @@ export type ActivityLogRow = typeof activityLogs.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type OtpChallengeRow = typeof otpChallenges.$inferSelect;
 export type IssuerKeyRow = typeof issuerKeys.$inferSelect;
+export type UserSettingsRow = typeof userSettings.$inferSelect;

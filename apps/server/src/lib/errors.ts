@@ -28,6 +28,8 @@ export const ERROR_STATUS = {
   consent_already_decided: 409,
   /** SPEC 5: one credential per document type per holder. */
   duplicate_document: 409,
+  /** Issue 6: another holder already chose this profile username. */
+  username_taken: 409,
   rate_limited: 429,
 } as const;
 

@@ -9,6 +9,9 @@ import {
   type CredentialRecord,
   consentStatusSchema,
   credentialRecordFromDocument,
+  GENDERS,
+  maskField,
+  type Profile,
   type SampleUser,
   type SessionUser,
   sampleUserSchema,
@@ -135,5 +138,39 @@ export function toSessionUser(row: UserRow, kind: 'demo' | 'user'): SessionUser 
     aadhaarId: maskedAadhaarFromLast4(row.aadhaarLast4),
     phone: row.phone,
     type: kind,
+  };
+}
+
+/**
+ * The profile record of GET/PUT /user/{userId}/profile (issue 6): the editable fields, and the
+ * identity numbers masked for display (SPEC 5; the Aadhaar from its stored last 4 digits, never
+ * decrypted for this).
+ * @throws for a stored gender outside Male/Female/Other (the schema of every write forbids it).
+ */
+export function toProfile(row: UserRow): Profile {
+  const gender = GENDERS.find((g) => g === row.gender);
+  if (!gender) throw new Error(`Stored gender of ${row.id} is not one of ${GENDERS.join(', ')}`);
+  const mask = (field: string, value: string) => String(maskField(field, value));
+  return {
+    user_id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    username: row.username,
+    bio: row.bio,
+    dob: row.dateOfBirth,
+    gender,
+    address: row.address,
+    is_verified: row.isVerified,
+    member_since: row.createdAt.toISOString(),
+    updated_at: iso(row.profileUpdatedAt),
+    identity_documents: {
+      aadhaar_number: maskedAadhaarFromLast4(row.aadhaarLast4),
+      pan_number: mask('pan_number', row.panNumber),
+      voter_id: mask('voter_id', row.voterId),
+      driving_license: mask('driving_license', row.drivingLicense),
+      passport_number: mask('passport_number', row.passportNumber),
+      ckyc_number: mask('ckyc_number', row.ckycNumber),
+    },
   };
 }

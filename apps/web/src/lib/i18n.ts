@@ -122,6 +122,8 @@ export { i18next as i18n };
 export interface LazyResources {
   landing: typeof import('@/locales/en/landing.json');
   info: typeof import('@/locales/en/info.json');
+  profile: typeof import('@/locales/en/profile.json');
+  settings: typeof import('@/locales/en/settings.json');
   kycDemo: typeof import('@/locales/en/kyc-demo.json');
   businessDemo: typeof import('@/locales/en/business-demo.json');
   walletDemo: typeof import('@/locales/en/wallet-demo.json');

@@ -15,6 +15,9 @@ export const STORAGE_KEYS = {
   sessionToken: 'sessionToken',
   theme: 'theme',
   language: 'language',
+  /** Issue 6: the holder's profile and settings, by user id (features/profile, settings). */
+  profile: 'profile',
+  settings: 'settings',
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
@@ -25,6 +28,8 @@ export const SESSION_KEYS: readonly StorageKey[] = [
   STORAGE_KEYS.activityLogs,
   STORAGE_KEYS.userData,
   STORAGE_KEYS.sessionToken,
+  STORAGE_KEYS.profile,
+  STORAGE_KEYS.settings,
 ];
 
 function store(): Storage | null {

@@ -3,7 +3,8 @@
  * public pages"): for each namespace in locales/en, locales/hi has no key English lacks and
  * keeps each text's {{placeholders}}. The public pages and the offline demos (COMPLETE) must also
  * have every key, a non-empty Hindi text, written in Devanagari and not left in English, except
- * the few texts that are the same in both languages (a PAN format, a figure).
+ * the few texts that are the same in both languages (a PAN format, a figure, a date format, a
+ * brand name).
  */
 import { describe, expect, it } from 'vitest';
 
@@ -28,6 +29,17 @@ const COMPLETE: Record<string, readonly string[]> = {
   activity: [],
   notifications: [],
   common: ['languages.en'],
+  profile: [],
+  settings: [
+    'options.dateFormat.DD/MM/YYYY',
+    'options.dateFormat.MM/DD/YYYY',
+    'options.dateFormat.YYYY-MM-DD',
+    'options.exportFormat.json',
+    'integrations.services.digilockerConnected.name',
+    'integrations.services.umangConnected.name',
+    'integrations.services.googleDriveConnected.name',
+    'integrations.services.dropboxConnected.name',
+  ],
 };
 
 function leaves(value: unknown, prefix = ''): [string, string][] {

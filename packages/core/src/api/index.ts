@@ -1,2 +1,5 @@
 export * from './auth';
+export * from './export';
+export * from './profile';
 export * from './records';
+export * from './settings';

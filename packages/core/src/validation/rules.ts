@@ -92,11 +92,23 @@ export interface PasswordChange {
  * confirm equal, new at least 8 characters. Returns the first failing message, or null.
  */
 export function validatePasswordChange(input: PasswordChange): string | null {
+  const code = passwordChangeErrorCode(input);
+  return code ? MESSAGES[code] : null;
+}
+
+/** The MESSAGES key of the first failing SPEC 5 password rule, or null (for translated UIs). */
+export type PasswordChangeErrorCode =
+  | 'passwordFieldsRequired'
+  | 'passwordsDoNotMatch'
+  | 'passwordTooShort';
+
+/** validatePasswordChange as a code: the key of the first failing rule in MESSAGES, or null. */
+export function passwordChangeErrorCode(input: PasswordChange): PasswordChangeErrorCode | null {
   if (!input.currentPassword || !input.newPassword || !input.confirmPassword) {
-    return MESSAGES.passwordFieldsRequired;
+    return 'passwordFieldsRequired';
   }
-  if (input.newPassword !== input.confirmPassword) return MESSAGES.passwordsDoNotMatch;
-  if (input.newPassword.length < LIMITS.passwordMinLength) return MESSAGES.passwordTooShort;
+  if (input.newPassword !== input.confirmPassword) return 'passwordsDoNotMatch';
+  if (input.newPassword.length < LIMITS.passwordMinLength) return 'passwordTooShort';
   return null;
 }
 

@@ -9,17 +9,26 @@ import {
   consentDecisionAnswerSchema,
   consentRequestListSchema,
   consentResetAnswerSchema,
+  createProfileUpdateSchema,
   credentialListSchema,
+  holderExportSchema,
   markSeenAnswerSchema,
   markSeenSchema,
   newActivityLogSchema,
+  profileAnswerSchema,
+  profileUpdateAnswerSchema,
+  settingsAnswerSchema,
+  userSettingsSchema,
 } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, requireUser } from '../../plugins/auth';
 import { decideConsentRequest } from '../../services/decide-consent-request';
 import { deleteCredential } from '../../services/delete-credential';
+import { exportHolderData } from '../../services/export-holder-data';
 import { getCredentialDocument } from '../../services/get-credential-document';
+import { getProfile } from '../../services/get-profile';
+import { getSettings } from '../../services/get-settings';
 import { listActivityLogs } from '../../services/list-activity-logs';
 import { listConsentRequests } from '../../services/list-consent-requests';
 import { listCredentials } from '../../services/list-credentials';
@@ -27,6 +36,8 @@ import { markSeen } from '../../services/mark-seen';
 import { recordActivity } from '../../services/record-activity';
 import { reorderCredentials } from '../../services/reorder-credentials';
 import { resetConsentRequests } from '../../services/reset-consent-requests';
+import { updateProfile } from '../../services/update-profile';
+import { updateSettings } from '../../services/update-settings';
 import { bearerSecurity, errorResponses, userIdSchema } from '../schemas';
 
 const paramsSchema = z.object({ userId: userIdSchema('userId') });
@@ -248,6 +259,115 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const { userId } = request.params;
       const logs = await listActivityLogs({ db: app.deps.db, userId });
       return { activity_logs: logs, count: logs.length, user_id: userId };
+    },
+  );
+
+  app.get(
+    '/:userId/profile',
+    {
+      schema: {
+        ...common,
+        summary: "The holder's profile; identity numbers masked",
+        response: { 200: profileAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { userId } = request.params;
+      const profile = await getProfile({ db: app.deps.db, userId });
+      return { profile, user_id: userId };
+    },
+  );
+
+  app.put(
+    '/:userId/profile',
+    {
+      schema: {
+        ...common,
+        // The date of birth may not be after today by the app's clock.
+        body: createProfileUpdateSchema(app.deps.now),
+        summary:
+          'Replace the eight editable profile fields (name, email, phone, username, bio, dob, ' +
+          "gender, address); writes a 'profile_updated' entry when something changed",
+        response: { 200: profileUpdateAnswerSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { userId } = request.params;
+      const result = await updateProfile({
+        db: app.deps.db,
+        now: app.deps.now,
+        userId,
+        update: request.body,
+      });
+      return {
+        message: result.activityLog ? 'Profile updated successfully' : 'No changes to save',
+        profile: result.profile,
+        activity_log: result.activityLog,
+      };
+    },
+  );
+
+  app.get(
+    '/:userId/settings',
+    {
+      schema: {
+        ...common,
+        summary: "The holder's settings (the defaults while none were saved)",
+        response: { 200: settingsAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { userId } = request.params;
+      const stored = await getSettings({ db: app.deps.db, userId });
+      return {
+        settings: stored.settings,
+        user_id: userId,
+        updated_at: stored.updatedAt?.toISOString() ?? null,
+      };
+    },
+  );
+
+  app.put(
+    '/:userId/settings',
+    {
+      schema: {
+        ...common,
+        body: userSettingsSchema,
+        summary: 'Replace the settings with a complete settings object (every field required)',
+        response: { 200: settingsAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { userId } = request.params;
+      const stored = await updateSettings({
+        db: app.deps.db,
+        now: app.deps.now,
+        userId,
+        settings: request.body,
+      });
+      return {
+        message: 'Settings saved',
+        settings: stored.settings,
+        user_id: userId,
+        updated_at: stored.updatedAt?.toISOString() ?? null,
+      };
+    },
+  );
+
+  app.get(
+    '/:userId/export',
+    {
+      schema: {
+        ...common,
+        summary:
+          "All of the holder's data as one JSON document: profile, settings, credentials " +
+          'with their signed documents, consent requests, activity log',
+        response: { 200: holderExportSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { userId } = request.params;
+      return exportHolderData({ ...app.deps, userId });
     },
   );
 };

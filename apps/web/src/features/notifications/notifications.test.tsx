@@ -103,6 +103,10 @@ function seenCalls(calls: RecordedRequest[]) {
   return calls.filter((c) => c.method === 'POST' && c.path === '/user/user-001/seen');
 }
 
+/**
+ * Renders `path` signed in. Tests that count the holder-list requests open /settings, whose own
+ * content loads none of those lists (/profile loads them for its stats).
+ */
 async function open(path: string, handlers: Record<string, Handler>) {
   signIn();
   const fetch = mockFetch(handlers);
@@ -169,7 +173,7 @@ describe('the bell (SPEC 2, 4, 9)', () => {
   });
 
   it('Clear All posts /seen with the three kinds, toasts and empties the bell', async () => {
-    const { user, calls } = await open('/profile', threeNew().handlers);
+    const { user, calls } = await open('/settings', threeNew().handlers);
     await user.click(await screen.findByRole('button', { name: 'Notifications (3 new)' }));
     const panel = screen.getByRole('region', { name: 'Recent Updates' });
     await user.click(within(panel).getByRole('button', { name: 'Clear All' }));
@@ -246,7 +250,7 @@ describe('refreshing (SPEC 9)', () => {
   it('polls every 30 seconds and shows what arrived', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const { state, handlers } = server({ credentials: [oldBasic] });
-    const { calls } = await open('/profile', handlers);
+    const { calls } = await open('/settings', handlers);
     const gets = () => calls.filter((c) => c.path === '/user/user-001/activity-logs').length;
     await waitFor(() => expect(gets()).toBe(1));
     expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
@@ -263,7 +267,7 @@ describe('refreshing (SPEC 9)', () => {
 
   it('reloads when another tab changes the stored lists', async () => {
     const { state, handlers } = server({});
-    const { calls } = await open('/profile', handlers);
+    const { calls } = await open('/settings', handlers);
     const gets = () => calls.filter((c) => c.path === '/user/user-001/consent-requests').length;
     await waitFor(() => expect(gets()).toBe(1));
     state.consentRequests = [bank];

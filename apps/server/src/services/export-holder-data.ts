@@ -1,0 +1,58 @@
+/**
+ * GET /user/{userId}/export (issue 6, SPEC 2 Settings "Data and storage"): everything the server
+ * holds about the holder, as one JSON document (core's holderExportSchema): profile (identity
+ * numbers masked, as the profile shows them), settings, credentials (screen records) with the
+ * signed W3C documents behind them, consent requests and the whole activity log.
+ *
+ * Input: { ...deps, userId }. Output: HolderExport with source 'api'.
+ * Errors: AppError 'user_not_found' (404); a stored document that no longer decrypts throws (500).
+ */
+import {
+  HOLDER_EXPORT_FORMAT,
+  HOLDER_EXPORT_VERSION,
+  type HolderExport,
+  verifiableCredentialSchema,
+} from '@pehchaan/core';
+import type { ServiceDeps } from '../lib/deps';
+import { readCredentialDocument, toCredentialRecordFromDocument } from '../lib/records';
+import { getProfile } from './get-profile';
+import { getSettings } from './get-settings';
+import { listActivityLogs } from './list-activity-logs';
+import { listConsentRequests } from './list-consent-requests';
+import { selectOrderedCredentials } from './list-credentials';
+
+/** The whole log, not the screen's 500 newest. */
+const EXPORT_ACTIVITY_LIMIT = 100_000;
+
+export interface ExportHolderDataOptions extends ServiceDeps {
+  userId: string;
+}
+
+export async function exportHolderData(options: ExportHolderDataOptions): Promise<HolderExport> {
+  const { db, vault, userId } = options;
+  const profile = await getProfile({ db, userId });
+  const [{ settings }, rows, consentRequests, activityLogs] = await Promise.all([
+    getSettings({ db, userId }),
+    selectOrderedCredentials(db, userId),
+    listConsentRequests({ db, userId }),
+    listActivityLogs({ db, userId, limit: EXPORT_ACTIVITY_LIMIT }),
+  ]);
+  const documents = rows.map(
+    (row) => readCredentialDocument(row, vault) as Record<string, unknown>,
+  );
+  return {
+    format: HOLDER_EXPORT_FORMAT,
+    version: HOLDER_EXPORT_VERSION,
+    exported_at: options.now().toISOString(),
+    source: 'api',
+    user_id: userId,
+    profile,
+    settings,
+    credentials: rows.map((row, i) =>
+      toCredentialRecordFromDocument(row, verifiableCredentialSchema.parse(documents[i])),
+    ),
+    verifiable_credentials: documents,
+    consent_requests: consentRequests,
+    activity_logs: activityLogs,
+  };
+}

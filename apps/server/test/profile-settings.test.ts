@@ -1,0 +1,325 @@
+/**
+ * Issue 6: profile and settings, persisted (SPEC 2, 3, 5, 9; DECISIONS 6; api-contract "Issue
+ * 6"), on every backend: validation 4xx with the detail, per-user isolation, persistence across a
+ * new login, the profile_updated entry, the defaults, and the export.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  activityLogListSchema,
+  DEFAULT_SETTINGS,
+  holderExportSchema,
+  MESSAGES,
+  PROFILE_MESSAGES,
+  profileAnswerSchema,
+  profileUpdateAnswerSchema,
+  settingsAnswerSchema,
+  type UserSettings,
+} from '@pehchaan/core';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bearer, buildTestApp, loginDemo, PRIMARY, SECONDARY, TestClock } from './helpers/app';
+import { backends, type OpenedDatabase } from './helpers/backends';
+
+/** user-002's sample profile as the form sends it. */
+const PRIYA = {
+  name: 'Priya Venkataraman',
+  email: 'priya.venkataraman@example.in',
+  phone: '9123456780',
+  username: '',
+  bio: '',
+  dob: '1992-07-22',
+  gender: 'Female',
+  address: '15, 2nd Cross, Indiranagar, Bengaluru, Karnataka 560038',
+};
+
+describe.each(backends)('profile and settings on $name', (backend) => {
+  let opened: OpenedDatabase;
+  let app: FastifyInstance;
+  let priya: string;
+  let rajesh: string;
+  // The test clock: 2025-06-01 (a date of birth after it is in the future, whatever the real day).
+  const clock = new TestClock();
+
+  beforeAll(async () => {
+    opened = await backend.open();
+    app = await buildTestApp(opened.database, { now: clock.now, masterKey: randomBytes(32) });
+    priya = await loginDemo(app, SECONDARY);
+    rajesh = await loginDemo(app, PRIMARY);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await opened?.dispose();
+  });
+  beforeEach(() => clock.advance(1000));
+
+  const get = (url: string, token = priya) => app.inject({ url, headers: bearer(token) });
+  const put = (url: string, payload: unknown, token = priya) =>
+    app.inject({ method: 'PUT', url, headers: bearer(token), payload: payload as object });
+  const profileOf = async (token = priya, userId = 'user-002') =>
+    profileAnswerSchema.parse((await get(`/user/${userId}/profile`, token)).json()).profile;
+  /** The eight editable fields of a profile, as a PUT body. */
+  const editable = (p: Awaited<ReturnType<typeof profileOf>>) => ({
+    name: p.name,
+    email: p.email,
+    phone: p.phone,
+    username: p.username,
+    bio: p.bio,
+    dob: p.dob,
+    gender: p.gender,
+    address: p.address,
+  });
+  const logsOf = async (token = priya, userId = 'user-002') =>
+    activityLogListSchema.parse((await get(`/user/${userId}/activity-logs`, token)).json())
+      .activity_logs;
+
+  describe('profile', () => {
+    it('answers the sample profile with the identity numbers masked', async () => {
+      const response = await get('/user/user-002/profile');
+      expect(response.statusCode).toBe(200);
+      const body = profileAnswerSchema.parse(response.json());
+      expect(body.user_id).toBe('user-002');
+      expect(body.profile).toMatchObject({
+        ...PRIYA,
+        username: null,
+        bio: null,
+        user_id: 'user-002',
+        is_verified: expect.any(Boolean),
+        updated_at: null,
+      });
+      expect(body.profile.identity_documents).toEqual({
+        aadhaar_number: 'XXXX XXXX 1238',
+        pan_number: 'BKXXXXXX8L',
+        voter_id: 'KARXXXXX78',
+        driving_license: 'KA-03XXXXXXXX456',
+        passport_number: 'LXXXXX78',
+        ckyc_number: 'XXXXXXXXXX9012',
+      });
+      // The full numbers never appear in the answer.
+      expect(response.body).not.toContain('345678901238');
+      expect(response.body).not.toContain('BKVPV5678L');
+    });
+
+    it('saves the fields, answers the saved profile and writes a profile_updated entry', async () => {
+      const update = {
+        ...PRIYA,
+        name: '  Priya V. Iyer ',
+        phone: '91234 56789',
+        username: 'Priya.V',
+        bio: 'Designer in Bengaluru',
+        dob: '1992-07-23',
+      };
+      const response = await put('/user/user-002/profile', update);
+      expect(response.statusCode).toBe(200);
+      const body = profileUpdateAnswerSchema.parse(response.json());
+      expect(body.message).toBe('Profile updated successfully');
+      expect(body.profile).toMatchObject({
+        name: 'Priya V. Iyer',
+        phone: '9123456789',
+        username: 'priya.v',
+        bio: 'Designer in Bengaluru',
+        dob: '1992-07-23',
+        updated_at: clock.now().toISOString(),
+      });
+      expect(body.activity_log).toMatchObject({
+        userId: 'user-002',
+        type: 'profile_updated',
+        description: 'Updated profile: name, phone, username, bio, date of birth',
+      });
+      const [newest] = await logsOf();
+      expect(newest).toMatchObject({ id: body.activity_log?.id, type: 'profile_updated' });
+    });
+
+    it('keeps the saved profile across a new login', async () => {
+      const again = await loginDemo(app, SECONDARY);
+      expect(await profileOf(again)).toMatchObject({
+        name: 'Priya V. Iyer',
+        username: 'priya.v',
+        bio: 'Designer in Bengaluru',
+      });
+    });
+
+    it('writes no entry when nothing changed', async () => {
+      const before = (await logsOf()).length;
+      const response = await put('/user/user-002/profile', editable(await profileOf()));
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ message: 'No changes to save', activity_log: null });
+      expect((await logsOf()).length).toBe(before);
+    });
+
+    it.each([
+      ['a bad email', { email: 'priya@' }, PROFILE_MESSAGES.emailInvalid],
+      ['a phone of 9 digits', { phone: '912345678' }, MESSAGES.phone],
+      ['a phone not starting 6-9', { phone: '1234567890' }, MESSAGES.phone],
+      ['a date of birth in the future', { dob: '2025-06-02' }, PROFILE_MESSAGES.dobFuture],
+      ['a date of birth that is no date', { dob: '1992-02-30' }, PROFILE_MESSAGES.dobInvalid],
+      ['a gender outside the three', { gender: 'Unknown' }, PROFILE_MESSAGES.genderInvalid],
+      ['an empty name', { name: '   ' }, PROFILE_MESSAGES.nameRequired],
+      ['a long bio', { bio: 'x'.repeat(501) }, PROFILE_MESSAGES.bioTooLong],
+      ['a bad username', { username: 'no spaces' }, PROFILE_MESSAGES.usernameInvalid],
+      ['a missing field', { email: undefined }, 'email is required'],
+    ])('refuses %s with 400 and the message, changing nothing', async (_, change, detail) => {
+      const before = await profileOf();
+      const logs = (await logsOf()).length;
+      const response = await put('/user/user-002/profile', { ...PRIYA, ...change });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ detail });
+      expect(await profileOf()).toEqual(before);
+      expect((await logsOf()).length).toBe(logs);
+    });
+
+    it('refuses to change identity numbers', async () => {
+      const response = await put('/user/user-002/profile', { ...PRIYA, aadhaarId: '1234' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().detail).toContain('aadhaarId');
+      expect((await profileOf()).identity_documents.aadhaar_number).toBe('XXXX XXXX 1238');
+    });
+
+    it("refuses another holder's username with 409", async () => {
+      const mine = await profileOf(rajesh, 'user-001');
+      const response = await put(
+        '/user/user-001/profile',
+        { ...editable(mine), username: 'PRIYA.V' },
+        rajesh,
+      );
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ detail: PROFILE_MESSAGES.usernameTaken });
+      expect((await profileOf(rajesh, 'user-001')).username).toBeNull();
+    });
+
+    it("answers 403 on another holder's profile and changes nothing", async () => {
+      const before = await profileOf();
+      expect((await get('/user/user-002/profile', rajesh)).statusCode).toBe(403);
+      const response = await put('/user/user-002/profile', { ...PRIYA, name: 'Mallory' }, rajesh);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ detail: expect.any(String) });
+      expect(await profileOf()).toEqual(before);
+    });
+
+    it('answers 401 without a session', async () => {
+      expect((await app.inject({ url: '/user/user-002/profile' })).statusCode).toBe(401);
+      const response = await app.inject({
+        method: 'PUT',
+        url: '/user/user-002/profile',
+        payload: PRIYA,
+      });
+      expect(response.statusCode).toBe(401);
+    });
+
+    it('issues new credentials with the edited profile', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/identity/generate-credential?user_id=user-002&document_type=passport',
+        headers: bearer(priya),
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().credential.credential_subject).toMatchObject({
+        name: 'Priya V. Iyer',
+        date_of_birth: '1992-07-23',
+      });
+    });
+  });
+
+  describe('settings', () => {
+    const changed: UserSettings = {
+      ...DEFAULT_SETTINGS,
+      theme: 'dark',
+      language: 'hi',
+      timezone: 'Asia/Tokyo',
+      sessionTimeout: 60,
+      twoFactorEnabled: true,
+      digilockerConnected: true,
+      dataRetention: '5years',
+    };
+
+    it('answers the SPEC 9 defaults while none were saved', async () => {
+      const response = await get('/user/user-001/settings', rajesh);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        settings: DEFAULT_SETTINGS,
+        user_id: 'user-001',
+        updated_at: null,
+      });
+    });
+
+    it('replaces them with PUT and keeps them across a new login', async () => {
+      const response = await put('/user/user-002/settings', changed);
+      expect(response.statusCode).toBe(200);
+      expect(settingsAnswerSchema.parse(response.json())).toEqual({
+        message: 'Settings saved',
+        settings: changed,
+        user_id: 'user-002',
+        updated_at: clock.now().toISOString(),
+      });
+      const again = await loginDemo(app, SECONDARY);
+      expect((await get('/user/user-002/settings', again)).json().settings).toEqual(changed);
+      // Another holder still has the defaults.
+      expect((await get('/user/user-001/settings', rajesh)).json().settings).toEqual(
+        DEFAULT_SETTINGS,
+      );
+    });
+
+    it.each([
+      ['a missing field', { theme: undefined }, 'theme is required'],
+      [
+        'a language outside the six',
+        { language: 'ta' },
+        'language must be one of en, hi, es, fr, de, ja',
+      ],
+      ['a session timeout not offered', { sessionTimeout: 45 }, expect.stringContaining('15, 30')],
+      ['a flag that is not boolean', { debugMode: 'yes' }, 'debugMode must be true or false'],
+      ['a password field', { newPassword: 'secret123' }, 'Unknown settings field: newPassword'],
+    ])('refuses %s with 400 and the detail, changing nothing', async (_, change, detail) => {
+      const response = await put('/user/user-002/settings', { ...changed, ...change });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ detail });
+      expect((await get('/user/user-002/settings')).json().settings).toEqual(changed);
+    });
+
+    it("answers 403 on another holder's settings and changes nothing", async () => {
+      expect((await get('/user/user-002/settings', rajesh)).statusCode).toBe(403);
+      const response = await put('/user/user-002/settings', DEFAULT_SETTINGS, rajesh);
+      expect(response.statusCode).toBe(403);
+      expect((await get('/user/user-002/settings')).json().settings).toEqual(changed);
+    });
+  });
+
+  describe('export', () => {
+    it("answers all of the holder's data as one JSON document", async () => {
+      const response = await get('/user/user-002/export');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+      const body = holderExportSchema.parse(response.json());
+      expect(body).toMatchObject({
+        format: 'pehchaan-holder-export',
+        version: 1,
+        source: 'api',
+        user_id: 'user-002',
+        exported_at: clock.now().toISOString(),
+        profile: {
+          name: 'Priya V. Iyer',
+          identity_documents: { aadhaar_number: 'XXXX XXXX 1238' },
+        },
+        settings: { theme: 'dark', language: 'hi' },
+      });
+      expect(body.credentials.map((c) => c.credential_subject.document_type).sort()).toEqual([
+        'Basic Identity',
+        'Passport',
+      ]);
+      expect(body.verifiable_credentials).toHaveLength(body.credentials.length);
+      expect(body.verifiable_credentials[0]).toMatchObject({
+        proof: { type: 'DataIntegrityProof' },
+      });
+      expect(body.activity_logs.map((log) => log.type)).toContain('profile_updated');
+      expect(body.activity_logs.every((log) => log.userId === 'user-002')).toBe(true);
+      expect(body.consent_requests.every((r) => r.userId === 'user-002')).toBe(true);
+    });
+
+    it("holds user-001's consent requests, and refuses another holder's export", async () => {
+      const body = holderExportSchema.parse((await get('/user/user-001/export', rajesh)).json());
+      expect(body.consent_requests).toHaveLength(3);
+      expect(body.settings).toEqual(DEFAULT_SETTINGS);
+      expect((await get('/user/user-001/export')).statusCode).toBe(403);
+      expect((await app.inject({ url: '/user/user-001/export' })).statusCode).toBe(401);
+    });
+  });
+});

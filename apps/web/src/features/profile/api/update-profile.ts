@@ -1,0 +1,90 @@
+/**
+ * Profile Save (issue 6; DECISIONS 6: Save persists): PUT /user/{userId}/profile with the eight
+ * editable fields; the server validates them, stores them and writes the `profile_updated` entry.
+ *
+ * Offline: when the API cannot be used at all (unreachable, timed out, disabled) the Save is kept
+ * in browser storage instead — the profile under `profile` and a `profile_updated` entry under
+ * `activityLogs`, both marked `pending_sync` ("Not yet synced"); the next load sends it
+ * (get-profile.ts).
+ */
+import {
+  type ActivityLog,
+  activityLogSchema,
+  changedProfileFields,
+  normalizeProfileInput,
+  type Profile,
+  type ProfileInput,
+  profileToInput,
+  profileUpdateAnswerSchema,
+  profileUpdatedDescription,
+} from '@pehchaan/core';
+import { api, isApiUnavailable } from '@/lib/api-client';
+import { applyLocalUpdate } from '../profile-records';
+import {
+  readLocalProfileEntry,
+  removeLocalActivity,
+  storeLocalActivity,
+  writeLocalProfile,
+} from './profile-storage';
+
+export interface ProfileSaveResult {
+  /** 'api': the server took it; 'localStorage': kept on this device, not yet synced. */
+  source: 'api' | 'localStorage';
+  profile: Profile;
+  /** The entry written, or null when the server found nothing changed. */
+  activityLog: ActivityLog | null;
+}
+
+/** Thrown when the API is unreachable and the browser also refused to store the Save. */
+export class LocalSaveError extends Error {
+  override readonly name = 'LocalSaveError';
+}
+
+/** Sends the eight fields; resolves the server's answer. @throws {ApiError} */
+export async function putProfile(userId: string, input: ProfileInput) {
+  return api.put(`/user/${encodeURIComponent(userId)}/profile`, normalizeProfileInput(input), {
+    schema: profileUpdateAnswerSchema,
+  });
+}
+
+/**
+ * Saves `input` (already checked with core's validateProfile) over `current`, the profile the
+ * screen shows.
+ * @throws {ApiError} HTTP_ERROR 400 (the detail names the field's rule), 409 'This username is
+ *   already taken', 403, or ERR_BAD_RESPONSE; never for an unreachable API.
+ * @throws {LocalSaveError} when the API is unreachable and storage refused the Save.
+ */
+export async function saveProfile(options: {
+  userId: string;
+  current: Profile;
+  input: ProfileInput;
+  now?: Date;
+}): Promise<ProfileSaveResult> {
+  const { userId, current, input } = options;
+  const previous = readLocalProfileEntry(userId);
+  try {
+    const answer = await putProfile(userId, input);
+    // The server now holds every earlier offline Save too (this one replaces them).
+    removeLocalActivity(previous?.local_log_ids ?? []);
+    writeLocalProfile(userId, answer.profile);
+    return { source: 'api', profile: answer.profile, activityLog: answer.activity_log };
+  } catch (error) {
+    if (!isApiUnavailable(error)) throw error;
+    const now = options.now ?? new Date();
+    const profile = applyLocalUpdate(current, input, now);
+    const activityLog = activityLogSchema.parse({
+      id: `local-log-${now.getTime()}-${Math.random().toString(36).slice(2, 10)}`,
+      userId,
+      type: 'profile_updated',
+      description: profileUpdatedDescription(changedProfileFields(profileToInput(current), input)),
+      timestamp: now.toISOString(),
+      last_viewed: null,
+      pending_sync: true,
+    });
+    const logIds = [...(previous?.local_log_ids ?? []), activityLog.id];
+    if (!storeLocalActivity(activityLog) || !writeLocalProfile(userId, profile, logIds)) {
+      throw new LocalSaveError('The browser refused to store the profile', { cause: error });
+    }
+    return { source: 'localStorage', profile, activityLog };
+  }
+}

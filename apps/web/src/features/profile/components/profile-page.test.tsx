@@ -1,0 +1,307 @@
+import type { ActivityLog, Profile } from '@pehchaan/core';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { activity, consent, credential } from '@/testing/fixtures';
+import { type Handler, json, mockFetch } from '@/testing/mock-fetch';
+import { renderApp, signIn } from '@/testing/render-app';
+
+const BASE = '/user/user-001';
+
+const PROFILE: Profile = {
+  user_id: 'user-001',
+  name: 'Rajesh Kumar Sharma',
+  email: 'rajesh.sharma@example.in',
+  phone: '9876543210',
+  username: null,
+  bio: null,
+  dob: '1988-03-15',
+  gender: 'Male',
+  address: '42, Shanti Nagar, New Delhi 110024',
+  is_verified: true,
+  member_since: '2025-01-01T00:00:00.000Z',
+  updated_at: null,
+  identity_documents: {
+    aadhaar_number: 'XXXX XXXX 0125',
+    pan_number: 'ABXXXXXX4K',
+    voter_id: 'DLHXXXXX67',
+    driving_license: 'DL-0XXXXXXXXX345',
+    passport_number: 'KXXXXX67',
+    ckyc_number: 'XXXXXXXXXX8901',
+  },
+};
+
+function savedEntry(description: string): ActivityLog {
+  return {
+    id: 'log-saved',
+    userId: 'user-001',
+    type: 'profile_updated',
+    description,
+    timestamp: new Date().toISOString(),
+    last_viewed: null,
+  };
+}
+
+/** The API with `profile` on GET and PUT echoing the body as the saved profile. */
+function api(overrides: Record<string, Handler> = {}): Record<string, Handler> {
+  return {
+    [`GET ${BASE}/profile`]: () => json({ profile: PROFILE, user_id: 'user-001' }),
+    [`PUT ${BASE}/profile`]: (request) => {
+      const body = request.body as Record<string, string>;
+      return json({
+        message: 'Profile updated successfully',
+        profile: {
+          ...PROFILE,
+          ...body,
+          username: body.username || null,
+          bio: body.bio || null,
+          updated_at: new Date().toISOString(),
+        },
+        activity_log: savedEntry('Updated profile: name, bio'),
+      });
+    },
+    [`GET ${BASE}/credentials`]: () =>
+      json({
+        credentials: [
+          credential('c1', {
+            credential_subject: { id: 'did:x', name: 'R', document_type: 'PAN Card' },
+          }),
+          credential('c2', { expiration_date: '2000-01-01T00:00:00.000Z' }),
+        ],
+        count: 2,
+        user_id: 'user-001',
+      }),
+    [`GET ${BASE}/consent-requests`]: () =>
+      json({
+        consent_requests: [
+          consent('a', 'pending'),
+          consent('b', 'approved'),
+          consent('c', 'approved'),
+        ],
+        count: 3,
+      }),
+    [`GET ${BASE}/activity-logs`]: () =>
+      json({
+        activity_logs: [
+          { ...activity('l1', 'login', 2.5), description: 'Logged in with demo credentials' },
+        ],
+        count: 1,
+      }),
+    ...overrides,
+  };
+}
+
+async function openProfile(handlers: Record<string, Handler> = api()) {
+  signIn();
+  const fetch = mockFetch(handlers);
+  const view = renderApp('/profile');
+  await screen.findByRole('heading', { level: 1, name: 'Profile' });
+  await screen.findByRole('region', { name: 'Personal Information' });
+  return { ...view, ...fetch };
+}
+
+function personal(): HTMLElement {
+  return screen.getByRole('region', { name: 'Personal Information' });
+}
+
+describe('/profile (SPEC 2 Profile, issue 6)', () => {
+  it('shows the fields, stat cards, recent activity, security, quick actions and masked identity documents', async () => {
+    await openProfile();
+    expect(within(personal()).getByText('Rajesh Kumar Sharma')).toBeInTheDocument();
+    expect(within(personal()).getByText('15 Mar 1988')).toBeInTheDocument();
+    expect(within(personal()).getByText('Male')).toBeInTheDocument();
+    expect(within(personal()).getAllByText('Not set')).toHaveLength(2);
+
+    const stats = screen.getByRole('list', { name: 'Your wallet at a glance' });
+    await waitFor(() =>
+      expect(within(stats).getByRole('link', { name: /Active Credentials\s*1/ })).toBeVisible(),
+    );
+    expect(within(stats).getByRole('link', { name: /Pending Consents\s*1/ })).toHaveAttribute(
+      'href',
+      '/consent',
+    );
+    expect(within(stats).getByRole('link', { name: /Approved Consents\s*2/ })).toBeVisible();
+    expect(within(stats).getByRole('link', { name: /Activities\s*1/ })).toHaveAttribute(
+      'href',
+      '/logs',
+    );
+
+    const recent = screen.getByRole('region', { name: 'Recent Activity' });
+    expect(within(recent).getByText('Logged in with demo credentials')).toBeVisible();
+    expect(within(recent).getByText('2 hours ago')).toBeVisible();
+    expect(within(recent).getByRole('link', { name: 'View All Activity' })).toHaveAttribute(
+      'href',
+      '/logs',
+    );
+
+    expect(screen.getByRole('region', { name: 'Security Features' })).toHaveTextContent(
+      'AES-256 encryption',
+    );
+    const quick = screen.getByRole('region', { name: 'Quick Actions' });
+    expect(within(quick).getByRole('link', { name: 'Settings' })).toHaveAttribute(
+      'href',
+      '/settings',
+    );
+
+    const identity = screen.getByRole('region', { name: 'Identity Documents' });
+    expect(within(identity).getByText('XXXX XXXX 0125')).toBeVisible();
+    expect(within(identity).getByText('ABXXXXXX4K')).toBeVisible();
+    expect(within(identity).getAllByText('In your wallet')).toHaveLength(1);
+    // Not editable: no input anywhere while not editing.
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  it('edits, validates nothing wrong, saves via PUT and shows the saved values', async () => {
+    const { user, calls } = await openProfile();
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    const name = screen.getByRole('textbox', { name: 'Full Name' });
+    expect(name).toHaveFocus();
+    await user.clear(name);
+    await user.type(name, 'Rajesh K. Sharma');
+    await user.type(screen.getByRole('textbox', { name: 'Bio' }), 'Teacher in Delhi');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.path).toBe(`${BASE}/profile`);
+    expect(put?.body).toEqual({
+      name: 'Rajesh K. Sharma',
+      email: PROFILE.email,
+      phone: PROFILE.phone,
+      username: '',
+      bio: 'Teacher in Delhi',
+      dob: PROFILE.dob,
+      gender: 'Male',
+      address: PROFILE.address,
+    });
+    expect(within(personal()).getByText('Rajesh K. Sharma')).toBeVisible();
+    expect(within(personal()).getByText('Teacher in Delhi')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Edit Profile' })).toHaveFocus();
+    const recent = screen.getByRole('region', { name: 'Recent Activity' });
+    expect(within(recent).getByText('Updated profile: name, bio')).toBeVisible();
+    // The browser copy follows the server.
+    const stored = JSON.parse(window.localStorage.getItem('profile') ?? '{}');
+    expect(stored['user-001'].profile).toMatchObject({ name: 'Rajesh K. Sharma' });
+  });
+
+  it('shows a clear message at each invalid field and sends nothing', async () => {
+    const { user, calls } = await openProfile();
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    await user.clear(email);
+    await user.type(email, 'rajesh@');
+    const phone = screen.getByRole('textbox', { name: 'Phone' });
+    await user.clear(phone);
+    await user.type(phone, '98765');
+    fireEvent.change(screen.getByLabelText(/^Date of Birth/), {
+      target: { value: '2999-01-01' },
+    });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(screen.getByRole('alert')).toHaveTextContent('Please correct the highlighted fields.');
+    expect(email).toHaveAccessibleDescription('Please enter a valid email address');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveFocus();
+    expect(phone).toHaveAccessibleDescription(
+      'Please enter a valid 10-digit phone number 10-digit mobile number',
+    );
+    expect(screen.getByLabelText(/^Date of Birth/)).toHaveAccessibleDescription(
+      'Date of birth cannot be in the future',
+    );
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    // Correcting a field clears its message.
+    await user.type(email, 'example.in');
+    expect(email).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('Cancel restores the saved values', async () => {
+    const { user, calls } = await openProfile();
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    const name = screen.getByRole('textbox', { name: 'Full Name' });
+    await user.clear(name);
+    await user.type(name, 'Someone Else');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(within(personal()).getByText('Rajesh Kumar Sharma')).toBeVisible();
+    expect(screen.queryByText('Someone Else')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    expect(screen.getByRole('textbox', { name: 'Full Name' })).toHaveValue('Rajesh Kumar Sharma');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('shows the server refusing a taken username at the field', async () => {
+    const { user } = await openProfile(
+      api({
+        [`PUT ${BASE}/profile`]: () => json({ detail: 'This username is already taken' }, 409),
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    const username = screen.getByRole('textbox', { name: 'Username' });
+    await user.type(username, 'priya.v');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(username).toHaveAttribute('aria-invalid', 'true'));
+    expect(username).toHaveAccessibleDescription(
+      expect.stringContaining('This username is already taken'),
+    );
+  });
+
+  it('keeps a Save made offline on this device, marked not yet synced, and sends it on the next visit', async () => {
+    const handlers = api();
+    const { [`PUT ${BASE}/profile`]: put, ...offlinePut } = handlers;
+    const { user, unmount } = await openProfile(offlinePut);
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    const name = screen.getByRole('textbox', { name: 'Full Name' });
+    await user.clear(name);
+    await user.type(name, 'Rajesh Offline');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText(
+        'Profile saved on this device. It will be sent to your account when you are back online.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(personal()).getByText('Not yet synced')).toBeVisible();
+    const stored = JSON.parse(window.localStorage.getItem('profile') ?? '{}')['user-001'];
+    expect(stored.profile).toMatchObject({ name: 'Rajesh Offline', pending_sync: true });
+    const logs = JSON.parse(window.localStorage.getItem('activityLogs') ?? '[]');
+    expect(logs.filter((log: ActivityLog) => log.pending_sync)).toEqual([
+      expect.objectContaining({
+        type: 'profile_updated',
+        description: 'Updated profile: name',
+        pending_sync: true,
+      }),
+    ]);
+    unmount();
+
+    // Back online: the next visit sends it, and the local entry gives way to the server's.
+    const { calls } = await openProfile({ ...offlinePut, [`PUT ${BASE}/profile`]: put as Handler });
+    expect(
+      await screen.findByText('Profile changes made offline are now saved to your account'),
+    ).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ name: 'Rajesh Offline' });
+    expect(JSON.parse(window.localStorage.getItem('activityLogs') ?? '[]')).toEqual(
+      expect.not.arrayContaining([expect.objectContaining({ pending_sync: true })]),
+    );
+  });
+
+  it('shows the sample profile and says so when nothing loads', async () => {
+    signIn();
+    mockFetch({});
+    renderApp('/profile');
+    expect(
+      await screen.findByText('Your profile could not be loaded: showing sample data.'),
+    ).toBeInTheDocument();
+    expect(within(personal()).getByText('Rajesh Kumar Sharma')).toBeVisible();
+    expect(screen.getByText('Failed to load profile')).toBeInTheDocument();
+  });
+
+  it('speaks Hindi', async () => {
+    window.localStorage.setItem('language', 'hi');
+    const { i18n } = await import('@/lib/i18n');
+    await i18n.changeLanguage('hi');
+    signIn();
+    mockFetch(api());
+    renderApp('/profile');
+    expect(await screen.findByRole('heading', { level: 1, name: 'प्रोफ़ाइल' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'प्रोफ़ाइल बदलें' })).toBeVisible();
+    expect(screen.getByText('पुरुष')).toBeVisible();
+  });
+});

@@ -1,0 +1,303 @@
+/**
+ * The /profile screen (SPEC 2 Profile; issue 6): the summary, four stat cards, the eight editable
+ * personal fields, recent activity, security features, quick actions and the identity documents
+ * (masked, not editable).
+ *
+ * Edit turns the fields into a form; Save checks them with core's validateProfile (the message
+ * sits at each failing field) and persists them on the server, which writes a `profile_updated`
+ * entry (toast 'Profile updated successfully'); while the API is unreachable the Save is kept on
+ * this device, marked 'Not yet synced', and sent on the next visit. Cancel restores the saved
+ * values.
+ *
+ * The lists behind the stats, the recent activity and the held documents come from `loaders`,
+ * wired by the route module (features do not import each other).
+ */
+import {
+  type ActivityLog,
+  type ConsentRequest,
+  type CredentialRecord,
+  changedProfileFields,
+  normalizeProfileInput,
+  PROFILE_FIELDS,
+  type Profile,
+  type ProfileErrors,
+  type ProfileField,
+  type ProfileInput,
+  profileToInput,
+  validateProfile,
+} from '@pehchaan/core';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { InfoIcon } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/spinner';
+import { isApiError } from '@/lib/api-client';
+import type { Sourced } from '@/lib/local-fallback';
+import { toast } from '@/lib/toast';
+import { loadProfile } from '../api/get-profile';
+import { LocalSaveError, saveProfile } from '../api/update-profile';
+import {
+  computeProfileStats,
+  heldDocumentTypes,
+  type ProfileLists,
+  recentActivity,
+} from '../profile-records';
+import { ProfileForm } from './profile-form';
+import {
+  Card,
+  IdentityDocumentsCard,
+  ProfileStatCards,
+  ProfileSummary,
+  QuickActions,
+  RecentActivity,
+  SecurityFeatures,
+} from './profile-panels';
+import '../i18n';
+
+/** The holder's lists, each from the API with the local fallback (see the route module). */
+export interface ProfileLoaders {
+  credentials: (userId: string) => Promise<Sourced<CredentialRecord[]>>;
+  consentRequests: (userId: string) => Promise<Sourced<ConsentRequest[]>>;
+  activityLogs: (userId: string) => Promise<Sourced<ActivityLog[]>>;
+}
+
+type Source = 'api' | 'local' | 'sample';
+
+export function ProfilePage({ userId, loaders }: { userId: string; loaders: ProfileLoaders }) {
+  const { t } = useTranslation('profile');
+  const [profile, setProfile] = useState<Profile | null>(null);
+  const [source, setSource] = useState<Source | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [failed, setFailed] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState<ProfileInput | null>(null);
+  const [errors, setErrors] = useState<ProfileErrors>({});
+  const [saving, setSaving] = useState(false);
+  const [lists, setLists] = useState<ProfileLists | null>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const firstField = useRef<HTMLInputElement>(null);
+  const formCard = useRef<HTMLDivElement>(null);
+  /** Where focus goes after the next render: the Edit button or the first field. */
+  const [focusTarget, setFocusTarget] = useState<'edit' | 'field' | null>(null);
+
+  // The texts of the current language, without reloading when the language changes.
+  const tRef = useRef(t);
+  tRef.current = t;
+
+  const load = useCallback(async () => {
+    const t = tRef.current;
+    setLoading(true);
+    const result = await loadProfile(userId);
+    if (result.status === 'failed') {
+      setFailed(true);
+      toast.error(t('toast.loadFailed'));
+    } else {
+      setFailed(false);
+      setProfile(result.profile);
+      setSource(result.status);
+      if (result.status === 'api' && result.synced) toast.success(t('toast.synced'));
+      if (result.status === 'api' && result.syncRejected !== undefined) {
+        toast.error(t('toast.syncRejected', { detail: result.syncRejected }));
+      }
+      // With the API turned off by configuration there is nothing to report.
+      if (result.status === 'sample' && !isApiError(result.error, 'ERR_API_DISABLED')) {
+        toast.error(t('toast.loadFailed'));
+      }
+    }
+    setLoading(false);
+  }, [userId]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  useEffect(() => {
+    let current = true;
+    void Promise.all([
+      loaders.credentials(userId),
+      loaders.consentRequests(userId),
+      loaders.activityLogs(userId),
+    ]).then(([credentials, consentRequests, activityLogs]) => {
+      if (current) {
+        setLists({
+          credentials: credentials.data,
+          consentRequests: consentRequests.data,
+          activityLogs: activityLogs.data,
+        });
+      }
+    });
+    return () => {
+      current = false;
+    };
+  }, [userId, loaders]);
+
+  useEffect(() => {
+    if (focusTarget === 'field') firstField.current?.focus();
+    if (focusTarget === 'edit') editButton.current?.focus();
+    if (focusTarget) setFocusTarget(null);
+  }, [focusTarget]);
+
+  const [now] = useState(Date.now);
+  const stats = useMemo(() => (lists ? computeProfileStats(lists, now) : null), [lists, now]);
+  const recent = useMemo(() => (lists ? recentActivity(lists.activityLogs) : null), [lists]);
+  const held = useMemo(() => (lists ? heldDocumentTypes(lists.credentials) : null), [lists]);
+
+  const startEditing = () => {
+    if (!profile) return;
+    setDraft(profileToInput(profile));
+    setErrors({});
+    setEditing(true);
+    setFocusTarget('field');
+  };
+
+  const stopEditing = () => {
+    setEditing(false);
+    setDraft(null);
+    setErrors({});
+    setFocusTarget('edit');
+  };
+
+  const onChange = (field: ProfileField, value: string) => {
+    setDraft((d) => (d ? { ...d, [field]: value } : d));
+    // A corrected field loses its message at once; others keep theirs until the next Save.
+    setErrors(({ [field]: _, ...rest }) => rest);
+  };
+
+  const focusFirstInvalid = (found: ProfileErrors) => {
+    const first = PROFILE_FIELDS.find((field) => found[field]);
+    if (first) formCard.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  };
+
+  const onSubmit = async () => {
+    if (!profile || !draft) return;
+    const found = validateProfile(normalizeProfileInput(draft), new Date());
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      focusFirstInvalid(found);
+      return;
+    }
+    if (changedProfileFields(profileToInput(profile), draft).length === 0) {
+      toast(t('toast.noChanges'));
+      stopEditing();
+      return;
+    }
+    setSaving(true);
+    try {
+      const result = await saveProfile({ userId, current: profile, input: draft });
+      setProfile(result.profile);
+      const entry = result.activityLog;
+      if (entry) {
+        setLists((l) => (l ? { ...l, activityLogs: [entry, ...l.activityLogs] } : l));
+      }
+      if (result.source === 'api') {
+        setSource('api');
+        toast.success(t('toast.saved'));
+      } else {
+        setSource((s) => (s === 'sample' ? 'local' : s));
+        toast.success(t('toast.savedLocally'));
+      }
+      stopEditing();
+    } catch (error) {
+      if (error instanceof LocalSaveError) {
+        toast.error(t('toast.saveLocalFailed'));
+      } else if (isApiError(error, 'HTTP_ERROR') && error.status === 409) {
+        const taken: ProfileErrors = { username: 'usernameTaken' };
+        setErrors(taken);
+        focusFirstInvalid(taken);
+      } else {
+        toast.error(
+          isApiError(error, 'HTTP_ERROR') && error.detail
+            ? `${t('toast.saveFailed')}: ${error.detail}`
+            : t('toast.saveFailed'),
+        );
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const hasErrors = Object.keys(errors).length > 0;
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl dark:text-white">
+            {t('title')}
+          </h1>
+          <p className="mt-1 text-slate-600 dark:text-slate-400">{t('subtitle')}</p>
+        </div>
+        {profile && !editing && (
+          <Button ref={editButton} onClick={startEditing} className="min-h-11">
+            {t('edit')}
+          </Button>
+        )}
+      </div>
+
+      {loading && !profile ? (
+        <Spinner />
+      ) : failed || !profile ? (
+        <div className="space-y-3 rounded-2xl border border-red-200 bg-red-50 p-5 text-red-900 dark:border-red-900 dark:bg-red-950/50 dark:text-red-100">
+          <p>{t('failed')}</p>
+          <Button variant="secondary" onClick={() => void load()} className="min-h-11">
+            {t('retry')}
+          </Button>
+        </div>
+      ) : (
+        <>
+          {(source === 'local' || source === 'sample') && (
+            <p className="flex items-start gap-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950/50 dark:text-amber-100">
+              <InfoIcon className="mt-0.5 size-4 shrink-0" />
+              {t(source === 'local' ? 'notice.localStorage' : 'notice.sample')}
+            </p>
+          )}
+          <ProfileSummary profile={profile} />
+          <ProfileStatCards stats={stats} />
+          <div className="grid gap-6 lg:grid-cols-3">
+            <div className="min-w-0 space-y-6 lg:col-span-2">
+              <div ref={formCard}>
+                <Card
+                  id="profile-personal"
+                  title={t('personalInfo')}
+                  actions={
+                    profile.pending_sync ? (
+                      <span className="rounded bg-amber-100 px-2 py-0.5 text-sm font-medium text-amber-900 dark:bg-amber-900/50 dark:text-amber-100">
+                        {t('notSynced')}
+                      </span>
+                    ) : undefined
+                  }
+                >
+                  {hasErrors && (
+                    <p
+                      role="alert"
+                      className="mb-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/50 dark:text-red-200"
+                    >
+                      {t('errors.summary')}
+                    </p>
+                  )}
+                  <ProfileForm
+                    profile={profile}
+                    editing={editing && draft !== null}
+                    draft={draft ?? profileToInput(profile)}
+                    errors={errors}
+                    saving={saving}
+                    onChange={onChange}
+                    onSubmit={() => void onSubmit()}
+                    onCancel={stopEditing}
+                    firstFieldRef={firstField}
+                  />
+                </Card>
+              </div>
+              <IdentityDocumentsCard profile={profile} held={held} />
+            </div>
+            <div className="min-w-0 space-y-6">
+              <RecentActivity logs={recent} now={now} />
+              <SecurityFeatures />
+              <QuickActions />
+            </div>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

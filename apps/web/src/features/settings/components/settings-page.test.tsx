@@ -1,0 +1,372 @@
+import { DEFAULT_SETTINGS, type HolderExport, type UserSettings } from '@pehchaan/core';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/lib/i18n';
+import { credential } from '@/testing/fixtures';
+import { type Handler, json, mockFetch, type RecordedRequest } from '@/testing/mock-fetch';
+import { renderApp, signIn } from '@/testing/render-app';
+
+const BASE = '/user/user-001';
+
+/** The settings API: GET answers `initial`, PUT stores and echoes the body. */
+function settingsApi(initial: UserSettings = DEFAULT_SETTINGS): Record<string, Handler> {
+  let stored = initial;
+  return {
+    [`GET ${BASE}/settings`]: () =>
+      json({ settings: stored, user_id: 'user-001', updated_at: null }),
+    [`PUT ${BASE}/settings`]: (request) => {
+      stored = request.body as UserSettings;
+      return json({
+        message: 'Settings saved',
+        settings: stored,
+        user_id: 'user-001',
+        updated_at: '2025-06-01T10:00:00.000Z',
+      });
+    },
+  };
+}
+
+async function openSettings(handlers: Record<string, Handler> = settingsApi()) {
+  signIn();
+  const fetch = mockFetch(handlers);
+  const view = renderApp('/settings');
+  await screen.findByRole('heading', { level: 1, name: 'Settings' });
+  await screen.findByRole('region', { name: 'Account' });
+  return { ...view, ...fetch };
+}
+
+function section(name: string): HTMLElement {
+  return screen.getByRole('region', { name });
+}
+
+function lastPut(calls: RecordedRequest[]): UserSettings | undefined {
+  return calls.filter((c) => c.method === 'PUT' && c.path === `${BASE}/settings`).at(-1)?.body as
+    | UserSettings
+    | undefined;
+}
+
+/** The text of a Blob (jsdom's Blob has no text()). */
+function readBlob(blob: Blob): Promise<string> {
+  return new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.readAsText(blob);
+  });
+}
+
+afterEach(() => {
+  Reflect.deleteProperty(URL, 'createObjectURL');
+  Reflect.deleteProperty(URL, 'revokeObjectURL');
+});
+
+describe('/settings (SPEC 2 Settings, issue 6)', () => {
+  it('shows the eight sections with every field and the SPEC 9 defaults', async () => {
+    await openSettings();
+    const nav = screen.getByRole('navigation', { name: 'Settings sections' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual([
+      'Account',
+      'Security',
+      'Privacy',
+      'Notifications',
+      'Preferences',
+      'Data and Storage',
+      'Integrations',
+      'Advanced',
+    ]);
+    const security = section('Security');
+    expect(within(security).getByRole('combobox', { name: 'Session timeout' })).toHaveDisplayValue(
+      '30 minutes',
+    );
+    expect(
+      within(security).getByRole('switch', { name: 'Two-factor authentication' }),
+    ).not.toBeChecked();
+    expect(
+      within(section('Privacy')).getByRole('combobox', { name: 'Profile visibility' }),
+    ).toHaveDisplayValue('Private');
+    const preferences = section('Preferences');
+    expect(within(preferences).getByRole('combobox', { name: 'Theme' })).toHaveDisplayValue(
+      'System',
+    );
+    expect(within(preferences).getByRole('combobox', { name: 'Language' })).toHaveDisplayValue(
+      'English',
+    );
+    const timezone = within(preferences).getByRole('combobox', { name: 'Time zone' });
+    expect(timezone).toHaveDisplayValue('India (Asia/Kolkata)');
+    expect(
+      within(timezone)
+        .getAllByRole('option')
+        .map((o) => o.getAttribute('value')),
+    ).toEqual(['Asia/Kolkata', 'America/New_York', 'Europe/London', 'Asia/Tokyo']);
+    expect(within(preferences).getByRole('combobox', { name: 'Date format' })).toHaveDisplayValue(
+      'DD/MM/YYYY',
+    );
+    expect(within(preferences).getByRole('combobox', { name: 'Time format' })).toHaveDisplayValue(
+      '12-hour',
+    );
+    expect(within(preferences).getByRole('combobox', { name: 'Currency' })).toHaveDisplayValue(
+      'Indian rupee (₹)',
+    );
+    const data = section('Data and Storage');
+    expect(within(data).getByRole('combobox', { name: 'Backup frequency' })).toHaveDisplayValue(
+      'Weekly',
+    );
+    expect(within(data).getByRole('combobox', { name: 'Data retention' })).toHaveDisplayValue(
+      '2 years',
+    );
+    expect(within(data).getByRole('combobox', { name: 'Export format' })).toHaveDisplayValue(
+      'JSON',
+    );
+    expect(
+      within(section('Advanced')).getByRole('combobox', { name: 'Performance mode' }),
+    ).toHaveDisplayValue('Balanced');
+    expect(within(section('Integrations')).getAllByText('Not connected')).toHaveLength(4);
+    // Security 4, privacy 5, notifications 6, data 1, advanced 3.
+    expect(screen.getAllByRole('switch')).toHaveLength(19);
+  });
+
+  it('saves a change at once, to the server and this browser', async () => {
+    const { user, calls } = await openSettings();
+    const twoFactor = screen.getByRole('switch', { name: 'Two-factor authentication' });
+    await user.click(twoFactor);
+    expect(twoFactor).toBeChecked();
+    expect(await screen.findByText('All changes saved to your account')).toBeInTheDocument();
+    expect(lastPut(calls)).toEqual({ ...DEFAULT_SETTINGS, twoFactorEnabled: true });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Session timeout' }), '60');
+    await waitFor(() => expect(lastPut(calls)?.sessionTimeout).toBe(60));
+    const stored = JSON.parse(window.localStorage.getItem('settings') ?? '{}')['user-001'];
+    expect(stored).toMatchObject({
+      settings: { twoFactorEnabled: true, sessionTimeout: 60 },
+      pending_sync: false,
+    });
+  });
+
+  it('applies the theme across the app at once', async () => {
+    const { user, calls } = await openSettings();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Theme' }), 'dark');
+    expect(document.documentElement).toHaveClass('dark');
+    expect(window.localStorage.getItem('theme')).toBe('dark');
+    await waitFor(() => expect(lastPut(calls)?.theme).toBe('dark'));
+  });
+
+  it('switches the app to Hindi at once, and keeps English for a language it is not written in', async () => {
+    const { user, calls } = await openSettings();
+    const preferences = () => section('Preferences');
+    await user.selectOptions(
+      within(preferences()).getByRole('combobox', { name: 'Language' }),
+      'hi',
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'सेटिंग्स' })).toBeVisible();
+    expect(window.localStorage.getItem('language')).toBe('hi');
+    await waitFor(() => expect(lastPut(calls)?.language).toBe('hi'));
+
+    await user.selectOptions(
+      within(screen.getByRole('region', { name: 'पसंद' })).getByRole('combobox', {
+        name: 'भाषा',
+      }),
+      'es',
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    expect(i18n.language).toBe('en');
+    const language = within(preferences()).getByRole('combobox', { name: 'Language' });
+    expect(language).toHaveDisplayValue('Español (Spanish)');
+    expect(language).toHaveAccessibleDescription(
+      expect.stringContaining("The app's screens are not written in Español (Spanish) yet"),
+    );
+    await waitFor(() => expect(lastPut(calls)?.language).toBe('es'));
+  });
+
+  it('checks the change-password rules with the SPEC 5 messages and sends nothing', async () => {
+    const { user, calls } = await openSettings();
+    const form = screen.getByRole('form', { name: 'Change Password' });
+    expect(form).toHaveTextContent('nothing is sent or stored');
+    const submit = within(form).getByRole('button', { name: 'Update Password' });
+    await user.click(submit);
+    expect(within(form).getByRole('alert')).toHaveTextContent('Please fill in all password fields');
+
+    await user.type(within(form).getByLabelText('Current password'), 'old-secret');
+    await user.type(within(form).getByLabelText('New password'), 'abcdefgh');
+    await user.type(within(form).getByLabelText('Confirm new password'), 'abcdefgx');
+    await user.click(submit);
+    expect(within(form).getByRole('alert')).toHaveTextContent('New passwords do not match');
+    expect(within(form).getByLabelText('New password')).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(within(form).getByLabelText('New password'));
+    await user.type(within(form).getByLabelText('New password'), 'short');
+    await user.clear(within(form).getByLabelText('Confirm new password'));
+    await user.type(within(form).getByLabelText('Confirm new password'), 'short');
+    await user.click(submit);
+    expect(within(form).getByRole('alert')).toHaveTextContent(
+      'Password must be at least 8 characters long',
+    );
+
+    await user.clear(within(form).getByLabelText('New password'));
+    await user.type(within(form).getByLabelText('New password'), 'long-enough');
+    await user.clear(within(form).getByLabelText('Confirm new password'));
+    await user.type(within(form).getByLabelText('Confirm new password'), 'long-enough');
+    await user.click(submit);
+    expect(within(form).queryByRole('alert')).toBeNull();
+    expect(within(form).getByRole('status')).toHaveTextContent(
+      'These passwords meet the rules. Nothing was sent: sign-in is by OTP.',
+    );
+    expect(JSON.stringify(calls.map((c) => c.body))).not.toMatch(/secret|long-enough|short/);
+  });
+
+  it('connects an integration after a 2-second connecting message; disconnect asks first', async () => {
+    const { user, calls } = await openSettings();
+    const integrations = section('Integrations');
+    await user.click(within(integrations).getByRole('button', { name: 'Connect DigiLocker' }));
+    expect(within(integrations).getByText('Connecting to DigiLocker...')).toBeVisible();
+    expect(
+      await screen.findByText('Connected to DigiLocker', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(within(integrations).getAllByText('Connected')).toHaveLength(1);
+    await waitFor(() => expect(lastPut(calls)?.digilockerConnected).toBe(true));
+
+    await user.click(within(integrations).getByRole('button', { name: 'Disconnect DigiLocker' }));
+    const dialog = screen.getByRole('dialog', { name: 'Disconnect DigiLocker?' });
+    await user.keyboard('{Escape}');
+    expect(dialog).not.toBeInTheDocument();
+    expect(within(integrations).getAllByText('Connected')).toHaveLength(1);
+    await user.click(within(integrations).getByRole('button', { name: 'Disconnect DigiLocker' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Disconnect DigiLocker?' })).getByRole('button', {
+        name: 'Disconnect',
+      }),
+    );
+    expect(await screen.findByText('Disconnected from DigiLocker')).toBeInTheDocument();
+    expect(within(integrations).getAllByText('Not connected')).toHaveLength(4);
+    await waitFor(() => expect(lastPut(calls)?.digilockerConnected).toBe(false));
+  });
+
+  it('asks before logging out, then signs out to /', async () => {
+    const { user, calls, router } = await openSettings({
+      ...settingsApi(),
+      'POST /api/auth/logout': () => json({ message: 'Logged out successfully' }),
+    });
+    const logout = screen.getByRole('button', { name: 'Log Out' });
+    await user.click(logout);
+    const dialog = screen.getByRole('dialog', { name: 'Log out?' });
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(dialog).not.toBeInTheDocument();
+    expect(logout).toHaveFocus();
+    expect(calls.some((c) => c.path === '/api/auth/logout')).toBe(false);
+
+    await user.click(logout);
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Log out?' })).getByRole('button', {
+        name: 'Log Out',
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(calls.some((c) => c.path === '/api/auth/logout')).toBe(true);
+    expect(window.localStorage.getItem('sessionToken')).toBeNull();
+  });
+
+  it('asks twice before account deletion, then says it is not implemented', async () => {
+    const { user, calls } = await openSettings();
+    await user.click(screen.getByRole('button', { name: 'Delete Account' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete your account?' })).getByRole('button', {
+        name: 'Continue',
+      }),
+    );
+    const second = screen.getByRole('dialog', { name: 'Are you absolutely sure?' });
+    await user.click(within(second).getByRole('button', { name: 'Delete Permanently' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(
+      within(section('Account')).getByText(
+        'Account deletion is not implemented yet. Your account has not been deleted.',
+      ),
+    ).toBeVisible();
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+  });
+
+  it("exports the holder's data as a JSON file", async () => {
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:export');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const data: HolderExport = {
+      format: 'pehchaan-holder-export',
+      version: 1,
+      exported_at: '2025-06-01T10:00:00.000Z',
+      source: 'api',
+      user_id: 'user-001',
+      profile: null,
+      settings: DEFAULT_SETTINGS,
+      credentials: [credential('c1')],
+      verifiable_credentials: [],
+      consent_requests: [],
+      activity_logs: [],
+    };
+    const { user } = await openSettings({
+      ...settingsApi(),
+      [`GET ${BASE}/export`]: () => json(data),
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await user.click(screen.getByRole('button', { name: 'Export Data' }));
+    expect(await screen.findByText('Your data was exported')).toBeInTheDocument();
+    expect(click).toHaveBeenCalledTimes(1);
+    expect((click.mock.instances[0] as unknown as HTMLAnchorElement).download).toBe(
+      'pehchaan-export-user-001-2025-06-01.json',
+    );
+    const blob = createObjectURL.mock.calls[0]?.[0] as Blob;
+    expect(blob.type).toBe('application/json');
+    expect(JSON.parse(await readBlob(blob))).toMatchObject({ credentials: [{ id: 'c1' }] });
+    click.mockRestore();
+  });
+
+  it("toasts 'Failed to export data' when the export fails", async () => {
+    const { user } = await openSettings({
+      ...settingsApi(),
+      [`GET ${BASE}/export`]: () => json({ detail: 'Internal Server Error' }, 500),
+    });
+    await user.click(screen.getByRole('button', { name: 'Export Data' }));
+    expect(await screen.findByText('Failed to export data')).toBeInTheDocument();
+  });
+
+  it('exports what this browser holds when offline', async () => {
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:export');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    window.localStorage.setItem('credentials', JSON.stringify([credential('local-cred')]));
+    const { user } = await openSettings(settingsApi());
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await user.click(screen.getByRole('button', { name: 'Export Data' }));
+    expect(
+      await screen.findByText("You're offline: exported the data stored on this device"),
+    ).toBeInTheDocument();
+    const blob = createObjectURL.mock.calls[0]?.[0] as Blob;
+    expect(JSON.parse(await readBlob(blob))).toMatchObject({
+      source: 'localStorage',
+      user_id: 'user-001',
+      credentials: [{ id: 'local-cred' }],
+    });
+    click.mockRestore();
+  });
+
+  it('keeps changes made offline on this device and sends them on the next visit', async () => {
+    const { user, unmount } = await openSettings({});
+    expect(
+      screen.getByText('Your settings could not be loaded: showing the defaults.'),
+    ).toBeVisible();
+    await user.click(screen.getByRole('switch', { name: 'Marketing emails' }));
+    expect(
+      await screen.findByText('Saved on this device. Not yet synced to your account.'),
+    ).toBeVisible();
+    expect(JSON.parse(window.localStorage.getItem('settings') ?? '{}')['user-001']).toMatchObject({
+      settings: { marketingEmails: true },
+      pending_sync: true,
+    });
+    unmount();
+
+    const { calls } = await openSettings(settingsApi());
+    expect(
+      await screen.findByText('Settings changed offline are now saved to your account'),
+    ).toBeInTheDocument();
+    expect(lastPut(calls)?.marketingEmails).toBe(true);
+    expect(screen.getByRole('switch', { name: 'Marketing emails' })).toBeChecked();
+  });
+});

@@ -1,0 +1,265 @@
+/**
+ * The /settings screen (SPEC 2 Settings; SPEC 3, 5, 9; issue 6): eight sections — account,
+ * security (with Change Password), privacy, notifications, preferences, data and storage (with
+ * Export), integrations, advanced — with every SPEC 3 field and the SPEC 9 defaults and choices.
+ *
+ * Every change is saved at once, to the server and to this browser (SPEC 1 fallback: while the
+ * API is unreachable the settings are kept here, 'Not yet synced', and sent on the next visit);
+ * a status line says where they went. Theme and language apply across the app immediately;
+ * es, fr, de and ja are stored as the holder's preference while the screens stay English, and
+ * the field says so.
+ */
+import {
+  INTEGRATIONS,
+  type IntegrationFlag,
+  isTheme,
+  type SettingsField,
+  type SettingsLanguage,
+  type UserSettings,
+  uiLanguageOf,
+} from '@pehchaan/core';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { InfoIcon } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/spinner';
+import { isApiError } from '@/lib/api-client';
+import { useAuth, useSignOut } from '@/lib/auth';
+import { isLanguage, setLanguage } from '@/lib/i18n';
+import { useTheme } from '@/lib/theme';
+import { toast } from '@/lib/toast';
+import type { LocalHolderReaders } from '../api/export-data';
+import { loadSettings } from '../api/get-settings';
+import { saveSettings } from '../api/update-settings';
+import {
+  choiceValue,
+  FIELD_CHOICES,
+  type PlainSettingsField,
+  SECTION_FIELDS,
+  SETTINGS_SECTION_IDS,
+  type SettingsSectionId,
+  withDevicePreferences,
+} from '../settings-records';
+import { AccountSection } from './account-section';
+import { ChangePasswordForm } from './change-password-form';
+import { ExportData } from './export-data';
+import { IntegrationsSection } from './integrations-section';
+import { SelectRow, SettingsSection, SwitchRow } from './setting-controls';
+import '../i18n';
+
+type SaveStatus = 'idle' | 'saving' | 'saved' | 'savedLocally';
+type Source = 'api' | 'local' | 'defaults';
+
+const sectionId = (section: SettingsSectionId) => `settings-${section}`;
+
+export function SettingsPage({
+  userId,
+  readers,
+}: {
+  userId: string;
+  /** This browser's copies of the holder's data, for an export made offline. */
+  readers: LocalHolderReaders;
+}) {
+  const { t, i18n } = useTranslation('settings');
+  const { user } = useAuth();
+  const signOut = useSignOut();
+  const { theme, setTheme } = useTheme();
+  const [stored, setStored] = useState<UserSettings | null>(null);
+  const [source, setSource] = useState<Source | null>(null);
+  const [status, setStatus] = useState<SaveStatus>('idle');
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const latest = useRef<UserSettings | null>(null);
+
+  // The texts of the current language, without reloading when the language changes.
+  const tRef = useRef(t);
+  tRef.current = t;
+
+  useEffect(() => {
+    let current = true;
+    const t = tRef.current;
+    void loadSettings(userId).then((result) => {
+      if (!current) return;
+      setStored(result.settings);
+      if (result.status === 'api') {
+        setSource('api');
+        if (result.synced) {
+          setStatus('saved');
+          toast.success(t('toast.synced'));
+        }
+      } else {
+        setSource(result.status);
+        if (result.status === 'local' && result.pendingSync) setStatus('savedLocally');
+        // With the API turned off by configuration there is nothing to report.
+        if (!isApiError(result.error, 'ERR_API_DISABLED')) toast.error(t('toast.loadFailed'));
+      }
+    });
+    return () => {
+      current = false;
+    };
+  }, [userId]);
+
+  const uiLanguage = isLanguage(i18n.language) ? i18n.language : 'en';
+  const settings = stored ? withDevicePreferences(stored, { theme, uiLanguage }) : null;
+
+  /** Saves `next` after the saves before it; only the newest queued one is sent. */
+  const persist = useCallback(
+    (next: UserSettings) => {
+      latest.current = next;
+      setStatus('saving');
+      queue.current = queue.current.then(async () => {
+        if (latest.current !== next) return;
+        try {
+          const where = await saveSettings(userId, next);
+          if (latest.current === next) setStatus(where === 'api' ? 'saved' : 'savedLocally');
+        } catch {
+          if (latest.current === next) setStatus('idle');
+          toast.error(t('toast.saveFailed'));
+        }
+      });
+    },
+    [userId, t],
+  );
+
+  const update = <F extends SettingsField>(field: F, value: UserSettings[F]) => {
+    if (!settings) return;
+    const next: UserSettings = { ...settings, [field]: value };
+    if (field === 'theme' && isTheme(value)) setTheme(value);
+    if (field === 'language') void setLanguage(uiLanguageOf(value as SettingsLanguage));
+    setStored(next);
+    persist(next);
+  };
+
+  const row = (field: PlainSettingsField) => {
+    if (!settings) return null;
+    const id = `setting-${field}`;
+    const label = t(`fields.${field}.label`);
+    let description: ReactNode = t(`fields.${field}.description`);
+    const value = settings[field];
+    if (typeof value === 'boolean') {
+      return (
+        <SwitchRow
+          key={field}
+          id={id}
+          label={label}
+          description={description}
+          checked={value}
+          onChange={(checked) => update(field, checked as UserSettings[typeof field])}
+        />
+      );
+    }
+    if (field === 'language' && uiLanguageOf(settings.language) !== settings.language) {
+      description = (
+        <>
+          {description}{' '}
+          <strong className="font-medium text-amber-900 dark:text-amber-200">
+            {t('fields.language.uiFallback', {
+              language: t(`options.language.${settings.language}`),
+            })}
+          </strong>
+        </>
+      );
+    }
+    const choices = FIELD_CHOICES[field] ?? [];
+    return (
+      <SelectRow
+        key={field}
+        id={id}
+        label={label}
+        description={description}
+        value={String(value)}
+        disabled={field === 'backupFrequency' && !settings.autoBackup}
+        options={choices.map((choice) => ({
+          value: String(choice),
+          // Keys of every choice exist in both languages (settings.json options.*).
+          label: t(`options.${field}.${choice}` as 'options.theme.light'),
+        }))}
+        onChange={(option) =>
+          update(field, choiceValue(field, option) as UserSettings[typeof field])
+        }
+      />
+    );
+  };
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl dark:text-white">
+          {t('title')}
+        </h1>
+        <p className="mt-1 text-slate-600 dark:text-slate-400">{t('subtitle')}</p>
+        <p
+          role="status"
+          aria-live="polite"
+          className="mt-2 min-h-5 text-sm font-medium text-slate-700 dark:text-slate-300"
+        >
+          {status === 'saving'
+            ? t('status.saving')
+            : status === 'saved'
+              ? t('status.saved')
+              : status === 'savedLocally'
+                ? t('status.savedLocally')
+                : ''}
+        </p>
+      </div>
+
+      {!settings ? (
+        <Spinner />
+      ) : (
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[13rem_minmax(0,1fr)]">
+          <nav aria-label={t('sectionsNav')} className="min-w-0 lg:sticky lg:top-24 lg:self-start">
+            <ul className="flex gap-2 overflow-x-auto pb-2 lg:flex-col lg:overflow-visible lg:pb-0">
+              {SETTINGS_SECTION_IDS.map((section) => (
+                <li key={section} className="shrink-0">
+                  <a
+                    href={`#${sectionId(section)}`}
+                    className="flex min-h-11 items-center rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+                  >
+                    {t(`sections.${section}.title`)}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+
+          <div className="min-w-0 space-y-6">
+            {(source === 'local' || source === 'defaults') && (
+              <p className="flex items-start gap-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950/50 dark:text-amber-100">
+                <InfoIcon className="mt-0.5 size-4 shrink-0" />
+                {t(source === 'local' ? 'notice.localStorage' : 'notice.defaults')}
+              </p>
+            )}
+
+            {SETTINGS_SECTION_IDS.map((section) => (
+              <SettingsSection
+                key={section}
+                id={sectionId(section)}
+                title={t(`sections.${section}.title`)}
+                description={t(`sections.${section}.description`)}
+              >
+                {section === 'account' && (
+                  <AccountSection user={user} userId={userId} onSignOut={signOut} />
+                )}
+                {section === 'integrations' && (
+                  <IntegrationsSection
+                    flags={
+                      Object.fromEntries(
+                        INTEGRATIONS.map((flag) => [flag, settings[flag]]),
+                      ) as Record<IntegrationFlag, boolean>
+                    }
+                    onChange={(flag, connected) => update(flag, connected)}
+                  />
+                )}
+                {SECTION_FIELDS[section].length > 0 && (
+                  <div>{SECTION_FIELDS[section].map((field) => row(field))}</div>
+                )}
+                {section === 'security' && <ChangePasswordForm />}
+                {section === 'data' && (
+                  <ExportData userId={userId} settings={settings} readers={readers} />
+                )}
+              </SettingsSection>
+            ))}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

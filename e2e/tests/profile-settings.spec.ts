@@ -1,0 +1,274 @@
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { signInAsDemo } from './sign-in';
+
+/**
+ * Issue 6 in a real Chromium against the real server: Profile and Settings, persisted. The
+ * secondary demo account (user-002, DECISIONS 2) is used. What a test changes on the server
+ * (the profile's name, the language) is put back at its end, so other spec files see user-002
+ * as seeded.
+ */
+
+const PRIYA = 'Priya Venkataraman';
+
+function signInAsSecondaryDemo(page: Page) {
+  return signInAsDemo(page, '345678901238', '9123456780');
+}
+
+/** GET (or PUT) one of user-002's API paths with the page's session. */
+async function api(page: Page, path: string, put?: unknown): Promise<Record<string, unknown>> {
+  const token = await page.evaluate(() => localStorage.getItem('sessionToken'));
+  const headers = { Authorization: `Bearer ${token}` };
+  const url = `/user/user-002${path}`;
+  const answer = put
+    ? await page.request.put(url, { headers, data: put })
+    : await page.request.get(url, { headers });
+  expect(answer.ok()).toBe(true);
+  return (await answer.json()) as Record<string, unknown>;
+}
+
+/** axe-core's serious and critical WCAG 2 A/AA violations on the page, one line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) =>
+      v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} ${n.failureSummary ?? ''}`),
+    );
+}
+
+async function openSettings(page: Page) {
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Account' })).toBeVisible();
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('edits and saves the profile; after a reload the new values and the profile_updated entry show', async ({
+  page,
+}) => {
+  await signInAsSecondaryDemo(page);
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+  const personal = page.getByRole('region', { name: 'Personal Information' });
+  await expect(personal.getByText(PRIYA)).toBeVisible();
+  const identity = page.getByRole('region', { name: 'Identity Documents' });
+  await expect(identity.getByText('XXXX XXXX 1238')).toBeVisible();
+  await expect(identity.getByText('345678901238')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  const email = personal.getByRole('textbox', { name: 'Email' });
+  await email.fill('priya@');
+  await personal.getByLabel(/^Date of Birth/).fill('2999-01-01');
+  await personal.getByRole('button', { name: 'Save' }).click();
+  await expect(personal.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(personal.getByText('Date of birth cannot be in the future')).toBeVisible();
+  await expect(email).toBeFocused();
+
+  await email.fill('priya.venkataraman@example.in');
+  await personal.getByLabel(/^Date of Birth/).fill('1992-07-22');
+  await personal.getByRole('textbox', { name: 'Full Name' }).fill('Priya V. Iyer');
+  await personal.getByRole('textbox', { name: 'Username' }).fill('priya.e2e');
+  await personal.getByRole('textbox', { name: 'Bio' }).fill('Designer in Bengaluru');
+  await personal.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Profile updated successfully')).toBeVisible();
+
+  await page.reload();
+  await expect(personal.getByText('Priya V. Iyer')).toBeVisible();
+  await expect(personal.getByText('@priya.e2e')).toBeVisible();
+  await expect(personal.getByText('Designer in Bengaluru')).toBeVisible();
+  const entry = 'Updated profile: name, username, bio';
+  await expect(
+    page.getByRole('region', { name: 'Recent Activity' }).getByText(entry).first(),
+  ).toBeVisible();
+  await page.goto('/logs');
+  await expect(page.getByRole('heading', { level: 1, name: 'Activity Logs' })).toBeVisible();
+  await expect(page.getByText(entry, { exact: true }).first()).toBeVisible();
+
+  // Put the seeded name back for the other spec files.
+  const { profile } = (await api(page, '/profile')) as { profile: Record<string, unknown> };
+  await api(page, '/profile', {
+    name: PRIYA,
+    email: profile.email,
+    phone: profile.phone,
+    username: '',
+    bio: '',
+    dob: profile.dob,
+    gender: profile.gender,
+    address: profile.address,
+  });
+});
+
+test("changing the language to Hindi changes the app's text at once and after a reload", async ({
+  page,
+}) => {
+  await signInAsSecondaryDemo(page);
+  await openSettings(page);
+  const preferences = page.getByRole('region', { name: 'Preferences' });
+  await preferences.getByRole('combobox', { name: 'Language' }).selectOption('hi');
+  await expect(page.getByRole('heading', { level: 1, name: 'सेटिंग्स' })).toBeVisible();
+  const nav = page.getByRole('banner');
+  await expect(nav.getByRole('link', { name: 'डैशबोर्ड' }).first()).toBeVisible();
+  await expect(page.getByText('सभी बदलाव आपके खाते में सहेज दिए गए')).toBeVisible();
+  expect(((await api(page, '/settings')).settings as { language: string }).language).toBe('hi');
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'सेटिंग्स' })).toBeVisible();
+  await page.goto('/dashboard');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+
+  // Back to English, on the device and on the server.
+  await page.goto('/settings');
+  await page
+    .getByRole('region', { name: 'पसंद' })
+    .getByRole('combobox', { name: 'भाषा' })
+    .selectOption('en');
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await expect(page.getByText('All changes saved to your account')).toBeVisible();
+  expect(((await api(page, '/settings')).settings as { language: string }).language).toBe('en');
+});
+
+test('settings survive a new login', async ({ page, browser, baseURL }) => {
+  await signInAsSecondaryDemo(page);
+  await openSettings(page);
+  const marketing = page.getByRole('switch', { name: 'Marketing emails' });
+  const before = (await marketing.getAttribute('aria-checked')) === 'true';
+  await marketing.click();
+  await expect(marketing).toHaveAttribute('aria-checked', String(!before));
+  await expect(page.getByText('All changes saved to your account')).toBeVisible();
+
+  const context = await browser.newContext({ baseURL });
+  const other = await context.newPage();
+  await signInAsSecondaryDemo(other);
+  await openSettings(other);
+  const again = other.getByRole('switch', { name: 'Marketing emails' });
+  await expect(again).toHaveAttribute('aria-checked', String(!before));
+  await again.click();
+  await expect(again).toHaveAttribute('aria-checked', String(before));
+  await expect(other.getByText('All changes saved to your account')).toBeVisible();
+  await context.close();
+});
+
+test('change password shows the SPEC 5 messages and sends nothing', async ({ page }) => {
+  await signInAsSecondaryDemo(page);
+  await openSettings(page);
+  const form = page.getByRole('form', { name: 'Change Password' });
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    const body = request.postData();
+    if (body) sent.push(body);
+  });
+  const submit = form.getByRole('button', { name: 'Update Password' });
+  await submit.click();
+  await expect(form.getByRole('alert')).toHaveText('Please fill in all password fields');
+  await form.getByLabel('Current password').fill('old-secret-1');
+  await form.getByLabel('New password', { exact: true }).fill('abcdefgh');
+  await form.getByLabel('Confirm new password').fill('abcdefgx');
+  await submit.click();
+  await expect(form.getByRole('alert')).toHaveText('New passwords do not match');
+  await form.getByLabel('New password', { exact: true }).fill('short');
+  await form.getByLabel('Confirm new password').fill('short');
+  await submit.click();
+  await expect(form.getByRole('alert')).toHaveText('Password must be at least 8 characters long');
+  expect(sent.join('\n')).not.toMatch(/old-secret-1|abcdefg|short/);
+});
+
+test('account deletion asks twice, then says it is not implemented', async ({ page }) => {
+  await signInAsSecondaryDemo(page);
+  await openSettings(page);
+  await page.getByRole('button', { name: 'Delete Account' }).click();
+  const first = page.getByRole('dialog', { name: 'Delete your account?' });
+  await expect(first.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await first.getByRole('button', { name: 'Continue' }).click();
+  const second = page.getByRole('dialog', { name: 'Are you absolutely sure?' });
+  await expect(second).toBeVisible();
+  await second.getByRole('button', { name: 'Delete Permanently' }).click();
+  await expect(
+    page
+      .getByRole('region', { name: 'Account' })
+      .getByText('Account deletion is not implemented yet. Your account has not been deleted.'),
+  ).toBeVisible();
+  // Still signed in and the data is still there.
+  expect((await api(page, '/profile')).user_id).toBe('user-002');
+});
+
+test("Export downloads a JSON file holding the holder's credentials", async ({ page }) => {
+  await signInAsSecondaryDemo(page);
+  await openSettings(page);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export Data' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(
+    /^pehchaan-export-user-002-\d{4}-\d{2}-\d{2}\.json$/,
+  );
+  const path = await download.path();
+  const data = JSON.parse(await readFile(path, 'utf8')) as {
+    user_id: string;
+    source: string;
+    profile: { identity_documents: { aadhaar_number: string } };
+    settings: { exportFormat: string };
+    credentials: { userId: string; credential_subject: { document_type: string } }[];
+    verifiable_credentials: { proof: { type: string } }[];
+    consent_requests: unknown[];
+    activity_logs: { type: string }[];
+  };
+  expect(data).toMatchObject({ user_id: 'user-002', source: 'api' });
+  expect(data.profile.identity_documents.aadhaar_number).toBe('XXXX XXXX 1238');
+  expect(data.settings.exportFormat).toBe('json');
+  expect(data.credentials.map((c) => c.credential_subject.document_type)).toContain(
+    'Basic Identity',
+  );
+  expect(data.credentials.every((c) => c.userId === 'user-002')).toBe(true);
+  expect(data.verifiable_credentials[0]?.proof.type).toBe('DataIntegrityProof');
+  expect(data.activity_logs.map((l) => l.type)).toContain('login');
+  await expect(page.getByText('Your data was exported')).toBeVisible();
+});
+
+test('integration connect shows the connecting message, then success; disconnect asks first', async ({
+  page,
+}) => {
+  await signInAsSecondaryDemo(page);
+  await openSettings(page);
+  const integrations = page.getByRole('region', { name: 'Integrations' });
+  await integrations.getByRole('button', { name: 'Connect UMANG' }).click();
+  await expect(integrations.getByText('Connecting to UMANG...')).toBeVisible();
+  await expect(page.getByText('Connected to UMANG')).toBeVisible({ timeout: 5000 });
+  await integrations.getByRole('button', { name: 'Disconnect UMANG' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Disconnect UMANG?' });
+  await dialog.getByRole('button', { name: 'Disconnect' }).click();
+  await expect(page.getByText('Disconnected from UMANG')).toBeVisible();
+  await expect(integrations.getByRole('button', { name: 'Connect UMANG' })).toBeVisible();
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`axe, ${theme}: /profile (also while editing) and /settings`, async ({ page }) => {
+    await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+    await signInAsSecondaryDemo(page);
+    await page.goto('/profile');
+    await expect(page.getByRole('region', { name: 'Recent Activity' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await page.getByRole('textbox', { name: 'Email' }).fill('bad');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await openSettings(page);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+test('at 360 px nothing scrolls sideways on /profile and /settings', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await signInAsSecondaryDemo(page);
+  for (const path of ['/profile', '/settings']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('region').first()).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+    );
+    expect(overflow, path).toBe(false);
+  }
+});

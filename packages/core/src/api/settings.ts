@@ -1,0 +1,216 @@
+/**
+ * The holder's settings (SPEC 2 Settings, SPEC 3 "Profile and settings fields", SPEC 9 defaults
+ * and choices; DECISIONS 6: persisted per user on the server too).
+ *
+ * Every SPEC 3 field except the password ones: those belong to the change-password form, whose
+ * rules are core's validatePasswordChange (SPEC 5); nothing about a password is stored or sent
+ * (the product signs in by OTP). The integrations are four connection flags.
+ *
+ * `userSettingsSchema` checks a complete settings object (PUT /user/{userId}/settings replaces
+ * the stored one); `readStoredSettings` reads whatever was stored, filling absent or invalid
+ * fields with the defaults, so a record written by an older version still reads.
+ */
+import { z } from 'zod';
+import { DEFAULT_THEME, THEMES } from '../validation/rules';
+
+/** SPEC 9: the language choices. The app's screens exist in en and hi (UI_LANGUAGES). */
+export const SETTINGS_LANGUAGES = ['en', 'hi', 'es', 'fr', 'de', 'ja'] as const;
+export type SettingsLanguage = (typeof SETTINGS_LANGUAGES)[number];
+/** The languages the app's texts are written in; any other choice shows English. */
+export const UI_LANGUAGES = ['en', 'hi'] as const;
+export type UiLanguage = (typeof UI_LANGUAGES)[number];
+
+/** SPEC 9 time zones. */
+export const TIMEZONES = [
+  'Asia/Kolkata',
+  'America/New_York',
+  'Europe/London',
+  'Asia/Tokyo',
+] as const;
+export const DATE_FORMATS = ['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD'] as const;
+export const TIME_FORMATS = ['12h', '24h'] as const;
+/** The rupee first (SPEC 9: currency INR); the others for holders abroad. */
+export const CURRENCIES = ['INR', 'USD', 'EUR', 'GBP', 'JPY'] as const;
+/** Minutes of inactivity before signing out. */
+export const SESSION_TIMEOUTS = [15, 30, 60, 120] as const;
+export const PROFILE_VISIBILITIES = ['private', 'friends', 'public'] as const;
+export const BACKUP_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
+export const DATA_RETENTIONS = ['6months', '1year', '2years', '5years'] as const;
+/** Export writes JSON (SPEC 7: export of data is local; SPEC 9 exportFormat json). */
+export const EXPORT_FORMATS = ['json'] as const;
+export const PERFORMANCE_MODES = ['eco', 'balanced', 'performance'] as const;
+
+/** SPEC 3 "connection flags for four external services": the flag name of each. */
+export const INTEGRATIONS = [
+  'digilockerConnected',
+  'umangConnected',
+  'googleDriveConnected',
+  'dropboxConnected',
+] as const;
+export type IntegrationFlag = (typeof INTEGRATIONS)[number];
+
+/** SPEC 9: connecting an integration shows a connecting message for 2 seconds. */
+export const INTEGRATION_CONNECT_MS = 2000;
+
+/** A boolean field whose messages name it ('twoFactorEnabled is required'). */
+function flag(field: string) {
+  return z.boolean({
+    error: (issue) =>
+      issue.input === undefined ? `${field} is required` : `${field} must be true or false`,
+  });
+}
+
+/** One of `choices`; the message names the field and the choices. */
+function choice<const T extends readonly [string, ...string[]]>(field: string, choices: T) {
+  return z.enum(choices, {
+    error: (issue) =>
+      issue.input === undefined
+        ? `${field} is required`
+        : `${field} must be one of ${choices.join(', ')}`,
+  });
+}
+
+/** The settings fields of SPEC 3, grouped as the screen's sections show them. */
+const settingsShape = {
+  // Security
+  twoFactorEnabled: flag('twoFactorEnabled'),
+  biometricEnabled: flag('biometricEnabled'),
+  sessionTimeout: z
+    .number({
+      error: (issue) =>
+        issue.input === undefined
+          ? 'sessionTimeout is required'
+          : 'sessionTimeout must be a number of minutes',
+    })
+    .refine((value) => (SESSION_TIMEOUTS as readonly number[]).includes(value), {
+      message: `sessionTimeout must be one of ${SESSION_TIMEOUTS.join(', ')} (minutes)`,
+    }),
+  loginNotifications: flag('loginNotifications'),
+  suspiciousActivityAlerts: flag('suspiciousActivityAlerts'),
+  // Privacy
+  profileVisibility: choice('profileVisibility', PROFILE_VISIBILITIES),
+  dataSharing: flag('dataSharing'),
+  analyticsOptOut: flag('analyticsOptOut'),
+  thirdPartySharing: flag('thirdPartySharing'),
+  locationSharing: flag('locationSharing'),
+  searchEngineIndexing: flag('searchEngineIndexing'),
+  // Notifications
+  emailNotifications: flag('emailNotifications'),
+  smsNotifications: flag('smsNotifications'),
+  pushNotifications: flag('pushNotifications'),
+  marketingEmails: flag('marketingEmails'),
+  securityAlerts: flag('securityAlerts'),
+  updatesNews: flag('updatesNews'),
+  // Preferences
+  theme: choice('theme', THEMES),
+  language: choice('language', SETTINGS_LANGUAGES),
+  timezone: choice('timezone', TIMEZONES),
+  dateFormat: choice('dateFormat', DATE_FORMATS),
+  timeFormat: choice('timeFormat', TIME_FORMATS),
+  currency: choice('currency', CURRENCIES),
+  // Data and storage
+  autoBackup: flag('autoBackup'),
+  backupFrequency: choice('backupFrequency', BACKUP_FREQUENCIES),
+  dataRetention: choice('dataRetention', DATA_RETENTIONS),
+  exportFormat: choice('exportFormat', EXPORT_FORMATS),
+  // Integrations
+  digilockerConnected: flag('digilockerConnected'),
+  umangConnected: flag('umangConnected'),
+  googleDriveConnected: flag('googleDriveConnected'),
+  dropboxConnected: flag('dropboxConnected'),
+  // Advanced
+  debugMode: flag('debugMode'),
+  performanceMode: choice('performanceMode', PERFORMANCE_MODES),
+  cacheEnabled: flag('cacheEnabled'),
+  compressionEnabled: flag('compressionEnabled'),
+};
+
+/**
+ * A complete settings object; unknown keys are refused (a password field among them: passwords
+ * are never sent). Body of PUT /user/{userId}/settings.
+ */
+export const userSettingsSchema = z.strictObject(settingsShape, {
+  error: (issue) =>
+    issue.code === 'unrecognized_keys'
+      ? `Unknown settings field: ${issue.keys.join(', ')}`
+      : undefined,
+});
+export type UserSettings = z.infer<typeof userSettingsSchema>;
+export type SettingsField = keyof UserSettings;
+
+/**
+ * The defaults: SPEC 9 where it names one (sessionTimeout 30, language en, Asia/Kolkata,
+ * DD/MM/YYYY, 12h, INR, weekly, 2years, balanced, json, private, system); elsewhere the
+ * privacy-protective choice (DPDP: sharing off until the holder turns it on), security alerts on,
+ * and no integration connected.
+ */
+export const DEFAULT_SETTINGS: UserSettings = {
+  twoFactorEnabled: false,
+  biometricEnabled: false,
+  sessionTimeout: 30,
+  loginNotifications: true,
+  suspiciousActivityAlerts: true,
+  profileVisibility: 'private',
+  dataSharing: false,
+  analyticsOptOut: true,
+  thirdPartySharing: false,
+  locationSharing: false,
+  searchEngineIndexing: false,
+  emailNotifications: true,
+  smsNotifications: true,
+  pushNotifications: false,
+  marketingEmails: false,
+  securityAlerts: true,
+  updatesNews: false,
+  theme: DEFAULT_THEME,
+  language: 'en',
+  timezone: 'Asia/Kolkata',
+  dateFormat: 'DD/MM/YYYY',
+  timeFormat: '12h',
+  currency: 'INR',
+  autoBackup: false,
+  backupFrequency: 'weekly',
+  dataRetention: '2years',
+  exportFormat: 'json',
+  digilockerConnected: false,
+  umangConnected: false,
+  googleDriveConnected: false,
+  dropboxConnected: false,
+  debugMode: false,
+  performanceMode: 'balanced',
+  cacheEnabled: true,
+  compressionEnabled: true,
+};
+
+/** The settings fields, in the order of settingsShape. */
+export const SETTINGS_FIELDS = Object.keys(settingsShape) as SettingsField[];
+
+/**
+ * Reads a stored settings record leniently: each field that is absent or invalid takes its
+ * default; unknown fields are dropped. Never throws.
+ */
+export function readStoredSettings(stored: unknown): UserSettings {
+  const record: Record<string, unknown> =
+    typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
+  const result: Record<string, unknown> = {};
+  for (const field of SETTINGS_FIELDS) {
+    const parsed = settingsShape[field].safeParse(record[field]);
+    result[field] = parsed.success ? parsed.data : DEFAULT_SETTINGS[field];
+  }
+  return result as UserSettings;
+}
+
+/** The UI language a settings language shows: itself for en and hi, else English. */
+export function uiLanguageOf(language: SettingsLanguage): UiLanguage {
+  return (UI_LANGUAGES as readonly string[]).includes(language) ? (language as UiLanguage) : 'en';
+}
+
+/** GET and PUT /user/{userId}/settings answer. */
+export const settingsAnswerSchema = z.object({
+  settings: z.object(settingsShape),
+  user_id: z.string(),
+  /** The last Save (ISO 8601); null while the defaults were never changed. */
+  updated_at: z.string().nullable(),
+  message: z.string().optional(),
+});
+export type SettingsAnswer = z.infer<typeof settingsAnswerSchema>;
