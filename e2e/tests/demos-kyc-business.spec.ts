@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { seriousViolations } from './axe';
 
 /**
  * Issue 7 in a real Chromium against the real server: the offline bank KYC demo (/kyc-demo) and
@@ -223,16 +223,6 @@ test('business dashboard: on a 360 px phone the table scrolls inside its own reg
   expect(pageOverflow).toBe(false);
   expect(regionScrolls).toBe(true);
 });
-
-/** axe-core's serious and critical WCAG 2 A/AA violations on the page, one line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) =>
-      v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} ${n.failureSummary ?? ''}`),
-    );
-}
 
 for (const theme of ['light', 'dark'] as const) {
   test(`axe, ${theme}: /kyc-demo (step 1, and step 2 with the OTP field shown)`, async ({

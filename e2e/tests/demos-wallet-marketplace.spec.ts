@@ -5,8 +5,8 @@
  * app's own assets are fine). axe-core (WCAG 2 A/AA) finds no serious or critical violation on
  * either page in light and dark themes.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { seriousViolations } from './axe';
 
 /** Paths served by the API (apps/server): none of them may be requested by a demo. */
 const API_PREFIXES = [
@@ -35,15 +35,6 @@ function recordApiRequests(page: Page): () => string[] {
       );
     });
   };
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) =>
-      v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} ${n.failureSummary ?? ''}`),
-    );
 }
 
 async function useTheme(page: Page, theme: 'light' | 'dark') {

@@ -4,8 +4,8 @@
  * or critical violation in light and dark themes, in English and in Hindi. One page load per
  * page, theme and language; the theme and language are set in storage before the app starts.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { seriousViolations } from './axe';
 
 interface InfoPage {
   path: string;
@@ -156,16 +156,6 @@ const PAGES: InfoPage[] = [
     },
   },
 ];
-
-/** axe-core's serious and critical WCAG 2 A/AA violations on the page, one line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) =>
-      v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} ${n.failureSummary ?? ''}`),
-    );
-}
 
 for (const info of PAGES) {
   test.describe(info.path, () => {

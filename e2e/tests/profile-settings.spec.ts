@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { seriousViolations } from './axe';
 import { signInAsDemo } from './sign-in';
 
 /**
@@ -26,16 +26,6 @@ async function api(page: Page, path: string, put?: unknown): Promise<Record<stri
     : await page.request.get(url, { headers });
   expect(answer.ok()).toBe(true);
   return (await answer.json()) as Record<string, unknown>;
-}
-
-/** axe-core's serious and critical WCAG 2 A/AA violations on the page, one line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) =>
-      v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} ${n.failureSummary ?? ''}`),
-    );
 }
 
 async function openSettings(page: Page) {

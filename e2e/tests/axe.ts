@@ -1,0 +1,16 @@
+/**
+ * The accessibility check of the browser tests (issue 5 quality bar): axe-core with the WCAG 2
+ * A and AA rules; the serious and critical violations, one line each (rule, impact, element,
+ * summary), so a failing test says what to fix. Minor and moderate ones are not counted.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) =>
+      v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} ${n.failureSummary ?? ''}`),
+    );
+}
