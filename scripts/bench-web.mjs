@@ -83,8 +83,7 @@ function figures(lhr) {
     tbtMs: audits['total-blocking-time'].numericValue,
     cls: audits['cumulative-layout-shift'].numericValue,
     jsKb: bytes(scripts) / 1024,
-    jsBeforeRenderKb:
-      bytes(scripts.filter((r) => (r.networkRequestTime ?? r.startTime) < fcpMs)) / 1024,
+    jsBeforeRenderKb: bytes(scripts.filter((r) => r.networkEndTime < fcpMs)) / 1024,
   };
 }
 
