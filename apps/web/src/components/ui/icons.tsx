@@ -4,9 +4,10 @@
  */
 import type { SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
 
-function Icon({ children, className = 'size-5', ...rest }: IconProps) {
+/** The 24x24 stroke frame every icon draws in; features draw their own icons with it too. */
+export function Icon({ children, className = 'size-5', ...rest }: IconProps) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"

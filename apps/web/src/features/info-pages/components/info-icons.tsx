@@ -2,29 +2,7 @@
  * Inline SVG icons the information pages need beyond those of components/ui/icons (same 24x24
  * stroke style). Decorative: `aria-hidden`, the text next to them carries the meaning.
  */
-import type { SVGProps } from 'react';
-
-type IconProps = SVGProps<SVGSVGElement>;
-
-function Icon({ children, className = 'size-5', ...rest }: IconProps) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
+import { Icon, type IconProps } from '@/components/ui/icons';
 
 export const MailIcon = (p: IconProps) => (
   <Icon {...p}>
