@@ -1,7 +1,8 @@
 /**
  * Security headers on every answer (OWASP Secure Headers, issue 8): no MIME sniffing, no framing
  * (clickjacking), no referrer leaking credential ids from /verify links, and API answers never
- * cached (they hold personal data).
+ * cached (they hold personal data), no browser features the product does not use
+ * (Permissions-Policy), and no window sharing with other origins (Cross-Origin-Opener-Policy).
  *
  * Content-Security-Policy:
  * - HTML pages of the web build: scripts only from this origin plus the build's own inline
@@ -33,6 +34,18 @@ export function pagePolicy(inlineScriptHashes: readonly string[]): string {
 
 const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
+/**
+ * Browser features the product never uses, switched off for every page (and any frame): the QR
+ * codes are drawn, not scanned, so not even the camera is needed.
+ */
+export const PERMISSIONS_POLICY = [
+  'camera=()',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+].join(', ');
+
 export interface SecurityHeadersOptions {
   /** The inline script hashes of the web build (read when an answer is sent; [] without one). */
   inlineScriptHashes: () => readonly string[];
@@ -53,6 +66,8 @@ export function registerSecurityHeaders(
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
     reply.header('referrer-policy', 'no-referrer');
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    reply.header('cross-origin-opener-policy', 'same-origin');
     const pathname = request.url.split('?')[0] ?? '/';
     const isDocs = pathname === '/docs' || pathname.startsWith('/docs/');
     if (isApiPath(pathname) && !isDocs && !reply.hasHeader('cache-control')) {
