@@ -1,9 +1,9 @@
 /**
  * buildApp: the Fastify application, without listening (server.ts listens; tests use inject).
  *
- * Order: logger and body rules, plugins (security headers, body parser, database, auth,
- * OpenAPI, SPA), then routes. One error handler maps every error to its status and
- * `{ detail }` (DECISIONS 3; never a stack); one not-found handler serves the SPA for page
+ * Order: logger and body rules, plugins (security headers, CORS, rate limits, body parser,
+ * database, auth, OpenAPI, SPA), then routes. One error handler maps every error to its status
+ * and `{ detail }` (DECISIONS 3; never a stack); one not-found handler serves the SPA for page
  * paths and answers 404 `{ detail: 'Not Found' }` for everything else.
  *
  * Logging (DECISIONS 5): bodies are never logged; Authorization and Cookie headers are redacted;
@@ -27,8 +27,11 @@ import { isAppError } from './lib/errors';
 import { createRateLimiter } from './lib/rate-limiter';
 import { registerAuth } from './plugins/auth';
 import { BODY_LIMIT_BYTES, registerBodyParser } from './plugins/body-parser';
+import { registerCors } from './plugins/cors';
 import { registerDatabase } from './plugins/db';
+import { registerIdempotency } from './plugins/idempotency';
 import { registerOpenApi } from './plugins/openapi';
+import { registerRateLimits } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/static';
 import authRoutes from './routes/auth';
@@ -123,9 +126,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The page policy names the web build's inline scripts, known once the build is registered.
   let spaScriptHashes: readonly string[] = [];
   registerSecurityHeaders(app, { inlineScriptHashes: () => spaScriptHashes });
+  await registerCors(app, { origins: config.corsOrigins });
+  await registerRateLimits(app, { enabled: config.rateLimits, now: config.now });
   registerBodyParser(app);
   await registerDatabase(app, { config, db: options.db });
   registerAuth(app);
+  // Before the routes: it hooks every mutating holder route as it is registered.
+  registerIdempotency(app);
   await registerOpenApi(app, { version: config.version });
   const spa = await registerSpa(app, { webDist: config.webDist });
   spaScriptHashes = spa?.inlineScriptHashes ?? [];

@@ -11,6 +11,8 @@
  * | MASTER_KEY    | unset: DATA_DIR/master.key       | 64 hex chars, the AES-256 master key           |
  * | LOG_LEVEL     | info                             | fatal, error, warn, info, debug, trace, silent |
  * | WEB_DIST      | apps/web/dist                    | the built SPA served for non-API GET requests  |
+ * | CORS_ORIGINS  | empty: no CORS headers at all    | comma-separated exact origins allowed by CORS  |
+ * | RATE_LIMITS   | on                               | on, or off (benchmarks only: no 429 limits)    |
  *
  * `loadConfig` throws a ConfigError naming every bad variable at once, so a misconfigured
  * deployment fails at start with one readable message.
@@ -31,6 +33,48 @@ export type OtpProvider = (typeof OTP_PROVIDERS)[number];
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+export const RATE_LIMIT_MODES = ['on', 'off'] as const;
+
+/**
+ * CORS_ORIGINS: exact origins ('https://bank.example', 'http://localhost:5173'), separated by
+ * commas. Each must be an http(s) origin written as the browser sends it: scheme and host,
+ * an optional port, no path, no trailing slash, no wildcard. Empty means closed.
+ */
+const corsOriginsSchema = z
+  .string()
+  .default('')
+  .transform((value, ctx) => {
+    const origins: string[] = [];
+    for (const raw of value.split(',')) {
+      const entry = raw.trim();
+      if (entry === '') continue;
+      if (!isExactOrigin(entry)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `'${entry}' is not an exact origin such as https://bank.example (scheme and host, optional port, no path, no wildcard)`,
+        });
+        return z.NEVER;
+      }
+      if (!origins.includes(entry)) origins.push(entry);
+    }
+    return origins;
+  });
+
+function isExactOrigin(entry: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(entry);
+  } catch {
+    return false;
+  }
+  // The URL parser accepts '*' in a host name; a wildcard is never an exact origin.
+  return (
+    (url.protocol === 'https:' || url.protocol === 'http:') &&
+    url.origin === entry &&
+    !entry.includes('*')
+  );
+}
+
 /** The server's settings after parsing; see the module docstring for each variable. */
 export interface AppConfig {
   port: number;
@@ -45,6 +89,10 @@ export interface AppConfig {
   logLevel: LogLevel;
   /** Absolute path of the built SPA. */
   webDist: string;
+  /** CORS_ORIGINS: the exact origins CORS allows; empty: no CORS headers (closed). */
+  corsOrigins: string[];
+  /** RATE_LIMITS: false only for benchmarks (RATE_LIMITS=off); see src/plugins/rate-limit.ts. */
+  rateLimits: boolean;
   /** The server version reported by /health (apps/server/package.json). */
   version: string;
   /** The clock. Injectable so tests can move time (session and OTP expiry). */
@@ -98,6 +146,13 @@ const envSchema = z.object({
     z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   ),
   WEB_DIST: z.preprocess(emptyAsUndefined, z.string().min(1).default(DEFAULT_WEB_DIST)),
+  CORS_ORIGINS: corsOriginsSchema,
+  RATE_LIMITS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(RATE_LIMIT_MODES, { error: `must be one of ${RATE_LIMIT_MODES.join(', ')}` })
+      .default('on'),
+  ),
 });
 
 function readVersion(): string {
@@ -131,6 +186,8 @@ export function loadConfig(
     masterKey: e.MASTER_KEY === undefined ? undefined : Buffer.from(e.MASTER_KEY, 'hex'),
     logLevel: e.LOG_LEVEL,
     webDist: resolve(cwd, e.WEB_DIST),
+    corsOrigins: e.CORS_ORIGINS,
+    rateLimits: e.RATE_LIMITS === 'on',
     version: readVersion(),
     now: () => new Date(),
   };

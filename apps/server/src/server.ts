@@ -2,10 +2,18 @@
  * Process entry (`tsx src/server.ts`, or `npm start` at the root): reads the configuration,
  * builds the app and listens on HOST:PORT (default 0.0.0.0:5000, SPEC 9). SIGTERM and SIGINT
  * close the app gracefully: in-flight requests finish, then the database is closed.
- * A bad configuration or a failed start exits with status 1 and a readable message.
+ * A bad configuration or a failed start exits with status 1 and a readable message: a data
+ * folder locked by another server, a damaged data folder, a master key that does not match the
+ * data (test/lifecycle.test.ts). Nothing is ever created over existing data.
  */
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { DataDirDamagedError } from './db/create-db';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { MasterKeyMismatchError } from './db/seed';
+
+/** Start failures whose message says it all: printed without a stack trace. */
+const KNOWN_START_ERRORS = [DataDirLockedError, DataDirDamagedError, MasterKeyMismatchError];
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -47,6 +55,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error('Pehchaan server failed to start:', error);
+  if (KNOWN_START_ERRORS.some((known) => error instanceof known)) {
+    console.error(`Pehchaan server failed to start: ${(error as Error).message}`);
+  } else {
+    console.error('Pehchaan server failed to start:', error);
+  }
   process.exit(1);
 });

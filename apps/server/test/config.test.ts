@@ -13,6 +13,8 @@ describe('loadConfig', () => {
       otpProvider: 'disabled',
       masterKey: undefined,
       logLevel: 'info',
+      corsOrigins: [],
+      rateLimits: true,
     });
     expect(config.webDist).toMatch(/apps\/web\/dist$/);
     expect(config.version).toMatch(/^\d+\.\d+\.\d+/);
@@ -52,6 +54,38 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads CORS_ORIGINS as exact origins and RATE_LIMITS as on or off', () => {
+    expect(
+      loadConfig({
+        CORS_ORIGINS: ' https://bank.example, http://localhost:5173 ,https://bank.example',
+        RATE_LIMITS: 'off',
+      }),
+    ).toMatchObject({
+      corsOrigins: ['https://bank.example', 'http://localhost:5173'],
+      rateLimits: false,
+    });
+    expect(loadConfig({ CORS_ORIGINS: '', RATE_LIMITS: '' })).toMatchObject({
+      corsOrigins: [],
+      rateLimits: true,
+    });
+  });
+
+  it.each([
+    '*',
+    'bank.example',
+    'https://bank.example/',
+    'https://bank.example/app',
+    'https://*.bank.example',
+    'ftp://bank.example',
+    'https://BANK.example',
+    'https://bank.example:443',
+    'https://bank.example,null',
+  ])('refuses CORS_ORIGINS=%s', (value) => {
+    expect(() => loadConfig({ CORS_ORIGINS: value })).toThrow(
+      /CORS_ORIGINS: .*not an exact origin/,
+    );
+  });
+
   it('lists every bad variable at once', () => {
     let error: unknown;
     try {
@@ -61,13 +95,23 @@ describe('loadConfig', () => {
         OTP_PROVIDER: 'sms',
         MASTER_KEY: 'short',
         LOG_LEVEL: 'loud',
+        CORS_ORIGINS: '*',
+        RATE_LIMITS: 'sometimes',
       });
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const issues = (error as ConfigError).issues;
-    for (const name of ['PORT', 'DATABASE_URL', 'OTP_PROVIDER', 'MASTER_KEY', 'LOG_LEVEL']) {
+    for (const name of [
+      'PORT',
+      'DATABASE_URL',
+      'OTP_PROVIDER',
+      'MASTER_KEY',
+      'LOG_LEVEL',
+      'CORS_ORIGINS',
+      'RATE_LIMITS',
+    ]) {
       expect(
         issues.some((issue) => issue.startsWith(`${name}:`)),
         name,

@@ -4,7 +4,7 @@
  * PGlite (Postgres compiled to WASM) in DATA_DIR/pglite, or in memory for DATA_DIR 'memory://'.
  * Both speak the PostgreSQL dialect and run the same committed migrations (apps/server/drizzle).
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -57,8 +57,9 @@ export interface CreateDatabaseOptions {
 /**
  * Opens (but does not migrate) the database chosen by `databaseUrl`.
  * @throws when the PGlite folder cannot be created, is locked by another running server
- *   (DataDirLockedError) or PGlite fails to start. A PostgreSQL pool
- *   connects lazily, so a wrong URL surfaces at the first query (migrate).
+ *   (DataDirLockedError), or is damaged or PGlite fails to start on it (DataDirDamagedError;
+ *   nothing in the folder is changed, and a new database is never created over old files).
+ *   A PostgreSQL pool connects lazily, so a wrong URL surfaces at the first query (migrate).
  */
 export async function createDatabase(options: CreateDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
@@ -84,11 +85,16 @@ export async function createDatabase(options: CreateDatabaseOptions): Promise<Da
   }
   let client: PGlite;
   try {
+    if (!inMemory) assertIntactPgliteFolder(folder);
     client = new PGlite(folder);
     await client.waitReady;
   } catch (error) {
     unlock();
-    throw error;
+    if (error instanceof DataDirDamagedError || inMemory) throw error;
+    throw new DataDirDamagedError(
+      folder,
+      `PGlite could not open it (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
   const pgliteDb = drizzlePglite({ client, schema });
   const db: Db = pgliteDb;
@@ -106,6 +112,32 @@ export async function createDatabase(options: CreateDatabaseOptions): Promise<Da
       }
     },
   };
+}
+
+/** Thrown when DATA_DIR/pglite holds files PGlite cannot use; the server must not start. */
+export class DataDirDamagedError extends Error {
+  constructor(folder: string, reason: string) {
+    super(
+      `The database folder ${folder} is damaged: ${reason}. The server will not start and has ` +
+        'changed nothing in it. Restore the folder from a backup, or move it away to start with ' +
+        'an empty database.',
+    );
+    this.name = 'DataDirDamagedError';
+  }
+}
+
+/**
+ * PGlite creates a fresh cluster in any folder without PG_VERSION, even one full of old files:
+ * that would silently start an empty database over existing data. An empty folder is a first
+ * start; files without PG_VERSION are refused.
+ * @throws {DataDirDamagedError}
+ */
+function assertIntactPgliteFolder(folder: string): void {
+  if (readdirSync(folder).length === 0 || existsSync(join(folder, 'PG_VERSION'))) return;
+  throw new DataDirDamagedError(
+    folder,
+    'it holds files but no PG_VERSION (a damaged folder, or a first start that was interrupted)',
+  );
 }
 
 const migrationConfig = { migrationsFolder: MIGRATIONS_FOLDER };

@@ -13,6 +13,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -217,6 +218,37 @@ export const meta = pgTable('meta', {
   updatedAt: instant('updated_at').notNull(),
 });
 
+/**
+ * Idempotency-Key records (issue 9; IETF draft "The Idempotency-Key HTTP Header Field"; the
+ * plugin src/plugins/idempotency.ts). One row per (holder, key): the request's fingerprint
+ * (method, path, SHA-256 of the canonical JSON of body and query) and, once answered, the
+ * stored answer. `status_code` null means the first request is still in flight (or its process
+ * died before answering). Rows older than 24 hours are expired and deleted lazily.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    key: text('key').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    method: text('method').notNull(),
+    /** The URL path without the query string. */
+    path: text('path').notNull(),
+    /** SHA-256 (hex) of the canonical JSON of { body, query }. */
+    bodyHash: text('body_hash').notNull(),
+    /** The stored answer's status; null while pending. */
+    statusCode: integer('status_code'),
+    /** The stored answer's JSON body; null while pending (or for an empty body). */
+    responseBody: jsonb('response_body'),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type CredentialRow = typeof credentials.$inferSelect;
 export type ConsentRequestRow = typeof consentRequests.$inferSelect;
@@ -225,3 +257,4 @@ export type SessionRow = typeof sessions.$inferSelect;
 export type OtpChallengeRow = typeof otpChallenges.$inferSelect;
 export type IssuerKeyRow = typeof issuerKeys.$inferSelect;
 export type UserSettingsRow = typeof userSettings.$inferSelect;
+export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;

@@ -41,7 +41,16 @@ export async function registerDatabase(
     options.db ??
     (await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   if (!options.db) app.addHook('onClose', () => database.close());
+  try {
+    await prepare(app, config, database);
+  } catch (error) {
+    // A failed start releases what it opened (the PGlite folder lock) before it is reported.
+    if (!options.db) await database.close().catch(() => {});
+    throw error;
+  }
+}
 
+async function prepare(app: FastifyInstance, config: AppConfig, database: Database): Promise<void> {
   await database.migrate();
   const masterKey = loadMasterKey({ masterKey: config.masterKey, dataDir: config.dataDir });
   if (masterKey.warning) app.log.warn(masterKey.warning);

@@ -27,7 +27,12 @@ export class TestClock {
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;
 
-/** A configuration for tests: silent logs, no web build, the given clock and master key. */
+/**
+ * A configuration for tests: silent logs, no web build, the given clock and master key, CORS
+ * closed. Rate limits are off here (suites log in far more often than 30 times a minute from
+ * one address); the suites about limits and authorization turn them on (`rateLimits: true`),
+ * as a deployment has them (RATE_LIMITS defaults to on).
+ */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     port: 0,
@@ -39,6 +44,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logLevel: 'silent',
     webDist: '/nonexistent/pehchaan-web-dist',
     version: '0.0.0-test',
+    corsOrigins: [],
+    rateLimits: false,
     now: () => new Date(),
     ...overrides,
   };

@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, requireSession } from '../../plugins/auth';
+import { RATE_LIMITS } from '../../plugins/rate-limit';
 import { getSession } from '../../services/get-session';
 import { revokeSession } from '../../services/revoke-session';
 import { type OtpSender, type OtpThrottle, sendOtp } from '../../services/send-otp';
@@ -58,13 +59,15 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options
   app.post(
     '/verify-otp',
     {
+      config: { rateLimit: RATE_LIMITS.verifyOtp },
       schema: {
         tags: ['auth'],
         summary: 'Log in with Aadhaar, phone and OTP',
         description:
-          'Answers a session token (Bearer) valid 30 minutes from last use, 12 hours at most.',
+          'Answers a session token (Bearer) valid 30 minutes from last use, 12 hours at most. ' +
+          'At most 30 calls a minute per IP (429 with Retry-After).',
         body: verifyOtpBodySchema,
-        response: { 200: loginResponseSchema, ...errorResponses(400, 401, 413, 415) },
+        response: { 200: loginResponseSchema, ...errorResponses(400, 401, 413, 415, 429) },
       },
     },
     async (request) =>

@@ -2,7 +2,7 @@
  * Public verification (DECISIONS 4, api-contract "Issue 3"); no session needed.
  *
  * - GET /api/verify/{credentialId}: the verdict on a stored credential with masked subject
- *   fields and the signed document.
+ *   fields and the signed document; rate-limited per IP (RATE_LIMITS.verifyLink).
  * - POST /credentials/verify (W3C VC API): body { verifiableCredential, options? }; 200 with
  *   the verdict when verified, 422 with it otherwise, 400 for a body of another shape.
  * - POST /presentations/verify (W3C VC API): body { verifiablePresentation, options?:
@@ -20,6 +20,7 @@ import {
 } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { RATE_LIMITS } from '../../plugins/rate-limit';
 import { verifyStoredCredential } from '../../services/verify-stored-credential';
 import { errorResponses } from '../schemas';
 
@@ -54,11 +55,13 @@ export const verifyLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:credentialId',
     {
+      config: { rateLimit: RATE_LIMITS.verifyLink },
       schema: {
         tags: ['verify'],
         summary: 'Verify a stored credential by id (public; subject fields masked)',
         params: z.object({ credentialId: z.string().min(1).max(128) }),
-        response: { 200: storedVerdictSchema, ...errorResponses(400, 404) },
+        description: 'At most 60 calls a minute per IP (429 with Retry-After).',
+        response: { 200: storedVerdictSchema, ...errorResponses(400, 404, 429) },
       },
     },
     async (request) =>

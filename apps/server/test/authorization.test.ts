@@ -1,0 +1,281 @@
+/**
+ * The authorization suite (issue 8; ADR 0004): every operation of the OpenAPI document that
+ * needs `bearerAuth` is called with no token, an unknown token, an expired token (idle past 30
+ * minutes), a revoked token (logged out) and another holder's token, on every backend.
+ *
+ * - Without a valid session: 401 `{ detail }`, on every bearer operation.
+ * - With user-002's session against user-001 (the victim): 403 on every operation that addresses
+ *   a holder (/user/{userId}/... and POST /identity/generate-credential?user_id=...). Each is sent
+ *   with a valid body and real ids of the victim's data, so a 400 or 404 cannot hide a missing
+ *   check: the ownership check runs after validation, so only a complete request reaches it.
+ * - Afterwards the victim's credentials, consent requests, activity log, profile and settings
+ *   are exactly what they were.
+ *
+ * The walk is driven by /docs/json, so a new bearer route is covered as soon as it exists; the
+ * suite fails when such a route has a request body without an example in VALID_BODIES, or is
+ * neither holder-addressed nor listed in SELF_OPERATIONS.
+ */
+import { DEFAULT_SETTINGS } from '@pehchaan/core';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORBIDDEN_DETAIL, MISSING_TOKEN_DETAIL } from '../src/plugins/auth';
+import { INVALID_SESSION_DETAIL } from '../src/services/authenticate-session';
+import {
+  bearer,
+  buildTestApp,
+  loginDemo,
+  MINUTE_MS,
+  PRIMARY,
+  SECONDARY,
+  TestClock,
+} from './helpers/app';
+import { backends, type OpenedDatabase } from './helpers/backends';
+
+const VICTIM = PRIMARY.userId;
+const VICTIM_CONSENT_ID = `consent-${VICTIM}-bank`;
+
+/** A valid request body per "METHOD path" (OpenAPI path) of every bearer route that takes one. */
+const VALID_BODIES: Record<string, (ids: { basicIdentityId: string }) => unknown> = {
+  'PUT /user/{userId}/credentials/order': ({ basicIdentityId }) => ({
+    credential_ids: [basicIdentityId],
+  }),
+  'POST /user/{userId}/activity-logs': () => ({
+    type: 'login',
+    description: 'Written by another holder',
+  }),
+  'POST /user/{userId}/seen': () => ({ kinds: ['credentials', 'consent_requests'] }),
+  'PUT /user/{userId}/profile': () => ({
+    name: 'Mallory',
+    email: 'mallory@example.in',
+    phone: '9000000009',
+    username: 'mallory',
+    bio: '',
+    dob: '1990-01-01',
+    gender: 'Other',
+    address: 'Somewhere',
+  }),
+  'PUT /user/{userId}/settings': () => ({ ...DEFAULT_SETTINGS, dataSharing: true }),
+};
+
+/** Bearer operations that act on the caller's own session and address no holder. */
+const SELF_OPERATIONS = ['POST /api/auth/logout', 'GET /api/auth/session'];
+
+const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+interface Operation {
+  /** "METHOD path", the path as in the OpenAPI document. */
+  key: string;
+  method: Uppercase<(typeof HTTP_METHODS)[number]>;
+  path: string;
+  hasBody: boolean;
+  /** Addresses a holder (by path or query): another holder's session must get 403. */
+  addressesHolder: boolean;
+}
+
+interface OpenApiOperation {
+  security?: Record<string, unknown>[];
+  requestBody?: unknown;
+  parameters?: { in: string; name: string }[];
+}
+
+function bearerOperations(document: {
+  paths: Record<string, Partial<Record<string, OpenApiOperation>>>;
+}): Operation[] {
+  const operations: Operation[] = [];
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const method of HTTP_METHODS) {
+      const operation = item[method];
+      if (!operation?.security?.some((requirement) => 'bearerAuth' in requirement)) continue;
+      const parameters = operation.parameters ?? [];
+      operations.push({
+        key: `${method.toUpperCase()} ${path}`,
+        method: method.toUpperCase() as Operation['method'],
+        path,
+        hasBody: operation.requestBody !== undefined,
+        addressesHolder: parameters.some(
+          (p) =>
+            (p.in === 'path' && p.name === 'userId') || (p.in === 'query' && p.name === 'user_id'),
+        ),
+      });
+    }
+  }
+  return operations;
+}
+
+describe.each(backends)('authorization on $name', (backend) => {
+  let opened: OpenedDatabase;
+  let app: FastifyInstance;
+  const clock = new TestClock();
+  let operations: Operation[];
+  let victimToken: string;
+  let attackerToken: string;
+  let expiredToken: string;
+  let revokedToken: string;
+  let basicIdentityId: string;
+
+  /** The request for `operation` against the victim's data, with `headers`. */
+  const send = (operation: Operation, headers: Record<string, string>) => {
+    const url = operation.path
+      .replace('{userId}', VICTIM)
+      .replace(
+        '{id}',
+        operation.path.includes('/consent-requests/') ? VICTIM_CONSENT_ID : basicIdentityId,
+      );
+    if (/\{[^}]+\}/.test(url)) throw new Error(`no value for a path parameter of ${operation.key}`);
+    const query = operation.addressesHolder && !operation.path.includes('{userId}');
+    const body = VALID_BODIES[operation.key];
+    return app.inject({
+      method: operation.method,
+      url: query ? `${url}?user_id=${VICTIM}&document_type=pan` : url,
+      headers,
+      ...(body ? { payload: body({ basicIdentityId }) as object } : {}),
+    });
+  };
+
+  /** What the victim sees of their own data, read with their own session. */
+  const victimSnapshot = async () => {
+    const snapshot: Record<string, unknown> = {};
+    for (const part of [
+      'credentials',
+      'consent-requests',
+      'activity-logs',
+      'profile',
+      'settings',
+    ]) {
+      const response = await app.inject({
+        url: `/user/${VICTIM}/${part}`,
+        headers: bearer(victimToken),
+      });
+      expect(response.statusCode, part).toBe(200);
+      snapshot[part] = response.json();
+    }
+    return snapshot;
+  };
+
+  beforeAll(async () => {
+    opened = await backend.open();
+    app = await buildTestApp(opened.database, { now: clock.now, rateLimits: true });
+    const document = (await app.inject({ url: '/docs/json' })).json();
+    operations = bearerOperations(document);
+
+    // A session left idle past 30 minutes; the others are made afterwards, so they are live.
+    expiredToken = await loginDemo(app, PRIMARY);
+    clock.advance(31 * MINUTE_MS);
+    revokedToken = await loginDemo(app, PRIMARY);
+    const logout = await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: bearer(revokedToken),
+    });
+    expect(logout.statusCode).toBe(200);
+    victimToken = await loginDemo(app, PRIMARY);
+    attackerToken = await loginDemo(app, SECONDARY);
+
+    const credentials = (
+      await app.inject({ url: `/user/${VICTIM}/credentials`, headers: bearer(victimToken) })
+    ).json().credentials as { id: string; permanent?: boolean }[];
+    // The Basic Identity is the permanent one.
+    const basic = credentials.find((c) => c.permanent) ?? credentials[0];
+    if (!basic) throw new Error('the victim has no credential');
+    basicIdentityId = basic.id;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await opened?.dispose();
+  });
+
+  it('finds the bearer operations in the OpenAPI document', () => {
+    expect(operations.length).toBeGreaterThanOrEqual(15);
+    expect(operations.map((o) => o.key)).toEqual(
+      expect.arrayContaining([
+        'GET /user/{userId}/credentials',
+        'DELETE /user/{userId}/credentials/{id}',
+        'POST /user/{userId}/consent-requests/{id}/approve',
+        'PUT /user/{userId}/settings',
+        'POST /identity/generate-credential',
+        ...SELF_OPERATIONS,
+      ]),
+    );
+  });
+
+  it('has a valid example body for exactly the bearer operations that take one', () => {
+    const withBody = operations.filter((o) => o.hasBody).map((o) => o.key);
+    expect(Object.keys(VALID_BODIES).sort()).toEqual(withBody.sort());
+  });
+
+  it('knows every bearer operation as holder-addressed or acting on the own session', () => {
+    const unclassified = operations.filter(
+      (o) => !o.addressesHolder && !SELF_OPERATIONS.includes(o.key),
+    );
+    expect(unclassified.map((o) => o.key)).toEqual([]);
+    for (const operation of operations) {
+      if (operation.path.startsWith('/user/')) expect(operation.addressesHolder).toBe(true);
+    }
+  });
+
+  it('answers 401 without a valid session and 403 with another holder’s, changing nothing', async () => {
+    const before = await victimSnapshot();
+    const cases = [
+      { name: 'no token', headers: {}, status: 401, detail: MISSING_TOKEN_DETAIL },
+      {
+        name: 'an unknown token',
+        headers: bearer('A'.repeat(43)),
+        status: 401,
+        detail: INVALID_SESSION_DETAIL,
+      },
+      {
+        name: 'a malformed header',
+        headers: { authorization: 'Basic dXNlcjpwYXNz' },
+        status: 401,
+        detail: INVALID_SESSION_DETAIL,
+      },
+      {
+        name: 'an expired token',
+        headers: bearer(expiredToken),
+        status: 401,
+        detail: INVALID_SESSION_DETAIL,
+      },
+      {
+        name: 'a revoked token',
+        headers: bearer(revokedToken),
+        status: 401,
+        detail: INVALID_SESSION_DETAIL,
+      },
+    ];
+    const failures: string[] = [];
+    for (const operation of operations) {
+      for (const c of cases) {
+        const response = await send(operation, c.headers);
+        if (response.statusCode !== c.status || response.json().detail !== c.detail) {
+          failures.push(`${operation.key} with ${c.name}: ${response.statusCode} ${response.body}`);
+        }
+      }
+      if (operation.addressesHolder) {
+        const response = await send(operation, bearer(attackerToken));
+        if (response.statusCode !== 403 || response.json().detail !== FORBIDDEN_DETAIL) {
+          failures.push(
+            `${operation.key} with user-002's token: ${response.statusCode} ${response.body}`,
+          );
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+
+    // The expired session stays dead even though it was presented again.
+    const again = await app.inject({ url: '/api/auth/session', headers: bearer(expiredToken) });
+    expect(again.statusCode).toBe(401);
+    expect(await victimSnapshot()).toEqual(before);
+  });
+
+  it('lets a session act only as its own holder on the self operations', async () => {
+    const response = await app.inject({
+      url: '/api/auth/session',
+      headers: bearer(attackerToken),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user_id).toBe(SECONDARY.userId);
+    // The victim's session is unaffected by everything above.
+    const own = await app.inject({ url: '/api/auth/session', headers: bearer(victimToken) });
+    expect(own.json().user_id).toBe(VICTIM);
+  });
+});

@@ -1,0 +1,278 @@
+/**
+ * Idempotency-Key on the mutating holder calls (issue 9, src/plugins/idempotency.ts), on every
+ * backend: a replay answers the first answer with `Idempotent-Replayed: true` and no second
+ * effect; another body answers 422 with nothing changed; keys are per holder; a bad key is 400;
+ * without a key nothing changes; a 5xx is not stored; keys expire after 24 hours.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { activityLogListSchema, credentialListSchema } from '@pehchaan/core';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  KEY_IN_FLIGHT_DETAIL,
+  KEY_REUSED_DETAIL,
+  STALE_PENDING_MS,
+} from '../src/plugins/idempotency';
+import { bearer, buildTestApp, HOUR_MS, loginDemo, SECONDARY, TestClock } from './helpers/app';
+import { backends, type OpenedDatabase } from './helpers/backends';
+
+const BANK = 'consent-user-001-bank';
+const TELECOM = 'consent-user-001-telecom';
+
+describe.each(backends)('Idempotency-Key on $name', (backend) => {
+  let opened: OpenedDatabase;
+  let app: FastifyInstance;
+  let token: string;
+  let otherToken: string;
+  const clock = new TestClock();
+
+  beforeAll(async () => {
+    opened = await backend.open();
+    app = await buildTestApp(opened.database, { now: clock.now, masterKey: randomBytes(32) });
+    token = await loginDemo(app);
+    otherToken = await loginDemo(app, SECONDARY);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await opened?.dispose();
+  });
+  beforeEach(() => clock.advance(1000));
+
+  const send = (
+    method: 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    options: { key?: string; payload?: unknown; auth?: string } = {},
+  ) =>
+    app.inject({
+      method,
+      url,
+      headers: {
+        ...bearer(options.auth ?? token),
+        ...(options.key === undefined ? {} : { 'idempotency-key': options.key }),
+      },
+      ...(options.payload === undefined ? {} : { payload: options.payload as object }),
+    });
+  const get = (url: string, auth = token) => app.inject({ url, headers: bearer(auth) });
+  const logsOf = async (userId = 'user-001', auth = token) =>
+    activityLogListSchema.parse((await get(`/user/${userId}/activity-logs`, auth)).json())
+      .activity_logs;
+  const credentialsOf = async (userId = 'user-001', auth = token) =>
+    credentialListSchema.parse((await get(`/user/${userId}/credentials`, auth)).json()).credentials;
+  const reset = async (userId = 'user-001', auth = token) =>
+    expect(
+      (await send('POST', `/user/${userId}/consent-requests/reset`, { auth })).statusCode,
+    ).toBe(200);
+
+  it('replays an approval: the first 200, Idempotent-Replayed, no second log entry, no 409', async () => {
+    await reset();
+    const key = randomUUID();
+    const url = `/user/user-001/consent-requests/${BANK}/approve`;
+    const first = await send('POST', url, { key });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    const logsAfterFirst = await logsOf();
+
+    clock.advance(5000);
+    const second = await send('POST', url, { key });
+    expect(second.statusCode).toBe(200);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(second.headers['content-type']).toMatch(/^application\/json/);
+    expect(second.json()).toEqual(first.json());
+    expect(await logsOf()).toEqual(logsAfterFirst);
+
+    // Without the key, the domain rule still answers: a decided request is final.
+    expect((await send('POST', url)).statusCode).toBe(409);
+  });
+
+  it('issues one credential for two generate-credential calls with one key', async () => {
+    const before = await credentialsOf();
+    const key = randomUUID();
+    const url = '/identity/generate-credential?user_id=user-001&document_type=pan';
+    const first = await send('POST', url, { key });
+    expect(first.statusCode).toBe(200);
+    const second = await send('POST', url, { key });
+    expect(second.statusCode).toBe(200);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(second.json()).toEqual(first.json());
+    const after = await credentialsOf();
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.filter((c) => c.id === first.json().credential_id)).toHaveLength(1);
+  });
+
+  it('answers 422 for the same key with another body, path or query, and changes nothing', async () => {
+    const key = randomUUID();
+    const url = '/user/user-001/activity-logs';
+    const entry = { type: 'credential_shared', description: 'Shared PAN with a bank' };
+    const first = await send('POST', url, { key, payload: entry });
+    expect(first.statusCode).toBe(201);
+    const logs = await logsOf();
+
+    const otherBody = await send('POST', url, {
+      key,
+      payload: { ...entry, description: 'Shared PAN with an insurer' },
+    });
+    expect(otherBody.statusCode).toBe(422);
+    expect(otherBody.json()).toEqual({ detail: KEY_REUSED_DETAIL });
+
+    await reset();
+    const otherPath = await send('POST', `/user/user-001/consent-requests/${TELECOM}/reject`, {
+      key,
+    });
+    expect(otherPath.statusCode).toBe(422);
+    const credentialsBefore = await credentialsOf();
+    const otherQuery = await send(
+      'POST',
+      '/identity/generate-credential?user_id=user-001&document_type=voter_id',
+      { key },
+    );
+    expect(otherQuery.statusCode).toBe(422);
+
+    expect(await logsOf()).toEqual(logs);
+    expect(await credentialsOf()).toEqual(credentialsBefore);
+    const telecom = (await get('/user/user-001/consent-requests'))
+      .json()
+      .consent_requests.find((r: { id: string }) => r.id === TELECOM);
+    expect(telecom.status).toBe('pending');
+
+    // The same body with its keys in another order is the same request.
+    const reordered = await send('POST', url, {
+      key,
+      payload: { description: entry.description, type: entry.type },
+    });
+    expect(reordered.statusCode).toBe(201);
+    expect(reordered.headers['idempotent-replayed']).toBe('true');
+  });
+
+  it("keeps each holder's keys independent", async () => {
+    await reset();
+    await reset('user-002', otherToken);
+    const key = randomUUID();
+    const mine = await send('POST', `/user/user-001/consent-requests/${BANK}/reject`, { key });
+    expect(mine.statusCode).toBe(200);
+    const otherLogs = await logsOf('user-002', otherToken);
+    const theirs = await send('POST', '/user/user-002/activity-logs', {
+      key,
+      auth: otherToken,
+      payload: { type: 'credential_shared', description: 'Shared with a bank' },
+    });
+    expect(theirs.statusCode).toBe(201);
+    expect(theirs.headers['idempotent-replayed']).toBeUndefined();
+    expect(await logsOf('user-002', otherToken)).toHaveLength(otherLogs.length + 1);
+  });
+
+  it('answers 400 for an invalid key and changes nothing', async () => {
+    const logs = await logsOf();
+    const entry = { type: 'credential_shared', description: 'Shared' };
+    for (const key of ['', 'x'.repeat(256), 'ключ', 'tab\there']) {
+      const response = await send('POST', '/user/user-001/activity-logs', { key, payload: entry });
+      expect(response.statusCode, JSON.stringify(key)).toBe(400);
+      expect(response.json().detail).toMatch(/Idempotency-Key/);
+    }
+    expect(await logsOf()).toEqual(logs);
+    // 255 printable characters are fine.
+    const longest = await send('POST', '/user/user-001/activity-logs', {
+      key: `${randomUUID()}${'~'.repeat(219)}`,
+      payload: entry,
+    });
+    expect(longest.statusCode).toBe(201);
+  });
+
+  it('behaves as before without a key', async () => {
+    const logs = await logsOf();
+    const entry = { type: 'credential_shared', description: 'Shared twice' };
+    const first = await send('POST', '/user/user-001/activity-logs', { payload: entry });
+    const second = await send('POST', '/user/user-001/activity-logs', { payload: entry });
+    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+    expect(second.headers['idempotent-replayed']).toBeUndefined();
+    expect(await logsOf()).toHaveLength(logs.length + 2);
+  });
+
+  it('stores 4xx answers and replays them', async () => {
+    const key = randomUUID();
+    const url = '/user/user-001/credentials/cred-does-not-exist';
+    const first = await send('DELETE', url, { key });
+    expect(first.statusCode).toBe(404);
+    const second = await send('DELETE', url, { key });
+    expect(second.statusCode).toBe(404);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(second.json()).toEqual(first.json());
+  });
+
+  it('does not store a 5xx: a retry with the same key runs again and can succeed', async () => {
+    const { activityLogs } = await import('../src/db/schema');
+    const realDb = app.deps.db;
+    // The activity write fails once, as a database outage would make it.
+    app.deps.db = new Proxy(realDb, {
+      get(target, property, receiver) {
+        if (property === 'insert') {
+          return (table: unknown) => {
+            if (table === activityLogs) throw new Error('simulated outage');
+            return target.insert(table as typeof activityLogs);
+          };
+        }
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    const key = randomUUID();
+    const entry = { type: 'credential_shared', description: 'After an outage' };
+    const logs = await logsOf();
+    try {
+      const failed = await send('POST', '/user/user-001/activity-logs', { key, payload: entry });
+      expect(failed.statusCode).toBe(500);
+    } finally {
+      app.deps.db = realDb;
+    }
+    const retried = await send('POST', '/user/user-001/activity-logs', { key, payload: entry });
+    expect(retried.statusCode).toBe(201);
+    expect(retried.headers['idempotent-replayed']).toBeUndefined();
+    expect(await logsOf()).toHaveLength(logs.length + 1);
+  });
+
+  it('answers 409 while the first request is in flight, and takes a stale one over', async () => {
+    const key = randomUUID();
+    const entry = { type: 'credential_shared', description: 'In flight' };
+    // A pending row, as a request still running (or a process that died) leaves it.
+    const { idempotencyKeys } = await import('../src/db/schema');
+    const { createHash } = await import('node:crypto');
+    const { canonicalJson } = await import('../src/plugins/idempotency');
+    await app.deps.db.insert(idempotencyKeys).values({
+      key,
+      userId: 'user-001',
+      method: 'POST',
+      path: '/user/user-001/activity-logs',
+      bodyHash: createHash('sha256')
+        .update(canonicalJson({ body: entry, query: {} }))
+        .digest('hex'),
+      statusCode: null,
+      responseBody: null,
+      createdAt: clock.now(),
+    });
+    const logs = await logsOf();
+    const busy = await send('POST', '/user/user-001/activity-logs', { key, payload: entry });
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json()).toEqual({ detail: KEY_IN_FLIGHT_DETAIL });
+    expect(await logsOf()).toEqual(logs);
+
+    clock.advance(STALE_PENDING_MS + 1000);
+    const retried = await send('POST', '/user/user-001/activity-logs', { key, payload: entry });
+    expect(retried.statusCode).toBe(201);
+    expect(await logsOf()).toHaveLength(logs.length + 1);
+  });
+
+  it('forgets a key after 24 hours', async () => {
+    const key = randomUUID();
+    const entry = { type: 'credential_shared', description: 'Once a day' };
+    expect(
+      (await send('POST', '/user/user-001/activity-logs', { key, payload: entry })).statusCode,
+    ).toBe(201);
+    clock.advance(24 * HOUR_MS + 1000);
+    // A fresh session: the old one has expired meanwhile.
+    token = await loginDemo(app);
+    const again = await send('POST', '/user/user-001/activity-logs', {
+      key,
+      payload: { ...entry, description: 'Another day' },
+    });
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+  });
+});
