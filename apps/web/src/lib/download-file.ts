@@ -16,3 +16,12 @@ export function downloadFile(fileName: string, content: string, type: string): b
   setTimeout(() => URL.revokeObjectURL(url), 0);
   return true;
 }
+
+/**
+ * Saves `data` as a pretty-printed JSON file named `fileName` (a credential's signed document,
+ * the holder's export).
+ * @returns false when this browser cannot make the download (see downloadFile).
+ */
+export function downloadJson(fileName: string, data: unknown): boolean {
+  return downloadFile(fileName, `${JSON.stringify(data, null, 2)}\n`, 'application/json');
+}

@@ -20,6 +20,7 @@ import { RefreshIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError, isApiUnavailable } from '@/lib/api-client';
 import { delay } from '@/lib/delay';
+import { downloadJson } from '@/lib/download-file';
 import type { DataSource } from '@/lib/local-fallback';
 import { toast } from '@/lib/toast';
 import {
@@ -58,18 +59,6 @@ export function heldDocumentKeys(credentials: readonly CredentialRecord[]): Set<
 /** Permanent credentials first, then the given order. */
 function permanentFirst(list: readonly CredentialRecord[]): CredentialRecord[] {
   return [...list.filter((c) => c.permanent), ...list.filter((c) => !c.permanent)];
-}
-
-function downloadJson(fileName: string, value: unknown): void {
-  const blob = new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 export function CredentialsPage({ userId }: { userId: string }) {
@@ -197,7 +186,7 @@ export function CredentialsPage({ userId }: { userId: string }) {
       const name = credential.credential_subject.document_type;
       try {
         const document = await getCredentialDocument(credential);
-        downloadJson(`${credential.id}.json`, document);
+        if (!downloadJson(`${credential.id}.json`, document)) throw new Error('No download');
         toast.success(t('toast.downloaded'));
         record('credential_downloaded', t('log.downloaded', { name }));
       } catch {

@@ -67,21 +67,3 @@ export async function exportHolderData(options: {
     return buildLocalExport(userId, options.readers, options.settings, options.now ?? new Date());
   }
 }
-
-/** Saves `data` as a pretty-printed JSON file named `fileName` (a download in the browser). */
-export function downloadJson(fileName: string, data: unknown): void {
-  const blob = new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileName;
-    link.rel = 'noopener';
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // After the click has started the download.
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  }
-}

@@ -7,8 +7,9 @@ import { holderExportFileName, type UserSettings } from '@pehchaan/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { downloadJson } from '@/lib/download-file';
 import { toast } from '@/lib/toast';
-import { downloadJson, exportHolderData, type LocalHolderReaders } from '../api/export-data';
+import { exportHolderData, type LocalHolderReaders } from '../api/export-data';
 import '../i18n';
 
 export function ExportData({
@@ -27,7 +28,8 @@ export function ExportData({
     setBusy(true);
     try {
       const data = await exportHolderData({ userId, readers, settings });
-      downloadJson(holderExportFileName(userId, new Date(data.exported_at)), data);
+      const fileName = holderExportFileName(userId, new Date(data.exported_at));
+      if (!downloadJson(fileName, data)) throw new Error('This browser cannot download files');
       toast.success(data.source === 'api' ? t('export.done') : t('export.doneLocal'));
     } catch {
       toast.error(t('messages:exportFailed'));
