@@ -6,6 +6,7 @@ import {
 } from '@pehchaan/core';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
+import { newestFirst } from '@/lib/unsynced';
 import { activity } from '@/testing/fixtures';
 import {
   ACTIVITY_FILTER_TYPES,
@@ -15,8 +16,6 @@ import {
   demoActivityLogs,
   filterActivityLogs,
   isActivityTypeFilter,
-  newestFirst,
-  withUnsyncedEntries,
 } from './activity-records';
 
 const now = Date.parse('2025-06-01T12:00:00.000Z');
@@ -30,22 +29,6 @@ describe('activity records', () => {
     expect(isActivityTypeFilter('all')).toBe(true);
     expect(isActivityTypeFilter('consent_rejected')).toBe(true);
     expect(isActivityTypeFilter('hacked')).toBe(false);
-  });
-
-  it('orders newest first', () => {
-    const logs = [activity('a', 'login', 5, now), activity('b', 'logout', 1, now)];
-    expect(newestFirst(logs).map((l) => l.id)).toEqual(['b', 'a']);
-  });
-
-  it('adds only unsynced local entries the server does not hold', () => {
-    const server = [activity('s1', 'login', 2, now)];
-    const local = [
-      { ...activity('s1', 'login', 2, now), pending_sync: true },
-      { ...activity('p1', 'consent_approved', 1, now), pending_sync: true },
-      activity('cached', 'logout', 0.5, now),
-    ];
-    expect(withUnsyncedEntries(server, local).map((l) => l.id)).toEqual(['p1', 's1']);
-    expect(withUnsyncedEntries(server, [])).toEqual(server);
   });
 
   it('filters by description or type label, case-insensitively, and by type', () => {

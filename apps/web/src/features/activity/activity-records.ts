@@ -22,30 +22,6 @@ export function isActivityTypeFilter(value: string): value is ActivityTypeFilter
   return value === 'all' || (ACTIVITY_TYPES as readonly string[]).includes(value);
 }
 
-function timeOf(log: ActivityLog): number {
-  const ms = Date.parse(log.timestamp);
-  return Number.isNaN(ms) ? Number.NEGATIVE_INFINITY : ms;
-}
-
-/** A copy of `logs`, newest first (entries with equal or unparsable times keep their order). */
-export function newestFirst(logs: readonly ActivityLog[]): ActivityLog[] {
-  return [...logs].sort((a, b) => timeOf(b) - timeOf(a));
-}
-
-/**
- * The server's entries plus this device's entries the server has not accepted yet (marked
- * `pending_sync`, issue 4 Offline) that the server's list does not hold (by id), newest first.
- * Local entries without the marker are a cache of the server's list and are not added.
- */
-export function withUnsyncedEntries(
-  fromServer: readonly ActivityLog[],
-  local: readonly ActivityLog[],
-): ActivityLog[] {
-  const known = new Set(fromServer.map((log) => log.id));
-  const unsynced = local.filter((log) => log.pending_sync && !known.has(log.id));
-  return unsynced.length === 0 ? [...fromServer] : newestFirst([...fromServer, ...unsynced]);
-}
-
 /**
  * The entries the search box and the type filter let through, in the given order. `query`
  * matches, case-insensitively and ignoring surrounding spaces, the description as stored or the

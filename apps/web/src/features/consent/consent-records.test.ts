@@ -5,7 +5,6 @@ import {
   consentLogDescription,
   decideLocally,
   groupByStatus,
-  keepUnsyncedDecisions,
   migrateConsentRequests,
   sampleConsentRequests,
 } from './consent-records';
@@ -44,23 +43,6 @@ describe('migrateConsentRequests (SPEC 6, local data only)', () => {
 
   it('answers nothing to migrate for an empty store', () => {
     expect(migrateConsentRequests([], 'user-001')).toEqual({ requests: [], migrated: 0 });
-  });
-});
-
-describe('keepUnsyncedDecisions', () => {
-  it('keeps a decision made offline while the server still has the request pending', () => {
-    const local = decideLocally(request('a'), 'approve', 'user-001');
-    const merged = keepUnsyncedDecisions([request('a'), request('b')], [local]);
-    expect(merged.map((r) => [r.id, r.status, r.pending_sync])).toEqual([
-      ['a', 'approved', true],
-      ['b', 'pending', undefined],
-    ]);
-  });
-
-  it("lets the server's decision win: decisions are final (SPEC 4)", () => {
-    const local = decideLocally(request('a'), 'approve', 'user-001');
-    const server = request('a', { status: 'rejected', status_updated_at: '2025-01-02T00:00:00Z' });
-    expect(keepUnsyncedDecisions([server], [local])).toEqual([server]);
   });
 });
 

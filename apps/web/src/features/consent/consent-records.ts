@@ -39,23 +39,6 @@ export function migrateConsentRequests(
   return { requests: result, migrated };
 }
 
-/**
- * The server's list with this device's not-yet-synced decisions laid over it: a local request
- * marked `pending_sync` replaces the server's copy while the server still has it pending (the
- * decision is kept until it is sent; issue 4 Offline). Once the server has decided, its answer
- * wins: decisions are final (SPEC 4), so the local one is dropped.
- */
-export function keepUnsyncedDecisions(
-  fromServer: readonly ConsentRequest[],
-  local: readonly ConsentRequest[],
-): ConsentRequest[] {
-  const unsynced = new Map(local.filter((r) => r.pending_sync).map((r) => [r.id, r]));
-  return fromServer.map((request) => {
-    const mine = unsynced.get(request.id);
-    return mine && request.status === 'pending' ? mine : request;
-  });
-}
-
 /** The status a decision moves a pending request to (SPEC 4). */
 export const DECISION_STATUS: Record<ConsentDecision, Exclude<ConsentStatus, 'pending'>> = {
   approve: 'approved',

@@ -1,7 +1,6 @@
 import { computeRecentUpdates } from '@pehchaan/core';
 import { describe, expect, it } from 'vitest';
 import { activity, consent, credential } from '@/testing/fixtures';
-import { withPendingLocal } from './api/get-holder-records';
 import { hasNewOfKind, seenKindForPath, stampLists } from './api/use-notifications';
 
 describe('seenKindForPath (SPEC 4)', () => {
@@ -49,22 +48,5 @@ describe('stampLists', () => {
     );
     expect(hasNewOfKind(after, 'activity_logs')).toBe(false);
     expect(hasNewOfKind(after, 'credentials')).toBe(true);
-  });
-});
-
-describe('withPendingLocal', () => {
-  it("lays the holder's unsynced local records over the API's answer", () => {
-    const fromApi = [consent('r1', 'pending'), consent('r2', 'pending')];
-    const local = [
-      { ...consent('r1', 'approved'), pending_sync: true },
-      consent('r2', 'rejected'),
-      { ...consent('r3', 'pending'), pending_sync: true },
-    ];
-    const merged = withPendingLocal(fromApi, local);
-    expect(merged.map((r) => [r.id, r.status])).toEqual([
-      ['r1', 'approved'],
-      ['r2', 'pending'],
-      ['r3', 'pending'],
-    ]);
   });
 });

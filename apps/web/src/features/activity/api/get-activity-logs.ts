@@ -9,7 +9,7 @@ import { type ActivityLog, activityLogListSchema, activityLogSchema } from '@peh
 import { api, isApiError } from '@/lib/api-client';
 import { type Sourced, withLocalFallback } from '@/lib/local-fallback';
 import { readList, replaceUserRecords, STORAGE_KEYS } from '@/lib/storage';
-import { newestFirst, withUnsyncedEntries } from '../activity-records';
+import { newestFirst, withUnsyncedEntries } from '@/lib/unsynced';
 
 /** The holder's log entries kept in browser storage, newest first. */
 export function readLocalActivityLogs(userId: string): ActivityLog[] {

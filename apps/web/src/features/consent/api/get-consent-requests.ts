@@ -11,7 +11,8 @@ import {
 import { api } from '@/lib/api-client';
 import { type Sourced, withLocalFallback } from '@/lib/local-fallback';
 import { readList, replaceUserRecords, STORAGE_KEYS, writeJson } from '@/lib/storage';
-import { keepUnsyncedDecisions, migrateConsentRequests } from '../consent-records';
+import { keepUnsyncedDecisions } from '@/lib/unsynced';
+import { migrateConsentRequests } from '../consent-records';
 
 /**
  * The holder's consent requests kept in browser storage. Requests stored under another user id

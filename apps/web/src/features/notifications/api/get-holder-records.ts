@@ -6,8 +6,8 @@
  * Read-only on purpose: the screens that own these lists keep the browser copy up to date; the
  * bell polls every 30 seconds and must never overwrite what a screen stored (for example a
  * consent decision made offline). Local records marked `pending_sync` (a decision or entry the
- * server has not accepted yet) are laid over the API's answer, so the bell agrees with what the
- * holder sees on /consent and /logs.
+ * server has not accepted yet) are laid over the API's answer by the same rules /consent and
+ * /logs use (lib/unsynced.ts), so the bell agrees with what the holder sees there.
  */
 import {
   type ActivityLog,
@@ -24,6 +24,7 @@ import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { type Sourced, withLocalFallback } from '@/lib/local-fallback';
 import { readList, STORAGE_KEYS, type StorageKey } from '@/lib/storage';
+import { keepUnsyncedDecisions, withUnsyncedEntries } from '@/lib/unsynced';
 
 export interface HolderLists {
   credentials: CredentialRecord[];
@@ -37,21 +38,6 @@ function readLocal<T extends { userId: string }>(
   userId: string,
 ): T[] {
   return readList(key, schema).filter((item) => item.userId === userId);
-}
-
-/** `fromApi` with the holder's local `pending_sync` records laid over it (by id). */
-export function withPendingLocal<T extends { id: string; pending_sync?: boolean }>(
-  fromApi: readonly T[],
-  local: readonly T[],
-): T[] {
-  const pending = new Map(local.filter((item) => item.pending_sync).map((item) => [item.id, item]));
-  if (pending.size === 0) return [...fromApi];
-  const merged = fromApi.map((item) => {
-    const mine = pending.get(item.id);
-    pending.delete(item.id);
-    return mine ?? item;
-  });
-  return [...merged, ...pending.values()];
 }
 
 const user = (userId: string) => `/user/${encodeURIComponent(userId)}`;
@@ -73,7 +59,7 @@ export function getHolderConsentRequests(userId: string): Promise<Sourced<Consen
     const answer = await api.get(`${user(userId)}/consent-requests`, {
       schema: consentRequestListSchema,
     });
-    return withPendingLocal(answer.consent_requests, local());
+    return keepUnsyncedDecisions(answer.consent_requests, local());
   }, local);
 }
 
@@ -84,7 +70,7 @@ export function getHolderActivityLogs(userId: string): Promise<Sourced<ActivityL
     const answer = await api.get(`${user(userId)}/activity-logs`, {
       schema: activityLogListSchema,
     });
-    return withPendingLocal(answer.activity_logs, local());
+    return withUnsyncedEntries(answer.activity_logs, local());
   }, local);
 }
 
