@@ -32,6 +32,23 @@ export class MasterKeyMismatchError extends Error {
 }
 
 /**
+ * The rows of core's three seeded consent requests of `userId` (SPEC 3: a bank, a telecom
+ * operator, an insurer), pending, requested relative to `now`. Used by the first-start seed
+ * (seedDatabase below) and by Reset Requests.
+ */
+export function consentSeedRows(now: Date, userId: string) {
+  return seedConsentRequests(now, userId).map((seed) => ({
+    id: seed.id,
+    userId,
+    requester: seed.requester,
+    purpose: seed.purpose,
+    fields: seed.fields,
+    requestedAt: new Date(seed.requested_at),
+    status: 'pending',
+  }));
+}
+
+/**
  * Checks the master key and seeds the database if it has never been seeded.
  * @returns seeded: true when this call inserted the seed data.
  * @throws {MasterKeyMismatchError} when the stored key fingerprint differs.
@@ -70,17 +87,8 @@ export async function seedDatabase(
       .onConflictDoNothing();
     await tx
       .insert(consentRequests)
-      .values(
-        seedConsentRequests(now).map((seed) => ({
-          id: seed.id,
-          userId: seed.userId,
-          requester: seed.requester,
-          purpose: seed.purpose,
-          fields: seed.fields,
-          requestedAt: new Date(seed.requested_at),
-          status: 'pending',
-        })),
-      )
+      // SPEC 3: the three pending requests are seeded for user-001.
+      .values(consentSeedRows(now, 'user-001'))
       .onConflictDoNothing();
     return { seeded: true };
   });

@@ -9,9 +9,10 @@
  * Input: { db, now, userId }. Output: the holder's consent requests after the reset (newest first).
  * Errors: database errors only (userId is the signed-in holder, so it exists).
  */
-import { type ConsentRequest, seedConsentRequests } from '@pehchaan/core';
+import type { ConsentRequest } from '@pehchaan/core';
 import { sql } from 'drizzle-orm';
 import { consentRequests } from '../db/schema';
+import { consentSeedRows } from '../db/seed';
 import type { ServiceDeps } from '../lib/deps';
 import { listConsentRequests } from './list-consent-requests';
 
@@ -23,20 +24,9 @@ export async function resetConsentRequests(
   options: ResetConsentRequestsOptions,
 ): Promise<ConsentRequest[]> {
   const { db, userId } = options;
-  const seeds = seedConsentRequests(options.now(), userId);
   await db
     .insert(consentRequests)
-    .values(
-      seeds.map((seed) => ({
-        id: seed.id,
-        userId,
-        requester: seed.requester,
-        purpose: seed.purpose,
-        fields: seed.fields,
-        requestedAt: new Date(seed.requested_at),
-        status: 'pending',
-      })),
-    )
+    .values(consentSeedRows(options.now(), userId))
     .onConflictDoUpdate({
       target: consentRequests.id,
       // Only this holder's own row is ever reset (ids embed the user id; the guard is explicit).
