@@ -2,8 +2,7 @@
  * i18next set-up (DECISIONS 6: every user-facing string goes through i18next, so Hindi can cover
  * the whole app). English is the source and the fallback; a missing Hindi key shows English.
  *
- * Namespaces: common (header, footer, shared UI), auth (login), dashboard, pages (headings of the
- * other screens), messages (SPEC 5 and 8 texts, identical to @pehchaan/core's MESSAGES in English),
+ * Namespaces: common (header, footer, shared UI), auth (login), dashboard, messages (SPEC 5 and 8 texts, identical to @pehchaan/core's MESSAGES in English),
  * credentials (the Credentials screen), verifier (the public /verify page), consent (Consent
  * Management), activity (Activity Logs) and notifications (the bell, Recent Updates, search).
  * Resources are bundled, so initialisation is synchronous and tests need no waiting.
@@ -18,7 +17,6 @@ import enCredentials from '@/locales/en/credentials.json';
 import enDashboard from '@/locales/en/dashboard.json';
 import enMessages from '@/locales/en/messages.json';
 import enNotifications from '@/locales/en/notifications.json';
-import enPages from '@/locales/en/pages.json';
 import enVerifier from '@/locales/en/verifier.json';
 import hiActivity from '@/locales/hi/activity.json';
 import hiAuth from '@/locales/hi/auth.json';
@@ -28,7 +26,6 @@ import hiCredentials from '@/locales/hi/credentials.json';
 import hiDashboard from '@/locales/hi/dashboard.json';
 import hiMessages from '@/locales/hi/messages.json';
 import hiNotifications from '@/locales/hi/notifications.json';
-import hiPages from '@/locales/hi/pages.json';
 import hiVerifier from '@/locales/hi/verifier.json';
 import { readString, STORAGE_KEYS, writeString } from './storage';
 
@@ -41,7 +38,6 @@ export const resources = {
     common: enCommon,
     auth: enAuth,
     dashboard: enDashboard,
-    pages: enPages,
     messages: enMessages,
     credentials: enCredentials,
     verifier: enVerifier,
@@ -53,7 +49,6 @@ export const resources = {
     common: hiCommon,
     auth: hiAuth,
     dashboard: hiDashboard,
-    pages: hiPages,
     messages: hiMessages,
     credentials: hiCredentials,
     verifier: hiVerifier,
