@@ -18,6 +18,8 @@ export const STORAGE_KEYS = {
   /** Issue 6: the holder's profile and settings, by user id (features/profile, settings). */
   profile: 'profile',
   settings: 'settings',
+  /** Issue 9: changes made while the API was unreachable, replayed in order (lib/outbox). */
+  outbox: 'outbox',
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
@@ -30,6 +32,7 @@ export const SESSION_KEYS: readonly StorageKey[] = [
   STORAGE_KEYS.sessionToken,
   STORAGE_KEYS.profile,
   STORAGE_KEYS.settings,
+  STORAGE_KEYS.outbox,
 ];
 
 function store(): Storage | null {
