@@ -24,7 +24,6 @@ import {
 import type { AppConfig } from './config';
 import type { Database } from './db/create-db';
 import { isAppError } from './lib/errors';
-import { createRateLimiter } from './lib/rate-limiter';
 import { registerAuth } from './plugins/auth';
 import { BODY_LIMIT_BYTES, registerBodyParser } from './plugins/body-parser';
 import { registerCors } from './plugins/cors';
@@ -82,12 +81,6 @@ export const REDACTED_LOG_PATHS = [
   '*.authorization',
 ];
 
-/** The OTP send throttle of DECISIONS 3: per IP 10 and per phone 3 sends per 10 minutes. */
-export const OTP_SEND_LIMITS = {
-  perIp: { limit: 10, windowMs: 10 * 60_000 },
-  perPhone: { limit: 3, windowMs: 10 * 60_000 },
-} as const;
-
 /** Messages for Fastify's own 4xx errors, so clients never see framework wording. */
 const FASTIFY_ERROR_DETAILS: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported Media Type: send application/json',
@@ -105,14 +98,18 @@ const FASTIFY_ERROR_DETAILS: Record<string, string> = {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
+    // HTTPS when TLS_CERT_FILE/TLS_KEY_FILE are set. Typed as the plain server: the app uses no
+    // API that differs between the two (Fastify's typings would otherwise change every type).
+    ...((config.tls ? { https: config.tls } : {}) as object),
     logger: {
       level: config.logLevel,
       redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: BODY_LIMIT_BYTES,
-    // Real client IPs are only known behind a configured proxy; without one, the socket's.
-    trustProxy: false,
+    // Real client IPs (and the scheme) are only known behind a configured proxy (TRUST_PROXY);
+    // without one, the socket's.
+    trustProxy: config.trustProxy,
     // Router-level errors (bad URL encoding, over-long path segment) go through the one error
     // handler too, so they answer `{detail}` and never echo the path.
     frameworkErrors: (error, request, reply) => handleError(error, request, reply),
@@ -143,12 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       app.log.warn(`[console OTP provider] code for ${phone}: ${code} (valid 5 minutes)`);
     },
   };
-  const throttle = {
-    perIp: createRateLimiter({ ...OTP_SEND_LIMITS.perIp, now: config.now }),
-    perPhone: createRateLimiter({ ...OTP_SEND_LIMITS.perPhone, now: config.now }),
-  };
-
-  await app.register(authRoutes, { prefix: '/api/auth', otpSender, throttle });
+  await app.register(authRoutes, { prefix: '/api/auth', otpSender });
   await app.register(userRoutes, { prefix: '/user' });
   await app.register(identityRoutes, { prefix: '/identity' });
   await app.register(healthRoutes, { prefix: '/health' });
@@ -170,6 +162,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (isAppError(error)) {
     request.log.info({ code: error.code, status: error.statusCode }, 'request refused');
+    if (error.retryAfterSeconds !== undefined) {
+      reply.header('retry-after', String(error.retryAfterSeconds));
+    }
     return reply.code(error.statusCode).send({ detail: error.detail });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {

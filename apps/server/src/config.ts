@@ -13,6 +13,13 @@
  * | WEB_DIST      | apps/web/dist                    | the built SPA served for non-API GET requests  |
  * | CORS_ORIGINS  | empty: no CORS headers at all    | comma-separated exact origins allowed by CORS  |
  * | RATE_LIMITS   | on                               | on, or off (benchmarks only: no 429 limits)    |
+ * | TRUST_PROXY   | unset: trust no proxy            | addresses/CIDRs (comma-separated) of proxies   |
+ * |               |                                  | whose X-Forwarded-For/-Proto are believed      |
+ * | TLS_CERT_FILE | unset: plain HTTP                | PEM certificate chain: serve HTTPS (with       |
+ * | TLS_KEY_FILE  |                                  | TLS_KEY_FILE, the PEM private key)             |
+ *
+ * HSTS (Strict-Transport-Security) is sent on answers to HTTPS requests: served with TLS_* here,
+ * or forwarded by a trusted proxy with X-Forwarded-Proto: https (plugins/security-headers.ts).
  *
  * `loadConfig` throws a ConfigError naming every bad variable at once, so a misconfigured
  * deployment fails at start with one readable message.
@@ -93,6 +100,13 @@ export interface AppConfig {
   corsOrigins: string[];
   /** RATE_LIMITS: false only for benchmarks (RATE_LIMITS=off); see src/plugins/rate-limit.ts. */
   rateLimits: boolean;
+  /**
+   * TRUST_PROXY: false, or the proxies' addresses/CIDRs ('127.0.0.1,10.0.0.0/8') as Fastify's
+   * `trustProxy` takes them. It decides request.ip (rate limits) and request.protocol (HSTS).
+   */
+  trustProxy: false | string;
+  /** TLS_CERT_FILE and TLS_KEY_FILE, read at start: the server speaks HTTPS. */
+  tls: { cert: Buffer; key: Buffer } | undefined;
   /** The server version reported by /health (apps/server/package.json). */
   version: string;
   /** The clock. Injectable so tests can move time (session and OTP expiry). */
@@ -153,7 +167,43 @@ const envSchema = z.object({
       .enum(RATE_LIMIT_MODES, { error: `must be one of ${RATE_LIMIT_MODES.join(', ')}` })
       .default('on'),
   ),
+  TRUST_PROXY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine((value) => /^[0-9a-fA-F.:/,\s]+$/.test(value), {
+        message: 'must be addresses or CIDRs separated by commas',
+      })
+      .optional(),
+  ),
+  TLS_CERT_FILE: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  TLS_KEY_FILE: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
 });
+
+/** Reads TLS_CERT_FILE and TLS_KEY_FILE (both or neither), or lists what is wrong in `issues`. */
+function readTls(
+  certFile: string | undefined,
+  keyFile: string | undefined,
+  cwd: string,
+  issues: string[],
+): AppConfig['tls'] {
+  if (certFile === undefined && keyFile === undefined) return undefined;
+  if (certFile === undefined || keyFile === undefined) {
+    issues.push('TLS_CERT_FILE and TLS_KEY_FILE: set both to serve HTTPS, or neither');
+    return undefined;
+  }
+  const read = (name: string, file: string) => {
+    try {
+      return readFileSync(resolve(cwd, file));
+    } catch {
+      issues.push(`${name}: cannot read ${file}`);
+      return undefined;
+    }
+  };
+  const cert = read('TLS_CERT_FILE', certFile);
+  const key = read('TLS_KEY_FILE', keyFile);
+  return cert && key ? { cert, key } : undefined;
+}
 
 function readVersion(): string {
   const pkg: unknown = JSON.parse(readFileSync(resolve(here, '../package.json'), 'utf8'));
@@ -177,6 +227,9 @@ export function loadConfig(
     );
   }
   const e = result.data;
+  const issues: string[] = [];
+  const tls = readTls(e.TLS_CERT_FILE, e.TLS_KEY_FILE, cwd, issues);
+  if (issues.length > 0) throw new ConfigError(issues);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -188,6 +241,14 @@ export function loadConfig(
     webDist: resolve(cwd, e.WEB_DIST),
     corsOrigins: e.CORS_ORIGINS,
     rateLimits: e.RATE_LIMITS === 'on',
+    trustProxy:
+      e.TRUST_PROXY === undefined
+        ? false
+        : e.TRUST_PROXY.split(',')
+            .map((part) => part.trim())
+            .filter(Boolean)
+            .join(','),
+    tls,
     version: readVersion(),
     now: () => new Date(),
   };

@@ -112,6 +112,7 @@ describe.each(backends)('authorization on $name', (backend) => {
   let expiredToken: string;
   let revokedToken: string;
   let basicIdentityId: string;
+  let victimSessionId: string;
 
   /** The request for `operation` against the victim's data, with `headers`. */
   const send = (operation: Operation, headers: Record<string, string>) => {
@@ -120,7 +121,8 @@ describe.each(backends)('authorization on $name', (backend) => {
       .replace(
         '{id}',
         operation.path.includes('/consent-requests/') ? VICTIM_CONSENT_ID : basicIdentityId,
-      );
+      )
+      .replace('{sessionId}', victimSessionId);
     if (/\{[^}]+\}/.test(url)) throw new Error(`no value for a path parameter of ${operation.key}`);
     const query = operation.addressesHolder && !operation.path.includes('{userId}');
     const body = VALID_BODIES[operation.key];
@@ -141,6 +143,7 @@ describe.each(backends)('authorization on $name', (backend) => {
       'activity-logs',
       'profile',
       'settings',
+      'sessions',
     ]) {
       const response = await app.inject({
         url: `/user/${VICTIM}/${part}`,
@@ -178,6 +181,12 @@ describe.each(backends)('authorization on $name', (backend) => {
     const basic = credentials.find((c) => c.permanent) ?? credentials[0];
     if (!basic) throw new Error('the victim has no credential');
     basicIdentityId = basic.id;
+    const sessions = (
+      await app.inject({ url: `/user/${VICTIM}/sessions`, headers: bearer(victimToken) })
+    ).json().sessions as { id: string; current: boolean }[];
+    const current = sessions.find((session) => session.current);
+    if (!current) throw new Error('the victim has no current session');
+    victimSessionId = current.id;
   });
   afterAll(async () => {
     await app?.close();

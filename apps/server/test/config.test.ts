@@ -70,6 +70,19 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads TRUST_PROXY as proxy addresses and the TLS files as HTTPS', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({}).tls).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: ' 127.0.0.1, 10.0.0.0/8 ' }).trustProxy).toBe(
+      '127.0.0.1,10.0.0.0/8',
+    );
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: must be addresses/);
+    expect(() => loadConfig({ TLS_CERT_FILE: '/etc/cert.pem' })).toThrow(/set both/);
+    expect(() =>
+      loadConfig({ TLS_CERT_FILE: '/nonexistent/cert.pem', TLS_KEY_FILE: '/nonexistent/key.pem' }),
+    ).toThrow(/TLS_CERT_FILE: cannot read/);
+  });
+
   it.each([
     '*',
     'bank.example',

@@ -1,6 +1,7 @@
 /**
  * Per-IP rate limits (issue 8, src/plugins/rate-limit.ts) on every backend: POST
- * /api/auth/verify-otp (30 a minute) and GET /api/verify/{id} (60 a minute) answer 429
+ * /api/auth/verify-otp (30 a minute), POST /api/auth/send-otp (10 per 10 minutes; per phone:
+ * auth.test.ts) and GET /api/verify/{id} (60 a minute) answer 429
  * `{ detail }` with Retry-After once the window's budget is spent, per address; the window
  * follows the app's clock; POST /credentials/verify is never limited; RATE_LIMITS=off disables
  * them. Addresses are simulated with inject's remoteAddress.
@@ -105,9 +106,34 @@ describe.each(backends)('rate limits on $name', (backend) => {
     }
   });
 
+  it('limits OTP sends to 10 per 10 minutes per IP, demo phones not counted', async () => {
+    const send = (remoteAddress: string, phoneNumber: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/send-otp',
+        payload: { phoneNumber },
+        remoteAddress,
+      });
+    const ip = '203.0.113.30';
+    // OTP_PROVIDER is disabled here: sends to other phones answer 403 but are counted.
+    for (let i = 0; i < RATE_LIMITS.sendOtpPerIp.max; i++) {
+      expect((await send(ip, `90000001${String(i).padStart(2, '0')}`)).statusCode).toBe(403);
+    }
+    const refused = await send(ip, '9000000199');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ detail: rateLimitedDetail(600) });
+    expect(refused.headers['retry-after']).toBe('600');
+
+    expect((await send(ip, PRIMARY.phoneNumber)).statusCode).toBe(200);
+    expect((await send('203.0.113.31', '9000000199')).statusCode).toBe(403);
+    clock.advance(10 * 60_000);
+    expect((await send(ip, '9000000199')).statusCode).toBe(403);
+  });
+
   it('documents the 429 answers in the OpenAPI document', async () => {
     const document = (await app.inject({ url: '/docs/json' })).json();
     expect(document.paths['/api/auth/verify-otp'].post.responses).toHaveProperty('429');
+    expect(document.paths['/api/auth/send-otp'].post.responses).toHaveProperty('429');
     expect(document.paths['/api/verify/{credentialId}'].get.responses).toHaveProperty('429');
   });
 });

@@ -155,6 +155,8 @@ export const sessions = pgTable(
     lastUsedAt: instant('last_used_at').notNull(),
     absoluteExpiresAt: instant('absolute_expires_at').notNull(),
     revokedAt: instant('revoked_at'),
+    /** The browser's User-Agent at login, cut to 200 characters, so the holder can tell sessions apart. */
+    userAgent: text('user_agent'),
   },
   (t) => [
     uniqueIndex('sessions_token_hash_idx').on(t.tokenHash),
@@ -181,6 +183,21 @@ export const otpChallenges = pgTable(
   },
   (t) => [index('otp_challenges_phone_idx').on(t.phone, t.createdAt)],
 );
+
+/**
+ * Consecutive failed OTP logins per login number (issue 8; NIST SP 800-63B 5.2.2 "rate
+ * limiting"): src/services/login-throttle.ts. `key` is the vault's HMAC of the phone number, so
+ * numbers nobody registered are counted the same way (identical answers) without being stored.
+ * A successful login deletes the row.
+ */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  /** Attempts counted since the last success (each attempt is counted before its check). */
+  consecutiveFailures: integer('consecutive_failures').notNull(),
+  /** No attempt is checked before this instant (the growing delay). */
+  nextAttemptAt: instant('next_attempt_at').notNull(),
+  updatedAt: instant('updated_at').notNull(),
+});
 
 /**
  * The issuers' signing keys (DECISIONS 4): one Ed25519 key pair per SPEC 3 issuer, made on first
@@ -257,4 +274,5 @@ export type SessionRow = typeof sessions.$inferSelect;
 export type OtpChallengeRow = typeof otpChallenges.$inferSelect;
 export type IssuerKeyRow = typeof issuerKeys.$inferSelect;
 export type UserSettingsRow = typeof userSettings.$inferSelect;
+export type LoginThrottleRow = typeof loginThrottle.$inferSelect;
 export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;

@@ -24,24 +24,33 @@ export const ERROR_STATUS = {
   credential_not_found: 404,
   consent_request_not_found: 404,
   not_found: 404,
+  /** Issue 8: no live session of this holder has that id. */
+  session_not_found: 404,
   /** SPEC 4: approved and rejected consent requests are final. */
   consent_already_decided: 409,
   /** SPEC 5: one credential per document type per holder. */
   duplicate_document: 409,
   /** Issue 6: another holder already chose this profile username. */
   username_taken: 409,
+  /** Too many requests, or too many failed logins in a row (the growing delay): Retry-After. */
   rate_limited: 429,
+  /** Issue 8: 100 failed OTP logins in a row for one number; an operator must unlock it. */
+  login_locked: 429,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-/** A failure the holder may see: `detail` is the exact answer text. */
+/**
+ * A failure the holder may see: `detail` is the exact answer text. `retryAfterSeconds`, when
+ * set, becomes the answer's Retry-After header (RFC 9110 10.2.3), in whole seconds.
+ */
 export class AppError extends Error {
   readonly statusCode: number;
 
   constructor(
     readonly code: ErrorCode,
     readonly detail: string,
+    readonly retryAfterSeconds?: number,
   ) {
     super(detail);
     this.name = 'AppError';

@@ -12,6 +12,10 @@
  *   for the QR codes made on the device.
  * - Every other answer (JSON): default-src 'none'; frame-ancestors 'none'.
  * - /docs keeps the OpenAPI UI's own policy (@fastify/swagger-ui staticCSP).
+ *
+ * Strict-Transport-Security (RFC 6797) only on answers to HTTPS requests (request.protocol is
+ * 'https': served with TLS_CERT_FILE, or behind a TRUST_PROXY proxy that says
+ * X-Forwarded-Proto: https); a browser ignores it over plain HTTP, and localhost stays usable.
  */
 import type { FastifyInstance } from 'fastify';
 import { isApiPath } from './static';
@@ -46,6 +50,9 @@ export const PERMISSIONS_POLICY = [
   'usb=()',
 ].join(', ');
 
+/** HSTS: two years, subdomains included (the preload list's minimum is one year). */
+export const HSTS_POLICY = 'max-age=63072000; includeSubDomains';
+
 export interface SecurityHeadersOptions {
   /** The inline script hashes of the web build (read when an answer is sent; [] without one). */
   inlineScriptHashes: () => readonly string[];
@@ -68,6 +75,7 @@ export function registerSecurityHeaders(
     reply.header('referrer-policy', 'no-referrer');
     reply.header('permissions-policy', PERMISSIONS_POLICY);
     reply.header('cross-origin-opener-policy', 'same-origin');
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_POLICY);
     const pathname = request.url.split('?')[0] ?? '/';
     const isDocs = pathname === '/docs' || pathname.startsWith('/docs/');
     if (isApiPath(pathname) && !isDocs && !reply.hasHeader('cache-control')) {

@@ -1,7 +1,8 @@
 /**
  * Starts a session for a signed-in holder (DECISIONS 3).
  *
- * Input: { db, now, userId, kind: 'demo' | 'user' }.
+ * Input: { db, now, userId, kind: 'demo' | 'user', userAgent? } (the User-Agent is kept, cut to
+ * USER_AGENT_MAX_LENGTH characters, only so the holder can tell sessions apart in the list).
  * Output: { token, sessionId, expiresAt }. `token` is 32 random bytes, base64url: it is handed to
  * the client once and only its SHA-256 is stored. The session lasts 30 minutes from its last use
  * and at most 12 hours from its start (SESSION_IDLE_MS, SESSION_ABSOLUTE_MS).
@@ -17,12 +18,16 @@ export const SESSION_ABSOLUTE_MS = 12 * 3_600_000;
 
 export type SessionKind = 'demo' | 'user';
 
+/** The longest User-Agent kept with a session (characters). */
+export const USER_AGENT_MAX_LENGTH = 200;
+
 export interface CreateSessionOptions {
   /** The database or an open transaction. */
   db: DbOrTx;
   now: () => Date;
   userId: string;
   kind: SessionKind;
+  userAgent?: string | undefined;
 }
 
 export interface CreatedSession {
@@ -49,6 +54,7 @@ export async function createSession(options: CreateSessionOptions): Promise<Crea
     createdAt: now,
     lastUsedAt: now,
     absoluteExpiresAt,
+    userAgent: options.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) || null,
   });
   return { token, sessionId, expiresAt: sessionExpiry(now, absoluteExpiresAt) };
 }

@@ -1,13 +1,13 @@
 /**
  * POST /api/auth/send-otp (SPEC 5 and 7, DECISIONS 3).
  *
- * Input: { ...deps, otpProvider, otpSender, throttle, phoneNumber (10 digits), aadhaarNumber?
- * (12 digits), ip }. Output: { success: true, message }.
+ * Input: { ...deps, otpProvider, otpSender, phoneNumber (10 digits), aadhaarNumber? (12 digits) }.
+ * Output: { success: true, message }. The sends are rate-limited per IP and per phone before
+ * this runs (routes/auth, plugins/rate-limit.ts RATE_LIMITS.sendOtpPerIp / sendOtpPerPhone).
  * - A demo phone (DECISIONS 2): no challenge; message 'Demo OTP sent! Use 123456'.
  * - OTP_PROVIDER=disabled and not a demo phone: AppError 'otp_disabled' (403,
  *   MESSAGES.demoOnlySend).
- * - OTP_PROVIDER=console: throttled per IP and per phone (AppError 'rate_limited', 429); when a
- *   holder has this phone (and this Aadhaar, if given) a challenge is stored: 6 digits from
+ * - OTP_PROVIDER=console: when a holder has this phone (and this Aadhaar, if given) a challenge is stored: 6 digits from
  *   crypto.randomInt, kept only as an HMAC, valid 5 minutes, single use, at most 5 wrong tries;
  *   the code goes to `otpSender`. The answer is 'OTP sent to {phone}' either way, so the
  *   endpoint does not reveal which phones are registered.
@@ -20,7 +20,6 @@ import { otpChallenges, users } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
-import type { RateLimiter } from '../lib/rate-limiter';
 
 /** DECISIONS 3: an OTP lives 5 minutes. */
 export const OTP_LIFETIME_MS = 5 * 60_000;
@@ -30,25 +29,13 @@ export interface OtpSender {
   send(phone: string, code: string): void | Promise<void>;
 }
 
-/** The send throttles (DECISIONS 3): per client IP and per phone number. */
-export interface OtpThrottle {
-  perIp: RateLimiter;
-  perPhone: RateLimiter;
-}
-
-export const OTP_RATE_LIMITED_DETAIL =
-  'Too many OTP requests. Please wait a few minutes and try again.';
-
 export interface SendOtpOptions extends ServiceDeps {
   otpProvider: OtpProvider;
   otpSender: OtpSender;
-  throttle: OtpThrottle;
   /** 10 digits (validated by the route schema). */
   phoneNumber: string;
   /** 12 digits, when the client sends it. */
   aadhaarNumber?: string | undefined;
-  /** The client's IP address, for the throttle. */
-  ip: string;
 }
 
 export interface SendOtpResult {
@@ -60,10 +47,6 @@ export async function sendOtp(options: SendOtpOptions): Promise<SendOtpResult> {
   const { db, vault, phoneNumber: phone } = options;
   if (isDemoPhone(phone)) return { success: true, message: `Demo OTP sent! Use ${DEMO_OTP}` };
   if (options.otpProvider === 'disabled') throw new AppError('otp_disabled', MESSAGES.demoOnlySend);
-
-  if (!options.throttle.perIp.hit(options.ip) || !options.throttle.perPhone.hit(phone)) {
-    throw new AppError('rate_limited', OTP_RATE_LIMITED_DETAIL);
-  }
 
   const aadhaarHmac = options.aadhaarNumber ? vault.lookupHmac(options.aadhaarNumber) : null;
   const [holder] = await db

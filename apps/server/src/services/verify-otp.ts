@@ -9,13 +9,18 @@
  *   'Demo login successful', user.type 'demo'. Works whatever OTP_PROVIDER is.
  * - Anything else with OTP_PROVIDER=disabled: AppError 'login_unavailable' (401,
  *   MESSAGES.demoOnlyLogin).
- * - OTP_PROVIDER=console: the phone's newest open challenge must be unexpired, have fewer than 5
- *   wrong tries and match (constant-time HMAC comparison); it is then consumed. The holder must
- *   have both this Aadhaar (HMAC lookup) and this phone. Failures: AppError 'otp_invalid' (401).
+ * - OTP_PROVIDER=console: first the attempt is counted against the phone number
+ *   (services/login-throttle.ts: growing delay, AppError 'rate_limited' 429 with Retry-After;
+ *   locked after 100 in a row, 'login_locked'). Then the phone's newest open challenge must be
+ *   unexpired and match (constant-time HMAC comparison); each check uses up one of the code's 5
+ *   tries before comparing, so parallel guesses cannot exceed 5; a match consumes the challenge.
+ *   The holder must have both this Aadhaar (HMAC lookup) and this phone. Every failure answers
+ *   the same AppError 'otp_invalid' (401, INVALID_OTP_DETAIL), whether or not the number or the
+ *   Aadhaar is registered. A success clears the number's failure count.
  */
 import { timingSafeEqual } from 'node:crypto';
 import { DEMO_OTP, findDemoAccount, type LoginResponse, MESSAGES } from '@pehchaan/core';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { OtpProvider } from '../config';
 import { otpChallenges, type UserRow, users } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
@@ -23,20 +28,21 @@ import { AppError } from '../lib/errors';
 import { toSessionUser } from '../lib/records';
 import { createSession, type SessionKind } from './create-session';
 import { ensureBasicIdentity } from './ensure-basic-identity';
+import { clearLoginFailures, reserveLoginAttempt } from './login-throttle';
 import { recordActivity } from './record-activity';
 
 /** DECISIONS 3: a code allows at most 5 wrong tries. */
 export const OTP_MAX_FAILED_ATTEMPTS = 5;
 
 export const INVALID_OTP_DETAIL = 'Invalid or expired OTP. Please request a new one.';
-export const NO_MATCHING_HOLDER_DETAIL =
-  'The Aadhaar number and mobile number do not match a registered holder.';
 
 export interface VerifyOtpOptions extends ServiceDeps {
   otpProvider: OtpProvider;
   aadhaarNumber: string;
   phoneNumber: string;
   otp: string;
+  /** The client's User-Agent header, kept with the session (services/create-session.ts). */
+  userAgent?: string | undefined;
 }
 
 export type LoginResult = LoginResponse;
@@ -55,6 +61,7 @@ export async function verifyOtp(options: VerifyOtpOptions): Promise<LoginResult>
     throw new AppError('login_unavailable', MESSAGES.demoOnlyLogin);
   }
 
+  await reserveLoginAttempt({ ...options, phone: options.phoneNumber });
   await consumeChallenge(options);
   const [user] = await options.db
     .select()
@@ -65,7 +72,8 @@ export async function verifyOtp(options: VerifyOtpOptions): Promise<LoginResult>
         eq(users.phone, options.phoneNumber),
       ),
     );
-  if (!user) throw new AppError('otp_invalid', NO_MATCHING_HOLDER_DETAIL);
+  if (!user) throw new AppError('otp_invalid', INVALID_OTP_DETAIL);
+  await clearLoginFailures({ ...options, phone: options.phoneNumber });
   return startSession(options, user, 'user', 'Login successful');
 }
 
@@ -77,7 +85,13 @@ async function startSession(
 ): Promise<LoginResult> {
   const { now } = options;
   const session = await options.db.transaction(async (tx) => {
-    const created = await createSession({ db: tx, now, userId: user.id, kind });
+    const created = await createSession({
+      db: tx,
+      now,
+      userId: user.id,
+      kind,
+      userAgent: options.userAgent,
+    });
     await recordActivity({
       db: tx,
       now,
@@ -116,16 +130,27 @@ async function consumeChallenge(options: VerifyOtpOptions): Promise<void> {
     throw new AppError('otp_invalid', INVALID_OTP_DETAIL);
   }
 
+  // Use up one of the code's tries before comparing, in one conditional statement: parallel
+  // guesses each need their own try, so no more than 5 comparisons are ever made per code.
+  const reserved = await db
+    .update(otpChallenges)
+    .set({ failedAttempts: sql`${otpChallenges.failedAttempts} + 1` })
+    .where(
+      and(
+        eq(otpChallenges.id, challenge.id),
+        isNull(otpChallenges.consumedAt),
+        lt(otpChallenges.failedAttempts, OTP_MAX_FAILED_ATTEMPTS),
+      ),
+    )
+    .returning({ id: otpChallenges.id });
+  if (reserved.length === 0) throw new AppError('otp_invalid', INVALID_OTP_DETAIL);
+
   const expected = Buffer.from(challenge.codeHmac, 'hex');
   const actual = Buffer.from(vault.otpHmac(challenge.id, options.otp), 'hex');
   const aadhaarMatches =
     challenge.aadhaarHmac === null ||
     challenge.aadhaarHmac === vault.lookupHmac(options.aadhaarNumber);
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual) || !aadhaarMatches) {
-    await db
-      .update(otpChallenges)
-      .set({ failedAttempts: sql`${otpChallenges.failedAttempts} + 1` })
-      .where(eq(otpChallenges.id, challenge.id));
     throw new AppError('otp_invalid', INVALID_OTP_DETAIL);
   }
 

@@ -46,6 +46,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     version: '0.0.0-test',
     corsOrigins: [],
     rateLimits: false,
+    trustProxy: false,
+    tls: undefined,
     now: () => new Date(),
     ...overrides,
   };

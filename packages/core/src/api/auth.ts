@@ -40,3 +40,32 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** POST /api/auth/send-otp answer. */
 export const sendOtpResponseSchema = z.object({ success: z.boolean(), message: z.string() });
+
+/**
+ * One live session of the holder (issue 8: every session can be listed and revoked), as
+ * GET /user/{userId}/sessions answers it. Instants are ISO 8601; `expires_at` is when it ends if
+ * not used again (30 minutes idle, 12 hours at most); `current` marks the caller's own session.
+ */
+export const sessionRecordSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['demo', 'user']),
+  created_at: z.string(),
+  last_used_at: z.string(),
+  expires_at: z.string(),
+  /** The browser's User-Agent at login (at most 200 characters), or null. */
+  user_agent: z.string().nullable(),
+  current: z.boolean(),
+});
+export type SessionRecord = z.infer<typeof sessionRecordSchema>;
+
+/** GET /user/{userId}/sessions answer: newest use first. */
+export const sessionListSchema = z.object({ sessions: z.array(sessionRecordSchema) });
+export type SessionList = z.infer<typeof sessionListSchema>;
+
+/** DELETE /user/{userId}/sessions/{sessionId} and POST .../sessions/revoke-others answer. */
+export const sessionRevokeAnswerSchema = z.object({
+  message: z.string(),
+  /** How many sessions this call ended. */
+  revoked: z.number().int().nonnegative(),
+});
+export type SessionRevokeAnswer = z.infer<typeof sessionRevokeAnswerSchema>;

@@ -12,16 +12,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, requireSession } from '../../plugins/auth';
-import { RATE_LIMITS } from '../../plugins/rate-limit';
+import { RATE_LIMITS, sendOtpLimits } from '../../plugins/rate-limit';
 import { getSession } from '../../services/get-session';
 import { revokeSession } from '../../services/revoke-session';
-import { type OtpSender, type OtpThrottle, sendOtp } from '../../services/send-otp';
+import { type OtpSender, sendOtp } from '../../services/send-otp';
 import { verifyOtp } from '../../services/verify-otp';
 import { bearerSecurity, errorResponses } from '../schemas';
 
 export interface AuthRoutesOptions {
   otpSender: OtpSender;
-  throttle: OtpThrottle;
 }
 
 const sessionResponseSchema = z.object({
@@ -34,12 +33,15 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options
   app.post(
     '/send-otp',
     {
+      preHandler: sendOtpLimits(app),
       schema: {
         tags: ['auth'],
         summary: 'Send a login OTP',
         description:
           'Demo phones get the demo OTP message. Other phones get 403 while OTP_PROVIDER=disabled; ' +
-          'with OTP_PROVIDER=console a real code is made and printed to the server log.',
+          'with OTP_PROVIDER=console a real code is made and printed to the server log. ' +
+          'Sends to other than demo phones: at most 10 per 10 minutes per IP and 3 per 10 minutes ' +
+          'per phone (429 with Retry-After).',
         body: sendOtpBodySchema,
         response: { 200: sendOtpResponseSchema, ...errorResponses(400, 403, 413, 415, 429) },
       },
@@ -49,10 +51,8 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options
         ...app.deps,
         otpProvider: app.config.otpProvider,
         otpSender: options.otpSender,
-        throttle: options.throttle,
         phoneNumber: request.body.phoneNumber,
         aadhaarNumber: request.body.aadhaarNumber,
-        ip: request.ip,
       }),
   );
 
@@ -71,7 +71,12 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options
       },
     },
     async (request) =>
-      verifyOtp({ ...app.deps, otpProvider: app.config.otpProvider, ...request.body }),
+      verifyOtp({
+        ...app.deps,
+        otpProvider: app.config.otpProvider,
+        ...request.body,
+        userAgent: request.headers['user-agent'],
+      }),
   );
 
   app.post(

@@ -17,12 +17,14 @@ import {
   newActivityLogSchema,
   profileAnswerSchema,
   profileUpdateAnswerSchema,
+  sessionListSchema,
+  sessionRevokeAnswerSchema,
   settingsAnswerSchema,
   userSettingsSchema,
 } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticate, requireUser } from '../../plugins/auth';
+import { authenticate, requireSession, requireUser } from '../../plugins/auth';
 import { decideConsentRequest } from '../../services/decide-consent-request';
 import { deleteCredential } from '../../services/delete-credential';
 import { exportHolderData } from '../../services/export-holder-data';
@@ -32,10 +34,12 @@ import { getSettings } from '../../services/get-settings';
 import { listActivityLogs } from '../../services/list-activity-logs';
 import { listConsentRequests } from '../../services/list-consent-requests';
 import { listCredentials } from '../../services/list-credentials';
+import { listSessions } from '../../services/list-sessions';
 import { markSeen } from '../../services/mark-seen';
 import { recordActivity } from '../../services/record-activity';
 import { reorderCredentials } from '../../services/reorder-credentials';
 import { resetConsentRequests } from '../../services/reset-consent-requests';
+import { revokeHolderSession, revokeOtherSessions } from '../../services/revoke-sessions';
 import { updateProfile } from '../../services/update-profile';
 import { updateSettings } from '../../services/update-settings';
 import { bearerSecurity, errorResponses, userIdSchema } from '../schemas';
@@ -46,6 +50,9 @@ const credentialParamsSchema = paramsSchema.extend({
 });
 const consentParamsSchema = paramsSchema.extend({
   id: z.string().min(1).max(128).describe("The consent request id ('consent-...')"),
+});
+const sessionParamsSchema = paramsSchema.extend({
+  sessionId: z.string().min(1).max(128).describe("The session id ('sess-...')"),
 });
 const deleteResponseSchema = z.object({ message: z.string(), credential_id: z.string() });
 const documentResponseSchema = z.object({
@@ -368,6 +375,65 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { userId } = request.params;
       return exportHolderData({ ...app.deps, userId });
+    },
+  );
+
+  app.get(
+    '/:userId/sessions',
+    {
+      schema: {
+        ...common,
+        summary: "The holder's live sessions (issue 8), most recently used first",
+        description:
+          'Tokens are never shown (only their hashes are stored). `current` marks the session ' +
+          'making this call.',
+        response: { 200: sessionListSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) =>
+      listSessions({
+        ...app.deps,
+        userId: request.params.userId,
+        currentSessionId: requireSession(request).sessionId,
+      }),
+  );
+
+  app.delete(
+    '/:userId/sessions/:sessionId',
+    {
+      schema: {
+        ...common,
+        params: sessionParamsSchema,
+        summary: "End one of the holder's sessions (its token answers 401 from then on)",
+        response: { 200: sessionRevokeAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { userId, sessionId } = request.params;
+      const { revoked } = await revokeHolderSession({ ...app.deps, userId, sessionId });
+      return { message: 'Session ended', revoked };
+    },
+  );
+
+  app.post(
+    '/:userId/sessions/revoke-others',
+    {
+      schema: {
+        ...common,
+        summary: "End every session of the holder except the caller's",
+        response: { 200: sessionRevokeAnswerSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const { revoked } = await revokeOtherSessions({
+        ...app.deps,
+        userId: request.params.userId,
+        currentSessionId: requireSession(request).sessionId,
+      });
+      return {
+        message: revoked === 1 ? 'Ended 1 other session' : `Ended ${revoked} other sessions`,
+        revoked,
+      };
     },
   );
 };
