@@ -177,6 +177,25 @@ describe.each(backends)('Idempotency-Key on $name', (backend) => {
     expect(longest.statusCode).toBe(201);
   });
 
+  it('documents the header on the mutating operations of the OpenAPI document', async () => {
+    const document = (await app.inject({ url: '/docs/json' })).json();
+    for (const [path, method] of [
+      ['/user/{userId}/consent-requests/{id}/approve', 'post'],
+      ['/identity/generate-credential', 'post'],
+      ['/user/{userId}/settings', 'put'],
+    ] as const) {
+      const operation = document.paths[path][method];
+      expect(operation.parameters, path).toContainEqual(
+        expect.objectContaining({ in: 'header', name: 'idempotency-key', required: false }),
+      );
+      expect(Object.keys(operation.responses), path).toEqual(
+        expect.arrayContaining(['409', '422']),
+      );
+    }
+    const read = document.paths['/user/{userId}/credentials'].get;
+    expect(read.parameters.some((p: { in: string }) => p.in === 'header')).toBe(false);
+  });
+
   it('behaves as before without a key', async () => {
     const logs = await logsOf();
     const entry = { type: 'credential_shared', description: 'Shared twice' };

@@ -41,7 +41,9 @@ import type {
   preValidationHookHandler,
   RouteOptions,
 } from 'fastify';
+import { z } from 'zod';
 import { idempotencyKeys } from '../db/schema';
+import { errorSchema } from '../routes/schemas';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
@@ -238,7 +240,33 @@ export function registerIdempotency(app: FastifyInstance): void {
     route.preValidation = [...asArray(route.preValidation), fingerprint];
     route.preHandler = [...asArray(route.preHandler), claim];
     route.onSend = [...asArray(route.onSend), store];
+    // Documented in the OpenAPI document; the checks above stay the plugin's own.
+    if (route.schema && !route.schema.headers) {
+      route.schema = {
+        ...route.schema,
+        headers: idempotencyHeadersSchema,
+        response: { 409: errorSchema, 422: errorSchema, ...asResponses(route.schema.response) },
+      };
+    }
   });
+}
+
+/** The optional header, as the OpenAPI document shows it (other headers pass through). */
+const idempotencyHeadersSchema = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .optional()
+    .describe(
+      '1 to 255 printable ASCII characters. The same key with the same request answers the first ' +
+        'answer again (Idempotent-Replayed: true) without a second effect; with another request, ' +
+        '422; while the first is still running, 409. Remembered 24 hours per holder.',
+    ),
+});
+
+function asResponses(response: unknown): Record<string, unknown> {
+  return typeof response === 'object' && response !== null
+    ? (response as Record<string, unknown>)
+    : {};
 }
 
 function conflict(reply: FastifyReply) {
