@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { storedSessionToken } from './browser-storage';
 import { signInAsDemo } from './sign-in';
 
 /**
@@ -13,8 +14,7 @@ interface LogAnswer {
 }
 
 async function bearer(page: Page): Promise<Record<string, string>> {
-  const token = await page.evaluate(() => localStorage.getItem('sessionToken'));
-  expect(token).toBeTruthy();
+  const token = await storedSessionToken(page);
   return { Authorization: `Bearer ${token}` };
 }
 

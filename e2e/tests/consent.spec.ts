@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { readStoredJson, storedSessionToken } from './browser-storage';
 import { signInAsDemo } from './sign-in';
 
 /**
@@ -33,7 +34,7 @@ async function openWithKnownState(page: Page) {
 }
 
 async function activityDescriptions(page: Page): Promise<string[]> {
-  const token = await page.evaluate(() => localStorage.getItem('sessionToken'));
+  const token = await storedSessionToken(page);
   const answer = await page.request.get('/user/user-003/activity-logs', {
     headers: { Authorization: `Bearer ${token}` },
   });
@@ -92,7 +93,10 @@ test("rejecting Bharti Airtel's request moves it to Rejected", async ({ page }) 
   await expect(section(page, 'Pending', 2)).toBeVisible();
 });
 
-test('offline, a decision is kept on this device as Not yet synced', async ({ page, context }) => {
+test('offline, a decision is kept on this device as Not yet synced until the API answers', async ({
+  page,
+  context,
+}) => {
   await signInAsTestDemo(page);
   await openWithKnownState(page);
 
@@ -101,30 +105,32 @@ test('offline, a decision is kept on this device as Not yet synced', async ({ pa
   await expect(page.getByText('Approved on this device; not yet synced')).toBeVisible();
   const lic = section(page, 'Approved', 1).getByRole('article', { name: 'LIC of India' });
   await expect(lic.getByText('Not yet synced')).toBeVisible();
-  const stored = await page.evaluate(() => ({
-    requests: JSON.parse(localStorage.getItem('consentRequests') ?? '[]'),
-    logs: JSON.parse(localStorage.getItem('activityLogs') ?? '[]'),
-  }));
-  expect(stored.requests).toContainEqual(
-    expect.objectContaining({
-      id: 'consent-user-003-insurer',
-      status: 'approved',
-      status_updated_by: 'user-003',
-      pending_sync: true,
-    }),
-  );
-  expect(stored.logs).toContainEqual(
-    expect.objectContaining({
-      description: 'Approved consent request from LIC of India for Insurance policy verification',
-      pending_sync: true,
-    }),
-  );
+  // The browser copy is encrypted (issue 8) and written just after the change: poll it.
+  await expect
+    .poll(() => readStoredJson(page, 'consentRequests'))
+    .toContainEqual(
+      expect.objectContaining({
+        id: 'consent-user-003-insurer',
+        status: 'approved',
+        status_updated_by: 'user-003',
+        pending_sync: true,
+      }),
+    );
+  await expect
+    .poll(() => readStoredJson(page, 'activityLogs'))
+    .toContainEqual(
+      expect.objectContaining({
+        description: 'Approved consent request from LIC of India for Insurance policy verification',
+        pending_sync: true,
+      }),
+    );
 
-  // Back online: the server still has it pending, and the local decision stays shown over it.
+  // Back online: the outbox sends the decision (issue 9; outbox.spec.ts checks the server side),
+  // and the server's copy replaces the local one.
   await context.setOffline(false);
-  await page.getByRole('button', { name: 'Refresh' }).click();
-  await expect(page.getByText('Consent requests refreshed')).toBeVisible();
-  await expect(lic.getByText('Not yet synced')).toBeVisible();
+  await expect(page.getByText('Synced 1 change')).toBeVisible();
+  await expect(lic).toBeVisible();
+  await expect(lic.getByText('Not yet synced')).toBeHidden();
 
   // Leave user-003 in the known state for whoever comes next.
   await page.getByRole('button', { name: 'Reset Requests' }).click();

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { storedSessionToken } from './browser-storage';
 import { signInAsDemo } from './sign-in';
 
 /** Signs in through the Login page with the primary demo account (DECISIONS 2). */
@@ -18,8 +19,7 @@ test('demo login leads to a dashboard connected to the API showing the database 
   await page.getByRole('button', { name: 'Generate Credential' }).first().click();
   await expect(page.getByText('Credential generated successfully')).toBeVisible();
 
-  const token = await page.evaluate(() => localStorage.getItem('sessionToken'));
-  expect(token).toBeTruthy();
+  const token = await storedSessionToken(page);
   const headers = { Authorization: `Bearer ${token}` };
   const consent = await (await request.get('/user/user-001/consent-requests', { headers })).json();
   const credentials = await (await request.get('/user/user-001/credentials', { headers })).json();
@@ -92,7 +92,7 @@ test('sign out clears the session and a protected page then needs a new login', 
   page,
 }) => {
   await signInAsPrimaryDemo(page);
-  const token = await page.evaluate(() => localStorage.getItem('sessionToken'));
+  const token = await storedSessionToken(page);
   await page.getByRole('button', { name: 'Open user menu' }).click();
   await page.getByRole('navigation', { name: 'User menu' }).getByText('Sign Out').click();
   await expect(page.getByText('Logged out successfully')).toBeVisible();

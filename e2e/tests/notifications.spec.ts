@@ -3,6 +3,7 @@ import {
   badgeText,
   computeRecentUpdates,
 } from '../../packages/core/src/notifications/recent-updates';
+import { storedSessionToken } from './browser-storage';
 import { signInAsDemo } from './sign-in';
 
 /**
@@ -21,8 +22,7 @@ function signInAsTestDemo(page: Page) {
 }
 
 async function authHeaders(page: Page): Promise<Record<string, string>> {
-  const token = await page.evaluate(() => localStorage.getItem('sessionToken'));
-  expect(token).toBeTruthy();
+  const token = await storedSessionToken(page);
   return { Authorization: `Bearer ${token}` };
 }
 

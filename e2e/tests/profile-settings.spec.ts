@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from './axe';
+import { storedSessionToken } from './browser-storage';
 import { signInAsDemo } from './sign-in';
 
 /**
@@ -18,7 +19,7 @@ function signInAsSecondaryDemo(page: Page) {
 
 /** GET (or PUT) one of user-002's API paths with the page's session. */
 async function api(page: Page, path: string, put?: unknown): Promise<Record<string, unknown>> {
-  const token = await page.evaluate(() => localStorage.getItem('sessionToken'));
+  const token = await storedSessionToken(page);
   const headers = { Authorization: `Bearer ${token}` };
   const url = `/user/user-002${path}`;
   const answer = put

@@ -2,6 +2,8 @@
  * Browser entry. The theme and language are already on <html> (index.html's inline script).
  * A prerendered public page (src/app/prerender.tsx) is hydrated when this browser would render
  * exactly that HTML (English, theme 'system'); otherwise the app renders afresh.
+ * The encrypted session storage (lib/storage.ts, issue 8) starts opening here, alongside the
+ * route modules' download; nothing waits for it but the session restore in lib/auth.tsx.
  */
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -9,9 +11,11 @@ import { App } from './app';
 import { prepareRouterForHydration } from './app/router';
 import './index.css';
 import { i18n } from './lib/i18n';
+import { openSecureStorage } from './lib/storage';
 import { applyStoredTheme, readStoredTheme } from './lib/theme';
 
 applyStoredTheme();
+void openSecureStorage();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -35,4 +35,18 @@ describe('api client with VITE_USE_API=false', () => {
     expect(result.source).toBe('localStorage');
     expect(result.data.map((l) => l.id)).toEqual(['log-1']);
   });
+
+  it('queues nothing in the outbox: there is no server to send it to (issue 9)', async () => {
+    const { enqueueOutbox, pendingEntries, syncOutbox } = await import('./outbox');
+    expect(
+      enqueueOutbox({ userId: 'user-001', kind: 'activity_log', method: 'POST', path: '/x' }),
+    ).toBeNull();
+    expect(pendingEntries('user-001')).toEqual([]);
+    const { calls } = mockFetch();
+    const handlers = {} as Parameters<typeof syncOutbox>[0]['handlers'];
+    await expect(syncOutbox({ userId: 'user-001', handlers })).resolves.toMatchObject({
+      stoppedBy: 'disabled',
+    });
+    expect(calls).toHaveLength(0);
+  });
 });

@@ -27,6 +27,14 @@ describe('api client', () => {
     expect(calls[0]?.query.toString()).toBe('x=y');
   });
 
+  it('sends an Idempotency-Key header only when asked (issue 9)', async () => {
+    const { calls } = mockFetch({ 'PUT /user/user-001/settings': () => json({}) });
+    await api.put('/user/user-001/settings', {}, { idempotencyKey: 'key-123' });
+    await api.put('/user/user-001/settings', {});
+    expect(calls[0]?.headers['idempotency-key']).toBe('key-123');
+    expect(calls[1]?.headers['idempotency-key']).toBeUndefined();
+  });
+
   it('sends no Authorization header without a stored token', async () => {
     const { calls } = mockFetch({ 'GET /health': () => json({}) });
     await api.get('/health');

@@ -12,6 +12,11 @@
  * The one interceptor (SPEC 4, 8): any 401 answer removes `sessionToken` and `userData` and makes
  * a full redirect to /login, except for calls made with `authRedirect: false` (the login calls,
  * whose 401 means a wrong OTP, and logout).
+ *
+ * `idempotencyKey` sends the `Idempotency-Key` header (issue 9, docs/api-contract.md): the server
+ * answers a repeat of the same call with the same key by replaying its first answer, so lib/outbox
+ * can resend a change whose answer was lost without doing it twice. The app is served from the
+ * API's origin, so no CORS preflight is involved (CORS_ORIGINS also allows the header).
  */
 import type { z } from 'zod';
 import { env } from '@/config/env';
@@ -71,6 +76,8 @@ export interface RequestOptions<T> {
   authRedirect?: boolean;
   /** Override of REQUEST_TIMEOUT_MS (ms). */
   timeoutMs?: number;
+  /** Sent as the `Idempotency-Key` header (1-255 printable ASCII characters; see the module docs). */
+  idempotencyKey?: string;
 }
 
 function buildUrl(path: string, query: RequestOptions<unknown>['query']): string {
@@ -117,6 +124,7 @@ export async function apiRequest<T>(
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   const token = readString(STORAGE_KEYS.sessionToken);
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
 
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? REQUEST_TIMEOUT_MS);

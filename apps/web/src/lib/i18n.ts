@@ -123,6 +123,7 @@ export interface LazyResources {
   businessDemo: typeof import('@/locales/en/business-demo.json');
   walletDemo: typeof import('@/locales/en/wallet-demo.json');
   marketplaceDemo: typeof import('@/locales/en/marketplace-demo.json');
+  sync: typeof import('@/locales/en/sync.json');
 }
 
 declare module 'i18next' {

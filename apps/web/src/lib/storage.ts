@@ -3,8 +3,18 @@
  *
  * Every access is guarded: a browser that refuses storage (private mode, quota) behaves like an
  * empty store instead of throwing.
+ *
+ * Issue 8: the keys in ENCRYPTED_KEYS (every session key, the session token included) are never
+ * written in plaintext. Their values live decrypted in memory; localStorage holds AES-256-GCM
+ * envelopes under a non-extractable key kept in IndexedDB (lib/secure-vault.ts). The API stays
+ * synchronous: `openSecureStorage()` must have finished before these keys are read (lib/auth.tsx
+ * waits for it before restoring the session); a write is in memory at once and encrypted to disk
+ * shortly after (`flushSecureStorage()` waits for that). `theme` and `language` stay plaintext:
+ * they are display preferences, not personal data, and index.html reads them before any script
+ * loads to paint the right theme and language.
  */
 import type { z } from 'zod';
+import { sessionVault } from './secure-storage';
 
 /** The localStorage keys of SPEC 7 (plus the UI language of the Hindi toggle). */
 export const STORAGE_KEYS = {
@@ -23,7 +33,7 @@ export const STORAGE_KEYS = {
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
-/** What logout clears (SPEC 4, DECISIONS 5); theme and language stay. */
+/** What logout clears (SPEC 4, DECISIONS 5); theme and language stay. All are encrypted. */
 export const SESSION_KEYS: readonly StorageKey[] = [
   STORAGE_KEYS.credentials,
   STORAGE_KEYS.consentRequests,
@@ -35,6 +45,43 @@ export const SESSION_KEYS: readonly StorageKey[] = [
   STORAGE_KEYS.outbox,
 ];
 
+/**
+ * The keys kept encrypted (issue 8): all of SESSION_KEYS. The session token is among them: a
+ * bearer token in plaintext could be copied from the disk and replayed until it expires.
+ */
+export const ENCRYPTED_KEYS: readonly StorageKey[] = SESSION_KEYS;
+
+const encrypted = new Set<string>(ENCRYPTED_KEYS);
+
+/** True for a key whose value is kept encrypted (see ENCRYPTED_KEYS). */
+export function isEncryptedKey(key: string): boolean {
+  return encrypted.has(key);
+}
+
+/**
+ * Loads the encryption key and decrypts the stored encrypted keys into memory; until it has
+ * finished, those keys read as absent. Never rejects; every call answers the same promise.
+ */
+export function openSecureStorage(): Promise<void> {
+  return sessionVault.open(ENCRYPTED_KEYS);
+}
+
+/** Resolves once every write of an encrypted key so far has landed in localStorage. */
+export function flushSecureStorage(): Promise<void> {
+  return sessionVault.flush();
+}
+
+/**
+ * Logout (SPEC 4): removes every session key from memory and localStorage at once, then deletes
+ * the encryption key from IndexedDB (the next sign-in creates a new one). Never rejects.
+ * The 401 interceptor (lib/api-client.ts) instead removes only `sessionToken` and `userData`
+ * (SPEC 8) with `removeKeys`, which also drops their envelopes at once; the key stays, so the
+ * cached lists and the outbox are still readable after the holder signs in again.
+ */
+export function clearSessionStorage(): Promise<void> {
+  return sessionVault.wipe(SESSION_KEYS);
+}
+
 function store(): Storage | null {
   try {
     return typeof window === 'undefined' ? null : window.localStorage;
@@ -45,6 +92,7 @@ function store(): Storage | null {
 
 /** The raw string under `key`, or null when absent or storage is unavailable. */
 export function readString(key: StorageKey): string | null {
+  if (encrypted.has(key)) return sessionVault.get(key);
   try {
     return store()?.getItem(key) ?? null;
   } catch {
@@ -54,9 +102,11 @@ export function readString(key: StorageKey): string | null {
 
 /**
  * Stores `value` under `key`.
- * @returns false when the browser refused (quota, disabled storage).
+ * @returns false when the browser refused (quota, disabled storage). An encrypted key is always
+ *   kept in memory for this tab (true); its encrypted copy is written to disk afterwards.
  */
 export function writeString(key: StorageKey, value: string): boolean {
+  if (encrypted.has(key)) return sessionVault.set(key, value);
   try {
     const s = store();
     if (!s) return false;
@@ -70,6 +120,10 @@ export function writeString(key: StorageKey, value: string): boolean {
 /** Removes each key; never throws. */
 export function removeKeys(...keys: StorageKey[]): void {
   for (const key of keys) {
+    if (encrypted.has(key)) {
+      sessionVault.remove(key);
+      continue;
+    }
     try {
       store()?.removeItem(key);
     } catch {

@@ -30,6 +30,7 @@ const COMPLETE: Record<string, readonly string[]> = {
   notifications: [],
   common: ['languages.en'],
   profile: [],
+  sync: [],
   settings: [
     'options.dateFormat.DD/MM/YYYY',
     'options.dateFormat.MM/DD/YYYY',

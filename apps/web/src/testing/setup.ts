@@ -1,12 +1,22 @@
 /**
  * Vitest set-up for the web project: jest-dom matchers, a matchMedia stand-in (jsdom has none),
- * and a clean DOM, storage, toaster and fetch after every test.
+ * plaintext session storage (below), and a clean DOM, storage, toaster and fetch after every test.
+ *
+ * Issue 8: the app keeps its session keys encrypted (lib/secure-vault.ts). Here the app's vault
+ * module, lib/secure-storage.ts, is replaced by testing/plain-vault.ts, which keeps them in
+ * localStorage as plaintext, so the feature tests seed and read `localStorage` as before. The
+ * substitute exists only in the tests; lib/secure-vault.test.ts tests the real vault.
  */
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
+
+vi.mock('@/lib/secure-storage', async () => {
+  const { createPlainVault } = await import('./plain-vault');
+  return { sessionVault: createPlainVault() };
+});
 
 // The 500 ms demo delays (SPEC 9) must fit in a findBy* wait.
 configure({ asyncUtilTimeout: 2000 });

@@ -3,13 +3,35 @@
  * a redirect to /login (replacing history) when signed out, else the app frame, whose header gets
  * the holder's notifications and search records from the notifications feature (SPEC 2, 4, 9;
  * DECISIONS 6). After Sign Out the redirect goes to '/' instead (SPEC 2: "sign out goes to /").
+ *
+ * The frame also runs the outbox (issue 9): the one runner that replays the changes made while the
+ * API was unreachable, with each feature's handler (features do not import each other; this
+ * route wires them), and shows what waits or could not be synced above every screen.
  */
 import { Navigate, Outlet, ScrollRestoration } from 'react-router';
 import { AppLayout } from '@/components/layouts/app-layout';
+import { SyncSignOutGuard, SyncStatus } from '@/components/layouts/sync-status';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { consentDecisionOutbox } from '@/features/consent/api/sync-consent-decision';
+import {
+  activityLogOutbox,
+  credentialGenerationOutbox,
+} from '@/features/credentials/api/sync-credentials';
 import { NotificationsProvider } from '@/features/notifications/components/notifications-provider';
+import { profileOutbox } from '@/features/profile/api/sync-profile';
+import { settingsOutbox } from '@/features/settings/api/sync-settings';
 import { useAuth } from '@/lib/auth';
+import type { OutboxHandlers } from '@/lib/outbox';
+import { OutboxProvider } from '@/lib/outbox-provider';
+
+const outboxHandlers: OutboxHandlers = {
+  consent_decision: consentDecisionOutbox,
+  credential_generation: credentialGenerationOutbox,
+  activity_log: activityLogOutbox,
+  profile_update: profileOutbox,
+  settings_update: settingsOutbox,
+};
 
 export function Component() {
   const { user, loading, signedOutTo } = useAuth();
@@ -17,10 +39,14 @@ export function Component() {
   if (!user) return <Navigate to={signedOutTo ?? paths.login.getHref()} replace />;
   return (
     <NotificationsProvider userId={user.id}>
-      <AppLayout>
-        <ScrollRestoration />
-        <Outlet />
-      </AppLayout>
+      <OutboxProvider userId={user.id} handlers={outboxHandlers}>
+        <AppLayout>
+          <ScrollRestoration />
+          <SyncStatus />
+          <Outlet />
+          <SyncSignOutGuard />
+        </AppLayout>
+      </OutboxProvider>
     </NotificationsProvider>
   );
 }

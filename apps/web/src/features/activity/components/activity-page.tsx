@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { InfoIcon, RefreshIcon, SearchIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
+import { useOutboxSynced } from '@/lib/outbox';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { toast } from '@/lib/toast';
 import {
@@ -118,6 +119,9 @@ export function ActivityPage({ userId }: { userId: string }) {
       latest.current += 1;
     };
   }, [load]);
+
+  // The outbox settled changes made offline (issue 9): their entries are the server's now.
+  useOutboxSynced(() => void load(false));
 
   const onRefresh = async () => {
     setRefreshing(true);

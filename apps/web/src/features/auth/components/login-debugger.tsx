@@ -57,7 +57,7 @@ export function LoginDebugger({ onSuccess }: { onSuccess: (user: UserData) => vo
       });
       log(t('debugger.testSuccess', { source: t(`debugger.source.${result.source}`) }));
       toast.success(t('toast.demoLoginSuccess'));
-      login(result.user);
+      await login(result.user);
       onSuccess(result.user);
     } catch (error) {
       log(t('debugger.testError', { reason: authErrorMessage(error, t, String(error)) }));

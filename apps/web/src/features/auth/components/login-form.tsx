@@ -111,7 +111,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: UserData) => void }
     setVerifying(true);
     try {
       const result = await loginWithOtp({ aadhaarNumber: aadhaar, phoneNumber: phone, otp });
-      login(result.user);
+      await login(result.user);
       onSuccess(result.user);
     } catch (error) {
       fail(authErrorMessage(error, t, t('toast.loginFailed')));

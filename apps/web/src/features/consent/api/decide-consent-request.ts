@@ -5,18 +5,21 @@
  *
  * Offline (issue 4): when the API cannot be used at all (unreachable, timed out, disabled), the
  * decision is kept in browser storage instead — the request under `consentRequests` and the
- * activity entry under `activityLogs`, both marked `pending_sync: true` ("Not yet synced"). Sending
- * them later is a later issue's outbox.
+ * activity entry under `activityLogs`, both marked `pending_sync: true` ("Not yet synced") — and
+ * queued in the outbox (issue 9, lib/outbox), which sends it once the API answers again
+ * (sync-consent-decision.ts settles the answer).
  */
 import {
   type ActivityLog,
   activityLogSchema,
+  CONSENT_DECISIONS,
   type ConsentDecision,
   type ConsentRequest,
   consentDecisionAnswerSchema,
 } from '@pehchaan/core';
 import { z } from 'zod';
 import { api, isApiUnavailable } from '@/lib/api-client';
+import { enqueueOutbox } from '@/lib/outbox';
 import { readList, STORAGE_KEYS, writeJson } from '@/lib/storage';
 import { consentLogDescription, decideLocally } from '../consent-records';
 import { storeLocalConsentRequest } from './get-consent-requests';
@@ -40,6 +43,22 @@ function storeActivityLocally(entry: ActivityLog): boolean {
   return writeJson(STORAGE_KEYS.activityLogs, [...raw, entry]);
 }
 
+/** POST path of a decision (DECISIONS 6). */
+export function decisionPath(userId: string, requestId: string, decision: ConsentDecision): string {
+  return `/user/${encodeURIComponent(userId)}/consent-requests/${encodeURIComponent(requestId)}/${decision}`;
+}
+
+/** What a queued decision keeps to settle its local records (lib/outbox `local`). */
+export const consentDecisionOutboxLocalSchema = z.object({
+  requestId: z.string(),
+  decision: z.enum(CONSENT_DECISIONS),
+  /** The local activity entry written with the decision. */
+  logId: z.string(),
+  requester: z.string().default(''),
+  purpose: z.string().default(''),
+});
+export type ConsentDecisionOutboxLocal = z.infer<typeof consentDecisionOutboxLocalSchema>;
+
 function localLogId(): string {
   return `local-log-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`;
 }
@@ -58,12 +77,9 @@ export async function decideConsentRequest(options: {
   now?: Date;
 }): Promise<ConsentDecisionResult> {
   const { userId, request, decision } = options;
+  const path = decisionPath(userId, request.id, decision);
   try {
-    const answer = await api.post(
-      `/user/${encodeURIComponent(userId)}/consent-requests/${encodeURIComponent(request.id)}/${decision}`,
-      undefined,
-      { schema: consentDecisionAnswerSchema },
-    );
+    const answer = await api.post(path, undefined, { schema: consentDecisionAnswerSchema });
     storeLocalConsentRequest(userId, answer.consent_request);
     return { source: 'api', request: answer.consent_request, activityLog: answer.activity_log };
   } catch (error) {
@@ -82,6 +98,14 @@ export async function decideConsentRequest(options: {
     if (!storeLocalConsentRequest(userId, decided) || !storeActivityLocally(activityLog)) {
       throw new LocalSaveError('The browser refused to store the decision', { cause: error });
     }
+    const local: ConsentDecisionOutboxLocal = {
+      requestId: request.id,
+      decision,
+      logId: activityLog.id,
+      requester: request.requester,
+      purpose: request.purpose,
+    };
+    enqueueOutbox({ userId, kind: 'consent_decision', method: 'POST', path, local }, { now });
     return { source: 'localStorage', request: decided, activityLog };
   }
 }

@@ -4,16 +4,33 @@
  * only, and the local copy takes the server's list (dropping decisions not yet synced: the reset
  * is the known state). When the API cannot be used at all, the three sample pending requests are
  * restored in browser storage instead, the holder's other stored requests left as they are.
+ * Either way, decisions on those three still queued in the outbox (issue 9) are dropped: the
+ * reset undoes them, so they must not reach the server afterwards.
  */
 import { type ConsentRequest, consentResetAnswerSchema } from '@pehchaan/core';
 import { api, isApiUnavailable } from '@/lib/api-client';
+import { discardOutboxEntries } from '@/lib/outbox';
+import { dropLocalActivity } from '@/lib/outbox-records';
 import { sampleConsentRequests } from '../consent-records';
+import { consentDecisionOutboxLocalSchema } from './decide-consent-request';
 import { readLocalConsentRequests, writeLocalConsentRequests } from './get-consent-requests';
 
 export interface ConsentResetResult {
   source: 'api' | 'localStorage';
   /** The holder's requests after the reset. */
   requests: ConsentRequest[];
+}
+
+/** Drops the queued decisions on the requests `ids`, and their local activity entries. */
+function discardQueuedDecisions(userId: string, ids: ReadonlySet<string>): void {
+  const logIds: string[] = [];
+  discardOutboxEntries(userId, 'consent_decision', (entry) => {
+    const local = consentDecisionOutboxLocalSchema.safeParse(entry.local);
+    if (!local.success || !ids.has(local.data.requestId)) return false;
+    logIds.push(local.data.logId);
+    return true;
+  });
+  dropLocalActivity(logIds);
 }
 
 /**
@@ -25,6 +42,9 @@ export async function resetConsentRequests(options: {
   now?: Date;
 }): Promise<ConsentResetResult> {
   const { userId } = options;
+  const now = options.now ?? new Date();
+  const samples = sampleConsentRequests(now, userId);
+  const ids = new Set(samples.map((r) => r.id));
   try {
     const answer = await api.post(
       `/user/${encodeURIComponent(userId)}/consent-requests/reset`,
@@ -32,16 +52,16 @@ export async function resetConsentRequests(options: {
       { schema: consentResetAnswerSchema },
     );
     writeLocalConsentRequests(userId, answer.consent_requests);
+    discardQueuedDecisions(userId, ids);
     return { source: 'api', requests: answer.consent_requests };
   } catch (error) {
     if (!isApiUnavailable(error)) throw error;
-    const samples = sampleConsentRequests(options.now ?? new Date(), userId);
-    const ids = new Set(samples.map((r) => r.id));
     const requests = [
       ...samples,
       ...readLocalConsentRequests(userId).filter((r) => !ids.has(r.id)),
     ];
     writeLocalConsentRequests(userId, requests);
+    discardQueuedDecisions(userId, ids);
     return { source: 'localStorage', requests };
   }
 }

@@ -1,6 +1,6 @@
 import type { ConsentRequest } from '@pehchaan/core';
 import { act, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { toast } from '@/lib/toast';
 import { type Handler, json, mockFetch } from '@/testing/mock-fetch';
 import { renderApp, signIn } from '@/testing/render-app';
@@ -257,6 +257,80 @@ describe('/consent (SPEC 2 Consent Management)', () => {
     expect(screen.getByRole('region', { name: 'Pending (2)' })).toBeInTheDocument();
   });
 
+  it('offline: the approval is queued and sent once the API answers (focus); the server copy replaces it', async () => {
+    const { user } = await openConsent({});
+    await user.click(screen.getByRole('button', { name: 'Approve State Bank of India' }));
+    await screen.findByRole('region', { name: 'Approved (1)' });
+    const [queued] = JSON.parse(window.localStorage.getItem('outbox') ?? '{}').entries;
+    expect(queued).toMatchObject({
+      kind: 'consent_decision',
+      method: 'POST',
+      path: `${BASE}/consent-user-001-bank/approve`,
+      local: { requestId: 'consent-user-001-bank', decision: 'approve' },
+    });
+    expect(screen.getByText('1 change waiting to sync')).toBeVisible();
+
+    // The API answers again; the window regains focus.
+    let bank = request('bank');
+    const { calls } = mockFetch({
+      [`GET ${BASE}`]: () => listAnswer([bank, request('telecom'), request('insurer')]),
+      [`POST ${BASE}/consent-user-001-bank/approve`]: () => {
+        bank = decided(bank, 'approved');
+        return decisionAnswer(request('bank'), 'approved');
+      },
+    });
+    act(() => toast.remove());
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    expect(await screen.findByText('Synced 1 change')).toBeInTheDocument();
+    expect(await screen.findByText('All changes synced')).toBeInTheDocument();
+    const posts = calls.filter((c) => c.method === 'POST' && c.path.startsWith(BASE));
+    expect(posts.map((c) => [c.path, c.headers['idempotency-key']])).toEqual([
+      [`${BASE}/consent-user-001-bank/approve`, queued.id],
+    ]);
+    const approved = await screen.findByRole('region', { name: 'Approved (1)' });
+    await vi.waitFor(() => expect(within(approved).queryByText('Not yet synced')).toBeNull());
+    expect(stored('consentRequests')[0]).not.toHaveProperty('pending_sync');
+    // The server's entry replaced the one kept on this device.
+    expect(stored('activityLogs')).toEqual([expect.objectContaining({ id: 'log-1' })]);
+    expect(JSON.parse(window.localStorage.getItem('outbox') ?? '{}').entries).toEqual([]);
+  });
+
+  it('a request decided the other way on another device: a conflict notice, the server decision stands', async () => {
+    const { user } = await openConsent({});
+    await user.click(screen.getByRole('button', { name: 'Approve State Bank of India' }));
+    await screen.findByRole('region', { name: 'Approved (1)' });
+
+    const rejectedElsewhere = decided(request('bank'), 'rejected');
+    mockFetch({
+      [`GET ${BASE}`]: list(rejectedElsewhere, request('telecom'), request('insurer')),
+      [`POST ${BASE}/consent-user-001-bank/approve`]: () =>
+        json({ detail: 'This consent request was already rejected. Decisions are final.' }, 409),
+    });
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    const text = await screen.findByText(
+      'You approved the request from State Bank of India (Open savings account) on this device, but it had already been rejected on another device. Decisions are final, so the rejection stands.',
+    );
+    const notice = text.closest<HTMLElement>('[role="alert"]');
+    if (!notice) throw new Error('the conflict notice is not an alert');
+    expect(notice).toHaveTextContent(
+      'Server: This consent request was already rejected. Decisions are final.',
+    );
+    expect(
+      await screen
+        .findByRole('region', { name: 'Rejected (1)' })
+        .then((region) => within(region).getByRole('article', { name: 'State Bank of India' })),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Approved (0)' })).toBeInTheDocument();
+    expect(stored('activityLogs')).toEqual([]);
+
+    await user.click(within(notice).getByRole('button', { name: 'Dismiss this notice' }));
+    expect(screen.queryByRole('heading', { name: 'Could not sync' })).toBeNull();
+  });
+
   it("keeps an unsynced decision over the server's still-pending copy", async () => {
     window.localStorage.setItem(
       'consentRequests',
@@ -308,6 +382,7 @@ describe('/consent (SPEC 2 Consent Management)', () => {
     const { user } = await openConsent({});
     await user.click(screen.getByRole('button', { name: 'Reject LIC of India' }));
     expect(await screen.findByRole('region', { name: 'Rejected (1)' })).toBeInTheDocument();
+    expect(JSON.parse(window.localStorage.getItem('outbox') ?? '{}').entries).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Reset Requests' }));
     expect(await screen.findByText('Sample requests restored on this device')).toBeInTheDocument();
     expect(await screen.findByRole('region', { name: 'Pending (3)' })).toBeInTheDocument();
@@ -316,6 +391,9 @@ describe('/consent (SPEC 2 Consent Management)', () => {
       'pending',
       'pending',
     ]);
+    // The reset undoes the queued rejection: it must not reach the server later (issue 9).
+    expect(JSON.parse(window.localStorage.getItem('outbox') ?? '{}').entries).toEqual([]);
+    expect(stored('activityLogs')).toEqual([]);
   });
 
   it('Debug Logs toggles a panel with the source, user id, counts and the raw list', async () => {

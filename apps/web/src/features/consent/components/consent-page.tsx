@@ -8,7 +8,8 @@
  * 'Failed to load consent requests' and, with nothing stored, the three sample pending requests
  * (SPEC 8). A decision the server refuses toasts 'Failed to approve consent' / 'Failed to reject
  * consent'; a 409 (decided elsewhere) shows the server's detail and reloads. While the API is
- * unreachable a decision is kept on this device and shown at once as 'Not yet synced'.
+ * unreachable a decision is kept on this device and shown at once as 'Not yet synced'; the outbox
+ * sends it once the API answers (issue 9) and the lists reload then.
  */
 import type { ConsentDecision, ConsentRequest } from '@pehchaan/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -17,6 +18,7 @@ import { Button } from '@/components/ui/button';
 import { InfoIcon, RefreshIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
+import { useOutboxSynced } from '@/lib/outbox';
 import { toast } from '@/lib/toast';
 import { decideConsentRequest, LocalSaveError } from '../api/decide-consent-request';
 import { getConsentRequests, writeLocalConsentRequests } from '../api/get-consent-requests';
@@ -74,6 +76,8 @@ export function ConsentPage({ userId }: { userId: string }) {
   useEffect(() => {
     void load();
   }, [load]);
+  // The outbox settled decisions made offline (issue 9): show the server's state.
+  useOutboxSynced(() => void load());
 
   const lists = useMemo(() => groupByStatus(requests), [requests]);
 

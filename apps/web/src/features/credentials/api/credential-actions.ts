@@ -14,7 +14,9 @@ import {
 } from '@pehchaan/core';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
+import { discardOutboxEntries, enqueueOutbox } from '@/lib/outbox';
 import { readList, replaceUserRecords, STORAGE_KEYS } from '@/lib/storage';
+import { GENERATE_CREDENTIAL_PATH } from './generate-credential';
 import { readLocalCredentials } from './get-credentials';
 
 /** Id prefix of a credential made on this device while the API was unreachable (no proof). */
@@ -46,10 +48,23 @@ function randomId(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** What a queued generation keeps to settle its local record (lib/outbox `local`). */
+export const credentialOutboxLocalSchema = z.object({
+  /** The id of the proof-less local record the issued credential replaces. */
+  credentialId: z.string(),
+  /** Catalogue key, e.g. 'pan'. */
+  documentType: z.string(),
+  /** Its name, e.g. 'PAN Card' (for the holder's notices). */
+  documentName: z.string().default(''),
+});
+export type CredentialOutboxLocal = z.infer<typeof credentialOutboxLocalSchema>;
+
 /**
  * Makes and stores a credential of `type` for `userId` on this device, without a proof: the
  * holder sees it as 'Awaiting issuer' and a verifier says 'Invalid signature' (SPEC 4). The
  * subject comes from the sample user record when the holder is one of the sample users.
+ * The generation is queued in the outbox (issue 9): once the API answers, the issuer signs it for
+ * real and the issued credential replaces this record (sync-credentials.ts).
  * @returns the stored record, or null when the browser refused to store it.
  */
 export function createLocalCredential(
@@ -72,13 +87,50 @@ export function createLocalCredential(
     proof: null,
   });
   const list = [...readLocalCredentials(userId), record];
-  return writeLocalCredentials(userId, list) ? record : null;
+  if (!writeLocalCredentials(userId, list)) return null;
+  const local: CredentialOutboxLocal = {
+    credentialId: record.id,
+    documentType: type.key,
+    documentName: type.name,
+  };
+  enqueueOutbox(
+    {
+      userId,
+      kind: 'credential_generation',
+      method: 'POST',
+      path: GENERATE_CREDENTIAL_PATH,
+      query: { user_id: userId, document_type: type.key },
+      local,
+    },
+    { now },
+  );
+  return record;
+}
+
+/**
+ * Puts `issued` (the server's record) where the local record `localId` was, keeping the display
+ * order; drops the local record when `issued` is null. A copy of `issued` already stored under
+ * its own id is not repeated.
+ */
+export function replaceLocalCredential(
+  userId: string,
+  localId: string,
+  issued: CredentialRecord | null,
+): boolean {
+  const list = readLocalCredentials(userId);
+  const replaced = list.flatMap((c) => (c.id === localId ? (issued ? [issued] : []) : [c]));
+  if (issued && !replaced.some((c) => c.id === issued.id)) replaced.push(issued);
+  // One copy of the issued credential, where the local record was.
+  const seen = new Set<string>();
+  const next = replaced.filter((c) => !seen.has(c.id) && seen.add(c.id));
+  return writeLocalCredentials(userId, next);
 }
 
 const deleteAnswerSchema = z.object({ message: z.string() }).loose();
 
 /**
- * DELETE /user/{userId}/credentials/{id}; a local-only credential is removed from storage alone.
+ * DELETE /user/{userId}/credentials/{id}; a local-only credential is removed from storage alone
+ * (and its generation from the outbox).
  * The local copy loses the credential on success.
  * @throws {ApiError} 400 for Basic Identity, 404 'Credential not found', or any other failure.
  */
@@ -87,7 +139,15 @@ export async function deleteCredential(options: {
   credentialId: string;
 }): Promise<void> {
   const { userId, credentialId } = options;
-  if (!credentialId.startsWith(LOCAL_CREDENTIAL_PREFIX)) {
+  if (credentialId.startsWith(LOCAL_CREDENTIAL_PREFIX)) {
+    // Deleted before the issuer signed it: its queued generation must not reach the server.
+    discardOutboxEntries(
+      userId,
+      'credential_generation',
+      (entry) =>
+        credentialOutboxLocalSchema.safeParse(entry.local).data?.credentialId === credentialId,
+    );
+  } else {
     await api.delete(
       `/user/${encodeURIComponent(userId)}/credentials/${encodeURIComponent(credentialId)}`,
       { schema: deleteAnswerSchema },

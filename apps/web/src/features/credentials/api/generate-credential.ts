@@ -2,12 +2,16 @@
  * POST /identity/generate-credential (SPEC 7, api-contract): issues a credential of
  * `documentType` (a catalogue key such as 'pan'), or of a random type the holder lacks when it is
  * absent (SPEC 9). Query parameters only, no body. The new credential is added to the local copy.
- * There is no local fallback: without the API generation fails (SPEC 8).
+ * There is no local fallback here: without the API generation fails (SPEC 8). The Credentials
+ * screen, which knows the chosen type, keeps a proof-less copy instead and queues the generation
+ * in the outbox (credential-actions.ts createLocalCredential, issue 9).
  */
 import { credentialRecordSchema } from '@pehchaan/core';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { readString, STORAGE_KEYS, writeJson } from '@/lib/storage';
+
+export const GENERATE_CREDENTIAL_PATH = '/identity/generate-credential';
 
 export const generateCredentialResponseSchema = z.object({
   credential_id: z.string(),
@@ -35,7 +39,7 @@ export async function generateCredential(options: {
   userId: string;
   documentType?: string;
 }): Promise<GenerateCredentialResponse> {
-  const answer = await api.post('/identity/generate-credential', undefined, {
+  const answer = await api.post(GENERATE_CREDENTIAL_PATH, undefined, {
     query: { user_id: options.userId, document_type: options.documentType },
     schema: generateCredentialResponseSchema,
   });

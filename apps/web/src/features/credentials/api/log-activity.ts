@@ -2,13 +2,24 @@
  * Records an activity entry (SPEC 3 types) through POST /user/{userId}/activity-logs
  * (DECISIONS 6); when that call fails (endpoint missing, API unreachable) the entry is kept in
  * browser storage under `activityLogs` instead, so the Activity Logs screen still shows it.
+ * When the API was unreachable the entry is also queued in the outbox (issue 9), which sends it
+ * once the API answers (sync-credentials.ts); an entry the server refused is not queued.
  */
 import { type ActivityLog, type ActivityType, activityLogSchema } from '@pehchaan/core';
 import { z } from 'zod';
-import { api } from '@/lib/api-client';
+import { api, isApiUnavailable } from '@/lib/api-client';
+import { enqueueOutbox } from '@/lib/outbox';
 import { readList, STORAGE_KEYS, writeJson } from '@/lib/storage';
 
-const answerSchema = z.union([
+/** POST path of a new entry (DECISIONS 6). */
+export function activityLogsPath(userId: string): string {
+  return `/user/${encodeURIComponent(userId)}/activity-logs`;
+}
+
+/** What a queued entry keeps to settle its local record (lib/outbox `local`). */
+export const activityOutboxLocalSchema = z.object({ logId: z.string() });
+
+export const activityAnswerSchema = z.union([
   activityLogSchema,
   z.object({ activity_log: activityLogSchema }).transform((a) => a.activity_log),
 ]);
@@ -31,12 +42,13 @@ export async function logActivity(options: {
   const { userId, type, description } = options;
   try {
     await api.post(
-      `/user/${encodeURIComponent(userId)}/activity-logs`,
+      activityLogsPath(userId),
       { type, description },
-      { schema: answerSchema },
+      { schema: activityAnswerSchema },
     );
     return 'api';
-  } catch {
+  } catch (error) {
+    const unreachable = isApiUnavailable(error);
     const entry: ActivityLog = {
       id: `log-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`,
       userId,
@@ -44,9 +56,21 @@ export async function logActivity(options: {
       description,
       timestamp: new Date().toISOString(),
       last_viewed: null,
-      // Kept through the next API load until the server has it (features/activity merges).
-      pending_sync: true,
+      // Kept through the next API load until the server has it (features/activity merges). An
+      // entry the server refused will never get there: it stays only as this device's copy.
+      pending_sync: unreachable,
     };
-    return storeLocally(entry) ? 'localStorage' : 'none';
+    if (!storeLocally(entry)) return 'none';
+    if (unreachable) {
+      enqueueOutbox({
+        userId,
+        kind: 'activity_log',
+        method: 'POST',
+        path: activityLogsPath(userId),
+        body: { type, description },
+        local: { logId: entry.id },
+      });
+    }
+    return 'localStorage';
   }
 }

@@ -168,6 +168,75 @@ describe('/credentials', () => {
     const stored = JSON.parse(window.localStorage.getItem('credentials') ?? '[]');
     expect(stored).toHaveLength(1);
     expect(stored[0].proof).toBeNull();
+    expect(JSON.parse(window.localStorage.getItem('outbox') ?? '{}').entries).toEqual([
+      expect.objectContaining({
+        kind: 'credential_generation',
+        method: 'POST',
+        path: '/identity/generate-credential',
+        query: { user_id: 'user-001', document_type: 'ckyc' },
+        local: { credentialId: stored[0].id, documentType: 'ckyc', documentName: 'CKYC Number' },
+      }),
+    ]);
+
+    // Deleted before it was issued: its generation leaves the outbox too.
+    await user.click(within(ckyc).getByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete credential?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'CKYC Number' })).toBeNull());
+    expect(JSON.parse(window.localStorage.getItem('outbox') ?? '{}').entries).toEqual([]);
+  });
+
+  it('issues the credential generated offline for real once the API answers; the proof-less copy goes', async () => {
+    signIn();
+    mockFetch({});
+    const { user } = renderApp('/credentials');
+    await user.click(await screen.findByRole('button', { name: 'Add Credentials' }));
+    await user.click(screen.getByRole('menuitem', { name: /^CKYC Number/ }));
+    await screen.findByRole('article', { name: 'CKYC Number' });
+    const [local] = JSON.parse(window.localStorage.getItem('credentials') ?? '[]');
+    const [queued] = JSON.parse(window.localStorage.getItem('outbox') ?? '{}').entries;
+
+    const issued = credential('ckyc-issued', {
+      type: ['VerifiableCredential', 'CkycCredential'],
+      issuer: 'CERSAI',
+      credential_subject: { id: 'did:pehchaan:user-001', name: 'R', document_type: 'CKYC Number' },
+      proof: {
+        type: 'DataIntegrityProof',
+        cryptosuite: 'eddsa-jcs-2022',
+        created: '2025-06-01T10:00:00Z',
+        verificationMethod: 'did:key:z6MkIssuer#z6MkIssuer',
+        proofPurpose: 'assertionMethod',
+        proofValue: 'z3signature',
+        signature: 'z3signature',
+      },
+    });
+    let held = [basicIdentity];
+    const { calls } = mockFetch({
+      'GET /user/user-001/credentials': () =>
+        json({ credentials: held, count: held.length, user_id: 'user-001' }),
+      'POST /identity/generate-credential': () => {
+        held = [basicIdentity, issued];
+        return json({
+          credential_id: 'ckyc-issued',
+          message: 'Credential generated successfully',
+          credential: issued,
+        });
+      },
+    });
+    window.dispatchEvent(new Event('online'));
+    expect(await screen.findByText('Synced 1 change')).toBeInTheDocument();
+    const generate = calls.filter((c) => c.path === '/identity/generate-credential');
+    expect(generate).toHaveLength(1);
+    expect(generate[0]?.headers['idempotency-key']).toBe(queued.id);
+    expect(generate[0]?.query.get('document_type')).toBe('ckyc');
+    await waitFor(() =>
+      expect(within(card('CKYC Number')).queryByText('Awaiting issuer')).toBeNull(),
+    );
+    const stored = JSON.parse(window.localStorage.getItem('credentials') ?? '[]');
+    expect(stored.map((c: { id: string }) => c.id)).not.toContain(local.id);
+    expect(stored.find((c: { id: string }) => c.id === 'ckyc-issued')?.proof).toMatchObject({
+      proofValue: 'z3signature',
+    });
   });
 
   it('deletes after confirmation in an accessible dialog; Escape cancels', async () => {

@@ -3,7 +3,8 @@
  * Debug, Clear Notifications, Add Test Log and Refresh; the cards in the holder's order, each
  * with its details, QR code, share, copy, download and delete. Data comes from the API with the
  * browser-storage fallback; a credential generated while the API is unreachable is kept locally
- * without a proof ('Awaiting issuer').
+ * without a proof ('Awaiting issuer') and issued for real by the outbox once the API answers
+ * (issue 9); the list reloads then.
  */
 import {
   type ActivityType,
@@ -22,6 +23,7 @@ import { isApiError, isApiUnavailable } from '@/lib/api-client';
 import { delay } from '@/lib/delay';
 import { downloadJson } from '@/lib/download-file';
 import type { DataSource } from '@/lib/local-fallback';
+import { useOutboxSynced } from '@/lib/outbox';
 import { toast } from '@/lib/toast';
 import {
   applyLocalOrder,
@@ -102,6 +104,8 @@ export function CredentialsPage({ userId }: { userId: string }) {
   useEffect(() => {
     void load();
   }, [load]);
+  // The outbox settled changes made offline (issue 9): a proof-less credential is now issued.
+  useOutboxSynced(() => void load());
 
   const held = useMemo(() => heldDocumentKeys(credentials), [credentials]);
 

@@ -108,20 +108,22 @@ export function SortableCredentialList({
     onReorder([...fixed, ...arrayMove(movable, from, to)]);
   };
 
+  // DndContext renders its screen-reader live region after its children: outside the list, so
+  // the <ul> holds only <li> items (WCAG 1.3.1).
   return (
-    <ul aria-label={t('listLabel')} className="space-y-4">
-      {fixed.map((credential) => (
-        <li key={credential.id}>
-          <CredentialCard credential={credential} actions={actions} />
-        </li>
-      ))}
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <ul aria-label={t('listLabel')} className="space-y-4">
+        {fixed.map((credential) => (
+          <li key={credential.id}>
+            <CredentialCard credential={credential} actions={actions} />
+          </li>
+        ))}
         <SortableContext items={movable.map((c) => c.id)} strategy={verticalListSortingStrategy}>
           {movable.map((credential) => (
             <SortableCard key={credential.id} credential={credential} actions={actions} />
           ))}
         </SortableContext>
-      </DndContext>
-    </ul>
+      </ul>
+    </DndContext>
   );
 }

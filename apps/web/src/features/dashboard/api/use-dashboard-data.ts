@@ -1,6 +1,7 @@
 /**
  * The dashboard's data (SPEC 2, 4, 9): the holder's credentials, consent requests and activity
- * logs, each from the API with the local fallback; reloaded every 30 seconds.
+ * logs, each from the API with the local fallback; reloaded every 30 seconds and when the outbox
+ * has settled changes made offline (issue 9).
  *
  * `source` (SPEC 4 "Dashboard data source"): 'api' when all three calls used the API,
  * 'localStorage' when all fell back, 'mixed' otherwise, null while the first load runs. A list
@@ -13,6 +14,7 @@ import type { ActivityLog, ConsentRequest, CredentialRecord } from '@pehchaan/co
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CombinedSource, combineSources, type Sourced } from '@/lib/local-fallback';
+import { useOutboxSynced } from '@/lib/outbox';
 import { toast } from '@/lib/toast';
 
 /** SPEC 9: dashboard refresh interval. */
@@ -91,6 +93,8 @@ export function useDashboardData(userId: string, loaders: DashboardLoaders): Das
     const timer = setInterval(() => void reload(), DASHBOARD_POLL_MS);
     return () => clearInterval(timer);
   }, [reload]);
+  // The outbox settled changes made offline (issue 9).
+  useOutboxSynced(() => void reload());
 
   return { ...state, loading, reload };
 }

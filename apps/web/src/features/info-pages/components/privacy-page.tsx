@@ -3,7 +3,8 @@
  * Your Privacy', 'Student Project Notice', four principle cards (Data Protection, Consent First,
  * Transparency, DPDP Compliance), 'How We Handle Your Data' (Data Collection, Data Storage, Data
  * Sharing, Your Rights under the DPDP Act 2023) and 'Contact Our Privacy Officer'. Every claim
- * describes what the product implements (AES-256-GCM, SHA-256 session hashes, PostgreSQL).
+ * describes what the product implements (AES-256-GCM, SHA-256 session hashes, PostgreSQL), and Data
+ * Storage says what the encrypted browser copy (issue 8) does and does not protect.
  */
 import { useTranslation } from 'react-i18next';
 import { CheckCircleIcon, ClockIcon, FileIcon, LockIcon, ShieldIcon } from '@/components/ui/icons';
@@ -31,7 +32,7 @@ const PRINCIPLES = [
 ] as const;
 
 const COLLECTION = ['identity', 'session', 'activity', 'preferences', 'noTracking'] as const;
-const STORAGE = ['database', 'aadhaar', 'documents', 'browser'] as const;
+const STORAGE = ['database', 'aadhaar', 'documents', 'browser', 'browserLimits'] as const;
 const SHARING = ['never', 'when', 'links', 'rejected', 'law'] as const;
 const RIGHTS = ['access', 'correction', 'erasure', 'withdraw', 'grievance', 'nominate'] as const;
 

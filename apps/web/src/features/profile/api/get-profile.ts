@@ -1,33 +1,34 @@
 /**
  * GET /user/{userId}/profile (issue 6) with the local fallback of SPEC 1 (storage key `profile`).
- * An answer refreshes the local copy. A Save kept on this device (`pending_sync`) is sent first,
- * so the server's answer includes it.
+ * An answer refreshes the local copy, except while a Save made offline (`pending_sync`) waits in
+ * the outbox (issue 9): then this device's copy is shown, marked 'Not yet synced', until the
+ * outbox has sent it (sync-profile.ts settles it).
  */
 import { type Profile, profileAnswerSchema, profileToInput } from '@pehchaan/core';
-import { api, errorDetail, isApiError, isApiUnavailable } from '@/lib/api-client';
+import { api, isApiError } from '@/lib/api-client';
+import { pendingEntries } from '@/lib/outbox';
 import { sampleProfile } from '../profile-records';
-import { readLocalProfileEntry, removeLocalActivity, writeLocalProfile } from './profile-storage';
-import { putProfile } from './update-profile';
+import { readLocalProfileEntry, writeLocalProfile } from './profile-storage';
+import { queueProfileSave } from './update-profile';
 
 /**
  * What one load gave:
- * - 'api': the server answered; `synced` when an offline Save was sent on the way, or
- *   `syncRejected` (the server's detail) when the server refused it (the server's copy stands);
+ * - 'api': the server answered (`profile` is this device's copy while a Save made offline waits);
  * - 'local': the API failed and the browser's copy is shown (`apiDisabled` when turned off);
  * - 'sample': the API failed, nothing is stored, and the holder is a sample user;
  * - 'failed': nothing to show.
  */
 export type ProfileLoad =
-  | { status: 'api'; profile: Profile; synced?: boolean; syncRejected?: string }
+  | { status: 'api'; profile: Profile }
   | { status: 'local'; profile: Profile; apiDisabled: boolean; error: unknown }
   | { status: 'sample'; profile: Profile; error: unknown }
   | { status: 'failed'; error: unknown };
 
-async function fetchProfile(userId: string): Promise<Profile> {
+/** The server's profile, without touching the local copy. @throws {ApiError} */
+export async function fetchServerProfile(userId: string): Promise<Profile> {
   const answer = await api.get(`/user/${encodeURIComponent(userId)}/profile`, {
     schema: profileAnswerSchema,
   });
-  writeLocalProfile(userId, answer.profile);
   return answer.profile;
 }
 
@@ -48,26 +49,18 @@ function fallback(userId: string, error: unknown): ProfileLoad {
 /** Loads the holder's profile (see ProfileLoad). Never rejects. */
 export async function loadProfile(userId: string): Promise<ProfileLoad> {
   try {
+    const profile = await fetchServerProfile(userId);
     const entry = readLocalProfileEntry(userId);
     if (entry?.profile.pending_sync) {
-      try {
-        const answer = await putProfile(userId, profileToInput(entry.profile));
-        removeLocalActivity(entry.local_log_ids);
-        writeLocalProfile(userId, answer.profile);
-        return { status: 'api', profile: answer.profile, synced: true };
-      } catch (error) {
-        if (isApiUnavailable(error)) return fallback(userId, error);
-        // Refused (e.g. the username was taken meanwhile): the server's copy stands.
-        const profile = await fetchProfile(userId);
-        removeLocalActivity(entry.local_log_ids);
-        return {
-          status: 'api',
-          profile,
-          syncRejected: errorDetail(error) ?? (error instanceof Error ? error.message : ''),
-        };
+      if (pendingEntries(userId, 'profile_update').length === 0) {
+        // An offline Save kept before the outbox existed: queue it now. The server copy it was
+        // made over is unknown, so a server copy saved since counts as a conflict.
+        queueProfileSave(userId, profileToInput(entry.profile), null);
       }
+      return { status: 'api', profile: entry.profile };
     }
-    return { status: 'api', profile: await fetchProfile(userId) };
+    writeLocalProfile(userId, profile);
+    return { status: 'api', profile };
   } catch (error) {
     return fallback(userId, error);
   }

@@ -4,8 +4,11 @@
  *
  * Offline: when the API cannot be used at all (unreachable, timed out, disabled) the Save is kept
  * in browser storage instead — the profile under `profile` and a `profile_updated` entry under
- * `activityLogs`, both marked `pending_sync` ("Not yet synced"); the next load sends it
- * (get-profile.ts).
+ * `activityLogs`, both marked `pending_sync` ("Not yet synced") — and queued in the outbox
+ * (issue 9, lib/outbox), which sends it once the API answers (sync-profile.ts). The PUT is a full
+ * replacement, so the queued Save remembers the server's `updated_at` this device had seen: if
+ * the server's copy changed after it, the holder is shown a conflict instead of an overwrite.
+ * A later Save replaces a queued one not sent yet.
  */
 import {
   type ActivityLog,
@@ -19,6 +22,7 @@ import {
   profileUpdatedDescription,
 } from '@pehchaan/core';
 import { api, isApiUnavailable } from '@/lib/api-client';
+import { discardOutboxEntries, enqueueOutbox } from '@/lib/outbox';
 import { applyLocalUpdate } from '../profile-records';
 import {
   readLocalProfileEntry,
@@ -40,11 +44,40 @@ export class LocalSaveError extends Error {
   override readonly name = 'LocalSaveError';
 }
 
+/** The profile's API path. */
+export function profilePath(userId: string): string {
+  return `/user/${encodeURIComponent(userId)}/profile`;
+}
+
 /** Sends the eight fields; resolves the server's answer. @throws {ApiError} */
 export async function putProfile(userId: string, input: ProfileInput) {
-  return api.put(`/user/${encodeURIComponent(userId)}/profile`, normalizeProfileInput(input), {
+  return api.put(profilePath(userId), normalizeProfileInput(input), {
     schema: profileUpdateAnswerSchema,
   });
+}
+
+/**
+ * Queues a Save for the outbox (see the module docs).
+ * @param baseUpdatedAt the server's updated_at this device last saw (ignored when a Save is
+ *   already queued: the first one's is kept).
+ */
+export function queueProfileSave(
+  userId: string,
+  input: ProfileInput,
+  baseUpdatedAt: string | null,
+  now?: Date,
+) {
+  return enqueueOutbox(
+    {
+      userId,
+      kind: 'profile_update',
+      method: 'PUT',
+      path: profilePath(userId),
+      body: normalizeProfileInput(input),
+      baseUpdatedAt,
+    },
+    { coalesce: true, now },
+  );
 }
 
 /**
@@ -64,7 +97,9 @@ export async function saveProfile(options: {
   const previous = readLocalProfileEntry(userId);
   try {
     const answer = await putProfile(userId, input);
-    // The server now holds every earlier offline Save too (this one replaces them).
+    // The server now holds every earlier offline Save too (this one, made over them, replaces
+    // them), so none of those still queued may follow it.
+    discardOutboxEntries(userId, 'profile_update');
     removeLocalActivity(previous?.local_log_ids ?? []);
     writeLocalProfile(userId, answer.profile);
     return { source: 'api', profile: answer.profile, activityLog: answer.activity_log };
@@ -85,6 +120,14 @@ export async function saveProfile(options: {
     if (!storeLocalActivity(activityLog) || !writeLocalProfile(userId, profile, logIds)) {
       throw new LocalSaveError('The browser refused to store the profile', { cause: error });
     }
+    // The server's copy this edit was made over: the stored one, unless it is itself an offline
+    // Save (then the queued Save's base is kept).
+    const base = previous
+      ? previous.profile.pending_sync
+        ? null
+        : previous.profile.updated_at
+      : current.updated_at;
+    queueProfileSave(userId, input, base, now);
     return { source: 'localStorage', profile, activityLog };
   }
 }

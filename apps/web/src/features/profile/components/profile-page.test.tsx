@@ -244,7 +244,7 @@ describe('/profile (SPEC 2 Profile, issue 6)', () => {
     );
   });
 
-  it('keeps a Save made offline on this device, marked not yet synced, and sends it on the next visit', async () => {
+  it('keeps a Save made offline on this device, marked not yet synced, and the outbox sends it on the next visit', async () => {
     const handlers = api();
     const { [`PUT ${BASE}/profile`]: put, ...offlinePut } = handlers;
     const { user, unmount } = await openProfile(offlinePut);
@@ -269,14 +269,63 @@ describe('/profile (SPEC 2 Profile, issue 6)', () => {
         pending_sync: true,
       }),
     ]);
+    const [queued] = JSON.parse(window.localStorage.getItem('outbox') ?? '{}').entries;
+    expect(queued).toMatchObject({
+      kind: 'profile_update',
+      method: 'PUT',
+      path: `${BASE}/profile`,
+      body: { name: 'Rajesh Offline' },
+      baseUpdatedAt: null,
+    });
     unmount();
 
-    // Back online: the next visit sends it, and the local entry gives way to the server's.
+    // Back online: the outbox sends it on the next visit (its key as Idempotency-Key), and the
+    // local entry gives way to the server's.
     const { calls } = await openProfile({ ...offlinePut, [`PUT ${BASE}/profile`]: put as Handler });
+    expect(await screen.findByText('Synced 1 change')).toBeInTheDocument();
+    const puts = calls.filter((c) => c.method === 'PUT');
+    expect(puts).toHaveLength(1);
+    expect(puts[0]?.body).toMatchObject({ name: 'Rajesh Offline' });
+    expect(puts[0]?.headers['idempotency-key']).toBe(queued.id);
+    expect(JSON.parse(window.localStorage.getItem('activityLogs') ?? '[]')).toEqual(
+      expect.not.arrayContaining([expect.objectContaining({ pending_sync: true })]),
+    );
+  });
+
+  it('does not overwrite a profile changed on another device after an offline Save: conflict', async () => {
+    const seen = { ...PROFILE, updated_at: '2025-06-01T10:00:00.000Z' };
+    const { [`PUT ${BASE}/profile`]: _put, ...offlinePut } = api({
+      [`GET ${BASE}/profile`]: () => json({ profile: seen, user_id: 'user-001' }),
+    });
+    const { user, unmount } = await openProfile(offlinePut);
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    const name = screen.getByRole('textbox', { name: 'Full Name' });
+    await user.clear(name);
+    await user.type(name, 'Rajesh Offline');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await within(personal()).findByText('Not yet synced');
+    expect(JSON.parse(window.localStorage.getItem('outbox') ?? '{}').entries).toEqual([
+      expect.objectContaining({ kind: 'profile_update', baseUpdatedAt: seen.updated_at }),
+    ]);
+    unmount();
+
+    // Meanwhile the profile was saved on another device.
+    const elsewhere = {
+      ...PROFILE,
+      name: 'Rajesh Elsewhere',
+      updated_at: '2025-06-01T11:00:00.000Z',
+    };
+    const { calls } = await openProfile(
+      api({ [`GET ${BASE}/profile`]: () => json({ profile: elsewhere, user_id: 'user-001' }) }),
+    );
     expect(
-      await screen.findByText('Profile changes made offline are now saved to your account'),
+      await screen.findByText(
+        'Your profile edit from this device was not applied: your profile was changed on another device after it. The saved profile is shown; edit it again if needed.',
+      ),
     ).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ name: 'Rajesh Offline' });
+    expect(await within(personal()).findByText('Rajesh Elsewhere')).toBeInTheDocument();
+    expect(within(personal()).queryByText('Not yet synced')).toBeNull();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
     expect(JSON.parse(window.localStorage.getItem('activityLogs') ?? '[]')).toEqual(
       expect.not.arrayContaining([expect.objectContaining({ pending_sync: true })]),
     );

@@ -6,8 +6,8 @@
  * Edit turns the fields into a form; Save checks them with core's validateProfile (the message
  * sits at each failing field) and persists them on the server, which writes a `profile_updated`
  * entry (toast 'Profile updated successfully'); while the API is unreachable the Save is kept on
- * this device, marked 'Not yet synced', and sent on the next visit. Cancel restores the saved
- * values.
+ * this device, marked 'Not yet synced', and the outbox sends it once the API answers (issue 9).
+ * Cancel restores the saved values.
  *
  * The lists behind the stats, the recent activity and the held documents come from `loaders`,
  * wired by the route module (features do not import each other).
@@ -33,6 +33,7 @@ import { InfoIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import type { Sourced } from '@/lib/local-fallback';
+import { useOutboxSynced } from '@/lib/outbox';
 import { toast } from '@/lib/toast';
 import { loadProfile } from '../api/get-profile';
 import { LocalSaveError, saveProfile } from '../api/update-profile';
@@ -95,10 +96,6 @@ export function ProfilePage({ userId, loaders }: { userId: string; loaders: Prof
       setFailed(false);
       setProfile(result.profile);
       setSource(result.status);
-      if (result.status === 'api' && result.synced) toast.success(t('toast.synced'));
-      if (result.status === 'api' && result.syncRejected !== undefined) {
-        toast.error(t('toast.syncRejected', { detail: result.syncRejected }));
-      }
       // With the API turned off by configuration there is nothing to report.
       if (result.status === 'sample' && !isApiError(result.error, 'ERR_API_DISABLED')) {
         toast.error(t('toast.loadFailed'));
@@ -111,6 +108,14 @@ export function ProfilePage({ userId, loaders }: { userId: string; loaders: Prof
     void load();
   }, [load]);
 
+  // The outbox settled changes made offline (issue 9): the profile and the lists are reloaded.
+  const [reloads, setReloads] = useState(0);
+  useOutboxSynced((detail) => {
+    if (detail.kinds.includes('profile_update') && !editing) void load();
+    setReloads((n) => n + 1);
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `reloads` asks for fresh lists
   useEffect(() => {
     let current = true;
     void Promise.all([
@@ -129,7 +134,7 @@ export function ProfilePage({ userId, loaders }: { userId: string; loaders: Prof
     return () => {
       current = false;
     };
-  }, [userId, loaders]);
+  }, [userId, loaders, reloads]);
 
   useEffect(() => {
     if (focusTarget === 'field') firstField.current?.focus();

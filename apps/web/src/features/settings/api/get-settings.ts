@@ -1,33 +1,35 @@
 /**
  * GET /user/{userId}/settings (issue 6) with the local fallback of SPEC 1 (storage key
- * `settings`). An answer refreshes the local copy. Settings changed on this device while offline
- * (`pending_sync`) are sent first, so the server's copy includes them.
+ * `settings`). An answer refreshes the local copy, except while settings changed offline
+ * (`pending_sync`) wait in the outbox (issue 9): then this device's copy is shown, not yet
+ * synced, until the outbox has sent it (sync-settings.ts settles it).
  */
-import { DEFAULT_SETTINGS, settingsAnswerSchema, type UserSettings } from '@pehchaan/core';
-import { api, isApiUnavailable } from '@/lib/api-client';
+import {
+  DEFAULT_SETTINGS,
+  type SettingsAnswer,
+  settingsAnswerSchema,
+  type UserSettings,
+} from '@pehchaan/core';
+import { api } from '@/lib/api-client';
+import { pendingEntries } from '@/lib/outbox';
 import { readLocalSettings, writeLocalSettings } from './settings-storage';
-import { putSettings } from './update-settings';
+import { queueSettingsSave } from './update-settings';
 
 /**
- * What one load gave: 'api' (the server's settings; `synced` when offline changes were sent on
- * the way), 'local' (the API failed; this device's copy, `pendingSync` when not yet sent), or
- * 'defaults' (the API failed and nothing is stored).
+ * What one load gave: 'api' (the server answered; `pendingSync` when this device's changes made
+ * offline are shown until they are sent), 'local' (the API failed; this device's copy,
+ * `pendingSync` when not yet sent), or 'defaults' (the API failed and nothing is stored).
  */
 export type SettingsLoad =
-  | { status: 'api'; settings: UserSettings; synced?: boolean }
+  | { status: 'api'; settings: UserSettings; pendingSync: boolean }
   | { status: 'local'; settings: UserSettings; pendingSync: boolean; error: unknown }
   | { status: 'defaults'; settings: UserSettings; error: unknown };
 
-async function fetchSettings(userId: string): Promise<UserSettings> {
-  const answer = await api.get(`/user/${encodeURIComponent(userId)}/settings`, {
+/** The server's settings answer, without touching the local copy. @throws {ApiError} */
+export function fetchServerSettings(userId: string): Promise<SettingsAnswer> {
+  return api.get(`/user/${encodeURIComponent(userId)}/settings`, {
     schema: settingsAnswerSchema,
   });
-  writeLocalSettings(userId, {
-    settings: answer.settings,
-    pending_sync: false,
-    updated_at: answer.updated_at,
-  });
-  return answer.settings;
 }
 
 function fallback(userId: string, error: unknown): SettingsLoad {
@@ -41,22 +43,22 @@ function fallback(userId: string, error: unknown): SettingsLoad {
 /** Loads the holder's settings (see SettingsLoad). Never rejects. */
 export async function loadSettings(userId: string): Promise<SettingsLoad> {
   try {
+    const answer = await fetchServerSettings(userId);
     const local = readLocalSettings(userId);
     if (local?.pending_sync) {
-      try {
-        const answer = await putSettings(userId, local.settings);
-        writeLocalSettings(userId, {
-          settings: answer.settings,
-          pending_sync: false,
-          updated_at: answer.updated_at,
-        });
-        return { status: 'api', settings: answer.settings, synced: true };
-      } catch (error) {
-        if (isApiUnavailable(error)) return fallback(userId, error);
-        // Refused: the server's copy stands.
+      if (pendingEntries(userId, 'settings_update').length === 0) {
+        // Changes kept before the outbox existed: queue them now. The server copy they were made
+        // over is unknown, so a server copy saved since counts as a conflict.
+        queueSettingsSave(userId, local.settings, null);
       }
+      return { status: 'api', settings: local.settings, pendingSync: true };
     }
-    return { status: 'api', settings: await fetchSettings(userId) };
+    writeLocalSettings(userId, {
+      settings: answer.settings,
+      pending_sync: false,
+      updated_at: answer.updated_at,
+    });
+    return { status: 'api', settings: answer.settings, pendingSync: false };
   } catch (error) {
     return fallback(userId, error);
   }

@@ -35,6 +35,9 @@ export function AccountSection({
   const logout = async () => {
     setLoggingOut(true);
     await onSignOut();
+    // Still here: the holder chose to stay signed in (changes not yet synced, issue 9).
+    setLoggingOut(false);
+    setConfirmLogout(false);
   };
 
   const finishDelete = () => {

@@ -11,16 +11,18 @@ const BASE = '/user/user-001';
 /** The settings API: GET answers `initial`, PUT stores and echoes the body. */
 function settingsApi(initial: UserSettings = DEFAULT_SETTINGS): Record<string, Handler> {
   let stored = initial;
+  let updatedAt: string | null = null;
   return {
     [`GET ${BASE}/settings`]: () =>
-      json({ settings: stored, user_id: 'user-001', updated_at: null }),
+      json({ settings: stored, user_id: 'user-001', updated_at: updatedAt }),
     [`PUT ${BASE}/settings`]: (request) => {
       stored = request.body as UserSettings;
+      updatedAt = '2025-06-01T10:00:00.000Z';
       return json({
         message: 'Settings saved',
         settings: stored,
         user_id: 'user-001',
-        updated_at: '2025-06-01T10:00:00.000Z',
+        updated_at: updatedAt,
       });
     },
   };
@@ -347,7 +349,7 @@ describe('/settings (SPEC 2 Settings, issue 6)', () => {
     click.mockRestore();
   });
 
-  it('keeps changes made offline on this device and sends them on the next visit', async () => {
+  it('keeps changes made offline on this device and the outbox sends them on the next visit', async () => {
     const { user, unmount } = await openSettings({});
     expect(
       screen.getByText('Your settings could not be loaded: showing the defaults.'),
@@ -360,13 +362,84 @@ describe('/settings (SPEC 2 Settings, issue 6)', () => {
       settings: { marketingEmails: true },
       pending_sync: true,
     });
+    const [queued] = JSON.parse(window.localStorage.getItem('outbox') ?? '{}').entries;
+    expect(queued).toMatchObject({
+      kind: 'settings_update',
+      method: 'PUT',
+      path: `${BASE}/settings`,
+      body: { marketingEmails: true },
+      baseUpdatedAt: null,
+    });
     unmount();
 
     const { calls } = await openSettings(settingsApi());
-    expect(
-      await screen.findByText('Settings changed offline are now saved to your account'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Synced 1 change')).toBeInTheDocument();
+    const put = calls.filter((c) => c.method === 'PUT' && c.path === `${BASE}/settings`);
+    expect(put).toHaveLength(1);
+    expect(put[0]?.headers['idempotency-key']).toBe(queued.id);
     expect(lastPut(calls)?.marketingEmails).toBe(true);
-    expect(screen.getByRole('switch', { name: 'Marketing emails' })).toBeChecked();
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'Marketing emails' })).toBeChecked(),
+    );
+    expect(JSON.parse(window.localStorage.getItem('settings') ?? '{}')['user-001']).toMatchObject({
+      pending_sync: false,
+      updated_at: '2025-06-01T10:00:00.000Z',
+    });
+  });
+
+  it('does not overwrite settings changed on another device after an offline change: conflict', async () => {
+    // Seen from the server at 10:00, then changed offline on this device.
+    window.localStorage.setItem(
+      'settings',
+      JSON.stringify({
+        'user-001': {
+          settings: { ...DEFAULT_SETTINGS, marketingEmails: true },
+          pending_sync: true,
+          updated_at: '2025-06-01T10:00:00.000Z',
+        },
+      }),
+    );
+    window.localStorage.setItem(
+      'outbox',
+      JSON.stringify({
+        entries: [
+          {
+            id: 'key-settings-1',
+            userId: 'user-001',
+            kind: 'settings_update',
+            method: 'PUT',
+            path: `${BASE}/settings`,
+            body: { ...DEFAULT_SETTINGS, marketingEmails: true },
+            createdAt: '2025-06-01T10:05:00.000Z',
+            baseUpdatedAt: '2025-06-01T10:00:00.000Z',
+          },
+        ],
+        conflicts: [],
+      }),
+    );
+    // Meanwhile another device saved other settings at 11:00.
+    const elsewhere = { ...DEFAULT_SETTINGS, smsNotifications: false };
+    const { calls, user } = await openSettings({
+      [`GET ${BASE}/settings`]: () =>
+        json({ settings: elsewhere, user_id: 'user-001', updated_at: '2025-06-01T11:00:00.000Z' }),
+    });
+    const text = await screen.findByText(
+      'Your settings changes from this device were not applied: your settings were changed on another device after them. The saved settings are shown.',
+    );
+    const notice = text.closest<HTMLElement>('[role="alert"]');
+    if (!notice) throw new Error('the conflict notice is not an alert');
+    expect(within(notice).getByRole('link', { name: 'View settings' })).toHaveAttribute(
+      'href',
+      '/settings',
+    );
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'Marketing emails' })).not.toBeChecked(),
+    );
+    expect(screen.getByRole('switch', { name: 'SMS notifications' })).not.toBeChecked();
+    expect(JSON.parse(window.localStorage.getItem('outbox') ?? '{}').entries).toEqual([]);
+
+    await user.click(within(notice).getByRole('button', { name: 'Dismiss this notice' }));
+    expect(screen.queryByText(/were not applied/)).toBeNull();
   });
 });

@@ -4,7 +4,8 @@
  * Export), integrations, advanced — with every SPEC 3 field and the SPEC 9 defaults and choices.
  *
  * Every change is saved at once, to the server and to this browser (SPEC 1 fallback: while the
- * API is unreachable the settings are kept here, 'Not yet synced', and sent on the next visit);
+ * API is unreachable the settings are kept here, 'Not yet synced', and the outbox sends them once
+ * it answers, issue 9);
  * a status line says where they went. Theme and language apply across the app immediately;
  * es, fr, de and ja are stored as the holder's preference while the screens stay English, and
  * the field says so.
@@ -25,6 +26,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { useAuth, useSignOut } from '@/lib/auth';
 import { isLanguage, setLanguage } from '@/lib/i18n';
+import { useOutboxSynced } from '@/lib/outbox';
 import { useTheme } from '@/lib/theme';
 import { toast } from '@/lib/toast';
 import type { LocalHolderReaders } from '../api/export-data';
@@ -40,6 +42,7 @@ import {
   withDevicePreferences,
 } from '../settings-records';
 import { AccountSection } from './account-section';
+import { ActiveSessions } from './active-sessions';
 import { ChangePasswordForm } from './change-password-form';
 import { ExportData } from './export-data';
 import { IntegrationsSection } from './integrations-section';
@@ -73,6 +76,13 @@ export function SettingsPage({
   const tRef = useRef(t);
   tRef.current = t;
 
+  // Reloaded when the outbox has settled settings changed offline (issue 9).
+  const [reloads, setReloads] = useState(0);
+  useOutboxSynced((detail) => {
+    if (detail.kinds.includes('settings_update')) setReloads((n) => n + 1);
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `reloads` asks for a fresh load
   useEffect(() => {
     let current = true;
     const t = tRef.current;
@@ -81,10 +91,10 @@ export function SettingsPage({
       setStored(result.settings);
       if (result.status === 'api') {
         setSource('api');
-        if (result.synced) {
-          setStatus('saved');
-          toast.success(t('toast.synced'));
-        }
+        // Changes made offline: 'Not yet synced' until the outbox has sent them, then 'Saved'.
+        setStatus((s) =>
+          result.pendingSync ? 'savedLocally' : s === 'savedLocally' ? 'saved' : s,
+        );
       } else {
         setSource(result.status);
         if (result.status === 'local' && result.pendingSync) setStatus('savedLocally');
@@ -95,7 +105,7 @@ export function SettingsPage({
     return () => {
       current = false;
     };
-  }, [userId]);
+  }, [userId, reloads]);
 
   const uiLanguage = isLanguage(i18n.language) ? i18n.language : 'en';
   const settings = stored ? withDevicePreferences(stored, { theme, uiLanguage }) : null;
@@ -252,6 +262,7 @@ export function SettingsPage({
                   <div>{SECTION_FIELDS[section].map((field) => row(field))}</div>
                 )}
                 {section === 'security' && <ChangePasswordForm />}
+                {section === 'security' && <ActiveSessions userId={userId} onSignOut={signOut} />}
                 {section === 'data' && (
                   <ExportData userId={userId} settings={settings} readers={readers} />
                 )}

@@ -6,7 +6,7 @@
 import { type CredentialRecord, credentialRecordSchema } from '@pehchaan/core';
 import { z } from 'zod';
 import { api, isApiError } from '@/lib/api-client';
-import { readList, STORAGE_KEYS } from '@/lib/storage';
+import { openSecureStorage, readList, STORAGE_KEYS } from '@/lib/storage';
 
 /** The server's verification statuses. */
 export const VERIFICATION_STATUSES = [
@@ -60,7 +60,10 @@ export type VerificationOutcome =
   | { kind: 'not_found' }
   | { kind: 'failed'; localCopy: CredentialRecord | null };
 
-/** The credential kept in this browser's storage under `credentials`, if any. */
+/**
+ * The credential kept in this browser's storage under `credentials`, if any (after
+ * `openSecureStorage()` has finished; before, none is found).
+ */
 export function findLocalCredential(credentialId: string): CredentialRecord | null {
   return (
     readList(STORAGE_KEYS.credentials, credentialRecordSchema).find((c) => c.id === credentialId) ??
@@ -78,6 +81,8 @@ export async function verifyCredentialById(credentialId: string): Promise<Verifi
     return { kind: 'answer', answer };
   } catch (error) {
     if (isApiError(error, 'HTTP_ERROR') && error.status === 404) return { kind: 'not_found' };
+    // A public page: the encrypted browser copy may still be opening (lib/storage.ts).
+    await openSecureStorage();
     return { kind: 'failed', localCopy: findLocalCredential(credentialId) };
   }
 }

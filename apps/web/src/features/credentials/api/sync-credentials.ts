@@ -1,0 +1,90 @@
+/**
+ * Settles the credential feature's offline changes once the outbox sends them (issue 9,
+ * lib/outbox).
+ *
+ * Credential generated offline (queued by credential-actions.ts createLocalCredential):
+ * - 2xx (the first answer or the server's replay of it): the issuer has signed it; the issued
+ *   credential (with its real proof) replaces the proof-less local record, in its place.
+ * - 409 'You already have a ...': the holder's credentials are read from the server. When it
+ *   holds one of that type, that one replaces the local record; the holder is told, unless an
+ *   earlier attempt with this key may still be running (then the entry waits: its replay will
+ *   answer 200 if it was ours). With none of that type, only an attempt still being processed
+ *   explains the 409: the entry waits, at most MAX_RETRY_ATTEMPTS runs.
+ * - Any other refusal (404 'User not found', 400): the proof-less record cannot be issued and is
+ *   removed; the holder is told, with the server's detail.
+ *
+ * Activity entry (queued by log-activity.ts): a 2xx puts the server's entry in place of the local
+ * one; a 409 (only a repeat still being processed) waits; any other refusal drops the local entry
+ * and tells the holder.
+ */
+import {
+  type CredentialRecord,
+  credentialListSchema,
+  findDocumentTypeByName,
+} from '@pehchaan/core';
+import { api } from '@/lib/api-client';
+import { MAX_RETRY_ATTEMPTS, type OutboxHandler } from '@/lib/outbox';
+import { dropLocalActivity, replaceLocalActivity } from '@/lib/outbox-records';
+import { credentialOutboxLocalSchema, replaceLocalCredential } from './credential-actions';
+import { generateCredentialResponseSchema } from './generate-credential';
+import { activityAnswerSchema, activityOutboxLocalSchema } from './log-activity';
+
+/** The server's credential of catalogue type `documentType`, if the holder has one. */
+async function serverCredentialOfType(
+  userId: string,
+  documentType: string,
+): Promise<CredentialRecord | null> {
+  const answer = await api.get(`/user/${encodeURIComponent(userId)}/credentials`, {
+    schema: credentialListSchema,
+  });
+  return (
+    answer.credentials.find(
+      (c) =>
+        (
+          findDocumentTypeByName(c.credential_subject.document_type) ??
+          c.type.map(findDocumentTypeByName).find((d) => d !== undefined)
+        )?.key === documentType,
+    ) ?? null
+  );
+}
+
+export const credentialGenerationOutbox: OutboxHandler = {
+  onSynced(entry, answer) {
+    const local = credentialOutboxLocalSchema.parse(entry.local);
+    const parsed = generateCredentialResponseSchema.parse(answer);
+    // Without the record in the answer the local copy goes; the list reload brings the issued one.
+    replaceLocalCredential(entry.userId, local.credentialId, parsed.credential ?? null);
+  },
+
+  async onRefused(entry, error) {
+    const local = credentialOutboxLocalSchema.parse(entry.local);
+    const params = { documentType: local.documentName || local.documentType };
+    const mayStillRun = entry.firstSentAt !== null && entry.attempts < MAX_RETRY_ATTEMPTS;
+    if (error.status === 409) {
+      if (mayStillRun) return { action: 'retry' };
+      const held = await serverCredentialOfType(entry.userId, local.documentType);
+      if (held) {
+        replaceLocalCredential(entry.userId, local.credentialId, held);
+        return { action: 'conflict', code: 'credentialHeld', params };
+      }
+    }
+    replaceLocalCredential(entry.userId, local.credentialId, null);
+    return { action: 'conflict', code: 'credentialRefused', params };
+  },
+};
+
+export const activityLogOutbox: OutboxHandler = {
+  onSynced(entry, answer) {
+    const local = activityOutboxLocalSchema.parse(entry.local);
+    replaceLocalActivity(local.logId, activityAnswerSchema.parse(answer));
+  },
+
+  async onRefused(entry, error) {
+    const local = activityOutboxLocalSchema.parse(entry.local);
+    if (error.status === 409 && entry.attempts < MAX_RETRY_ATTEMPTS) return { action: 'retry' };
+    dropLocalActivity([local.logId]);
+    const body = entry.body as { description?: unknown } | undefined;
+    const description = typeof body?.description === 'string' ? body.description : '';
+    return { action: 'conflict', code: 'activityRefused', params: { description } };
+  },
+};

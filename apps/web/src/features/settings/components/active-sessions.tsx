@@ -1,0 +1,216 @@
+/**
+ * Active sessions, in the Security section of /settings (issue 8: every session of a holder can
+ * be listed and revoked). Lists the holder's live sessions from the API (browser and system
+ * read from the login's User-Agent, when it started, when last used, "This device" for the
+ * current one); Sign out ends one other session, "Sign out all other sessions" (confirmed in a
+ * dialog) ends the rest; Sign out on this device's row is the ordinary logout. Needs the API:
+ * offline it says the list cannot be loaded, with a retry.
+ */
+import type { SessionRecord } from '@pehchaan/core';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { isApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import {
+  type BrowserFamily,
+  describeUserAgent,
+  endOtherSessions,
+  endSession,
+  listSessions,
+  type OsFamily,
+} from '../api/sessions';
+import '../i18n';
+
+/** Product names, the same in every language; 'other' (and iOS's wording) are translated. */
+const BROWSER_NAMES: Record<Exclude<BrowserFamily, 'other'>, string> = {
+  edge: 'Edge',
+  opera: 'Opera',
+  samsung: 'Samsung Internet',
+  chrome: 'Chrome',
+  firefox: 'Firefox',
+  safari: 'Safari',
+};
+const OS_NAMES: Record<Exclude<OsFamily, 'other' | 'ios'>, string> = {
+  android: 'Android',
+  windows: 'Windows',
+  macos: 'Mac',
+  linux: 'Linux',
+};
+
+type LoadState =
+  | { status: 'loading' }
+  | { status: 'ready'; sessions: SessionRecord[] }
+  | { status: 'error' };
+
+export function ActiveSessions({
+  userId,
+  onSignOut,
+}: {
+  userId: string;
+  /** The ordinary logout, for this device's own row. */
+  onSignOut: () => void;
+}) {
+  const { t, i18n } = useTranslation('settings');
+  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [confirmAll, setConfirmAll] = useState(false);
+  const [endingAll, setEndingAll] = useState(false);
+
+  const load = useCallback(async () => {
+    setState({ status: 'loading' });
+    try {
+      setState({ status: 'ready', sessions: await listSessions(userId) });
+    } catch {
+      setState({ status: 'error' });
+    }
+  }, [userId]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const when = (iso: string) =>
+    new Date(iso).toLocaleString(i18n.language === 'hi' ? 'hi-IN' : 'en-IN', {
+      day: 'numeric',
+      month: 'short',
+      hour: 'numeric',
+      minute: '2-digit',
+    });
+
+  const end = async (session: SessionRecord) => {
+    setBusyId(session.id);
+    try {
+      await endSession(userId, session.id);
+      toast.success(t('sessions.ended'));
+    } catch (error) {
+      // 404: it had already ended (expired or ended elsewhere); the list is refreshed anyway.
+      if (!(isApiError(error, 'HTTP_ERROR') && error.status === 404)) {
+        toast.error(t('sessions.endFailed'));
+      }
+    } finally {
+      setBusyId(null);
+      void load();
+    }
+  };
+
+  const endAll = async () => {
+    setEndingAll(true);
+    try {
+      const { revoked } = await endOtherSessions(userId);
+      toast.success(t('sessions.endedOthers', { count: revoked }));
+    } catch {
+      toast.error(t('sessions.endFailed'));
+    } finally {
+      setEndingAll(false);
+      setConfirmAll(false);
+      void load();
+    }
+  };
+
+  const deviceNames = (userAgent: string | null) => {
+    const { browser, os } = describeUserAgent(userAgent);
+    return {
+      browser: browser === 'other' ? t('sessions.browsers.other') : BROWSER_NAMES[browser],
+      os: os === 'other' || os === 'ios' ? t(`sessions.systems.${os}`) : OS_NAMES[os],
+    };
+  };
+
+  const others = state.status === 'ready' ? state.sessions.filter((s) => !s.current) : [];
+
+  return (
+    <div className="mt-6 border-t border-slate-200 pt-5 dark:border-slate-800">
+      <h3 className="font-semibold text-slate-900 dark:text-white">{t('sessions.title')}</h3>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t('sessions.description')}</p>
+
+      {state.status === 'loading' && (
+        <p className="mt-4 flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+          <Spinner className="size-4" />
+          {t('sessions.loading')}
+        </p>
+      )}
+
+      {state.status === 'error' && (
+        <div className="mt-4 flex flex-wrap items-center gap-3 text-sm" role="alert">
+          <span className="text-slate-700 dark:text-slate-300">{t('sessions.loadFailed')}</span>
+          <Button variant="secondary" size="sm" onClick={() => void load()}>
+            {t('sessions.retry')}
+          </Button>
+        </div>
+      )}
+
+      {state.status === 'ready' && (
+        <>
+          <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+            {state.sessions.map((session) => {
+              const names = deviceNames(session.user_agent);
+              return (
+                <li
+                  key={session.id}
+                  className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between"
+                >
+                  <div className="min-w-0">
+                    <p className="font-medium text-slate-900 dark:text-slate-100">
+                      {t('sessions.device', names)}
+                      {session.current && (
+                        <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800 dark:bg-emerald-900/60 dark:text-emerald-200">
+                          {t('sessions.thisDevice')}
+                        </span>
+                      )}
+                    </p>
+                    <p className="text-sm text-slate-600 dark:text-slate-400">
+                      {t('sessions.times', {
+                        started: when(session.created_at),
+                        lastUsed: when(session.last_used_at),
+                      })}
+                    </p>
+                  </div>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={busyId === session.id}
+                    aria-label={
+                      session.current
+                        ? t('sessions.signOutHere')
+                        : t('sessions.signOutLabel', {
+                            ...names,
+                            started: when(session.created_at),
+                          })
+                    }
+                    onClick={() => (session.current ? onSignOut() : void end(session))}
+                  >
+                    {busyId === session.id ? t('sessions.signingOut') : t('sessions.signOut')}
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+          {others.length > 0 ? (
+            <Button variant="danger" size="sm" className="mt-3" onClick={() => setConfirmAll(true)}>
+              {t('sessions.signOutOthers')}
+            </Button>
+          ) : (
+            <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
+              {t('sessions.onlyThis')}
+            </p>
+          )}
+        </>
+      )}
+
+      <ConfirmDialog
+        open={confirmAll}
+        title={t('sessions.confirmTitle')}
+        confirmLabel={t('sessions.signOutOthers')}
+        cancelLabel={t('sessions.cancel')}
+        busyLabel={t('sessions.signingOut')}
+        busy={endingAll}
+        onConfirm={() => void endAll()}
+        onCancel={() => setConfirmAll(false)}
+      >
+        {t('sessions.confirmText', { count: others.length })}
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * The one outbox runner of the signed-in screens (issue 9; lib/outbox): mounted once by the app
+ * frame (app/routes/app/root.tsx) with the features' handlers, it replays the holder's queued
+ * changes right after sign-in (when the frame mounts), when the browser comes back online, when
+ * the window regains focus, and every 30 seconds (NOTIFICATION_POLL_MS, the notification poll),
+ * and whenever the holder asks (`syncNow`). Automatic runs are skipped while nothing is queued or
+ * the browser says it is offline.
+ *
+ * `useOutboxSync()` gives the frame's sync status (components/layouts/sync-status.tsx) the queue,
+ * the conflict notices, whether a run is under way and the last run's result.
+ */
+import { NOTIFICATION_POLL_MS } from '@pehchaan/core';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import {
+  dismissOutboxConflict,
+  type OutboxConflict,
+  type OutboxEntry,
+  type OutboxHandlers,
+  type OutboxRunResult,
+  pendingEntries,
+  syncOutbox,
+  useOutbox,
+} from './outbox';
+
+export interface OutboxRun extends OutboxRunResult {
+  /** When it ended (ms since the epoch). */
+  at: number;
+  /** True when the holder asked for it. */
+  manual: boolean;
+}
+
+export interface OutboxContextValue {
+  /** The holder's queued changes, in order. */
+  pending: readonly OutboxEntry[];
+  /** Changes the server refused or that met a newer server state, until dismissed. */
+  conflicts: readonly OutboxConflict[];
+  syncing: boolean;
+  /** The last run that settled something or that the holder asked for; null before any. */
+  lastRun: OutboxRun | null;
+  /** Replays now. Never rejects. */
+  syncNow: () => Promise<OutboxRunResult>;
+  dismissConflict: (id: string) => void;
+}
+
+const IDLE: OutboxRunResult = { synced: 0, conflicts: 0, remaining: 0, stoppedBy: null };
+
+const OutboxContext = createContext<OutboxContextValue>({
+  pending: [],
+  conflicts: [],
+  syncing: false,
+  lastRun: null,
+  syncNow: async () => IDLE,
+  dismissConflict: () => {},
+});
+
+export function OutboxProvider({
+  userId,
+  handlers,
+  children,
+}: {
+  userId: string;
+  /** The features' handlers (a stable module constant). */
+  handlers: OutboxHandlers;
+  children: ReactNode;
+}) {
+  const { entries, conflicts } = useOutbox(userId);
+  const [syncing, setSyncing] = useState(false);
+  const [lastRun, setLastRun] = useState<OutboxRun | null>(null);
+  const mounted = useRef(true);
+
+  const run = useCallback(
+    async (manual: boolean): Promise<OutboxRunResult> => {
+      if (!manual && (pendingEntries(userId).length === 0 || !navigator.onLine)) return IDLE;
+      setSyncing(true);
+      const result = await syncOutbox({ userId, handlers });
+      if (!mounted.current) return result;
+      setSyncing(false);
+      if (manual || result.synced > 0 || result.conflicts > 0) {
+        setLastRun({ ...result, at: Date.now(), manual });
+      }
+      return result;
+    },
+    [userId, handlers],
+  );
+
+  useEffect(() => {
+    mounted.current = true;
+    const auto = () => void run(false);
+    auto();
+    const timer = setInterval(auto, NOTIFICATION_POLL_MS);
+    window.addEventListener('online', auto);
+    window.addEventListener('focus', auto);
+    return () => {
+      mounted.current = false;
+      clearInterval(timer);
+      window.removeEventListener('online', auto);
+      window.removeEventListener('focus', auto);
+    };
+  }, [run]);
+
+  const syncNow = useCallback(() => run(true), [run]);
+
+  const value = useMemo<OutboxContextValue>(
+    () => ({
+      pending: entries,
+      conflicts,
+      syncing,
+      lastRun,
+      syncNow,
+      dismissConflict: dismissOutboxConflict,
+    }),
+    [entries, conflicts, syncing, lastRun, syncNow],
+  );
+  return <OutboxContext.Provider value={value}>{children}</OutboxContext.Provider>;
+}
+
+/** The outbox status of the signed-in frame (nothing queued outside OutboxProvider). */
+export function useOutboxSync(): OutboxContextValue {
+  return useContext(OutboxContext);
+}

@@ -1,0 +1,48 @@
+/**
+ * lib/storage.ts routes the session keys through the encrypted vault (issue 8) and keeps only the
+ * display preferences in plain localStorage. (In the unit tests the vault is the plaintext
+ * stand-in of src/testing/setup.ts; lib/secure-vault.test.ts tests the real one.)
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { sessionVault } from './secure-storage';
+import {
+  clearSessionStorage,
+  ENCRYPTED_KEYS,
+  isEncryptedKey,
+  readString,
+  removeKeys,
+  SESSION_KEYS,
+  STORAGE_KEYS,
+  writeString,
+} from './storage';
+
+describe('browser storage keys', () => {
+  it('encrypts every session key, the token included, and only those', () => {
+    expect([...ENCRYPTED_KEYS].sort()).toEqual([...SESSION_KEYS].sort());
+    expect(ENCRYPTED_KEYS).toContain(STORAGE_KEYS.sessionToken);
+    expect(ENCRYPTED_KEYS).toContain(STORAGE_KEYS.outbox);
+    const plain = Object.values(STORAGE_KEYS).filter((key) => !isEncryptedKey(key));
+    expect(plain.sort()).toEqual(['language', 'theme']);
+  });
+
+  it('sends the session keys to the vault and the preferences to localStorage', () => {
+    const set = vi.spyOn(sessionVault, 'set');
+    const get = vi.spyOn(sessionVault, 'get');
+    const remove = vi.spyOn(sessionVault, 'remove');
+    writeString(STORAGE_KEYS.credentials, '[]');
+    writeString(STORAGE_KEYS.theme, 'dark');
+    expect(set).toHaveBeenCalledExactlyOnceWith('credentials', '[]');
+    expect(readString(STORAGE_KEYS.credentials)).toBe('[]');
+    expect(get).toHaveBeenCalledExactlyOnceWith('credentials');
+    expect(readString(STORAGE_KEYS.theme)).toBe('dark');
+    removeKeys(STORAGE_KEYS.credentials, STORAGE_KEYS.theme);
+    expect(remove).toHaveBeenCalledExactlyOnceWith('credentials');
+    expect(localStorage.getItem('theme')).toBeNull();
+  });
+
+  it('logout wipes every session key and the vault key', async () => {
+    const wipe = vi.spyOn(sessionVault, 'wipe');
+    await clearSessionStorage();
+    expect(wipe).toHaveBeenCalledExactlyOnceWith(SESSION_KEYS);
+  });
+});
