@@ -1,0 +1,894 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:api` (issue 9, "Load held"): the API under load, against the product started as
+ * `npm start` starts it (scripts/start.mjs --no-build: node on apps/server/src/server.ts, on a
+ * free port), and in the same run a bare node:http server answering a JSON body of the same
+ * size, so every figure has a ceiling to be read against.
+ *
+ * Per database (PGlite in a fresh temporary DATA_DIR; PostgreSQL in a dedicated database the
+ * bench drops and recreates), autocannon with N connections for D seconds per run:
+ *   1. one run per read endpoint: GET /health, GET /user/{id}/credentials,
+ *      GET /user/{id}/consent-requests, GET /api/verify/{credentialId}, each followed by a run of
+ *      the bare server answering a body of that endpoint's size;
+ *   2. one mixed run: every connection repeats a holder's visit of ten calls: log in (demo
+ *      account, OTP 123456, a new session each visit), list credentials (x3), list consent
+ *      requests (x2), verify one of the holder's credentials by id (x2), /health, and one consent
+ *      decision. A decision approves a request that is pending and that no other connection is
+ *      deciding (each request is handed out once), with a fresh Idempotency-Key; when all three of
+ *      the holder's requests are decided, the next decision resets them (POST
+ *      .../consent-requests/reset, the demo refill); while some are still in flight it is an
+ *      outbox retry: the last approval's Idempotency-Key sent again, answered from the stored
+ *      response (Idempotent-Replayed). So every call of the mix is expected to answer 2xx, and
+ *      any other answer is reported as a failure, never explained away. A visit whose login
+ *      failed (error or timeout) starts again with a new login, as a client would. Then the bare
+ *      server at the mix's mean body size.
+ * Printed per run: requests per second, p50 and p99 latency (ms), errors (socket errors and
+ * timeouts, with their kinds), non-2xx and 5xx counts, and the ratio to the bare server; for the
+ * mix, the count and status codes of each kind of call. Also, from /proc (Linux), the CPU
+ * milliseconds each request cost the server process (PGlite included), the PostgreSQL backends
+ * and the load generator, and what one dedicated server core would serve at that cost (on a
+ * shared machine the rates move with the other load, the cost per request much less); on
+ * PostgreSQL, transactions and rows written per request (pg_stat_database).
+ * Targets (PASS/FAIL): zero errors, zero non-2xx and zero 5xx on every run; on PostgreSQL, every
+ * read endpoint at >= 50% of the bare server's rate.
+ *
+ * Rate limits are switched off (RATE_LIMITS=off): the bench drives all its traffic from one
+ * address, which the per-IP limits (login 30 a minute, verify link 60 a minute) would answer
+ * with 429 after the first second; the figures measure the work, not the limiter.
+ * The server logs at LOG_LEVEL info (as `npm start`), into a file in the temporary DATA_DIR; the
+ * bench counts its error lines after each database.
+ *
+ * Options: -d/--duration seconds per run (30), -c/--connections (100), --db pglite|postgres|both
+ * (both), --database-url (env BENCH_DATABASE_URL, default
+ * postgres://postgres:postgres@127.0.0.1:5432/pehchaan_bench: a database whose name contains
+ * "bench", dropped and recreated by the bench), --runs list of health,credentials,consent,verify,
+ * mix (all), --log-level (info), --cpu-prof (runs the command start.mjs runs, node --import tsx
+ * apps/server/src/server.ts, with --cpu-prof: the profile lands in <tmp>/pehchaan-bench-prof-*),
+ * --json <file> (the figures as JSON).
+ * Exits 1 when a target is missed. A benchmark, not part of `npm test`.
+ */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, loadavg, release, tmpdir, totalmem, type } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string', short: 'd', default: '30' },
+    connections: { type: 'string', short: 'c', default: '100' },
+    db: { type: 'string', default: 'both' },
+    'database-url': {
+      type: 'string',
+      default:
+        process.env.BENCH_DATABASE_URL ??
+        'postgres://postgres:postgres@127.0.0.1:5432/pehchaan_bench',
+    },
+    runs: { type: 'string', default: 'health,credentials,consent,verify,mix' },
+    'log-level': { type: 'string', default: 'info' },
+    'cpu-prof': { type: 'boolean', default: false },
+    json: { type: 'string' },
+  },
+});
+
+const DURATION = Number(args.duration);
+const CONNECTIONS = Number(args.connections);
+const DATABASES = args.db === 'both' ? ['pglite', 'postgres'] : [args.db];
+const RUNS = args.runs.split(',').filter(Boolean);
+const READ_RATIO_TARGET = 0.5;
+
+if (!(DURATION > 0) || !(CONNECTIONS > 0)) throw new Error('--duration and --connections > 0');
+for (const db of DATABASES) {
+  if (db !== 'pglite' && db !== 'postgres') throw new Error(`--db: unknown database '${db}'`);
+}
+
+/** The demo accounts (packages/core/src/sample-data/demo-accounts.ts) and their OTP. */
+const DEMO_ACCOUNTS = [
+  { userId: 'user-001', aadhaarNumber: '234567890125', phoneNumber: '9876543210' },
+  { userId: 'user-002', aadhaarNumber: '345678901238', phoneNumber: '9123456780' },
+  { userId: 'user-003', aadhaarNumber: '456789012341', phoneNumber: '8765432109' },
+];
+const DEMO_OTP = '123456';
+
+/** The read endpoints measured one by one (the PostgreSQL target applies to each). */
+const READ_ENDPOINTS = {
+  health: 'GET /health',
+  credentials: 'GET /user/{id}/credentials',
+  consent: 'GET /user/{id}/consent-requests',
+  verify: 'GET /api/verify/{credentialId}',
+};
+
+/** One holder visit of the mixed run, in order (every connection repeats it). */
+const VISIT = [
+  'login',
+  'credentials',
+  'consent',
+  'verify',
+  'credentials',
+  'health',
+  'decide',
+  'consent',
+  'verify',
+  'credentials',
+];
+
+// ---------------------------------------------------------------------------------------------
+// Processes: the product, the bare server, the PostgreSQL database.
+
+/** A free TCP port on 127.0.0.1. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resolves when `child` has exited (at once when it already has). */
+function exited(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', resolve));
+}
+
+/**
+ * Starts the product as `npm start` does, without the web build check (--no-build), with rate
+ * limits off and its log written to `logFile`. Resolves once /health answers.
+ */
+async function startProduct({ port, dataDir, databaseUrl, logFile, profileDir }) {
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: args['log-level'],
+    RATE_LIMITS: 'off',
+  };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
+  // Node refuses --cpu-prof in NODE_OPTIONS: to profile, run the command start.mjs runs
+  // (node --import tsx apps/server/src/server.ts) directly, with the profiler's flags.
+  const command = profileDir
+    ? [
+        '--cpu-prof',
+        `--cpu-prof-dir=${profileDir}`,
+        '--import',
+        'tsx',
+        join(root, 'apps/server/src/server.ts'),
+      ]
+    : [join(root, 'scripts/start.mjs'), '--no-build'];
+  const log = openSync(logFile, 'a');
+  const child = spawn(process.execPath, command, { cwd: root, env, stdio: ['ignore', log, log] });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`the server exited with ${child.exitCode}; see ${logFile}`);
+    }
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/health`);
+      if (response.ok) return child;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill('SIGTERM');
+  throw new Error(`the server did not answer /health within 120 s; see ${logFile}`);
+}
+
+/** The bare baseline: node:http answering GET /?bytes=N with a JSON body of exactly N bytes. */
+const BARE_SERVER = `
+const http = require('node:http');
+const bodies = new Map();
+function body(bytes) {
+  let buffer = bodies.get(bytes);
+  if (!buffer) {
+    buffer = Buffer.from(JSON.stringify({ data: 'x'.repeat(Math.max(0, bytes - 11)) }));
+    bodies.set(bytes, buffer);
+  }
+  return buffer;
+}
+const server = http.createServer((req, res) => {
+  req.resume();
+  const bytes = Number(new URL(req.url, 'http://bare').searchParams.get('bytes')) || 100;
+  const buffer = body(bytes);
+  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': buffer.length });
+  res.end(buffer);
+});
+server.listen(0, '127.0.0.1', () => process.send(server.address().port));
+process.on('disconnect', () => process.exit(0));
+`;
+
+/** Starts the bare server in its own process; resolves { child, port }. */
+function startBare() {
+  const child = spawn(process.execPath, ['-e', BARE_SERVER], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`the bare server exited with ${code}`)));
+    child.once('message', (port) => resolve({ child, port }));
+  });
+}
+
+/**
+ * The bench database's counters (pg_stat_database): transactions committed or rolled back (each
+ * statement outside a transaction is one) and rows inserted, updated or deleted.
+ */
+async function databaseStats(client) {
+  const { rows } = await client.query(
+    `select xact_commit + xact_rollback as transactions,
+            tup_inserted + tup_updated + tup_deleted as written
+       from pg_stat_database where datname = current_database()`,
+  );
+  return { transactions: Number(rows[0].transactions), written: Number(rows[0].written) };
+}
+
+/** The database name of a postgres:// URL; undefined without one. */
+function databaseName(url) {
+  return url ? decodeURIComponent(new URL(url).pathname.replace(/^\//, '')) : undefined;
+}
+
+/**
+ * Drops and recreates the bench database of `url` (its name must contain "bench": this is
+ * the one place the bench deletes data). Resolves a description of the server.
+ */
+async function recreateDatabase(url) {
+  const parsed = new URL(url);
+  const name = databaseName(url);
+  if (!/bench/.test(name) || !/^[A-Za-z0-9_]+$/.test(name)) {
+    throw new Error(
+      `--database-url: the bench drops and recreates the database, so its name must contain ` +
+        `"bench" and only letters, digits and _ (got '${name}')`,
+    );
+  }
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const { rows } = await client.query('show server_version');
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.query(`create database ${name}`);
+    return `PostgreSQL ${rows[0].server_version} at ${parsed.host}, database ${name}`;
+  } finally {
+    await client.end();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Talking to the product during setup.
+
+async function call(base, method, path, { token, body, headers = {} } = {}) {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    text,
+    bytes: Buffer.byteLength(text),
+    json: () => JSON.parse(text),
+  };
+}
+
+async function expectOk(promise, what) {
+  const answer = await promise;
+  if (answer.status < 200 || answer.status > 299) {
+    throw new Error(`setup: ${what} answered ${answer.status}: ${answer.text.slice(0, 200)}`);
+  }
+  return answer;
+}
+
+function loginBody(account) {
+  return {
+    aadhaarNumber: account.aadhaarNumber,
+    phoneNumber: account.phoneNumber,
+    otp: DEMO_OTP,
+  };
+}
+
+/**
+ * Prepares the holders: per demo account a PAN credential (so lists hold two), its credential ids
+ * (for verify), its consent requests reset to pending, and one session per connection for the
+ * single-endpoint runs. Also measures each read endpoint's body size.
+ */
+async function prepare(base) {
+  const holders = [];
+  for (const account of DEMO_ACCOUNTS) {
+    const login = await expectOk(
+      call(base, 'POST', '/api/auth/verify-otp', { body: loginBody(account) }),
+      'login',
+    );
+    const token = login.json().session_token;
+    const path = `/identity/generate-credential?user_id=${account.userId}&document_type=pan`;
+    const generated = await call(base, 'POST', path, { token });
+    if (generated.status !== 200 && generated.status !== 409) {
+      throw new Error(`setup: generate-credential answered ${generated.status}`);
+    }
+    const list = await expectOk(
+      call(base, 'GET', `/user/${account.userId}/credentials`, { token }),
+      'list credentials',
+    );
+    const reset = await expectOk(
+      call(base, 'POST', `/user/${account.userId}/consent-requests/reset`, { token }),
+      'reset consent requests',
+    );
+    holders.push({
+      account,
+      credentialIds: list.json().credentials.map((c) => c.id),
+      pending: pendingIds(reset.json()),
+      deciding: 0,
+      resetting: false,
+      lastApproval: null,
+    });
+  }
+  const sessions = [];
+  for (let i = 0; i < CONNECTIONS; i++) {
+    const holder = holders[i % holders.length];
+    const login = await expectOk(
+      call(base, 'POST', '/api/auth/verify-otp', { body: loginBody(holder.account) }),
+      'login',
+    );
+    sessions.push({ holder, token: login.json().session_token });
+  }
+  const [first] = sessions;
+  const id = first.holder.account.userId;
+  const sizes = {
+    health: (await expectOk(call(base, 'GET', '/health'), 'health')).bytes,
+    credentials: (
+      await expectOk(call(base, 'GET', `/user/${id}/credentials`, { token: first.token }), 'list')
+    ).bytes,
+    consent: (
+      await expectOk(
+        call(base, 'GET', `/user/${id}/consent-requests`, { token: first.token }),
+        'consent list',
+      )
+    ).bytes,
+    verify: (
+      await expectOk(call(base, 'GET', `/api/verify/${first.holder.credentialIds[0]}`), 'verify')
+    ).bytes,
+  };
+  return { holders, sessions, sizes };
+}
+
+function pendingIds(resetAnswer) {
+  return resetAnswer.consent_requests.filter((r) => r.status === 'pending').map((r) => r.id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// autocannon request steps. Each sets context.kind; one onResponse tallies answers per kind.
+
+/** Per kind of call: how many answers, by status code, and body bytes (mixed run only). */
+function newTally() {
+  const kinds = new Map();
+  return {
+    kinds,
+    record(kind, status, body) {
+      let entry = kinds.get(kind);
+      if (!entry) {
+        entry = { count: 0, statuses: {}, bytes: 0 };
+        kinds.set(kind, entry);
+      }
+      entry.count += 1;
+      entry.statuses[status] = (entry.statuses[status] ?? 0) + 1;
+      entry.bytes += body ? Buffer.byteLength(body) : 0;
+    },
+  };
+}
+
+const header = (headers, name) =>
+  Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
+
+/**
+ * The request step for one kind of call. `session(context)` answers { holder, token } for the
+ * connection's current visit; `tally` counts answers.
+ */
+function step(kind, { session, tally, state }) {
+  const authorized = (req, context, path) => {
+    const { holder, token } = session(context);
+    // The visit's login failed (an error or timeout, counted there): like a client, start the
+    // visit again with a new login rather than send calls that can only answer 401.
+    if (!token) return null;
+    context.kind = kind;
+    return {
+      ...req,
+      method: 'GET',
+      path: path(holder),
+      headers: { ...req.headers, authorization: `Bearer ${token}` },
+    };
+  };
+  const steps = {
+    health: (req, context) => {
+      context.kind = 'health';
+      return { ...req, method: 'GET', path: '/health' };
+    },
+    credentials: (req, context) =>
+      authorized(req, context, (h) => `/user/${h.account.userId}/credentials`),
+    consent: (req, context) =>
+      authorized(req, context, (h) => `/user/${h.account.userId}/consent-requests`),
+    verify: (req, context) => {
+      const { holder } = session(context);
+      context.kind = 'verify';
+      state.verifyCursor = (state.verifyCursor + 1) % holder.credentialIds.length;
+      return {
+        ...req,
+        method: 'GET',
+        path: `/api/verify/${holder.credentialIds[state.verifyCursor]}`,
+      };
+    },
+    login: (req, context) => {
+      const holder = state.holders[state.loginCursor++ % state.holders.length];
+      context.kind = 'login';
+      context.holder = holder;
+      context.token = undefined;
+      return {
+        ...req,
+        method: 'POST',
+        path: '/api/auth/verify-otp',
+        headers: { ...req.headers, 'content-type': 'application/json' },
+        body: JSON.stringify(loginBody(holder.account)),
+      };
+    },
+    decide: (req, context) =>
+      session(context).token ? decideStep(req, context, session(context)) : null,
+  };
+  return {
+    setupRequest: steps[kind],
+    onResponse(status, body, context, headers) {
+      const { holder } = session(context);
+      if (context.kind === 'login' && status === 200)
+        context.token = JSON.parse(body).session_token;
+      if (context.kind === 'approve') {
+        holder.deciding -= 1;
+        if (status === 200) holder.lastApproval = context.approval;
+      }
+      if (context.kind === 'reset') {
+        holder.resetting = false;
+        if (status === 200) holder.pending = pendingIds(JSON.parse(body));
+      }
+      let recorded = context.kind;
+      if (
+        context.kind === 'replay' &&
+        status === 200 &&
+        header(headers, 'idempotent-replayed') !== 'true'
+      ) {
+        recorded = 'replay (not replayed!)';
+      }
+      tally.record(recorded, status, body);
+    },
+  };
+}
+
+/**
+ * The consent decision of a visit: approve a pending request no other connection holds; when
+ * none is left and none is in flight, reset them; otherwise replay the last approval's
+ * Idempotency-Key (an outbox retry); before any approval finished, list the requests instead.
+ */
+function decideStep(req, context, { holder, token }) {
+  const userId = holder.account.userId;
+  const headers = { ...req.headers, authorization: `Bearer ${token}` };
+  if (holder.pending.length > 0) {
+    const id = holder.pending.pop();
+    holder.deciding += 1;
+    context.kind = 'approve';
+    context.approval = {
+      key: `bench-${randomUUID()}`,
+      path: `/user/${userId}/consent-requests/${id}/approve`,
+    };
+    const { key, path } = context.approval;
+    return { ...req, method: 'POST', path, headers: { ...headers, 'idempotency-key': key } };
+  }
+  if (holder.deciding === 0 && !holder.resetting) {
+    holder.resetting = true;
+    context.kind = 'reset';
+    return { ...req, method: 'POST', path: `/user/${userId}/consent-requests/reset`, headers };
+  }
+  if (holder.lastApproval) {
+    context.kind = 'replay';
+    const { key, path } = holder.lastApproval;
+    return { ...req, method: 'POST', path, headers: { ...headers, 'idempotency-key': key } };
+  }
+  context.kind = 'consent';
+  return { ...req, method: 'GET', path: `/user/${userId}/consent-requests`, headers };
+}
+
+// ---------------------------------------------------------------------------------------------
+// CPU time per request (Linux /proc; elsewhere the figures are left out). On a shared machine the
+// rates move with the other load, the CPU time a request costs much less: it says what one
+// dedicated core would serve.
+
+/** User + system CPU milliseconds of `pid` (Linux USER_HZ is 100: 10 ms a tick). */
+function procCpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `pid` and its descendants (start.mjs runs the server as its child). */
+function processTree(pid) {
+  const pids = [pid];
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+      for (const child of children.split(' ').filter(Boolean)) {
+        pids.push(...processTree(Number(child)));
+      }
+    }
+  } catch {
+    // Not Linux, or the process is gone.
+  }
+  return pids;
+}
+
+/** The PostgreSQL backends serving database `name` (their title names it). */
+function postgresBackends(name) {
+  const pids = [];
+  if (!name) return pids;
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+        if (title.startsWith('postgres: ') && title.includes(` ${name} `)) pids.push(Number(entry));
+      } catch {
+        // Gone meanwhile.
+      }
+    }
+  } catch {
+    // Not Linux.
+  }
+  return pids;
+}
+
+/** CPU milliseconds so far, per process, of the server tree and the database's backends. */
+function cpuSnapshot({ serverPid, database }) {
+  const read = (pids) => new Map(pids.map((pid) => [pid, procCpuMs(pid)]));
+  return {
+    server: read(processTree(serverPid)),
+    db: read(postgresBackends(database)),
+    loadgen: process.cpuUsage(),
+  };
+}
+
+/**
+ * CPU milliseconds per answered request between two snapshots: the server process (with PGlite
+ * inside it), the PostgreSQL backends (processes that started during the run count from zero;
+ * shared background processes such as the WAL writer are left out), and this load generator.
+ */
+function cpuPerRequest(before, after, requests) {
+  const delta = (a, b) => {
+    let sum = 0;
+    let known = false;
+    for (const [pid, ms] of b) {
+      if (ms === undefined) continue;
+      known = true;
+      sum += ms - (a.get(pid) ?? 0);
+    }
+    return known ? sum : undefined;
+  };
+  const per = (ms) => (ms === undefined || requests === 0 ? undefined : ms / requests);
+  const loadgen = process.cpuUsage(before.loadgen);
+  return {
+    server: per(delta(before.server, after.server)),
+    db: per(delta(before.db, after.db)),
+    loadgen: per((loadgen.user + loadgen.system) / 1000),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Runs and figures.
+
+/** An autocannon run; resolves its result with `errorKinds`: the count of each error message. */
+async function runAutocannon(options) {
+  const errorKinds = {};
+  const instance = autocannon({
+    connections: CONNECTIONS,
+    duration: DURATION,
+    pipelining: 1,
+    ...options,
+  });
+  instance.on('reqError', (error) => {
+    const kind = error?.code ?? error?.message ?? String(error);
+    errorKinds[kind] = (errorKinds[kind] ?? 0) + 1;
+  });
+  const result = await instance;
+  return { ...result, errorKinds };
+}
+
+/** The figures of one autocannon result (its `errors` include the timeouts). */
+function figures(result) {
+  return {
+    rps: result.requests.average,
+    total: result.requests.total,
+    /** The slowest one-second sample: 0 means a second without a single answer. */
+    minRps: result.requests.min,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    maxMs: result.latency.max,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    errorKinds: result.errorKinds,
+    non2xx: result.non2xx,
+    '4xx': result['4xx'],
+    '5xx': result['5xx'],
+    statusCodes: Object.fromEntries(
+      Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count]),
+    ),
+  };
+}
+
+/** One run of the product for `kind` ('mix' or a read endpoint), then the bare server. */
+async function measure(kind, { base, bare, prepared, cpu }) {
+  const tally = newTally();
+  const state = { holders: prepared.holders, loginCursor: 0, verifyCursor: 0, sessionCursor: 0 };
+  let requests;
+  if (kind === 'mix') {
+    // The visit's own session: the login step (first of the visit) sets holder and token.
+    const session = (context) => ({ holder: context.holder, token: context.token });
+    requests = VISIT.map((k) => step(k, { session, tally, state }));
+  } else {
+    // As many sessions as connections, taken in turn call by call (autocannon clears a
+    // connection's context after each pass over `requests`, here after every call).
+    const session = (context) => {
+      context.session ??= prepared.sessions[state.sessionCursor++ % prepared.sessions.length];
+      return context.session;
+    };
+    // autocannon counts the status codes; no onResponse, so the load generator stays light.
+    const { setupRequest } = step(kind, { session, tally, state });
+    requests = [{ setupRequest }];
+  }
+  const statsStart = await cpu.dbStats?.();
+  const productStart = cpuSnapshot(cpu.product);
+  const productResult = await runAutocannon({ url: base, requests });
+  const product = {
+    ...figures(productResult),
+    cpuMs: cpuPerRequest(productStart, cpuSnapshot(cpu.product), productResult.requests.total),
+  };
+  const productEnd = Date.now();
+  const bytes =
+    kind === 'mix'
+      ? Math.round(
+          [...tally.kinds.values()].reduce((s, e) => s + e.bytes, 0) /
+            Math.max(
+              1,
+              [...tally.kinds.values()].reduce((s, e) => s + e.count, 0),
+            ),
+        )
+      : prepared.sizes[kind];
+  const bareStart = cpuSnapshot(cpu.bare);
+  const bareResult = await runAutocannon({ url: `${bare}/?bytes=${bytes}` });
+  const baseline = {
+    ...figures(bareResult),
+    cpuMs: cpuPerRequest(bareStart, cpuSnapshot(cpu.bare), bareResult.requests.total),
+  };
+  // Read after the bare run, and at least 11 s after the product run: a busy backend flushes its
+  // statistics at most once a second, an idle one within 10 s.
+  if (statsStart) {
+    const wait = 11_000 - (Date.now() - productEnd);
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const statsEnd = await cpu.dbStats();
+    const per = (field) => (statsEnd[field] - statsStart[field]) / productResult.requests.total;
+    product.db = { transactions: per('transactions'), rowsWritten: per('written') };
+  }
+  return {
+    kind,
+    bytes,
+    product,
+    bare: baseline,
+    ratio: product.rps / baseline.rps,
+    mix: kind === 'mix' ? Object.fromEntries(tally.kinds) : undefined,
+  };
+}
+
+const num = (n, width, digits = 0) =>
+  (Number.isFinite(n)
+    ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
+    : '-'
+  ).padStart(width);
+
+function printRows(rows) {
+  console.log(
+    `  ${'run'.padEnd(34)}${'body B'.padStart(7)}${'req/s'.padStart(9)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'errors'.padStart(8)}${'non-2xx'.padStart(9)}${'5xx'.padStart(6)}${'bare req/s'.padStart(12)}${'bare p50'.padStart(10)}${'bare p99'.padStart(10)}${'ratio'.padStart(8)}`,
+  );
+  for (const row of rows) {
+    const name = row.kind === 'mix' ? 'mixed visit (10 calls)' : READ_ENDPOINTS[row.kind];
+    const p = row.product;
+    const b = row.bare;
+    console.log(
+      `  ${name.padEnd(34)}${num(row.bytes, 7)}${num(p.rps, 9)}${num(p.p50, 8)}${num(p.p99, 8)}${num(p.errors, 8)}${num(p.non2xx, 9)}${num(p['5xx'], 6)}${num(b.rps, 12)}${num(b.p50, 10)}${num(b.p99, 10)}${`${(100 * row.ratio).toFixed(0)}%`.padStart(8)}`,
+    );
+  }
+}
+
+function printCpu(rows, database) {
+  const ms = (n) => (n === undefined ? '-' : n.toFixed(3)).padStart(10);
+  const db = database === 'postgres' ? 'PostgreSQL' : '(in server)';
+  console.log(
+    `  CPU ms per request: ${'server'.padStart(10)}${db.padStart(12)}${'load gen'.padStart(10)}${'bare srv'.padStart(10)}${'bare gen'.padStart(10)}${'one server core'.padStart(18)}${database === 'postgres' ? '  DB xacts/req  rows written/req' : ''}`,
+  );
+  for (const row of rows) {
+    const name = row.kind === 'mix' ? 'mixed visit' : row.kind;
+    const p = row.product.cpuMs;
+    const b = row.bare.cpuMs;
+    const core = p.server ? `${num(1000 / p.server, 12)} req/s` : '';
+    const stats = row.product.db
+      ? `${num(row.product.db.transactions, 14, 2)}${num(row.product.db.rowsWritten, 18, 2)}`
+      : '';
+    console.log(
+      `    ${name.padEnd(17)}${ms(p.server)}${ms(p.db).padStart(12)}${ms(p.loadgen)}${ms(b.server)}${ms(b.loadgen)}${core.padStart(18)}${stats}`,
+    );
+  }
+}
+
+function printMix(mix) {
+  console.log('  mixed run, answers per kind of call:');
+  for (const [kind, entry] of Object.entries(mix)) {
+    const statuses = Object.entries(entry.statuses)
+      .map(([status, count]) => `${status}: ${count}`)
+      .join(', ');
+    console.log(`    ${kind.padEnd(26)}${num(entry.count, 9)}  (${statuses})`);
+  }
+}
+
+/** Error-level lines (pino level >= 50) of the server log. */
+function serverErrors(logFile) {
+  return readFileSync(logFile, 'utf8')
+    .split('\n')
+    .filter((line) => /"level":(50|60)/.test(line) || /failed to start/i.test(line));
+}
+
+async function benchDatabase(database, { bare }) {
+  const dataDir = mkdtempSync(join(tmpdir(), `pehchaan-bench-api-${database}-`));
+  const logFile = join(dataDir, 'server.log');
+  const profileDir = args['cpu-prof']
+    ? mkdtempSync(join(tmpdir(), `pehchaan-bench-prof-${database}-`))
+    : undefined;
+  let description = `PGlite (embedded), fresh DATA_DIR ${dataDir}`;
+  let databaseUrl;
+  if (database === 'postgres') {
+    databaseUrl = args['database-url'];
+    description = await recreateDatabase(databaseUrl);
+  }
+  const port = await freePort();
+  const server = await startProduct({ port, dataDir, databaseUrl, logFile, profileDir });
+  const base = `http://127.0.0.1:${port}`;
+  const rows = [];
+  let failed = false;
+  const statsClient = databaseUrl ? new pg.Client({ connectionString: databaseUrl }) : undefined;
+  try {
+    await statsClient?.connect();
+    console.log(`\n${database === 'pglite' ? 'PGlite' : 'PostgreSQL'}: ${description}`);
+    console.log(
+      `  load average before: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
+    const prepared = await prepare(base);
+    const cpu = {
+      product: { serverPid: server.pid, database: databaseName(databaseUrl) },
+      bare: { serverPid: bare.pid },
+      dbStats: statsClient ? () => databaseStats(statsClient) : undefined,
+    };
+    for (const kind of RUNS) {
+      rows.push(await measure(kind, { base, bare: bare.url, prepared, cpu }));
+    }
+  } finally {
+    await statsClient?.end();
+    server.kill('SIGTERM');
+    await exited(server);
+  }
+  printRows(rows);
+  for (const row of rows) {
+    const p = row.product;
+    const name = row.kind === 'mix' ? 'mixed visit' : READ_ENDPOINTS[row.kind];
+    const details = [];
+    if (p.errors > 0) {
+      const kinds = Object.entries(p.errorKinds).map(([kind, count]) => `${kind}: ${count}`);
+      details.push(`${p.errors} errors (${p.timeouts} timeouts of 10 s; ${kinds.join(', ')})`);
+    }
+    if (p.non2xx > 0) details.push(`status codes ${JSON.stringify(p.statusCodes)}`);
+    if (p.minRps === 0) details.push('at least one second without any answer');
+    if (details.length > 0) {
+      console.log(`  ${name}: ${details.join('; ')}; slowest answer ${num(p.maxMs, 0)} ms`);
+    }
+  }
+  printCpu(rows, database);
+  const mixRow = rows.find((r) => r.kind === 'mix');
+  if (mixRow) printMix(mixRow.mix);
+  const logErrors = serverErrors(logFile);
+  console.log(`  server log: ${logErrors.length} error line(s)${logErrors.length ? ':' : ''}`);
+  for (const line of logErrors.slice(0, 5)) console.log(`    ${line.slice(0, 400)}`);
+
+  const totals = rows.reduce(
+    (acc, r) => ({
+      errors: acc.errors + r.product.errors,
+      non2xx: acc.non2xx + r.product.non2xx,
+      five: acc.five + r.product['5xx'],
+    }),
+    { errors: 0, non2xx: 0, five: 0 },
+  );
+  const clean = totals.errors === 0 && totals.non2xx === 0 && totals.five === 0;
+  failed ||= !clean;
+  console.log(
+    `  ${clean ? 'PASS' : 'FAIL'}  zero errors, non-2xx and 5xx (errors ${totals.errors}, non-2xx ${totals.non2xx}, 5xx ${totals.five})`,
+  );
+  const reads = rows.filter((r) => r.kind !== 'mix');
+  for (const row of reads) {
+    const met = row.ratio >= READ_RATIO_TARGET;
+    if (database === 'postgres') {
+      failed ||= !met;
+      console.log(
+        `  ${met ? 'PASS' : 'FAIL'}  ${READ_ENDPOINTS[row.kind]} at ${(100 * row.ratio).toFixed(0)}% of the bare server (target >= ${100 * READ_RATIO_TARGET}% on PostgreSQL)`,
+      );
+    }
+  }
+  if (profileDir) console.log(`  server CPU profile(s): ${profileDir}`);
+  // The temporary DATA_DIR (database, master key, log) goes, unless something needs reading.
+  if (clean && logErrors.length === 0) rmSync(dataDir, { recursive: true, force: true });
+  else console.log(`  server log kept in ${logFile}`);
+  return { database, description, rows, logErrors: logErrors.length, failed };
+}
+
+async function main() {
+  const cpu = cpus();
+  const machine = {
+    cpu: `${cpu[0]?.model ?? 'unknown'} x ${cpu.length}`,
+    memoryGb: Number((totalmem() / 2 ** 30).toFixed(1)),
+    node: process.version,
+    os: `${type()} ${release()}`,
+  };
+  console.log('npm run bench:api: the API under load, against a bare node:http server');
+  console.log(
+    `  machine: ${machine.cpu}, ${machine.memoryGb} GB, node ${machine.node}, ${machine.os}`,
+  );
+  console.log(
+    `  ${CONNECTIONS} connections, ${DURATION} s per run, pipelining 1; rate limits off (RATE_LIMITS=off: one client address would meet the per-IP limits at once); server LOG_LEVEL=${args['log-level']}`,
+  );
+  const { child: bareChild, port: barePort } = await startBare();
+  const bare = { url: `http://127.0.0.1:${barePort}`, pid: bareChild.pid };
+  const results = [];
+  try {
+    for (const database of DATABASES) results.push(await benchDatabase(database, { bare }));
+  } finally {
+    bareChild.disconnect();
+    await exited(bareChild);
+  }
+  if (args.json) {
+    const report = {
+      date: new Date().toISOString(),
+      machine,
+      duration: DURATION,
+      connections: CONNECTIONS,
+      results,
+    };
+    writeFileSync(args.json, `${JSON.stringify(report, null, 2)}\n`);
+  }
+  const failed = results.some((r) => r.failed);
+  console.log(failed ? '\nSome targets missed.' : '\nTargets met.');
+  process.exitCode = failed ? 1 : 0;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
