@@ -22,8 +22,12 @@ export interface ListCredentialsOptions extends ServiceDeps {
 export async function listCredentials(
   options: ListCredentialsOptions,
 ): Promise<CredentialRecord[]> {
-  await ensureBasicIdentity(options);
-  const rows = await selectOrderedCredentials(options.db, options.userId);
+  let rows = await selectOrderedCredentials(options.db, options.userId);
+  // One query when the Basic Identity is there (nearly always); issue it and read again if not.
+  if (!rows.some((row) => row.documentType === 'basic_identity')) {
+    await ensureBasicIdentity(options);
+    rows = await selectOrderedCredentials(options.db, options.userId);
+  }
   return rows.map((row) => toCredentialRecord(row, options.vault));
 }
 
