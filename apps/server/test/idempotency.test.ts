@@ -270,6 +270,7 @@ describe.each(backends)('Idempotency-Key on $name', (backend) => {
     const busy = await send('POST', '/user/user-001/activity-logs', { key, payload: entry });
     expect(busy.statusCode).toBe(409);
     expect(busy.json()).toEqual({ detail: KEY_IN_FLIGHT_DETAIL });
+    expect(busy.headers['retry-after']).toBe('1');
     expect(await logsOf()).toEqual(logs);
 
     clock.advance(STALE_PENDING_MS + 1000);

@@ -269,8 +269,12 @@ function asResponses(response: unknown): Record<string, unknown> {
     : {};
 }
 
+/**
+ * 409 for a key whose first request is still running. Retry-After (1 s) tells a client this
+ * 409 apart from a domain conflict (e.g. a consent request already decided), which has none.
+ */
 function conflict(reply: FastifyReply) {
-  return reply.code(409).send({ detail: KEY_IN_FLIGHT_DETAIL });
+  return reply.code(409).header('retry-after', '1').send({ detail: KEY_IN_FLIGHT_DETAIL });
 }
 
 function parseJson(payload: unknown): unknown {
