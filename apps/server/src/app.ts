@@ -98,6 +98,7 @@ const FASTIFY_ERROR_DETAILS: Record<string, string> = {
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  let securityHeaders: ReturnType<typeof registerSecurityHeaders> | undefined;
   const app = Fastify({
     // HTTPS when TLS_CERT_FILE/TLS_KEY_FILE are set. Typed as the plain server: the app uses no
     // API that differs between the two (Fastify's typings would otherwise change every type).
@@ -115,7 +116,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     // Router-level errors (bad URL encoding, over-long path segment) go through the one error
     // handler too, so they answer `{detail}` and never echo the path.
-    frameworkErrors: (error, request, reply) => handleError(error, request, reply),
+    frameworkErrors: (error, request, reply) => {
+      // These answers skip the onSend hooks: the security headers are set here.
+      securityHeaders?.(request, reply);
+      return handleError(error, request, reply);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -136,7 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // The page policy names the web build's inline scripts, known once the build is registered.
   let spaScriptHashes: readonly string[] = [];
-  registerSecurityHeaders(app, { inlineScriptHashes: () => spaScriptHashes });
+  securityHeaders = registerSecurityHeaders(app, { inlineScriptHashes: () => spaScriptHashes });
   await registerCors(app, { origins: config.corsOrigins });
   await registerRateLimits(app, { enabled: config.rateLimits, now: config.now });
   registerBodyParser(app);

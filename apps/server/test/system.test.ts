@@ -142,6 +142,12 @@ describe.each(backends)('system on $name', (backend) => {
     const long = await app.inject({ method: 'GET', url: `/api/verify/${'a'.repeat(5000)}` });
     expect(long.statusCode).toBe(414);
     expect(long.json()).toEqual({ detail: 'A path segment of the URL is too long' });
+    // The router's own answers skip the hooks; the security headers are still there.
+    expect(long.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'no-store',
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    });
   });
 
   it('seeds once: building the app again keeps 10 users and 3 consent requests', async () => {

@@ -17,7 +17,7 @@
  * 'https': served with TLS_CERT_FILE, or behind a TRUST_PROXY proxy that says
  * X-Forwarded-Proto: https); a browser ignores it over plain HTTP, and localhost stays usable.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath } from './static';
 
 /** The page policy for a build whose inline scripts have these hash sources. */
@@ -58,10 +58,14 @@ export interface SecurityHeadersOptions {
   inlineScriptHashes: () => readonly string[];
 }
 
+/**
+ * Adds the headers to every answer (an onSend hook) and returns the function that sets them, for
+ * answers that skip the hooks (the router's own errors: app.ts frameworkErrors).
+ */
 export function registerSecurityHeaders(
   app: FastifyInstance,
   options: SecurityHeadersOptions = { inlineScriptHashes: () => [] },
-): void {
+): (request: FastifyRequest, reply: FastifyReply) => void {
   let cachedPolicy: { hashes: readonly string[]; policy: string } | undefined;
   const policyForPages = () => {
     const hashes = options.inlineScriptHashes();
@@ -69,7 +73,7 @@ export function registerSecurityHeaders(
     return cachedPolicy.policy;
   };
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  const apply = (request: FastifyRequest, reply: FastifyReply): void => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
     reply.header('referrer-policy', 'no-referrer');
@@ -88,6 +92,11 @@ export function registerSecurityHeaders(
         type.startsWith('text/html') ? policyForPages() : API_POLICY,
       );
     }
+  };
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    apply(request, reply);
     return payload;
   });
+  return apply;
 }

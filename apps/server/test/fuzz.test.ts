@@ -1,0 +1,576 @@
+/**
+ * Property-based fuzzing of every operation of the API (issue 8 "Tests and figures"; OWASP
+ * ASVS 5.0 V1 encoding and injection, V2 validation, V16.5 error handling), with fast-check.
+ *
+ * The operations come from the OpenAPI document at /docs/json, so a route added later is fuzzed
+ * as soon as it exists. For each one, RUNS_PER_OPERATION requests are generated from its request
+ * schema (test/fuzz/requests.ts, values in test/fuzz/values.ts): schema-valid bodies and the
+ * known-good SEED_BODIES with mutated fields, wrong types, extra and prototype-polluting keys
+ * (__proto__, constructor), 1 MiB strings, JSON nested 30,000 deep, unicode edge cases (lone
+ * surrogates, NUL, RTL override), SQL / NoSQL / script / template injection, huge numbers
+ * (1e400), invalid JSON, random bytes, wrong content types; path ids with traversal, invalid
+ * percent-escapes, unicode and 1 MiB; odd query strings and headers (Idempotency-Key). Most go
+ * with a live session of user-001 addressing user-001's own data and real ids (harvested from
+ * the API before each operation), so they reach the handlers; the rest carry no token, a
+ * revoked one or a malformed Authorization header.
+ *
+ * Asserted for every answer (test/fuzz/answers.ts): status below 500; JSON with the security
+ * headers; an error is exactly `{ detail }` without stack traces, internal wording or Aadhaar
+ * numbers. Per operation: at least one success, so the generators demonstrably reach the
+ * handler (a new operation whose body the schema cannot describe well enough needs an entry in
+ * SEED_BODIES). Afterwards: GET /health answers 200, demo logins work, Object.prototype is
+ * unpolluted, and user-002's data (never addressed with their own token) is exactly what it was.
+ *
+ * PGlite only in CI (one instance for the file, app.inject, rate limits off as in the other
+ * suites but the rate-limit and authorization ones), with OTP_PROVIDER=console so the real OTP
+ * code runs; FUZZ_BACKEND=postgresql (with TEST_DATABASE_URL) runs it on PostgreSQL instead. fast-check prints the seed of a failure: FUZZ_SEED=<seed> FUZZ_ONLY=<regex of the
+ * operation key> replays it (the data may differ, as earlier operations do not run);
+ * FUZZ_RUNS=<n> raises the count for a longer local run.
+ */
+import { generateKeyPairSync, sign } from 'node:crypto';
+import {
+  buildCredentialDocument,
+  createEddsaJcs2022Proof,
+  createEddsaRdfc2022Proof,
+  DEFAULT_SETTINGS,
+  DEMO_ACCOUNTS,
+  DEMO_OTP,
+  didKeyVerificationMethod,
+  ed25519PublicKeyToDidKey,
+  type JsonObject,
+} from '@pehchaan/core';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  INVALID_UNICODE_DETAIL,
+  MAX_JSON_DEPTH,
+  NUMBER_OUT_OF_RANGE_DETAIL,
+  TOO_DEEP_DETAIL,
+} from '../src/plugins/body-parser';
+import { answerProblems } from './fuzz/answers';
+import { type OpenApiDocument, type Operation, operationsOf } from './fuzz/operations';
+import {
+  type FuzzContext,
+  type FuzzRequest,
+  hugeRequests,
+  requestArb,
+  wellFormedRequests,
+} from './fuzz/requests';
+import { bearer, buildTestApp, loginDemo, PRIMARY, SECONDARY } from './helpers/app';
+import { backends } from './helpers/backends';
+
+/** Generated requests per operation (issue 8: at least 1,000 in CI). */
+export const RUNS_PER_OPERATION = Math.max(1000, Number(process.env.FUZZ_RUNS ?? 0));
+const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
+const ONLY = new RegExp(process.env.FUZZ_ONLY ?? '');
+
+type Account = (typeof DEMO_ACCOUNTS)[number];
+/** The fuzzing acts as this holder on every operation that addresses a holder. */
+const ACTOR = PRIMARY;
+/** Never addressed with their own token: their data must come out unchanged. */
+const VICTIM = SECONDARY;
+/**
+ * The session of the operations that address no holder (logout, the own session), so the
+ * hundreds of logins after fuzzed logouts do not grow ACTOR's activity log (which every export
+ * then carries); also the account of the generated login bodies (not the victim: a login writes
+ * to its log).
+ */
+const THIRD = DEMO_ACCOUNTS[2] as Account;
+
+/** True when the operation addresses a holder by path or query (`userId`, `user_id`). */
+const addressesHolder = (operation: Operation) =>
+  [...operation.pathParams, ...operation.queryParams].some((p) => /^user_?id$/i.test(p.name));
+const accountFor = (operation: Operation): Account => (addressesHolder(operation) ? ACTOR : THIRD);
+
+const V2 = 'https://www.w3.org/ns/credentials/v2';
+const UNDEFINED_TERMS = 'https://www.w3.org/ns/credentials/undefined-terms/v2';
+const CHALLENGE = 'fuzz-challenge';
+const DOMAIN = 'verifier.example';
+
+interface Signed {
+  jcsCredential: JsonObject;
+  rdfcCredential: JsonObject;
+  presentation: JsonObject;
+}
+
+/**
+ * Known-good bodies per operation, where values generated from the schema alone rarely pass the
+ * handler's own rules (a demo Aadhaar/phone pair, a valid profile, signed documents). The
+ * generators use them as they are and mutated.
+ */
+const SEED_BODIES: Record<string, (signed: Signed) => unknown[]> = {
+  'POST /api/auth/send-otp': () => [
+    { phoneNumber: THIRD.phoneNumber },
+    { phoneNumber: THIRD.phoneNumber, aadhaarNumber: THIRD.aadhaarNumber },
+    { phoneNumber: '9000000001', aadhaarNumber: '999999999999' },
+  ],
+  'POST /api/auth/verify-otp': () => [
+    { aadhaarNumber: THIRD.aadhaarNumber, phoneNumber: THIRD.phoneNumber, otp: DEMO_OTP },
+    { aadhaarNumber: '999999999999', phoneNumber: '9000000001', otp: '000000' },
+  ],
+  'PUT /user/{userId}/profile': () => [
+    {
+      name: 'Fuzzy Holder',
+      email: 'fuzz@example.in',
+      phone: '9000000009',
+      username: 'fuzzy',
+      bio: '',
+      dob: '1990-01-01',
+      gender: 'Other',
+      address: 'Somewhere',
+    },
+  ],
+  'PUT /user/{userId}/settings': () => [DEFAULT_SETTINGS],
+  'POST /credentials/verify': (signed) => [
+    { verifiableCredential: signed.jcsCredential },
+    { verifiableCredential: signed.rdfcCredential },
+  ],
+  'POST /presentations/verify': (signed) => [
+    {
+      verifiablePresentation: signed.presentation,
+      options: { challenge: CHALLENGE, domain: DOMAIN },
+    },
+    { verifiablePresentation: signed.presentation },
+  ],
+};
+
+const backendName = process.env.FUZZ_BACKEND ?? 'pglite';
+const backend = backends.find((b) => b.name === backendName);
+if (!backend) throw new Error(`no ${backendName} backend (PostgreSQL needs TEST_DATABASE_URL)`);
+const opened = await backend.open();
+const app = await buildTestApp(
+  opened.database,
+  { otpProvider: 'console', rateLimits: false },
+  { otpSender: { send() {} } },
+);
+const operations = operationsOf(
+  (await app.inject({ url: '/docs/json' })).json() as OpenApiDocument,
+);
+
+/** GET operations that address only a holder: read before each operation to harvest real ids. */
+const readOperations = operations.filter(
+  (o) =>
+    o.method === 'GET' &&
+    o.bearer &&
+    o.queryParams.length === 0 &&
+    o.pathParams.length > 0 &&
+    o.pathParams.every((p) => p.name === 'userId'),
+);
+
+const IDS_PER_LIST = 12;
+
+/** Every string under a key named `id`, `*_id` or `*Id` in `value`. */
+function idsIn(value: unknown, into = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const item of value) idsIn(item, into);
+  else if (value !== null && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) {
+      if (typeof child === 'string' && /(^id|_id|Id)$/.test(key)) into.add(child);
+      else idsIn(child, into);
+    }
+  }
+  return into;
+}
+
+interface OperationStats {
+  requests: number;
+  statuses: Map<number, number>;
+  maxMs: number;
+}
+
+describe(`fuzzing every operation of the OpenAPI document (${backendName})`, () => {
+  const stats = new Map<string, OperationStats>();
+  const prototypeBefore = Object.getOwnPropertyNames(Object.prototype).sort();
+  /** The live session token of each account the fuzzing uses, by user id. */
+  const tokens = new Map<string, string>();
+  const tokenOf = (account: Account) => tokens.get(account.userId) ?? '';
+  let revokedToken: string;
+  let victimToken: string;
+  let victimBefore: Record<string, unknown>;
+  let victimIds: string[];
+  let signed: Signed;
+
+  const login = (account = ACTOR) => loginDemo(app, account);
+
+  /** What `userId` sees of their own data, read with `token`. */
+  const snapshot = async (userId: string, token: string) => {
+    const parts: Record<string, unknown> = {};
+    for (const part of [
+      'credentials',
+      'consent-requests',
+      'activity-logs',
+      'profile',
+      'settings',
+    ]) {
+      const response = await app.inject({ url: `/user/${userId}/${part}`, headers: bearer(token) });
+      expect(response.statusCode, part).toBe(200);
+      parts[part] = response.json();
+    }
+    return parts;
+  };
+
+  /**
+   * The ids `userId` can see, read with `token` through every holder GET operation: the first
+   * IDS_PER_LIST of each answer, so the few credential ids are not drowned by hundreds of
+   * activity-log and session ids.
+   */
+  const harvestIds = async (userId: string, token: string) => {
+    const ids = new Set<string>();
+    for (const operation of readOperations) {
+      const url = operation.path.replace('{userId}', userId);
+      const response = await app.inject({ url, headers: bearer(token) });
+      if (response.statusCode !== 200) continue;
+      for (const id of [...idsIn(response.json())].slice(0, IDS_PER_LIST)) ids.add(id);
+    }
+    ids.delete(userId);
+    return [...ids];
+  };
+
+  /** Signed documents for the verification endpoints: the server's own and a holder's. */
+  const signDocuments = async (): Promise<Signed> => {
+    const issued = await app.inject({
+      method: 'POST',
+      url: `/identity/generate-credential?user_id=${ACTOR.userId}&document_type=pan`,
+      headers: bearer(tokenOf(ACTOR)),
+    });
+    expect(issued.statusCode).toBe(200);
+    const jcsCredential = issued.json().verifiable_credential as JsonObject;
+
+    const issuer = app.deps.issuers.get('Election Commission of India');
+    const document = buildCredentialDocument({
+      credentialId: 'cred-fuzz-rdfc',
+      documentType: 'voter_id',
+      userId: ACTOR.userId,
+      issuerDid: issuer.did,
+      claims: { name: 'Demo User', voter_id: 'ABC1234567' },
+      issuedAt: new Date(),
+    });
+    const rdfcCredential = await createEddsaRdfc2022Proof(
+      { ...document, '@context': [V2, UNDEFINED_TERMS] },
+      {
+        verificationMethod: issuer.verificationMethod,
+        created: document.validFrom,
+        sign: (data) => issuer.sign(data),
+      },
+    );
+
+    const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+    const did = ed25519PublicKeyToDidKey(
+      new Uint8Array(publicKey.export({ format: 'der', type: 'spki' }).subarray(-32)),
+    );
+    const presentation = await createEddsaJcs2022Proof(
+      {
+        '@context': [V2],
+        type: ['VerifiablePresentation'],
+        holder: did,
+        verifiableCredential: [jcsCredential, rdfcCredential],
+      },
+      {
+        verificationMethod: didKeyVerificationMethod(did),
+        created: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+        proofPurpose: 'authentication',
+        challenge: CHALLENGE,
+        domain: DOMAIN,
+        sign: (data) => new Uint8Array(sign(null, data, privateKey)),
+      },
+    );
+    return { jcsCredential, rdfcCredential, presentation };
+  };
+
+  const started = { wall: performance.now(), cpu: process.cpuUsage() };
+
+  beforeAll(async () => {
+    revokedToken = await login();
+    await app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(revokedToken) });
+    tokens.set(ACTOR.userId, await login(ACTOR));
+    tokens.set(THIRD.userId, await login(THIRD));
+    victimToken = await login(VICTIM);
+    victimBefore = await snapshot(VICTIM.userId, victimToken);
+    victimIds = await harvestIds(VICTIM.userId, victimToken);
+    signed = await signDocuments();
+  });
+
+  afterAll(async () => {
+    const lines = [...stats].map(([key, s]) => {
+      const statuses = [...s.statuses]
+        .sort(([a], [b]) => a - b)
+        .map(([status, n]) => `${status}x${n}`)
+        .join(' ');
+      return `${key}: ${s.requests} requests, slowest ${s.maxMs.toFixed(0)} ms, ${statuses}`;
+    });
+    const cpu = process.cpuUsage(started.cpu);
+    const total = [...stats.values()].reduce((sum, s) => sum + s.requests, 0);
+    console.info(
+      `fuzz: ${total} requests to ${stats.size} operations in ` +
+        `${((performance.now() - started.wall) / 1000).toFixed(1)} s ` +
+        `(${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU); answers per operation:\n` +
+        lines.join('\n'),
+    );
+    await app.close();
+    await opened.dispose();
+  });
+
+  /** The Authorization header of `request`, with the live tokens filled in. */
+  const authorization = (request: FuzzRequest, account: Account): Record<string, string> => {
+    switch (request.auth.kind) {
+      case 'own':
+        return bearer(tokenOf(account));
+      case 'revoked':
+        return bearer(revokedToken);
+      case 'none':
+        return {};
+      case 'header':
+        return {
+          authorization: request.auth.template.replaceAll('{token}', tokenOf(account)),
+        };
+    }
+  };
+
+  /** Sends `request` and counts its answer; logs in again when a request ended the session. */
+  const send = async (operation: Operation, request: FuzzRequest) => {
+    const account = accountFor(operation);
+    const started = performance.now();
+    const response = await app.inject({
+      method: request.method,
+      url: request.url,
+      headers: { ...request.headers, ...authorization(request, account) },
+      ...(request.payload === undefined ? {} : { payload: request.payload }),
+    });
+    const ms = performance.now() - started;
+    const entry = stats.get(operation.key) ?? { requests: 0, statuses: new Map(), maxMs: 0 };
+    entry.requests += 1;
+    entry.statuses.set(response.statusCode, (entry.statuses.get(response.statusCode) ?? 0) + 1);
+    entry.maxMs = Math.max(entry.maxMs, ms);
+    stats.set(operation.key, entry);
+    // A live token answers 401 only once a fuzzed logout or session revocation ended it.
+    if (request.auth.kind === 'own' && response.statusCode === 401) {
+      tokens.set(account.userId, await login(account));
+    }
+    return response;
+  };
+
+  /** Real ids and strings for the generators, read afresh (earlier operations changed data). */
+  const contextFor = async (operation: Operation): Promise<FuzzContext> => {
+    // Pending consent requests again, so approve and reject can succeed.
+    await app.inject({
+      method: 'POST',
+      url: `/user/${ACTOR.userId}/consent-requests/reset`,
+      headers: bearer(tokenOf(ACTOR)),
+    });
+    return {
+      ownUserId: ACTOR.userId,
+      otherUserIds: [VICTIM.userId, THIRD.userId],
+      knownIds: [
+        ...(await harvestIds(ACTOR.userId, tokenOf(ACTOR))),
+        ...victimIds,
+        'cred-does-not-exist',
+      ],
+      knownStrings: [
+        ACTOR.aadhaarNumber,
+        ACTOR.phoneNumber,
+        THIRD.aadhaarNumber,
+        THIRD.phoneNumber,
+        DEMO_OTP,
+        '000000',
+      ],
+      seeds: SEED_BODIES[operation.key]?.(signed) ?? [],
+    };
+  };
+
+  it('finds the operations in the OpenAPI document', () => {
+    expect(operations.length).toBeGreaterThanOrEqual(25);
+    expect(operations.map((o) => o.key)).toEqual(
+      expect.arrayContaining([
+        'POST /api/auth/verify-otp',
+        'DELETE /user/{userId}/credentials/{id}',
+        'PUT /user/{userId}/settings',
+        'POST /identity/generate-credential',
+        'POST /presentations/verify',
+        'GET /health',
+      ]),
+    );
+    for (const key of Object.keys(SEED_BODIES)) {
+      expect(operations.map((o) => o.key)).toContain(key);
+    }
+  });
+
+  for (const operation of operations.filter((o) => ONLY.test(o.key))) {
+    it(`${operation.key}: ${RUNS_PER_OPERATION} generated requests, no 5xx, errors only { detail }`, async () => {
+      const context = await contextFor(operation);
+      await fc.assert(
+        fc.asyncProperty(requestArb(operation, context), async (request) => {
+          const response = await send(operation, request);
+          // The path the server saw: light-my-request resolves dot segments as a URL parser does.
+          const { pathname } = new URL(request.url, 'http://localhost');
+          const problems = answerProblems(operation, response, pathname);
+          if (problems.length > 0) {
+            throw new Error(
+              `${response.statusCode} ${response.body.slice(0, 300)}\n${problems.join('\n')}`,
+            );
+          }
+        }),
+        {
+          numRuns: RUNS_PER_OPERATION,
+          examples: [
+            ...wellFormedRequests(operation, context),
+            ...hugeRequests(operation, context),
+          ].map((request) => [request]),
+          ...(SEED === undefined ? {} : { seed: SEED }),
+        },
+      );
+      const entry = stats.get(operation.key);
+      expect(entry?.requests).toBeGreaterThanOrEqual(RUNS_PER_OPERATION);
+      const successes = [...(entry?.statuses ?? [])].filter(([status]) => status < 300);
+      expect(successes, 'no request reached a success: add a body to SEED_BODIES').not.toEqual([]);
+    }, 180_000);
+  }
+
+  it('leaves the server healthy: health, demo logins, no pollution, the victim untouched', async () => {
+    const health = await app.inject({ url: '/health' });
+    expect(health.statusCode).toBe(200);
+
+    const token = await login(ACTOR);
+    const own = await app.inject({
+      url: `/user/${ACTOR.userId}/credentials`,
+      headers: bearer(token),
+    });
+    expect(own.statusCode).toBe(200);
+    await login(THIRD);
+    // Whatever the fuzzing stored, every holder read still answers.
+    for (const operation of readOperations) {
+      const url = operation.path.replace('{userId}', ACTOR.userId);
+      const response = await app.inject({ url, headers: bearer(token) });
+      expect(response.statusCode, operation.key).toBe(200);
+    }
+    expect((await app.inject({ url: '/storage/status' })).statusCode).toBe(200);
+
+    expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeBefore);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+
+    // The victim's session is still live and their data exactly as before.
+    expect(await snapshot(VICTIM.userId, victimToken)).toEqual(victimBefore);
+  });
+
+  describe('regressions the fuzzing found', () => {
+    const deepArray = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+
+    it('400 (not 500) for JSON nested too deep, also with an Idempotency-Key', async () => {
+      // The Idempotency-Key fingerprint canonicalised the body recursively: stack overflow, 500.
+      const token = await login(ACTOR);
+      const requests = [
+        {
+          method: 'POST' as const,
+          url: `/user/${ACTOR.userId}/seen`,
+          headers: { ...bearer(token), 'idempotency-key': 'deep-1' },
+          payload: `{"kinds":${deepArray(30_000)}}`,
+        },
+        {
+          method: 'POST' as const,
+          url: '/credentials/verify',
+          headers: {},
+          payload: `{"verifiableCredential":{"credentialSubject":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}}`,
+        },
+        {
+          method: 'POST' as const,
+          url: '/api/auth/logout',
+          headers: bearer(token),
+          payload: deepArray(MAX_JSON_DEPTH + 1),
+        },
+      ];
+      for (const request of requests) {
+        const response = await app.inject({
+          ...request,
+          headers: { ...request.headers, 'content-type': 'application/json' },
+        });
+        expect(response.statusCode, request.url).toBe(400);
+        expect(response.json()).toEqual({ detail: TOO_DEEP_DETAIL });
+      }
+      // Nesting up to the limit is still parsed (and refused by the schema, not the parser).
+      const limit = await app.inject({
+        method: 'POST',
+        url: '/credentials/verify',
+        headers: { 'content-type': 'application/json' },
+        payload: `{"verifiableCredential":{"a":${deepArray(MAX_JSON_DEPTH - 2)}}}`,
+      });
+      expect(limit.statusCode).toBe(422);
+    });
+
+    it('400 (not 500) for text with an unpaired surrogate; a valid pair is stored', async () => {
+      // PGlite failed on the JSON text "\u0900\udc00" (invalid byte sequence for "UTF8"): 500.
+      const token = await login(ACTOR);
+      const post = (payload: string) =>
+        app.inject({
+          method: 'POST',
+          url: `/user/${ACTOR.userId}/activity-logs`,
+          headers: { ...bearer(token), 'content-type': 'application/json' },
+          payload,
+        });
+      for (const payload of [
+        '{"type":"login","description":"\\u0900\\udc00"}',
+        '{"type":"login","description":"a\\ud800"}',
+        '{"type":"login","description":"x","\\udfff":1}',
+      ]) {
+        const response = await post(payload);
+        expect(response.statusCode, payload).toBe(400);
+        expect(response.json()).toEqual({ detail: INVALID_UNICODE_DETAIL });
+      }
+      const pair = await post('{"type":"login","description":"\\u0900\\ud83d\\ude00"}');
+      expect(pair.statusCode).toBe(201);
+      expect(pair.json().activity_log.description).toBe('\u0900😀');
+    });
+
+    it('400 (not 500) for a number beyond a double, e.g. in a proof', async () => {
+      // A proof whose @context held -1e400 (parsed as -Infinity) made JCS canonicalization
+      // throw during verification: a 500.
+      const withHugeContext = (document: JsonObject) =>
+        JSON.stringify({
+          ...document,
+          proof: { ...(document.proof as JsonObject), '@context': 'HUGE' },
+        }).replace('"HUGE"', '[-1e400]');
+      const requests = [
+        {
+          url: '/credentials/verify',
+          payload: `{"verifiableCredential":${withHugeContext(signed.jcsCredential)}}`,
+        },
+        {
+          url: '/presentations/verify',
+          payload: `{"verifiablePresentation":${withHugeContext(signed.presentation)}}`,
+        },
+      ];
+      for (const { url, payload } of requests) {
+        const response = await app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/json' },
+          payload,
+        });
+        expect(response.statusCode, url).toBe(400);
+        expect(response.json()).toEqual({ detail: NUMBER_OUT_OF_RANGE_DETAIL });
+      }
+    });
+
+    it('names the field instead of zod wording for a missing or mistyped field', async () => {
+      const cases = [
+        { body: {}, detail: 'verifiableCredential is required' },
+        { body: { verifiableCredential: [] }, detail: 'verifiableCredential must be an object' },
+        { body: { verifiableCredential: 'x' }, detail: 'verifiableCredential must be an object' },
+      ];
+      for (const { body, detail } of cases) {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/credentials/verify',
+          payload: body,
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({ detail });
+      }
+      const token = await login(ACTOR);
+      const seen = await app.inject({
+        method: 'POST',
+        url: `/user/${ACTOR.userId}/seen`,
+        headers: bearer(token),
+        payload: { kinds: 'credentials' },
+      });
+      expect(seen.json()).toEqual({ detail: 'kinds must be a list' });
+    });
+  });
+});

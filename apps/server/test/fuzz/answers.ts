@@ -1,0 +1,95 @@
+/**
+ * What every answer to a fuzzed request must look like (issue 8; OWASP ASVS 5.0 V16.5 "error
+ * handling": generic messages, no stack traces or internals), checked by `answerProblems`:
+ *
+ * - a status below 500, one the API uses (2xx documented for the operation, or a known 4xx);
+ *   success bodies are serialized through the routes' zod response schemas, so a body off its
+ *   documented shape would be a 500 and fail here;
+ * - a JSON body (`application/json`), with the security headers of every answer;
+ * - errors exactly `{ detail }` (unless the operation documents another shape for the status,
+ *   as the VC API's 422 verdict): a string of at most MAX_DETAIL_LENGTH characters that names
+ *   no internal (stack frames, file paths, error classes, framework or database wording, JSON
+ *   parser text) and carries no 12-digit number (an Aadhaar number never appears in an error).
+ */
+import type { LightMyRequestResponse } from 'fastify';
+import { isApiPath } from '../../src/plugins/static';
+import type { Operation } from './operations';
+
+/** 4xx statuses the API answers with `{ detail }` on any route. */
+const KNOWN_CLIENT_ERRORS = new Set([400, 401, 403, 404, 409, 413, 414, 415, 422, 429]);
+
+/** Longer details would mean input echoed back; the longest real message is under 200. */
+export const MAX_DETAIL_LENGTH = 300;
+
+const STACK_FRAME = /\bat .*:\d+:\d+|node_modules|\/work\//;
+
+/** Wording that only internals produce. */
+export const INTERNAL_WORDING: RegExp[] = [
+  STACK_FRAME,
+  /\/src\/|\.ts\b|\.js\b/,
+  /\b(Type|Reference|Syntax|Range|URI|Eval)Error\b/,
+  /Maximum call stack/i,
+  /Unexpected (token|end of JSON|non-whitespace)/i,
+  /JSON\.parse|in JSON at position/i,
+  /\bFST_|\bERR_[A-Z_]+/,
+  /Cannot (read|set) propert/i,
+  /is not a function|is not defined|undefined|\[object Object\]/,
+  /\b(relation|column|constraint|violates|duplicate key|syntax error at|sqlstate)\b/i,
+  /PGlite|postgres|drizzle|pg_|fastify|zod|ajv|pino/i,
+  /ECONN|EADDR|ENOENT|EACCES/,
+];
+
+/** The problems of `response` to a request for `operation` (empty when it is fine). */
+export function answerProblems(
+  operation: Operation,
+  response: LightMyRequestResponse,
+  pathname: string,
+): string[] {
+  const problems: string[] = [];
+  const status = response.statusCode;
+  if (status >= 500) problems.push(`status ${status}`);
+  else if (status >= 200 && status < 300) {
+    if (!operation.statuses.includes(status)) problems.push(`undocumented success ${status}`);
+  } else if (!KNOWN_CLIENT_ERRORS.has(status)) problems.push(`unexpected status ${status}`);
+
+  const type = String(response.headers['content-type'] ?? '');
+  if (!type.startsWith('application/json')) problems.push(`content-type ${JSON.stringify(type)}`);
+  if (response.headers['x-content-type-options'] !== 'nosniff') problems.push('no nosniff header');
+  if (isApiPath(pathname) && response.headers['cache-control'] !== 'no-store') {
+    problems.push(`cache-control ${JSON.stringify(response.headers['cache-control'])}`);
+  }
+
+  let body: unknown;
+  try {
+    body = JSON.parse(response.body);
+  } catch {
+    problems.push(`body is not JSON: ${response.body.slice(0, 200)}`);
+    return problems;
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    problems.push(`body is not an object: ${response.body.slice(0, 200)}`);
+    return problems;
+  }
+  if (status < 400) return problems;
+  // A documented error of another shape (the W3C VC API's 422 verdict): the serializer has
+  // checked its shape; it still must not carry a stack.
+  if (operation.shapedErrors.includes(status)) {
+    if (STACK_FRAME.test(response.body)) problems.push(`stack frame in ${response.body}`);
+    return problems;
+  }
+
+  const keys = Object.keys(body);
+  const detail = (body as { detail?: unknown }).detail;
+  if (keys.length !== 1 || typeof detail !== 'string') {
+    problems.push(`error body is not { detail }: ${response.body.slice(0, 200)}`);
+    return problems;
+  }
+  if (detail.length === 0 || detail.length > MAX_DETAIL_LENGTH) {
+    problems.push(`detail of ${detail.length} characters: ${detail.slice(0, 200)}`);
+  }
+  for (const pattern of INTERNAL_WORDING) {
+    if (pattern.test(detail)) problems.push(`detail ${JSON.stringify(detail)} matches ${pattern}`);
+  }
+  if (/\d{12}/.test(detail)) problems.push(`detail carries a 12-digit number: ${detail}`);
+  return problems;
+}
