@@ -83,14 +83,24 @@ export function readDataIntegrityProof(
  * with the cryptosuite the proof names. eddsa-jcs-2022 stays on its fast path; only
  * eddsa-rdfc-2022 loads jsonld. Never throws.
  */
-export function verifyDataIntegrityProof(
+export async function verifyDataIntegrityProof(
   document: JsonObject,
   proof: DataIntegrityProof,
   publicKey: Uint8Array,
   crypto: ProofCrypto,
 ): Promise<ProofResult> {
-  if (proof.cryptosuite === EDDSA_RDFC_2022) {
-    return verifyEddsaRdfc2022Proof(document, proof, publicKey, { crypto });
+  try {
+    if (proof.cryptosuite === EDDSA_RDFC_2022) {
+      return await verifyEddsaRdfc2022Proof(document, proof, publicKey, { crypto });
+    }
+    return await verifyEddsaJcs2022Proof(document, proof, publicKey, crypto);
+  } catch {
+    // A value JSON cannot carry (Infinity, NaN: JSON.parse reads 1e400 as Infinity) makes
+    // canonicalization (RFC 8785) throw: the document is malformed, not a crash.
+    return {
+      ok: false,
+      reason: 'malformed',
+      error: 'The document cannot be canonicalized: every number must be finite',
+    };
   }
-  return verifyEddsaJcs2022Proof(document, proof, publicKey, crypto);
 }
