@@ -1,9 +1,9 @@
 /**
- * Ending a holder's sessions from another one (issue 8: every session can be revoked; OWASP
- * ASVS V7.4): DELETE /user/{userId}/sessions/{sessionId} and POST
- * /user/{userId}/sessions/revoke-others.
+ * Ending sessions (DECISIONS 3; issue 8: every session can be revoked; OWASP ASVS V7.4): logout,
+ * DELETE /user/{userId}/sessions/{sessionId} and POST /user/{userId}/sessions/revoke-others.
  *
  * Only live sessions (not revoked, not expired) are ended.
+ * - `revokeSession({ db, now, userId, sessionId })`: logout of the caller's own session.
  * - `revokeHolderSession({ db, now, userId, sessionId })`: ends one session of the holder
  *   (possibly the caller's own). Output: { revoked: 1 }. Errors: AppError
  *   'session_not_found' (404) when no live session of this holder has that id (another
@@ -31,34 +31,62 @@ function live(now: Date): SQL | undefined {
 
 export const SESSION_NOT_FOUND_DETAIL = 'Session not found or already ended';
 
-export interface RevokeHolderSessionOptions {
+/**
+ * Ends the holder's live sessions matching `which` and, when any ended, writes one `logout`
+ * entry saying `description(count)`, in one transaction. Returns how many ended.
+ */
+async function endSessions(
+  options: { db: Db; now: () => Date; userId: string },
+  which: SQL | undefined,
+  description: (count: number) => string,
+): Promise<number> {
+  const { db, now, userId } = options;
+  return db.transaction(async (tx) => {
+    const at = now();
+    const ended = await tx
+      .update(sessions)
+      .set({ revokedAt: at })
+      .where(and(eq(sessions.userId, userId), which, live(at)))
+      .returning({ id: sessions.id });
+    if (ended.length > 0) {
+      await recordActivity({
+        db: tx,
+        now,
+        userId,
+        type: 'logout',
+        description: description(ended.length),
+      });
+    }
+    return ended.length;
+  });
+}
+
+export interface RevokeSessionOptions {
   db: Db;
   now: () => Date;
   userId: string;
   sessionId: string;
 }
 
+/**
+ * POST /api/auth/logout: ends the caller's own session ('Logged out'). A session that already
+ * ended changes nothing and logs nothing, so a double logout logs once.
+ */
+export async function revokeSession(options: RevokeSessionOptions): Promise<void> {
+  await endSessions(options, eq(sessions.id, options.sessionId), () => 'Logged out');
+}
+
+/** DELETE /user/{userId}/sessions/{sessionId}; see the module docs. */
 export async function revokeHolderSession(
-  options: RevokeHolderSessionOptions,
+  options: RevokeSessionOptions,
 ): Promise<{ revoked: number }> {
-  const { db, now } = options;
-  return db.transaction(async (tx) => {
-    const at = now();
-    const ended = await tx
-      .update(sessions)
-      .set({ revokedAt: at })
-      .where(and(eq(sessions.id, options.sessionId), eq(sessions.userId, options.userId), live(at)))
-      .returning({ id: sessions.id });
-    if (ended.length === 0) throw new AppError('session_not_found', SESSION_NOT_FOUND_DETAIL);
-    await recordActivity({
-      db: tx,
-      now,
-      userId: options.userId,
-      type: 'logout',
-      description: 'Signed out a session',
-    });
-    return { revoked: ended.length };
-  });
+  const revoked = await endSessions(
+    options,
+    eq(sessions.id, options.sessionId),
+    () => 'Signed out a session',
+  );
+  if (revoked === 0) throw new AppError('session_not_found', SESSION_NOT_FOUND_DETAIL);
+  return { revoked };
 }
 
 export interface RevokeOtherSessionsOptions {
@@ -68,35 +96,12 @@ export interface RevokeOtherSessionsOptions {
   currentSessionId: string;
 }
 
+/** POST /user/{userId}/sessions/revoke-others; see the module docs. */
 export async function revokeOtherSessions(
   options: RevokeOtherSessionsOptions,
 ): Promise<{ revoked: number }> {
-  const { db, now } = options;
-  return db.transaction(async (tx) => {
-    const at = now();
-    const ended = await tx
-      .update(sessions)
-      .set({ revokedAt: at })
-      .where(
-        and(
-          eq(sessions.userId, options.userId),
-          ne(sessions.id, options.currentSessionId),
-          live(at),
-        ),
-      )
-      .returning({ id: sessions.id });
-    if (ended.length > 0) {
-      await recordActivity({
-        db: tx,
-        now,
-        userId: options.userId,
-        type: 'logout',
-        description:
-          ended.length === 1
-            ? 'Signed out 1 other session'
-            : `Signed out ${ended.length} other sessions`,
-      });
-    }
-    return { revoked: ended.length };
-  });
+  const revoked = await endSessions(options, ne(sessions.id, options.currentSessionId), (n) =>
+    n === 1 ? 'Signed out 1 other session' : `Signed out ${n} other sessions`,
+  );
+  return { revoked };
 }

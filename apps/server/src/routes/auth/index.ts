@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { authenticate, requireSession } from '../../plugins/auth';
 import { RATE_LIMITS, sendOtpLimits } from '../../plugins/rate-limit';
 import { getSession } from '../../services/get-session';
-import { revokeSession } from '../../services/revoke-session';
+import { revokeSession } from '../../services/revoke-sessions';
 import { type OtpSender, sendOtp } from '../../services/send-otp';
 import { verifyOtp } from '../../services/verify-otp';
 import { bearerSecurity, errorResponses } from '../schemas';
