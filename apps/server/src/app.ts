@@ -15,6 +15,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
+  LogController,
 } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -110,7 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     bodyLimit: BODY_LIMIT_BYTES,
     // One line per request, written when it is answered (below), instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // Real client IPs (and the scheme) are only known behind a configured proxy (TRUST_PROXY);
     // without one, the socket's.
     trustProxy: config.trustProxy,
