@@ -4,7 +4,8 @@
  * checks it against the database, seeds first-start data (src/db/seed.ts) and loads (first
  * start: creates) the issuers' Ed25519 keys (src/lib/issuer-keys.ts). Decorates the app
  * with `database` (the handle) and `deps` (what services need: db, vault, clock). A database it
- * opened itself is closed when the app closes; one passed in stays open for its owner.
+ * opened itself is closed when the app closes; one passed in stays open for its owner. Expired
+ * rows are purged at start and every hour (services/purge-expired.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
@@ -14,6 +15,10 @@ import type { ServiceDeps } from '../lib/deps';
 import { loadIssuerKeyring, nodeProofCrypto } from '../lib/issuer-keys';
 import { loadMasterKey } from '../lib/master-key';
 import { createVault } from '../lib/vault';
+import { purgeExpired } from '../services/purge-expired';
+
+/** How often expired rows are deleted (ms). */
+export const PURGE_INTERVAL_MS = 3_600_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -64,4 +69,16 @@ async function prepare(app: FastifyInstance, config: AppConfig, database: Databa
 
   app.decorate('database', database);
   app.decorate('deps', deps);
+
+  // Housekeeping: ended sessions, expired OTP challenges and stale login counts, at start and
+  // hourly (services/purge-expired.ts). A failure is logged, never fatal.
+  const purge = () =>
+    purgeExpired(base).then(
+      (deleted) => app.log.info({ deleted }, 'expired rows purged'),
+      (error: unknown) => app.log.warn({ err: error }, 'purging expired rows failed'),
+    );
+  await purge();
+  const timer = setInterval(() => void purge(), PURGE_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 }
