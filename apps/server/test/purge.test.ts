@@ -41,18 +41,16 @@ describe.each(backends)('purging expired rows on $name', (backend) => {
       absoluteExpiresAt: at(10 * HOUR_MS),
       ...fields,
     });
-    await db
-      .insert(sessions)
-      .values([
-        session('sess-live', {}),
-        session('sess-revoked-now', { revokedAt: at(-HOUR_MS) }),
-        session('sess-revoked-old', { revokedAt: at(-2 * DAY_MS) }),
-        session('sess-idle-old', {
-          lastUsedAt: at(-2 * DAY_MS),
-          absoluteExpiresAt: at(-DAY_MS - HOUR_MS),
-        }),
-        session('sess-idle-recent', { lastUsedAt: at(-HOUR_MS) }),
-      ]);
+    await db.insert(sessions).values([
+      session('sess-live', {}),
+      session('sess-revoked-now', { revokedAt: at(-HOUR_MS) }),
+      session('sess-revoked-old', { revokedAt: at(-2 * DAY_MS) }),
+      session('sess-idle-old', {
+        lastUsedAt: at(-2 * DAY_MS),
+        absoluteExpiresAt: at(-DAY_MS - HOUR_MS),
+      }),
+      session('sess-idle-recent', { lastUsedAt: at(-HOUR_MS) }),
+    ]);
     const challenge = (id: string, expiresAt: Date) => ({
       id,
       phone: '9000000001',
