@@ -2,11 +2,24 @@
  * The accessibility check of the browser tests (issue 5 quality bar): axe-core with the WCAG 2
  * A and AA rules; the serious and critical violations, one line each (rule, impact, element,
  * summary), so a failing test says what to fix. Minor and moderate ones are not counted.
+ * It runs once no CSS transition is running, so colours are the page's final ones.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // A colour caught halfway through a CSS transition (a theme switch, a hover) is not the
+  // page's colour: wait until no transition runs (infinite animations such as spinners stay).
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running',
+        ),
+    undefined,
+    { timeout: 5_000 },
+  );
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

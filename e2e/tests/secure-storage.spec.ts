@@ -87,6 +87,8 @@ test('localStorage holds only ciphertext of personal data; a reload decrypts it;
   await expect(page.getByRole('heading', { level: 1, name: 'Activity Logs' })).toBeVisible();
   await page.goto('/profile');
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+  // The profile is cached once it has loaded from the API (its name shows).
+  await expect(page.getByText(HOLDER.name).first()).toBeVisible();
   await page.goto('/dashboard');
   await expect(page.getByText('Connected to API')).toBeVisible();
 
@@ -98,8 +100,11 @@ test('localStorage holds only ciphertext of personal data; a reload decrypts it;
   expect(tokens.size).toBeGreaterThan(0);
 
   // ...and none of it is readable from localStorage itself.
+  // Encrypted writes land asynchronously: wait until every key the screens fill is stored.
+  await expect
+    .poll(async () => Object.keys(await allStorage(page)))
+    .toEqual(expect.arrayContaining([...FILLED_KEYS]));
   const stored = await allStorage(page);
-  for (const key of FILLED_KEYS) expect(Object.keys(stored)).toContain(key);
   for (const [key, value] of Object.entries(stored)) {
     expect([...ENCRYPTED_KEYS, ...PLAIN_KEYS], `unexpected key ${key}`).toContain(key);
     if (ENCRYPTED_KEYS.includes(key)) expect(value, key).toMatch(ENVELOPE);
