@@ -135,10 +135,14 @@ test("Ctrl+K opens search; a requester's name and Enter go to /consent", async (
   await resetConsentRequests(page.request, await authHeaders(page));
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The signed-in header (restored once the encrypted session is read) handles the shortcut.
+  await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
 
-  await page.keyboard.press('Control+k');
   const dialog = page.getByRole('dialog', { name: 'Search' });
-  await expect(dialog).toBeVisible();
+  await expect(async () => {
+    await page.keyboard.press('Control+k');
+    await expect(dialog).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
   const input = dialog.getByRole('combobox', { name: 'Search' });
   await expect(input).toBeFocused();
   await input.fill('Bharti Airtel');
