@@ -37,13 +37,16 @@ export class ApiError extends Error {
   readonly status: number | undefined;
   /** The server's `{ detail }` text, when it sent one. */
   readonly detail: string | undefined;
+  /** The answer's Retry-After in seconds (429, and the Idempotency-Key "still running" 409). */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     code: ApiErrorCode,
     message: string,
-    options: { status?: number; detail?: string; cause?: unknown } = {},
+    options: { status?: number; detail?: string; retryAfterSeconds?: number; cause?: unknown } = {},
   ) {
     super(message, { cause: options.cause });
+    this.retryAfterSeconds = options.retryAfterSeconds;
     this.code = code;
     this.status = options.status;
     this.detail = options.detail;
@@ -156,9 +159,13 @@ export async function apiRequest<T>(
   if (!response.ok) {
     if (response.status === 401 && options.authRedirect !== false) onUnauthorized();
     const detail = detailOf(body);
+    const retryAfter = response.headers.get('retry-after');
     throw new ApiError('HTTP_ERROR', detail ?? `Request failed with status ${response.status}`, {
       status: response.status,
       detail,
+      ...(retryAfter !== null && /^\d+$/.test(retryAfter.trim())
+        ? { retryAfterSeconds: Number(retryAfter.trim()) }
+        : {}),
     });
   }
   if (!parsedJson) {

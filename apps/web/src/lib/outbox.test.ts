@@ -295,6 +295,27 @@ describe('lib/outbox: syncOutbox', () => {
     expect(calls.map((c) => c.path)).toEqual(['/a']);
   });
 
+  it('keeps the entry and stops on the server\'s "still running" 409 (Retry-After), without asking the handler', async () => {
+    enqueueOutbox(change('/a'));
+    enqueueOutbox(change('/b'));
+    const { calls } = mockFetch({
+      'POST /a': () =>
+        new Response(JSON.stringify({ detail: 'still being processed' }), {
+          status: 409,
+          headers: { 'Content-Type': 'application/json', 'Retry-After': '1' },
+        }),
+      'POST /b': () => json({}),
+    });
+    const { handlers, handler } = recordingHandlers(async () => ({
+      action: 'conflict',
+      code: 'activityRefused',
+    }));
+    const result = await syncOutbox({ userId: USER, handlers });
+    expect(result).toEqual({ synced: 0, conflicts: 0, remaining: 2, stoppedBy: 'retry' });
+    expect(calls.map((c) => c.path)).toEqual(['/a']);
+    expect(handler.onRefused).not.toHaveBeenCalled();
+  });
+
   it('after a crash mid-replay (sent, not removed), sends it again with its key: the server replays its first answer, once', async () => {
     const server = idempotentServer();
     const entry = enqueueOutbox(change('/user/user-001/activity-logs'));

@@ -23,12 +23,12 @@
  * `syncOutbox` replays one holder's entries strictly in order, one at a time, with the features'
  * `OutboxHandlers`:
  * - a 2xx answer removes the entry and `onSynced` reconciles browser storage;
- * - an unreachable API, a 401 (the session interceptor takes over), a 429 or a 5xx stops the run
- *   and keeps that entry and every later one for the next run;
+ * - an unreachable API, a 401 (the session interceptor takes over), a 429, a 5xx, or a 409 with
+ *   Retry-After (the first attempt with this key is still being processed) stops the run and
+ *   keeps that entry and every later one for the next run;
  * - any other answer (409, 422, 404, 400, 403) goes to `onRefused`, which says whether the server
- *   already holds what the holder wanted ('synced'), whether to try again later ('retry', e.g. a
- *   409 because the first attempt with this key is still being processed), or which conflict to
- *   show ('conflict'); the entry then leaves the queue;
+ *   already holds what the holder wanted ('synced'), whether to try again later ('retry'), or
+ *   which conflict to show ('conflict'); the entry then leaves the queue;
  * - `check` (optional) runs first and may settle an entry without sending it (a profile changed
  *   on another device since this device's edit).
  * One run at a time per tab, and across tabs through the Web Locks API where the browser has it.
@@ -140,9 +140,6 @@ export interface OutboxSyncedDetail {
   /** The kinds of the settled entries. */
   kinds: OutboxKind[];
 }
-
-/** A refused entry is retried at most this many runs when its handler asks to wait. */
-export const MAX_RETRY_ATTEMPTS = 5;
 
 function parseItems<T>(items: unknown, schema: z.ZodType<T>): T[] {
   if (!Array.isArray(items)) return [];
@@ -344,6 +341,9 @@ function stopFor(error: unknown): OutboxStop | null {
     const status = error.status ?? 0;
     if (status === 401) return 'unauthorized';
     if (status === 429 || status >= 500) return 'server';
+    // The server's "a request with this Idempotency-Key is still running": send it again later.
+    // A domain 409 (decided elsewhere, document held) has no Retry-After.
+    if (status === 409 && error.retryAfterSeconds !== undefined) return 'retry';
   }
   return null;
 }

@@ -4,8 +4,8 @@
  *
  * - 2xx (the first answer or the server's replay of it): the server's request replaces the local
  *   one (no more `pending_sync`) and the server's activity entry replaces the local one.
- * - 409 / 404: the server's current copy of the request is read. Still pending: an earlier attempt
- *   with this key is still being processed (409), so the entry waits for the next run. Decided
+ * - 409 / 404: the server's current copy of the request is read. (An earlier attempt with this key
+ *   still running answers 409 with Retry-After: lib/outbox.ts keeps the entry for later.) Decided
  *   the same way (on another device, or by that earlier attempt): nothing to show. Decided the
  *   other way: the server's decision stands (SPEC 4: decisions are final), the local copy takes
  *   it, and the holder sees a conflict notice. Gone: the local copy is dropped and the holder
@@ -22,7 +22,7 @@ import {
   consentRequestListSchema,
 } from '@pehchaan/core';
 import { api } from '@/lib/api-client';
-import { MAX_RETRY_ATTEMPTS, type OutboxEntry, type OutboxHandler } from '@/lib/outbox';
+import type { OutboxEntry, OutboxHandler } from '@/lib/outbox';
 import { dropLocalActivity, replaceLocalActivity } from '@/lib/outbox-records';
 import { consentDecisionOutboxLocalSchema } from './decide-consent-request';
 import {
@@ -64,10 +64,6 @@ export const consentDecisionOutbox: OutboxHandler = {
       dropLocalRequest(entry.userId, local.requestId);
       dropLocalActivity([local.logId]);
       return { action: 'conflict', code: 'consentGone', params };
-    }
-    if (server.status === 'pending' && error.status === 409 && entry.firstSentAt !== null) {
-      // Only a repeat of a key still being processed answers 409 for a pending request.
-      if (entry.attempts < MAX_RETRY_ATTEMPTS) return { action: 'retry' };
     }
     storeLocalConsentRequest(entry.userId, server);
     dropLocalActivity([local.logId]);

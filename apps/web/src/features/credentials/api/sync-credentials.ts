@@ -6,16 +6,14 @@
  * - 2xx (the first answer or the server's replay of it): the issuer has signed it; the issued
  *   credential (with its real proof) replaces the proof-less local record, in its place.
  * - 409 'You already have a ...': the holder's credentials are read from the server. When it
- *   holds one of that type, that one replaces the local record; the holder is told, unless an
- *   earlier attempt with this key may still be running (then the entry waits: its replay will
- *   answer 200 if it was ours). With none of that type, only an attempt still being processed
- *   explains the 409: the entry waits, at most MAX_RETRY_ATTEMPTS runs.
+ *   holds one of that type, that one replaces the local record and the holder is told. (An
+ *   earlier attempt with this key still running answers 409 with Retry-After: lib/outbox.ts
+ *   keeps the entry for the next run before this handler is asked.)
  * - Any other refusal (404 'User not found', 400): the proof-less record cannot be issued and is
  *   removed; the holder is told, with the server's detail.
  *
  * Activity entry (queued by log-activity.ts): a 2xx puts the server's entry in place of the local
- * one; a 409 (only a repeat still being processed) waits; any other refusal drops the local entry
- * and tells the holder.
+ * one; a refusal drops the local entry and tells the holder.
  */
 import {
   type CredentialRecord,
@@ -23,7 +21,7 @@ import {
   findDocumentTypeByName,
 } from '@pehchaan/core';
 import { api } from '@/lib/api-client';
-import { MAX_RETRY_ATTEMPTS, type OutboxHandler } from '@/lib/outbox';
+import type { OutboxHandler } from '@/lib/outbox';
 import { dropLocalActivity, replaceLocalActivity } from '@/lib/outbox-records';
 import { credentialOutboxLocalSchema, replaceLocalCredential } from './credential-actions';
 import { generateCredentialResponseSchema } from './generate-credential';
@@ -59,9 +57,7 @@ export const credentialGenerationOutbox: OutboxHandler = {
   async onRefused(entry, error) {
     const local = credentialOutboxLocalSchema.parse(entry.local);
     const params = { documentType: local.documentName || local.documentType };
-    const mayStillRun = entry.firstSentAt !== null && entry.attempts < MAX_RETRY_ATTEMPTS;
     if (error.status === 409) {
-      if (mayStillRun) return { action: 'retry' };
       const held = await serverCredentialOfType(entry.userId, local.documentType);
       if (held) {
         replaceLocalCredential(entry.userId, local.credentialId, held);
@@ -79,9 +75,8 @@ export const activityLogOutbox: OutboxHandler = {
     replaceLocalActivity(local.logId, activityAnswerSchema.parse(answer));
   },
 
-  async onRefused(entry, error) {
+  async onRefused(entry) {
     const local = activityOutboxLocalSchema.parse(entry.local);
-    if (error.status === 409 && entry.attempts < MAX_RETRY_ATTEMPTS) return { action: 'retry' };
     dropLocalActivity([local.logId]);
     const body = entry.body as { description?: unknown } | undefined;
     const description = typeof body?.description === 'string' ? body.description : '';

@@ -26,7 +26,6 @@ import {
   profileUpdateAnswerSchema,
 } from '@pehchaan/core';
 import {
-  MAX_RETRY_ATTEMPTS,
   type OutboxEntry,
   type OutboxHandler,
   pendingEntries,
@@ -83,10 +82,7 @@ export const profileOutbox: OutboxHandler = {
     takeServerCopy(entry, profile);
   },
 
-  async onRefused(entry, error) {
-    if (error.status === 409 && entry.firstSentAt !== null && entry.attempts < MAX_RETRY_ATTEMPTS) {
-      return { action: 'retry' };
-    }
+  async onRefused(entry) {
     takeServerCopy(entry, await fetchServerProfile(entry.userId));
     return { action: 'conflict', code: 'profileRefused' };
   },

@@ -24,7 +24,6 @@ import {
   type UserSettings,
 } from '@pehchaan/core';
 import {
-  MAX_RETRY_ATTEMPTS,
   type OutboxEntry,
   type OutboxHandler,
   pendingEntries,
@@ -65,10 +64,7 @@ export const settingsOutbox: OutboxHandler = {
     takeServerCopy(entry, parsed);
   },
 
-  async onRefused(entry, error) {
-    if (error.status === 409 && entry.firstSentAt !== null && entry.attempts < MAX_RETRY_ATTEMPTS) {
-      return { action: 'retry' };
-    }
+  async onRefused(entry) {
     takeServerCopy(entry, await fetchServerSettings(entry.userId));
     return { action: 'conflict', code: 'settingsRefused' };
   },
