@@ -6,7 +6,7 @@
  * and `{ detail }` (DECISIONS 3; never a stack); one not-found handler serves the SPA for page
  * paths and answers 404 `{ detail: 'Not Found' }` for everything else.
  *
- * Logging (DECISIONS 5): bodies are never logged; Authorization and Cookie headers are redacted;
+ * Logging (DECISIONS 5): bodies are never logged; sensitive fields are redacted (lib/redact-log);
  * one line per answered request holds method, URL, status and time only, so no Aadhaar number,
  * OTP or token reaches the log.
  */
@@ -26,6 +26,7 @@ import {
 import type { AppConfig } from './config';
 import type { Database } from './db/create-db';
 import { isAppError } from './lib/errors';
+import { redactLogFields } from './lib/redact-log';
 import { registerAuth } from './plugins/auth';
 import { BODY_LIMIT_BYTES, registerBodyParser } from './plugins/body-parser';
 import { registerCors } from './plugins/cors';
@@ -64,25 +65,6 @@ export interface BuildAppOptions {
   logStream?: LogDestination;
 }
 
-/**
- * Log paths never written out. Bodies are not logged at all; the body paths guard against a
- * future `log.info({ body })`, and `*.x` covers any object logged one level deep.
- */
-export const REDACTED_LOG_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'res.headers["set-cookie"]',
-  'req.body.aadhaarNumber',
-  'req.body.otp',
-  '*.aadhaarNumber',
-  '*.aadhaar_number',
-  '*.aadhaarId',
-  '*.otp',
-  '*.session_token',
-  '*.token',
-  '*.authorization',
-];
-
 /** Messages for Fastify's own 4xx errors, so clients never see framework wording. */
 const FASTIFY_ERROR_DETAILS: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported Media Type: send application/json',
@@ -106,7 +88,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...((config.tls ? { https: config.tls } : {}) as object),
     logger: {
       level: config.logLevel,
-      redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
+      // Sensitive fields (Aadhaar number, OTP, tokens, auth headers) at any depth.
+      formatters: { log: redactLogFields },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: BODY_LIMIT_BYTES,
