@@ -2,7 +2,7 @@
  * buildApp: the Fastify application, without listening (server.ts listens; tests use inject).
  *
  * Order: logger and body rules, plugins (security headers, CORS, rate limits, body parser,
- * database, auth, OpenAPI, SPA), then routes. One error handler maps every error to its status
+ * database, read cache, auth, OpenAPI, SPA), then routes. One error handler maps every error to its status
  * and `{ detail }` (DECISIONS 3; never a stack); one not-found handler serves the SPA for page
  * paths and answers 404 `{ detail: 'Not Found' }` for everything else.
  *
@@ -34,6 +34,7 @@ import { registerDatabase } from './plugins/db';
 import { registerIdempotency } from './plugins/idempotency';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimits } from './plugins/rate-limit';
+import { registerReadCache } from './plugins/read-cache';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/static';
 import authRoutes from './routes/auth';
@@ -130,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerRateLimits(app, { enabled: config.rateLimits, now: config.now });
   registerBodyParser(app);
   await registerDatabase(app, { config, db: options.db });
+  await registerReadCache(app, { enabled: config.readCache, database: app.database });
   registerAuth(app);
   // Before the routes: it hooks every mutating holder route as it is registered.
   registerIdempotency(app);

@@ -13,6 +13,7 @@
  * | WEB_DIST      | apps/web/dist                    | the built SPA served for non-API GET requests  |
  * | CORS_ORIGINS  | empty: no CORS headers at all    | comma-separated exact origins allowed by CORS  |
  * | RATE_LIMITS   | on                               | on, or off (benchmarks only: no 429 limits)    |
+ * | READ_CACHE    | on                               | on, or off: every read goes to the database    |
  * | TRUST_PROXY   | unset: trust no proxy            | addresses/CIDRs (comma-separated) of proxies   |
  * |               |                                  | whose X-Forwarded-For/-Proto are believed      |
  * | TLS_CERT_FILE | unset: plain HTTP                | PEM certificate chain: serve HTTPS (with       |
@@ -41,6 +42,7 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export const RATE_LIMIT_MODES = ['on', 'off'] as const;
+const ON_OFF = ['on', 'off'] as const;
 
 /**
  * CORS_ORIGINS: exact origins ('https://bank.example', 'http://localhost:5173'), separated by
@@ -100,6 +102,8 @@ export interface AppConfig {
   corsOrigins: string[];
   /** RATE_LIMITS: false only for benchmarks (RATE_LIMITS=off); see src/plugins/rate-limit.ts. */
   rateLimits: boolean;
+  /** READ_CACHE: keep holder reads in memory (src/lib/read-cache.ts); false: always query. */
+  readCache: boolean;
   /**
    * TRUST_PROXY: false, or the proxies' addresses/CIDRs ('127.0.0.1,10.0.0.0/8') as Fastify's
    * `trustProxy` takes them. It decides request.ip (rate limits) and request.protocol (HSTS).
@@ -166,6 +170,10 @@ const envSchema = z.object({
     z
       .enum(RATE_LIMIT_MODES, { error: `must be one of ${RATE_LIMIT_MODES.join(', ')}` })
       .default('on'),
+  ),
+  READ_CACHE: z.preprocess(
+    emptyAsUndefined,
+    z.enum(ON_OFF, { error: `must be one of ${ON_OFF.join(', ')}` }).default('on'),
   ),
   TRUST_PROXY: z.preprocess(
     emptyAsUndefined,
@@ -241,6 +249,7 @@ export function loadConfig(
     webDist: resolve(cwd, e.WEB_DIST),
     corsOrigins: e.CORS_ORIGINS,
     rateLimits: e.RATE_LIMITS === 'on',
+    readCache: e.READ_CACHE === 'on',
     trustProxy:
       e.TRUST_PROXY === undefined
         ? false

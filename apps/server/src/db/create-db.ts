@@ -43,9 +43,28 @@ export interface Database {
   migrate(): Promise<void>;
   /** True when a `select 1` succeeds. Never throws. */
   ping(): Promise<boolean>;
+  /**
+   * Listens for notifications on `channel` (PostgreSQL LISTEN/NOTIFY) until the returned stop
+   * function is called. `up` is called once listening (again), `down` when the listening
+   * connection is lost (PostgreSQL only; it reconnects with backoff, 0.5 s doubling to 30 s, and
+   * calls `up` again). Between `down` and `up`, notifications may have been missed.
+   * @throws when the first LISTEN fails on PGlite (never on PostgreSQL: it retries, and `up` is
+   *   only called once it listens).
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   /** Closes the pool or the PGlite instance. */
   close(): Promise<void>;
 }
+
+/** What `Database.listen` calls. */
+export interface ListenHandlers {
+  notify(payload: string): void;
+  up(): void;
+  down(error: unknown): void;
+}
+
+/** The first and the longest wait before reconnecting a lost LISTEN connection (ms). */
+export const LISTEN_RETRY_MS = { first: 500, max: 30_000 } as const;
 
 export interface CreateDatabaseOptions {
   /** postgres:// URL; undefined selects PGlite. */
@@ -72,6 +91,8 @@ export async function createDatabase(options: CreateDatabaseOptions): Promise<Da
       name: decodeURIComponent(name),
       migrate: () => migrateNodePg(drizzleNodePg({ client: pool, schema }), migrationConfig),
       ping: () => ping(db),
+      listen: (channel, handlers) =>
+        listenPostgres(options.databaseUrl as string, channel, handlers),
       close: () => pool.end(),
     };
   }
@@ -104,6 +125,15 @@ export async function createDatabase(options: CreateDatabaseOptions): Promise<Da
     name: inMemory ? 'memory' : `${basename(options.dataDir)}/pglite`,
     migrate: () => migratePglite(pgliteDb, migrationConfig),
     ping: () => ping(db),
+    // PGlite runs in this process: a notification is delivered before the statement that
+    // committed it resolves, and the connection cannot be lost.
+    listen: async (channel, handlers) => {
+      const stop = await client.listen(channel, handlers.notify);
+      handlers.up();
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     close: async () => {
       try {
         await client.close();
@@ -141,6 +171,71 @@ function assertIntactPgliteFolder(folder: string): void {
 }
 
 const migrationConfig = { migrationsFolder: MIGRATIONS_FOLDER };
+
+/** Channel names are fixed identifiers in this code; refuse anything else before quoting. */
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/**
+ * LISTEN on a dedicated connection (a pooled one could be handed to a query mid-LISTEN), kept
+ * open and reconnected after a loss. Resolves at once; `handlers.up` follows when it listens.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  handlers: ListenHandlers,
+): Promise<() => Promise<void>> {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`invalid channel name '${channel}'`);
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let wait: number = LISTEN_RETRY_MS.first;
+
+  const retry = (error: unknown) => {
+    if (stopped || timer) return;
+    client?.removeAllListeners();
+    client?.on('error', () => {});
+    void client?.end().catch(() => {});
+    client = undefined;
+    handlers.down(error);
+    timer = setTimeout(() => {
+      timer = undefined;
+      void connect();
+    }, wait);
+    timer.unref();
+    wait = Math.min(wait * 2, LISTEN_RETRY_MS.max);
+  };
+
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    client = next;
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.notify(message.payload ?? '');
+    });
+    next.on('error', retry);
+    next.on('end', () => retry(new Error('the LISTEN connection ended')));
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${channel}`);
+    } catch (error) {
+      if (client === next) retry(error);
+      return;
+    }
+    if (stopped || client !== next) return;
+    wait = LISTEN_RETRY_MS.first;
+    handlers.up();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    const last = client;
+    client = undefined;
+    last?.removeAllListeners();
+    last?.on('error', () => {});
+    await last?.end().catch(() => {});
+  };
+}
 
 async function ping(db: Db): Promise<boolean> {
   try {

@@ -40,7 +40,7 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
   // Same answer as an unknown token: a malformed header is just another bad token.
   if (!token) throw new AppError('unauthenticated', INVALID_SESSION_DETAIL);
   const { db, now } = request.server.deps;
-  request.auth = await authenticateSession({ db, now, token });
+  request.auth = await authenticateSession({ db, now, token, cache: request.server.readCache });
 }
 
 /** The session of a request that passed `authenticate`. @throws AppError 'unauthenticated'. */

@@ -3,7 +3,10 @@
  * credential, with its subject fields masked (core's maskRecord). The credential id (128 random
  * bits) is the only access control: the link is the holder's deliberate share.
  *
- * Input: { ...deps, credentialId }. Output: the answer body (see api-contract, Issue 3).
+ * Input: { ...deps, credentialId }. Output: { answer: the answer body (see api-contract,
+ * Issue 3), holderId: whose credential it is, changesAt: epoch ms at which the verdict may next
+ * change with time (validFrom reached or validUntil passed; undefined: never) }: the route keeps
+ * the answer in the read cache until then or until the holder's credentials change.
  * Errors: AppError 'credential_not_found' (404, 'Credential not found').
  */
 import {
@@ -12,6 +15,7 @@ import {
   isJsonObject,
   MESSAGES,
   maskRecord,
+  validityChangesAt,
   verifyCredential,
 } from '@pehchaan/core';
 import { eq } from 'drizzle-orm';
@@ -45,25 +49,37 @@ export interface StoredCredentialVerdict extends CredentialVerdict {
   verifiable_credential: unknown;
 }
 
+/** What verifyStoredCredential resolves. */
+export interface StoredCredentialCheck {
+  answer: StoredCredentialVerdict;
+  holderId: string;
+  changesAt: number | undefined;
+}
+
 export async function verifyStoredCredential(
   options: VerifyStoredCredentialOptions,
-): Promise<StoredCredentialVerdict> {
+): Promise<StoredCredentialCheck> {
   const [row] = await options.db
     .select()
     .from(credentials)
     .where(eq(credentials.id, options.credentialId));
   if (!row) throw new AppError('credential_not_found', MESSAGES.credentialNotFound);
   const document = readCredentialDocument(row, options.vault);
+  const now = options.now();
   const verdict = await verifyCredential(document, {
     trustedIssuers: options.issuers.trustedIssuers,
-    now: options.now(),
+    now,
     crypto: options.proofCrypto,
   });
   return {
-    credential_id: row.id,
-    ...verdict,
-    credential: summarize(row.id, document, options.issuers.nameByDid),
-    verifiable_credential: document,
+    answer: {
+      credential_id: row.id,
+      ...verdict,
+      credential: summarize(row.id, document, options.issuers.nameByDid),
+      verifiable_credential: document,
+    },
+    holderId: row.userId,
+    changesAt: validityChangesAt(document, now),
   };
 }
 

@@ -46,6 +46,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     version: '0.0.0-test',
     corsOrigins: [],
     rateLimits: false,
+    readCache: true,
     trustProxy: false,
     tls: undefined,
     now: () => new Date(),

@@ -11,6 +11,8 @@ import { createDatabase, type Database } from '../../src/db/create-db';
 
 export interface OpenedDatabase {
   database: Database;
+  /** PostgreSQL only: the database's URL, for a second server instance on the same data. */
+  url?: string;
   dispose(): Promise<void>;
 }
 
@@ -71,6 +73,7 @@ function postgresBackend(testDatabaseUrl: string): Backend {
       const database = await createDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
       return {
         database,
+        url: url.toString(),
         async dispose() {
           await database.close();
           const dropper = await connectCreatingDatabase(baseUrl);

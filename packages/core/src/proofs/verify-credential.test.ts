@@ -6,7 +6,7 @@ import { didKeyVerificationMethod, ed25519PublicKeyToDidKey } from './did-key';
 import { createEddsaJcs2022Proof, type JsonObject } from './eddsa-jcs-2022';
 import { createEddsaRdfc2022Proof } from './eddsa-rdfc-2022';
 import { type ProofCrypto, webCryptoProofCrypto } from './proof-crypto';
-import { verifyCredential } from './verify-credential';
+import { validityChangesAt, verifyCredential } from './verify-credential';
 
 function newIssuer() {
   const { publicKey, privateKey } = generateKeyPairSync('ed25519');
@@ -70,6 +70,34 @@ describe('verifyCredential', () => {
     const earlier = await verifyCredential(document, { ...options, now: new Date('2025-01-01') });
     expect(earlier.status).toBe('expired');
     expect(earlier.errors[0]).toMatch(/not valid before/);
+  });
+
+  it('validityChangesAt: the verdict holds until the instant returned, and changes there', async () => {
+    const document = await signed();
+    const from = Date.parse('2025-06-01T10:00:00Z');
+    const until = Date.parse('2030-06-01T10:00:00Z');
+    const cases: [Date, number | undefined][] = [
+      [new Date(from - 5000), from],
+      [new Date(from), until + 1],
+      [NOW, until + 1],
+      [new Date(until), until + 1],
+      [new Date(until + 1), undefined],
+    ];
+    for (const [now, expected] of cases) {
+      const changesAt = validityChangesAt(document, now);
+      expect(changesAt).toBe(expected);
+      const verdict = await verifyCredential(document, { ...options, now });
+      if (changesAt === undefined) continue;
+      const justBefore = await verifyCredential(document, {
+        ...options,
+        now: new Date(changesAt - 1),
+      });
+      const at = await verifyCredential(document, { ...options, now: new Date(changesAt) });
+      expect(justBefore.status).toBe(verdict.status);
+      expect(at.status).not.toBe(verdict.status);
+    }
+    expect(validityChangesAt({ ...document, validUntil: undefined }, NOW)).toBeUndefined();
+    expect(validityChangesAt('not a credential', NOW)).toBeUndefined();
   });
 
   it('invalid_signature: a changed subject byte', async () => {

@@ -167,3 +167,25 @@ function checkValidity(
   }
   return { ok: true };
 }
+
+/**
+ * When the validity part of `verifyCredential`'s verdict on `document` can next change: the
+ * first instant (epoch ms) after `now` at which `validFrom` is reached or `validUntil` passed
+ * (validUntil + 1 ms: the credential is valid through validUntil itself). Undefined when the
+ * verdict never changes with time (no such instant ahead). A verdict computed at `now` holds for
+ * every instant before the returned one (the signature and issuer checks do not depend on time).
+ * Used to keep a verdict (apps/server read cache) no longer than it holds. Never throws.
+ */
+export function validityChangesAt(document: unknown, now: Date): number | undefined {
+  if (!isJsonObject(document)) return undefined;
+  const at = now.getTime();
+  const from = parseDateTimeStamp(document.validFrom);
+  const until = parseDateTimeStamp(document.validUntil);
+  let next: number | undefined;
+  for (const instant of [from, until === undefined ? undefined : until + 1]) {
+    if (instant !== undefined && instant > at && (next === undefined || instant < next)) {
+      next = instant;
+    }
+  }
+  return next;
+}

@@ -1,9 +1,17 @@
-/** GET /health (SPEC 7): liveness plus the storage backend; 503 when the database is down. */
+/**
+ * GET /health (SPEC 7): liveness plus the storage backend; 503 when the database is down (checked
+ * at most once a second, services/check-health.ts).
+ */
 import { healthSchema } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { checkHealth } from '../../services/check-health';
+import { createHealthCheck } from '../../services/check-health';
 
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const checkHealth = createHealthCheck({
+    database: app.database,
+    version: app.config.version,
+    now: app.config.now,
+  });
   app.get(
     '',
     {
@@ -14,11 +22,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      const health = await checkHealth({
-        database: app.database,
-        version: app.config.version,
-        now: app.config.now,
-      });
+      const health = await checkHealth();
       return reply.code(health.storage_backend.connected ? 200 : 503).send(health);
     },
   );

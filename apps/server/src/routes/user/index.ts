@@ -24,6 +24,7 @@ import {
 } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendCachedAnswer } from '../../lib/cached-answer';
 import { authenticate, requireSession, requireUser } from '../../plugins/auth';
 import { decideConsentRequest } from '../../services/decide-consent-request';
 import { deleteCredential } from '../../services/delete-credential';
@@ -84,10 +85,21 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: credentialListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { userId } = request.params;
-      const credentials = await listCredentials({ ...app.deps, userId });
-      return { credentials, count: credentials.length, user_id: userId };
+      return sendCachedAnswer(
+        reply,
+        app.readCache,
+        `credentials:${userId}`,
+        app.deps.now,
+        async () => {
+          const credentials = await listCredentials({ ...app.deps, userId });
+          return {
+            holderId: userId,
+            value: { credentials, count: credentials.length, user_id: userId },
+          };
+        },
+      );
     },
   );
 
@@ -155,10 +167,15 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: consentRequestListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { userId } = request.params;
-      const requests = await listConsentRequests({ db: app.deps.db, userId });
-      return { consent_requests: requests, count: requests.length, user_id: userId };
+      return sendCachedAnswer(reply, app.readCache, `consent:${userId}`, app.deps.now, async () => {
+        const requests = await listConsentRequests({ db: app.deps.db, userId });
+        return {
+          holderId: userId,
+          value: { consent_requests: requests, count: requests.length, user_id: userId },
+        };
+      });
     },
   );
 

@@ -20,6 +20,7 @@ import {
 } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendCachedAnswer } from '../../lib/cached-answer';
 import { RATE_LIMITS } from '../../plugins/rate-limit';
 import { verifyStoredCredential } from '../../services/verify-stored-credential';
 import { errorResponses } from '../schemas';
@@ -64,8 +65,19 @@ export const verifyLinkRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: storedVerdictSchema, ...errorResponses(400, 404, 429) },
       },
     },
-    async (request) =>
-      verifyStoredCredential({ ...app.deps, credentialId: request.params.credentialId }),
+    async (request, reply) => {
+      const { credentialId } = request.params;
+      return sendCachedAnswer(
+        reply,
+        app.readCache,
+        `verify:${credentialId}`,
+        app.deps.now,
+        async () => {
+          const check = await verifyStoredCredential({ ...app.deps, credentialId });
+          return { value: check.answer, holderId: check.holderId, expiresAt: check.changesAt };
+        },
+      );
+    },
   );
 };
 

@@ -1,0 +1,175 @@
+/**
+ * ReadCache: answers of holder reads kept in this process's memory, dropped the moment the
+ * holder's data changes (issue 9, docs/performance.md "Read cache").
+ *
+ * What is kept (each entry belongs to one holder, the data principal whose rows it was read from):
+ * live sessions by token hash, the serialized credentials and consent-request lists, and the
+ * serialized public verdict of a credential. Values are whatever the caller stores (strings for
+ * answers, small objects for sessions).
+ *
+ * How an entry stays true:
+ * - Every change to a holder's cached rows is announced: the database's triggers (migration
+ *   0005) send the holder id on the `pehchaan_holder_changed` channel when the change commits, on
+ *   every instance that listens (plugins/read-cache.ts), whoever wrote it (another API instance,
+ *   housekeeping, an operator in psql). Each announcement calls `invalidate(holderId)`.
+ * - This instance also invalidates a holder itself when one of its own writes for that holder is
+ *   answered, before the answer leaves (so a holder reads their own write at once on PostgreSQL,
+ *   where the announcement arrives a moment after the commit).
+ * - A read that started before an invalidation may not store what it read: callers take a
+ *   `ticket` (begin) before they query and pass it to `set`, which keeps the entry only if no
+ *   invalidation of that holder came after the ticket. Invalidation itself is O(1): it records
+ *   the tick at which the holder changed, and entries older than that are refused when read.
+ * - While the change feed is down (lost connection to PostgreSQL), the cache is disabled: every
+ *   read goes to the database, nothing is stored, and everything stored before is dropped when
+ *   it comes back (`disable`/`enable`).
+ * - An entry may carry `expiresAt` (epoch ms on the app's clock): a session's absolute end, or
+ *   the instant a credential's validity period starts or ends.
+ *
+ * Memory is bounded: at most MAX_ENTRIES entries and MAX_SIZE units (a string counts its length,
+ * an object 256), least recently used first out. The record of invalidated holders is bounded
+ * too; when one is pushed out, every entry read before it is refused (a conservative floor).
+ */
+import { LRUCache } from 'lru-cache';
+
+export const READ_CACHE_MAX_ENTRIES = 100_000;
+/** About 64 MB of cached JSON text. */
+export const READ_CACHE_MAX_SIZE = 64 * 1024 * 1024;
+export const READ_CACHE_MAX_HOLDER_RECORDS = 100_000;
+const OBJECT_SIZE = 256;
+
+/** A read's place in the order of invalidations; from `begin()`. */
+export type ReadTicket = number;
+
+interface Entry {
+  holderId: string;
+  ticket: ReadTicket;
+  expiresAt: number;
+  value: unknown;
+}
+
+export interface ReadCacheStats {
+  hits: number;
+  misses: number;
+  /** Holder invalidations received (announcements and own writes). */
+  invalidations: number;
+  entries: number;
+  enabled: boolean;
+}
+
+export interface ReadCacheOptions {
+  maxEntries?: number;
+  maxSize?: number;
+  maxHolderRecords?: number;
+  /** Start enabled (true) or wait for `enable()` (false: the change feed is not listening yet). */
+  enabled?: boolean;
+}
+
+export class ReadCache {
+  private tick = 0;
+  /** Entries whose ticket is below this are refused (invalidateAll, pushed-out holder records). */
+  private floor = 0;
+  private isEnabled: boolean;
+  private readonly entries: LRUCache<string, Entry>;
+  /** Holder id -> the tick of its last invalidation. */
+  private readonly changedAt: LRUCache<string, number>;
+  private counts = { hits: 0, misses: 0, invalidations: 0 };
+
+  constructor(options: ReadCacheOptions = {}) {
+    this.isEnabled = options.enabled ?? true;
+    this.entries = new LRUCache<string, Entry>({
+      max: options.maxEntries ?? READ_CACHE_MAX_ENTRIES,
+      maxSize: options.maxSize ?? READ_CACHE_MAX_SIZE,
+      sizeCalculation: (entry) =>
+        typeof entry.value === 'string' ? Math.max(1, entry.value.length) : OBJECT_SIZE,
+    });
+    this.changedAt = new LRUCache<string, number>({
+      max: options.maxHolderRecords ?? READ_CACHE_MAX_HOLDER_RECORDS,
+      dispose: (tick, _holderId, reason) => {
+        if (reason === 'evict') this.floor = Math.max(this.floor, tick);
+      },
+    });
+  }
+
+  /** False while the change feed is down or caching is turned off: get misses, set ignores. */
+  get enabled(): boolean {
+    return this.isEnabled;
+  }
+
+  /** Take before reading the database; pass to `set`. */
+  begin(): ReadTicket {
+    return this.tick;
+  }
+
+  /**
+   * The value stored under `key`, or undefined when there is none, it is disabled, the holder
+   * changed since it was read, or `nowMs` has reached its `expiresAt`.
+   */
+  get<T>(key: string, nowMs: number): T | undefined {
+    if (!this.isEnabled) return undefined;
+    const entry = this.entries.get(key);
+    if (!entry) {
+      this.counts.misses++;
+      return undefined;
+    }
+    if (!this.isCurrent(entry) || nowMs >= entry.expiresAt) {
+      this.entries.delete(key);
+      this.counts.misses++;
+      return undefined;
+    }
+    this.counts.hits++;
+    return entry.value as T;
+  }
+
+  /**
+   * Stores `value` read for `holderId` under `key`, unless the holder changed after `ticket`
+   * was taken or the cache is disabled. `expiresAt`: epoch ms after which it is not served.
+   */
+  set(
+    key: string,
+    holderId: string,
+    value: unknown,
+    ticket: ReadTicket,
+    expiresAt: number = Number.POSITIVE_INFINITY,
+  ): void {
+    if (!this.isEnabled) return;
+    const entry: Entry = { holderId, ticket, expiresAt, value };
+    if (!this.isCurrent(entry)) return;
+    this.entries.set(key, entry);
+  }
+
+  /** Drops every entry of `holderId` and refuses what reads in progress would store for it. */
+  invalidate(holderId: string): void {
+    this.tick++;
+    this.changedAt.set(holderId, this.tick);
+    this.counts.invalidations++;
+  }
+
+  /** Drops everything and refuses what reads in progress would store. */
+  invalidateAll(): void {
+    this.tick++;
+    this.floor = this.tick;
+    this.entries.clear();
+  }
+
+  /** The change feed is down: stop serving and storing. */
+  disable(): void {
+    this.isEnabled = false;
+    this.invalidateAll();
+  }
+
+  /** The change feed listens (again): start from empty. */
+  enable(): void {
+    this.invalidateAll();
+    this.isEnabled = true;
+  }
+
+  stats(): ReadCacheStats {
+    return { ...this.counts, entries: this.entries.size, enabled: this.isEnabled };
+  }
+
+  private isCurrent(entry: Entry): boolean {
+    if (entry.ticket < this.floor) return false;
+    const changed = this.changedAt.peek(entry.holderId);
+    return changed === undefined || entry.ticket >= changed;
+  }
+}

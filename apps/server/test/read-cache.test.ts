@@ -1,0 +1,222 @@
+/**
+ * The read cache (issue 9; src/lib/read-cache.ts, plugins/read-cache.ts, migration 0005) never
+ * answers what the database no longer holds: a holder's own writes show at once, changes made
+ * elsewhere (another server instance, an operator, housekeeping) as soon as the database's
+ * notification arrives, a revoked session is refused, a verdict is not kept past validUntil,
+ * and nothing is served from memory while the change feed is down. On every backend; the
+ * second-instance and lost-feed cases need PostgreSQL.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from '../src/db/create-db';
+import { HOLDER_CHANGED_CHANNEL } from '../src/plugins/read-cache';
+import { bearer, buildTestApp, loginDemo, PRIMARY, TestClock } from './helpers/app';
+import { backends, type OpenedDatabase } from './helpers/backends';
+
+const USER = PRIMARY.userId;
+const BANK = `consent-${USER}-bank`;
+const TELECOM = `consent-${USER}-telecom`;
+const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+
+/** Retries `check` until it passes or `timeoutMs` is over (a notification is asynchronous). */
+async function eventually(check: () => Promise<void>, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+}
+
+describe.each(backends)('read cache on $name', (backend) => {
+  let opened: OpenedDatabase;
+  let app: FastifyInstance;
+  const clock = new TestClock();
+  const masterKey = randomBytes(32);
+
+  beforeAll(async () => {
+    opened = await backend.open();
+    app = await buildTestApp(opened.database, { now: clock.now, masterKey });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await opened?.dispose();
+  });
+
+  const get = (url: string, token: string, on = app) => on.inject({ url, headers: bearer(token) });
+  const credentialTypes = async (token: string, on = app) => {
+    const response = await get(`/user/${USER}/credentials`, token, on);
+    expect(response.statusCode).toBe(200);
+    const records = response.json().credentials as {
+      credential_subject: { document_type: string };
+    }[];
+    return records.map((record) => record.credential_subject.document_type);
+  };
+  const consentStatus = async (token: string, id: string, on = app) => {
+    const response = await get(`/user/${USER}/consent-requests`, token, on);
+    expect(response.statusCode).toBe(200);
+    const requests = response.json().consent_requests as { id: string; status: string }[];
+    return requests.find((request) => request.id === id)?.status;
+  };
+  /** Issues a PAN credential (one per holder: the test that issues one deletes it again). */
+  const generatePan = async (token: string, on = app) => {
+    const response = await on.inject({
+      method: 'POST',
+      url: `/identity/generate-credential?user_id=${USER}&document_type=pan`,
+      headers: bearer(token),
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json().credential_id as string;
+  };
+
+  it('answers a repeated read from memory, and the holder sees their own writes at once', async () => {
+    const token = await loginDemo(app);
+    const first = await get(`/user/${USER}/credentials`, token);
+    // On PostgreSQL the notification of the login's own writes may still be on its way and
+    // drop the first entry: the repeated read is served from memory once it has arrived.
+    await eventually(async () => {
+      const hits = app.readCache.stats().hits;
+      const again = await get(`/user/${USER}/credentials`, token);
+      expect(again.body).toBe(first.body);
+      expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(app.readCache.stats().hits).toBeGreaterThan(hits);
+    });
+
+    const panId = await generatePan(token);
+    expect(await credentialTypes(token)).toContain('PAN Card');
+    const verified = await app.inject({ url: `/api/verify/${panId}` });
+    expect(verified.json().status).toBe('verified');
+    expect((await app.inject({ url: `/api/verify/${panId}` })).body).toBe(verified.body);
+
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/user/${USER}/credentials/${panId}`,
+      headers: bearer(token),
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(await credentialTypes(token)).not.toContain('PAN Card');
+    expect((await app.inject({ url: `/api/verify/${panId}` })).statusCode).toBe(404);
+
+    expect(await consentStatus(token, BANK)).toBe('pending');
+    await app.inject({
+      method: 'POST',
+      url: `/user/${USER}/consent-requests/${BANK}/approve`,
+      headers: bearer(token),
+    });
+    expect(await consentStatus(token, BANK)).toBe('approved');
+
+    await app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
+    expect((await get(`/user/${USER}/credentials`, token)).statusCode).toBe(401);
+  });
+
+  it('sees rows changed outside this server (another instance, an operator) and refuses a session revoked there', async () => {
+    const token = await loginDemo(app);
+    expect(await consentStatus(token, TELECOM)).toBe('pending');
+    expect(await consentStatus(token, TELECOM)).toBe('pending');
+    await opened.database.db.execute(
+      sql`update consent_requests set status = 'rejected' where id = ${TELECOM}`,
+    );
+    await eventually(async () => expect(await consentStatus(token, TELECOM)).toBe('rejected'));
+
+    await opened.database.db.execute(
+      sql`update sessions set revoked_at = now() where user_id = ${USER} and revoked_at is null`,
+    );
+    await eventually(async () =>
+      expect((await get(`/user/${USER}/credentials`, token)).statusCode).toBe(401),
+    );
+  });
+
+  it('keeps nothing with READ_CACHE=off', async () => {
+    const uncached = await buildTestApp(opened.database, {
+      now: clock.now,
+      masterKey,
+      readCache: false,
+    });
+    try {
+      const token = await loginDemo(uncached);
+      await credentialTypes(token, uncached);
+      await credentialTypes(token, uncached);
+      expect(uncached.readCache.stats()).toMatchObject({ enabled: false, hits: 0, entries: 0 });
+    } finally {
+      await uncached.close();
+    }
+  });
+
+  it.skipIf(backend.name !== 'postgresql')(
+    'another server instance on the same database: its writes and revocations reach this one',
+    async () => {
+      const otherDatabase = await createDatabase({
+        databaseUrl: opened.url,
+        dataDir: 'memory://',
+      });
+      const other = await buildTestApp(otherDatabase, { now: clock.now, masterKey });
+      try {
+        const here = await loginDemo(app);
+        const there = await loginDemo(other);
+        expect(await credentialTypes(here)).not.toContain('PAN Card');
+        expect(await credentialTypes(here)).not.toContain('PAN Card');
+        const panId = await generatePan(there, other);
+        await eventually(async () => expect(await credentialTypes(here)).toContain('PAN Card'));
+        await other.inject({
+          method: 'DELETE',
+          url: `/user/${USER}/credentials/${panId}`,
+          headers: bearer(there),
+        });
+        await eventually(async () => expect(await credentialTypes(here)).not.toContain('PAN Card'));
+
+        const revoked = await other.inject({
+          method: 'POST',
+          url: `/user/${USER}/sessions/revoke-others`,
+          headers: bearer(there),
+        });
+        expect(revoked.statusCode).toBe(200);
+        await eventually(async () =>
+          expect((await get(`/user/${USER}/credentials`, here)).statusCode).toBe(401),
+        );
+        expect((await get(`/user/${USER}/credentials`, there, other)).statusCode).toBe(200);
+      } finally {
+        await other.close();
+        await otherDatabase.close();
+      }
+    },
+  );
+
+  it.skipIf(backend.name !== 'postgresql')(
+    'while the change feed is down every read goes to the database, and caching resumes when it is back',
+    async () => {
+      const token = await loginDemo(app);
+      await consentStatus(token, BANK);
+      await opened.database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity
+             where datname = current_database() and query = ${`LISTEN ${HOLDER_CHANGED_CHANNEL}`}`,
+      );
+      await eventually(async () => expect(app.readCache.enabled).toBe(false));
+      // Without the feed, a change made elsewhere is seen on the very next read.
+      await opened.database.db.execute(
+        sql`update consent_requests set status = 'pending' where id = ${BANK}`,
+      );
+      expect(await consentStatus(token, BANK)).toBe('pending');
+      await eventually(async () => expect(app.readCache.enabled).toBe(true));
+      await consentStatus(token, BANK);
+      const hits = app.readCache.stats().hits;
+      await consentStatus(token, BANK);
+      expect(app.readCache.stats().hits).toBeGreaterThan(hits);
+    },
+  );
+
+  it('keeps a verdict only while it holds: once validUntil has passed the link answers expired', async () => {
+    const token = await loginDemo(app);
+    const panId = await generatePan(token);
+    const before = await app.inject({ url: `/api/verify/${panId}` });
+    expect(before.json().status).toBe('verified');
+    clock.advance(6 * YEAR_MS); // PAN credentials are valid for 5 years
+    const after = await app.inject({ url: `/api/verify/${panId}` });
+    expect(after.json()).toMatchObject({ status: 'expired', verified: false });
+  });
+});

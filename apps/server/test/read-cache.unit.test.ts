@@ -1,0 +1,84 @@
+/**
+ * ReadCache (src/lib/read-cache.ts): what it keeps, what an invalidation refuses, and its bounds.
+ */
+import { describe, expect, it } from 'vitest';
+import { ReadCache } from '../src/lib/read-cache';
+
+const NOW = 1_000_000;
+
+describe('ReadCache', () => {
+  it('serves what was stored until the holder is invalidated', () => {
+    const cache = new ReadCache();
+    cache.set('credentials:a', 'user-a', 'A1', cache.begin());
+    cache.set('credentials:b', 'user-b', 'B1', cache.begin());
+    expect(cache.get('credentials:a', NOW)).toBe('A1');
+    cache.invalidate('user-a');
+    expect(cache.get('credentials:a', NOW)).toBeUndefined();
+    expect(cache.get('credentials:b', NOW)).toBe('B1');
+    cache.set('credentials:a', 'user-a', 'A2', cache.begin());
+    expect(cache.get('credentials:a', NOW)).toBe('A2');
+    expect(cache.stats()).toMatchObject({ hits: 3, misses: 1, invalidations: 1, enabled: true });
+  });
+
+  it('refuses what a read begun before an invalidation of its holder would store', () => {
+    const cache = new ReadCache();
+    const before = cache.begin();
+    cache.invalidate('user-a');
+    cache.set('credentials:a', 'user-a', 'stale', before);
+    expect(cache.get('credentials:a', NOW)).toBeUndefined();
+    // Another holder's change does not spoil it.
+    const ticket = cache.begin();
+    cache.invalidate('user-b');
+    cache.set('credentials:a', 'user-a', 'fresh', ticket);
+    expect(cache.get('credentials:a', NOW)).toBe('fresh');
+  });
+
+  it('stops serving an entry at its expiresAt', () => {
+    const cache = new ReadCache();
+    cache.set('verify:c', 'user-a', 'valid', cache.begin(), NOW + 10);
+    expect(cache.get('verify:c', NOW + 9)).toBe('valid');
+    expect(cache.get('verify:c', NOW + 10)).toBeUndefined();
+  });
+
+  it('neither serves nor stores while disabled, and starts empty when enabled again', () => {
+    const cache = new ReadCache({ enabled: false });
+    cache.set('k', 'user-a', 'v', cache.begin());
+    expect(cache.get('k', NOW)).toBeUndefined();
+    cache.enable();
+    const ticket = cache.begin();
+    cache.set('k', 'user-a', 'v', ticket);
+    expect(cache.get('k', NOW)).toBe('v');
+    cache.disable();
+    expect(cache.get('k', NOW)).toBeUndefined();
+    cache.enable();
+    expect(cache.get('k', NOW)).toBeUndefined();
+    // A read that began before the feed went down may not store after it is back.
+    cache.set('k', 'user-a', 'v', ticket);
+    expect(cache.get('k', NOW)).toBeUndefined();
+  });
+
+  it('when the record of changed holders overflows, entries read before the lost record are refused', () => {
+    const cache = new ReadCache({ maxHolderRecords: 2 });
+    const old = cache.begin();
+    cache.set('x', 'user-x', 'X', old);
+    cache.invalidate('user-a');
+    cache.invalidate('user-b');
+    expect(cache.get('x', NOW)).toBe('X');
+    cache.invalidate('user-c'); // pushes out user-a's record
+    expect(cache.get('x', NOW)).toBeUndefined();
+    cache.set('x', 'user-x', 'X2', cache.begin());
+    expect(cache.get('x', NOW)).toBe('X2');
+  });
+
+  it('keeps at most maxEntries entries and maxSize characters, least recently used out first', () => {
+    const cache = new ReadCache({ maxEntries: 2, maxSize: 10 });
+    cache.set('a', 'u', '1234', cache.begin());
+    cache.set('b', 'u', '1234', cache.begin());
+    cache.get('a', NOW);
+    cache.set('c', 'u', '1234', cache.begin());
+    expect(cache.get('b', NOW)).toBeUndefined();
+    expect(cache.get('a', NOW)).toBe('1234');
+    cache.set('d', 'u', '123456789', cache.begin());
+    expect(cache.stats().entries).toBe(1);
+  });
+});
