@@ -35,14 +35,15 @@
  * Rate limits are switched off (RATE_LIMITS=off): the bench drives all its traffic from one
  * address, which the per-IP limits (login 30 a minute, verify link 60 a minute) would answer
  * with 429 after the first second; the figures measure the work, not the limiter.
- * The server logs at LOG_LEVEL info (as `npm start`), into a file in the temporary DATA_DIR; the
+ * The server logs at LOG_LEVEL info (as `npm start`: refused answers line by line, a summary a
+ * minute), with its read cache on (READ_CACHE, as `npm start`), into a file in the temporary DATA_DIR; the
  * bench counts its error lines after each database.
  *
  * Options: -d/--duration seconds per run (30), -c/--connections (100), --db pglite|postgres|both
  * (both), --database-url (env BENCH_DATABASE_URL, default
  * postgres://postgres:postgres@127.0.0.1:5432/pehchaan_bench: a database whose name contains
  * "bench", dropped and recreated by the bench), --runs list of health,credentials,consent,verify,
- * mix (all), --log-level (info), --cpu-prof (runs the command start.mjs runs, node --import tsx
+ * mix (all), --log-level (info), --read-cache on|off (on: READ_CACHE for the server), --cpu-prof (runs the command start.mjs runs, node --import tsx
  * apps/server/src/server.ts, with --cpu-prof: the profile lands in <tmp>/pehchaan-bench-prof-*),
  * --json <file> (the figures as JSON).
  * Exits 1 when a target is missed. A benchmark, not part of `npm test`.
@@ -73,6 +74,7 @@ const { values: args } = parseArgs({
     },
     runs: { type: 'string', default: 'health,credentials,consent,verify,mix' },
     'log-level': { type: 'string', default: 'info' },
+    'read-cache': { type: 'string', default: 'on' },
     'cpu-prof': { type: 'boolean', default: false },
     json: { type: 'string' },
   },
@@ -152,6 +154,7 @@ async function startProduct({ port, dataDir, databaseUrl, logFile, profileDir })
     DATA_DIR: dataDir,
     LOG_LEVEL: args['log-level'],
     RATE_LIMITS: 'off',
+    READ_CACHE: args['read-cache'],
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
@@ -750,6 +753,22 @@ function printMix(mix) {
   }
 }
 
+/**
+ * The read cache's counters, from the line the server writes when it closes
+ * ({ readCache: { hits, misses, invalidations, entries, enabled } }); undefined without one.
+ */
+function readCacheStats(logFile) {
+  for (const line of readFileSync(logFile, 'utf8').split('\n').reverse()) {
+    if (!line.includes('"read cache closed"')) continue;
+    try {
+      return JSON.parse(line).readCache;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
 /** Error-level lines (pino level >= 50) of the server log. */
 function serverErrors(logFile) {
   return readFileSync(logFile, 'utf8')
@@ -815,6 +834,15 @@ async function benchDatabase(database, { bare }) {
   printCpu(rows, database);
   const mixRow = rows.find((r) => r.kind === 'mix');
   if (mixRow) printMix(mixRow.mix);
+  const cache = readCacheStats(logFile);
+  if (cache) {
+    const lookups = cache.hits + cache.misses;
+    console.log(
+      `  read cache (READ_CACHE=${args['read-cache']}): ${num(cache.hits, 0)} hits, ${num(cache.misses, 0)} misses` +
+        `${lookups ? ` (${((100 * cache.hits) / lookups).toFixed(1)}% of lookups answered from memory)` : ''}` +
+        `, ${num(cache.invalidations, 0)} holder invalidations`,
+    );
+  }
   const logErrors = serverErrors(logFile);
   console.log(`  server log: ${logErrors.length} error line(s)${logErrors.length ? ':' : ''}`);
   for (const line of logErrors.slice(0, 5)) console.log(`    ${line.slice(0, 400)}`);
@@ -846,7 +874,7 @@ async function benchDatabase(database, { bare }) {
   // The temporary DATA_DIR (database, master key, log) goes, unless something needs reading.
   if (clean && logErrors.length === 0) rmSync(dataDir, { recursive: true, force: true });
   else console.log(`  server log kept in ${logFile}`);
-  return { database, description, rows, logErrors: logErrors.length, failed };
+  return { database, description, rows, readCache: cache, logErrors: logErrors.length, failed };
 }
 
 async function main() {

@@ -7,15 +7,15 @@
  * paths and answers 404 `{ detail: 'Not Found' }` for everything else.
  *
  * Logging (DECISIONS 5): bodies are never logged; sensitive fields are redacted (lib/redact-log);
- * one line per answered request holds method, URL, status and time only, so no Aadhaar number,
- * OTP or token reaches the log.
+ * a request line holds method, URL, status and time only (at info for refused answers, debug
+ * for the rest, plus a per-minute summary: plugins/request-log.ts), so no Aadhaar number, OTP or
+ * token reaches the log.
  */
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
-  LogController,
 } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -35,6 +35,7 @@ import { registerIdempotency } from './plugins/idempotency';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimits } from './plugins/rate-limit';
 import { registerReadCache } from './plugins/read-cache';
+import { RequestLog } from './plugins/request-log';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/static';
 import authRoutes from './routes/auth';
@@ -83,6 +84,7 @@ const FASTIFY_ERROR_DETAILS: Record<string, string> = {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   let securityHeaders: ReturnType<typeof registerSecurityHeaders> | undefined;
+  const requestLog = new RequestLog();
   const app = Fastify({
     // HTTPS when TLS_CERT_FILE/TLS_KEY_FILE are set. Typed as the plain server: the app uses no
     // API that differs between the two (Fastify's typings would otherwise change every type).
@@ -94,8 +96,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: BODY_LIMIT_BYTES,
-    // One line per request, written when it is answered (below), instead of Fastify's two.
-    logController: new LogController({ disableRequestLogging: true }),
+    // Request lines and the per-minute summary (plugins/request-log.ts).
+    logController: requestLog,
     // Real client IPs (and the scheme) are only known behind a configured proxy (TRUST_PROXY);
     // without one, the socket's.
     trustProxy: config.trustProxy,
@@ -112,17 +114,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.setErrorHandler(handleError);
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      {
-        method: request.method,
-        url: request.url,
-        statusCode: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-      },
-      'request',
-    );
-  });
+  requestLog.start(app.log);
+  app.addHook('onClose', async () => requestLog.stop());
 
   // The page policy names the web build's inline scripts, known once the build is registered.
   let spaScriptHashes: readonly string[] = [];

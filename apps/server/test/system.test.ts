@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentRequests, users } from '../src/db/schema';
+import { PERMISSIONS_POLICY } from '../src/plugins/security-headers';
 import { bearer, buildTestApp, loginDemo, PRIMARY, TestClock } from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
 
@@ -178,6 +179,41 @@ describe.each(backends)('system on $name', (backend) => {
     await expect(
       buildTestApp(opened.database, { now: clock.now, masterKey: randomBytes(32) }),
     ).rejects.toThrow(/master key does not match/);
+  });
+
+  it('logs refused answers one by one, successful ones only at debug, and a summary of all', async () => {
+    const lines: string[] = [];
+    const logged = await buildTestApp(
+      opened.database,
+      { now: clock.now, masterKey, logLevel: 'info' },
+      { logStream: { write: (line) => void lines.push(line) } },
+    );
+    try {
+      const token = await loginDemo(logged);
+      await logged.inject({ url: '/user/user-001/credentials', headers: bearer(token) });
+      await logged.inject({ url: '/user/user-001/credentials' });
+    } finally {
+      await logged.close();
+    }
+    const records = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const requestLines = records.filter((record) => record.msg === 'request');
+    expect(requestLines).toEqual([
+      expect.objectContaining({
+        level: 30,
+        method: 'GET',
+        url: '/user/user-001/credentials',
+        statusCode: 401,
+        ms: expect.any(Number),
+      }),
+    ]);
+    expect(records.filter((record) => record.msg === 'requests')).toEqual([
+      expect.objectContaining({
+        level: 30,
+        count: 3,
+        status: { '2xx': 2, '3xx': 0, '4xx': 1, '5xx': 0 },
+        slowest_ms: expect.any(Number),
+      }),
+    ]);
   });
 
   it('never logs the Aadhaar number, OTP or session token', async () => {
@@ -363,6 +399,27 @@ describe('a prerendered, compressed web build', () => {
     expect(api.headers['content-security-policy']).toBe(
       "default-src 'none'; frame-ancestors 'none'",
     );
+  });
+
+  it('pages get the document policies (referrer, permissions, opener); API answers only the API set', async () => {
+    const page = await app.inject({ url: '/verify/cred-0123' });
+    expect(page.headers).toMatchObject({
+      'referrer-policy': 'no-referrer',
+      'permissions-policy': PERMISSIONS_POLICY,
+      'cross-origin-opener-policy': 'same-origin',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+    });
+    const api = await app.inject({ url: '/api/verify/cred-0123' });
+    expect(api.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'cache-control': 'no-store',
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    });
+    for (const name of ['referrer-policy', 'permissions-policy', 'cross-origin-opener-policy']) {
+      expect(api.headers[name]).toBeUndefined();
+    }
   });
 
   it('sends the brotli copy to a browser that accepts it, the plain file otherwise', async () => {

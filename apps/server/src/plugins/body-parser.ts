@@ -81,10 +81,10 @@ export function jsonProblem(value: unknown): string | undefined {
 }
 
 export function registerBodyParser(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     if (/%00/i.test(request.url) || request.url.includes('\0')) {
-      throw new AppError('invalid_input', NUL_CHARACTER_DETAIL);
-    }
+      done(new AppError('invalid_input', NUL_CHARACTER_DETAIL));
+    } else done();
   });
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeAllContentTypeParsers();

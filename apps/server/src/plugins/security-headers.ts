@@ -1,8 +1,13 @@
 /**
- * Security headers on every answer (OWASP Secure Headers, issue 8): no MIME sniffing, no framing
- * (clickjacking), no referrer leaking credential ids from /verify links, and API answers never
- * cached (they hold personal data), no browser features the product does not use
- * (Permissions-Policy), and no window sharing with other origins (Cross-Origin-Opener-Policy).
+ * Security headers on every answer (OWASP Secure Headers, issue 8): no MIME sniffing and no
+ * framing (clickjacking) everywhere; API answers never cached (they hold personal data).
+ * Pages (the web build, its assets, /docs) also get the policies a browser applies to documents:
+ * no referrer leaking credential ids from /verify links, no browser features the product does
+ * not use (Permissions-Policy), and no window sharing with other origins
+ * (Cross-Origin-Opener-Policy). API answers (JSON under the API prefixes) carry the set the OWASP
+ * REST Security Cheat Sheet names for APIs (Cache-Control, CSP, Content-Type, HSTS,
+ * X-Content-Type-Options, X-Frame-Options) and not the document-only ones: each header is
+ * parsed by every client on every call (docs/performance.md).
  *
  * Content-Security-Policy:
  * - HTML pages of the web build: scripts only from this origin plus the build's own inline
@@ -76,17 +81,20 @@ export function registerSecurityHeaders(
   const apply = (request: FastifyRequest, reply: FastifyReply): void => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
-    reply.header('referrer-policy', 'no-referrer');
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
-    reply.header('cross-origin-opener-policy', 'same-origin');
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_POLICY);
     const pathname = request.url.split('?')[0] ?? '/';
     const isDocs = pathname === '/docs' || pathname.startsWith('/docs/');
-    if (isApiPath(pathname) && !isDocs && !reply.hasHeader('cache-control')) {
-      reply.header('cache-control', 'no-store');
+    const isApi = !isDocs && isApiPath(pathname);
+    if (isApi) {
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    } else {
+      // Policies a browser applies to documents only: pages, their assets and /docs.
+      reply.header('referrer-policy', 'no-referrer');
+      reply.header('permissions-policy', PERMISSIONS_POLICY);
+      reply.header('cross-origin-opener-policy', 'same-origin');
     }
     if (!reply.hasHeader('content-security-policy') && !isDocs) {
-      const type = String(reply.getHeader('content-type') ?? '');
+      const type = isApi ? '' : String(reply.getHeader('content-type') ?? '');
       reply.header(
         'content-security-policy',
         type.startsWith('text/html') ? policyForPages() : API_POLICY,
@@ -94,9 +102,9 @@ export function registerSecurityHeaders(
     }
   };
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     apply(request, reply);
-    return payload;
+    done(null, payload);
   });
   return apply;
 }

@@ -52,31 +52,49 @@ interface CachedSession {
   kind: SessionKind;
   lastUsedAt: number;
   absoluteExpiresAt: number;
+  /** The answer for this entry (frozen: every request it serves shares it). */
+  authenticated: Readonly<AuthenticatedSession>;
 }
 
 export async function authenticateSession(
   options: AuthenticateSessionOptions,
 ): Promise<AuthenticatedSession> {
+  const kept = cachedSession(options);
+  if (kept) return kept;
   const now = options.now();
-  const nowMs = now.getTime();
   const tokenHash = hashSessionToken(options.token);
-  const key = `session:${tokenHash}`;
-  const { cache } = options;
-  let session = cache?.get<CachedSession>(key, nowMs);
-  // A kept session is only trusted within a minute of its recorded use; after that it is read
-  // again (another instance may have recorded a later use) and its use recorded.
-  if (!session || nowMs - session.lastUsedAt >= SESSION_TOUCH_MS) {
-    const ticket = cache?.begin() ?? 0;
-    session = await readLiveSession(options.db, tokenHash, now);
-    cache?.set(key, session.userId, session, ticket, session.absoluteExpiresAt);
-  }
-  return {
-    sessionId: session.sessionId,
-    userId: session.userId,
-    kind: session.kind,
-    expiresAt: sessionExpiry(new Date(session.lastUsedAt), new Date(session.absoluteExpiresAt)),
-  };
+  const ticket = options.cache?.begin() ?? 0;
+  const session = await readLiveSession(options.db, tokenHash, now);
+  options.cache?.set(
+    sessionKey(tokenHash),
+    session.userId,
+    session,
+    ticket,
+    session.absoluteExpiresAt,
+  );
+  return session.authenticated;
 }
+
+/**
+ * The session of `token` when the read cache holds it live and its use was recorded less than
+ * a minute ago (SESSION_TOUCH_MS); otherwise undefined, and `authenticateSession` must read it
+ * (another instance may have recorded a later use; the use is recorded again). Synchronous, so
+ * the request hook answers without a promise when it can. Never throws.
+ */
+export function cachedSession(
+  options: Pick<AuthenticateSessionOptions, 'cache' | 'now' | 'token'>,
+): AuthenticatedSession | undefined {
+  if (!options.cache?.enabled) return undefined;
+  const nowMs = options.now().getTime();
+  const session = options.cache.get<CachedSession>(
+    sessionKey(hashSessionToken(options.token)),
+    nowMs,
+  );
+  if (!session || nowMs - session.lastUsedAt >= SESSION_TOUCH_MS) return undefined;
+  return session.authenticated;
+}
+
+const sessionKey = (tokenHash: string) => `session:${tokenHash}`;
 
 /**
  * The live session of a token hash, its use recorded when the last is a minute old or more.
@@ -92,11 +110,18 @@ async function readLiveSession(db: Db, tokenHash: string, now: Date): Promise<Ca
     await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, row.id));
     lastUsedAt = now;
   }
+  const kind: SessionKind = row.kind === 'demo' ? 'demo' : 'user';
   return {
     sessionId: row.id,
     userId: row.userId,
-    kind: row.kind === 'demo' ? 'demo' : 'user',
+    kind,
     lastUsedAt: lastUsedAt.getTime(),
     absoluteExpiresAt: row.absoluteExpiresAt.getTime(),
+    authenticated: Object.freeze({
+      sessionId: row.id,
+      userId: row.userId,
+      kind,
+      expiresAt: sessionExpiry(lastUsedAt, row.absoluteExpiresAt),
+    }),
   };
 }

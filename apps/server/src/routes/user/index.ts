@@ -66,8 +66,13 @@ const orderSchema = z.object({
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', authenticate);
   // After validation, so params.userId is the checked value.
-  app.addHook('preHandler', async (request) => {
-    requireUser(request, paramsSchema.parse(request.params).userId);
+  app.addHook('preHandler', (request, _reply, done) => {
+    try {
+      requireUser(request, (request.params as z.infer<typeof paramsSchema>).userId);
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
   });
 
   const common = {
