@@ -1,7 +1,7 @@
 /**
  * sendCachedAnswer: answers a read from the read cache (src/lib/read-cache.ts) when it holds
  * the answer, else loads it, serializes it with the route's own response schema (the same
- * check every answer gets) and keeps the JSON text for the next call.
+ * check every answer gets) and keeps the JSON (as UTF-8 bytes) for the next call.
  *
  * Input: the reply, the cache, the entry's key, the app clock and `load`, which resolves
  * `{ value, holderId, expiresAt? }` (expiresAt: epoch ms after which the answer may differ, e.g.
@@ -28,12 +28,13 @@ export async function sendCachedAnswer(
   load: () => Promise<CacheableAnswer>,
 ): Promise<FastifyReply> {
   const nowMs = now().getTime();
-  let body = cache.get<string>(key, nowMs);
+  let body = cache.get<Buffer>(key, nowMs);
   if (body === undefined) {
     const ticket = cache.begin();
     const answer = await load();
-    // The route's response serializer (a zod check, then JSON.stringify) yields text.
-    body = String(reply.serialize(answer.value));
+    // The route's response serializer (a zod check, then JSON.stringify) yields text; it is
+    // kept as UTF-8 bytes so a cached answer is written without being encoded again.
+    body = Buffer.from(String(reply.serialize(answer.value)), 'utf8');
     cache.set(key, answer.holderId, body, ticket, answer.expiresAt);
   }
   return reply.type(JSON_TYPE).send(body);

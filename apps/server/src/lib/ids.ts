@@ -4,7 +4,7 @@
  * Credential ids carry 128 random bits (DECISIONS 4: the verify link is the only access
  * control, so ids must be unguessable); session tokens 256 bits (DECISIONS 3 asks for >= 128).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /** `prefix` + '-' + 2*`bytes` hex characters, e.g. newId('log') -> 'log-3f9a...'. */
 export function newId(prefix: string, bytes = 16): string {
@@ -21,7 +21,10 @@ export function newSessionToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/** SHA-256 of a session token (hex): the only form in which tokens are stored. */
+/**
+ * SHA-256 of a session token (hex): the only form in which tokens are stored. One-shot
+ * `crypto.hash` (no Hash object per call: it runs on every authenticated request).
+ */
 export function hashSessionToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
+  return hash('sha256', token, 'hex');
 }

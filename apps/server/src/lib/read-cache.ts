@@ -25,14 +25,14 @@
  * - An entry may carry `expiresAt` (epoch ms on the app's clock): a session's absolute end, or
  *   the instant a credential's validity period starts or ends.
  *
- * Memory is bounded: at most MAX_ENTRIES entries and MAX_SIZE units (a string counts its length,
- * an object 256), least recently used first out. The record of invalidated holders is bounded
+ * Memory is bounded: at most MAX_ENTRIES entries and MAX_SIZE units (a string or Buffer counts its
+ * length, an object 256), least recently used first out. The record of invalidated holders is bounded
  * too; when one is pushed out, every entry read before it is refused (a conservative floor).
  */
 import { LRUCache } from 'lru-cache';
 
 export const READ_CACHE_MAX_ENTRIES = 100_000;
-/** About 64 MB of cached JSON text. */
+/** About 64 MB of cached JSON. */
 export const READ_CACHE_MAX_SIZE = 64 * 1024 * 1024;
 export const READ_CACHE_MAX_HOLDER_RECORDS = 100_000;
 const OBJECT_SIZE = 256;
@@ -80,7 +80,9 @@ export class ReadCache {
       max: options.maxEntries ?? READ_CACHE_MAX_ENTRIES,
       maxSize: options.maxSize ?? READ_CACHE_MAX_SIZE,
       sizeCalculation: (entry) =>
-        typeof entry.value === 'string' ? Math.max(1, entry.value.length) : OBJECT_SIZE,
+        typeof entry.value === 'string' || Buffer.isBuffer(entry.value)
+          ? Math.max(1, entry.value.length)
+          : OBJECT_SIZE,
     });
     this.changedAt = new LRUCache<string, number>({
       max: options.maxHolderRecords ?? READ_CACHE_MAX_HOLDER_RECORDS,
