@@ -9,7 +9,10 @@
  * bench drops and recreates), autocannon with N connections for D seconds per run:
  *   1. one run per read endpoint: GET /health, GET /user/{id}/credentials,
  *      GET /user/{id}/consent-requests, GET /api/verify/{credentialId}, each followed by a run of
- *      the bare server answering a body of that endpoint's size;
+ *      the bare server answering a body of that endpoint's size. Every connection sends the
+ *      same fixed request (the first holder's session, its first credential), and the bare
+ *      server gets that request too (with its own path), so the load generator, which shares the
+ *      machine, spends as much per request on both sides of the ratio;
  *   2. one mixed run: every connection repeats a holder's visit of ten calls: log in (demo
  *      account, OTP 123456, a new session each visit), list credentials (x3), list consent
  *      requests (x2), verify one of the holder's credentials by id (x2), /health, and one consent
@@ -308,8 +311,8 @@ function loginBody(account) {
 
 /**
  * Prepares the holders: per demo account a PAN credential (so lists hold two), its credential ids
- * (for verify), its consent requests reset to pending, and one session per connection for the
- * single-endpoint runs. Also measures each read endpoint's body size.
+ * (for verify), its consent requests reset to pending, and one session (the first holder's is
+ * the single-endpoint runs' fixed request). Also measures each read endpoint's body size.
  */
 async function prepare(base) {
   const holders = [];
@@ -342,8 +345,7 @@ async function prepare(base) {
     });
   }
   const sessions = [];
-  for (let i = 0; i < CONNECTIONS; i++) {
-    const holder = holders[i % holders.length];
+  for (const holder of holders) {
     const login = await expectOk(
       call(base, 'POST', '/api/auth/verify-otp', { body: loginBody(holder.account) }),
       'login',
@@ -643,23 +645,30 @@ function figures(result) {
 /** One run of the product for `kind` ('mix' or a read endpoint), then the bare server. */
 async function measure(kind, { base, bare, prepared, cpu }) {
   const tally = newTally();
-  const state = { holders: prepared.holders, loginCursor: 0, verifyCursor: 0, sessionCursor: 0 };
+  const state = { holders: prepared.holders, loginCursor: 0, verifyCursor: 0 };
   let requests;
   if (kind === 'mix') {
     // The visit's own session: the login step (first of the visit) sets holder and token.
     const session = (context) => ({ holder: context.holder, token: context.token });
     requests = VISIT.map((k) => step(k, { session, tally, state }));
   } else {
-    // As many sessions as connections, taken in turn call by call (autocannon clears a
-    // connection's context after each pass over `requests`, here after every call).
-    const session = (context) => {
-      context.session ??= prepared.sessions[state.sessionCursor++ % prepared.sessions.length];
-      return context.session;
-    };
-    // autocannon counts the status codes; no onResponse, so the load generator stays light.
-    const { setupRequest } = step(kind, { session, tally, state });
-    requests = [{ setupRequest }];
+    // One fixed request from every connection (the first holder's session, its first
+    // credential): the load generator builds it once. The bare server gets the same request
+    // with its own path, so the generator's work per request is the same on both sides.
+    const [first] = prepared.sessions;
+    const userId = first.holder.account.userId;
+    const auth = { authorization: `Bearer ${first.token}` };
+    const fixed = {
+      health: { path: '/health' },
+      credentials: { path: `/user/${userId}/credentials`, headers: auth },
+      consent: { path: `/user/${userId}/consent-requests`, headers: auth },
+      verify: { path: `/api/verify/${first.holder.credentialIds[0]}` },
+    }[kind];
+    requests = [{ method: 'GET', ...fixed }];
   }
+  // The mix's bare run is a plain GET (its requests depend on the product's answers).
+  const bareRequests = (bytes) =>
+    kind === 'mix' ? undefined : requests.map((r) => ({ ...r, path: `/?bytes=${bytes}` }));
   const statsStart = await cpu.dbStats?.();
   const productStart = cpuSnapshot(cpu.product);
   const productResult = await runAutocannon({ url: base, requests });
@@ -679,7 +688,10 @@ async function measure(kind, { base, bare, prepared, cpu }) {
         )
       : prepared.sizes[kind];
   const bareStart = cpuSnapshot(cpu.bare);
-  const bareResult = await runAutocannon({ url: `${bare}/?bytes=${bytes}` });
+  const bareResult = await runAutocannon({
+    url: `${bare}/?bytes=${bytes}`,
+    requests: bareRequests(bytes),
+  });
   const baseline = {
     ...figures(bareResult),
     cpuMs: cpuPerRequest(bareStart, cpuSnapshot(cpu.bare), bareResult.requests.total),

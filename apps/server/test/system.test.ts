@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { healthSchema } from '@pehchaan/core';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,6 +41,8 @@ describe.each(backends)('system on $name', (backend) => {
       version: '0.0.0-test',
       timestamp: clock.now().toISOString(),
     });
+    expect(healthSchema.safeParse(response.json()).success).toBe(true);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
   });
 
   it('GET /storage/status reports real row counts', async () => {
