@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDatabase } from '../src/db/create-db';
 import { HOLDER_CHANGED_CHANNEL } from '../src/plugins/read-cache';
 import { bearer, buildTestApp, loginDemo, PRIMARY, TestClock } from './helpers/app';
@@ -20,19 +20,9 @@ const BANK = `consent-${USER}-bank`;
 const TELECOM = `consent-${USER}-telecom`;
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
-/** Retries `check` until it passes or `timeoutMs` is over (a notification is asynchronous). */
-async function eventually(check: () => Promise<void>, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-}
+/** A notification is asynchronous: retry until it has arrived (at most 5 s). */
+const eventually = (check: () => Promise<void>) =>
+  vi.waitFor(check, { timeout: 5000, interval: 25 });
 
 describe.each(backends)('read cache on $name', (backend) => {
   let opened: OpenedDatabase;

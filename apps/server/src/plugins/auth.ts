@@ -44,16 +44,23 @@ export function authenticate(
   done: (error?: Error) => void,
 ): void {
   const header = request.headers.authorization;
-  if (!header) return done(new AppError('unauthenticated', MISSING_TOKEN_DETAIL));
+  if (!header) {
+    done(new AppError('unauthenticated', MISSING_TOKEN_DETAIL));
+    return;
+  }
   const token = BEARER.exec(header)?.[1];
   // Same answer as an unknown token: a malformed header is just another bad token.
-  if (!token) return done(new AppError('unauthenticated', INVALID_SESSION_DETAIL));
+  if (!token) {
+    done(new AppError('unauthenticated', INVALID_SESSION_DETAIL));
+    return;
+  }
   const { db, now } = request.server.deps;
   const options = { db, now, token, cache: request.server.readCache };
   const kept = cachedSession(options);
   if (kept) {
     request.auth = kept;
-    return done();
+    done();
+    return;
   }
   authenticateSession(options).then(
     (session) => {
