@@ -54,13 +54,13 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, release, tmpdir, totalmem, type } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { freePort, waitForHealth } from './lib/server-process.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -127,18 +127,6 @@ const VISIT = [
 // ---------------------------------------------------------------------------------------------
 // Processes: the product, the bare server, the PostgreSQL database.
 
-/** A free TCP port on 127.0.0.1. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** Resolves when `child` has exited (at once when it already has). */
 function exited(child) {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
@@ -174,21 +162,12 @@ async function startProduct({ port, dataDir, databaseUrl, logFile, profileDir })
     : [join(root, 'scripts/start.mjs'), '--no-build'];
   const log = openSync(logFile, 'a');
   const child = spawn(process.execPath, command, { cwd: root, env, stdio: ['ignore', log, log] });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) {
-      throw new Error(`the server exited with ${child.exitCode}; see ${logFile}`);
-    }
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/health`);
-      if (response.ok) return child;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill('SIGTERM');
-  throw new Error(`the server did not answer /health within 120 s; see ${logFile}`);
+  await waitForHealth(child, port, {
+    timeoutMs: 120_000,
+    intervalMs: 250,
+    hint: `; see ${logFile}`,
+  });
+  return child;
 }
 
 /** The bare baseline: node:http answering GET /?bytes=N with a JSON body of exactly N bytes. */

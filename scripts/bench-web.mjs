@@ -17,30 +17,18 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { freePort, waitForHealth } from './lib/server-process.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const PAGES = (process.env.BENCH_PAGES ?? '/,/login,/about').split(',').filter(Boolean);
 const TARGETS = { score: 95, lcpMs: 2000, cls: 0.05, jsBeforeRenderKb: 100 };
-
-/** A free TCP port on 127.0.0.1. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts `npm start`'s script on `port`; resolves once /health answers. */
 async function startProduct(port, dataDir) {
@@ -55,19 +43,8 @@ async function startProduct(port, dataDir) {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const deadline = Date.now() + 240_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/health`);
-      if (response.ok) return child;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  child.kill('SIGTERM');
-  throw new Error('the server did not answer /health within 240 s');
+  await waitForHealth(child, port, { timeoutMs: 240_000, intervalMs: 500 });
+  return child;
 }
 
 /** The figures of one Lighthouse result. */
