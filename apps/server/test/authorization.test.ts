@@ -23,6 +23,8 @@ import { INVALID_SESSION_DETAIL } from '../src/services/authenticate-session';
 import {
   bearer,
   buildTestApp,
+  HOLDER_DATA_PARTS,
+  holderSnapshot,
   loginDemo,
   MINUTE_MS,
   PRIMARY,
@@ -135,25 +137,8 @@ describe.each(backends)('authorization on $name', (backend) => {
   };
 
   /** What the victim sees of their own data, read with their own session. */
-  const victimSnapshot = async () => {
-    const snapshot: Record<string, unknown> = {};
-    for (const part of [
-      'credentials',
-      'consent-requests',
-      'activity-logs',
-      'profile',
-      'settings',
-      'sessions',
-    ]) {
-      const response = await app.inject({
-        url: `/user/${VICTIM}/${part}`,
-        headers: bearer(victimToken),
-      });
-      expect(response.statusCode, part).toBe(200);
-      snapshot[part] = response.json();
-    }
-    return snapshot;
-  };
+  const victimSnapshot = () =>
+    holderSnapshot(app, VICTIM, victimToken, [...HOLDER_DATA_PARTS, 'sessions']);
 
   beforeAll(async () => {
     opened = await backend.open();

@@ -56,7 +56,7 @@ import {
   requestArb,
   wellFormedRequests,
 } from './fuzz/requests';
-import { bearer, buildTestApp, loginDemo, PRIMARY, SECONDARY } from './helpers/app';
+import { bearer, buildTestApp, holderSnapshot, loginDemo, PRIMARY, SECONDARY } from './helpers/app';
 import { backends } from './helpers/backends';
 
 /** Generated requests per operation (issue 8: at least 1,000 in CI). */
@@ -191,23 +191,6 @@ describe(`fuzzing every operation of the OpenAPI document (${backendName})`, () 
 
   const login = (account = ACTOR) => loginDemo(app, account);
 
-  /** What `userId` sees of their own data, read with `token`. */
-  const snapshot = async (userId: string, token: string) => {
-    const parts: Record<string, unknown> = {};
-    for (const part of [
-      'credentials',
-      'consent-requests',
-      'activity-logs',
-      'profile',
-      'settings',
-    ]) {
-      const response = await app.inject({ url: `/user/${userId}/${part}`, headers: bearer(token) });
-      expect(response.statusCode, part).toBe(200);
-      parts[part] = response.json();
-    }
-    return parts;
-  };
-
   /**
    * The ids `userId` can see, read with `token` through every holder GET operation: the first
    * IDS_PER_LIST of each answer, so the few credential ids are not drowned by hundreds of
@@ -284,7 +267,7 @@ describe(`fuzzing every operation of the OpenAPI document (${backendName})`, () 
     tokens.set(ACTOR.userId, await login(ACTOR));
     tokens.set(THIRD.userId, await login(THIRD));
     victimToken = await login(VICTIM);
-    victimBefore = await snapshot(VICTIM.userId, victimToken);
+    victimBefore = await holderSnapshot(app, VICTIM.userId, victimToken);
     victimIds = await harvestIds(VICTIM.userId, victimToken);
     signed = await signDocuments();
   });
@@ -447,7 +430,7 @@ describe(`fuzzing every operation of the OpenAPI document (${backendName})`, () 
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
 
     // The victim's session is still live and their data exactly as before.
-    expect(await snapshot(VICTIM.userId, victimToken)).toEqual(victimBefore);
+    expect(await holderSnapshot(app, VICTIM.userId, victimToken)).toEqual(victimBefore);
   });
 
   describe('regressions the fuzzing found', () => {

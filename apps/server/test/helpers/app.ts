@@ -84,3 +84,31 @@ export async function loginDemo(app: FastifyInstance, account = PRIMARY): Promis
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The holder data parts of GET /user/{userId}/<part> a snapshot reads. */
+export const HOLDER_DATA_PARTS = [
+  'credentials',
+  'consent-requests',
+  'activity-logs',
+  'profile',
+  'settings',
+] as const;
+
+/**
+ * What `userId` sees of their own data, read with `token`: part name -> JSON answer, for each
+ * of `parts` (each must answer 200). Suites compare two snapshots to show nothing changed.
+ */
+export async function holderSnapshot(
+  app: FastifyInstance,
+  userId: string,
+  token: string,
+  parts: readonly string[] = HOLDER_DATA_PARTS,
+): Promise<Record<string, unknown>> {
+  const snapshot: Record<string, unknown> = {};
+  for (const part of parts) {
+    const response = await app.inject({ url: `/user/${userId}/${part}`, headers: bearer(token) });
+    expect(response.statusCode, part).toBe(200);
+    snapshot[part] = response.json();
+  }
+  return snapshot;
+}
