@@ -18,16 +18,14 @@ import { LogoMark } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 import { KYC_NAMESPACE } from '../i18n';
 import { INITIAL_KYC_STATE, kycReducer } from '../kyc-wizard';
+import { BankStep } from './bank-step';
+import { CompleteStep } from './complete-step';
+import { ConsentStep } from './consent-step';
+import { DataStep } from './data-step';
+import { IdentityStep } from './identity-step';
 import { KycProgress } from './kyc-progress';
-import {
-  BankStep,
-  CompleteStep,
-  ConsentStep,
-  DataStep,
-  IdentityStep,
-  RequestStep,
-  type StepProps,
-} from './kyc-steps';
+import type { StepProps } from './kyc-step-parts';
+import { RequestStep } from './request-step';
 
 const STEP_COMPONENTS = [
   BankStep,
