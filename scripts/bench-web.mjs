@@ -1,8 +1,9 @@
-#!/usr/bin/env node
 /**
  * `npm run bench:web` (issue 5, quality bar): Lighthouse 11, mobile preset (simulated slow 4G and
  * a 4x slower CPU), performance category, on /, /login and /about of the product started as
- * `npm start` starts it (a fresh embedded database in a temporary folder, a free port).
+ * `npm start` starts it (a fresh embedded database in a temporary folder, a free port). Run with
+ * tsx (`tsx scripts/bench-web.mjs`): it imports freePort and waitForHealth from
+ * apps/server/bench/server-process.ts, which `npm run bench:api` shares.
  *
  * Prints per page: the performance score, LCP, TBT, CLS and all JavaScript transferred (median of
  * the simulated runs), and the JavaScript transferred before the first render: script responses
@@ -22,7 +23,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { freePort, waitForHealth } from './lib/server-process.mjs';
+import { freePort, waitForHealth } from '../apps/server/bench/server-process.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -1,8 +1,7 @@
-#!/usr/bin/env node
 /**
- * `npm run bench:api` (issue 9, "Load held"): the API under load, against the product started as
- * `npm start` starts it (scripts/start.mjs --no-build: node on apps/server/src/server.ts, on a
- * free port), and in the same run a bare node:http server answering a JSON body of the same
+ * `npm run bench:api` (issue 9, "Load held"; `tsx apps/server/bench/api.ts`): the API under load,
+ * against the product started as `npm start` starts it (scripts/start.mjs --no-build: node on
+ * apps/server/src/server.ts, on a free port), and in the same run a bare node:http server answering a JSON body of the same
  * size, so every figure has a ceiling to be read against.
  *
  * Per database (PGlite in a fresh temporary DATA_DIR; PostgreSQL in a dedicated database the
@@ -39,30 +38,39 @@
  * address, which the per-IP limits (login 30 a minute, verify link 60 a minute) would answer
  * with 429 after the first second; the figures measure the work, not the limiter.
  * The server logs at LOG_LEVEL info (as `npm start`: refused answers line by line, a summary a
- * minute), with its read cache on (READ_CACHE, as `npm start`), into a file in the temporary DATA_DIR; the
- * bench counts its error lines after each database.
+ * minute), with its read cache on (READ_CACHE, as `npm start`), into a file in the temporary
+ * DATA_DIR; the bench counts its error lines after each database. The holders are the demo
+ * accounts of @pehchaan/core (DECISIONS 2), signed in with the demo OTP.
  *
  * Options: -d/--duration seconds per run (30), -c/--connections (100), --db pglite|postgres|both
  * (both), --database-url (env BENCH_DATABASE_URL, default
  * postgres://postgres:postgres@127.0.0.1:5432/pehchaan_bench: a database whose name contains
  * "bench", dropped and recreated by the bench), --runs list of health,credentials,consent,verify,
- * mix (all), --log-level (info), --read-cache on|off (on: READ_CACHE for the server), --cpu-prof (runs the command start.mjs runs, node --import tsx
- * apps/server/src/server.ts, with --cpu-prof: the profile lands in <tmp>/pehchaan-bench-prof-*),
- * --json <file> (the figures as JSON).
+ * mix (all), --log-level (info), --read-cache on|off (on: READ_CACHE for the server), --cpu-prof
+ * (runs the command start.mjs runs, node --import tsx apps/server/src/server.ts, with --cpu-prof:
+ * the profile lands in <tmp>/pehchaan-bench-prof-*), --json <file> (the figures as JSON).
+ * A short smoke run: `npm run bench:api -- -d 3 --db pglite`.
  * Exits 1 when a target is missed. A benchmark, not part of `npm test`.
  */
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, tmpdir, totalmem, type } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
+import { DEMO_ACCOUNTS, DEMO_OTP, type DemoAccount } from '@pehchaan/core';
+import autocannon, {
+  type AutocannonOptions,
+  type AutocannonRequest,
+  type AutocannonRequestStep,
+  type AutocannonResult,
+} from 'autocannon';
 import pg from 'pg';
-import { freePort, waitForHealth } from './lib/server-process.mjs';
+import { freePort, waitForHealth } from './server-process';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+/** The repository's root (this file is apps/server/bench/api.ts). */
+const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 const { values: args } = parseArgs({
   options: {
@@ -83,10 +91,12 @@ const { values: args } = parseArgs({
   },
 });
 
+type Database = 'pglite' | 'postgres';
+
 const DURATION = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
-const DATABASES = args.db === 'both' ? ['pglite', 'postgres'] : [args.db];
-const RUNS = args.runs.split(',').filter(Boolean);
+const DATABASES = (args.db === 'both' ? ['pglite', 'postgres'] : [args.db]) as Database[];
+const RUNS = args.runs.split(',').filter(Boolean) as RunKind[];
 const READ_RATIO_TARGET = 0.5;
 
 if (!(DURATION > 0) || !(CONNECTIONS > 0)) throw new Error('--duration and --connections > 0');
@@ -94,24 +104,28 @@ for (const db of DATABASES) {
   if (db !== 'pglite' && db !== 'postgres') throw new Error(`--db: unknown database '${db}'`);
 }
 
-/** The demo accounts (packages/core/src/sample-data/demo-accounts.ts) and their OTP. */
-const DEMO_ACCOUNTS = [
-  { userId: 'user-001', aadhaarNumber: '234567890125', phoneNumber: '9876543210' },
-  { userId: 'user-002', aadhaarNumber: '345678901238', phoneNumber: '9123456780' },
-  { userId: 'user-003', aadhaarNumber: '456789012341', phoneNumber: '8765432109' },
-];
-const DEMO_OTP = '123456';
-
 /** The read endpoints measured one by one (the PostgreSQL target applies to each). */
 const READ_ENDPOINTS = {
   health: 'GET /health',
   credentials: 'GET /user/{id}/credentials',
   consent: 'GET /user/{id}/consent-requests',
   verify: 'GET /api/verify/{credentialId}',
-};
+} as const;
+
+/** A read endpoint measured on its own. */
+type ReadKind = keyof typeof READ_ENDPOINTS;
+/** A run: one read endpoint, or the mixed holder visit. */
+type RunKind = ReadKind | 'mix';
+
+for (const run of RUNS) {
+  if (run !== 'mix' && !(run in READ_ENDPOINTS)) throw new Error(`--runs: unknown run '${run}'`);
+}
+
+/** A kind of call of the mixed visit. */
+type VisitStep = 'login' | 'credentials' | 'consent' | 'verify' | 'health' | 'decide';
 
 /** One holder visit of the mixed run, in order (every connection repeats it). */
-const VISIT = [
+const VISIT: VisitStep[] = [
   'login',
   'credentials',
   'consent',
@@ -128,17 +142,29 @@ const VISIT = [
 // Processes: the product, the bare server, the PostgreSQL database.
 
 /** Resolves when `child` has exited (at once when it already has). */
-function exited(child) {
+function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', resolve));
+  return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
 /**
  * Starts the product as `npm start` does, without the web build check (--no-build), with rate
  * limits off and its log written to `logFile`. Resolves once /health answers.
  */
-async function startProduct({ port, dataDir, databaseUrl, logFile, profileDir }) {
-  const env = {
+async function startProduct({
+  port,
+  dataDir,
+  databaseUrl,
+  logFile,
+  profileDir,
+}: {
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logFile: string;
+  profileDir: string | undefined;
+}): Promise<ChildProcess> {
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -194,14 +220,14 @@ process.on('disconnect', () => process.exit(0));
 `;
 
 /** Starts the bare server in its own process; resolves { child, port }. */
-function startBare() {
+function startBare(): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(process.execPath, ['-e', BARE_SERVER], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`the bare server exited with ${code}`)));
-    child.once('message', (port) => resolve({ child, port }));
+    child.once('message', (port) => resolve({ child, port: Number(port) }));
   });
 }
 
@@ -209,17 +235,25 @@ function startBare() {
  * The bench database's counters (pg_stat_database): transactions committed or rolled back (each
  * statement outside a transaction is one) and rows inserted, updated or deleted.
  */
-async function databaseStats(client) {
-  const { rows } = await client.query(
+/** Counters of pg_stat_database for the bench database (see databaseStats). */
+interface DatabaseStats {
+  transactions: number;
+  written: number;
+}
+
+async function databaseStats(client: pg.Client): Promise<DatabaseStats> {
+  const { rows } = await client.query<{ transactions: string; written: string }>(
     `select xact_commit + xact_rollback as transactions,
             tup_inserted + tup_updated + tup_deleted as written
        from pg_stat_database where datname = current_database()`,
   );
-  return { transactions: Number(rows[0].transactions), written: Number(rows[0].written) };
+  const [row] = rows;
+  if (!row) throw new Error('pg_stat_database has no row for the bench database');
+  return { transactions: Number(row.transactions), written: Number(row.written) };
 }
 
 /** The database name of a postgres:// URL; undefined without one. */
-function databaseName(url) {
+function databaseName(url: string | undefined): string | undefined {
   return url ? decodeURIComponent(new URL(url).pathname.replace(/^\//, '')) : undefined;
 }
 
@@ -227,9 +261,9 @@ function databaseName(url) {
  * Drops and recreates the bench database of `url` (its name must contain "bench": this is
  * the one place the bench deletes data). Resolves a description of the server.
  */
-async function recreateDatabase(url) {
+async function recreateDatabase(url: string): Promise<string> {
   const parsed = new URL(url);
-  const name = databaseName(url);
+  const name = databaseName(url) ?? '';
   if (!/bench/.test(name) || !/^[A-Za-z0-9_]+$/.test(name)) {
     throw new Error(
       `--database-url: the bench drops and recreates the database, so its name must contain ` +
@@ -241,10 +275,10 @@ async function recreateDatabase(url) {
   const client = new pg.Client({ connectionString: admin.toString() });
   await client.connect();
   try {
-    const { rows } = await client.query('show server_version');
+    const { rows } = await client.query<{ server_version: string }>('show server_version');
     await client.query(`drop database if exists ${name} with (force)`);
     await client.query(`create database ${name}`);
-    return `PostgreSQL ${rows[0].server_version} at ${parsed.host}, database ${name}`;
+    return `PostgreSQL ${rows[0]?.server_version} at ${parsed.host}, database ${name}`;
   } finally {
     await client.end();
   }
@@ -253,7 +287,36 @@ async function recreateDatabase(url) {
 // ---------------------------------------------------------------------------------------------
 // Talking to the product during setup.
 
-async function call(base, method, path, { token, body, headers = {} } = {}) {
+/** An answer read in full: status, text, size in bytes, and the body parsed as `T`. */
+interface Answer {
+  status: number;
+  text: string;
+  bytes: number;
+  json<T>(): T;
+}
+
+/** The parts of the product's answers the setup reads. */
+interface LoginAnswer {
+  session_token: string;
+}
+interface CredentialsAnswer {
+  credentials: { id: string }[];
+}
+interface ConsentRequestsAnswer {
+  consent_requests: { id: string; status: string }[];
+}
+
+/** One HTTP call to the product; `body` is sent as JSON, `token` as a bearer token. */
+async function call(
+  base: string,
+  method: string,
+  path: string,
+  {
+    token,
+    body,
+    headers = {},
+  }: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   const response = await fetch(`${base}${path}`, {
     method,
     headers: {
@@ -268,11 +331,12 @@ async function call(base, method, path, { token, body, headers = {} } = {}) {
     status: response.status,
     text,
     bytes: Buffer.byteLength(text),
-    json: () => JSON.parse(text),
+    json: <T>() => JSON.parse(text) as T,
   };
 }
 
-async function expectOk(promise, what) {
+/** The answer of `promise`. @throws when it is not 2xx (`what` names the call). */
+async function expectOk(promise: Promise<Answer>, what: string): Promise<Answer> {
   const answer = await promise;
   if (answer.status < 200 || answer.status > 299) {
     throw new Error(`setup: ${what} answered ${answer.status}: ${answer.text.slice(0, 200)}`);
@@ -280,7 +344,11 @@ async function expectOk(promise, what) {
   return answer;
 }
 
-function loginBody(account) {
+function loginBody(account: DemoAccount): {
+  aadhaarNumber: string;
+  phoneNumber: string;
+  otp: string;
+} {
   return {
     aadhaarNumber: account.aadhaarNumber,
     phoneNumber: account.phoneNumber,
@@ -288,19 +356,52 @@ function loginBody(account) {
   };
 }
 
+/** An approval sent in the mixed run: its Idempotency-Key and path, for a later replay. */
+interface Approval {
+  key: string;
+  path: string;
+}
+
+/**
+ * A demo account during the runs: its credentials, the consent requests still pending and not
+ * handed to a connection, how many approvals are in flight, whether a reset is, and the last
+ * approval that succeeded.
+ */
+interface Holder {
+  account: DemoAccount;
+  credentialIds: string[];
+  pending: string[];
+  deciding: number;
+  resetting: boolean;
+  lastApproval: Approval | null;
+}
+
+/** A holder with a session token (`token` undefined while a visit's login has not answered). */
+interface Session {
+  holder: Holder;
+  token: string | undefined;
+}
+
+/** What prepare() sets up: the holders, one session each, and each read endpoint's body size. */
+interface Prepared {
+  holders: Holder[];
+  sessions: (Session & { token: string })[];
+  sizes: Record<ReadKind, number>;
+}
+
 /**
  * Prepares the holders: per demo account a PAN credential (so lists hold two), its credential ids
  * (for verify), its consent requests reset to pending, and one session (the first holder's is
  * the single-endpoint runs' fixed request). Also measures each read endpoint's body size.
  */
-async function prepare(base) {
-  const holders = [];
+async function prepare(base: string): Promise<Prepared> {
+  const holders: Holder[] = [];
   for (const account of DEMO_ACCOUNTS) {
     const login = await expectOk(
       call(base, 'POST', '/api/auth/verify-otp', { body: loginBody(account) }),
       'login',
     );
-    const token = login.json().session_token;
+    const token = login.json<LoginAnswer>().session_token;
     const path = `/identity/generate-credential?user_id=${account.userId}&document_type=pan`;
     const generated = await call(base, 'POST', path, { token });
     if (generated.status !== 200 && generated.status !== 409) {
@@ -316,24 +417,25 @@ async function prepare(base) {
     );
     holders.push({
       account,
-      credentialIds: list.json().credentials.map((c) => c.id),
-      pending: pendingIds(reset.json()),
+      credentialIds: list.json<CredentialsAnswer>().credentials.map((c) => c.id),
+      pending: pendingIds(reset.json<ConsentRequestsAnswer>()),
       deciding: 0,
       resetting: false,
       lastApproval: null,
     });
   }
-  const sessions = [];
+  const sessions: (Session & { token: string })[] = [];
   for (const holder of holders) {
     const login = await expectOk(
       call(base, 'POST', '/api/auth/verify-otp', { body: loginBody(holder.account) }),
       'login',
     );
-    sessions.push({ holder, token: login.json().session_token });
+    sessions.push({ holder, token: login.json<LoginAnswer>().session_token });
   }
-  const [first] = sessions;
+  const first = sessions[0];
+  if (!first) throw new Error('setup: no demo account');
   const id = first.holder.account.userId;
-  const sizes = {
+  const sizes: Record<ReadKind, number> = {
     health: (await expectOk(call(base, 'GET', '/health'), 'health')).bytes,
     credentials: (
       await expectOk(call(base, 'GET', `/user/${id}/credentials`, { token: first.token }), 'list')
@@ -351,16 +453,49 @@ async function prepare(base) {
   return { holders, sessions, sizes };
 }
 
-function pendingIds(resetAnswer) {
+function pendingIds(resetAnswer: ConsentRequestsAnswer): string[] {
   return resetAnswer.consent_requests.filter((r) => r.status === 'pending').map((r) => r.id);
 }
 
 // ---------------------------------------------------------------------------------------------
 // autocannon request steps. Each sets context.kind; one onResponse tallies answers per kind.
 
-/** Per kind of call: how many answers, by status code, and body bytes (mixed run only). */
-function newTally() {
-  const kinds = new Map();
+/** Answers to one kind of call: how many, by status code, and body bytes in all. */
+interface TallyEntry {
+  count: number;
+  statuses: Record<string, number>;
+  bytes: number;
+}
+
+/** Per kind of call (mixed run only): see TallyEntry. */
+interface Tally {
+  kinds: Map<string, TallyEntry>;
+  record(kind: string, status: number, body: string | undefined): void;
+}
+
+/**
+ * A connection's context: the kind of the call in flight, the visit's holder and token (set by
+ * its login), and the approval in flight.
+ */
+interface VisitContext {
+  kind?: string;
+  holder?: Holder;
+  token?: string;
+  approval?: Approval;
+}
+
+/** The cursors the connections share: which holder logs in next, which credential is verified. */
+interface SharedState {
+  holders: Holder[];
+  loginCursor: number;
+  verifyCursor: number;
+}
+
+/** The visit's holder and token as one step sees them. */
+type SessionOf = (context: VisitContext) => { holder: Holder; token: string | undefined };
+
+function newTally(): Tally {
+  const kinds = new Map<string, TallyEntry>();
   return {
     kinds,
     record(kind, status, body) {
@@ -376,15 +511,22 @@ function newTally() {
   };
 }
 
-const header = (headers, name) =>
+const header = (headers: Record<string, string>, name: string): string | undefined =>
   Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
 
 /**
  * The request step for one kind of call. `session(context)` answers { holder, token } for the
  * connection's current visit; `tally` counts answers.
  */
-function step(kind, { session, tally, state }) {
-  const authorized = (req, context, path) => {
+function step(
+  kind: VisitStep,
+  { session, tally, state }: { session: SessionOf; tally: Tally; state: SharedState },
+): AutocannonRequestStep<VisitContext> {
+  const authorized = (
+    req: AutocannonRequest,
+    context: VisitContext,
+    path: (holder: Holder) => string,
+  ): AutocannonRequest | null => {
     const { holder, token } = session(context);
     // The visit's login failed (an error or timeout, counted there): like a client, start the
     // visit again with a new login rather than send calls that can only answer 401.
@@ -397,7 +539,8 @@ function step(kind, { session, tally, state }) {
       headers: { ...req.headers, authorization: `Bearer ${token}` },
     };
   };
-  const steps = {
+  type Setup = (req: AutocannonRequest, context: VisitContext) => AutocannonRequest | null;
+  const steps: Record<VisitStep, Setup> = {
     health: (req, context) => {
       context.kind = 'health';
       return { ...req, method: 'GET', path: '/health' };
@@ -417,7 +560,7 @@ function step(kind, { session, tally, state }) {
       };
     },
     login: (req, context) => {
-      const holder = state.holders[state.loginCursor++ % state.holders.length];
+      const holder = state.holders[state.loginCursor++ % state.holders.length]!;
       context.kind = 'login';
       context.holder = holder;
       context.token = undefined;
@@ -437,16 +580,16 @@ function step(kind, { session, tally, state }) {
     onResponse(status, body, context, headers) {
       const { holder } = session(context);
       if (context.kind === 'login' && status === 200)
-        context.token = JSON.parse(body).session_token;
+        context.token = (JSON.parse(body) as LoginAnswer).session_token;
       if (context.kind === 'approve') {
         holder.deciding -= 1;
-        if (status === 200) holder.lastApproval = context.approval;
+        if (status === 200) holder.lastApproval = context.approval ?? null;
       }
       if (context.kind === 'reset') {
         holder.resetting = false;
-        if (status === 200) holder.pending = pendingIds(JSON.parse(body));
+        if (status === 200) holder.pending = pendingIds(JSON.parse(body) as ConsentRequestsAnswer);
       }
-      let recorded = context.kind;
+      let recorded = context.kind ?? kind;
       if (
         context.kind === 'replay' &&
         status === 200 &&
@@ -464,11 +607,15 @@ function step(kind, { session, tally, state }) {
  * none is left and none is in flight, reset them; otherwise replay the last approval's
  * Idempotency-Key (an outbox retry); before any approval finished, list the requests instead.
  */
-function decideStep(req, context, { holder, token }) {
+function decideStep(
+  req: AutocannonRequest,
+  context: VisitContext,
+  { holder, token }: { holder: Holder; token: string | undefined },
+): AutocannonRequest {
   const userId = holder.account.userId;
   const headers = { ...req.headers, authorization: `Bearer ${token}` };
   if (holder.pending.length > 0) {
-    const id = holder.pending.pop();
+    const id = holder.pending.pop()!;
     holder.deciding += 1;
     context.kind = 'approve';
     context.approval = {
@@ -498,7 +645,7 @@ function decideStep(req, context, { holder, token }) {
 // dedicated core would serve.
 
 /** User + system CPU milliseconds of `pid` (Linux USER_HZ is 100: 10 ms a tick). */
-function procCpuMs(pid) {
+function procCpuMs(pid: number): number | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -509,7 +656,7 @@ function procCpuMs(pid) {
 }
 
 /** `pid` and its descendants (start.mjs runs the server as its child). */
-function processTree(pid) {
+function processTree(pid: number): number[] {
   const pids = [pid];
   try {
     for (const task of readdirSync(`/proc/${pid}/task`)) {
@@ -525,8 +672,8 @@ function processTree(pid) {
 }
 
 /** The PostgreSQL backends serving database `name` (their title names it). */
-function postgresBackends(name) {
-  const pids = [];
+function postgresBackends(name: string | undefined): number[] {
+  const pids: number[] = [];
   if (!name) return pids;
   try {
     for (const entry of readdirSync('/proc')) {
@@ -545,10 +692,34 @@ function postgresBackends(name) {
 }
 
 /** CPU milliseconds so far, per process, of the server tree and the database's backends. */
-function cpuSnapshot({ serverPid, database }) {
-  const read = (pids) => new Map(pids.map((pid) => [pid, procCpuMs(pid)]));
+/** The processes whose CPU time a run counts: the server (and its children) and the database. */
+interface CpuTarget {
+  /** Undefined when the process could not be spawned: its figures are left out. */
+  serverPid: number | undefined;
+  database?: string | undefined;
+}
+
+/** CPU milliseconds per process so far (undefined where /proc could not tell). */
+type CpuByPid = Map<number, number | undefined>;
+
+/** A CPU snapshot: see cpuSnapshot. */
+interface CpuSnapshot {
+  server: CpuByPid;
+  db: CpuByPid;
+  loadgen: NodeJS.CpuUsage;
+}
+
+/** CPU milliseconds per request of the server, the database backends and the load generator. */
+interface CpuPerRequest {
+  server: number | undefined;
+  db: number | undefined;
+  loadgen: number | undefined;
+}
+
+function cpuSnapshot({ serverPid, database }: CpuTarget): CpuSnapshot {
+  const read = (pids: number[]): CpuByPid => new Map(pids.map((pid) => [pid, procCpuMs(pid)]));
   return {
-    server: read(processTree(serverPid)),
+    server: read(serverPid === undefined ? [] : processTree(serverPid)),
     db: read(postgresBackends(database)),
     loadgen: process.cpuUsage(),
   };
@@ -559,8 +730,8 @@ function cpuSnapshot({ serverPid, database }) {
  * inside it), the PostgreSQL backends (processes that started during the run count from zero;
  * shared background processes such as the WAL writer are left out), and this load generator.
  */
-function cpuPerRequest(before, after, requests) {
-  const delta = (a, b) => {
+function cpuPerRequest(before: CpuSnapshot, after: CpuSnapshot, requests: number): CpuPerRequest {
+  const delta = (a: CpuByPid, b: CpuByPid): number | undefined => {
     let sum = 0;
     let known = false;
     for (const [pid, ms] of b) {
@@ -570,7 +741,8 @@ function cpuPerRequest(before, after, requests) {
     }
     return known ? sum : undefined;
   };
-  const per = (ms) => (ms === undefined || requests === 0 ? undefined : ms / requests);
+  const per = (ms: number | undefined) =>
+    ms === undefined || requests === 0 ? undefined : ms / requests;
   const loadgen = process.cpuUsage(before.loadgen);
   return {
     server: per(delta(before.server, after.server)),
@@ -583,15 +755,17 @@ function cpuPerRequest(before, after, requests) {
 // Runs and figures.
 
 /** An autocannon run; resolves its result with `errorKinds`: the count of each error message. */
-async function runAutocannon(options) {
-  const errorKinds = {};
-  const instance = autocannon({
+async function runAutocannon<C extends object>(
+  options: AutocannonOptions<C>,
+): Promise<AutocannonResult & { errorKinds: Record<string, number> }> {
+  const errorKinds: Record<string, number> = {};
+  const instance = autocannon<C>({
     connections: CONNECTIONS,
     duration: DURATION,
     pipelining: 1,
     ...options,
   });
-  instance.on('reqError', (error) => {
+  instance.on('reqError', (error: (Error & { code?: string }) | undefined) => {
     const kind = error?.code ?? error?.message ?? String(error);
     errorKinds[kind] = (errorKinds[kind] ?? 0) + 1;
   });
@@ -599,8 +773,40 @@ async function runAutocannon(options) {
   return { ...result, errorKinds };
 }
 
+/** The figures of one run (see figures()); `cpuMs` and `db` are added by measure(). */
+interface Figures {
+  rps: number;
+  total: number;
+  minRps: number;
+  p50: number;
+  p99: number;
+  maxMs: number;
+  errors: number;
+  timeouts: number;
+  errorKinds: Record<string, number>;
+  non2xx: number;
+  '4xx': number;
+  '5xx': number;
+  statusCodes: Record<string, number>;
+  cpuMs: CpuPerRequest;
+  /** PostgreSQL only: transactions and rows written per request. */
+  db?: { transactions: number; rowsWritten: number };
+}
+
+/** One run's figures: the product's, the bare server's, their ratio, the mix's tally. */
+interface Row {
+  kind: RunKind;
+  bytes: number;
+  product: Figures;
+  bare: Figures;
+  ratio: number;
+  mix: Record<string, TallyEntry> | undefined;
+}
+
 /** The figures of one autocannon result (its `errors` include the timeouts). */
-function figures(result) {
+function figures(
+  result: AutocannonResult & { errorKinds: Record<string, number> },
+): Omit<Figures, 'cpuMs' | 'db'> {
   return {
     rps: result.requests.average,
     total: result.requests.total,
@@ -622,22 +828,39 @@ function figures(result) {
 }
 
 /** One run of the product for `kind` ('mix' or a read endpoint), then the bare server. */
-async function measure(kind, { base, bare, prepared, cpu }) {
+async function measure(
+  kind: RunKind,
+  {
+    base,
+    bare,
+    prepared,
+    cpu,
+  }: {
+    base: string;
+    bare: string;
+    prepared: Prepared;
+    cpu: {
+      product: CpuTarget;
+      bare: CpuTarget;
+      dbStats: (() => Promise<DatabaseStats>) | undefined;
+    };
+  },
+): Promise<Row> {
   const tally = newTally();
-  const state = { holders: prepared.holders, loginCursor: 0, verifyCursor: 0 };
-  let requests;
+  const state: SharedState = { holders: prepared.holders, loginCursor: 0, verifyCursor: 0 };
+  let requests: AutocannonRequestStep<VisitContext>[];
   if (kind === 'mix') {
     // The visit's own session: the login step (first of the visit) sets holder and token.
-    const session = (context) => ({ holder: context.holder, token: context.token });
+    const session: SessionOf = (context) => ({ holder: context.holder!, token: context.token });
     requests = VISIT.map((k) => step(k, { session, tally, state }));
   } else {
     // One fixed request from every connection (the first holder's session, its first
     // credential): the load generator builds it once. The bare server gets the same request
     // with its own path, so the generator's work per request is the same on both sides.
-    const [first] = prepared.sessions;
+    const first = prepared.sessions[0]!;
     const userId = first.holder.account.userId;
     const auth = { authorization: `Bearer ${first.token}` };
-    const fixed = {
+    const fixed: AutocannonRequest = {
       health: { path: '/health' },
       credentials: { path: `/user/${userId}/credentials`, headers: auth },
       consent: { path: `/user/${userId}/consent-requests`, headers: auth },
@@ -646,12 +869,12 @@ async function measure(kind, { base, bare, prepared, cpu }) {
     requests = [{ method: 'GET', ...fixed }];
   }
   // The mix's bare run is a plain GET (its requests depend on the product's answers).
-  const bareRequests = (bytes) =>
+  const bareRequests = (bytes: number) =>
     kind === 'mix' ? undefined : requests.map((r) => ({ ...r, path: `/?bytes=${bytes}` }));
   const statsStart = await cpu.dbStats?.();
   const productStart = cpuSnapshot(cpu.product);
   const productResult = await runAutocannon({ url: base, requests });
-  const product = {
+  const product: Figures = {
     ...figures(productResult),
     cpuMs: cpuPerRequest(productStart, cpuSnapshot(cpu.product), productResult.requests.total),
   };
@@ -671,17 +894,18 @@ async function measure(kind, { base, bare, prepared, cpu }) {
     url: `${bare}/?bytes=${bytes}`,
     requests: bareRequests(bytes),
   });
-  const baseline = {
+  const baseline: Figures = {
     ...figures(bareResult),
     cpuMs: cpuPerRequest(bareStart, cpuSnapshot(cpu.bare), bareResult.requests.total),
   };
   // Read after the bare run, and at least 11 s after the product run: a busy backend flushes its
   // statistics at most once a second, an idle one within 10 s.
-  if (statsStart) {
+  if (statsStart && cpu.dbStats) {
     const wait = 11_000 - (Date.now() - productEnd);
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     const statsEnd = await cpu.dbStats();
-    const per = (field) => (statsEnd[field] - statsStart[field]) / productResult.requests.total;
+    const per = (field: keyof DatabaseStats) =>
+      (statsEnd[field] - statsStart[field]) / productResult.requests.total;
     product.db = { transactions: per('transactions'), rowsWritten: per('written') };
   }
   return {
@@ -694,13 +918,16 @@ async function measure(kind, { base, bare, prepared, cpu }) {
   };
 }
 
-const num = (n, width, digits = 0) =>
+const num = (n: number | undefined, width: number, digits = 0): string =>
   (Number.isFinite(n)
-    ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
+    ? (n as number).toLocaleString('en-US', {
+        maximumFractionDigits: digits,
+        minimumFractionDigits: digits,
+      })
     : '-'
   ).padStart(width);
 
-function printRows(rows) {
+function printRows(rows: Row[]): void {
   console.log(
     `  ${'run'.padEnd(34)}${'body B'.padStart(7)}${'req/s'.padStart(9)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'errors'.padStart(8)}${'non-2xx'.padStart(9)}${'5xx'.padStart(6)}${'bare req/s'.padStart(12)}${'bare p50'.padStart(10)}${'bare p99'.padStart(10)}${'ratio'.padStart(8)}`,
   );
@@ -714,8 +941,8 @@ function printRows(rows) {
   }
 }
 
-function printCpu(rows, database) {
-  const ms = (n) => (n === undefined ? '-' : n.toFixed(3)).padStart(10);
+function printCpu(rows: Row[], database: Database): void {
+  const ms = (n: number | undefined) => (n === undefined ? '-' : n.toFixed(3)).padStart(10);
   const db = database === 'postgres' ? 'PostgreSQL' : '(in server)';
   console.log(
     `  CPU ms per request: ${'server'.padStart(10)}${db.padStart(12)}${'load gen'.padStart(10)}${'bare srv'.padStart(10)}${'bare gen'.padStart(10)}${'one server core'.padStart(18)}${database === 'postgres' ? '  DB xacts/req  rows written/req' : ''}`,
@@ -734,7 +961,7 @@ function printCpu(rows, database) {
   }
 }
 
-function printMix(mix) {
+function printMix(mix: Record<string, TallyEntry>): void {
   console.log('  mixed run, answers per kind of call:');
   for (const [kind, entry] of Object.entries(mix)) {
     const statuses = Object.entries(entry.statuses)
@@ -744,15 +971,24 @@ function printMix(mix) {
   }
 }
 
+/** The read cache's counters as the server logs them when it closes. */
+interface ReadCacheStats {
+  hits: number;
+  misses: number;
+  invalidations: number;
+  entries: number;
+  enabled: boolean;
+}
+
 /**
  * The read cache's counters, from the line the server writes when it closes
  * ({ readCache: { hits, misses, invalidations, entries, enabled } }); undefined without one.
  */
-function readCacheStats(logFile) {
+function readCacheStats(logFile: string): ReadCacheStats | undefined {
   for (const line of readFileSync(logFile, 'utf8').split('\n').reverse()) {
     if (!line.includes('"read cache closed"')) continue;
     try {
-      return JSON.parse(line).readCache;
+      return (JSON.parse(line) as { readCache?: ReadCacheStats }).readCache;
     } catch {
       return undefined;
     }
@@ -761,20 +997,33 @@ function readCacheStats(logFile) {
 }
 
 /** Error-level lines (pino level >= 50) of the server log. */
-function serverErrors(logFile) {
+function serverErrors(logFile: string): string[] {
   return readFileSync(logFile, 'utf8')
     .split('\n')
     .filter((line) => /"level":(50|60)/.test(line) || /failed to start/i.test(line));
 }
 
-async function benchDatabase(database, { bare }) {
+/** What benchDatabase reports for one database (also the --json file's `results`). */
+interface DatabaseResult {
+  database: Database;
+  description: string;
+  rows: Row[];
+  readCache: ReadCacheStats | undefined;
+  logErrors: number;
+  failed: boolean;
+}
+
+async function benchDatabase(
+  database: Database,
+  { bare }: { bare: { url: string; pid: number | undefined } },
+): Promise<DatabaseResult> {
   const dataDir = mkdtempSync(join(tmpdir(), `pehchaan-bench-api-${database}-`));
   const logFile = join(dataDir, 'server.log');
   const profileDir = args['cpu-prof']
     ? mkdtempSync(join(tmpdir(), `pehchaan-bench-prof-${database}-`))
     : undefined;
   let description = `PGlite (embedded), fresh DATA_DIR ${dataDir}`;
-  let databaseUrl;
+  let databaseUrl: string | undefined;
   if (database === 'postgres') {
     databaseUrl = args['database-url'];
     description = await recreateDatabase(databaseUrl);
@@ -782,7 +1031,7 @@ async function benchDatabase(database, { bare }) {
   const port = await freePort();
   const server = await startProduct({ port, dataDir, databaseUrl, logFile, profileDir });
   const base = `http://127.0.0.1:${port}`;
-  const rows = [];
+  const rows: Row[] = [];
   let failed = false;
   const statsClient = databaseUrl ? new pg.Client({ connectionString: databaseUrl }) : undefined;
   try {
@@ -824,7 +1073,7 @@ async function benchDatabase(database, { bare }) {
   }
   printCpu(rows, database);
   const mixRow = rows.find((r) => r.kind === 'mix');
-  if (mixRow) printMix(mixRow.mix);
+  if (mixRow?.mix) printMix(mixRow.mix);
   const cache = readCacheStats(logFile);
   if (cache) {
     const lookups = cache.hits + cache.misses;
@@ -851,8 +1100,8 @@ async function benchDatabase(database, { bare }) {
   console.log(
     `  ${clean ? 'PASS' : 'FAIL'}  zero errors, non-2xx and 5xx (errors ${totals.errors}, non-2xx ${totals.non2xx}, 5xx ${totals.five})`,
   );
-  const reads = rows.filter((r) => r.kind !== 'mix');
-  for (const row of reads) {
+  for (const row of rows) {
+    if (row.kind === 'mix') continue;
     const met = row.ratio >= READ_RATIO_TARGET;
     if (database === 'postgres') {
       failed ||= !met;
