@@ -6,6 +6,13 @@
  * client-side router takes over). Files are sent brotli- or gzip-compressed when the build has
  * the compressed copy and the browser accepts it. When WEB_DIST has no index.html (tests, API-only runs)
  * nothing is served and unknown paths answer 404 JSON.
+ *
+ * A missing file (a path whose last segment has a file extension, e.g. /favicon.ico or
+ * /assets/gone-abc123.js) is not answered with the shell: it gets the app's real 404, so a
+ * browser, a crawler or the service worker's precaching never takes HTML for a script or image.
+ * The service worker (sw.js) and the web app manifest are revalidated on every request
+ * (`no-cache`), so a new release is found at once (docs/adr/0007-service-worker.md); sw.js gets a
+ * policy of its own, since a worker's Content-Security-Policy is its script's response header.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -44,6 +51,20 @@ export interface SpaServer {
 }
 
 const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/g;
+
+/** A path whose last segment has a file extension: a file, never a page of the SPA. */
+const FILE_PATH = /\/[^/]+\.[^/]+$/;
+
+/** Files of the build that must never be served from a cache without asking (see above). */
+const REVALIDATED_FILES = new Set(['sw.js', 'manifest.webmanifest']);
+
+/**
+ * The service worker's own CSP (the policy of the worker's global scope, CSP Level 3 §
+ * "Initialize a global object's CSP list"): it runs only its own script and fetches only this
+ * origin (the files it precaches).
+ */
+export const SERVICE_WORKER_POLICY =
+  "default-src 'none'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'";
 
 /** The HTML pages of a build: the top level's and one level of <page>/index.html. */
 function htmlPages(root: string): string[] {
@@ -115,11 +136,17 @@ export async function registerSpa(
       const inside = target === root || target.startsWith(`${root}${sep}`);
       if (inside && isFile(target)) {
         const file = relative(root, target);
+        if (REVALIDATED_FILES.has(file)) {
+          if (file === 'sw.js') reply.header('content-security-policy', SERVICE_WORKER_POLICY);
+          reply.header('cache-control', 'no-cache').sendFile(file, { cacheControl: false });
+          return true;
+        }
         // Vite puts content-hashed names under assets/, so they never change.
         const immutable = file.startsWith(`assets${sep}`);
         reply.sendFile(file, { maxAge: immutable ? '365d' : 0, immutable });
         return true;
       }
+      if (FILE_PATH.test(decoded)) return false;
       // A prerendered public page (dir/index.html), else the empty shell. Pages and shell must be
       // revalidated so a new deploy's asset names are picked up.
       const page = join(target, 'index.html');
