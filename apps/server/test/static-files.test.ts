@@ -1,8 +1,10 @@
 /**
  * The web build's files as the installable app needs them (issue 15, docs/adr/0007-service-worker.md):
- * missing files answer a real 404 (never the SPA shell), and the service worker and the web app
- * manifest are revalidated on every request, the worker under its own CSP.
+ * missing files answer a real 404 (never the SPA shell), the service worker and the web app
+ * manifest are revalidated on every request, the worker under its own CSP; and a page with a
+ * parameter (/verify/<id>) gets its prerendered frame.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +15,7 @@ import { buildTestApp } from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
 
 const SHELL = '<title>Pehchaan</title><div id="root"></div>';
+const FRAME_SCRIPT = 'window.frameLoader = true';
 
 describe('the installable web build', () => {
   let opened: OpenedDatabase;
@@ -28,6 +31,11 @@ describe('the installable web build', () => {
     writeFileSync(
       join(webDist, 'about', 'index.html'),
       '<title>Pehchaan</title><main>about</main>',
+    );
+    mkdirSync(join(webDist, 'verify'));
+    writeFileSync(
+      join(webDist, 'verify', '_frame.html'),
+      `<title>Pehchaan</title><script>${FRAME_SCRIPT}</script><main>verify frame</main>`,
     );
     writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log("app")');
     writeFileSync(join(webDist, 'favicon.svg'), '<svg/>');
@@ -62,6 +70,25 @@ describe('the installable web build', () => {
       expect(response.headers['content-type']).toMatch(/text\/html/);
     },
   );
+
+  it.each([
+    ['/verify/cred-0123', 'verify frame'],
+    ['/verify/share-abc', 'verify frame'],
+    ['/verify/cred-0123/more', '<div id="root"></div>'],
+    ['/about/cred-0123', '<div id="root"></div>'],
+    ['/credentials', '<div id="root"></div>'],
+  ])('answers %s with the prerendered frame of its page, else the shell', async (url, text) => {
+    const response = await app.inject({ url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain(text);
+  });
+
+  it("allows the frame's inline script in the page policy, by hash", async () => {
+    const hash = createHash('sha256').update(FRAME_SCRIPT).digest('base64');
+    const csp = (await app.inject({ url: '/verify/cred-0123' })).headers['content-security-policy'];
+    expect(String(csp)).toContain(`'sha256-${hash}'`);
+  });
 
   it('serves the favicon', async () => {
     const response = await app.inject({ url: '/favicon.svg' });

@@ -7,6 +7,8 @@
  *   that is not prerendered (the signed-in app, /verify/..., the demos).
  * - dist/index.html: the landing page; dist/<page>/index.html: the other pages, each loading the
  *   app's JavaScript only after its first paint (`loadAfterFirstPaint`).
+ * - the frames of the pages with a parameter (PRERENDERED_FRAMES, e.g. dist/verify/_frame.html
+ *   for every /verify/<id>), loaded the same way.
  * - a .br and a .gz copy beside each written file, like the build's other assets.
  * - dist/sw.js written again by vite-plugin-pwa (its options in vite.config.ts), now that the
  *   prerendered pages and spa.html exist, so the service worker precaches them too.
@@ -92,15 +94,22 @@ const vite = await createServer({
 let failed = false;
 let prerenderedPaths = [];
 try {
-  const { PRERENDERED_PATHS, renderPage } = await vite.ssrLoadModule('/src/app/prerender.tsx');
+  const { PRERENDERED_PATHS, PRERENDERED_FRAMES, renderPage } =
+    await vite.ssrLoadModule('/src/app/prerender.tsx');
   prerenderedPaths = PRERENDERED_PATHS;
   writeCompressed(join(dist, 'spa.html'), shell);
-  for (const path of PRERENDERED_PATHS) {
+  const pages = [
+    ...PRERENDERED_PATHS.map((path) => ({
+      path,
+      file: path === '/' ? 'index.html' : join(path, 'index.html'),
+    })),
+    ...PRERENDERED_FRAMES,
+  ];
+  for (const { path, file } of pages) {
     try {
       const html = await renderPage(path);
       const page = loadAfterFirstPaint(shell).replace(ROOT_ELEMENT, `<div id="root">${html}</div>`);
-      const file = path === '/' ? join(dist, 'index.html') : join(dist, path, 'index.html');
-      writeCompressed(file, page);
+      writeCompressed(join(dist, file), page);
       console.log(`[prerender] ${path} (${(html.length / 1024).toFixed(1)} KB of HTML)`);
     } catch (error) {
       failed = true;

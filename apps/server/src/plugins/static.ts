@@ -2,10 +2,12 @@
  * Serves the built SPA (apps/web/dist) from the API server (DECISIONS 1: one process serves the
  * whole product). Used by the app's one not-found handler: a GET/HEAD request whose path is not
  * an API path gets the file of that path from WEB_DIST when there is one, else the prerendered
- * page `<path>/index.html` when there is one, else the empty shell spa.html (the SPA's
- * client-side router takes over). Files are sent brotli- or gzip-compressed when the build has
- * the compressed copy and the browser accepts it. When WEB_DIST has no index.html (tests, API-only runs)
- * nothing is served and unknown paths answer 404 JSON.
+ * page `<path>/index.html` when there is one, else for `/<dir>/<value>` the prerendered frame
+ * `<dir>/_frame.html` of a page with a parameter (/verify/<id>) when there is one, else the empty
+ * shell spa.html (the SPA's client-side router takes over). Files are sent brotli- or
+ * gzip-compressed when the build has the compressed copy and the browser accepts it. When
+ * WEB_DIST has no index.html (tests, API-only runs) nothing is served and unknown paths answer
+ * 404 JSON.
  *
  * A missing file (a path whose last segment has a file extension, e.g. /favicon.ico or
  * /assets/gone-abc123.js) is not answered with the shell: it gets the app's real 404, so a
@@ -16,7 +18,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -66,13 +68,20 @@ const REVALIDATED_FILES = new Set(['sw.js', 'manifest.webmanifest']);
 export const SERVICE_WORKER_POLICY =
   "default-src 'none'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'";
 
-/** The HTML pages of a build: the top level's and one level of <page>/index.html. */
+/** The prerendered frame of a page with a parameter, `/<dir>/<value>` (see the module doc). */
+const FRAME_FILE = '_frame.html';
+
+/**
+ * The HTML pages of a build: the top level's and one level of <page>/index.html and
+ * <dir>/_frame.html.
+ */
 function htmlPages(root: string): string[] {
   const pages: string[] = [];
   for (const entry of readdirSync(root, { withFileTypes: true })) {
     if (entry.isFile() && entry.name.endsWith('.html')) pages.push(join(root, entry.name));
-    if (entry.isDirectory() && isFile(join(root, entry.name, 'index.html'))) {
-      pages.push(join(root, entry.name, 'index.html'));
+    if (!entry.isDirectory()) continue;
+    for (const name of ['index.html', FRAME_FILE]) {
+      if (isFile(join(root, entry.name, name))) pages.push(join(root, entry.name, name));
     }
   }
   return pages;
@@ -147,10 +156,18 @@ export async function registerSpa(
         return true;
       }
       if (FILE_PATH.test(decoded)) return false;
-      // A prerendered public page (dir/index.html), else the empty shell. Pages and shell must be
-      // revalidated so a new deploy's asset names are picked up.
+      // A prerendered public page (dir/index.html), else the prerendered frame of a page with a
+      // parameter (dir/_frame.html for /dir/<value>), else the empty shell. Pages and shell must
+      // be revalidated so a new deploy's asset names are picked up.
       const page = join(target, 'index.html');
-      const html = inside && isFile(page) ? relative(root, page) : shell;
+      const frame = join(dirname(target), FRAME_FILE);
+      const html = !inside
+        ? shell
+        : isFile(page)
+          ? relative(root, page)
+          : dirname(target) !== root && isFile(frame)
+            ? relative(root, frame)
+            : shell;
       reply.header('cache-control', 'no-cache').sendFile(html, { cacheControl: false });
       return true;
     },
