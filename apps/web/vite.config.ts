@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /** The API server of apps/server (SPEC 9: local backend port 5000). */
 const API_TARGET = 'http://localhost:5000';
@@ -9,10 +10,94 @@ const API_TARGET = 'http://localhost:5000';
 /** Paths the dev server forwards to the API, so the SPA can call the same origin. */
 const PROXIED = ['/api', '/user', '/identity', '/health', '/storage', '/docs'];
 
+/**
+ * The server's API paths (API_PREFIXES in apps/server/src/plugins/static.ts): the service worker
+ * never answers a navigation to them with the app shell (docs/adr/0007-service-worker.md).
+ */
+const API_PATHS =
+  /^\/(api|user|identity|health|storage|docs|credentials\/verify|presentations)(\/|$)/;
+
+/** A path whose last segment has a file extension: a missing file, never the app shell. */
+const FILE_PATH = /\/[^/]+\.[^/]+$/;
+
+/** The theme's orange (header accents, the browser's title bar in the installed app). */
+const THEME_COLOUR = '#ea580c';
+/** orange-50: the installed app's splash screen, behind the maskable icon. */
+const BACKGROUND_COLOUR = '#fff7ed';
+
 export default defineConfig({
-  // Brotli and gzip copies beside each text asset: the server sends them as they are
-  // (@fastify/static preCompressed), so phones on slow networks download a third of the bytes.
-  plugins: [react(), tailwindcss(), compression({ algorithms: ['gzip', 'brotliCompress'] })],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The installable app (issue 15, docs/adr/0007-service-worker.md): the web app manifest and
+    // its <link>, and a Workbox service worker that precaches the app shell, every chunk and the
+    // prerendered public pages. `vite build` writes a first sw.js; scripts/prerender.mjs writes
+    // it again with these options once the prerendered pages exist, so they are precached too.
+    // src/lib/service-worker.ts registers it (no inline script: the CSP stays hash-only).
+    VitePWA({
+      // A minified worker without Workbox's console logs, also when scripts/prerender.mjs (a
+      // development-mode Vite server) writes it.
+      mode: 'production',
+      registerType: 'prompt',
+      injectRegister: false,
+      includeManifestIcons: false,
+      manifest: {
+        id: '/',
+        name: 'Pehchaan',
+        short_name: 'Pehchaan',
+        description: 'Pehchaan: consent-first digital identity wallet',
+        lang: 'en',
+        dir: 'ltr',
+        start_url: '/dashboard',
+        scope: '/',
+        display: 'standalone',
+        theme_color: THEME_COLOUR,
+        background_color: BACKGROUND_COLOUR,
+        icons: [
+          { src: '/icons/pwa-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/pwa-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          {
+            src: '/icons/maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      workbox: {
+        // The build's files only; never an API answer (no runtimeCaching at all): the encrypted
+        // browser store (lib/secure-*.ts) stays the only offline copy of personal data.
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+        globIgnores: ['sw.js', 'workbox-*.js'],
+        // One file: the worker needs no importScripts, so its CSP is script-src 'self' only.
+        inlineWorkboxRuntime: true,
+        // Precached under the URL a visitor opens: /about, not /about/index.html ('/' is
+        // index.html through Workbox's directoryIndex).
+        manifestTransforms: [
+          async (entries) => ({
+            manifest: entries.map((entry) => ({
+              ...entry,
+              url: entry.url.endsWith('/index.html') ? entry.url.slice(0, -11) : entry.url,
+            })),
+            warnings: [],
+          }),
+        ],
+        // Every other in-app path (signed-in screens, /verify/:id, the demos) opens the shell.
+        navigateFallback: '/spa.html',
+        navigateFallbackDenylist: [API_PATHS, FILE_PATH],
+        // Content-hashed names under assets/ need no cache-busting query.
+        dontCacheBustURLsMatching: /^assets\//,
+        cleanupOutdatedCaches: true,
+        // On the first install the open page is taken over at once (its later chunk loads come
+        // from the cache); an update waits for the holder's Reload (registerType 'prompt').
+        clientsClaim: true,
+        sourcemap: false,
+      },
+    }),
+    // Brotli and gzip copies beside each text asset: the server sends them as they are
+    // (@fastify/static preCompressed), so phones on slow networks download a third of the bytes.
+    compression({ algorithms: ['gzip', 'brotliCompress'] }),
+  ],
   resolve: { alias: { '@': decodeURIComponent(new URL('./src', import.meta.url).pathname) } },
   build: {
     outDir: 'dist',

@@ -7,7 +7,11 @@
  *   that is not prerendered (the signed-in app, /verify/..., the demos).
  * - dist/index.html: the landing page; dist/<page>/index.html: the other pages, each loading the
  *   app's JavaScript only after its first paint (`loadAfterFirstPaint`).
+ * - the frames of the pages with a parameter (PRERENDERED_FRAMES, e.g. dist/verify/_frame.html
+ *   for every /verify/<id>), loaded the same way.
  * - a .br and a .gz copy beside each written file, like the build's other assets.
+ * - dist/sw.js written again by vite-plugin-pwa (its options in vite.config.ts), now that the
+ *   prerendered pages and spa.html exist, so the service worker precaches them too.
  *
  * Exits non-zero when a page fails to render, so a broken page fails the build.
  */
@@ -15,7 +19,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { createServer } from 'vite';
+import { createServer, resolveConfig } from 'vite';
 
 const webRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(webRoot, 'dist');
@@ -55,6 +59,26 @@ function writeCompressed(file, content) {
   writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
 }
 
+/**
+ * Rewrites dist/sw.js through vite-plugin-pwa's API, with the options and mode of `vite build`
+ * (vite.config.ts resolved for a production build), so its precache manifest lists the files of
+ * the finished build: the pages written above and spa.html.
+ * @throws when the plugin is missing from vite.config.ts or the worker does not precache spa.html
+ *   and every prerendered page.
+ */
+async function writeServiceWorker(paths) {
+  const config = await resolveConfig({ root: webRoot, logLevel: 'error' }, 'build', 'production');
+  const pwa = config.plugins.find((plugin) => plugin.name === 'vite-plugin-pwa')?.api;
+  if (!pwa || pwa.disabled) throw new Error('vite.config.ts has no enabled vite-plugin-pwa');
+  await pwa.generateSW();
+  const worker = readFileSync(join(dist, 'sw.js'), 'utf8');
+  // Precached under the URL a visitor opens (vite.config.ts manifestTransforms).
+  const urls = ['spa.html', 'index.html', ...paths.filter((p) => p !== '/').map((p) => p.slice(1))];
+  const missing = urls.filter((url) => !worker.includes(`"${url}"`));
+  if (missing.length > 0) throw new Error(`sw.js does not precache ${missing.join(', ')}`);
+  console.log(`[prerender] sw.js precaches spa.html and ${paths.length} pages`);
+}
+
 const shell = readFileSync(join(dist, 'index.html'), 'utf8');
 if (!shell.includes(ROOT_ELEMENT)) {
   console.error(`[prerender] dist/index.html has no ${ROOT_ELEMENT}; was it prerendered already?`);
@@ -68,15 +92,24 @@ const vite = await createServer({
   appType: 'custom',
 });
 let failed = false;
+let prerenderedPaths = [];
 try {
-  const { PRERENDERED_PATHS, renderPage } = await vite.ssrLoadModule('/src/app/prerender.tsx');
+  const { PRERENDERED_PATHS, PRERENDERED_FRAMES, renderPage } =
+    await vite.ssrLoadModule('/src/app/prerender.tsx');
+  prerenderedPaths = PRERENDERED_PATHS;
   writeCompressed(join(dist, 'spa.html'), shell);
-  for (const path of PRERENDERED_PATHS) {
+  const pages = [
+    ...PRERENDERED_PATHS.map((path) => ({
+      path,
+      file: path === '/' ? 'index.html' : join(path, 'index.html'),
+    })),
+    ...PRERENDERED_FRAMES,
+  ];
+  for (const { path, file } of pages) {
     try {
       const html = await renderPage(path);
       const page = loadAfterFirstPaint(shell).replace(ROOT_ELEMENT, `<div id="root">${html}</div>`);
-      const file = path === '/' ? join(dist, 'index.html') : join(dist, path, 'index.html');
-      writeCompressed(file, page);
+      writeCompressed(join(dist, file), page);
       console.log(`[prerender] ${path} (${(html.length / 1024).toFixed(1)} KB of HTML)`);
     } catch (error) {
       failed = true;
@@ -86,4 +119,5 @@ try {
 } finally {
   await vite.close();
 }
+if (!failed) await writeServiceWorker(prerenderedPaths);
 process.exit(failed ? 1 : 0);

@@ -4,6 +4,8 @@
  * exactly that HTML (English, theme 'system'); otherwise the app renders afresh.
  * The encrypted session storage (lib/storage.ts, issue 8) starts opening here, alongside the
  * route modules' download; nothing waits for it but the session restore in lib/auth.tsx.
+ * The service worker (lib/service-worker.ts) is registered in a production build only, after
+ * the window's load event.
  */
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -11,6 +13,7 @@ import { App } from './app';
 import { prepareRouterForHydration } from './app/router';
 import './index.css';
 import { i18n } from './lib/i18n';
+import { registerServiceWorker } from './lib/service-worker';
 import { openSecureStorage } from './lib/storage';
 import { applyStoredTheme, readStoredTheme } from './lib/theme';
 
@@ -38,3 +41,6 @@ const prerendered = container.hasChildNodes();
 if (prerendered) await prepareRouterForHydration();
 if (prerendered && canHydrate()) hydrateRoot(container, app);
 else createRoot(container).render(app);
+
+// The dev server has no sw.js; a worker there would also serve stale modules.
+if (import.meta.env.PROD) void registerServiceWorker();

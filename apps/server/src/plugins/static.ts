@@ -2,14 +2,23 @@
  * Serves the built SPA (apps/web/dist) from the API server (DECISIONS 1: one process serves the
  * whole product). Used by the app's one not-found handler: a GET/HEAD request whose path is not
  * an API path gets the file of that path from WEB_DIST when there is one, else the prerendered
- * page `<path>/index.html` when there is one, else the empty shell spa.html (the SPA's
- * client-side router takes over). Files are sent brotli- or gzip-compressed when the build has
- * the compressed copy and the browser accepts it. When WEB_DIST has no index.html (tests, API-only runs)
- * nothing is served and unknown paths answer 404 JSON.
+ * page `<path>/index.html` when there is one, else for `/<dir>/<value>` the prerendered frame
+ * `<dir>/_frame.html` of a page with a parameter (/verify/<id>) when there is one, else the empty
+ * shell spa.html (the SPA's client-side router takes over). Files are sent brotli- or
+ * gzip-compressed when the build has the compressed copy and the browser accepts it. When
+ * WEB_DIST has no index.html (tests, API-only runs) nothing is served and unknown paths answer
+ * 404 JSON.
+ *
+ * A missing file (a path whose last segment has a file extension, e.g. /favicon.ico or
+ * /assets/gone-abc123.js) is not answered with the shell: it gets the app's real 404, so a
+ * browser, a crawler or the service worker's precaching never takes HTML for a script or image.
+ * The service worker (sw.js) and the web app manifest are revalidated on every request
+ * (`no-cache`), so a new release is found at once (docs/adr/0007-service-worker.md); sw.js gets a
+ * policy of its own, since a worker's Content-Security-Policy is its script's response header.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -45,13 +54,34 @@ export interface SpaServer {
 
 const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/g;
 
-/** The HTML pages of a build: the top level's and one level of <page>/index.html. */
+/** A path whose last segment has a file extension: a file, never a page of the SPA. */
+const FILE_PATH = /\/[^/]+\.[^/]+$/;
+
+/** Files of the build that must never be served from a cache without asking (see above). */
+const REVALIDATED_FILES = new Set(['sw.js', 'manifest.webmanifest']);
+
+/**
+ * The service worker's own CSP (the policy of the worker's global scope, CSP Level 3 §
+ * "Initialize a global object's CSP list"): it runs only its own script and fetches only this
+ * origin (the files it precaches).
+ */
+export const SERVICE_WORKER_POLICY =
+  "default-src 'none'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'";
+
+/** The prerendered frame of a page with a parameter, `/<dir>/<value>` (see the module doc). */
+const FRAME_FILE = '_frame.html';
+
+/**
+ * The HTML pages of a build: the top level's and one level of <page>/index.html and
+ * <dir>/_frame.html.
+ */
 function htmlPages(root: string): string[] {
   const pages: string[] = [];
   for (const entry of readdirSync(root, { withFileTypes: true })) {
     if (entry.isFile() && entry.name.endsWith('.html')) pages.push(join(root, entry.name));
-    if (entry.isDirectory() && isFile(join(root, entry.name, 'index.html'))) {
-      pages.push(join(root, entry.name, 'index.html'));
+    if (!entry.isDirectory()) continue;
+    for (const name of ['index.html', FRAME_FILE]) {
+      if (isFile(join(root, entry.name, name))) pages.push(join(root, entry.name, name));
     }
   }
   return pages;
@@ -115,15 +145,29 @@ export async function registerSpa(
       const inside = target === root || target.startsWith(`${root}${sep}`);
       if (inside && isFile(target)) {
         const file = relative(root, target);
+        if (REVALIDATED_FILES.has(file)) {
+          if (file === 'sw.js') reply.header('content-security-policy', SERVICE_WORKER_POLICY);
+          reply.header('cache-control', 'no-cache').sendFile(file, { cacheControl: false });
+          return true;
+        }
         // Vite puts content-hashed names under assets/, so they never change.
         const immutable = file.startsWith(`assets${sep}`);
         reply.sendFile(file, { maxAge: immutable ? '365d' : 0, immutable });
         return true;
       }
-      // A prerendered public page (dir/index.html), else the empty shell. Pages and shell must be
-      // revalidated so a new deploy's asset names are picked up.
+      if (FILE_PATH.test(decoded)) return false;
+      // A prerendered public page (dir/index.html), else the prerendered frame of a page with a
+      // parameter (dir/_frame.html for /dir/<value>), else the empty shell. Pages and shell must
+      // be revalidated so a new deploy's asset names are picked up.
       const page = join(target, 'index.html');
-      const html = inside && isFile(page) ? relative(root, page) : shell;
+      const frame = join(dirname(target), FRAME_FILE);
+      const html = !inside
+        ? shell
+        : isFile(page)
+          ? relative(root, page)
+          : dirname(target) !== root && isFile(frame)
+            ? relative(root, frame)
+            : shell;
       reply.header('cache-control', 'no-cache').sendFile(html, { cacheControl: false });
       return true;
     },

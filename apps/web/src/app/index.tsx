@@ -1,4 +1,5 @@
-/** The whole app: providers around the router. */
+/** The whole app: providers around the router, and the service worker's update prompt. */
+import { UpdatePrompt } from '@/components/layouts/update-prompt';
 import { AppProvider } from './provider';
 import { AppRouter } from './router';
 
@@ -6,6 +7,7 @@ export function App() {
   return (
     <AppProvider>
       <AppRouter />
+      <UpdatePrompt />
     </AppProvider>
   );
 }

@@ -27,6 +27,16 @@ export const PRERENDERED_PATHS: readonly string[] = [
 ];
 
 /**
+ * Frames of the public pages with a parameter: each is rendered once, for a placeholder value,
+ * into `file`, and the server sends that file for every value (apps/server/src/plugins/static.ts:
+ * `/<dir>/<value>` gets `<dir>/_frame.html`). Such a page renders nothing that depends on the
+ * value until it is hydrated (lib/use-hydrated.ts), so the frame is right for any value.
+ */
+export const PRERENDERED_FRAMES: readonly { path: string; file: string }[] = [
+  { path: paths.verify.getHref('_'), file: 'verify/_frame.html' },
+];
+
+/**
  * The HTML of `path` as the app renders it (the inside of #root).
  * @throws when the route table does not answer `path` with a page (a redirect or an error).
  */

@@ -1,8 +1,11 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '@/testing/mock-fetch';
 import { renderApp, signIn } from '@/testing/render-app';
 import { media } from '@/testing/setup';
+import { AppProvider } from './provider';
+import { createAppRoutes } from './router';
 
 const PUBLIC_PAGES: [string, string][] = [
   ['/about', 'About Pehchaan'],
@@ -62,9 +65,38 @@ describe('route table (SPEC 2)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
-  it("shows the router's default error page for an unknown route", async () => {
+  it('shows the 404 page inside the site frame for an unknown route', async () => {
     renderApp('/no-such-page');
-    expect(await screen.findByText('Unexpected Application Error!')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to home page' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Visit the Help Center' })).toHaveAttribute(
+      'href',
+      '/help',
+    );
+  });
+
+  it("shows SPEC 2's error page, with Reload and a way home, when a screen fails to load", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const routes = createAppRoutes();
+    const site = routes[0]?.children?.find((route) => route.id === 'site');
+    const about = site?.children?.find((route) => route.path === '/about');
+    if (!about) throw new Error('the route table has no /about');
+    // What a lost connection does to a lazily loaded screen's chunk.
+    about.lazy = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+    render(
+      <AppProvider>
+        <RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/about'] })} />
+      </AppProvider>,
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Unexpected Application Error!' }),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeEnabled();
+    expect(screen.getByRole('link', { name: 'Go to home page' })).toHaveAttribute('href', '/');
+    expect(screen.queryByText(/Hey developer/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Failed to fetch/)).not.toBeInTheDocument();
   });
 });
 

@@ -1,7 +1,9 @@
 /**
  * The route table of SPEC 2. Every screen is its own lazily loaded chunk (`lazy`); each route
- * module exports `Component`. No `errorElement` is set, so an unexpected error shows the
- * router's default page ('Unexpected Application Error!', SPEC 2).
+ * module exports `Component`. An unexpected error (a render error, a chunk that failed to load)
+ * shows the root route's error page, which keeps SPEC 2's heading 'Unexpected Application
+ * Error!' (components/errors/error-page.tsx); an unknown address shows the 404 page inside the
+ * site frame (the `*` route).
  *
  * Public: / (landing, #features), /login, /verify/:credentialId, /about, /contact, /privacy,
  * /terms, /support, /help inside the site frame; the offline demos /kyc-demo,
@@ -17,6 +19,7 @@ import {
   type RouteObject,
   RouterProvider,
 } from 'react-router';
+import { ErrorPage } from '@/components/errors/error-page';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 
@@ -27,6 +30,7 @@ export function createAppRoutes(): RouteObject[] {
       id: 'root',
       // Shown while the first screen's chunk loads.
       hydrateFallbackElement: <Spinner className="min-h-dvh" />,
+      errorElement: <ErrorPage />,
       element: <Outlet />,
       children: [
         {
@@ -42,6 +46,7 @@ export function createAppRoutes(): RouteObject[] {
             { path: paths.terms.path, lazy: () => import('./routes/terms') },
             { path: paths.support.path, lazy: () => import('./routes/support') },
             { path: paths.help.path, lazy: () => import('./routes/help') },
+            { path: '*', lazy: () => import('./routes/not-found') },
           ],
         },
         { path: paths.kycDemo.path, lazy: () => import('./routes/demos/kyc-demo') },

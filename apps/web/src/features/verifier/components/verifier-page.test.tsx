@@ -1,8 +1,11 @@
 import { screen, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import '@/lib/i18n';
 import { credential } from '@/testing/fixtures';
 import { json, mockFetch } from '@/testing/mock-fetch';
 import { renderApp } from '@/testing/render-app';
+import { VerifierPage } from './verifier-page';
 
 function answer(
   status: string,
@@ -64,6 +67,17 @@ describe('/verify/:credentialId (SPEC 4 Verification result)', () => {
     expect(within(subject).getByText('ABCPS1234K')).toBeInTheDocument();
     await user.click(within(subject).getByRole('button', { name: 'Hide fields' }));
     expect(within(subject).getByText('ABXXXXXX4K')).toBeInTheDocument();
+  });
+
+  it('shows the credential id once the page runs, in a frame that is the same for every id', async () => {
+    mockFetch({ 'GET /api/verify/cred-1': () => json(answer('verified', true)) });
+    renderApp('/verify/cred-1');
+    expect(await screen.findByText('cred-1')).toBeInTheDocument();
+    // The prerendered frame (app/prerender.tsx PRERENDERED_FRAMES) serves every id.
+    const frame = (id: string) => renderToString(<VerifierPage credentialId={id} />);
+    expect(frame('cred-1')).toBe(frame('cred-2'));
+    expect(frame('cred-1')).toContain('Loading...');
+    expect(frame('cred-1')).not.toContain('cred-1');
   });
 
   it.each([

@@ -5,16 +5,22 @@
  * signature', 'Invalid Credential' (untrusted issuer, malformed), 'Credential not found' or
  * 'Verification failed' (the API unreachable; a copy in this browser is shown as unverified).
  * Shows issuer, type, dates, the checks made and the subject, masked until revealed.
+ *
+ * The page's frame (heading, what is checked, the loading card) is prerendered once for every
+ * id (src/app/prerender.tsx PRERENDERED_FRAMES), so it paints before any JavaScript; the id
+ * itself appears after hydration in space kept for it. The loading card has the verdict's place,
+ * and the page keeps at least the viewport's height, so the verdict and details appear without
+ * moving anything already on screen (docs/performance.md: CLS < 0.05 on /verify).
  */
 import { type CredentialRecord, findDocumentTypeByName, maskRecord } from '@pehchaan/core';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { CheckCircleIcon, CloseIcon, EyeIcon, EyeOffIcon, InfoIcon } from '@/components/ui/icons';
-import { Spinner } from '@/components/ui/spinner';
 import { delay } from '@/lib/delay';
 import { displayValue, fieldLabel } from '@/lib/format-claim';
 import { formatDate } from '@/lib/format-date';
+import { useHydrated } from '@/lib/use-hydrated';
 import {
   type VerificationAnswer,
   type VerificationOutcome,
@@ -203,8 +209,28 @@ function CredentialDetails({ details }: { details: Details }) {
   );
 }
 
+/** Where the verdict will be: the verdict card's box with 'Loading...' (SPEC 4). */
+function LoadingCard() {
+  const { t } = useTranslation();
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      className="flex items-start gap-3 rounded-2xl border border-slate-200 bg-white p-5 text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300"
+    >
+      <span
+        aria-hidden="true"
+        className="mt-1 size-7 shrink-0 animate-spin rounded-full border-2 border-slate-300 border-t-orange-500 motion-reduce:animate-none dark:border-slate-600 dark:border-t-orange-400"
+      />
+      <p className="text-2xl font-bold">{t('loading')}</p>
+    </div>
+  );
+}
+
 export function VerifierPage({ credentialId }: { credentialId: string }) {
   const { t } = useTranslation('verifier');
+  // The prerendered frame serves every id, so the id is rendered from hydration on.
+  const hydrated = useHydrated();
   const [outcome, setOutcome] = useState<VerificationOutcome | null>(null);
 
   const run = useCallback(async () => {
@@ -237,20 +263,24 @@ export function VerifierPage({ credentialId }: { credentialId: string }) {
         : null;
 
   return (
-    <div className="mx-auto max-w-4xl space-y-6 px-4 py-10 sm:px-6">
+    <div className="mx-auto min-h-dvh max-w-4xl space-y-6 px-4 py-10 sm:px-6">
       <div>
         <h1 className="text-sm font-semibold tracking-wide text-orange-700 uppercase dark:text-orange-400">
           {t('title')}
         </h1>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        <p className="mt-2 text-slate-700 dark:text-slate-300">{t('lead')}</p>
+        {/* Two lines kept: a long id wraps on a phone. */}
+        <p className="mt-2 min-h-10 text-sm text-slate-600 dark:text-slate-400">
           {t('credentialId')}{' '}
-          <code className="rounded bg-slate-100 px-1.5 py-0.5 break-all dark:bg-slate-800">
-            {credentialId}
-          </code>
+          {hydrated && (
+            <code className="rounded bg-slate-100 px-1.5 py-0.5 break-all dark:bg-slate-800">
+              {credentialId}
+            </code>
+          )}
         </p>
       </div>
       {!outcome || !verdict ? (
-        <Spinner />
+        <LoadingCard />
       ) : (
         <>
           <div
