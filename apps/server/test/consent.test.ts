@@ -18,6 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, loginDemo, MINUTE_MS, SECONDARY, TestClock } from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
+import { expectProblem } from './helpers/problem';
 
 const BANK = 'consent-user-001-bank';
 const TELECOM = 'consent-user-001-telecom';
@@ -98,10 +99,11 @@ describe.each(backends)('consent and activity on $name', (backend) => {
       const logsBefore = await logsOf('user-001');
       for (const decision of ['reject', 'approve']) {
         const again = await post(`/user/user-001/consent-requests/${INSURER}/${decision}`);
-        expect(again.statusCode).toBe(409);
-        expect(again.json()).toEqual({
-          detail: 'This consent request was already approved. Decisions are final.',
-        });
+        expectProblem(
+          again,
+          'consent_already_decided',
+          'This consent request was already approved. Decisions are final.',
+        );
       }
       const stored = (await requestsOf('user-001')).find((r) => r.id === INSURER);
       expect(stored?.status).toBe('approved');
@@ -137,8 +139,7 @@ describe.each(backends)('consent and activity on $name', (backend) => {
         undefined,
         otherToken,
       );
-      expect(viaOwnPath.statusCode).toBe(404);
-      expect(viaOwnPath.json()).toEqual({ detail: 'Consent request not found' });
+      expectProblem(viaOwnPath, 'consent_request_not_found', 'Consent request not found');
       const stored = (await requestsOf('user-001')).find((r) => r.id === BANK);
       expect(stored?.status).toBe('pending');
       expect(await logsOf('user-002', otherToken)).not.toContainEqual(
@@ -229,8 +230,7 @@ describe.each(backends)('consent and activity on $name', (backend) => {
     ])('rejects %s with 400 {detail}', async (_label, payload) => {
       const before = (await logsOf('user-002', otherToken)).length;
       const response = await post('/user/user-002/activity-logs', payload, otherToken);
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ detail: expect.any(String) });
+      expectProblem(response, 'invalid_request', expect.any(String));
       expect(await logsOf('user-002', otherToken)).toHaveLength(before);
     });
 
@@ -286,8 +286,7 @@ describe.each(backends)('consent and activity on $name', (backend) => {
       ['no body', undefined],
     ])('rejects %s with 400', async (_label, payload) => {
       const response = await post('/user/user-001/seen', payload);
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ detail: expect.any(String) });
+      expectProblem(response, 'invalid_request', expect.any(String));
     });
 
     it("another holder's seen-state: 403", async () => {

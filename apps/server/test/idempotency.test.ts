@@ -9,12 +9,14 @@ import { activityLogListSchema, credentialListSchema } from '@pehchaan/core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  INVALID_KEY_DETAIL,
   KEY_IN_FLIGHT_DETAIL,
   KEY_REUSED_DETAIL,
   STALE_PENDING_MS,
 } from '../src/plugins/idempotency';
 import { bearer, buildTestApp, HOUR_MS, loginDemo, SECONDARY, TestClock } from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
+import { expectProblem } from './helpers/problem';
 
 const BANK = 'consent-user-001-bank';
 const TELECOM = 'consent-user-001-telecom';
@@ -111,8 +113,7 @@ describe.each(backends)('Idempotency-Key on $name', (backend) => {
       key,
       payload: { ...entry, description: 'Shared PAN with an insurer' },
     });
-    expect(otherBody.statusCode).toBe(422);
-    expect(otherBody.json()).toEqual({ detail: KEY_REUSED_DETAIL });
+    expectProblem(otherBody, 'idempotency_key_reused', KEY_REUSED_DETAIL);
 
     await reset();
     const otherPath = await send('POST', `/user/user-001/consent-requests/${TELECOM}/reject`, {
@@ -165,8 +166,7 @@ describe.each(backends)('Idempotency-Key on $name', (backend) => {
     const entry = { type: 'credential_shared', description: 'Shared' };
     for (const key of ['', 'x'.repeat(256), 'ключ', 'tab\there']) {
       const response = await send('POST', '/user/user-001/activity-logs', { key, payload: entry });
-      expect(response.statusCode, JSON.stringify(key)).toBe(400);
-      expect(response.json().detail).toMatch(/Idempotency-Key/);
+      expectProblem(response, 'invalid_idempotency_key', INVALID_KEY_DETAIL);
     }
     expect(await logsOf()).toEqual(logs);
     // 255 printable characters are fine.
@@ -268,8 +268,7 @@ describe.each(backends)('Idempotency-Key on $name', (backend) => {
     });
     const logs = await logsOf();
     const busy = await send('POST', '/user/user-001/activity-logs', { key, payload: entry });
-    expect(busy.statusCode).toBe(409);
-    expect(busy.json()).toEqual({ detail: KEY_IN_FLIGHT_DETAIL });
+    expectProblem(busy, 'idempotency_in_flight', KEY_IN_FLIGHT_DETAIL);
     expect(busy.headers['retry-after']).toBe('1');
     expect(await logsOf()).toEqual(logs);
 

@@ -5,15 +5,17 @@
  * not covered (they have no authenticated holder to scope a key to).
  *
  * - The header is optional; without it a call behaves exactly as before.
- * - A key is 1-255 printable ASCII characters (0x20-0x7E); anything else answers 400 `{detail}`.
+ * - A key is 1-255 printable ASCII characters (0x20-0x7E); anything else answers 400
+ *   'invalid_idempotency_key'.
  * - Keys are scoped per authenticated holder (the session's user), so two holders may use the
  *   same key independently. A key lives 24 hours; expired rows are deleted lazily.
  * - The request's fingerprint is method + path + SHA-256 of the canonical JSON (sorted keys) of
  *   `{ body, query }`, as parsed before validation.
  * - Same key, same fingerprint, answered: the stored status and JSON body are sent again with
  *   `Idempotent-Replayed: true`; the handler does not run (no second effect).
- * - Same key, other fingerprint: 422 `{ detail: KEY_REUSED_DETAIL }`.
- * - Same key while the first request is still in flight: 409 `{ detail: KEY_IN_FLIGHT_DETAIL }`.
+ * - Same key, other fingerprint: 422 'idempotency_key_reused' (detail KEY_REUSED_DETAIL).
+ * - Same key while the first request is still in flight: 409 'idempotency_in_flight' (detail
+ *   KEY_IN_FLIGHT_DETAIL) with Retry-After: 1.
  * - Only 2xx and 4xx answers are stored. On a 5xx the key is released, so a retry can succeed.
  *
  * Crash safety: the key is claimed first (an insert of a 'pending' row, status_code null; the
@@ -32,6 +34,7 @@
  * revoked once either way.
  */
 import { createHash } from 'node:crypto';
+import { PROBLEM_CONTENT_TYPE } from '@pehchaan/core';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type {
   FastifyInstance,
@@ -43,7 +46,8 @@ import type {
 } from 'fastify';
 import { z } from 'zod';
 import { idempotencyKeys } from '../db/schema';
-import { errorSchema } from '../routes/schemas';
+import { problemOf, sendProblem } from '../lib/errors';
+import { problemResponse } from '../routes/schemas';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
@@ -117,7 +121,7 @@ export function registerIdempotency(app: FastifyInstance): void {
     if (raw === undefined) return done();
     const key = Array.isArray(raw) ? raw.join(', ') : raw;
     if (!KEY_PATTERN.test(key)) {
-      reply.code(400).send({ detail: INVALID_KEY_DETAIL });
+      sendProblem(reply, problemOf('invalid_idempotency_key', INVALID_KEY_DETAIL));
       return;
     }
     const userId = request.auth?.userId;
@@ -181,7 +185,7 @@ export function registerIdempotency(app: FastifyInstance): void {
       existing.path !== state.path ||
       existing.bodyHash !== state.bodyHash
     ) {
-      return reply.code(422).send({ detail: KEY_REUSED_DETAIL });
+      return sendProblem(reply, problemOf('idempotency_key_reused', KEY_REUSED_DETAIL));
     }
     if (existing.statusCode === null) {
       const staleBefore = new Date(at.getTime() - STALE_PENDING_MS);
@@ -203,10 +207,15 @@ export function registerIdempotency(app: FastifyInstance): void {
       }
       return conflict(reply);
     }
+    // Only JSON answers are stored; an error answer is a problem (application/problem+json).
     return reply
       .code(existing.statusCode)
       .header(REPLAYED_HEADER, 'true')
-      .type('application/json; charset=utf-8')
+      .type(
+        existing.statusCode >= 400
+          ? `${PROBLEM_CONTENT_TYPE}; charset=utf-8`
+          : 'application/json; charset=utf-8',
+      )
       .send(existing.responseBody === null ? '' : JSON.stringify(existing.responseBody));
   };
 
@@ -245,7 +254,11 @@ export function registerIdempotency(app: FastifyInstance): void {
       route.schema = {
         ...route.schema,
         headers: idempotencyHeadersSchema,
-        response: { 409: errorSchema, 422: errorSchema, ...asResponses(route.schema.response) },
+        response: {
+          409: problemResponse,
+          422: problemResponse,
+          ...asResponses(route.schema.response),
+        },
       };
     }
   });
@@ -270,11 +283,12 @@ function asResponses(response: unknown): Record<string, unknown> {
 }
 
 /**
- * 409 for a key whose first request is still running. Retry-After (1 s) tells a client this
- * 409 apart from a domain conflict (e.g. a consent request already decided), which has none.
+ * 409 'idempotency_in_flight' for a key whose first request is still running: clients tell it
+ * apart from a domain conflict (e.g. 'consent_already_decided') by its code. Retry-After (1 s)
+ * says when to try again.
  */
 function conflict(reply: FastifyReply) {
-  return reply.code(409).header('retry-after', '1').send({ detail: KEY_IN_FLIGHT_DETAIL });
+  return sendProblem(reply, problemOf('idempotency_in_flight', KEY_IN_FLIGHT_DETAIL), 1);
 }
 
 function parseJson(payload: unknown): unknown {
