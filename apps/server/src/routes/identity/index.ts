@@ -42,6 +42,7 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       schema: {
         tags: ['identity'],
+        operationId: 'generateCredential',
         summary: 'Issue a credential of one document type to the holder',
         security: bearerSecurity,
         querystring: querySchema,

@@ -86,6 +86,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...common,
+        operationId: 'listCredentials',
         summary: "The holder's credentials (screen records)",
         response: { 200: credentialListSchema, ...errorResponses(400, 401, 403) },
       },
@@ -114,6 +115,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...common,
         params: credentialParamsSchema,
+        operationId: 'getCredentialDocument',
         summary: 'The signed W3C VC 2.0 document of one credential, as stored (Download JSON)',
         response: { 200: documentResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
@@ -131,6 +133,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...common,
         params: credentialParamsSchema,
+        operationId: 'deleteCredential',
         summary: 'Delete one credential (the Basic Identity is permanent)',
         response: { 200: deleteResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
@@ -148,6 +151,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...common,
         body: orderSchema,
+        operationId: 'reorderCredentials',
         summary: 'Store the display order of the credentials (Basic Identity stays first)',
         response: { 200: orderSchema, ...errorResponses(400, 401, 403, 404) },
       },
@@ -168,6 +172,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...common,
+        operationId: 'listConsentRequests',
         summary: "The holder's consent requests",
         response: { 200: consentRequestListSchema, ...errorResponses(400, 401, 403) },
       },
@@ -189,6 +194,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...common,
+        operationId: 'resetConsentRequests',
         summary:
           'Restore the three seeded pending consent requests of this holder (Reset Requests)',
         response: { 200: consentResetAnswerSchema, ...errorResponses(400, 401, 403) },
@@ -213,6 +219,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           ...common,
           params: consentParamsSchema,
+          operationId: decision === 'approve' ? 'approveConsentRequest' : 'rejectConsentRequest',
           summary:
             decision === 'approve'
               ? 'Approve a pending consent request (final)'
@@ -246,6 +253,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...common,
         body: newActivityLogSchema,
+        operationId: 'recordActivity',
         summary: 'Record an activity entry of one of the SPEC 3 types',
         response: { 201: activityLogAnswerSchema, ...errorResponses(400, 401, 403) },
       },
@@ -263,6 +271,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...common,
         body: markSeenSchema,
+        operationId: 'markSeen',
         summary:
           "Stamp last_viewed on all the holder's credentials, consent requests or activity logs",
         response: { 200: markSeenAnswerSchema, ...errorResponses(400, 401, 403) },
@@ -280,6 +289,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...common,
+        operationId: 'listActivityLogs',
         summary: "The holder's activity log, newest first",
         response: { 200: activityLogListSchema, ...errorResponses(400, 401, 403) },
       },
@@ -296,6 +306,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...common,
+        operationId: 'getProfile',
         summary: "The holder's profile; identity numbers masked",
         response: { 200: profileAnswerSchema, ...errorResponses(400, 401, 403, 404) },
       },
@@ -314,6 +325,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         ...common,
         // The date of birth may not be after today by the app's clock.
         body: createProfileUpdateSchema(app.deps.now),
+        operationId: 'updateProfile',
         summary:
           'Replace the eight editable profile fields (name, email, phone, username, bio, dob, ' +
           "gender, address); writes a 'profile_updated' entry when something changed",
@@ -341,6 +353,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...common,
+        operationId: 'getSettings',
         summary: "The holder's settings (the defaults while none were saved)",
         response: { 200: settingsAnswerSchema, ...errorResponses(400, 401, 403, 404) },
       },
@@ -362,6 +375,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...common,
         body: userSettingsSchema,
+        operationId: 'updateSettings',
         summary: 'Replace the settings with a complete settings object (every field required)',
         response: { 200: settingsAnswerSchema, ...errorResponses(400, 401, 403, 404) },
       },
@@ -388,6 +402,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...common,
+        operationId: 'exportHolderData',
         summary:
           "All of the holder's data as one JSON document: profile, settings, credentials " +
           'with their signed documents, consent requests, activity log',
@@ -405,6 +420,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...common,
+        operationId: 'listSessions',
         summary: "The holder's live sessions (issue 8), most recently used first",
         description:
           'Tokens are never shown (only their hashes are stored). `current` marks the session ' +
@@ -426,6 +442,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...common,
         params: sessionParamsSchema,
+        operationId: 'revokeSession',
         summary: "End one of the holder's sessions (its token answers 401 from then on)",
         response: { 200: sessionRevokeAnswerSchema, ...errorResponses(400, 401, 403, 404) },
       },
@@ -442,6 +459,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...common,
+        operationId: 'revokeOtherSessions',
         summary: "End every session of the holder except the caller's",
         response: { 200: sessionRevokeAnswerSchema, ...errorResponses(400, 401, 403) },
       },

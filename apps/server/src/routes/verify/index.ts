@@ -59,6 +59,7 @@ export const verifyLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: RATE_LIMITS.verifyLink },
       schema: {
         tags: ['verify'],
+        operationId: 'verifyStoredCredential',
         summary: 'Verify a stored credential by id (public; subject fields masked)',
         params: z.object({ credentialId: z.string().min(1).max(128) }),
         description: 'At most 60 calls a minute per IP (429 with Retry-After).',
@@ -93,6 +94,7 @@ export const vcApiRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['verify'],
+        operationId: 'verifyCredential',
         summary: 'W3C VC API: verify a credential (200 verified, 422 not verified)',
         body: vcApiBodySchema,
         response: { 200: verdictSchema, 422: verdictSchema, ...errorResponses(400) },
@@ -137,6 +139,7 @@ export const vpApiRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['verify'],
+        operationId: 'verifyPresentation',
         summary: 'W3C VC API: verify a presentation (200 verified, 422 not verified)',
         body: vpApiBodySchema,
         response: {
