@@ -5,7 +5,7 @@
  */
 import { type CredentialRecord, credentialRecordSchema } from '@pehchaan/core';
 import { z } from 'zod';
-import { api, isApiError } from '@/lib/api-client';
+import { api, hasProblemCode } from '@/lib/api-client';
 import { openSecureStorage, readList, STORAGE_KEYS } from '@/lib/storage';
 
 /** The server's verification statuses. */
@@ -80,7 +80,7 @@ export async function verifyCredentialById(credentialId: string): Promise<Verifi
     });
     return { kind: 'answer', answer };
   } catch (error) {
-    if (isApiError(error, 'HTTP_ERROR') && error.status === 404) return { kind: 'not_found' };
+    if (hasProblemCode(error, 'credential_not_found')) return { kind: 'not_found' };
     // A public page: the encrypted browser copy may still be opening (lib/storage.ts).
     await openSecureStorage();
     return { kind: 'failed', localCopy: findLocalCredential(credentialId) };
