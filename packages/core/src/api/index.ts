@@ -4,3 +4,4 @@ export * from './problem';
 export * from './profile';
 export * from './records';
 export * from './settings';
+export * from './verification';
