@@ -247,13 +247,43 @@ describe.each(backends)('Idempotency-Key on $name', (backend) => {
     expect(await logsOf()).toHaveLength(logs.length + 1);
   });
 
+  it('covers exactly the mutating calls of a signed-in holder (routes marked idempotent)', async () => {
+    const document = (await app.inject({ url: '/docs/json' })).json() as {
+      paths: Record<
+        string,
+        Record<string, { security?: unknown[]; parameters?: { in: string; name: string }[] }>
+      >;
+    };
+    const covered: string[] = [];
+    const mutatingWithSession: string[] = [];
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const key = `${method.toUpperCase()} ${path}`;
+        if (operation.parameters?.some((p) => p.in === 'header' && p.name === 'idempotency-key')) {
+          covered.push(key);
+        }
+        if (method !== 'get' && operation.security !== undefined) mutatingWithSession.push(key);
+      }
+    }
+    expect(covered.length).toBeGreaterThanOrEqual(13);
+    expect(covered.sort()).toEqual(mutatingWithSession.sort());
+    expect(covered).toEqual(
+      expect.arrayContaining([
+        'POST /api/auth/logout',
+        'POST /identity/generate-credential',
+        'PUT /user/{userId}/profile',
+      ]),
+    );
+    expect(covered).not.toContain('POST /credentials/verify');
+  });
+
   it('answers 409 while the first request is in flight, and takes a stale one over', async () => {
     const key = randomUUID();
     const entry = { type: 'credential_shared', description: 'In flight' };
     // A pending row, as a request still running (or a process that died) leaves it.
     const { idempotencyKeys } = await import('../src/db/schema');
     const { createHash } = await import('node:crypto');
-    const { canonicalJson } = await import('../src/plugins/idempotency');
+    const { canonicalJson } = await import('@pehchaan/core');
     await app.deps.db.insert(idempotencyKeys).values({
       key,
       userId: 'user-001',

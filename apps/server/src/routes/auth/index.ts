@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, requireSession } from '../../plugins/auth';
+import { IDEMPOTENT } from '../../plugins/idempotency';
 import { RATE_LIMITS, sendOtpLimits } from '../../plugins/rate-limit';
 import { getSession } from '../../services/get-session';
 import { revokeSession } from '../../services/revoke-sessions';
@@ -84,6 +85,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options
   app.post(
     '/logout',
     {
+      config: IDEMPOTENT,
       onRequest: authenticate,
       schema: {
         tags: ['auth'],

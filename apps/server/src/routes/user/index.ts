@@ -26,6 +26,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCachedAnswer } from '../../lib/cached-answer';
 import { authenticate, requireSession, requireUser } from '../../plugins/auth';
+import { IDEMPOTENT } from '../../plugins/idempotency';
 import { decideConsentRequest } from '../../services/decide-consent-request';
 import { deleteCredential } from '../../services/delete-credential';
 import { exportHolderData } from '../../services/export-holder-data';
@@ -130,6 +131,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/:userId/credentials/:id',
     {
+      config: IDEMPOTENT,
       schema: {
         ...common,
         params: credentialParamsSchema,
@@ -148,6 +150,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/:userId/credentials/order',
     {
+      config: IDEMPOTENT,
       schema: {
         ...common,
         body: orderSchema,
@@ -192,6 +195,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:userId/consent-requests/reset',
     {
+      config: IDEMPOTENT,
       schema: {
         ...common,
         operationId: 'resetConsentRequests',
@@ -216,6 +220,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/:userId/consent-requests/:id/${decision}`,
       {
+        config: IDEMPOTENT,
         schema: {
           ...common,
           params: consentParamsSchema,
@@ -250,6 +255,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:userId/activity-logs',
     {
+      config: IDEMPOTENT,
       schema: {
         ...common,
         body: newActivityLogSchema,
@@ -268,6 +274,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:userId/seen',
     {
+      config: IDEMPOTENT,
       schema: {
         ...common,
         body: markSeenSchema,
@@ -321,6 +328,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/:userId/profile',
     {
+      config: IDEMPOTENT,
       schema: {
         ...common,
         // The date of birth may not be after today by the app's clock.
@@ -372,6 +380,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/:userId/settings',
     {
+      config: IDEMPOTENT,
       schema: {
         ...common,
         body: userSettingsSchema,
@@ -439,6 +448,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/:userId/sessions/:sessionId',
     {
+      config: IDEMPOTENT,
       schema: {
         ...common,
         params: sessionParamsSchema,
@@ -457,6 +467,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:userId/sessions/revoke-others',
     {
+      config: IDEMPOTENT,
       schema: {
         ...common,
         operationId: 'revokeOtherSessions',
