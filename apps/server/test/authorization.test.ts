@@ -47,6 +47,8 @@ const VALID_BODIES: Record<string, (ids: { basicIdentityId: string }) => unknown
     description: 'Written by another holder',
   }),
   'POST /user/{userId}/seen': () => ({ kinds: ['credentials', 'consent_requests'] }),
+  'POST /user/{userId}/consent-requests/{id}/approve': () => ({}),
+  'POST /user/{userId}/consent-requests/{id}/reject': () => ({}),
   'PUT /user/{userId}/profile': () => ({
     name: 'Mallory',
     email: 'mallory@example.in',

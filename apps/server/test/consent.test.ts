@@ -82,6 +82,54 @@ describe.each(backends)('consent and activity on $name', (backend) => {
       expect(newest).toEqual(body.activity_log);
     });
 
+    it("keeps the holder's decision time (decided_at) when it lies between the request and now", async () => {
+      const requested = (await requestsOf('user-001')).find((r) => r.id === BANK);
+      const requestedAt = Date.parse(requested?.requested_at ?? '');
+      // Decided offline an hour after the request came, sent now.
+      const decidedAt = new Date(requestedAt + 60 * 60_000).toISOString();
+      expect(Date.parse(decidedAt)).toBeLessThan(clock.now().getTime());
+      const response = await post(`/user/user-001/consent-requests/${BANK}/approve`, {
+        decided_at: decidedAt,
+      });
+      expect(response.statusCode).toBe(200);
+      const body = consentDecisionAnswerSchema.parse(response.json());
+      expect(body.consent_request.status_updated_at).toBe(decidedAt);
+      expect(body.activity_log.timestamp).toBe(decidedAt);
+    });
+
+    it.each([
+      ['in the future', (_requestedAt: number) => clock.now().getTime() + 60_000],
+      ['before the request was made', (requestedAt: number) => requestedAt - 60_000],
+    ])('uses the server time for a decided_at %s', async (_label, at) => {
+      const requested = (await requestsOf('user-001')).find((r) => r.id === TELECOM);
+      const decidedAt = new Date(at(Date.parse(requested?.requested_at ?? ''))).toISOString();
+      const response = await post(`/user/user-001/consent-requests/${TELECOM}/reject`, {
+        decided_at: decidedAt,
+      });
+      expect(response.statusCode).toBe(200);
+      const body = consentDecisionAnswerSchema.parse(response.json());
+      expect(body.consent_request.status).toBe('rejected');
+      expect(body.consent_request.status_updated_at).toBe(clock.now().toISOString());
+      expect(body.activity_log.timestamp).toBe(clock.now().toISOString());
+    });
+
+    it('refuses a decided_at that is no ISO 8601 time, or another key, naming the field', async () => {
+      for (const [payload, pointer] of [
+        [{ decided_at: 'yesterday' }, '/body/decided_at'],
+        [{ decided_at: '2025-06-01T10:00:00' }, '/body/decided_at'],
+        [{ status: 'approved' }, '/body'],
+      ] as const) {
+        const response = await post(`/user/user-001/consent-requests/${INSURER}/approve`, payload);
+        expectProblem(
+          response,
+          'invalid_request',
+          undefined,
+          expect.arrayContaining([{ pointer, code: expect.any(String) }]),
+        );
+      }
+      expect((await requestsOf('user-001')).find((r) => r.id === INSURER)?.status).toBe('pending');
+    });
+
     it('reject moves a pending request to rejected and logs the Rejected text', async () => {
       const response = await post(`/user/user-001/consent-requests/${TELECOM}/reject`);
       expect(response.statusCode).toBe(200);

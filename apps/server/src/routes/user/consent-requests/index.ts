@@ -7,6 +7,7 @@
 import {
   CONSENT_DECISIONS,
   consentDecisionAnswerSchema,
+  consentDecisionSchema,
   consentRequestListSchema,
   consentResetAnswerSchema,
 } from '@pehchaan/core';
@@ -79,6 +80,8 @@ const consentRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           ...holderRoute,
           params: consentParamsSchema,
+          // Optional: without a body the decision time is the server's.
+          body: consentDecisionSchema.nullish(),
           operationId: decision === 'approve' ? 'approveConsentRequest' : 'rejectConsentRequest',
           summary:
             decision === 'approve'
@@ -97,6 +100,7 @@ const consentRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
           userId,
           consentRequestId: id,
           decision,
+          decidedAt: request.body?.decided_at ? new Date(request.body.decided_at) : undefined,
         });
         return {
           message: decision === 'approve' ? 'Consent request approved' : 'Consent request rejected',

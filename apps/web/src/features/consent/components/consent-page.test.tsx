@@ -290,6 +290,9 @@ describe('/consent (SPEC 2 Consent Management)', () => {
     expect(posts.map((c) => [c.path, c.headers['idempotency-key']])).toEqual([
       [`${BASE}/consent-user-001-bank/approve`, queued.id],
     ]);
+    // Sent with the time the holder decided, which the server keeps (issue 15).
+    expect(posts[0]?.body).toEqual({ decided_at: queued.body.decided_at });
+    expect(Date.parse(queued.body.decided_at)).toBe(Date.parse(queued.createdAt));
     const approved = await screen.findByRole('region', { name: 'Approved (1)' });
     await vi.waitFor(() => expect(within(approved).queryByText('Not yet synced')).toBeNull());
     expect(stored('consentRequests')[0]).not.toHaveProperty('pending_sync');
