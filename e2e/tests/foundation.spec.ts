@@ -105,10 +105,13 @@ test('sign out clears the session and a protected page then needs a new login', 
   expect(res.status()).toBe(401);
 });
 
-test('unknown API paths answer 404 JSON while app routes get the SPA', async ({ request }) => {
+test('unknown API paths answer the 404 problem while app routes get the SPA', async ({
+  request,
+}) => {
   const api = await request.get('/api/does-not-exist');
   expect(api.status()).toBe(404);
-  expect(await api.json()).toHaveProperty('detail');
+  expect(api.headers()['content-type']).toMatch(/^application\/problem\+json/);
+  expect(await api.json()).toMatchObject({ code: 'not_found', status: 404, detail: 'Not Found' });
   const spa = await request.get('/credentials');
   expect(spa.status()).toBe(200);
   expect(await spa.text()).toContain('<div id="root">');

@@ -2,9 +2,10 @@
  * buildApp: the Fastify application, without listening (server.ts listens; tests use inject).
  *
  * Order: logger and body rules, plugins (security headers, CORS, rate limits, body parser,
- * database, read cache, auth, OpenAPI, SPA), then routes. One error handler maps every error to its status
- * and `{ detail }` (DECISIONS 3; never a stack); one not-found handler serves the SPA for page
- * paths and answers 404 `{ detail: 'Not Found' }` for everything else.
+ * database, read cache, auth, OpenAPI, SPA), then routes. One error handler maps every error to an
+ * RFC 9457 problem (application/problem+json with type, title, status, detail and a stable code;
+ * lib/errors.ts, docs/api-contract.md "Errors"; never a stack); one not-found handler serves the
+ * SPA for page paths and answers the 404 problem 'not_found' for everything else.
  *
  * Logging (DECISIONS 5): bodies are never logged; sensitive fields are redacted (lib/redact-log);
  * a request line holds method, URL, status and time only (at info for refused answers, debug
@@ -25,7 +26,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/create-db';
-import { isAppError } from './lib/errors';
+import { type ErrorCode, isAppError, MAX_FIELD_ERRORS, problemOf, sendProblem } from './lib/errors';
 import { redactLogFields } from './lib/redact-log';
 import { registerAuth } from './plugins/auth';
 import { BODY_LIMIT_BYTES, registerBodyParser } from './plugins/body-parser';
@@ -67,14 +68,23 @@ export interface BuildAppOptions {
   logStream?: LogDestination;
 }
 
-/** Messages for Fastify's own 4xx errors, so clients never see framework wording. */
-const FASTIFY_ERROR_DETAILS: Record<string, string> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported Media Type: send application/json',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Request body size did not match Content-Length',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty',
-  FST_ERR_BAD_URL: 'Malformed URL',
-  FST_ERR_MAX_PARAM_LENGTH: 'A path segment of the URL is too long',
+/** Codes and messages for Fastify's own 4xx errors, so clients never see framework wording. */
+const FASTIFY_ERRORS: Record<string, { code: ErrorCode; detail: string }> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: 'unsupported_media_type',
+    detail: 'Unsupported Media Type: send application/json',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'body_too_large', detail: 'Request body is too large' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    code: 'content_length_mismatch',
+    detail: 'Request body size did not match Content-Length',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'empty_body', detail: 'Request body is empty' },
+  FST_ERR_BAD_URL: { code: 'malformed_url', detail: 'Malformed URL' },
+  FST_ERR_MAX_PARAM_LENGTH: {
+    code: 'path_segment_too_long',
+    detail: 'A path segment of the URL is too long',
+  },
 };
 
 /**
@@ -102,7 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // without one, the socket's.
     trustProxy: config.trustProxy,
     // Router-level errors (bad URL encoding, over-long path segment) go through the one error
-    // handler too, so they answer `{detail}` and never echo the path.
+    // handler too, so they answer a problem and never echo the path.
     frameworkErrors: (error, request, reply) => {
       // These answers skip the onSend hooks: the security headers are set here.
       securityHeaders?.(request, reply);
@@ -149,7 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setNotFoundHandler((request, reply) => {
     if (spa?.serve(request, reply)) return reply;
-    return reply.code(404).send({ detail: 'Not Found' });
+    return sendProblem(reply, problemOf('not_found', 'Not Found'));
   });
 
   await app.ready();
@@ -183,14 +193,31 @@ function validationDetail(issue: { keyword: string; instancePath: string; messag
   return `${field} must be ${TYPE_NOUNS[expected] ?? 'of another type'}`;
 }
 
-/** The one error handler: AppError codes, validation, Fastify 4xx, then 500 without details. */
+/**
+ * The `errors` member of a validation problem: one entry per zod issue (at most
+ * MAX_FIELD_ERRORS), its JSON Pointer prefixed with the request part ('/body/phoneNumber') and
+ * its zod issue code. Over-long pointers (keys echoed from the request) are cut at 200
+ * characters.
+ */
+function fieldErrors(
+  context: string | undefined,
+  issues: readonly { keyword: string; instancePath: string }[],
+) {
+  return issues.slice(0, MAX_FIELD_ERRORS).map((issue) => {
+    const path = issue.instancePath === '/' ? '' : issue.instancePath;
+    return { pointer: `/${context ?? 'body'}${path}`.slice(0, 200), code: issue.keyword };
+  });
+}
+
+/**
+ * The one error handler, answering RFC 9457 problems (application/problem+json): AppError codes,
+ * validation ('invalid_request' with `errors`), Fastify 4xx, then 500 'internal_error' without
+ * details.
+ */
 function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (isAppError(error)) {
     request.log.info({ code: error.code, status: error.statusCode }, 'request refused');
-    if (error.retryAfterSeconds !== undefined) {
-      reply.header('retry-after', String(error.retryAfterSeconds));
-    }
-    return reply.code(error.statusCode).send({ detail: error.detail });
+    return sendProblem(reply, error.toProblem(), error.retryAfterSeconds);
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const [first] = error.validation;
@@ -203,16 +230,28 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
         first.keyword === 'invalid_type')
         ? 'Request body must be a JSON object'
         : validationDetail(first);
-    request.log.info({ code: 'validation', context: error.validationContext }, 'request refused');
-    return reply.code(400).send({ detail });
+    request.log.info(
+      { code: 'invalid_request', context: error.validationContext },
+      'request refused',
+    );
+    return sendProblem(
+      reply,
+      problemOf('invalid_request', detail, {
+        errors: fieldErrors(error.validationContext, error.validation),
+      }),
+    );
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     request.log.info({ code: error.code, status }, 'request refused');
-    return reply
-      .code(status)
-      .send({ detail: FASTIFY_ERROR_DETAILS[error.code] ?? error.message ?? 'Bad Request' });
+    const known = FASTIFY_ERRORS[error.code];
+    return sendProblem(
+      reply,
+      known
+        ? problemOf(known.code, known.detail)
+        : problemOf('client_error', error.message || 'Bad Request', { status }),
+    );
   }
   request.log.error({ err: error }, 'request failed');
-  return reply.code(500).send({ detail: 'Internal Server Error' });
+  return sendProblem(reply, problemOf('internal_error', 'Internal Server Error'));
 }

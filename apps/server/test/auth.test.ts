@@ -17,6 +17,7 @@ import {
   TestClock,
 } from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
+import { expectProblem } from './helpers/problem';
 
 /** A sample user's Aadhaar number with its Verhoeff check digit changed: never valid. */
 const BAD_CHECK_DIGIT = ((aadhaar: string) =>
@@ -53,8 +54,7 @@ describe.each(backends)('auth on $name', (backend) => {
 
     it('refuses other phones while the OTP service is disabled (403)', async () => {
       const response = await post('/api/auth/send-otp', { phoneNumber: '9000000001' });
-      expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ detail: MESSAGES.demoOnlySend });
+      expectProblem(response, 'otp_disabled', MESSAGES.demoOnlySend);
     });
 
     it.each([
@@ -65,8 +65,7 @@ describe.each(backends)('auth on $name', (backend) => {
       ['a bad Aadhaar', { phoneNumber: '9876543210', aadhaarNumber: '1234' }, MESSAGES.aadhaar],
     ])('answers 400 for %s', async (_label, body, detail) => {
       const response = await post('/api/auth/send-otp', body);
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ detail });
+      expectProblem(response, 'invalid_request', detail);
     });
   });
 
@@ -111,8 +110,7 @@ describe.each(backends)('auth on $name', (backend) => {
         phoneNumber: PRIMARY.phoneNumber,
         otp: '654321',
       });
-      expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ detail: 'Wrong OTP for demo user. Use: 123456' });
+      expectProblem(response, 'wrong_demo_otp', 'Wrong OTP for demo user. Use: 123456');
     });
 
     it('answers 401 for a non-demo login while the OTP service is disabled', async () => {
@@ -122,8 +120,7 @@ describe.each(backends)('auth on $name', (backend) => {
         phoneNumber: holder?.phone,
         otp: '123456',
       });
-      expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ detail: MESSAGES.demoOnlyLogin });
+      expectProblem(response, 'login_unavailable', MESSAGES.demoOnlyLogin);
     });
 
     it('answers 401 when the Aadhaar and phone belong to different demo accounts', async () => {
@@ -132,8 +129,7 @@ describe.each(backends)('auth on $name', (backend) => {
         phoneNumber: SECONDARY.phoneNumber,
         otp: '123456',
       });
-      expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ detail: MESSAGES.demoOnlyLogin });
+      expectProblem(response, 'login_unavailable', MESSAGES.demoOnlyLogin);
     });
 
     const valid = { aadhaarNumber: '234567890125', phoneNumber: '9876543210', otp: '123456' };
@@ -158,8 +154,7 @@ describe.each(backends)('auth on $name', (backend) => {
       ['null fields', { aadhaarNumber: null, phoneNumber: null, otp: null }, MESSAGES.aadhaar],
     ])('answers 400 for %s', async (_label, body, detail) => {
       const response = await post('/api/auth/verify-otp', body);
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ detail });
+      expectProblem(response, 'invalid_request', detail);
     });
 
     it('answers 400 for malformed JSON', async () => {
@@ -169,8 +164,7 @@ describe.each(backends)('auth on $name', (backend) => {
         headers: { 'content-type': 'application/json' },
         payload: '{"aadhaarNumber": "2345',
       });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ detail: 'Malformed JSON in request body' });
+      expectProblem(response, 'malformed_json', 'Malformed JSON in request body');
     });
 
     it.each([
@@ -184,8 +178,7 @@ describe.each(backends)('auth on $name', (backend) => {
         headers: { 'content-type': 'application/json' },
         payload,
       });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ detail: 'Request body must be a JSON object' });
+      expectProblem(response, 'invalid_request', 'Request body must be a JSON object');
     });
 
     it('answers 413 for an oversized body', async () => {
@@ -193,8 +186,7 @@ describe.each(backends)('auth on $name', (backend) => {
         ...valid,
         padding: 'x'.repeat(70_000),
       });
-      expect(response.statusCode).toBe(413);
-      expect(response.json()).toEqual({ detail: 'Request body is too large' });
+      expectProblem(response, 'body_too_large', 'Request body is too large');
     });
 
     it('answers 415 for a body that is not JSON', async () => {
@@ -204,10 +196,11 @@ describe.each(backends)('auth on $name', (backend) => {
         headers: { 'content-type': 'text/plain' },
         payload: 'aadhaar=234567890125',
       });
-      expect(response.statusCode).toBe(415);
-      expect(response.json()).toEqual({
-        detail: expect.stringContaining('Unsupported Media Type'),
-      });
+      expectProblem(
+        response,
+        'unsupported_media_type',
+        expect.stringContaining('Unsupported Media Type'),
+      );
     });
 
     it('writes a login activity entry', async () => {
@@ -229,8 +222,7 @@ describe.each(backends)('auth on $name', (backend) => {
 
     it('answers 401 without a token', async () => {
       const response = await app.inject({ url: credentialsUrl });
-      expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ detail: expect.any(String) });
+      expectProblem(response, 'unauthenticated', expect.any(String));
     });
 
     it.each([
@@ -239,10 +231,11 @@ describe.each(backends)('auth on $name', (backend) => {
       ['another scheme', 'Basic dXNlcjpwYXNz'],
     ])('answers 401 for %s', async (_label, authorization) => {
       const response = await app.inject({ url: credentialsUrl, headers: { authorization } });
-      expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({
-        detail: 'Invalid or expired session. Please log in again.',
-      });
+      expectProblem(
+        response,
+        'unauthenticated',
+        'Invalid or expired session. Please log in again.',
+      );
     });
 
     it("answers 403 for another user's data", async () => {
@@ -253,8 +246,7 @@ describe.each(backends)('auth on $name', (backend) => {
         `/user/${PRIMARY.userId}/activity-logs`,
       ]) {
         const response = await app.inject({ url, headers: bearer(token) });
-        expect(response.statusCode).toBe(403);
-        expect(response.json()).toEqual({ detail: expect.any(String) });
+        expectProblem(response, 'forbidden', expect.any(String));
       }
       const generate = await app.inject({
         method: 'POST',
@@ -294,10 +286,7 @@ describe.each(backends)('auth on $name', (backend) => {
       );
       clock.advance(30 * MINUTE_MS);
       const expired = await app.inject({ url: credentialsUrl, headers: bearer(token) });
-      expect(expired.statusCode).toBe(401);
-      expect(expired.json()).toEqual({
-        detail: 'Invalid or expired session. Please log in again.',
-      });
+      expectProblem(expired, 'unauthenticated', 'Invalid or expired session. Please log in again.');
     });
 
     it('expires 12 hours after login even when in use', async () => {
@@ -429,10 +418,7 @@ describe.each(backends)('auth on $name', (backend) => {
       const wrong = code === '000000' ? '111111' : '000000';
       for (let i = 0; i < 5; i++) {
         const response = await verify(wrong);
-        expect(response.statusCode).toBe(401);
-        expect(response.json()).toEqual({
-          detail: expect.stringContaining('Invalid or expired OTP'),
-        });
+        expectProblem(response, 'otp_invalid', expect.stringContaining('Invalid or expired OTP'));
       }
       // The number's failed attempts now make it wait (login-security.test.ts); after the wait
       // the right code is still refused: its 5 tries are used up.
@@ -454,7 +440,7 @@ describe.each(backends)('auth on $name', (backend) => {
       for (let i = 0; i < 4; i++) statuses.push((await send(holder.phone)).statusCode);
       expect(statuses).toEqual([200, 200, 200, 429]);
       const refused = await send(holder.phone);
-      expect(refused.json()).toEqual({ detail: expect.stringContaining('Too many requests') });
+      expectProblem(refused, 'rate_limited', expect.stringContaining('Too many requests'));
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     });
   });

@@ -3,7 +3,7 @@
  * needs `bearerAuth` is called with no token, an unknown token, an expired token (idle past 30
  * minutes), a revoked token (logged out) and another holder's token, on every backend.
  *
- * - Without a valid session: 401 `{ detail }`, on every bearer operation.
+ * - Without a valid session: 401 problem 'unauthenticated', on every bearer operation.
  * - With user-002's session against user-001 (the victim): 403 on every operation that addresses
  *   a holder (/user/{userId}/... and POST /identity/generate-credential?user_id=...). Each is sent
  *   with a valid body and real ids of the victim's data, so a 400 or 404 cannot hide a missing
@@ -32,6 +32,7 @@ import {
   TestClock,
 } from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
+import { isProblem } from './helpers/problem';
 
 const VICTIM = PRIMARY.userId;
 const VICTIM_CONSENT_ID = `consent-${VICTIM}-bank`;
@@ -46,6 +47,8 @@ const VALID_BODIES: Record<string, (ids: { basicIdentityId: string }) => unknown
     description: 'Written by another holder',
   }),
   'POST /user/{userId}/seen': () => ({ kinds: ['credentials', 'consent_requests'] }),
+  'POST /user/{userId}/consent-requests/{id}/approve': () => ({}),
+  'POST /user/{userId}/consent-requests/{id}/reject': () => ({}),
   'PUT /user/{userId}/profile': () => ({
     name: 'Mallory',
     email: 'mallory@example.in',
@@ -210,29 +213,39 @@ describe.each(backends)('authorization on $name', (backend) => {
   it('answers 401 without a valid session and 403 with another holder’s, changing nothing', async () => {
     const before = await victimSnapshot();
     const cases = [
-      { name: 'no token', headers: {}, status: 401, detail: MISSING_TOKEN_DETAIL },
+      {
+        name: 'no token',
+        headers: {},
+        status: 401,
+        code: 'unauthenticated' as const,
+        detail: MISSING_TOKEN_DETAIL,
+      },
       {
         name: 'an unknown token',
         headers: bearer('A'.repeat(43)),
         status: 401,
+        code: 'unauthenticated' as const,
         detail: INVALID_SESSION_DETAIL,
       },
       {
         name: 'a malformed header',
         headers: { authorization: 'Basic dXNlcjpwYXNz' },
         status: 401,
+        code: 'unauthenticated' as const,
         detail: INVALID_SESSION_DETAIL,
       },
       {
         name: 'an expired token',
         headers: bearer(expiredToken),
         status: 401,
+        code: 'unauthenticated' as const,
         detail: INVALID_SESSION_DETAIL,
       },
       {
         name: 'a revoked token',
         headers: bearer(revokedToken),
         status: 401,
+        code: 'unauthenticated' as const,
         detail: INVALID_SESSION_DETAIL,
       },
     ];
@@ -240,13 +253,13 @@ describe.each(backends)('authorization on $name', (backend) => {
     for (const operation of operations) {
       for (const c of cases) {
         const response = await send(operation, c.headers);
-        if (response.statusCode !== c.status || response.json().detail !== c.detail) {
+        if (!isProblem(response, c.status, c.code, c.detail)) {
           failures.push(`${operation.key} with ${c.name}: ${response.statusCode} ${response.body}`);
         }
       }
       if (operation.addressesHolder) {
         const response = await send(operation, bearer(attackerToken));
-        if (response.statusCode !== 403 || response.json().detail !== FORBIDDEN_DETAIL) {
+        if (!isProblem(response, 403, 'forbidden', FORBIDDEN_DETAIL)) {
           failures.push(
             `${operation.key} with user-002's token: ${response.statusCode} ${response.body}`,
           );

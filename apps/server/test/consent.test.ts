@@ -18,6 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, loginDemo, MINUTE_MS, SECONDARY, TestClock } from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
+import { expectProblem } from './helpers/problem';
 
 const BANK = 'consent-user-001-bank';
 const TELECOM = 'consent-user-001-telecom';
@@ -81,6 +82,54 @@ describe.each(backends)('consent and activity on $name', (backend) => {
       expect(newest).toEqual(body.activity_log);
     });
 
+    it("keeps the holder's decision time (decided_at) when it lies between the request and now", async () => {
+      const requested = (await requestsOf('user-001')).find((r) => r.id === BANK);
+      const requestedAt = Date.parse(requested?.requested_at ?? '');
+      // Decided offline an hour after the request came, sent now.
+      const decidedAt = new Date(requestedAt + 60 * 60_000).toISOString();
+      expect(Date.parse(decidedAt)).toBeLessThan(clock.now().getTime());
+      const response = await post(`/user/user-001/consent-requests/${BANK}/approve`, {
+        decided_at: decidedAt,
+      });
+      expect(response.statusCode).toBe(200);
+      const body = consentDecisionAnswerSchema.parse(response.json());
+      expect(body.consent_request.status_updated_at).toBe(decidedAt);
+      expect(body.activity_log.timestamp).toBe(decidedAt);
+    });
+
+    it.each([
+      ['in the future', (_requestedAt: number) => clock.now().getTime() + 60_000],
+      ['before the request was made', (requestedAt: number) => requestedAt - 60_000],
+    ])('uses the server time for a decided_at %s', async (_label, at) => {
+      const requested = (await requestsOf('user-001')).find((r) => r.id === TELECOM);
+      const decidedAt = new Date(at(Date.parse(requested?.requested_at ?? ''))).toISOString();
+      const response = await post(`/user/user-001/consent-requests/${TELECOM}/reject`, {
+        decided_at: decidedAt,
+      });
+      expect(response.statusCode).toBe(200);
+      const body = consentDecisionAnswerSchema.parse(response.json());
+      expect(body.consent_request.status).toBe('rejected');
+      expect(body.consent_request.status_updated_at).toBe(clock.now().toISOString());
+      expect(body.activity_log.timestamp).toBe(clock.now().toISOString());
+    });
+
+    it('refuses a decided_at that is no ISO 8601 time, or another key, naming the field', async () => {
+      for (const [payload, pointer] of [
+        [{ decided_at: 'yesterday' }, '/body/decided_at'],
+        [{ decided_at: '2025-06-01T10:00:00' }, '/body/decided_at'],
+        [{ status: 'approved' }, '/body'],
+      ] as const) {
+        const response = await post(`/user/user-001/consent-requests/${INSURER}/approve`, payload);
+        expectProblem(
+          response,
+          'invalid_request',
+          undefined,
+          expect.arrayContaining([{ pointer, code: expect.any(String) }]),
+        );
+      }
+      expect((await requestsOf('user-001')).find((r) => r.id === INSURER)?.status).toBe('pending');
+    });
+
     it('reject moves a pending request to rejected and logs the Rejected text', async () => {
       const response = await post(`/user/user-001/consent-requests/${TELECOM}/reject`);
       expect(response.statusCode).toBe(200);
@@ -98,10 +147,11 @@ describe.each(backends)('consent and activity on $name', (backend) => {
       const logsBefore = await logsOf('user-001');
       for (const decision of ['reject', 'approve']) {
         const again = await post(`/user/user-001/consent-requests/${INSURER}/${decision}`);
-        expect(again.statusCode).toBe(409);
-        expect(again.json()).toEqual({
-          detail: 'This consent request was already approved. Decisions are final.',
-        });
+        expectProblem(
+          again,
+          'consent_already_decided',
+          'This consent request was already approved. Decisions are final.',
+        );
       }
       const stored = (await requestsOf('user-001')).find((r) => r.id === INSURER);
       expect(stored?.status).toBe('approved');
@@ -137,8 +187,7 @@ describe.each(backends)('consent and activity on $name', (backend) => {
         undefined,
         otherToken,
       );
-      expect(viaOwnPath.statusCode).toBe(404);
-      expect(viaOwnPath.json()).toEqual({ detail: 'Consent request not found' });
+      expectProblem(viaOwnPath, 'consent_request_not_found', 'Consent request not found');
       const stored = (await requestsOf('user-001')).find((r) => r.id === BANK);
       expect(stored?.status).toBe('pending');
       expect(await logsOf('user-002', otherToken)).not.toContainEqual(
@@ -229,8 +278,7 @@ describe.each(backends)('consent and activity on $name', (backend) => {
     ])('rejects %s with 400 {detail}', async (_label, payload) => {
       const before = (await logsOf('user-002', otherToken)).length;
       const response = await post('/user/user-002/activity-logs', payload, otherToken);
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ detail: expect.any(String) });
+      expectProblem(response, 'invalid_request', expect.any(String));
       expect(await logsOf('user-002', otherToken)).toHaveLength(before);
     });
 
@@ -286,8 +334,7 @@ describe.each(backends)('consent and activity on $name', (backend) => {
       ['no body', undefined],
     ])('rejects %s with 400', async (_label, payload) => {
       const response = await post('/user/user-001/seen', payload);
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ detail: expect.any(String) });
+      expectProblem(response, 'invalid_request', expect.any(String));
     });
 
     it("another holder's seen-state: 403", async () => {

@@ -2,13 +2,14 @@
  * Error answers never carry stack traces or internal messages (issue 8; src/app.ts
  * handleError), on every backend: an internal failure (here the credentials table renamed away
  * under the running app, so the database answers 'relation "credentials" does not exist') is
- * answered 500 `{ detail: 'Internal Server Error' }`, and its message goes to the server log only.
+ * answered 500 as the problem 'internal_error' (detail 'Internal Server Error'), and its message goes to the server log only.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, loginDemo, PRIMARY } from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
+import { expectProblem } from './helpers/problem';
 
 describe.each(backends)('internal errors on $name', (backend) => {
   let opened: OpenedDatabase;
@@ -28,7 +29,7 @@ describe.each(backends)('internal errors on $name', (backend) => {
     await opened?.dispose();
   });
 
-  it('answers 500 {detail} without the message or a stack, and logs the error', async () => {
+  it('answers the 500 problem internal_error without the message or a stack, and logs it', async () => {
     const token = await loginDemo(app);
     await opened.database.db.execute(sql`ALTER TABLE credentials RENAME TO credentials_gone`);
     try {
@@ -47,12 +48,10 @@ describe.each(backends)('internal errors on $name', (backend) => {
       ];
       for (const request of requests) {
         const response = await app.inject(request);
-        expect(response.statusCode, request.url).toBe(500);
-        expect(response.json()).toEqual({ detail: 'Internal Server Error' });
+        expectProblem(response, 'internal_error', 'Internal Server Error');
         for (const leak of ['relation', 'credentials_gone', 'does not exist', 'stack', '    at ']) {
           expect(response.body).not.toContain(leak);
         }
-        expect(response.headers['content-type']).toMatch(/application\/json/);
       }
     } finally {
       await opened.database.db.execute(sql`ALTER TABLE credentials_gone RENAME TO credentials`);

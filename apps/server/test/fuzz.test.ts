@@ -15,7 +15,7 @@
  * revoked one or a malformed Authorization header.
  *
  * Asserted for every answer (test/fuzz/answers.ts): status below 500; JSON with the security
- * headers; an error is exactly `{ detail }` without stack traces, internal wording or Aadhaar
+ * headers; an error is an RFC 9457 problem with a known code, without stack traces, internal wording or Aadhaar
  * numbers. Per operation: at least one success, so the generators demonstrably reach the
  * handler (a new operation whose body the schema cannot describe well enough needs an entry in
  * SEED_BODIES). Afterwards: GET /health answers 200, demo logins work, Object.prototype is
@@ -58,6 +58,7 @@ import {
 } from './fuzz/requests';
 import { bearer, buildTestApp, holderSnapshot, loginDemo, PRIMARY, SECONDARY } from './helpers/app';
 import { backends } from './helpers/backends';
+import { expectProblem } from './helpers/problem';
 
 /** Generated requests per operation (issue 8: at least 1,000 in CI). */
 export const RUNS_PER_OPERATION = Math.max(1000, Number(process.env.FUZZ_RUNS ?? 0));
@@ -377,7 +378,7 @@ describe(`fuzzing every operation of the OpenAPI document (${backendName})`, () 
   });
 
   for (const operation of operations.filter((o) => ONLY.test(o.key))) {
-    it(`${operation.key}: ${RUNS_PER_OPERATION} generated requests, no 5xx, errors only { detail }`, async () => {
+    it(`${operation.key}: ${RUNS_PER_OPERATION} generated requests, no 5xx, errors only problems`, async () => {
       const context = await contextFor(operation);
       await fc.assert(
         fc.asyncProperty(requestArb(operation, context), async (request) => {
@@ -464,8 +465,7 @@ describe(`fuzzing every operation of the OpenAPI document (${backendName})`, () 
           ...request,
           headers: { ...request.headers, 'content-type': 'application/json' },
         });
-        expect(response.statusCode, request.url).toBe(400);
-        expect(response.json()).toEqual({ detail: TOO_DEEP_DETAIL });
+        expectProblem(response, 'body_too_deep', TOO_DEEP_DETAIL);
       }
       // Nesting up to the limit is still parsed (and refused by the schema, not the parser).
       const limit = await app.inject({
@@ -493,8 +493,7 @@ describe(`fuzzing every operation of the OpenAPI document (${backendName})`, () 
         '{"type":"login","description":"x","\\udfff":1}',
       ]) {
         const response = await post(payload);
-        expect(response.statusCode, payload).toBe(400);
-        expect(response.json()).toEqual({ detail: INVALID_UNICODE_DETAIL });
+        expectProblem(response, 'invalid_text', INVALID_UNICODE_DETAIL);
       }
       const pair = await post('{"type":"login","description":"\\u0900\\ud83d\\ude00"}');
       expect(pair.statusCode).toBe(201);
@@ -526,8 +525,7 @@ describe(`fuzzing every operation of the OpenAPI document (${backendName})`, () 
           headers: { 'content-type': 'application/json' },
           payload,
         });
-        expect(response.statusCode, url).toBe(400);
-        expect(response.json()).toEqual({ detail: NUMBER_OUT_OF_RANGE_DETAIL });
+        expectProblem(response, 'number_out_of_range', NUMBER_OUT_OF_RANGE_DETAIL);
       }
     });
 
@@ -543,8 +541,9 @@ describe(`fuzzing every operation of the OpenAPI document (${backendName})`, () 
           url: '/credentials/verify',
           payload: body,
         });
-        expect(response.statusCode).toBe(400);
-        expect(response.json()).toEqual({ detail });
+        expectProblem(response, 'invalid_request', detail, [
+          { pointer: '/body/verifiableCredential', code: 'invalid_type' },
+        ]);
       }
       const token = await login(ACTOR);
       const seen = await app.inject({
@@ -553,7 +552,12 @@ describe(`fuzzing every operation of the OpenAPI document (${backendName})`, () 
         headers: bearer(token),
         payload: { kinds: 'credentials' },
       });
-      expect(seen.json()).toEqual({ detail: 'kinds must be a list' });
+      expectProblem(
+        seen,
+        'invalid_request',
+        'kinds must be a list',
+        expect.arrayContaining([{ pointer: '/body/kinds', code: 'invalid_type' }]),
+      );
     });
   });
 });

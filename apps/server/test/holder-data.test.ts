@@ -20,6 +20,7 @@ import { AppError } from '../src/lib/errors';
 import { generateCredential } from '../src/services/generate-credential';
 import { bearer, buildTestApp, loginDemo, PRIMARY, SECONDARY, TestClock } from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
+import { expectProblem } from './helpers/problem';
 
 const isoSeconds = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 const yearsLater = (date: Date, years: number) => {
@@ -174,10 +175,11 @@ describe.each(backends)('holder data on $name', (backend) => {
 
   it('refuses a second credential of the same type (409, SPEC 5 message)', async () => {
     const response = await generate('user_id=user-001&document_type=pan');
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({
-      detail: 'You already have a PAN Card. Only one document of each type is allowed.',
-    });
+    expectProblem(
+      response,
+      'duplicate_document',
+      'You already have a PAN Card. Only one document of each type is allowed.',
+    );
     expect(response.json().detail).toBe(MESSAGES.duplicateDocument('PAN Card'));
   });
 
@@ -212,17 +214,22 @@ describe.each(backends)('holder data on $name', (backend) => {
 
   it('refuses a second Basic Identity (the automatic one is already held)', async () => {
     const response = await generate('user_id=user-001&document_type=basic_identity');
-    expect(response.statusCode).toBe(409);
-    expect(response.json().detail).toBe(MESSAGES.duplicateDocument('Basic Identity'));
+    expectProblem(response, 'duplicate_document', MESSAGES.duplicateDocument('Basic Identity'));
   });
 
   it.each([
-    ['an unknown document type', 'user_id=user-001&document_type=diploma', /Unknown document_type/],
-    ['a missing user_id', 'document_type=pan', /^user_id is required$/],
-  ])('answers 400 for %s', async (_label, query, detail) => {
+    [
+      'an unknown document type',
+      'user_id=user-001&document_type=diploma',
+      /Unknown document_type/,
+      '/querystring/document_type',
+    ],
+    ['a missing user_id', 'document_type=pan', /^user_id is required$/, '/querystring/user_id'],
+  ])('answers 400 for %s, naming the field', async (_label, query, detail, pointer) => {
     const response = await generate(query);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().detail).toMatch(detail);
+    expectProblem(response, 'invalid_request', expect.stringMatching(detail), [
+      { pointer, code: expect.any(String) },
+    ]);
   });
 
   it('accepts an empty JSON body on generate-credential (the client sends the header)', async () => {
@@ -260,8 +267,7 @@ describe.each(backends)('holder data on $name', (backend) => {
       await generate(`user_id=user-002&document_type=${type.key}`, other);
     }
     const response = await generate('user_id=user-002', other);
-    expect(response.statusCode).toBe(409);
-    expect(response.json().detail).toContain('already have a');
+    expectProblem(response, 'duplicate_document', expect.stringContaining('already have a'));
     const list = (await get('/user/user-002/credentials', other)).json();
     expect(list.count).toBe(ISSUABLE_DOCUMENT_TYPES.length + 1); // + the Basic Identity
   });

@@ -9,12 +9,14 @@ import { activityLogListSchema, credentialListSchema } from '@pehchaan/core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  INVALID_KEY_DETAIL,
   KEY_IN_FLIGHT_DETAIL,
   KEY_REUSED_DETAIL,
   STALE_PENDING_MS,
 } from '../src/plugins/idempotency';
 import { bearer, buildTestApp, HOUR_MS, loginDemo, SECONDARY, TestClock } from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
+import { expectProblem } from './helpers/problem';
 
 const BANK = 'consent-user-001-bank';
 const TELECOM = 'consent-user-001-telecom';
@@ -111,8 +113,7 @@ describe.each(backends)('Idempotency-Key on $name', (backend) => {
       key,
       payload: { ...entry, description: 'Shared PAN with an insurer' },
     });
-    expect(otherBody.statusCode).toBe(422);
-    expect(otherBody.json()).toEqual({ detail: KEY_REUSED_DETAIL });
+    expectProblem(otherBody, 'idempotency_key_reused', KEY_REUSED_DETAIL);
 
     await reset();
     const otherPath = await send('POST', `/user/user-001/consent-requests/${TELECOM}/reject`, {
@@ -165,8 +166,7 @@ describe.each(backends)('Idempotency-Key on $name', (backend) => {
     const entry = { type: 'credential_shared', description: 'Shared' };
     for (const key of ['', 'x'.repeat(256), 'ключ', 'tab\there']) {
       const response = await send('POST', '/user/user-001/activity-logs', { key, payload: entry });
-      expect(response.statusCode, JSON.stringify(key)).toBe(400);
-      expect(response.json().detail).toMatch(/Idempotency-Key/);
+      expectProblem(response, 'invalid_idempotency_key', INVALID_KEY_DETAIL);
     }
     expect(await logsOf()).toEqual(logs);
     // 255 printable characters are fine.
@@ -247,13 +247,43 @@ describe.each(backends)('Idempotency-Key on $name', (backend) => {
     expect(await logsOf()).toHaveLength(logs.length + 1);
   });
 
+  it('covers exactly the mutating calls of a signed-in holder (routes marked idempotent)', async () => {
+    const document = (await app.inject({ url: '/docs/json' })).json() as {
+      paths: Record<
+        string,
+        Record<string, { security?: unknown[]; parameters?: { in: string; name: string }[] }>
+      >;
+    };
+    const covered: string[] = [];
+    const mutatingWithSession: string[] = [];
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const key = `${method.toUpperCase()} ${path}`;
+        if (operation.parameters?.some((p) => p.in === 'header' && p.name === 'idempotency-key')) {
+          covered.push(key);
+        }
+        if (method !== 'get' && operation.security !== undefined) mutatingWithSession.push(key);
+      }
+    }
+    expect(covered.length).toBeGreaterThanOrEqual(13);
+    expect(covered.sort()).toEqual(mutatingWithSession.sort());
+    expect(covered).toEqual(
+      expect.arrayContaining([
+        'POST /api/auth/logout',
+        'POST /identity/generate-credential',
+        'PUT /user/{userId}/profile',
+      ]),
+    );
+    expect(covered).not.toContain('POST /credentials/verify');
+  });
+
   it('answers 409 while the first request is in flight, and takes a stale one over', async () => {
     const key = randomUUID();
     const entry = { type: 'credential_shared', description: 'In flight' };
     // A pending row, as a request still running (or a process that died) leaves it.
     const { idempotencyKeys } = await import('../src/db/schema');
     const { createHash } = await import('node:crypto');
-    const { canonicalJson } = await import('../src/plugins/idempotency');
+    const { canonicalJson } = await import('@pehchaan/core');
     await app.deps.db.insert(idempotencyKeys).values({
       key,
       userId: 'user-001',
@@ -268,8 +298,7 @@ describe.each(backends)('Idempotency-Key on $name', (backend) => {
     });
     const logs = await logsOf();
     const busy = await send('POST', '/user/user-001/activity-logs', { key, payload: entry });
-    expect(busy.statusCode).toBe(409);
-    expect(busy.json()).toEqual({ detail: KEY_IN_FLIGHT_DETAIL });
+    expectProblem(busy, 'idempotency_in_flight', KEY_IN_FLIGHT_DETAIL);
     expect(busy.headers['retry-after']).toBe('1');
     expect(await logsOf()).toEqual(logs);
 

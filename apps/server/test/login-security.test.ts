@@ -18,6 +18,7 @@ import {
 import { INVALID_OTP_DETAIL } from '../src/services/verify-otp';
 import { buildTestApp, HOUR_MS, MINUTE_MS, TestClock } from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
+import { PROBLEM_JSON, problem } from './helpers/problem';
 
 const SECOND_MS = 1000;
 
@@ -73,6 +74,7 @@ describe.each(backends)('OTP login defences on $name', (backend) => {
   const observed = (response: LightMyRequestResponse) => ({
     status: response.statusCode,
     body: response.json(),
+    contentType: response.headers['content-type'],
     retryAfter: response.headers['retry-after'],
   });
 
@@ -86,14 +88,16 @@ describe.each(backends)('OTP login defences on $name', (backend) => {
       const response = await verify(holder.aadhaarId, holder.phone, wrong);
       expect(observed(response)).toEqual({
         status: 401,
-        body: { detail: INVALID_OTP_DETAIL },
+        body: problem('otp_invalid', INVALID_OTP_DETAIL),
+        contentType: PROBLEM_JSON,
         retryAfter: undefined,
       });
     }
     const early = await verify(holder.aadhaarId, holder.phone, wrong);
     expect(observed(early)).toEqual({
       status: 429,
-      body: { detail: 'Too many requests. Please try again in 1 second.' },
+      body: problem('rate_limited', 'Too many requests. Please try again in 1 second.'),
+      contentType: PROBLEM_JSON,
       retryAfter: '1',
     });
 
@@ -149,7 +153,8 @@ describe.each(backends)('OTP login defences on $name', (backend) => {
       const known = observed(await verify(holder.aadhaarId, holder.phone, wrong));
       expect(known).toEqual({
         status: 429,
-        body: { detail: LOGIN_LOCKED_DETAIL },
+        body: problem('login_locked', LOGIN_LOCKED_DETAIL),
+        contentType: PROBLEM_JSON,
         retryAfter: undefined,
       });
       expect(observed(await verify(holder.aadhaarId, unregistered, wrong))).toEqual(known);
@@ -169,7 +174,8 @@ describe.each(backends)('OTP login defences on $name', (backend) => {
     const response = await verify(other.aadhaarId, holder.phone, lastCodeFor(holder.phone));
     expect(observed(response)).toEqual({
       status: 401,
-      body: { detail: INVALID_OTP_DETAIL },
+      body: problem('otp_invalid', INVALID_OTP_DETAIL),
+      contentType: PROBLEM_JSON,
       retryAfter: undefined,
     });
   });

@@ -19,6 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, loginDemo, PRIMARY, SECONDARY, TestClock } from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
+import { expectProblem } from './helpers/problem';
 
 /** user-002's sample profile as the form sends it. */
 const PRIYA = {
@@ -161,16 +162,22 @@ describe.each(backends)('profile and settings on $name', (backend) => {
       const before = await profileOf();
       const logs = (await logsOf()).length;
       const response = await put('/user/user-002/profile', { ...PRIYA, ...change });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ detail });
+      // The field is named by its pointer, whatever the message says (STYLE 15).
+      expectProblem(
+        response,
+        'invalid_request',
+        detail,
+        expect.arrayContaining([
+          { pointer: `/body/${Object.keys(change)[0]}`, code: expect.any(String) },
+        ]),
+      );
       expect(await profileOf()).toEqual(before);
       expect((await logsOf()).length).toBe(logs);
     });
 
     it('refuses to change identity numbers', async () => {
       const response = await put('/user/user-002/profile', { ...PRIYA, aadhaarId: '1234' });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().detail).toContain('aadhaarId');
+      expectProblem(response, 'invalid_request', expect.stringContaining('aadhaarId'));
       expect((await profileOf()).identity_documents.aadhaar_number).toBe('XXXX XXXX 1238');
     });
 
@@ -181,8 +188,7 @@ describe.each(backends)('profile and settings on $name', (backend) => {
         { ...editable(mine), username: 'PRIYA.V' },
         rajesh,
       );
-      expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ detail: PROFILE_MESSAGES.usernameTaken });
+      expectProblem(response, 'username_taken', PROFILE_MESSAGES.usernameTaken);
       expect((await profileOf(rajesh, 'user-001')).username).toBeNull();
     });
 
@@ -190,8 +196,7 @@ describe.each(backends)('profile and settings on $name', (backend) => {
       const before = await profileOf();
       expect((await get('/user/user-002/profile', rajesh)).statusCode).toBe(403);
       const response = await put('/user/user-002/profile', { ...PRIYA, name: 'Mallory' }, rajesh);
-      expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ detail: expect.any(String) });
+      expectProblem(response, 'forbidden', expect.any(String));
       expect(await profileOf()).toEqual(before);
     });
 
@@ -270,8 +275,7 @@ describe.each(backends)('profile and settings on $name', (backend) => {
       ['a password field', { newPassword: 'secret123' }, 'Unknown settings field: newPassword'],
     ])('refuses %s with 400 and the detail, changing nothing', async (_, change, detail) => {
       const response = await put('/user/user-002/settings', { ...changed, ...change });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ detail });
+      expectProblem(response, 'invalid_request', detail);
       expect((await get('/user/user-002/settings')).json().settings).toEqual(changed);
     });
 

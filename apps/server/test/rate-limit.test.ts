@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS, rateLimitedDetail } from '../src/plugins/rate-limit';
 import { buildTestApp, PRIMARY, TestClock } from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
+import { expectProblem } from './helpers/problem';
 
 const wrongOtp = {
   aadhaarNumber: PRIMARY.aadhaarNumber,
@@ -48,9 +49,8 @@ describe.each(backends)('rate limits on $name', (backend) => {
     const refused = await verifyOtp(ip, rightOtp);
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBe('60');
-    expect(refused.json()).toEqual({ detail: rateLimitedDetail(60) });
+    expectProblem(refused, 'rate_limited', rateLimitedDetail(60));
     expect(refused.json().detail).toBe('Too many requests. Please try again in 60 seconds.');
-    expect(refused.headers['content-type']).toMatch(/application\/json/);
 
     // Malformed bodies are counted and refused too (the limit runs before validation).
     expect((await verifyOtp(ip, {})).statusCode).toBe(429);
@@ -63,7 +63,7 @@ describe.each(backends)('rate limits on $name', (backend) => {
     const later = await verifyOtp(ip, rightOtp);
     expect(later.statusCode).toBe(429);
     expect(later.headers['retry-after']).toBe('30');
-    expect(later.json()).toEqual({ detail: rateLimitedDetail(30) });
+    expectProblem(later, 'rate_limited', rateLimitedDetail(30));
     clock.advance(30_000);
     expect((await verifyOtp(ip, rightOtp)).statusCode).toBe(200);
   });
@@ -82,9 +82,11 @@ describe.each(backends)('rate limits on $name', (backend) => {
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
-    expect(refused.json()).toEqual({
-      detail: rateLimitedDetail(Number(refused.headers['retry-after'])),
-    });
+    expectProblem(
+      refused,
+      'rate_limited',
+      rateLimitedDetail(Number(refused.headers['retry-after'])),
+    );
     // The refusal leaks nothing about the id, and other addresses still verify.
     expect(refused.body).not.toContain('cred-guess');
     const other = await app.inject({
@@ -120,8 +122,7 @@ describe.each(backends)('rate limits on $name', (backend) => {
       expect((await send(ip, `90000001${String(i).padStart(2, '0')}`)).statusCode).toBe(403);
     }
     const refused = await send(ip, '9000000199');
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ detail: rateLimitedDetail(600) });
+    expectProblem(refused, 'rate_limited', rateLimitedDetail(600));
     expect(refused.headers['retry-after']).toBe('600');
 
     expect((await send(ip, PRIMARY.phoneNumber)).statusCode).toBe(200);

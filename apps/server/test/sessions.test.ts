@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_NOT_FOUND_DETAIL } from '../src/services/revoke-sessions';
 import { bearer, buildTestApp, MINUTE_MS, PRIMARY, SECONDARY, TestClock } from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
+import { expectProblem } from './helpers/problem';
 
 const ANDROID = 'Mozilla/5.0 (Linux; Android 14) Chrome/130.0 Mobile';
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) Firefox/132.0';
@@ -139,8 +140,7 @@ describe.each(backends)('sessions on $name', (backend) => {
         url: `/user/${PRIMARY.userId}/sessions/${id}`,
         headers: bearer(current),
       });
-      expect(again.statusCode).toBe(404);
-      expect(again.json()).toEqual({ detail: SESSION_NOT_FOUND_DETAIL });
+      expectProblem(again, 'session_not_found', SESSION_NOT_FOUND_DETAIL);
     }
   });
 

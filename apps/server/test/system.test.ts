@@ -15,6 +15,7 @@ import { consentRequests, users } from '../src/db/schema';
 import { PERMISSIONS_POLICY } from '../src/plugins/security-headers';
 import { bearer, buildTestApp, loginDemo, PRIMARY, TestClock } from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
+import { expectProblem } from './helpers/problem';
 
 describe.each(backends)('system on $name', (backend) => {
   let opened: OpenedDatabase;
@@ -78,11 +79,10 @@ describe.each(backends)('system on $name', (backend) => {
     ['GET', '/credentials'],
     ['GET', '/credentials/verify'],
     ['DELETE', '/health'],
-  ] as const)('answers 404 JSON for %s %s without a web build', async (method, url) => {
+  ] as const)('answers the 404 problem for %s %s without a web build', async (method, url) => {
     const response = await app.inject({ method, url });
     expect(response.statusCode).toBe(404);
-    expect(response.headers['content-type']).toMatch(/application\/json/);
-    expect(response.json()).toEqual({ detail: 'Not Found' });
+    expectProblem(response, 'not_found', 'Not Found');
   });
 
   it('serves the OpenAPI document at /docs/json', async () => {
@@ -114,7 +114,7 @@ describe.each(backends)('system on $name', (backend) => {
     });
   });
 
-  it('answers 400 {detail}, never 500, for NUL characters in the path, query or body', async () => {
+  it('answers the 400 problem invalid_text, never 500, for NUL characters in path, query or body', async () => {
     const token = await loginDemo(app, PRIMARY);
     const requests = [
       { method: 'GET' as const, url: '/api/verify/%00' },
@@ -138,14 +138,13 @@ describe.each(backends)('system on $name', (backend) => {
     for (const request of requests) {
       const response = await app.inject(request);
       expect(response.statusCode, request.url).toBe(400);
-      expect(response.json()).toEqual({ detail: 'Text must not contain NUL characters' });
+      expectProblem(response, 'invalid_text', 'Text must not contain NUL characters');
     }
   });
 
-  it('answers router errors as {detail} without echoing the path', async () => {
+  it('answers router errors as problems without echoing the path', async () => {
     const long = await app.inject({ method: 'GET', url: `/api/verify/${'a'.repeat(5000)}` });
-    expect(long.statusCode).toBe(414);
-    expect(long.json()).toEqual({ detail: 'A path segment of the URL is too long' });
+    expectProblem(long, 'path_segment_too_long', 'A path segment of the URL is too long');
     // The router's own answers skip the hooks; the security headers are still there.
     expect(long.headers).toMatchObject({
       'x-content-type-options': 'nosniff',
@@ -326,7 +325,7 @@ describe('the web build', () => {
     ] as const) {
       const response = await app.inject({ method, url });
       expect(response.statusCode, `${method} ${url}`).toBe(404);
-      expect(response.json()).toEqual({ detail: 'Not Found' });
+      expectProblem(response, 'not_found', 'Not Found');
     }
   });
 

@@ -1,13 +1,41 @@
 /**
- * Errors carry codes (STYLE principle 6): services throw an AppError with a code and the
- * holder-facing detail; the one error handler (src/app.ts) maps the code to the HTTP status and
- * answers `{ detail }` (DECISIONS 3). Nothing decides behaviour by matching message text.
+ * Errors carry codes (STYLE principles 6 and 15): services throw an AppError with a code and the
+ * holder-facing detail; the one error handler (src/app.ts) answers it as an RFC 9457 problem
+ * (`application/problem+json`: type, title, status, detail, code; docs/api-contract.md
+ * "Errors"). Nothing decides behaviour by matching message text.
  */
+import {
+  PROBLEM_CONTENT_TYPE,
+  type Problem,
+  type ProblemCode,
+  type ProblemFieldError,
+  problemType,
+} from '@pehchaan/core';
+import type { FastifyReply } from 'fastify';
 
-/** Every code a service may throw, with its HTTP status. */
+/** Every code the API answers, with its HTTP status (core's PROBLEM_CODES, in that order). */
 export const ERROR_STATUS = {
+  /** A request that fails its schema (body, params, query or headers); `errors` lists fields. */
+  invalid_request: 400,
   /** Input that passed the schema but breaks a rule (e.g. an unknown document type). */
   invalid_input: 400,
+  /** The body is not valid JSON. */
+  malformed_json: 400,
+  /** An empty body where JSON was required (the framework's check; body-parser.ts lets an
+   * empty application/json body count as none, so this is a safety net). */
+  empty_body: 400,
+  /** Text holding NUL or an unpaired UTF-16 surrogate (plugins/body-parser.ts). */
+  invalid_text: 400,
+  /** A JSON number beyond a double's range (1e400). */
+  number_out_of_range: 400,
+  /** JSON nested deeper than MAX_JSON_DEPTH. */
+  body_too_deep: 400,
+  /** The body's size differs from its Content-Length. */
+  content_length_mismatch: 400,
+  /** The URL has a bad percent-encoding. */
+  malformed_url: 400,
+  /** Idempotency-Key not 1-255 printable ASCII characters (issue 9). */
+  invalid_idempotency_key: 400,
   /** No, unknown, expired or revoked session token. */
   unauthenticated: 401,
   /** Demo pair with the wrong OTP (SPEC 5). */
@@ -20,10 +48,11 @@ export const ERROR_STATUS = {
   forbidden: 403,
   /** Non-demo OTP send while the OTP service is disabled (SPEC 5). */
   otp_disabled: 403,
+  /** No route (and no page) at this URL. */
+  not_found: 404,
   user_not_found: 404,
   credential_not_found: 404,
   consent_request_not_found: 404,
-  not_found: 404,
   /** Issue 8: no live session of this holder has that id. */
   session_not_found: 404,
   /** SPEC 4: approved and rejected consent requests are final. */
@@ -32,13 +61,86 @@ export const ERROR_STATUS = {
   duplicate_document: 409,
   /** Issue 6: another holder already chose this profile username. */
   username_taken: 409,
+  /** Issue 9: the first request with this Idempotency-Key is still running; retry later. */
+  idempotency_in_flight: 409,
+  /** The body is larger than BODY_LIMIT_BYTES. */
+  body_too_large: 413,
+  /** A path segment is longer than the router allows. */
+  path_segment_too_long: 414,
+  /** A body that is not application/json. */
+  unsupported_media_type: 415,
+  /** Issue 9: this Idempotency-Key was used for another request (method, path or body). */
+  idempotency_key_reused: 422,
   /** Too many requests, or too many failed logins in a row (the growing delay): Retry-After. */
   rate_limited: 429,
   /** Issue 8: 100 failed OTP logins in a row for one number; an operator must unlock it. */
   login_locked: 429,
-} as const;
+  /** Any other 4xx the HTTP framework raises; the answer keeps the framework's status. */
+  client_error: 400,
+  /** Anything unexpected; the cause goes to the server log only. */
+  internal_error: 500,
+} as const satisfies Record<ProblemCode, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** The problem `title` of each code (RFC 9457 3.1.3: the same for every occurrence). */
+export const ERROR_TITLES: Record<ErrorCode, string> = {
+  invalid_request: 'Invalid request',
+  invalid_input: 'Invalid input',
+  malformed_json: 'Malformed JSON',
+  empty_body: 'Empty request body',
+  invalid_text: 'Invalid text',
+  number_out_of_range: 'Number out of range',
+  body_too_deep: 'Request body nested too deeply',
+  content_length_mismatch: 'Content-Length mismatch',
+  malformed_url: 'Malformed URL',
+  invalid_idempotency_key: 'Invalid Idempotency-Key',
+  unauthenticated: 'Not authenticated',
+  wrong_demo_otp: 'Wrong demo OTP',
+  login_unavailable: 'Login unavailable',
+  otp_invalid: 'Invalid OTP',
+  forbidden: 'Forbidden',
+  otp_disabled: 'OTP service disabled',
+  not_found: 'Not found',
+  user_not_found: 'User not found',
+  credential_not_found: 'Credential not found',
+  consent_request_not_found: 'Consent request not found',
+  session_not_found: 'Session not found',
+  consent_already_decided: 'Consent request already decided',
+  duplicate_document: 'Document already held',
+  username_taken: 'Username taken',
+  idempotency_in_flight: 'Request still in progress',
+  body_too_large: 'Request body too large',
+  path_segment_too_long: 'Path segment too long',
+  unsupported_media_type: 'Unsupported media type',
+  idempotency_key_reused: 'Idempotency-Key reused',
+  rate_limited: 'Too many requests',
+  login_locked: 'Login locked',
+  client_error: 'Bad request',
+  internal_error: 'Internal server error',
+};
+
+/** At most this many field errors are listed in one problem. */
+export const MAX_FIELD_ERRORS = 20;
+
+/**
+ * The RFC 9457 body for `code` with the occurrence's `detail`. `status` defaults to the code's
+ * (only 'client_error' passes the framework's own); `errors` only for 'invalid_request'.
+ */
+export function problemOf(
+  code: ErrorCode,
+  detail: string,
+  options: { status?: number; errors?: ProblemFieldError[] } = {},
+): Problem {
+  return {
+    type: problemType(code),
+    title: ERROR_TITLES[code],
+    status: options.status ?? ERROR_STATUS[code],
+    detail,
+    code,
+    ...(options.errors ? { errors: options.errors } : {}),
+  };
+}
 
 /**
  * A failure the holder may see: `detail` is the exact answer text. `retryAfterSeconds`, when
@@ -56,9 +158,27 @@ export class AppError extends Error {
     this.name = 'AppError';
     this.statusCode = ERROR_STATUS[code];
   }
+
+  /** The problem body of this error. */
+  toProblem(): Problem {
+    return problemOf(this.code, this.detail);
+  }
 }
 
 /** True for AppError instances (also across module copies). */
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
+}
+
+/**
+ * Sends `problem` as `application/problem+json` with its status (and Retry-After, in whole
+ * seconds, when given). The one way an error answer leaves the server.
+ */
+export function sendProblem(
+  reply: FastifyReply,
+  problem: Problem,
+  retryAfterSeconds?: number,
+): FastifyReply {
+  if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
+  return reply.code(problem.status).type(`${PROBLEM_CONTENT_TYPE}; charset=utf-8`).send(problem);
 }

@@ -2,7 +2,7 @@
  * Bearer-token authentication (DECISIONS 3, api-contract).
  *
  * - `authenticate` (an onRequest hook): reads `Authorization: Bearer <token>` and resolves the
- *   session; 401 `{detail}` when the header is missing or the token is unknown, expired or
+ *   session; 401 problem 'unauthenticated' when the header is missing or the token is unknown, expired or
  *   revoked. Runs before body/query validation, so an anonymous caller learns nothing else.
  * - `requireUser(request, userId)`: 403 when the session's user is not `userId`.
  * - `requireSession(request)`: the session of an authenticated request.

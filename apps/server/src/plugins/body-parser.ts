@@ -2,7 +2,7 @@
  * Request input rules, for every route.
  *
  * No NUL characters anywhere in the URL or in a JSON string: PostgreSQL text and jsonb cannot
- * hold U+0000, so such input would otherwise fail inside the database as a 500. It answers 400.
+ * hold U+0000, so such input would otherwise fail inside the database as a 500. It answers 400 'invalid_text'.
  * Likewise no unpaired UTF-16 surrogates in a JSON string (`"\udc00"` is valid JSON but not
  * Unicode): PGlite failed to store such text ('invalid byte sequence for encoding "UTF8"', a
  * 500, found by test/fuzz.test.ts) and node-postgres would silently store U+FFFD instead.
@@ -15,7 +15,7 @@
  *
  * An empty body sent with `Content-Type: application/json` counts as no body rather than an
  * error: SPEC 7's client sends that header on every call, including the body-less
- * POST /identity/generate-credential and logout. Malformed JSON answers 400 `{detail}`. JSON is
+ * POST /identity/generate-credential and logout. Malformed JSON answers 400 'malformed_json'. JSON is
  * parsed with Fastify's own parser, which rejects __proto__ and constructor.prototype keys.
  * JSON nested deeper than MAX_JSON_DEPTH answers 400: code that walks a body recursively (the
  * Idempotency-Key fingerprint, proof canonicalization) would otherwise overflow the stack on
@@ -35,10 +35,17 @@ export const NUMBER_OUT_OF_RANGE_DETAIL = 'A number in the request body is out o
 /** A UTF-16 surrogate without its partner (in `u` mode a valid pair is one code point). */
 const UNPAIRED_SURROGATE = /\p{Cs}/u;
 
-/** The `detail` for a string (or key) that cannot be stored as text, if any. */
-function textProblem(text: string): string | undefined {
-  if (text.includes('\0')) return NUL_CHARACTER_DETAIL;
-  if (UNPAIRED_SURROGATE.test(text)) return INVALID_UNICODE_DETAIL;
+/** What is wrong with a request body: the problem code and its detail. */
+export interface BodyProblem {
+  code: 'invalid_text' | 'number_out_of_range' | 'body_too_deep';
+  detail: string;
+}
+
+/** The problem of a string (or key) that cannot be stored as text, if any. */
+function textProblem(text: string): BodyProblem | undefined {
+  if (text.includes('\0')) return { code: 'invalid_text', detail: NUL_CHARACTER_DETAIL };
+  if (UNPAIRED_SURROGATE.test(text))
+    return { code: 'invalid_text', detail: INVALID_UNICODE_DETAIL };
   return undefined;
 }
 
@@ -50,12 +57,12 @@ export const MAX_JSON_DEPTH = 32;
 export const TOO_DEEP_DETAIL = 'Request body is nested too deeply';
 
 /**
- * The `detail` for what is wrong with the parsed JSON `value`, if anything: a string (or key)
+ * What is wrong with the parsed JSON `value` (code and detail), if anything: a string (or key)
  * holding U+0000 or an unpaired surrogate, a number too large for a double (JSON.parse reads
  * 1e400 as Infinity), or nesting deeper than MAX_JSON_DEPTH. Iterative, so deeply nested input
  * cannot overflow the stack here.
  */
-export function jsonProblem(value: unknown): string | undefined {
+export function jsonProblem(value: unknown): BodyProblem | undefined {
   const pending: [unknown, number][] = [[value, 0]];
   while (pending.length > 0) {
     const [item, depth] = pending.pop() as [unknown, number];
@@ -63,9 +70,11 @@ export function jsonProblem(value: unknown): string | undefined {
       const problem = textProblem(item);
       if (problem) return problem;
     } else if (typeof item === 'number') {
-      if (!Number.isFinite(item)) return NUMBER_OUT_OF_RANGE_DETAIL;
+      if (!Number.isFinite(item)) {
+        return { code: 'number_out_of_range', detail: NUMBER_OUT_OF_RANGE_DETAIL };
+      }
     } else if (item !== null && typeof item === 'object') {
-      if (depth >= MAX_JSON_DEPTH) return TOO_DEEP_DETAIL;
+      if (depth >= MAX_JSON_DEPTH) return { code: 'body_too_deep', detail: TOO_DEEP_DETAIL };
       if (Array.isArray(item)) {
         for (const child of item) pending.push([child, depth + 1]);
       } else {
@@ -83,7 +92,7 @@ export function jsonProblem(value: unknown): string | undefined {
 export function registerBodyParser(app: FastifyInstance): void {
   app.addHook('onRequest', (request, _reply, done) => {
     if (/%00/i.test(request.url) || request.url.includes('\0')) {
-      done(new AppError('invalid_input', NUL_CHARACTER_DETAIL));
+      done(new AppError('invalid_text', NUL_CHARACTER_DETAIL));
     } else done();
   });
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -95,10 +104,10 @@ export function registerBodyParser(app: FastifyInstance): void {
       return;
     }
     parseJson(request, text, (error, value) => {
-      if (error) done(new AppError('invalid_input', MALFORMED_JSON_DETAIL), undefined);
+      if (error) done(new AppError('malformed_json', MALFORMED_JSON_DETAIL), undefined);
       else {
         const problem = jsonProblem(value);
-        if (problem) done(new AppError('invalid_input', problem));
+        if (problem) done(new AppError(problem.code, problem.detail));
         else done(null, value);
       }
     });

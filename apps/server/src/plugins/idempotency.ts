@@ -1,19 +1,23 @@
 /**
  * Idempotency-Key on every mutating call (issue 9; IETF draft "The Idempotency-Key HTTP Header
- * Field"; docs/api-contract.md). Applies to POST, PUT, PATCH and DELETE under /user/...,
- * /identity/generate-credential and /api/auth/logout; the public verify endpoints and login are
- * not covered (they have no authenticated holder to scope a key to).
+ * Field"; docs/api-contract.md). A route opts in with `config: { idempotent: true }` in its
+ * options (IDEMPOTENT): every POST, PUT and DELETE under /user/..., POST
+ * /identity/generate-credential and /api/auth/logout do; the public verify endpoints and login
+ * do not (they have no authenticated holder to scope a key to).
  *
  * - The header is optional; without it a call behaves exactly as before.
- * - A key is 1-255 printable ASCII characters (0x20-0x7E); anything else answers 400 `{detail}`.
+ * - A key is 1-255 printable ASCII characters (0x20-0x7E); anything else answers 400
+ *   'invalid_idempotency_key'.
  * - Keys are scoped per authenticated holder (the session's user), so two holders may use the
  *   same key independently. A key lives 24 hours; expired rows are deleted lazily.
- * - The request's fingerprint is method + path + SHA-256 of the canonical JSON (sorted keys) of
- *   `{ body, query }`, as parsed before validation.
+ * - The request's fingerprint is method + path + SHA-256 of the canonical JSON (RFC 8785 JCS,
+ *   core's canonicalJson with the `canonicalize` package) of `{ body, query }`, as parsed
+ *   before validation.
  * - Same key, same fingerprint, answered: the stored status and JSON body are sent again with
  *   `Idempotent-Replayed: true`; the handler does not run (no second effect).
- * - Same key, other fingerprint: 422 `{ detail: KEY_REUSED_DETAIL }`.
- * - Same key while the first request is still in flight: 409 `{ detail: KEY_IN_FLIGHT_DETAIL }`.
+ * - Same key, other fingerprint: 422 'idempotency_key_reused' (detail KEY_REUSED_DETAIL).
+ * - Same key while the first request is still in flight: 409 'idempotency_in_flight' (detail
+ *   KEY_IN_FLIGHT_DETAIL) with Retry-After: 1.
  * - Only 2xx and 4xx answers are stored. On a 5xx the key is released, so a retry can succeed.
  *
  * Crash safety: the key is claimed first (an insert of a 'pending' row, status_code null; the
@@ -32,6 +36,7 @@
  * revoked once either way.
  */
 import { createHash } from 'node:crypto';
+import { canonicalJson, PROBLEM_CONTENT_TYPE } from '@pehchaan/core';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type {
   FastifyInstance,
@@ -43,7 +48,8 @@ import type {
 } from 'fastify';
 import { z } from 'zod';
 import { idempotencyKeys } from '../db/schema';
-import { errorSchema } from '../routes/schemas';
+import { problemOf, sendProblem } from '../lib/errors';
+import { problemResponse } from '../routes/schemas';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
@@ -59,28 +65,22 @@ export const STALE_PENDING_MS = 60_000;
 /** Expired rows of all holders are swept at most this often (per process). */
 const SWEEP_INTERVAL_MS = 10 * 60_000;
 
-const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const KEY_PATTERN = /^[\x20-\x7E]{1,255}$/;
 
-/** True for the routes this plugin covers. */
-export function isIdempotentRoute(method: string, url: string): boolean {
-  if (!MUTATING_METHODS.has(method.toUpperCase())) return false;
-  return (
-    url.startsWith('/user/') ||
-    url === '/identity/generate-credential' ||
-    url === '/api/auth/logout'
-  );
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route takes an Idempotency-Key (plugins/idempotency.ts); set with IDEMPOTENT. */
+    idempotent?: boolean;
+  }
 }
 
-/** JSON with object keys sorted at every level, so equal values hash equally. */
-export function canonicalJson(value: unknown): string {
-  if (value === undefined) return 'null';
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+/** Route option marking a mutating holder route as covered: `{ config: IDEMPOTENT, ... }`. */
+export const IDEMPOTENT = { idempotent: true } as const;
+
+/** True for the routes this plugin covers: those marked `config: { idempotent: true }`. */
+export function isIdempotentRoute(route: Pick<RouteOptions, 'config'>): boolean {
+  const config = route.config as { idempotent?: unknown } | undefined;
+  return config?.idempotent === true;
 }
 
 interface IdempotencyState {
@@ -117,7 +117,7 @@ export function registerIdempotency(app: FastifyInstance): void {
     if (raw === undefined) return done();
     const key = Array.isArray(raw) ? raw.join(', ') : raw;
     if (!KEY_PATTERN.test(key)) {
-      reply.code(400).send({ detail: INVALID_KEY_DETAIL });
+      sendProblem(reply, problemOf('invalid_idempotency_key', INVALID_KEY_DETAIL));
       return;
     }
     const userId = request.auth?.userId;
@@ -181,7 +181,7 @@ export function registerIdempotency(app: FastifyInstance): void {
       existing.path !== state.path ||
       existing.bodyHash !== state.bodyHash
     ) {
-      return reply.code(422).send({ detail: KEY_REUSED_DETAIL });
+      return sendProblem(reply, problemOf('idempotency_key_reused', KEY_REUSED_DETAIL));
     }
     if (existing.statusCode === null) {
       const staleBefore = new Date(at.getTime() - STALE_PENDING_MS);
@@ -203,10 +203,15 @@ export function registerIdempotency(app: FastifyInstance): void {
       }
       return conflict(reply);
     }
+    // Only JSON answers are stored; an error answer is a problem (application/problem+json).
     return reply
       .code(existing.statusCode)
       .header(REPLAYED_HEADER, 'true')
-      .type('application/json; charset=utf-8')
+      .type(
+        existing.statusCode >= 400
+          ? `${PROBLEM_CONTENT_TYPE}; charset=utf-8`
+          : 'application/json; charset=utf-8',
+      )
       .send(existing.responseBody === null ? '' : JSON.stringify(existing.responseBody));
   };
 
@@ -235,8 +240,7 @@ export function registerIdempotency(app: FastifyInstance): void {
   };
 
   app.addHook('onRoute', (route: RouteOptions) => {
-    const methods = asArray(route.method);
-    if (!methods.some((method) => isIdempotentRoute(method, route.url))) return;
+    if (!isIdempotentRoute(route)) return;
     route.preValidation = [...asArray(route.preValidation), fingerprint];
     route.preHandler = [...asArray(route.preHandler), claim];
     route.onSend = [...asArray(route.onSend), store];
@@ -245,7 +249,11 @@ export function registerIdempotency(app: FastifyInstance): void {
       route.schema = {
         ...route.schema,
         headers: idempotencyHeadersSchema,
-        response: { 409: errorSchema, 422: errorSchema, ...asResponses(route.schema.response) },
+        response: {
+          409: problemResponse,
+          422: problemResponse,
+          ...asResponses(route.schema.response),
+        },
       };
     }
   });
@@ -270,11 +278,12 @@ function asResponses(response: unknown): Record<string, unknown> {
 }
 
 /**
- * 409 for a key whose first request is still running. Retry-After (1 s) tells a client this
- * 409 apart from a domain conflict (e.g. a consent request already decided), which has none.
+ * 409 'idempotency_in_flight' for a key whose first request is still running: clients tell it
+ * apart from a domain conflict (e.g. 'consent_already_decided') by its code. Retry-After (1 s)
+ * says when to try again.
  */
 function conflict(reply: FastifyReply) {
-  return reply.code(409).header('retry-after', '1').send({ detail: KEY_IN_FLIGHT_DETAIL });
+  return sendProblem(reply, problemOf('idempotency_in_flight', KEY_IN_FLIGHT_DETAIL), 1);
 }
 
 function parseJson(payload: unknown): unknown {

@@ -2,6 +2,10 @@
  * OpenAPI (STYLE: the API documents itself): @fastify/swagger builds the document from the
  * routes' zod schemas (fastify-type-provider-zod's transform); @fastify/swagger-ui serves the UI
  * at /docs and the JSON at /docs/json. Must be registered before the routes.
+ *
+ * Every operation names an `operationId` and a tag declared here; every error response is
+ * `application/problem+json` with the shared `Problem` component (routes/schemas.ts
+ * errorResponses; test/openapi.test.ts checks all three).
  */
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -18,8 +22,9 @@ export async function registerOpenApi(
       info: {
         title: 'Pehchaan API',
         description:
-          'Consent-first digital identity wallet. Answers are JSON, snake_case; errors are ' +
-          '`{ "detail": "..." }`. See docs/api-contract.md.',
+          'Consent-first digital identity wallet. Answers are JSON, snake_case; errors are RFC ' +
+          '9457 problems (`application/problem+json`: type, title, status, detail and a stable ' +
+          '`code`; the `Problem` schema). See docs/api-contract.md.',
         version: options.version,
       },
       components: {
@@ -39,6 +44,10 @@ export async function registerOpenApi(
         },
         { name: 'identity', description: 'Credential issuance' },
         { name: 'system', description: 'Health and storage status' },
+        {
+          name: 'verify',
+          description: 'Public verification: verify links and the W3C VC API verify endpoints',
+        },
       ],
     },
     transform: jsonSchemaTransform,

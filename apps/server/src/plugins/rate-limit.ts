@@ -1,7 +1,7 @@
 /**
  * Per-IP rate limits (issue 8), with @fastify/rate-limit: a route opts in with
  * `config: { rateLimit: RATE_LIMITS.<name> }`. Over the limit the answer is 429
- * `{ detail }` with a Retry-After header (seconds until the window ends), through the one error
+ * problem 'rate_limited' with a Retry-After header (seconds until the window ends), through the one error
  * handler (AppError 'rate_limited').
  *
  * - The counters are kept in memory per process and windows are fixed (the library's model); a

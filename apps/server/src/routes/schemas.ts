@@ -1,20 +1,34 @@
 /**
- * Schemas shared by the routes: the `{ detail }` error answer (DECISIONS 3) and the standard
- * error responses each route documents in the OpenAPI document.
+ * Schemas shared by the routes: the RFC 9457 problem answer of every error (core's
+ * problemSchema, docs/api-contract.md "Errors") and the standard error responses each route
+ * documents in the OpenAPI document.
  */
+import { problemSchema as coreProblemSchema, PROBLEM_CONTENT_TYPE } from '@pehchaan/core';
 import { z } from 'zod';
 
-export const errorSchema = z
-  .object({ detail: z.string() })
-  .describe('Error answer: `detail` is the text the holder may be shown');
+/** The problem schema, registered as the OpenAPI component `Problem`. */
+export const problemSchema = coreProblemSchema.meta({
+  id: 'Problem',
+  description:
+    'RFC 9457 problem details (application/problem+json): `code` is stable, `detail` is the ' +
+    'text the holder may be shown. See docs/api-contract.md "Errors".',
+});
 
-/** The error statuses of a route, each answering `{ detail }`. */
+/** One documented error response: application/problem+json with the Problem schema. */
+export const problemResponse = {
+  description: 'Problem details (RFC 9457)',
+  content: { [PROBLEM_CONTENT_TYPE]: { schema: problemSchema } },
+} as const;
+
+export type ProblemResponse = typeof problemResponse;
+
+/** The error statuses of a route, each answering a problem (application/problem+json). */
 export function errorResponses<const S extends readonly number[]>(
   ...statuses: S
-): Record<S[number], typeof errorSchema> {
-  return Object.fromEntries(statuses.map((status) => [status, errorSchema])) as Record<
+): Record<S[number], ProblemResponse> {
+  return Object.fromEntries(statuses.map((status) => [status, problemResponse])) as Record<
     S[number],
-    typeof errorSchema
+    ProblemResponse
   >;
 }
 

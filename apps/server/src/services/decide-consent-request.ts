@@ -3,13 +3,18 @@
  * DECISIONS 6): the data principal's decision on a data fiduciary's pending request.
  *
  * In one transaction: moves the request from pending to approved or rejected, stamps
- * status_updated_at (now) and status_updated_by (the deciding holder's user id, since the session
+ * status_updated_at (the decision time, see below) and status_updated_by (the deciding holder's user id, since the session
  * proved who decided), and writes the activity entry 'Approved consent request from {requester}
  * for {purpose}' (consent_approved) or 'Rejected ...' (consent_rejected).
  * The move is a conditional UPDATE (`status = 'pending'`), so two concurrent decisions cannot both
  * win: the second finds nothing pending and answers 409.
  *
- * Input: { db, now, userId, consentRequestId, decision: 'approve' | 'reject' }.
+ * The decision time is `decidedAt` (the holder's own clock, e.g. a decision made offline and sent
+ * later; issue 15) when it is neither after now nor before the request's requested_at; else now
+ * (a device clock may be off, and the decision stands either way). The activity entry carries
+ * the same time.
+ *
+ * Input: { db, now, userId, consentRequestId, decision: 'approve' | 'reject', decidedAt? }.
  * Output: { consentRequest, activityLog } (the decided request and its log entry).
  * Errors: AppError 'consent_request_not_found' (404, 'Consent request not found') when the holder
  * has no such request (another holder's id answers the same, so ids are not confirmed);
@@ -32,6 +37,8 @@ export interface DecideConsentRequestOptions extends Pick<ServiceDeps, 'db' | 'n
   userId: string;
   consentRequestId: string;
   decision: ConsentDecision;
+  /** When the holder decided, by their device's clock; used only if plausible (see above). */
+  decidedAt?: Date;
 }
 
 export interface ConsentDecisionResult {
@@ -51,9 +58,20 @@ export async function decideConsentRequest(
   const outcome = OUTCOME[decision];
   return db.transaction(async (tx) => {
     const mine = and(eq(consentRequests.id, consentRequestId), eq(consentRequests.userId, userId));
+    const now = options.now();
+    let decidedAt = now;
+    if (options.decidedAt && options.decidedAt.getTime() <= now.getTime()) {
+      const [pending] = await tx
+        .select({ requestedAt: consentRequests.requestedAt })
+        .from(consentRequests)
+        .where(and(mine, eq(consentRequests.status, 'pending')));
+      if (pending && options.decidedAt.getTime() >= pending.requestedAt.getTime()) {
+        decidedAt = options.decidedAt;
+      }
+    }
     const [row] = await tx
       .update(consentRequests)
-      .set({ status: outcome.status, statusUpdatedAt: options.now(), statusUpdatedBy: userId })
+      .set({ status: outcome.status, statusUpdatedAt: decidedAt, statusUpdatedBy: userId })
       .where(and(mine, eq(consentRequests.status, 'pending')))
       .returning();
     if (!row) {
@@ -71,7 +89,7 @@ export async function decideConsentRequest(
     }
     const activityLog = await recordActivity({
       db: tx,
-      now: options.now,
+      now: () => decidedAt,
       userId,
       type: outcome.type,
       description: `${outcome.verb} consent request from ${row.requester} for ${row.purpose}`,

@@ -10,11 +10,12 @@
  * Errors: AppError 'credential_not_found' (404, 'Credential not found').
  */
 import {
-  type CredentialVerdict,
   credentialIssuerId,
   isJsonObject,
   MESSAGES,
   maskRecord,
+  type StoredCredentialVerdict,
+  type VerifiedCredentialSummary,
   validityChangesAt,
   verifyCredential,
 } from '@pehchaan/core';
@@ -26,27 +27,6 @@ import { readCredentialDocument } from '../lib/records';
 
 export interface VerifyStoredCredentialOptions extends ServiceDeps {
   credentialId: string;
-}
-
-/** The public summary of a verified (or not) credential. */
-export interface VerifiedCredentialSummary {
-  id: string;
-  type: string[];
-  /** Issuer name, e.g. 'Income Tax Department'. */
-  issuer: string;
-  /** Issuer DID. */
-  issuer_id: string;
-  issuance_date: string;
-  /** '' = Never. */
-  expiration_date: string;
-  document_type: string;
-  credential_subject_masked: Record<string, unknown>;
-}
-
-export interface StoredCredentialVerdict extends CredentialVerdict {
-  credential_id: string;
-  credential: VerifiedCredentialSummary;
-  verifiable_credential: unknown;
 }
 
 /** What verifyStoredCredential resolves. */
@@ -76,7 +56,7 @@ export async function verifyStoredCredential(
       credential_id: row.id,
       ...verdict,
       credential: summarize(row.id, document, options.issuers.nameByDid),
-      verifiable_credential: document,
+      verifiable_credential: isJsonObject(document) ? document : {},
     },
     holderId: row.userId,
     changesAt: validityChangesAt(document, now),

@@ -5,17 +5,23 @@
  * - a status below 500, one the API uses (2xx documented for the operation, or a known 4xx);
  *   success bodies are serialized through the routes' zod response schemas, so a body off its
  *   documented shape would be a 500 and fail here;
- * - a JSON body (`application/json`), with the security headers of every answer;
- * - errors exactly `{ detail }` (unless the operation documents another shape for the status,
- *   as the VC API's 422 verdict): a string of at most MAX_DETAIL_LENGTH characters that names
- *   no internal (stack frames, file paths, error classes, framework or database wording, JSON
- *   parser text) and carries no 12-digit number (an Aadhaar number never appears in an error).
+ * - a JSON body (`application/json`, errors `application/problem+json`), with the security
+ *   headers of every answer;
+ * - errors RFC 9457 problems (unless the operation documents another shape for the status, as
+ *   the VC API's 422 verdict): exactly type, title, status, detail, code (and `errors` for
+ *   'invalid_request'), `code` one the server knows, `type` its URI, `status` the answer's;
+ *   `detail` a string of at most MAX_DETAIL_LENGTH characters that names no internal (stack
+ *   frames, file paths, error classes, framework or database wording, JSON parser text) and
+ *   carries no 12-digit number (an Aadhaar number never appears in an error).
  */
 import type { LightMyRequestResponse } from 'fastify';
+import { ERROR_STATUS, ERROR_TITLES, type ErrorCode } from '../../src/lib/errors';
 import { isApiPath } from '../../src/plugins/static';
 import type { Operation } from './operations';
 
-/** 4xx statuses the API answers with `{ detail }` on any route. */
+const PROBLEM_KEYS = ['code', 'detail', 'status', 'title', 'type'];
+
+/** 4xx statuses the API answers with a problem on any route. */
 const KNOWN_CLIENT_ERRORS = new Set([400, 401, 403, 404, 409, 413, 414, 415, 422, 429]);
 
 /** Longer details would mean input echoed back; the longest real message is under 200. */
@@ -53,7 +59,11 @@ export function answerProblems(
   } else if (!KNOWN_CLIENT_ERRORS.has(status)) problems.push(`unexpected status ${status}`);
 
   const type = String(response.headers['content-type'] ?? '');
-  if (!type.startsWith('application/json')) problems.push(`content-type ${JSON.stringify(type)}`);
+  const expectedType =
+    status >= 400 && !operation.shapedErrors.includes(status)
+      ? 'application/problem+json'
+      : 'application/json';
+  if (!type.startsWith(expectedType)) problems.push(`content-type ${JSON.stringify(type)}`);
   if (response.headers['x-content-type-options'] !== 'nosniff') problems.push('no nosniff header');
   if (isApiPath(pathname) && response.headers['cache-control'] !== 'no-store') {
     problems.push(`cache-control ${JSON.stringify(response.headers['cache-control'])}`);
@@ -78,11 +88,41 @@ export function answerProblems(
     return problems;
   }
 
-  const keys = Object.keys(body);
-  const detail = (body as { detail?: unknown }).detail;
-  if (keys.length !== 1 || typeof detail !== 'string') {
-    problems.push(`error body is not { detail }: ${response.body.slice(0, 200)}`);
+  const problem = body as Record<string, unknown>;
+  const code = problem.code as ErrorCode;
+  const keys = Object.keys(problem)
+    .filter((key) => !(key === 'errors' && code === 'invalid_request'))
+    .sort();
+  const { detail } = problem;
+  if (keys.join() !== PROBLEM_KEYS.join() || typeof detail !== 'string') {
+    problems.push(`error body is not a problem: ${response.body.slice(0, 200)}`);
     return problems;
+  }
+  if (!Object.hasOwn(ERROR_STATUS, code)) problems.push(`unknown code ${String(code)}`);
+  else {
+    if (problem.type !== `/problems/${code}`) problems.push(`type ${String(problem.type)}`);
+    if (problem.title !== ERROR_TITLES[code]) problems.push(`title ${String(problem.title)}`);
+    if (code !== 'client_error' && ERROR_STATUS[code] !== status) {
+      problems.push(`code ${code} with status ${status}`);
+    }
+  }
+  if (problem.status !== status) problems.push(`status member ${String(problem.status)}`);
+  if (code === 'invalid_request') {
+    const errors = problem.errors;
+    const valid =
+      Array.isArray(errors) &&
+      errors.length > 0 &&
+      errors.every(
+        (entry: unknown) =>
+          typeof entry === 'object' &&
+          entry !== null &&
+          typeof (entry as { pointer?: unknown }).pointer === 'string' &&
+          /^\/(body|params|querystring|headers)(\/|$)/.test(
+            (entry as { pointer: string }).pointer,
+          ) &&
+          typeof (entry as { code?: unknown }).code === 'string',
+      );
+    if (!valid) problems.push(`errors ${JSON.stringify(errors).slice(0, 200)}`);
   }
   if (detail.length === 0 || detail.length > MAX_DETAIL_LENGTH) {
     problems.push(`detail of ${detail.length} characters: ${detail.slice(0, 200)}`);

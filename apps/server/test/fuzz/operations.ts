@@ -47,7 +47,10 @@ export interface Operation {
   body: JsonSchema | undefined;
   /** The answer statuses the document lists for the operation. */
   statuses: number[];
-  /** Documented error statuses whose answer is not `{ detail }` (e.g. a 422 verdict). */
+  /**
+   * Documented error statuses answered as application/json instead of a problem (the W3C VC
+   * API's 422 verdict).
+   */
   shapedErrors: number[];
 }
 
@@ -96,11 +99,10 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
           .map(Number)
           .filter((status) => Number.isInteger(status)),
         shapedErrors: Object.entries(operation.responses ?? {})
-          .filter(([status, response]) => {
-            const schema = response.content?.['application/json']?.schema;
-            const keys = Object.keys(schema?.properties ?? {});
-            return Number(status) >= 400 && !(keys.length === 1 && keys[0] === 'detail');
-          })
+          .filter(
+            ([status, response]) =>
+              Number(status) >= 400 && response.content?.['application/json'] !== undefined,
+          )
           .map(([status]) => Number(status)),
       });
     }

@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockFetch } from '@/testing/mock-fetch';
-import { ApiError, api, REQUEST_TIMEOUT_MS } from './api-client';
+import { json, mockFetch, problem } from '@/testing/mock-fetch';
+import {
+  ApiError,
+  api,
+  hasProblemCode,
+  problemCode,
+  problemPointers,
+  REQUEST_TIMEOUT_MS,
+} from './api-client';
 import { browser } from './browser';
 
 function storeSession() {
@@ -115,18 +122,55 @@ describe('api client', () => {
     await assertion;
   });
 
-  it("keeps the server's status and detail on other HTTP errors", async () => {
+  it("keeps the server's problem (code, detail) on other HTTP errors", async () => {
+    const detail = 'You already have a PAN Card. Only one document of each type is allowed.';
     mockFetch({
-      'POST /identity/generate-credential': () =>
-        json(
-          { detail: 'You already have a PAN Card. Only one document of each type is allowed.' },
-          409,
-        ),
+      'POST /identity/generate-credential': () => problem('duplicate_document', 409, detail),
     });
     const error = await api.post('/identity/generate-credential').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ code: 'HTTP_ERROR', status: 409 });
-    expect((error as ApiError).detail).toContain('already have a');
+    expect(error).toMatchObject({ code: 'HTTP_ERROR', status: 409, detail });
+    expect((error as ApiError).problem).toEqual({
+      type: '/problems/duplicate_document',
+      title: 'duplicate_document',
+      status: 409,
+      detail,
+      code: 'duplicate_document',
+    });
+    expect(problemCode(error)).toBe('duplicate_document');
+    expect(hasProblemCode(error, 'duplicate_document')).toBe(true);
+    expect(hasProblemCode(error, 'username_taken')).toBe(false);
+    expect(problemPointers(error)).toEqual([]);
+  });
+
+  it('names the fields of a validation problem by their pointers', async () => {
+    mockFetch({
+      'PUT /user/user-001/profile': () =>
+        problem('invalid_request', 400, 'Please enter a valid email address', {
+          errors: [
+            { pointer: '/body/email', code: 'invalid_format' },
+            { pointer: '/body/phone', code: 'custom' },
+          ],
+        }),
+    });
+    const error = await api.put('/user/user-001/profile', {}).catch((e: unknown) => e);
+    expect(problemCode(error)).toBe('invalid_request');
+    expect(problemPointers(error)).toEqual(['/body/email', '/body/phone']);
+  });
+
+  it('has no problem code for an error body that is not a problem, but keeps its detail', async () => {
+    mockFetch({ 'GET /x': () => json({ detail: 'Bad gateway' }, 502) });
+    const error = await api.get('/x').catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'HTTP_ERROR', status: 502, detail: 'Bad gateway' });
+    expect((error as ApiError).problem).toBeUndefined();
+    expect(problemCode(error)).toBeUndefined();
+  });
+
+  it('has no problem code for transport failures', async () => {
+    mockFetch({});
+    const error = await api.get('/x').catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'ERR_NETWORK' });
+    expect(problemCode(error)).toBeUndefined();
   });
 
   it('rejects an answer that does not match the schema with ERR_BAD_RESPONSE', async () => {

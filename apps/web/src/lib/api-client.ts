@@ -6,7 +6,11 @@
  * Errors are `ApiError`s with a code, never bare fetch errors (STYLE 6):
  * - `ERR_NETWORK`: fetch failed or timed out (the server is unreachable);
  * - `ERR_API_DISABLED`: configuration turned the API off (`VITE_USE_API=false`);
- * - `HTTP_ERROR`: the server answered non-2xx; `status` and the server's `detail` are kept;
+ * - `HTTP_ERROR`: the server answered non-2xx; `status` is kept, and `problem` holds the server's
+ *   RFC 9457 problem (`application/problem+json`: type, title, status, detail, code, errors?;
+ *   docs/api-contract.md "Errors") when it sent one. Callers decide by `problemCode(error)` (the
+ *   server's stable code) and the `errors` pointers, never by status, headers or text (STYLE 15);
+ *   `detail` is only for showing;
  * - `ERR_BAD_RESPONSE`: a 2xx answer that is not JSON or does not match the expected schema.
  *
  * The one interceptor (SPEC 4, 8): any 401 answer removes `sessionToken` and `userData` and makes
@@ -18,6 +22,12 @@
  * can resend a change whose answer was lost without doing it twice. The app is served from the
  * API's origin, so no CORS preflight is involved (CORS_ORIGINS also allows the header).
  */
+import {
+  PROBLEM_CONTENT_TYPE,
+  type Problem,
+  type ProblemCode,
+  problemSchema,
+} from '@pehchaan/core';
 import type { z } from 'zod';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
@@ -35,21 +45,21 @@ export class ApiError extends Error {
   readonly code: ApiErrorCode;
   /** HTTP status for HTTP_ERROR (and ERR_BAD_RESPONSE). */
   readonly status: number | undefined;
-  /** The server's `{ detail }` text, when it sent one. */
+  /** The server's problem `detail` (the text a holder may be shown), when it sent one. */
   readonly detail: string | undefined;
-  /** The answer's Retry-After in seconds (429, and the Idempotency-Key "still running" 409). */
-  readonly retryAfterSeconds: number | undefined;
+  /** The server's RFC 9457 problem for HTTP_ERROR, when the answer was one. */
+  readonly problem: Problem | undefined;
 
   constructor(
     code: ApiErrorCode,
     message: string,
-    options: { status?: number; detail?: string; retryAfterSeconds?: number; cause?: unknown } = {},
+    options: { status?: number; detail?: string; problem?: Problem; cause?: unknown } = {},
   ) {
     super(message, { cause: options.cause });
-    this.retryAfterSeconds = options.retryAfterSeconds;
     this.code = code;
     this.status = options.status;
-    this.detail = options.detail;
+    this.problem = options.problem;
+    this.detail = options.detail ?? options.problem?.detail;
   }
 }
 
@@ -61,6 +71,29 @@ export function isApiError(error: unknown, code?: ApiErrorCode): error is ApiErr
 /** True when the API could not be used at all: unreachable, timed out, or disabled. */
 export function isApiUnavailable(error: unknown): boolean {
   return isApiError(error, 'ERR_NETWORK') || isApiError(error, 'ERR_API_DISABLED');
+}
+
+/**
+ * The server's problem code of an HTTP_ERROR (e.g. 'duplicate_document',
+ * 'idempotency_in_flight'; docs/api-contract.md "Errors"), else undefined. A code this client
+ * does not know yet is returned as sent.
+ */
+export function problemCode(error: unknown): string | undefined {
+  return isApiError(error, 'HTTP_ERROR') ? error.problem?.code : undefined;
+}
+
+/** True for an HTTP_ERROR whose problem code is `code`. */
+export function hasProblemCode(error: unknown, code: ProblemCode): error is ApiError {
+  return problemCode(error) === code;
+}
+
+/**
+ * The JSON Pointers (e.g. '/body/username') of the fields an 'invalid_request' problem names;
+ * empty for any other error.
+ */
+export function problemPointers(error: unknown): string[] {
+  if (!hasProblemCode(error, 'invalid_request')) return [];
+  return (error.problem?.errors ?? []).map((entry) => entry.pointer);
 }
 
 /** The server's detail text of an HTTP_ERROR, else undefined. */
@@ -92,7 +125,14 @@ function buildUrl(path: string, query: RequestOptions<unknown>['query']): string
   return `${env.API_URL}${path}${qs ? `?${qs}` : ''}`;
 }
 
-function detailOf(body: unknown): string | undefined {
+/** The problem an error answer carries, if it is one (any JSON error body is tried). */
+function problemOf(body: unknown): Problem | undefined {
+  const result = problemSchema.safeParse(body);
+  return result.success ? result.data : undefined;
+}
+
+/** A `detail` text of an error body that is not a problem (e.g. from a proxy), for showing. */
+function bareDetailOf(body: unknown): string | undefined {
   if (typeof body === 'object' && body !== null && 'detail' in body) {
     const { detail } = body;
     if (typeof detail === 'string') return detail;
@@ -123,7 +163,9 @@ export async function apiRequest<T>(
   if (!env.USE_API) {
     throw new ApiError('ERR_API_DISABLED', 'The API is disabled by configuration');
   }
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = {
+    Accept: `application/json, ${PROBLEM_CONTENT_TYPE}`,
+  };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   const token = readString(STORAGE_KEYS.sessionToken);
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -158,14 +200,12 @@ export async function apiRequest<T>(
 
   if (!response.ok) {
     if (response.status === 401 && options.authRedirect !== false) onUnauthorized();
-    const detail = detailOf(body);
-    const retryAfter = response.headers.get('retry-after');
+    const problem = problemOf(body);
+    const detail = problem?.detail ?? bareDetailOf(body);
     throw new ApiError('HTTP_ERROR', detail ?? `Request failed with status ${response.status}`, {
       status: response.status,
       detail,
-      ...(retryAfter !== null && /^\d+$/.test(retryAfter.trim())
-        ? { retryAfterSeconds: Number(retryAfter.trim()) }
-        : {}),
+      problem,
     });
   }
   if (!parsedJson) {

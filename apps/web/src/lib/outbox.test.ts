@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockFetch, type RecordedRequest } from '@/testing/mock-fetch';
+import { json, mockFetch, problem, type RecordedRequest } from '@/testing/mock-fetch';
 import { browser } from './browser';
 import {
   discardOutboxEntries,
@@ -245,7 +245,11 @@ describe('lib/outbox: syncOutbox', () => {
     enqueueOutbox(change('/b'));
     mockFetch({
       'POST /user/user-001/consent-requests/bank/approve': () =>
-        json({ detail: 'This consent request was already rejected. Decisions are final.' }, 409),
+        problem(
+          'consent_already_decided',
+          409,
+          'This consent request was already rejected. Decisions are final.',
+        ),
       'POST /b': () => json({}),
     });
     const { handlers, handler, synced } = recordingHandlers(async () => ({
@@ -295,15 +299,17 @@ describe('lib/outbox: syncOutbox', () => {
     expect(calls.map((c) => c.path)).toEqual(['/a']);
   });
 
-  it('keeps the entry and stops on the server\'s "still running" 409 (Retry-After), without asking the handler', async () => {
+  it('keeps the entry and stops on the server\'s "still running" problem (idempotency_in_flight), without asking the handler', async () => {
     enqueueOutbox(change('/a'));
     enqueueOutbox(change('/b'));
     const { calls } = mockFetch({
       'POST /a': () =>
-        new Response(JSON.stringify({ detail: 'still being processed' }), {
-          status: 409,
-          headers: { 'Content-Type': 'application/json', 'Retry-After': '1' },
-        }),
+        problem(
+          'idempotency_in_flight',
+          409,
+          'A request with this Idempotency-Key is still being processed; retry later',
+          { headers: { 'Retry-After': '1' } },
+        ),
       'POST /b': () => json({}),
     });
     const { handlers, handler } = recordingHandlers(async () => ({
@@ -314,6 +320,31 @@ describe('lib/outbox: syncOutbox', () => {
     expect(result).toEqual({ synced: 0, conflicts: 0, remaining: 2, stoppedBy: 'retry' });
     expect(calls.map((c) => c.path)).toEqual(['/a']);
     expect(handler.onRefused).not.toHaveBeenCalled();
+  });
+
+  it('hands a domain 409 to the handler by its code, even with a Retry-After header', async () => {
+    enqueueOutbox(change('/a'));
+    mockFetch({
+      'POST /a': () =>
+        problem(
+          'consent_already_decided',
+          409,
+          'This consent request was already rejected. Decisions are final.',
+          { headers: { 'Retry-After': '1' } },
+        ),
+    });
+    const { handlers, handler } = recordingHandlers(async () => ({
+      action: 'conflict',
+      code: 'activityRefused',
+    }));
+    const result = await syncOutbox({ userId: USER, handlers });
+    expect(result).toEqual({ synced: 0, conflicts: 1, remaining: 0, stoppedBy: null });
+    expect(handler.onRefused).toHaveBeenCalledWith(
+      expect.anything(),
+      expect.objectContaining({
+        problem: expect.objectContaining({ code: 'consent_already_decided' }),
+      }),
+    );
   });
 
   it('after a crash mid-replay (sent, not removed), sends it again with its key: the server replays its first answer, once', async () => {

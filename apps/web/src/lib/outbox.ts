@@ -23,9 +23,9 @@
  * `syncOutbox` replays one holder's entries strictly in order, one at a time, with the features'
  * `OutboxHandlers`:
  * - a 2xx answer removes the entry and `onSynced` reconciles browser storage;
- * - an unreachable API, a 401 (the session interceptor takes over), a 429, a 5xx, or a 409 with
- *   Retry-After (the first attempt with this key is still being processed) stops the run and
- *   keeps that entry and every later one for the next run;
+ * - an unreachable API, a 401 (the session interceptor takes over), a 429, a 5xx, or the problem
+ *   code 'idempotency_in_flight' (the first attempt with this key is still being processed)
+ *   stops the run and keeps that entry and every later one for the next run;
  * - any other answer (409, 422, 404, 400, 403) goes to `onRefused`, which says whether the server
  *   already holds what the holder wanted ('synced'), whether to try again later ('retry'), or
  *   which conflict to show ('conflict'); the entry then leaves the queue;
@@ -38,7 +38,7 @@
 import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import { env } from '@/config/env';
-import { type ApiError, apiRequest, isApiError, isApiUnavailable } from './api-client';
+import { type ApiError, apiRequest, isApiError, isApiUnavailable, problemCode } from './api-client';
 import { readString, STORAGE_KEYS, writeJson } from './storage';
 
 /** The changes the outbox carries. */
@@ -338,12 +338,14 @@ export interface OutboxRunResult {
 function stopFor(error: unknown): OutboxStop | null {
   if (isApiUnavailable(error)) return 'network';
   if (isApiError(error, 'HTTP_ERROR')) {
+    // 401, 429 and 5xx are HTTP's own classes (a proxy may answer them without a problem): the
+    // session interceptor acts on any 401; the others mean "not now", whatever the body says.
     const status = error.status ?? 0;
     if (status === 401) return 'unauthorized';
     if (status === 429 || status >= 500) return 'server';
     // The server's "a request with this Idempotency-Key is still running": send it again later.
-    // A domain 409 (decided elsewhere, document held) has no Retry-After.
-    if (status === 409 && error.retryAfterSeconds !== undefined) return 'retry';
+    // Told apart from a domain 409 (consent_already_decided, duplicate_document) by its code.
+    if (problemCode(error) === 'idempotency_in_flight') return 'retry';
   }
   return null;
 }

@@ -44,3 +44,28 @@ export function mockFetch(handlers: Record<string, Handler> = {}) {
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock };
 }
+
+/**
+ * An RFC 9457 problem answer as the server sends it (application/problem+json;
+ * docs/api-contract.md "Errors"): `code`, its `status`, the `detail` text and, for
+ * 'invalid_request', the field `errors`.
+ */
+export function problem(
+  code: string,
+  status: number,
+  detail: string,
+  options: { errors?: { pointer: string; code: string }[]; headers?: Record<string, string> } = {},
+): Response {
+  const body = {
+    type: `/problems/${code}`,
+    title: code,
+    status,
+    detail,
+    code,
+    ...(options.errors ? { errors: options.errors } : {}),
+  };
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/problem+json; charset=utf-8', ...options.headers },
+  });
+}

@@ -114,6 +114,24 @@ export const CONSENT_DECISIONS = ['approve', 'reject'] as const;
 export type ConsentDecision = (typeof CONSENT_DECISIONS)[number];
 
 /**
+ * Optional body of POST /user/{userId}/consent-requests/{id}/approve and .../reject (issue 15):
+ * `decided_at`, the instant the holder decided (ISO 8601 with a UTC offset, e.g. a decision made
+ * offline and sent later by the outbox). The server keeps it as the decision time when it is not
+ * after the server's now and not before the request was made; otherwise it uses its own time
+ * (a device clock may be off; the decision itself stands). Any other key is refused.
+ */
+export const consentDecisionSchema = z.strictObject(
+  {
+    decided_at: z.iso
+      .datetime({ offset: true, error: 'decided_at must be an ISO 8601 date and time' })
+      .optional(),
+  },
+  // Never echoes the unknown key (it is the caller's input).
+  { error: 'A decision takes no other field than decided_at' },
+);
+export type ConsentDecisionBody = z.infer<typeof consentDecisionSchema>;
+
+/**
  * Answer of POST /user/{userId}/consent-requests/{id}/approve and .../reject (DECISIONS 6):
  * the decided request and the activity entry written for it.
  */

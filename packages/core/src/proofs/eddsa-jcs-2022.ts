@@ -48,11 +48,21 @@ export interface CreateProofOptions {
   crypto?: ProofCrypto;
 }
 
-function jcs(value: unknown): string {
+/**
+ * The JSON Canonicalization Scheme (RFC 8785) text of `value`, with the `canonicalize` package:
+ * object keys sorted at every level, properties holding undefined left out, numbers in their
+ * shortest form, so equal JSON values give equal text. Recursive: bound the depth of untrusted
+ * input first (the server's body parser does).
+ * @throws {Error} for NaN or an infinite number; {TypeError} when `value` has no JSON text
+ * (undefined, a function).
+ */
+export function canonicalJson(value: unknown): string {
   const text = canonicalize(value);
   if (text === undefined) throw new TypeError('Value cannot be canonicalized (JCS)');
   return text;
 }
+
+const jcs = canonicalJson;
 
 async function hashData(
   proofConfig: JsonObject,

@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, requireSession } from '../../plugins/auth';
+import { IDEMPOTENT } from '../../plugins/idempotency';
 import { RATE_LIMITS, sendOtpLimits } from '../../plugins/rate-limit';
 import { getSession } from '../../services/get-session';
 import { revokeSession } from '../../services/revoke-sessions';
@@ -36,6 +37,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options
       preHandler: sendOtpLimits(app),
       schema: {
         tags: ['auth'],
+        operationId: 'sendOtp',
         summary: 'Send a login OTP',
         description:
           'Demo phones get the demo OTP message. Other phones get 403 while OTP_PROVIDER=disabled; ' +
@@ -62,6 +64,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options
       config: { rateLimit: RATE_LIMITS.verifyOtp },
       schema: {
         tags: ['auth'],
+        operationId: 'verifyOtp',
         summary: 'Log in with Aadhaar, phone and OTP',
         description:
           'Answers a session token (Bearer) valid 30 minutes from last use, 12 hours at most. ' +
@@ -82,9 +85,11 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options
   app.post(
     '/logout',
     {
+      config: IDEMPOTENT,
       onRequest: authenticate,
       schema: {
         tags: ['auth'],
+        operationId: 'logout',
         summary: 'Log out (revokes the session)',
         security: bearerSecurity,
         response: { 200: z.object({ message: z.string() }), ...errorResponses(401) },
@@ -103,6 +108,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options
       onRequest: authenticate,
       schema: {
         tags: ['auth'],
+        operationId: 'getSession',
         summary: 'The current session and its user',
         security: bearerSecurity,
         response: { 200: sessionResponseSchema, ...errorResponses(401) },

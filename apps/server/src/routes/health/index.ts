@@ -17,6 +17,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['system'],
+        operationId: 'getHealth',
         summary: 'Service health and storage backend',
         response: { 200: healthSchema, 503: healthSchema },
       },

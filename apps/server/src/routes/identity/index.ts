@@ -7,6 +7,7 @@ import { credentialRecordSchema, DOCUMENT_TYPE_KEYS } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, requireUser } from '../../plugins/auth';
+import { IDEMPOTENT } from '../../plugins/idempotency';
 import { generateCredential } from '../../services/generate-credential';
 import { bearerSecurity, errorResponses, userIdSchema } from '../schemas';
 
@@ -35,6 +36,7 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/generate-credential',
     {
+      config: IDEMPOTENT,
       onRequest: authenticate,
       // After validation, so query.user_id is the checked value.
       preHandler: async (request) => {
@@ -42,6 +44,7 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       schema: {
         tags: ['identity'],
+        operationId: 'generateCredential',
         summary: 'Issue a credential of one document type to the holder',
         security: bearerSecurity,
         querystring: querySchema,

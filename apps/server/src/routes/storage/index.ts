@@ -9,6 +9,7 @@ const storageRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['system'],
+        operationId: 'getStorageStatus',
         summary: 'Storage backend, connection and row counts',
         response: { 200: storageStatusSchema },
       },

@@ -8,13 +8,16 @@
  * - POST /presentations/verify (W3C VC API): body { verifiablePresentation, options?:
  *   { challenge?, domain? } }; 200 with the presentation verdict when verified, 422 with it
  *   otherwise, 400 for a body of another shape.
+ * The verdict answers use core's schemas (api/verification.ts), as the web app's parsing does.
  * Both accept eddsa-jcs-2022 and eddsa-rdfc-2022 proofs (core's DEFAULT_CRYPTOSUITES) and trust
  * the server's own issuers.
  */
 import {
   type CredentialVerdict,
+  credentialVerdictSchema,
   type PresentationVerdict,
-  VERIFICATION_STATUSES,
+  presentationVerdictSchema,
+  storedCredentialVerdictSchema,
   verifyCredential,
   verifyPresentation,
 } from '@pehchaan/core';
@@ -25,32 +28,6 @@ import { RATE_LIMITS } from '../../plugins/rate-limit';
 import { verifyStoredCredential } from '../../services/verify-stored-credential';
 import { errorResponses } from '../schemas';
 
-const checksSchema = z.object({
-  signature: z.boolean(),
-  trusted_issuer: z.boolean(),
-  validity: z.boolean(),
-});
-const verdictSchema = z.object({
-  verified: z.boolean(),
-  status: z.enum(VERIFICATION_STATUSES),
-  checks: checksSchema,
-  errors: z.array(z.string()),
-});
-const storedVerdictSchema = verdictSchema.extend({
-  credential_id: z.string(),
-  credential: z.object({
-    id: z.string(),
-    type: z.array(z.string()),
-    issuer: z.string(),
-    issuer_id: z.string(),
-    issuance_date: z.string(),
-    expiration_date: z.string(),
-    document_type: z.string(),
-    credential_subject_masked: z.record(z.string(), z.unknown()),
-  }),
-  verifiable_credential: z.unknown(),
-});
-
 /** GET /api/verify/:credentialId, mounted under /api/verify. */
 export const verifyLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -59,10 +36,11 @@ export const verifyLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: RATE_LIMITS.verifyLink },
       schema: {
         tags: ['verify'],
+        operationId: 'verifyStoredCredential',
         summary: 'Verify a stored credential by id (public; subject fields masked)',
         params: z.object({ credentialId: z.string().min(1).max(128) }),
         description: 'At most 60 calls a minute per IP (429 with Retry-After).',
-        response: { 200: storedVerdictSchema, ...errorResponses(400, 404, 429) },
+        response: { 200: storedCredentialVerdictSchema, ...errorResponses(400, 404, 429) },
       },
     },
     async (request, reply) => {
@@ -93,9 +71,14 @@ export const vcApiRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['verify'],
+        operationId: 'verifyCredential',
         summary: 'W3C VC API: verify a credential (200 verified, 422 not verified)',
         body: vcApiBodySchema,
-        response: { 200: verdictSchema, 422: verdictSchema, ...errorResponses(400) },
+        response: {
+          200: credentialVerdictSchema,
+          422: credentialVerdictSchema,
+          ...errorResponses(400),
+        },
       },
     },
     async (request, reply) => {
@@ -108,14 +91,6 @@ export const vcApiRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-const presentationVerdictSchema = z.object({
-  verified: z.boolean(),
-  status: z.enum(VERIFICATION_STATUSES),
-  checks: z.object({ holder_proof: z.boolean(), credentials: z.boolean() }),
-  errors: z.array(z.string()),
-  credentialResults: z.array(verdictSchema),
-});
 
 const vpApiBodySchema = z.object({
   verifiablePresentation: z.record(z.string(), z.unknown()),
@@ -137,6 +112,7 @@ export const vpApiRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['verify'],
+        operationId: 'verifyPresentation',
         summary: 'W3C VC API: verify a presentation (200 verified, 422 not verified)',
         body: vpApiBodySchema,
         response: {

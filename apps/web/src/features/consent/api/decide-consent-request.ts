@@ -105,7 +105,9 @@ export async function decideConsentRequest(options: {
       requester: request.requester,
       purpose: request.purpose,
     };
-    enqueueOutbox({ userId, kind: 'consent_decision', method: 'POST', path, local }, { now });
+    // decided_at: the server keeps the time the holder decided, not the time of the replay.
+    const body = { decided_at: now.toISOString() };
+    enqueueOutbox({ userId, kind: 'consent_decision', method: 'POST', path, body, local }, { now });
     return { source: 'localStorage', request: decided, activityLog };
   }
 }

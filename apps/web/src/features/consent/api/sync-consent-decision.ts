@@ -21,7 +21,7 @@ import {
   consentDecisionAnswerSchema,
   consentRequestListSchema,
 } from '@pehchaan/core';
-import { api } from '@/lib/api-client';
+import { api, hasProblemCode } from '@/lib/api-client';
 import type { OutboxEntry, OutboxHandler } from '@/lib/outbox';
 import { dropLocalActivity, replaceLocalActivity } from '@/lib/outbox-records';
 import { consentDecisionOutboxLocalSchema } from './decide-consent-request';
@@ -68,7 +68,7 @@ export const consentDecisionOutbox: OutboxHandler = {
     storeLocalConsentRequest(entry.userId, server);
     dropLocalActivity([local.logId]);
     if (server.status === DECIDED[local.decision]) return { action: 'synced' };
-    if (server.status !== 'pending' && error.status === 409) {
+    if (server.status !== 'pending' && hasProblemCode(error, 'consent_already_decided')) {
       return {
         action: 'conflict',
         code: 'consentDecidedElsewhere',

@@ -2,7 +2,7 @@ import type { ConsentRequest } from '@pehchaan/core';
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { toast } from '@/lib/toast';
-import { type Handler, json, mockFetch } from '@/testing/mock-fetch';
+import { type Handler, json, mockFetch, problem } from '@/testing/mock-fetch';
 import { renderApp, signIn } from '@/testing/render-app';
 
 const BASE = '/user/user-001/consent-requests';
@@ -165,9 +165,10 @@ describe('/consent (SPEC 2 Consent Management)', () => {
         listAnswer([refused ? decided(request('bank'), 'rejected') : request('bank')]),
       [`POST ${BASE}/consent-user-001-bank/approve`]: () => {
         refused = true;
-        return json(
-          { detail: 'This consent request was already rejected. Decisions are final.' },
+        return problem(
+          'consent_already_decided',
           409,
+          'This consent request was already rejected. Decisions are final.',
         );
       },
     });
@@ -289,6 +290,9 @@ describe('/consent (SPEC 2 Consent Management)', () => {
     expect(posts.map((c) => [c.path, c.headers['idempotency-key']])).toEqual([
       [`${BASE}/consent-user-001-bank/approve`, queued.id],
     ]);
+    // Sent with the time the holder decided, which the server keeps (issue 15).
+    expect(posts[0]?.body).toEqual({ decided_at: queued.body.decided_at });
+    expect(Date.parse(queued.body.decided_at)).toBe(Date.parse(queued.createdAt));
     const approved = await screen.findByRole('region', { name: 'Approved (1)' });
     await vi.waitFor(() => expect(within(approved).queryByText('Not yet synced')).toBeNull());
     expect(stored('consentRequests')[0]).not.toHaveProperty('pending_sync');
@@ -306,7 +310,11 @@ describe('/consent (SPEC 2 Consent Management)', () => {
     mockFetch({
       [`GET ${BASE}`]: list(rejectedElsewhere, request('telecom'), request('insurer')),
       [`POST ${BASE}/consent-user-001-bank/approve`]: () =>
-        json({ detail: 'This consent request was already rejected. Decisions are final.' }, 409),
+        problem(
+          'consent_already_decided',
+          409,
+          'This consent request was already rejected. Decisions are final.',
+        ),
     });
     act(() => {
       window.dispatchEvent(new Event('online'));

@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { InfoIcon, RefreshIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
-import { isApiError } from '@/lib/api-client';
+import { hasProblemCode, isApiError } from '@/lib/api-client';
 import { useOutboxSynced } from '@/lib/outbox';
 import { toast } from '@/lib/toast';
 import { decideConsentRequest, LocalSaveError } from '../api/decide-consent-request';
@@ -146,13 +146,13 @@ export function ConsentPage({ userId }: { userId: string }) {
       setLastError(errorText(error));
       if (error instanceof LocalSaveError) {
         toast.error(t('toast.saveLocalFailed'));
-      } else if (isApiError(error, 'HTTP_ERROR') && error.status === 409) {
+      } else if (hasProblemCode(error, 'consent_already_decided')) {
         // Decided elsewhere (another device or tab): the server's answer stands (SPEC 4: final).
         toast.error(error.detail ?? tm(failed));
         await load();
       } else {
         toast.error(tm(failed));
-        if (isApiError(error, 'HTTP_ERROR') && error.status === 404) await load();
+        if (hasProblemCode(error, 'consent_request_not_found')) await load();
       }
     } finally {
       setBusy(({ [request.id]: _, ...rest }) => rest);

@@ -5,10 +5,11 @@
  * Credential generated offline (queued by credential-actions.ts createLocalCredential):
  * - 2xx (the first answer or the server's replay of it): the issuer has signed it; the issued
  *   credential (with its real proof) replaces the proof-less local record, in its place.
- * - 409 'You already have a ...': the holder's credentials are read from the server. When it
- *   holds one of that type, that one replaces the local record and the holder is told. (An
- *   earlier attempt with this key still running answers 409 with Retry-After: lib/outbox.ts
- *   keeps the entry for the next run before this handler is asked.)
+ * - problem 'duplicate_document' (409 'You already have a ...'): the holder's credentials are
+ *   read from the server. When it holds one of that type, that one replaces the local record
+ *   and the holder is told. (An earlier attempt with this key still running answers the problem
+ *   'idempotency_in_flight': lib/outbox.ts keeps the entry for the next run before this handler
+ *   is asked.)
  * - Any other refusal (404 'User not found', 400): the proof-less record cannot be issued and is
  *   removed; the holder is told, with the server's detail.
  *
@@ -20,7 +21,7 @@ import {
   credentialListSchema,
   findDocumentTypeByName,
 } from '@pehchaan/core';
-import { api } from '@/lib/api-client';
+import { api, hasProblemCode } from '@/lib/api-client';
 import type { OutboxHandler } from '@/lib/outbox';
 import { dropLocalActivity, replaceLocalActivity } from '@/lib/outbox-records';
 import { credentialOutboxLocalSchema, replaceLocalCredential } from './credential-actions';
@@ -57,7 +58,7 @@ export const credentialGenerationOutbox: OutboxHandler = {
   async onRefused(entry, error) {
     const local = credentialOutboxLocalSchema.parse(entry.local);
     const params = { documentType: local.documentName || local.documentType };
-    if (error.status === 409) {
+    if (hasProblemCode(error, 'duplicate_document')) {
       const held = await serverCredentialOfType(entry.userId, local.documentType);
       if (held) {
         replaceLocalCredential(entry.userId, local.credentialId, held);

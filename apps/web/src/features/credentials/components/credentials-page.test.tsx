@@ -2,7 +2,7 @@ import { ISSUABLE_DOCUMENT_TYPES } from '@pehchaan/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { credential } from '@/testing/fixtures';
-import { type Handler, json, mockFetch } from '@/testing/mock-fetch';
+import { type Handler, json, mockFetch, problem } from '@/testing/mock-fetch';
 import { renderApp, signIn } from '@/testing/render-app';
 
 const DAY = 86_400_000;
@@ -130,9 +130,10 @@ describe('/credentials', () => {
         json({ credentials: held, count: held.length, user_id: 'user-001' }),
       'POST /identity/generate-credential': (request) => {
         if (request.query.get('document_type') === 'passport') {
-          return json(
-            { detail: 'You already have a Passport. Only one document of each type is allowed.' },
+          return problem(
+            'duplicate_document',
             409,
+            'You already have a Passport. Only one document of each type is allowed.',
           );
         }
         held = [...held, pan];

@@ -19,7 +19,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { RefreshIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
-import { isApiError, isApiUnavailable } from '@/lib/api-client';
+import { hasProblemCode, isApiError, isApiUnavailable } from '@/lib/api-client';
 import { delay } from '@/lib/delay';
 import { downloadJson } from '@/lib/download-file';
 import type { DataSource } from '@/lib/local-fallback';
@@ -124,7 +124,7 @@ export function CredentialsPage({ userId }: { userId: string }) {
         } else {
           toast.error(t('toast.saveLocalFailed'));
         }
-      } else if (isApiError(error, 'HTTP_ERROR') && error.status === 409 && error.detail) {
+      } else if (hasProblemCode(error, 'duplicate_document') && error.detail) {
         // SPEC 8: the server's 'You already have a ...' message is shown as is.
         toast.error(error.detail);
         await load();

@@ -2,7 +2,7 @@ import { MESSAGES } from '@pehchaan/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { activity, consent, credential } from '@/testing/fixtures';
-import { type Handler, json, mockFetch } from '@/testing/mock-fetch';
+import { type Handler, json, mockFetch, problem } from '@/testing/mock-fetch';
 import { renderApp, signIn } from '@/testing/render-app';
 import { DASHBOARD_POLL_MS } from '../api/use-dashboard-data';
 
@@ -155,7 +155,7 @@ describe('/dashboard actions', () => {
     const duplicate = 'You already have a PAN Card. Only one document of each type is allowed.';
     const { user } = await openDashboard({
       ...ALL_OK,
-      'POST /identity/generate-credential': () => json({ detail: duplicate }, 409),
+      'POST /identity/generate-credential': () => problem('duplicate_document', 409, duplicate),
     });
     await screen.findByText('Connected to API');
     await user.click(

@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { PlusIcon, RefreshIcon, WifiOffIcon } from '@/components/ui/icons';
-import { isApiError } from '@/lib/api-client';
+import { hasProblemCode } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useOnlineStatus } from '@/lib/use-online-status';
 import { useBackendStatus } from '../api/use-backend-status';
@@ -54,7 +54,7 @@ export function Dashboard({ userId, userName, loaders, generateCredential }: Das
       await data.reload();
     } catch (error) {
       // SPEC 8: the server's duplicate message ('You already have a ...') is shown as is.
-      const duplicate = isApiError(error, 'HTTP_ERROR') && error.status === 409 && error.detail;
+      const duplicate = hasProblemCode(error, 'duplicate_document') && error.detail;
       toast.error(duplicate || t('toast.generateFailed'));
     } finally {
       setGenerating(false);

@@ -14,8 +14,9 @@
  * After a 2xx the server's profile replaces the local copy (its `updated_at` becomes the base of
  * any Save queued behind it) and the local `profile_updated` entries go: the server wrote its own.
  * A refusal (409 'This username is already taken', 400) puts the server's copy back and shows the
- * server's detail ('profileRefused'). (An earlier attempt with this key still running answers 409
- * with Retry-After: lib/outbox.ts keeps the entry for later and this handler never sees it.)
+ * server's detail ('profileRefused'). (An earlier attempt with this key still running answers the
+ * problem 'idempotency_in_flight': lib/outbox.ts keeps the entry for later and this handler never
+ * sees it.)
  */
 import {
   changedProfileFields,

@@ -2,7 +2,7 @@ import type { ActivityLog, Profile } from '@pehchaan/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { activity, consent, credential } from '@/testing/fixtures';
-import { type Handler, json, mockFetch } from '@/testing/mock-fetch';
+import { type Handler, json, mockFetch, problem } from '@/testing/mock-fetch';
 import { renderApp, signIn } from '@/testing/render-app';
 
 const BASE = '/user/user-001';
@@ -231,7 +231,8 @@ describe('/profile (SPEC 2 Profile, issue 6)', () => {
   it('shows the server refusing a taken username at the field', async () => {
     const { user } = await openProfile(
       api({
-        [`PUT ${BASE}/profile`]: () => json({ detail: 'This username is already taken' }, 409),
+        [`PUT ${BASE}/profile`]: () =>
+          problem('username_taken', 409, 'This username is already taken'),
       }),
     );
     await user.click(screen.getByRole('button', { name: 'Edit Profile' }));

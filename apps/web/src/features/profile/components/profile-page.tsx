@@ -31,7 +31,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { InfoIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
-import { isApiError } from '@/lib/api-client';
+import { hasProblemCode, isApiError } from '@/lib/api-client';
 import type { Sourced } from '@/lib/local-fallback';
 import { useOutboxSynced } from '@/lib/outbox';
 import { toast } from '@/lib/toast';
@@ -205,7 +205,7 @@ export function ProfilePage({ userId, loaders }: { userId: string; loaders: Prof
     } catch (error) {
       if (error instanceof LocalSaveError) {
         toast.error(t('toast.saveLocalFailed'));
-      } else if (isApiError(error, 'HTTP_ERROR') && error.status === 409) {
+      } else if (hasProblemCode(error, 'username_taken')) {
         const taken: ProfileErrors = { username: 'usernameTaken' };
         setErrors(taken);
         focusFirstInvalid(taken);

@@ -13,8 +13,8 @@
  *
  * After a 2xx the server's settings replace the local copy (its `updated_at` becomes the base of
  * any change queued behind it). A refusal (400) puts the server's copy back and shows the server's
- * detail ('settingsRefused'). (An earlier attempt with this key still running answers 409 with
- * Retry-After: lib/outbox.ts keeps the entry for later and this handler never sees it.)
+ * detail ('settingsRefused'). (An earlier attempt with this key still running answers the problem
+ * 'idempotency_in_flight': lib/outbox.ts keeps the entry for later and this handler never sees it.)
  */
 import {
   readStoredSettings,

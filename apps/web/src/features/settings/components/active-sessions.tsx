@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { isApiError } from '@/lib/api-client';
+import { hasProblemCode } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import {
   type BrowserFamily,
@@ -86,8 +86,8 @@ export function ActiveSessions({
       await endSession(userId, session.id);
       toast.success(t('sessions.ended'));
     } catch (error) {
-      // 404: it had already ended (expired or ended elsewhere); the list is refreshed anyway.
-      if (!(isApiError(error, 'HTTP_ERROR') && error.status === 404)) {
+      // It had already ended (expired or ended elsewhere); the list is refreshed anyway.
+      if (!hasProblemCode(error, 'session_not_found')) {
         toast.error(t('sessions.endFailed'));
       }
     } finally {

@@ -3,56 +3,18 @@
  * credential. When the API cannot be reached, the copy in this browser's storage (if any) is
  * returned so the page can show it, marked as not verified (SPEC 4 'failed on error').
  */
-import { type CredentialRecord, credentialRecordSchema } from '@pehchaan/core';
-import { z } from 'zod';
-import { api, isApiError } from '@/lib/api-client';
+import {
+  type CredentialRecord,
+  credentialRecordSchema,
+  type StoredCredentialVerdict,
+  storedCredentialVerdictSchema,
+} from '@pehchaan/core';
+import { api, hasProblemCode } from '@/lib/api-client';
 import { openSecureStorage, readList, STORAGE_KEYS } from '@/lib/storage';
 
-/** The server's verification statuses. */
-export const VERIFICATION_STATUSES = [
-  'verified',
-  'expired',
-  'invalid_signature',
-  'untrusted_issuer',
-  'malformed',
-] as const;
-
-const subjectSchema = z.record(z.string(), z.unknown());
-
-export const verificationAnswerSchema = z.object({
-  credential_id: z.string(),
-  verified: z.boolean(),
-  status: z.string(),
-  checks: z
-    .object({
-      signature: z.boolean().optional(),
-      trusted_issuer: z.boolean().optional(),
-      validity: z.boolean().optional(),
-    })
-    .loose()
-    .default({}),
-  errors: z.array(z.string()).default([]),
-  credential: z
-    .object({
-      id: z.string().optional(),
-      type: z.union([z.string(), z.array(z.string())]).optional(),
-      issuer: z.string().optional(),
-      issuer_id: z.string().optional(),
-      issuance_date: z.string().optional(),
-      expiration_date: z.string().nullable().optional(),
-      document_type: z.string().optional(),
-      credential_subject_masked: subjectSchema.optional(),
-    })
-    .loose()
-    .nullable()
-    .optional(),
-  verifiable_credential: z
-    .object({ credentialSubject: subjectSchema.optional() })
-    .loose()
-    .nullable()
-    .optional(),
-});
-export type VerificationAnswer = z.infer<typeof verificationAnswerSchema>;
+/** The server's answer: core's schema, the one the server serializes with (DECISIONS 4). */
+export const verificationAnswerSchema = storedCredentialVerdictSchema;
+export type VerificationAnswer = StoredCredentialVerdict;
 
 /** What the verifier page shows (SPEC 4 "Verification result", without 'loading'). */
 export type VerificationOutcome =
@@ -80,7 +42,7 @@ export async function verifyCredentialById(credentialId: string): Promise<Verifi
     });
     return { kind: 'answer', answer };
   } catch (error) {
-    if (isApiError(error, 'HTTP_ERROR') && error.status === 404) return { kind: 'not_found' };
+    if (hasProblemCode(error, 'credential_not_found')) return { kind: 'not_found' };
     // A public page: the encrypted browser copy may still be opening (lib/storage.ts).
     await openSecureStorage();
     return { kind: 'failed', localCopy: findLocalCredential(credentialId) };

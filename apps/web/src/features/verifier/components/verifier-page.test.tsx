@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import '@/lib/i18n';
 import { credential } from '@/testing/fixtures';
-import { json, mockFetch } from '@/testing/mock-fetch';
+import { json, mockFetch, problem } from '@/testing/mock-fetch';
 import { renderApp } from '@/testing/render-app';
 import { VerifierPage } from './verifier-page';
 
@@ -108,7 +108,9 @@ describe('/verify/:credentialId (SPEC 4 Verification result)', () => {
   });
 
   it('says Credential not found on 404', async () => {
-    mockFetch({ 'GET /api/verify/nope': () => json({ detail: 'Credential not found' }, 404) });
+    mockFetch({
+      'GET /api/verify/nope': () => problem('credential_not_found', 404, 'Credential not found'),
+    });
     renderApp('/verify/nope');
     expect(
       await screen.findByRole('heading', { level: 2, name: 'Credential not found' }, WAIT),

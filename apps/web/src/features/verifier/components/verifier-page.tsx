@@ -70,6 +70,14 @@ interface Details {
   errors: string[];
 }
 
+/** The signed document's credentialSubject, when it is an object. */
+function subjectOf(document: Record<string, unknown>): Record<string, unknown> | undefined {
+  const subject = document.credentialSubject;
+  return typeof subject === 'object' && subject !== null && !Array.isArray(subject)
+    ? (subject as Record<string, unknown>)
+    : undefined;
+}
+
 function detailsFromAnswer(answer: VerificationAnswer): Details | null {
   const c = answer.credential;
   if (!c) return null;
@@ -86,7 +94,7 @@ function detailsFromAnswer(answer: VerificationAnswer): Details | null {
     issued: c.issuance_date,
     expires: c.expiration_date,
     masked,
-    revealed: answer.verifiable_credential?.credentialSubject ?? masked,
+    revealed: subjectOf(answer.verifiable_credential) ?? masked,
     checks: answer.checks,
     errors: answer.errors,
   };

@@ -1,0 +1,115 @@
+/**
+ * /user/{userId}/consent-requests: the holder's consent requests, Reset Requests, and the final
+ * approve or reject decision (SPEC 4).
+ * HTTP only: schema and a thin handler calling one service. Mounted by routes/user/index.ts under
+ * /user/:userId/consent-requests, which authenticates (401) and checks the holder (403) first.
+ */
+import {
+  CONSENT_DECISIONS,
+  consentDecisionAnswerSchema,
+  consentDecisionSchema,
+  consentRequestListSchema,
+  consentResetAnswerSchema,
+} from '@pehchaan/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sendCachedAnswer } from '../../../lib/cached-answer';
+import { IDEMPOTENT } from '../../../plugins/idempotency';
+import { decideConsentRequest } from '../../../services/decide-consent-request';
+import { listConsentRequests } from '../../../services/list-consent-requests';
+import { resetConsentRequests } from '../../../services/reset-consent-requests';
+import { errorResponses } from '../../schemas';
+import { holderParamsSchema, holderRoute } from '../holder-route';
+
+const consentParamsSchema = holderParamsSchema.extend({
+  id: z.string().min(1).max(128).describe("The consent request id ('consent-...')"),
+});
+
+const consentRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '',
+    {
+      schema: {
+        ...holderRoute,
+        operationId: 'listConsentRequests',
+        summary: "The holder's consent requests",
+        response: { 200: consentRequestListSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = request.params;
+      return sendCachedAnswer(reply, app.readCache, `consent:${userId}`, app.deps.now, async () => {
+        const requests = await listConsentRequests({ db: app.deps.db, userId });
+        return {
+          holderId: userId,
+          value: { consent_requests: requests, count: requests.length, user_id: userId },
+        };
+      });
+    },
+  );
+
+  app.post(
+    '/reset',
+    {
+      config: IDEMPOTENT,
+      schema: {
+        ...holderRoute,
+        operationId: 'resetConsentRequests',
+        summary:
+          'Restore the three seeded pending consent requests of this holder (Reset Requests)',
+        response: { 200: consentResetAnswerSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const { userId } = request.params;
+      const requests = await resetConsentRequests({ ...app.deps, userId });
+      return {
+        message: 'Consent requests reset',
+        consent_requests: requests,
+        count: requests.length,
+        user_id: userId,
+      };
+    },
+  );
+
+  for (const decision of CONSENT_DECISIONS) {
+    app.post(
+      `/:id/${decision}`,
+      {
+        config: IDEMPOTENT,
+        schema: {
+          ...holderRoute,
+          params: consentParamsSchema,
+          // Optional: without a body the decision time is the server's.
+          body: consentDecisionSchema.nullish(),
+          operationId: decision === 'approve' ? 'approveConsentRequest' : 'rejectConsentRequest',
+          summary:
+            decision === 'approve'
+              ? 'Approve a pending consent request (final)'
+              : 'Reject a pending consent request (final)',
+          response: {
+            200: consentDecisionAnswerSchema,
+            ...errorResponses(400, 401, 403, 404, 409),
+          },
+        },
+      },
+      async (request) => {
+        const { userId, id } = request.params;
+        const result = await decideConsentRequest({
+          ...app.deps,
+          userId,
+          consentRequestId: id,
+          decision,
+          decidedAt: request.body?.decided_at ? new Date(request.body.decided_at) : undefined,
+        });
+        return {
+          message: decision === 'approve' ? 'Consent request approved' : 'Consent request rejected',
+          consent_request: result.consentRequest,
+          activity_log: result.activityLog,
+        };
+      },
+    );
+  }
+};
+
+export default consentRequestsRoutes;

@@ -1,0 +1,120 @@
+/**
+ * /user/{userId}/credentials: the holder's credentials (screen records), one credential's signed
+ * document, deleting one, and their display order.
+ * HTTP only: schema and a thin handler calling one service. Mounted by routes/user/index.ts under
+ * /user/:userId/credentials, which authenticates (401) and checks the holder (403) first.
+ */
+import { credentialListSchema } from '@pehchaan/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sendCachedAnswer } from '../../../lib/cached-answer';
+import { IDEMPOTENT } from '../../../plugins/idempotency';
+import { deleteCredential } from '../../../services/delete-credential';
+import { getCredentialDocument } from '../../../services/get-credential-document';
+import { listCredentials } from '../../../services/list-credentials';
+import { reorderCredentials } from '../../../services/reorder-credentials';
+import { errorResponses } from '../../schemas';
+import { holderParamsSchema, holderRoute } from '../holder-route';
+
+const credentialParamsSchema = holderParamsSchema.extend({
+  id: z.string().min(1).max(128).describe("The credential id ('cred-...')"),
+});
+const deleteResponseSchema = z.object({ message: z.string(), credential_id: z.string() });
+const documentResponseSchema = z.object({
+  verifiable_credential: z.record(z.string(), z.unknown()),
+});
+const orderSchema = z.object({
+  credential_ids: z.array(z.string().min(1).max(128)).max(100),
+});
+
+const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '',
+    {
+      schema: {
+        ...holderRoute,
+        operationId: 'listCredentials',
+        summary: "The holder's credentials (screen records)",
+        response: { 200: credentialListSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = request.params;
+      return sendCachedAnswer(
+        reply,
+        app.readCache,
+        `credentials:${userId}`,
+        app.deps.now,
+        async () => {
+          const credentials = await listCredentials({ ...app.deps, userId });
+          return {
+            holderId: userId,
+            value: { credentials, count: credentials.length, user_id: userId },
+          };
+        },
+      );
+    },
+  );
+
+  app.get(
+    '/:id/document',
+    {
+      schema: {
+        ...holderRoute,
+        params: credentialParamsSchema,
+        operationId: 'getCredentialDocument',
+        summary: 'The signed W3C VC 2.0 document of one credential, as stored (Download JSON)',
+        response: { 200: documentResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { userId, id } = request.params;
+      const document = await getCredentialDocument({ ...app.deps, userId, credentialId: id });
+      return { verifiable_credential: document };
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      config: IDEMPOTENT,
+      schema: {
+        ...holderRoute,
+        params: credentialParamsSchema,
+        operationId: 'deleteCredential',
+        summary: 'Delete one credential (the Basic Identity is permanent)',
+        response: { 200: deleteResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { userId, id } = request.params;
+      const credentialId = await deleteCredential({ ...app.deps, userId, credentialId: id });
+      return { message: 'Credential deleted successfully', credential_id: credentialId };
+    },
+  );
+
+  app.put(
+    '/order',
+    {
+      config: IDEMPOTENT,
+      schema: {
+        ...holderRoute,
+        body: orderSchema,
+        operationId: 'reorderCredentials',
+        summary: 'Store the display order of the credentials (Basic Identity stays first)',
+        response: { 200: orderSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { userId } = request.params;
+      const ids = await reorderCredentials({
+        db: app.deps.db,
+        userId,
+        credentialIds: request.body.credential_ids,
+      });
+      return { credential_ids: ids };
+    },
+  );
+};
+
+export default credentialsRoutes;

@@ -1,0 +1,67 @@
+/**
+ * /user/{userId}/settings: the holder's settings (the defaults while none were saved) and
+ * replacing them with a complete settings object (issue 6).
+ * HTTP only: schema and a thin handler calling one service. Mounted by routes/user/index.ts under
+ * /user/:userId/settings, which authenticates (401) and checks the holder (403) first.
+ */
+import { settingsAnswerSchema, userSettingsSchema } from '@pehchaan/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { IDEMPOTENT } from '../../../plugins/idempotency';
+import { getSettings } from '../../../services/get-settings';
+import { updateSettings } from '../../../services/update-settings';
+import { errorResponses } from '../../schemas';
+import { holderRoute } from '../holder-route';
+
+const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '',
+    {
+      schema: {
+        ...holderRoute,
+        operationId: 'getSettings',
+        summary: "The holder's settings (the defaults while none were saved)",
+        response: { 200: settingsAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { userId } = request.params;
+      const stored = await getSettings({ db: app.deps.db, userId });
+      return {
+        settings: stored.settings,
+        user_id: userId,
+        updated_at: stored.updatedAt?.toISOString() ?? null,
+      };
+    },
+  );
+
+  app.put(
+    '',
+    {
+      config: IDEMPOTENT,
+      schema: {
+        ...holderRoute,
+        body: userSettingsSchema,
+        operationId: 'updateSettings',
+        summary: 'Replace the settings with a complete settings object (every field required)',
+        response: { 200: settingsAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { userId } = request.params;
+      const stored = await updateSettings({
+        db: app.deps.db,
+        now: app.deps.now,
+        userId,
+        settings: request.body,
+      });
+      return {
+        message: 'Settings saved',
+        settings: stored.settings,
+        user_id: userId,
+        updated_at: stored.updatedAt?.toISOString() ?? null,
+      };
+    },
+  );
+};
+
+export default settingsRoutes;

@@ -1,0 +1,64 @@
+/**
+ * Expectations for error answers: every one is an RFC 9457 problem (application/problem+json)
+ * with type `/problems/<code>`, the code's title and status, the detail and the code
+ * (src/lib/errors.ts, docs/api-contract.md "Errors").
+ */
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { ERROR_STATUS, ERROR_TITLES, type ErrorCode } from '../../src/lib/errors';
+
+export const PROBLEM_JSON = 'application/problem+json; charset=utf-8';
+
+/**
+ * The body a problem of `code` has: `detail` may be an asymmetric matcher; an 'invalid_request'
+ * carries `errors` (any list unless given).
+ */
+export function problem(
+  code: ErrorCode,
+  detail: unknown = expect.any(String),
+  errors?: unknown,
+): Record<string, unknown> {
+  return {
+    type: `/problems/${code}`,
+    title: ERROR_TITLES[code],
+    status: ERROR_STATUS[code],
+    detail,
+    code,
+    ...(code === 'invalid_request' ? { errors: errors ?? expect.any(Array) } : {}),
+  };
+}
+
+/** Asserts `response` is the problem `code` (status, content type and body), with `detail`. */
+export function expectProblem(
+  response: LightMyRequestResponse,
+  code: ErrorCode,
+  detail?: unknown,
+  errors?: unknown,
+): void {
+  expect(response.statusCode, response.body).toBe(ERROR_STATUS[code]);
+  expect(response.headers['content-type']).toBe(PROBLEM_JSON);
+  expect(response.json()).toEqual(problem(code, detail, errors));
+}
+
+/**
+ * True when `response` is the problem `code` with `status` and `detail`, as
+ * application/problem+json (for suites that collect failures instead of failing at once).
+ */
+export function isProblem(
+  response: LightMyRequestResponse,
+  status: number,
+  code: ErrorCode,
+  detail: string,
+): boolean {
+  if (response.statusCode !== status || response.headers['content-type'] !== PROBLEM_JSON) {
+    return false;
+  }
+  const body = response.json() as Record<string, unknown>;
+  return (
+    body.code === code &&
+    body.detail === detail &&
+    body.status === status &&
+    body.type === `/problems/${code}` &&
+    body.title === ERROR_TITLES[code]
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * The OpenAPI document at /docs/json (plugins/openapi.ts, docs/api-contract.md): every operation
+ * has a unique `operationId` and only tags the document declares, and every documented error
+ * response is `application/problem+json` with the shared `Problem` component (RFC 9457; the
+ * W3C VC API's 422 verdicts and /health's 503 health document are the documented exceptions, as
+ * application/json).
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from './helpers/app';
+import { backends, type OpenedDatabase } from './helpers/backends';
+
+interface Operation {
+  operationId?: string;
+  tags?: string[];
+  responses?: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }>;
+}
+
+interface Document {
+  tags?: { name: string }[];
+  paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, { properties?: Record<string, unknown> }> };
+}
+
+/**
+ * Error statuses documented with another body than a problem: the W3C VC API's 422 verdicts and
+ * /health's 503, which is the health document itself (SPEC 7).
+ */
+const NOT_PROBLEMS = [
+  'post /credentials/verify 422',
+  'post /presentations/verify 422',
+  'get /health 503',
+];
+
+describe('the OpenAPI document', () => {
+  const [backend] = backends;
+  let opened: OpenedDatabase;
+  let app: FastifyInstance;
+  let document: Document;
+  let operations: [string, Operation][];
+
+  beforeAll(async () => {
+    opened = await (backend as (typeof backends)[number]).open();
+    app = await buildTestApp(opened.database);
+    document = (await app.inject({ url: '/docs/json' })).json();
+    operations = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, operation]): [string, Operation] => [
+        `${method} ${path}`,
+        operation,
+      ]),
+    );
+  });
+  afterAll(async () => {
+    await app?.close();
+    await opened?.dispose();
+  });
+
+  it('gives every operation a unique operationId', () => {
+    expect(operations.length).toBeGreaterThanOrEqual(28);
+    const missing = operations.filter(([, op]) => !op.operationId).map(([key]) => key);
+    expect(missing).toEqual([]);
+    const ids = operations.map(([, op]) => op.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('uses only declared tags, and every operation has one', () => {
+    const declared = new Set((document.tags ?? []).map((tag) => tag.name));
+    const problems = operations.flatMap(([key, op]) => {
+      const tags = op.tags ?? [];
+      if (tags.length === 0) return [`${key}: no tag`];
+      return tags.filter((tag) => !declared.has(tag)).map((tag) => `${key}: undeclared ${tag}`);
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('documents every error response as application/problem+json with the Problem schema', () => {
+    const problem = document.components?.schemas?.Problem;
+    expect(Object.keys(problem?.properties ?? {}).sort()).toEqual([
+      'code',
+      'detail',
+      'errors',
+      'status',
+      'title',
+      'type',
+    ]);
+    const problems: string[] = [];
+    for (const [key, op] of operations) {
+      const errors = Object.entries(op.responses ?? {}).filter(([status]) => Number(status) >= 400);
+      for (const [status, response] of errors) {
+        if (NOT_PROBLEMS.includes(`${key} ${status}`)) continue;
+        const types = Object.keys(response.content ?? {});
+        const ref = response.content?.['application/problem+json']?.schema?.$ref;
+        if (types.join() !== 'application/problem+json' || ref !== '#/components/schemas/Problem') {
+          problems.push(`${key} ${status}: ${types.join()} ${ref}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * Error answers of the API: RFC 9457 "Problem Details for HTTP APIs", media type
+ * `application/problem+json` (docs/api-contract.md "Errors"). Codes cross the wire, texts are
+ * for people (STYLE 15): the server sends a stable `code` beside the holder-facing `detail`, and
+ * clients branch on `code` (and on the `errors` pointers), never on `detail` or headers.
+ *
+ * The shape:
+ * - `type`: a URI reference naming the kind of problem, `/problems/<code>` (RFC 9457 3.1.1),
+ *   resolved against the API's base URL; stable as long as the code is;
+ * - `title`: a short summary of the kind, the same for every occurrence of a code (3.1.3);
+ * - `status`: the HTTP status code, repeated (3.1.2);
+ * - `detail`: the text a holder may be shown for this occurrence (3.1.4; SPEC 8's texts);
+ * - `code`: extension member, one of PROBLEM_CODES;
+ * - `errors`: extension member of `invalid_request` answers, one entry per failed input field:
+ *   `pointer` is a JSON Pointer (RFC 6901) into the request, its first segment the part
+ *   (`/body`, `/params`, `/querystring`, `/headers`), e.g. `/body/phoneNumber`; `code` is the
+ *   validation issue's code (zod's issue codes: `invalid_type`, `too_small`, `too_big`,
+ *   `invalid_format`, `invalid_value`, `unrecognized_keys`, `custom`, ...).
+ */
+import { z } from 'zod';
+
+/** The media type of every error answer (RFC 9457 section 6.1). */
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+/** The `type` URI prefix: the type of code `c` is `/problems/c`. */
+export const PROBLEM_TYPE_PREFIX = '/problems/';
+
+/**
+ * Every `code` the API answers. docs/api-contract.md lists each with its status and title;
+ * the server's lib/errors.ts maps each to its status.
+ */
+export const PROBLEM_CODES = [
+  // 400
+  'invalid_request',
+  'invalid_input',
+  'malformed_json',
+  'empty_body',
+  'invalid_text',
+  'number_out_of_range',
+  'body_too_deep',
+  'content_length_mismatch',
+  'malformed_url',
+  'invalid_idempotency_key',
+  // 401
+  'unauthenticated',
+  'wrong_demo_otp',
+  'login_unavailable',
+  'otp_invalid',
+  // 403
+  'forbidden',
+  'otp_disabled',
+  // 404
+  'not_found',
+  'user_not_found',
+  'credential_not_found',
+  'consent_request_not_found',
+  'session_not_found',
+  // 409
+  'consent_already_decided',
+  'duplicate_document',
+  'username_taken',
+  'idempotency_in_flight',
+  // 413, 414, 415
+  'body_too_large',
+  'path_segment_too_long',
+  'unsupported_media_type',
+  // 422
+  'idempotency_key_reused',
+  // 429
+  'rate_limited',
+  'login_locked',
+  // any other 4xx the HTTP framework raises, with its own status
+  'client_error',
+  // 500
+  'internal_error',
+] as const;
+
+export type ProblemCode = (typeof PROBLEM_CODES)[number];
+
+/** One failed input field of an `invalid_request` problem. */
+export const problemFieldErrorSchema = z.object({
+  /** JSON Pointer into the request, starting with its part: '/body/phoneNumber'. */
+  pointer: z.string(),
+  /** The validation issue's code, e.g. 'too_small', 'invalid_type', 'custom'. */
+  code: z.string(),
+});
+export type ProblemFieldError = z.infer<typeof problemFieldErrorSchema>;
+
+/**
+ * An RFC 9457 problem as this API sends it. `code` is a plain string here, so a client keeps
+ * working when a newer server adds a code; compare it with ProblemCode values.
+ */
+export const problemSchema = z.object({
+  type: z.string().describe('URI reference of the kind of problem: /problems/<code>'),
+  title: z.string().describe('Short summary of the kind of problem, the same for every occurrence'),
+  status: z.number().int().describe('The HTTP status code'),
+  detail: z.string().describe('Text the holder may be shown for this occurrence'),
+  code: z.string().describe('Stable machine-readable code (docs/api-contract.md "Errors")'),
+  errors: z
+    .array(problemFieldErrorSchema)
+    .optional()
+    .describe('invalid_request only: the failed input fields, as JSON Pointers and issue codes'),
+});
+export type Problem = z.infer<typeof problemSchema>;
+
+/** The `type` URI of `code`. */
+export function problemType(code: string): string {
+  return `${PROBLEM_TYPE_PREFIX}${code}`;
+}
+
+/** True when `contentType` (a Content-Type header value) is `application/problem+json`. */
+export function isProblemContentType(contentType: string | null | undefined): boolean {
+  return (contentType ?? '').split(';')[0]?.trim().toLowerCase() === PROBLEM_CONTENT_TYPE;
+}

@@ -1,0 +1,65 @@
+/**
+ * The verdicts the API answers (DECISIONS 4, docs/api-contract.md "Issue 3"), one zod schema
+ * each, used by the server's response serialization and by the web app's parsing, so the two
+ * cannot drift.
+ *
+ * - credentialVerdictSchema: `verifyCredential()`'s verdict, the answer of the W3C VC API
+ *   POST /credentials/verify (200 when verified, 422 otherwise);
+ * - presentationVerdictSchema: `verifyPresentation()`'s verdict, POST /presentations/verify;
+ * - storedCredentialVerdictSchema: GET /api/verify/{credentialId}, the verdict with the
+ *   credential's public summary (subject fields masked) and its signed document.
+ *
+ * `status` is one of VERIFICATION_STATUSES, most severe first; `errors` are human-readable
+ * reasons (empty when verified).
+ */
+import { z } from 'zod';
+import { VERIFICATION_STATUSES } from '../proofs/verify-credential';
+
+/** The three checks of a credential verdict (see VerificationChecks). */
+export const credentialChecksSchema = z.object({
+  signature: z.boolean(),
+  trusted_issuer: z.boolean(),
+  validity: z.boolean(),
+});
+
+export const credentialVerdictSchema = z.object({
+  verified: z.boolean(),
+  status: z.enum(VERIFICATION_STATUSES),
+  checks: credentialChecksSchema,
+  errors: z.array(z.string()),
+});
+
+export const presentationVerdictSchema = z.object({
+  verified: z.boolean(),
+  status: z.enum(VERIFICATION_STATUSES),
+  checks: z.object({ holder_proof: z.boolean(), credentials: z.boolean() }),
+  errors: z.array(z.string()),
+  credentialResults: z.array(credentialVerdictSchema),
+});
+
+/** The public summary of a stored credential in a verify-link answer. */
+export const verifiedCredentialSummarySchema = z.object({
+  id: z.string(),
+  type: z.array(z.string()),
+  /** Issuer name, e.g. 'Income Tax Department'. */
+  issuer: z.string(),
+  /** Issuer DID. */
+  issuer_id: z.string(),
+  issuance_date: z.string(),
+  /** '' = Never. */
+  expiration_date: z.string(),
+  document_type: z.string(),
+  credential_subject_masked: z.record(z.string(), z.unknown()),
+});
+
+export const storedCredentialVerdictSchema = credentialVerdictSchema.extend({
+  credential_id: z.string(),
+  credential: verifiedCredentialSummarySchema,
+  /** The signed VC 2.0 document, as stored (the reveal toggle reads its credentialSubject). */
+  verifiable_credential: z.record(z.string(), z.unknown()),
+});
+
+export type CredentialVerdictAnswer = z.infer<typeof credentialVerdictSchema>;
+export type PresentationVerdictAnswer = z.infer<typeof presentationVerdictSchema>;
+export type VerifiedCredentialSummary = z.infer<typeof verifiedCredentialSummarySchema>;
+export type StoredCredentialVerdict = z.infer<typeof storedCredentialVerdictSchema>;
