@@ -68,7 +68,8 @@ export default defineConfig({
         // The build's files only; never an API answer (no runtimeCaching at all): the encrypted
         // browser store (lib/secure-*.ts) stays the only offline copy of personal data.
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
-        globIgnores: ['sw.js', 'workbox-*.js'],
+        // Not the /verify frame: the worker answers /verify/<id> with the shell (one fallback).
+        globIgnores: ['sw.js', 'workbox-*.js', '**/_frame.html'],
         // One file: the worker needs no importScripts, so its CSP is script-src 'self' only.
         inlineWorkboxRuntime: true,
         // Precached under the URL a visitor opens: /about, not /about/index.html ('/' is

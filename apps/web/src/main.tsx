@@ -38,7 +38,12 @@ function canHydrate(): boolean {
 
 const prerendered = container.hasChildNodes();
 // A prerendered page is replaced by the same page, never by the loading fallback.
-if (prerendered) await prepareRouterForHydration();
+if (prerendered) {
+  await prepareRouterForHydration();
+  // The route modules were evaluated in this task; hydrating in the next one keeps both tasks
+  // short, so a tap on the prerendered page is not held up by one long task (TBT).
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
 if (prerendered && canHydrate()) hydrateRoot(container, app);
 else createRoot(container).render(app);
 

@@ -11,9 +11,24 @@
 export function formatDate(iso: string, language: string): string {
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) return iso;
-  return new Date(ms).toLocaleDateString(language === 'hi' ? 'hi-IN' : 'en-IN', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  });
+  return dateFormatter(language === 'hi' ? 'hi-IN' : 'en-IN').format(ms);
+}
+
+/**
+ * One formatter per locale: `toLocaleDateString` builds a new Intl.DateTimeFormat (locale data
+ * lookup) on every call, which cost a low-end phone tens of milliseconds per date on the
+ * screens that list many (docs/performance.md, /verify). Same output.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function dateFormatter(locale: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(locale);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+    });
+    formatters.set(locale, formatter);
+  }
+  return formatter;
 }

@@ -9,7 +9,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { LogoMark } from '@/components/ui/logo';
+import { InfoIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 
 export function ErrorPage() {
@@ -23,7 +23,9 @@ export function ErrorPage() {
       id="main"
       className="flex min-h-dvh flex-col items-center justify-center px-4 py-12 text-center"
     >
-      <LogoMark className="size-14" />
+      <span className="flex size-16 items-center justify-center rounded-full bg-orange-100 text-orange-700 dark:bg-orange-950 dark:text-orange-300">
+        <InfoIcon className="size-8" />
+      </span>
       <h1 className="mt-6 text-2xl font-bold text-slate-900 sm:text-3xl dark:text-white">
         {t('errorPage.title')}
       </h1>
