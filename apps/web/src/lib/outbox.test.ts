@@ -162,7 +162,13 @@ describe('lib/outbox: syncOutbox', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(calls).toHaveLength(1);
     releaseFirst();
-    await expect(run).resolves.toEqual({ synced: 3, conflicts: 0, remaining: 0, stoppedBy: null });
+    await expect(run).resolves.toEqual({
+      synced: 3,
+      conflicts: 0,
+      remaining: 0,
+      stoppedBy: null,
+      kinds: ['activity_log'],
+    });
     window.removeEventListener(OUTBOX_SYNCED_EVENT, listener);
 
     expect(calls.map((c) => c.path)).toEqual(['/a', '/b', '/c']);
@@ -202,7 +208,13 @@ describe('lib/outbox: syncOutbox', () => {
       handlers: recordingHandlers().handlers,
       now: () => new Date('2025-06-01T10:00:00.000Z'),
     });
-    expect(result).toEqual({ synced: 1, conflicts: 0, remaining: 2, stoppedBy: 'network' });
+    expect(result).toEqual({
+      synced: 1,
+      conflicts: 0,
+      remaining: 2,
+      stoppedBy: 'network',
+      kinds: ['activity_log'],
+    });
     expect(calls.map((c) => c.path)).toEqual(['/a', '/unreachable']);
     expect(pendingEntries(USER)).toEqual([
       expect.objectContaining({
@@ -258,7 +270,13 @@ describe('lib/outbox: syncOutbox', () => {
       handlers,
       now: () => new Date('2025-06-01T10:00:00.000Z'),
     });
-    expect(result).toEqual({ synced: 1, conflicts: 1, remaining: 0, stoppedBy: null });
+    expect(result).toEqual({
+      synced: 1,
+      conflicts: 1,
+      remaining: 0,
+      stoppedBy: null,
+      kinds: ['consent_decision', 'activity_log'],
+    });
     expect(handler.onRefused).toHaveBeenCalledWith(
       expect.objectContaining({ id: conflicted?.id, attempts: 1, firstSentAt: null }),
       expect.objectContaining({ status: 409 }),
@@ -291,7 +309,13 @@ describe('lib/outbox: syncOutbox', () => {
     });
     const { handlers } = recordingHandlers(async () => ({ action: 'retry' }));
     const result = await syncOutbox({ userId: USER, handlers });
-    expect(result).toEqual({ synced: 0, conflicts: 0, remaining: 2, stoppedBy: 'retry' });
+    expect(result).toEqual({
+      synced: 0,
+      conflicts: 0,
+      remaining: 2,
+      stoppedBy: 'retry',
+      kinds: [],
+    });
     expect(calls.map((c) => c.path)).toEqual(['/a']);
   });
 
@@ -311,7 +335,13 @@ describe('lib/outbox: syncOutbox', () => {
       code: 'activityRefused',
     }));
     const result = await syncOutbox({ userId: USER, handlers });
-    expect(result).toEqual({ synced: 0, conflicts: 0, remaining: 2, stoppedBy: 'retry' });
+    expect(result).toEqual({
+      synced: 0,
+      conflicts: 0,
+      remaining: 2,
+      stoppedBy: 'retry',
+      kinds: [],
+    });
     expect(calls.map((c) => c.path)).toEqual(['/a']);
     expect(handler.onRefused).not.toHaveBeenCalled();
   });
@@ -336,7 +366,13 @@ describe('lib/outbox: syncOutbox', () => {
     // The next run (say after a reload) sends the same key: the first answer comes back.
     const { calls } = mockFetch({ 'POST /user/user-001/activity-logs': server.handle });
     const result = await syncOutbox({ userId: USER, handlers });
-    expect(result).toEqual({ synced: 1, conflicts: 0, remaining: 0, stoppedBy: null });
+    expect(result).toEqual({
+      synced: 1,
+      conflicts: 0,
+      remaining: 0,
+      stoppedBy: null,
+      kinds: ['activity_log'],
+    });
     expect(calls[0]?.headers['idempotency-key']).toBe(entry?.id);
     expect(server.effects).toHaveLength(1);
     expect(synced).toEqual([
@@ -392,7 +428,7 @@ describe('lib/outbox: syncOutbox', () => {
     Object.defineProperty(navigator, 'locks', { value: { request }, configurable: true });
     const { calls } = mockFetch({ 'POST /a': () => json({}) });
     const result = await syncOutbox({ userId: USER, handlers: recordingHandlers().handlers });
-    expect(result).toEqual({ synced: 0, conflicts: 0, remaining: 1, stoppedBy: 'busy' });
+    expect(result).toEqual({ synced: 0, conflicts: 0, remaining: 1, stoppedBy: 'busy', kinds: [] });
     expect(request).toHaveBeenCalledWith(
       'pehchaan-outbox',
       { ifAvailable: true },

@@ -329,6 +329,8 @@ export interface OutboxRunResult {
   /** Entries still queued for this holder. */
   remaining: number;
   stoppedBy: OutboxStop | null;
+  /** The kinds of the entries this run settled (synced or turned into conflicts). */
+  kinds: OutboxKind[];
 }
 
 /**
@@ -471,7 +473,13 @@ async function drain(
       }));
     }
   }
-  const result = { synced, conflicts, remaining: pendingEntries(userId).length, stoppedBy };
+  const result: OutboxRunResult = {
+    synced,
+    conflicts,
+    remaining: pendingEntries(userId).length,
+    stoppedBy,
+    kinds: [...kinds],
+  };
   if ((synced > 0 || conflicts > 0) && typeof window !== 'undefined') {
     const detail: OutboxSyncedDetail = { userId, synced, conflicts, kinds: [...kinds] };
     window.dispatchEvent(new CustomEvent(OUTBOX_SYNCED_EVENT, { detail }));
@@ -483,7 +491,13 @@ async function drain(
 export const OUTBOX_LOCK = 'pehchaan-outbox';
 
 function idle(userId: string, stoppedBy: OutboxStop): OutboxRunResult {
-  return { synced: 0, conflicts: 0, remaining: pendingEntries(userId).length, stoppedBy };
+  return {
+    synced: 0,
+    conflicts: 0,
+    remaining: pendingEntries(userId).length,
+    stoppedBy,
+    kinds: [],
+  };
 }
 
 async function withTabLock(

@@ -9,6 +9,7 @@
  * route wires them), and shows what waits or could not be synced above every screen.
  */
 import { Navigate, Outlet, ScrollRestoration } from 'react-router';
+import { holderListQueries } from '@/app/holder-list-queries';
 import { AppLayout } from '@/components/layouts/app-layout';
 import { SyncSignOutGuard, SyncStatus } from '@/components/layouts/sync-status';
 import { Spinner } from '@/components/ui/spinner';
@@ -38,7 +39,7 @@ export function Component() {
   if (loading) return <Spinner className="min-h-dvh" />;
   if (!user) return <Navigate to={signedOutTo ?? paths.login.getHref()} replace />;
   return (
-    <NotificationsProvider userId={user.id}>
+    <NotificationsProvider userId={user.id} queries={holderListQueries}>
       <OutboxProvider userId={user.id} handlers={outboxHandlers}>
         <AppLayout>
           <ScrollRestoration />

@@ -6,8 +6,11 @@
  * stay in the shown list and in browser storage until the server's list holds them.
  */
 import { type ActivityLog, activityLogListSchema, activityLogSchema } from '@pehchaan/core';
+import { queryOptions } from '@tanstack/react-query';
 import { api, isApiError } from '@/lib/api-client';
 import { type Sourced, withLocalFallback } from '@/lib/local-fallback';
+import { REFRESH_INTERVAL_MS } from '@/lib/query-client';
+import { queryKeys } from '@/lib/query-keys';
 import { readList, replaceUserRecords, STORAGE_KEYS } from '@/lib/storage';
 import { newestFirst, withUnsyncedEntries } from '@/lib/unsynced';
 
@@ -33,6 +36,18 @@ export function getActivityLogs(userId: string): Promise<Sourced<ActivityLog[]>>
     },
     () => readLocalActivityLogs(userId),
   );
+}
+
+/**
+ * The holder's log in the query cache (issue 15): key `['activity-logs', userId]`, refreshed
+ * every 30 seconds while shown (SPEC 9); read by /logs, /dashboard and the bell.
+ */
+export function getActivityLogsQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: queryKeys.activityLogs(userId),
+    queryFn: () => getActivityLogs(userId),
+    refetchInterval: REFRESH_INTERVAL_MS,
+  });
 }
 
 /**
