@@ -51,29 +51,19 @@ export function getActivityLogsQueryOptions(userId: string) {
 }
 
 /**
- * What one load of the holder's log gave (SPEC 1, 8):
- * - 'api': the server answered (`logs` may be empty: the holder has no activity);
- * - 'local': the API failed or is turned off (`apiDisabled`) and the browser's copy is shown;
- *   with the API turned off an empty copy counts as the holder's log too;
- * - 'failed': the API failed and nothing is stored (or reading failed altogether): the screen
- *   shows demo entries and says so ('Failed to load activity logs, showing demo data').
+ * Where the entries a load of the holder's log gave come from (SPEC 1, 8):
+ * - 'server': the API answered (it may be empty: the holder has no activity);
+ * - 'device': configuration turned the API off; the browser's copy is the holder's log, even
+ *   when empty;
+ * - 'fallback': the API failed and the browser's copy is shown;
+ * - 'demo': the API failed and nothing is stored: the screen shows demo entries and says so
+ *   ('Failed to load activity logs, showing demo data').
  */
-export type ActivityLoad =
-  | { status: 'api'; logs: ActivityLog[] }
-  | { status: 'local'; logs: ActivityLog[]; apiDisabled: boolean; error: unknown }
-  | { status: 'failed'; error: unknown };
+export type ActivityView = 'server' | 'device' | 'fallback' | 'demo';
 
-/** Loads the holder's log and classifies the result (see ActivityLoad). Never rejects. */
-export async function loadActivityLogs(userId: string): Promise<ActivityLoad> {
-  try {
-    const result = await getActivityLogs(userId);
-    if (result.source === 'api') return { status: 'api', logs: result.data };
-    const apiDisabled = isApiError(result.error, 'ERR_API_DISABLED');
-    if (result.data.length > 0 || apiDisabled) {
-      return { status: 'local', logs: result.data, apiDisabled, error: result.error };
-    }
-    return { status: 'failed', error: result.error };
-  } catch (error) {
-    return { status: 'failed', error };
-  }
+/** Classifies a load of the log (see ActivityView). */
+export function activityViewOf(result: Sourced<ActivityLog[]>): ActivityView {
+  if (result.source === 'api') return 'server';
+  if (isApiError(result.error, 'ERR_API_DISABLED')) return 'device';
+  return result.data.length > 0 ? 'fallback' : 'demo';
 }

@@ -2,11 +2,11 @@ import type { ActivityLog } from '@pehchaan/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
+import { REFRESH_INTERVAL_MS as ACTIVITY_REFRESH_MS } from '@/lib/query-client';
 import { toast } from '@/lib/toast';
 import { activity } from '@/testing/fixtures';
 import { type Handler, json, mockFetch } from '@/testing/mock-fetch';
 import { renderApp, signIn } from '@/testing/render-app';
-import { ACTIVITY_REFRESH_MS } from '../activity-records';
 
 const LOGS_PATH = 'GET /user/user-001/activity-logs';
 
