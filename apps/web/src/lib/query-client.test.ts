@@ -26,4 +26,8 @@ describe('query retry policy (issue 15)', () => {
     expect(defaults.queries?.refetchOnReconnect).toBe(true);
     expect(defaults.mutations?.retry).toBe(false);
   });
+
+  it("runs queries while the browser says it is offline: they answer the browser's store then", () => {
+    expect(createQueryClient().getDefaultOptions().queries?.networkMode).toBe('always');
+  });
 });

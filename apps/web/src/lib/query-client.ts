@@ -2,6 +2,8 @@
  * The app's one server-state cache (STYLE 13, issue 15): TanStack Query with the defaults every
  * screen shares.
  *
+ * - `networkMode: 'always'`: queries run even while the browser says it is offline, because the
+ *   holder's queries answer from the browser store then (see below).
  * - `refetchOnWindowFocus` and `refetchOnReconnect` are on: coming back to the tab or online
  *   reloads what is shown. The 30-second refresh of SPEC 9 (`REFRESH_INTERVAL_MS`) is set by the
  *   queries of the screens that refresh (their `queryOptions`), not here.
@@ -14,8 +16,9 @@
  *   and holds the user id (lib/query-keys.ts), and logout clears the whole cache (lib/auth.tsx),
  *   so a second holder on the same browser never sees the first's data.
  */
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { isApiError, isApiUnavailable } from './api-client';
+import type { Sourced } from './local-fallback';
 
 /** SPEC 9: how often the dashboard, the bell and the lists refresh while shown (ms). */
 export const REFRESH_INTERVAL_MS = 30_000;
@@ -40,16 +43,28 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
+        // The holder's queries answer the browser store when the API cannot be reached (SPEC 1),
+        // so they must run while the browser says it is offline too; TanStack's default
+        // ('online') would pause them instead.
+        networkMode: 'always',
         retry: shouldRetry,
         refetchOnWindowFocus: true,
         refetchOnReconnect: true,
         // A list a second screen asks for within this time is not fetched again.
         staleTime: 5_000,
       },
-      mutations: { retry: false },
+      mutations: { networkMode: 'always', retry: false },
     },
   });
 }
 
 /** The app's client (app/provider.tsx). */
 export const queryClient = createQueryClient();
+
+/**
+ * The options of a query of one of the holder's lists that falls back to the browser store
+ * (data `Sourced<T[]>`), e.g. the features' `getCredentialsQueryOptions`; `K` is its key type.
+ */
+export type SourcedListQuery<T, K extends QueryKey> = (
+  userId: string,
+) => UseQueryOptions<Sourced<T[]>, Error, Sourced<T[]>, K>;

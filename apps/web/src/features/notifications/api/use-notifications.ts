@@ -24,19 +24,14 @@ import {
   SEEN_KINDS,
   type SeenKind,
 } from '@pehchaan/core';
-import {
-  type QueryClient,
-  type QueryKey,
-  type UseQueryOptions,
-  useQueries,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { type QueryClient, type QueryKey, useQueries, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { HeaderIndicators } from '@/components/layouts/header-indicators';
 import { paths } from '@/config/paths';
 import type { Sourced } from '@/lib/local-fallback';
+import type { SourcedListQuery } from '@/lib/query-client';
 import type { queryKeys } from '@/lib/query-keys';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { toast } from '@/lib/toast';
@@ -48,15 +43,10 @@ export interface HolderLists {
   activityLogs: ActivityLog[];
 }
 
-/** The query options of one of the holder's lists (API with the browser-store fallback). */
-export type ListQuery<T, K extends QueryKey> = (
-  userId: string,
-) => UseQueryOptions<Sourced<T[]>, Error, Sourced<T[]>, K>;
-
 export interface HolderListQueries {
-  credentials: ListQuery<CredentialRecord, ReturnType<typeof queryKeys.credentials>>;
-  consentRequests: ListQuery<ConsentRequest, ReturnType<typeof queryKeys.consentRequests>>;
-  activityLogs: ListQuery<ActivityLog, ReturnType<typeof queryKeys.activityLogs>>;
+  credentials: SourcedListQuery<CredentialRecord, ReturnType<typeof queryKeys.credentials>>;
+  consentRequests: SourcedListQuery<ConsentRequest, ReturnType<typeof queryKeys.consentRequests>>;
+  activityLogs: SourcedListQuery<ActivityLog, ReturnType<typeof queryKeys.activityLogs>>;
 }
 
 const EMPTY_LISTS: HolderLists = { credentials: [], consentRequests: [], activityLogs: [] };
