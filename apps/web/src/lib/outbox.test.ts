@@ -5,10 +5,8 @@ import {
   discardOutboxEntries,
   enqueueOutbox,
   type NewOutboxEntry,
-  OUTBOX_SYNCED_EVENT,
   type OutboxHandler,
   type OutboxHandlers,
-  type OutboxSyncedDetail,
   pendingEntries,
   readOutbox,
   rebaseOutboxEntries,
@@ -152,10 +150,6 @@ describe('lib/outbox: syncOutbox', () => {
       'POST /c': () => json({ answer: 'c' }),
     });
     const { handlers, synced } = recordingHandlers();
-    const events: OutboxSyncedDetail[] = [];
-    const listener = (event: Event) => events.push((event as CustomEvent).detail);
-    window.addEventListener(OUTBOX_SYNCED_EVENT, listener);
-
     const run = syncOutbox({ userId: USER, handlers });
     await vi.waitFor(() => expect(calls).toHaveLength(1));
     // The second is not sent while the first waits for its answer.
@@ -169,8 +163,6 @@ describe('lib/outbox: syncOutbox', () => {
       stoppedBy: null,
       kinds: ['activity_log'],
     });
-    window.removeEventListener(OUTBOX_SYNCED_EVENT, listener);
-
     expect(calls.map((c) => c.path)).toEqual(['/a', '/b', '/c']);
     expect(calls.map((c) => c.headers['idempotency-key'])).toEqual(ids);
     expect(calls[0]?.body).toEqual({ path: '/a' });
@@ -180,7 +172,6 @@ describe('lib/outbox: syncOutbox', () => {
       { id: ids[2], answer: { answer: 'c' } },
     ]);
     expect(readOutbox()).toEqual({ entries: [], conflicts: [] });
-    expect(events).toEqual([{ userId: USER, synced: 3, conflicts: 0, kinds: ['activity_log'] }]);
   });
 
   it('sends the query of a call that has one (credential generation)', async () => {
