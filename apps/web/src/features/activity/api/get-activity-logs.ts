@@ -1,25 +1,21 @@
 /**
  * GET /user/{userId}/activity-logs (SPEC 7) with the local fallback of SPEC 1 (storage key
- * `activityLogs`). The API answers newest first; the local copy is sorted the same way.
+ * `activityLogs`, owned by lib/activity-store.ts). The API answers newest first; the local copy is
+ * sorted the same way.
  *
  * Entries made on this device while the API was unreachable (`pending_sync`, issue 4 Offline)
  * stay in the shown list and in browser storage until the server's list holds them.
  */
-import { type ActivityLog, activityLogListSchema, activityLogSchema } from '@pehchaan/core';
+import { type ActivityLog, activityLogListSchema } from '@pehchaan/core';
 import { queryOptions } from '@tanstack/react-query';
+import { readLocalActivityLogs, storeActivityLogs } from '@/lib/activity-store';
 import { api, isApiError } from '@/lib/api-client';
 import { type Sourced, withLocalFallback } from '@/lib/local-fallback';
 import { REFRESH_INTERVAL_MS } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
-import { readList, replaceUserRecords, STORAGE_KEYS } from '@/lib/storage';
-import { newestFirst, withUnsyncedEntries } from '@/lib/unsynced';
+import { withUnsyncedEntries } from '@/lib/unsynced';
 
-/** The holder's log entries kept in browser storage, newest first. */
-export function readLocalActivityLogs(userId: string): ActivityLog[] {
-  return newestFirst(
-    readList(STORAGE_KEYS.activityLogs, activityLogSchema).filter((log) => log.userId === userId),
-  );
-}
+export { readLocalActivityLogs };
 
 /** Never rejects: an API failure answers the local copy with source 'localStorage'. */
 export function getActivityLogs(userId: string): Promise<Sourced<ActivityLog[]>> {
@@ -30,7 +26,7 @@ export function getActivityLogs(userId: string): Promise<Sourced<ActivityLog[]>>
       });
       const logs = withUnsyncedEntries(answer.activity_logs, readLocalActivityLogs(userId));
       if (logs.length > 0) {
-        replaceUserRecords(STORAGE_KEYS.activityLogs, userId, logs);
+        storeActivityLogs(userId, logs);
       }
       return logs;
     },

@@ -18,9 +18,9 @@ import {
   consentDecisionAnswerSchema,
 } from '@pehchaan/core';
 import { z } from 'zod';
+import { appendLocalActivity } from '@/lib/activity-store';
 import { api, isApiUnavailable } from '@/lib/api-client';
 import { enqueueOutbox } from '@/lib/outbox';
-import { readList, STORAGE_KEYS, writeJson } from '@/lib/storage';
 import { consentLogDescription, decideLocally } from '../consent-records';
 import { storeLocalConsentRequest } from './get-consent-requests';
 
@@ -35,12 +35,6 @@ export interface ConsentDecisionResult {
 /** Thrown when the API is unreachable and the browser also refused to store the decision. */
 export class LocalSaveError extends Error {
   override readonly name = 'LocalSaveError';
-}
-
-/** Appends `entry` to the local `activityLogs` list (raw items kept); false when refused. */
-function storeActivityLocally(entry: ActivityLog): boolean {
-  const raw = readList(STORAGE_KEYS.activityLogs, z.unknown());
-  return writeJson(STORAGE_KEYS.activityLogs, [...raw, entry]);
 }
 
 /** POST path of a decision (DECISIONS 6). */
@@ -95,7 +89,7 @@ export async function decideConsentRequest(options: {
       last_viewed: null,
       pending_sync: true,
     });
-    if (!storeLocalConsentRequest(userId, decided) || !storeActivityLocally(activityLog)) {
+    if (!storeLocalConsentRequest(userId, decided) || !appendLocalActivity(activityLog)) {
       throw new LocalSaveError('The browser refused to store the decision', { cause: error });
     }
     const local: ConsentDecisionOutboxLocal = {

@@ -21,9 +21,9 @@ import {
   consentDecisionAnswerSchema,
   consentRequestListSchema,
 } from '@pehchaan/core';
+import { dropLocalActivity, replaceLocalActivity } from '@/lib/activity-store';
 import { api } from '@/lib/api-client';
 import type { OutboxEntry, OutboxHandler } from '@/lib/outbox';
-import { dropLocalActivity, replaceLocalActivity } from '@/lib/outbox-records';
 import { consentDecisionOutboxLocalSchema } from './decide-consent-request';
 import {
   readLocalConsentRequests,

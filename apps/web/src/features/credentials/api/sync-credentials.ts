@@ -20,9 +20,9 @@ import {
   credentialListSchema,
   findDocumentTypeByName,
 } from '@pehchaan/core';
+import { dropLocalActivity, replaceLocalActivity } from '@/lib/activity-store';
 import { api } from '@/lib/api-client';
 import type { OutboxHandler } from '@/lib/outbox';
-import { dropLocalActivity, replaceLocalActivity } from '@/lib/outbox-records';
 import { credentialOutboxLocalSchema, replaceLocalCredential } from './credential-actions';
 import { generateCredentialResponseSchema } from './generate-credential';
 import { activityAnswerSchema, activityOutboxLocalSchema } from './log-activity';

@@ -25,6 +25,7 @@ import {
   profileToInput,
   profileUpdateAnswerSchema,
 } from '@pehchaan/core';
+import { dropLocalActivity } from '@/lib/activity-store';
 import {
   type OutboxEntry,
   type OutboxHandler,
@@ -32,7 +33,7 @@ import {
   rebaseOutboxEntries,
 } from '@/lib/outbox';
 import { fetchServerProfile } from './get-profile';
-import { readLocalProfileEntry, removeLocalActivity, writeLocalProfile } from './profile-storage';
+import { readLocalProfileEntry, writeLocalProfile } from './profile-storage';
 
 /** The queued body as profile input; null when it is not one. */
 function queuedInput(entry: OutboxEntry): ProfileInput | null {
@@ -58,7 +59,7 @@ function laterSaveQueued(entry: OutboxEntry): boolean {
  */
 function takeServerCopy(entry: OutboxEntry, profile: Profile): void {
   if (laterSaveQueued(entry)) return;
-  removeLocalActivity(readLocalProfileEntry(entry.userId)?.local_log_ids ?? []);
+  dropLocalActivity(readLocalProfileEntry(entry.userId)?.local_log_ids ?? []);
   writeLocalProfile(entry.userId, profile);
 }
 

@@ -21,15 +21,11 @@ import {
   profileUpdateAnswerSchema,
   profileUpdatedDescription,
 } from '@pehchaan/core';
+import { appendLocalActivity, dropLocalActivity } from '@/lib/activity-store';
 import { api, isApiUnavailable } from '@/lib/api-client';
 import { discardOutboxEntries, enqueueOutbox } from '@/lib/outbox';
 import { applyLocalUpdate } from '../profile-records';
-import {
-  readLocalProfileEntry,
-  removeLocalActivity,
-  storeLocalActivity,
-  writeLocalProfile,
-} from './profile-storage';
+import { readLocalProfileEntry, writeLocalProfile } from './profile-storage';
 
 export interface ProfileSaveResult {
   /** 'api': the server took it; 'localStorage': kept on this device, not yet synced. */
@@ -100,7 +96,7 @@ export async function saveProfile(options: {
     // The server now holds every earlier offline Save too (this one, made over them, replaces
     // them), so none of those still queued may follow it.
     discardOutboxEntries(userId, 'profile_update');
-    removeLocalActivity(previous?.local_log_ids ?? []);
+    dropLocalActivity(previous?.local_log_ids ?? []);
     writeLocalProfile(userId, answer.profile);
     return { source: 'api', profile: answer.profile, activityLog: answer.activity_log };
   } catch (error) {
@@ -117,7 +113,7 @@ export async function saveProfile(options: {
       pending_sync: true,
     });
     const logIds = [...(previous?.local_log_ids ?? []), activityLog.id];
-    if (!storeLocalActivity(activityLog) || !writeLocalProfile(userId, profile, logIds)) {
+    if (!appendLocalActivity(activityLog) || !writeLocalProfile(userId, profile, logIds)) {
       throw new LocalSaveError('The browser refused to store the profile', { cause: error });
     }
     // The server's copy this edit was made over: the stored one, unless it is itself an offline
