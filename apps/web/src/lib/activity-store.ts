@@ -12,7 +12,7 @@
 import { type ActivityLog, activityLogSchema } from '@pehchaan/core';
 import { z } from 'zod';
 import { readList, replaceUserRecords, STORAGE_KEYS, writeJson } from './storage';
-import { newestFirst } from './unsynced';
+import { newestFirst } from './sync/unsynced';
 
 function idOf(item: unknown): string | null {
   return typeof item === 'object' && item !== null && 'id' in item ? String(item.id) : null;

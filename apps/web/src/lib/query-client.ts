@@ -11,7 +11,7 @@
  *   unreachable or disabled API (`ERR_NETWORK`, `ERR_API_DISABLED`): the holder's queries already
  *   answer the browser store then (SPEC 1 "every API call falls back"), and retrying would only
  *   delay that answer. Anything else (5xx, a bad answer) is retried once. Mutations never retry:
- *   the outbox (lib/outbox.ts) owns replays, with its Idempotency-Key.
+ *   the outbox (lib/sync/outbox.ts) owns replays, with its Idempotency-Key.
  * - Cached data is per holder: every query key of a holder's resource starts with the resource
  *   and holds the user id (lib/query-keys.ts), and logout clears the whole cache (lib/auth.tsx),
  *   so a second holder on the same browser never sees the first's data.

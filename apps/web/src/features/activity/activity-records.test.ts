@@ -6,7 +6,7 @@ import {
 } from '@pehchaan/core';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { newestFirst } from '@/lib/unsynced';
+import { newestFirst } from '@/lib/sync/unsynced';
 import { activity } from '@/testing/fixtures';
 import {
   ACTIVITY_FILTER_TYPES,

@@ -13,7 +13,7 @@ import { api, isApiError } from '@/lib/api-client';
 import { type Sourced, withLocalFallback } from '@/lib/local-fallback';
 import { REFRESH_INTERVAL_MS } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
-import { withUnsyncedEntries } from '@/lib/unsynced';
+import { withUnsyncedEntries } from '@/lib/sync/unsynced';
 
 export { readLocalActivityLogs };
 

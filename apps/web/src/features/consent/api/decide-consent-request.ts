@@ -6,7 +6,7 @@
  * Offline (issue 4): when the API cannot be used at all (unreachable, timed out, disabled), the
  * decision is kept in browser storage instead — the request under `consentRequests` and the
  * activity entry under `activityLogs`, both marked `pending_sync: true` ("Not yet synced") — and
- * queued in the outbox (issue 9, lib/outbox), which sends it once the API answers again
+ * queued in the outbox (issue 9, lib/sync/outbox), which sends it once the API answers again
  * (sync-consent-decision.ts settles the answer).
  */
 import {
@@ -20,7 +20,7 @@ import {
 import { z } from 'zod';
 import { appendLocalActivity } from '@/lib/activity-store';
 import { api, isApiUnavailable } from '@/lib/api-client';
-import { enqueueOutbox } from '@/lib/outbox';
+import { enqueueOutbox } from '@/lib/sync/outbox';
 import { consentLogDescription, decideLocally } from '../consent-records';
 import { storeLocalConsentRequest } from './get-consent-requests';
 
@@ -42,7 +42,7 @@ export function decisionPath(userId: string, requestId: string, decision: Consen
   return `/user/${encodeURIComponent(userId)}/consent-requests/${encodeURIComponent(requestId)}/${decision}`;
 }
 
-/** What a queued decision keeps to settle its local records (lib/outbox `local`). */
+/** What a queued decision keeps to settle its local records (lib/sync/outbox `local`). */
 export const consentDecisionOutboxLocalSchema = z.object({
   requestId: z.string(),
   decision: z.enum(CONSENT_DECISIONS),

@@ -15,7 +15,7 @@ import { type Sourced, withLocalFallback } from '@/lib/local-fallback';
 import { REFRESH_INTERVAL_MS } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 import { readList, replaceUserRecords, STORAGE_KEYS, writeJson } from '@/lib/storage';
-import { keepUnsyncedDecisions } from '@/lib/unsynced';
+import { keepUnsyncedDecisions } from '@/lib/sync/unsynced';
 import { migrateConsentRequests } from '../consent-records';
 
 /**

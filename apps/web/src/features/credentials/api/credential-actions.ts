@@ -14,8 +14,8 @@ import {
 } from '@pehchaan/core';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
-import { discardOutboxEntries, enqueueOutbox } from '@/lib/outbox';
 import { replaceUserRecords, STORAGE_KEYS } from '@/lib/storage';
+import { discardOutboxEntries, enqueueOutbox } from '@/lib/sync/outbox';
 import { GENERATE_CREDENTIAL_PATH } from './generate-credential';
 import { LOCAL_CREDENTIAL_PREFIX, readLocalCredentials } from './get-credentials';
 
@@ -47,7 +47,7 @@ function randomId(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** What a queued generation keeps to settle its local record (lib/outbox `local`). */
+/** What a queued generation keeps to settle its local record (lib/sync/outbox `local`). */
 export const credentialOutboxLocalSchema = z.object({
   /** The id of the proof-less local record the issued credential replaces. */
   credentialId: z.string(),

@@ -9,14 +9,14 @@ import { type ActivityLog, type ActivityType, activityLogSchema } from '@pehchaa
 import { z } from 'zod';
 import { appendLocalActivity } from '@/lib/activity-store';
 import { api, isApiUnavailable } from '@/lib/api-client';
-import { enqueueOutbox } from '@/lib/outbox';
+import { enqueueOutbox } from '@/lib/sync/outbox';
 
 /** POST path of a new entry (DECISIONS 6). */
 export function activityLogsPath(userId: string): string {
   return `/user/${encodeURIComponent(userId)}/activity-logs`;
 }
 
-/** What a queued entry keeps to settle its local record (lib/outbox `local`). */
+/** What a queued entry keeps to settle its local record (lib/sync/outbox `local`). */
 export const activityOutboxLocalSchema = z.object({ logId: z.string() });
 
 export const activityAnswerSchema = z.union([

@@ -1,13 +1,13 @@
 /**
  * Settles the credential feature's offline changes once the outbox sends them (issue 9,
- * lib/outbox).
+ * lib/sync/outbox).
  *
  * Credential generated offline (queued by credential-actions.ts createLocalCredential):
  * - 2xx (the first answer or the server's replay of it): the issuer has signed it; the issued
  *   credential (with its real proof) replaces the proof-less local record, in its place.
  * - 409 'You already have a ...': the holder's credentials are read from the server. When it
  *   holds one of that type, that one replaces the local record and the holder is told. (An
- *   earlier attempt with this key still running answers 409 with Retry-After: lib/outbox.ts
+ *   earlier attempt with this key still running answers 409 with Retry-After: lib/sync/outbox.ts
  *   keeps the entry for the next run before this handler is asked.)
  * - Any other refusal (404 'User not found', 400): the proof-less record cannot be issued and is
  *   removed; the holder is told, with the server's detail.
@@ -22,7 +22,7 @@ import {
 } from '@pehchaan/core';
 import { dropLocalActivity, replaceLocalActivity } from '@/lib/activity-store';
 import { api } from '@/lib/api-client';
-import type { OutboxHandler } from '@/lib/outbox';
+import type { OutboxHandler } from '@/lib/sync/outbox';
 import { credentialOutboxLocalSchema, replaceLocalCredential } from './credential-actions';
 import { generateCredentialResponseSchema } from './generate-credential';
 import { activityAnswerSchema, activityOutboxLocalSchema } from './log-activity';

@@ -7,8 +7,8 @@
 import { type Profile, profileAnswerSchema, profileToInput } from '@pehchaan/core';
 import { queryOptions } from '@tanstack/react-query';
 import { api, isApiError } from '@/lib/api-client';
-import { pendingEntries } from '@/lib/outbox';
 import { queryKeys } from '@/lib/query-keys';
+import { pendingEntries } from '@/lib/sync/outbox';
 import { sampleProfile } from '../profile-records';
 import { readLocalProfileEntry, writeLocalProfile } from './profile-storage';
 import { queueProfileSave } from './update-profile';

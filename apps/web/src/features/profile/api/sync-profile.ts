@@ -1,5 +1,5 @@
 /**
- * Settles a profile Save made offline once the outbox gets to it (issue 9, lib/outbox; queued by
+ * Settles a profile Save made offline once the outbox gets to it (issue 9, lib/sync/outbox; queued by
  * update-profile.ts). PUT /user/{userId}/profile is a full replacement, so before sending, the
  * server's copy is read (`check`):
  * - its `updated_at` is still the one this device had seen when the Save was made
@@ -15,7 +15,7 @@
  * any Save queued behind it) and the local `profile_updated` entries go: the server wrote its own.
  * A refusal (409 'This username is already taken', 400) puts the server's copy back and shows the
  * server's detail ('profileRefused'). (An earlier attempt with this key still running answers 409
- * with Retry-After: lib/outbox.ts keeps the entry for later and this handler never sees it.)
+ * with Retry-After: lib/sync/outbox.ts keeps the entry for later and this handler never sees it.)
  */
 import {
   changedProfileFields,
@@ -31,7 +31,7 @@ import {
   type OutboxHandler,
   pendingEntries,
   rebaseOutboxEntries,
-} from '@/lib/outbox';
+} from '@/lib/sync/outbox';
 import { fetchServerProfile } from './get-profile';
 import { readLocalProfileEntry, writeLocalProfile } from './profile-storage';
 

@@ -5,7 +5,7 @@
  * Offline: when the API cannot be used at all (unreachable, timed out, disabled) the Save is kept
  * in browser storage instead — the profile under `profile` and a `profile_updated` entry under
  * `activityLogs`, both marked `pending_sync` ("Not yet synced") — and queued in the outbox
- * (issue 9, lib/outbox), which sends it once the API answers (sync-profile.ts). The PUT is a full
+ * (issue 9, lib/sync/outbox), which sends it once the API answers (sync-profile.ts). The PUT is a full
  * replacement, so the queued Save remembers the server's `updated_at` this device had seen: if
  * the server's copy changed after it, the holder is shown a conflict instead of an overwrite.
  * A later Save replaces a queued one not sent yet.
@@ -23,7 +23,7 @@ import {
 } from '@pehchaan/core';
 import { appendLocalActivity, dropLocalActivity } from '@/lib/activity-store';
 import { api, isApiUnavailable } from '@/lib/api-client';
-import { discardOutboxEntries, enqueueOutbox } from '@/lib/outbox';
+import { discardOutboxEntries, enqueueOutbox } from '@/lib/sync/outbox';
 import { applyLocalUpdate } from '../profile-records';
 import { readLocalProfileEntry, writeLocalProfile } from './profile-storage';
 

@@ -12,8 +12,8 @@ import {
 } from '@pehchaan/core';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { pendingEntries } from '@/lib/outbox';
 import { queryKeys } from '@/lib/query-keys';
+import { pendingEntries } from '@/lib/sync/outbox';
 import { readLocalSettings, writeLocalSettings } from './settings-storage';
 import { queueSettingsSave } from './update-settings';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { queryKeys } from '@/lib/query-keys';
 import { createTestQueryClient } from '@/testing/query-client';
 import { invalidateSynced } from './outbox-provider';
-import { queryKeys } from './query-keys';
 
 function cacheWithEveryResource(userIds: readonly string[]) {
   const client = createTestQueryClient();

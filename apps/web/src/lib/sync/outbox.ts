@@ -39,8 +39,8 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import { env } from '@/config/env';
-import { type ApiError, apiRequest, isApiError, isApiUnavailable } from './api-client';
-import { readString, STORAGE_KEYS, writeJson } from './storage';
+import { type ApiError, apiRequest, isApiError, isApiUnavailable } from '@/lib/api-client';
+import { readString, STORAGE_KEYS, writeJson } from '@/lib/storage';
 
 /** The changes the outbox carries. */
 export const OUTBOX_KINDS = [

@@ -1,5 +1,11 @@
 /**
- * The one outbox runner of the signed-in screens (issue 9; lib/outbox): mounted once by the app
+ * lib/sync/ holds the whole offline sync (issue 15): the queue and its replay (outbox.ts), this
+ * runner, the status bar and conflict notices (sync-status.tsx) and the rules that lay unsynced
+ * local records over the server's lists (unsynced.ts). It sits in lib/, not in a feature, because
+ * every feature enqueues into it and features may not import each other (STYLE 1); its status
+ * bar lives beside the engine whose state it shows.
+ *
+ * The one outbox runner of the signed-in screens (issue 9; lib/sync/outbox): mounted once by the app
  * frame (app/routes/app/root.tsx) with the features' handlers, it replays the holder's queued
  * changes right after sign-in (when the frame mounts), when the browser comes back online, when
  * the window regains focus, and every 30 seconds (NOTIFICATION_POLL_MS, the notification poll),
@@ -8,7 +14,7 @@
  * of what it settled (`invalidateSynced`, issue 15): the screens reload from the cache, no event
  * is broadcast for them.
  *
- * `useOutboxSync()` gives the frame's sync status (components/layouts/sync-status.tsx) the queue,
+ * `useOutboxSync()` gives the frame's sync status (lib/sync/sync-status.tsx) the queue,
  * the conflict notices, whether a run is under way and the last run's result.
  */
 import { NOTIFICATION_POLL_MS } from '@pehchaan/core';
@@ -23,6 +29,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { queryKeys } from '@/lib/query-keys';
 import {
   dismissOutboxConflict,
   type OutboxConflict,
@@ -34,7 +41,6 @@ import {
   syncOutbox,
   useOutbox,
 } from './outbox';
-import { queryKeys } from './query-keys';
 
 /**
  * The queries a settled change of each kind affects (lib/query-keys.ts): its own resource, and the

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { browser } from '@/lib/browser';
 import { json, mockFetch, type RecordedRequest } from '@/testing/mock-fetch';
-import { browser } from './browser';
 import {
   discardOutboxEntries,
   enqueueOutbox,
@@ -68,7 +68,7 @@ afterEach(() => {
   Reflect.deleteProperty(navigator, 'locks');
 });
 
-describe('lib/outbox: the queue', () => {
+describe('lib/sync/outbox: the queue', () => {
   it('keeps changes in the order they were made, each with its own UUID as Idempotency-Key', () => {
     const first = enqueueOutbox(change('/a'), { now: new Date('2025-06-01T10:00:00.000Z') });
     const second = enqueueOutbox(change('/b'));
@@ -134,7 +134,7 @@ describe('lib/outbox: the queue', () => {
   });
 });
 
-describe('lib/outbox: syncOutbox', () => {
+describe('lib/sync/outbox: syncOutbox', () => {
   it('replays in order, one at a time, with the Idempotency-Key; each 2xx removes its entry', async () => {
     const ids = ['/a', '/b', '/c'].map((path) => enqueueOutbox(change(path))?.id);
     let releaseFirst: () => void = () => {};
