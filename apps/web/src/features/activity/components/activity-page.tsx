@@ -7,8 +7,7 @@
  *
  * Data: the log's cache entry (getActivityLogsQueryOptions, issue 15): the API with the
  * browser-storage fallback (SPEC 1, 7), reloaded every 30 seconds (SPEC 9), on Refresh, and when
- * another tab changes `activityLogs` in browser storage (the app frame's bell invalidates it on
- * the `storage` event). When loading fails with nothing stored, the toast 'Failed to load
+ * the tab regains focus or the browser reconnects. When loading fails with nothing stored, the toast 'Failed to load
  * activity logs, showing demo data' and demo entries marked as such (SPEC 8); when a reload
  * fails while the holder's own entries are stored, 'Failed to load activity logs' and the
  * entries stay. A failing automatic reload says so once, not every 30 seconds.

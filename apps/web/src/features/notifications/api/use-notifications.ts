@@ -7,7 +7,8 @@
  * - The three lists are the cache entries the screens read (issue 15): the route module passes
  *   the features' `queryOptions` (`HolderListQueries`), so the bell, /dashboard and /credentials
  *   share one fetch of each list, refreshed every 30 seconds, on focus and on reconnect by the
- *   cache; another tab changing the stored lists (`storage` event) invalidates them.
+ *   cache. Another tab's changes arrive with those refreshes: invalidating on its `storage`
+ *   events would ping-pong between tabs, since every fetch refreshes the stored copy.
  * - Visiting /credentials, /consent or /logs stamps that kind as viewed (POST /seen with
  *   ['credentials'], ['consent_requests'] or ['activity_logs']); while the holder stays there,
  *   what arrives of that kind is stamped too, so the dot does not light up under them.
@@ -33,7 +34,6 @@ import { paths } from '@/config/paths';
 import type { Sourced } from '@/lib/local-fallback';
 import type { SourcedListQuery } from '@/lib/query-client';
 import type { queryKeys } from '@/lib/query-keys';
-import { STORAGE_KEYS } from '@/lib/storage';
 import { toast } from '@/lib/toast';
 import { markSeen } from './mark-seen';
 
@@ -71,13 +71,6 @@ export function hasNewOfKind(updates: RecentUpdates, kind: SeenKind): boolean {
       return updates.items.some((item) => item.kind === 'activity_log');
   }
 }
-
-/** Which list a stored key holds (the `storage` event of another tab). */
-const WATCHED_KEYS: Record<string, keyof HolderLists> = {
-  [STORAGE_KEYS.credentials]: 'credentials',
-  [STORAGE_KEYS.consentRequests]: 'consentRequests',
-  [STORAGE_KEYS.activityLogs]: 'activityLogs',
-};
 
 const LIST_OF_KIND: Record<SeenKind, keyof HolderLists> = {
   credentials: 'credentials',
@@ -153,19 +146,6 @@ export function useNotifications(userId: string, queries: HolderListQueries): He
     stampedOnEntry.current = kindOnScreen;
     if (kindOnScreen && (entered || newOnScreen)) void stamp([kindOnScreen]);
   }, [kindOnScreen, newOnScreen, stamp]);
-
-  // Another tab changed the stored lists (an offline decision, a Clear All).
-  useEffect(() => {
-    const onStorage = (event: StorageEvent) => {
-      const list = event.key === null ? null : WATCHED_KEYS[event.key];
-      if (list === undefined) return;
-      for (const name of list ? [list] : (Object.values(WATCHED_KEYS) as (keyof HolderLists)[])) {
-        void queryClient.invalidateQueries({ queryKey: options[name].queryKey });
-      }
-    };
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  }, [options, queryClient]);
 
   const clearAll = useCallback(async () => {
     const done = stamp(SEEN_KINDS);
