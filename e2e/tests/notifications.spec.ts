@@ -136,7 +136,7 @@ test("Ctrl+K opens search; a requester's name and Enter go to /consent", async (
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // The signed-in header (restored once the encrypted session is read) handles the shortcut.
-  await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Notifications/ })).toBeVisible();
 
   const dialog = page.getByRole('dialog', { name: 'Search' });
   await expect(async () => {

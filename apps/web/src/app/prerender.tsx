@@ -11,6 +11,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { paths } from '@/config/paths';
+import { createQueryClient } from '@/lib/query-client';
 import { AppProvider } from './provider';
 import { createAppRoutes } from './router';
 
@@ -52,7 +53,7 @@ export async function renderPage(path: string): Promise<string> {
   const router = createStaticRouter(dataRoutes, context);
   return renderToString(
     <StrictMode>
-      <AppProvider>
+      <AppProvider queryClient={createQueryClient()}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProvider>
     </StrictMode>,

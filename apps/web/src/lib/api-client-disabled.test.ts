@@ -37,7 +37,7 @@ describe('api client with VITE_USE_API=false', () => {
   });
 
   it('queues nothing in the outbox: there is no server to send it to (issue 9)', async () => {
-    const { enqueueOutbox, pendingEntries, syncOutbox } = await import('./outbox');
+    const { enqueueOutbox, pendingEntries, syncOutbox } = await import('./sync/outbox');
     expect(
       enqueueOutbox({ userId: 'user-001', kind: 'activity_log', method: 'POST', path: '/x' }),
     ).toBeNull();

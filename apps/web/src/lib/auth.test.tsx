@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, mockFetch } from '@/testing/mock-fetch';
+import { createTestQueryClient, withQueryClient } from '@/testing/query-client';
 import { AuthProvider, restoreSession, useAuth, useUserId } from './auth';
 import { AppToaster } from './toast';
 
@@ -29,12 +30,15 @@ function Probe() {
   );
 }
 
-function renderProbe() {
+function renderProbe(queryClient = createTestQueryClient()) {
   return render(
-    <AuthProvider>
-      <Probe />
-      <AppToaster />
-    </AuthProvider>,
+    withQueryClient(
+      <AuthProvider>
+        <Probe />
+        <AppToaster />
+      </AuthProvider>,
+      queryClient,
+    ),
   );
 }
 
@@ -98,6 +102,18 @@ describe('session restore (SPEC 4)', () => {
       expect(localStorage.getItem(key)).toBeNull();
     }
     expect(localStorage.getItem('theme')).toBe('dark');
+  });
+
+  it("logout empties the query cache, so the next holder never sees this holder's lists", async () => {
+    localStorage.setItem('sessionToken', 'tok-2');
+    localStorage.setItem('userData', JSON.stringify(USER));
+    mockFetch();
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(['credentials', USER.id], [{ id: 'pan-1' }]);
+    renderProbe(queryClient);
+    await userEvent.click(await screen.findByRole('button', { name: 'logout' }));
+    await waitFor(() => expect(screen.getByText('user:none')).toBeInTheDocument());
+    expect(queryClient.getQueryData(['credentials', USER.id])).toBeUndefined();
   });
 
   it('logout still signs out when the API is unreachable', async () => {

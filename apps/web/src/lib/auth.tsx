@@ -7,8 +7,9 @@
  * restore attempt is done, which first waits for the encrypted storage to open (issue 8: both keys
  * are kept encrypted and read from memory once decrypted). Logout revokes the session on the API
  * (a failure is ignored), clears the session keys and deletes their encryption key (the theme and
- * language stay) and toasts 'Logged out successfully'.
+ * language stay), empties the query cache (issue 15) and toasts 'Logged out successfully'.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -93,6 +94,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<UserData | null>(null);
   const [loading, setLoading] = useState(true);
   const [signedOutTo, setSignedOutTo] = useState<string | null>(null);
+  const queryClient = useQueryClient();
 
   useEffect(() => {
     let live = true;
@@ -117,18 +119,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     toast.success(i18n.t('auth:toast.loginSuccess'));
   }, []);
 
-  const logout = useCallback(async (options: { redirectTo?: string } = {}) => {
-    try {
-      await api.post('/api/auth/logout', undefined, { authRedirect: false });
-    } catch {
-      // SPEC 4: signing out works offline too; the server session then simply expires.
-    }
-    // The data is gone at once; the key's deletion from IndexedDB is not waited for.
-    void clearSessionStorage();
-    setSignedOutTo(options.redirectTo ?? null);
-    setUser(null);
-    toast.success(i18n.t('auth:toast.logoutSuccess'));
-  }, []);
+  const logout = useCallback(
+    async (options: { redirectTo?: string } = {}) => {
+      try {
+        await api.post('/api/auth/logout', undefined, { authRedirect: false });
+      } catch {
+        // SPEC 4: signing out works offline too; the server session then simply expires.
+      }
+      // The data is gone at once; the key's deletion from IndexedDB is not waited for.
+      void clearSessionStorage();
+      // The cache holds this holder's lists: the next holder on this browser must not see them.
+      queryClient.clear();
+      setSignedOutTo(options.redirectTo ?? null);
+      setUser(null);
+      toast.success(i18n.t('auth:toast.logoutSuccess'));
+    },
+    [queryClient],
+  );
 
   return (
     <AuthContext.Provider value={{ user, loading, login, logout, signedOutTo }}>

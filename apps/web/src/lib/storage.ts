@@ -28,7 +28,7 @@ export const STORAGE_KEYS = {
   /** Issue 6: the holder's profile and settings, by user id (features/profile, settings). */
   profile: 'profile',
   settings: 'settings',
-  /** Issue 9: changes made while the API was unreachable, replayed in order (lib/outbox). */
+  /** Issue 9: changes made while the API was unreachable, replayed in order (lib/sync/outbox). */
   outbox: 'outbox',
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -13,6 +13,17 @@ describe('toaster (SPEC 9)', () => {
     expect(screen.queryByText('message 5')).toBeNull();
   });
 
+  it('does not stack the same message again while it is shown', () => {
+    render(<AppToaster />);
+    act(() => {
+      toast.error('Failed to load credentials');
+      toast.error('Failed to load credentials');
+      toast.success('Dashboard refreshed');
+    });
+    expect(screen.getAllByText('Failed to load credentials')).toHaveLength(1);
+    expect(screen.getByText('Dashboard refreshed')).toBeInTheDocument();
+  });
+
   it('caps the width at 350 px', () => {
     render(<AppToaster />);
     act(() => {

@@ -2,12 +2,14 @@
  * Toasts of SPEC 2 and 9: top-right; 4000 ms by default and for errors, 2000 ms for successes,
  * loading toasts until dismissed; at most 20 held; at most 350 px wide.
  *
+ * The same text is never stacked twice while shown (`toast` uses the text as the toast's id).
+ *
  * The 20-toast cap is react-hot-toast's own store limit (its `toastLimit` setting is 20 and has
  * no public option), so TOAST_LIMIT documents it and `useToastLimit` enforces it on the visible
  * list too, should the library's default ever change.
  */
 import { useEffect } from 'react';
-import { Toaster, toast, useToasterStore } from 'react-hot-toast';
+import { toast as hotToast, Toaster, type ToastOptions, useToasterStore } from 'react-hot-toast';
 
 export const TOAST_DURATION_MS = 4000;
 export const TOAST_SUCCESS_DURATION_MS = 2000;
@@ -19,7 +21,7 @@ export function useToastLimit(limit: number = TOAST_LIMIT): void {
   const { toasts } = useToasterStore();
   useEffect(() => {
     const visible = toasts.filter((t) => t.visible);
-    for (const extra of visible.slice(limit)) toast.dismiss(extra.id);
+    for (const extra of visible.slice(limit)) hotToast.dismiss(extra.id);
   }, [toasts, limit]);
 }
 
@@ -47,4 +49,29 @@ export function AppToaster() {
   );
 }
 
-export { toast };
+type Message = Parameters<typeof hotToast>[0];
+
+/** The options with `id` = the message text when the caller gave no id (see `toast`). */
+function once(message: Message, options?: ToastOptions): ToastOptions | undefined {
+  if (options?.id !== undefined || typeof message !== 'string') return options;
+  return { ...options, id: message };
+}
+
+/**
+ * react-hot-toast's `toast`, except that a text message shown again while it is still on screen
+ * is not stacked a second time (issue 15): its id is the text, so the toast already shown is
+ * renewed instead. Pass an explicit `id` to override.
+ */
+export const toast = Object.assign(
+  (message: Message, options?: ToastOptions) => hotToast(message, once(message, options)),
+  {
+    success: (message: Message, options?: ToastOptions) =>
+      hotToast.success(message, once(message, options)),
+    error: (message: Message, options?: ToastOptions) =>
+      hotToast.error(message, once(message, options)),
+    loading: (message: Message, options?: ToastOptions) =>
+      hotToast.loading(message, once(message, options)),
+    dismiss: hotToast.dismiss,
+    remove: hotToast.remove,
+  },
+);

@@ -9,6 +9,7 @@ import { AppProvider } from '@/app/provider';
 import { createAppRoutes } from '@/app/router';
 import type { UserData } from '@/lib/auth';
 import { STORAGE_KEYS } from '@/lib/storage';
+import { createTestQueryClient } from './query-client';
 
 export const DEMO_USER: UserData = {
   id: 'user-001',
@@ -26,13 +27,15 @@ export function signIn(user: UserData = DEMO_USER): UserData {
   return user;
 }
 
+/** Renders the app at `path` with a fresh query cache (`queryClient` in the result). */
 export function renderApp(path: string) {
   const router = createMemoryRouter(createAppRoutes(), { initialEntries: [path] });
   const user = userEvent.setup();
+  const queryClient = createTestQueryClient();
   const view = render(
-    <AppProvider>
+    <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProvider>,
   );
-  return { ...view, router, user };
+  return { ...view, router, user, queryClient };
 }

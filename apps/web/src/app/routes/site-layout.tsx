@@ -13,9 +13,7 @@ import {
 } from '@/components/layouts/header-indicators';
 import { useAuth } from '@/lib/auth';
 
-const NotificationsBridge = lazy(
-  () => import('@/features/notifications/components/notifications-bridge'),
-);
+const NotificationsBridge = lazy(() => import('@/app/notifications-bridge'));
 
 export function Component() {
   const { user } = useAuth();

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
+import { createTestQueryClient } from '@/testing/query-client';
 import { signIn } from '@/testing/render-app';
 import { Header } from './header';
 import {
@@ -52,7 +53,7 @@ function renderHeader(value: HeaderIndicators) {
     { initialEntries: ['/dashboard'] },
   );
   render(
-    <AppProvider>
+    <AppProvider queryClient={createTestQueryClient()}>
       <RouterProvider router={router} />
     </AppProvider>,
   );

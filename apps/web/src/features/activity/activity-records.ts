@@ -6,9 +6,6 @@
  */
 import { ACTIVITY_TYPES, type ActivityLog, type ActivityType } from '@pehchaan/core';
 
-/** SPEC 9: "Activity logs auto-refresh every 30 seconds" (ms). */
-export const ACTIVITY_REFRESH_MS = 30_000;
-
 const HOUR_MS = 3_600_000;
 
 /** The SPEC 3 types in the order the type filter lists them. */

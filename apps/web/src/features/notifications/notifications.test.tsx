@@ -264,21 +264,6 @@ describe('refreshing (SPEC 9)', () => {
       await screen.findByRole('button', { name: 'Notifications (1 new)' }),
     ).toBeInTheDocument();
   });
-
-  it('reloads when another tab changes the stored lists', async () => {
-    const { state, handlers } = server({});
-    const { calls } = await open('/settings', handlers);
-    const gets = () => calls.filter((c) => c.path === '/user/user-001/consent-requests').length;
-    await waitFor(() => expect(gets()).toBe(1));
-    state.consentRequests = [bank];
-    act(() => window.dispatchEvent(new StorageEvent('storage', { key: 'consentRequests' })));
-    expect(
-      await screen.findByRole('button', { name: 'Notifications (1 new)' }),
-    ).toBeInTheDocument();
-    // Keys the bell does not read are ignored.
-    act(() => window.dispatchEvent(new StorageEvent('storage', { key: 'theme' })));
-    expect(gets()).toBe(2);
-  });
 });
 
 describe('search (DECISIONS 6)', () => {

@@ -1,23 +1,24 @@
 /**
- * SPEC 2 /dashboard: composes the dashboard with the credential, consent and activity services
+ * SPEC 2 /dashboard: composes the dashboard with the credential, consent and activity queries
  * (features do not import each other; the route wires them).
  */
 
-import { getActivityLogs, readLocalActivityLogs } from '@/features/activity/api/get-activity-logs';
-import {
-  getConsentRequests,
-  readLocalConsentRequests,
-} from '@/features/consent/api/get-consent-requests';
+import { holderListQueries } from '@/app/holder-list-queries';
+import { readLocalActivityLogs } from '@/features/activity/api/get-activity-logs';
+import { readLocalConsentRequests } from '@/features/consent/api/get-consent-requests';
 import { generateCredential } from '@/features/credentials/api/generate-credential';
-import { getCredentials, readLocalCredentials } from '@/features/credentials/api/get-credentials';
+import { readLocalCredentials } from '@/features/credentials/api/get-credentials';
 import type { DashboardLoaders } from '@/features/dashboard/api/use-dashboard-data';
 import { Dashboard } from '@/features/dashboard/components/dashboard';
 import { useAuth, useUserId } from '@/lib/auth';
 
 const loaders: DashboardLoaders = {
-  credentials: { load: getCredentials, readLocal: readLocalCredentials },
-  consentRequests: { load: getConsentRequests, readLocal: readLocalConsentRequests },
-  activityLogs: { load: getActivityLogs, readLocal: readLocalActivityLogs },
+  credentials: { query: holderListQueries.credentials, readLocal: readLocalCredentials },
+  consentRequests: {
+    query: holderListQueries.consentRequests,
+    readLocal: readLocalConsentRequests,
+  },
+  activityLogs: { query: holderListQueries.activityLogs, readLocal: readLocalActivityLogs },
 };
 
 export function Component() {

@@ -9,8 +9,8 @@
  * route wires them), and shows what waits or could not be synced above every screen.
  */
 import { Navigate, Outlet, ScrollRestoration } from 'react-router';
+import { holderListQueries } from '@/app/holder-list-queries';
 import { AppLayout } from '@/components/layouts/app-layout';
-import { SyncSignOutGuard, SyncStatus } from '@/components/layouts/sync-status';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { consentDecisionOutbox } from '@/features/consent/api/sync-consent-decision';
@@ -22,8 +22,9 @@ import { NotificationsProvider } from '@/features/notifications/components/notif
 import { profileOutbox } from '@/features/profile/api/sync-profile';
 import { settingsOutbox } from '@/features/settings/api/sync-settings';
 import { useAuth } from '@/lib/auth';
-import type { OutboxHandlers } from '@/lib/outbox';
-import { OutboxProvider } from '@/lib/outbox-provider';
+import type { OutboxHandlers } from '@/lib/sync/outbox';
+import { OutboxProvider } from '@/lib/sync/outbox-provider';
+import { SyncSignOutGuard, SyncStatus } from '@/lib/sync/sync-status';
 
 const outboxHandlers: OutboxHandlers = {
   consent_decision: consentDecisionOutbox,
@@ -38,7 +39,7 @@ export function Component() {
   if (loading) return <Spinner className="min-h-dvh" />;
   if (!user) return <Navigate to={signedOutTo ?? paths.login.getHref()} replace />;
   return (
-    <NotificationsProvider userId={user.id}>
+    <NotificationsProvider userId={user.id} queries={holderListQueries}>
       <OutboxProvider userId={user.id} handlers={outboxHandlers}>
         <AppLayout>
           <ScrollRestoration />

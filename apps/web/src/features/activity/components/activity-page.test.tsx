@@ -2,11 +2,11 @@ import type { ActivityLog } from '@pehchaan/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
+import { REFRESH_INTERVAL_MS as ACTIVITY_REFRESH_MS } from '@/lib/query-client';
 import { toast } from '@/lib/toast';
 import { activity } from '@/testing/fixtures';
 import { type Handler, json, mockFetch } from '@/testing/mock-fetch';
 import { renderApp, signIn } from '@/testing/render-app';
-import { ACTIVITY_REFRESH_MS } from '../activity-records';
 
 const LOGS_PATH = 'GET /user/user-001/activity-logs';
 
@@ -54,12 +54,6 @@ function list(): HTMLElement {
 
 function countText(): HTMLElement {
   return screen.getByText(/^\d+ of \d+ activities$/);
-}
-
-function storageChanged(key: string | null): void {
-  act(() => {
-    window.dispatchEvent(new StorageEvent('storage', { key }));
-  });
 }
 
 describe('/logs', () => {
@@ -235,20 +229,6 @@ describe('/logs', () => {
     // Let the failed answers arrive (only setInterval is faked).
     await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
     expect(errors).not.toHaveBeenCalledWith('Failed to load activity logs', expect.anything());
-  });
-
-  it('reloads when another tab changes the stored activity log', async () => {
-    let logs = LOGS.slice(1);
-    const { calls } = await openLogs(answer(() => logs));
-    await screen.findByText('3 of 3 activities');
-    const gets = () => calls.filter((c) => c.path === '/user/user-001/activity-logs').length;
-    await waitFor(() => expect(gets()).toBeGreaterThan(0));
-    logs = LOGS;
-    storageChanged('theme');
-    await act(async () => {});
-    expect(screen.getByText('3 of 3 activities')).toBeInTheDocument();
-    storageChanged('activityLogs');
-    expect(await screen.findByText('4 of 4 activities')).toBeInTheDocument();
   });
 
   it('reloads on Refresh', async () => {

@@ -5,41 +5,31 @@
  * after filtering, M in the log) and the entries newest first, each with its type's icon and
  * label, the description as stored and the relative time of SPEC 9.
  *
- * Data: the API with the browser-storage fallback (SPEC 1, 7), reloaded every 30 seconds
- * (ACTIVITY_REFRESH_MS, SPEC 9), on Refresh, and when another tab changes `activityLogs` in
- * browser storage (the `storage` event). When loading fails with nothing stored, the toast
- * 'Failed to load activity logs, showing demo data' and demo entries marked as such (SPEC 8);
- * when a reload fails while the holder's own entries are shown, 'Failed to load activity logs'
- * and the entries stay. A failing automatic reload says so once, not every 30 seconds.
+ * Data: the log's cache entry (getActivityLogsQueryOptions, issue 15): the API with the
+ * browser-storage fallback (SPEC 1, 7), reloaded every 30 seconds (SPEC 9), on Refresh, and when
+ * the tab regains focus or the browser reconnects. When loading fails with nothing stored, the toast 'Failed to load
+ * activity logs, showing demo data' and demo entries marked as such (SPEC 8); when a reload
+ * fails while the holder's own entries are stored, 'Failed to load activity logs' and the
+ * entries stay. A failing automatic reload says so once, not every 30 seconds.
  */
-import type { ActivityLog, ActivityType } from '@pehchaan/core';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { ActivityType } from '@pehchaan/core';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { InfoIcon, RefreshIcon, SearchIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
-import { useOutboxSynced } from '@/lib/outbox';
-import { STORAGE_KEYS } from '@/lib/storage';
 import { toast } from '@/lib/toast';
+import { isFailedLoad, useFallbackToast } from '@/lib/use-fallback-toast';
 import {
   ACTIVITY_FILTER_TYPES,
-  ACTIVITY_REFRESH_MS,
   type ActivityTypeFilter,
   demoActivityLogs,
   filterActivityLogs,
   isActivityTypeFilter,
 } from '../activity-records';
-import { loadActivityLogs } from '../api/get-activity-logs';
+import { activityViewOf, getActivityLogsQueryOptions } from '../api/get-activity-logs';
 import { ActivityEntry } from './activity-entry';
-
-/**
- * Where the shown entries come from: the server; this device because configuration turned the
- * API off; this device because the API failed; demo entries because nothing could be loaded.
- */
-type View = 'server' | 'device' | 'fallback' | 'demo';
-
-/** One toast id per message, so repeated failures do not stack identical toasts. */
-const LOAD_FAILED_TOAST = 'activity-load-failed';
 
 const FIELD =
   'block w-full rounded-lg border border-slate-300 bg-white py-2 text-base text-slate-900 placeholder:text-slate-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400';
@@ -48,86 +38,31 @@ export function ActivityPage({ userId }: { userId: string }) {
   const { t } = useTranslation('activity');
   const { t: tm } = useTranslation('messages');
   const ids = useId();
-  const [logs, setLogs] = useState<ActivityLog[]>([]);
-  const [view, setView] = useState<View | null>(null);
-  const [demoAt, setDemoAt] = useState(() => new Date());
-  const [now, setNow] = useState(() => Date.now());
+  const {
+    data: loaded,
+    dataUpdatedAt: now,
+    refetch,
+  } = useQuery(getActivityLogsQueryOptions(userId));
+  const view = loaded ? activityViewOf(loaded) : null;
+  const logs = loaded?.data ?? [];
+  const [demoAt] = useState(() => new Date());
   const [refreshing, setRefreshing] = useState(false);
   const [query, setQuery] = useState('');
   const [type, setType] = useState<ActivityTypeFilter>('all');
-  const latest = useRef(0);
-  const viewRef = useRef<View | null>(null);
-  /** True after a failed load until the API answers again (a failing poll toasts once). */
-  const failing = useRef(false);
-
-  /**
-   * Loads the log. `manual`: the holder asked (Refresh), so a failure is always announced.
-   * @returns true when the API answered.
-   */
-  const load = useCallback(
-    async (manual: boolean): Promise<boolean> => {
-      const ticket = ++latest.current;
-      const result = await loadActivityLogs(userId);
-      if (ticket !== latest.current) return result.status === 'api';
-      const announce = manual || !failing.current;
-      let next: View;
-      if (result.status === 'api') {
-        failing.current = false;
-        next = 'server';
-        setLogs(result.logs);
-      } else if (result.status === 'local') {
-        next = result.apiDisabled ? 'device' : 'fallback';
-        setLogs(result.logs);
-        if (!result.apiDisabled) {
-          failing.current = true;
-          if (announce) toast.error(tm('activityLoadFailed'), { id: LOAD_FAILED_TOAST });
-        }
-      } else {
-        failing.current = true;
-        const shown = viewRef.current;
-        if (shown !== null && shown !== 'demo') {
-          // The holder's own entries stay on screen.
-          next = shown;
-          if (announce) toast.error(tm('activityLoadFailed'), { id: LOAD_FAILED_TOAST });
-        } else {
-          next = 'demo';
-          if (shown === null) setDemoAt(new Date());
-          if (announce) toast.error(tm('activityLoadFailedDemo'), { id: LOAD_FAILED_TOAST });
-        }
-      }
-      viewRef.current = next;
-      setView(next);
-      setNow(Date.now());
-      return result.status === 'api';
-    },
-    [userId, tm],
-  );
-
-  // First load, then every 30 seconds and whenever another tab changes the stored log.
-  useEffect(() => {
-    void load(false);
-    const timer = setInterval(() => void load(false), ACTIVITY_REFRESH_MS);
-    const onStorage = (event: StorageEvent) => {
-      // key null: the other tab cleared storage altogether (for example on sign out).
-      if (event.key === STORAGE_KEYS.activityLogs || event.key === null) void load(false);
-    };
-    window.addEventListener('storage', onStorage);
-    return () => {
-      clearInterval(timer);
-      window.removeEventListener('storage', onStorage);
-      // Answers still on their way are for a screen that is gone.
-      latest.current += 1;
-    };
-  }, [load]);
-
-  // The outbox settled changes made offline (issue 9): their entries are the server's now.
-  useOutboxSynced(() => void load(false));
+  const loadFailed = tm(view === 'demo' ? 'activityLoadFailedDemo' : 'activityLoadFailed');
+  useFallbackToast(loaded, loadFailed);
 
   const onRefresh = async () => {
     setRefreshing(true);
-    const ok = await load(true);
+    const { data } = await refetch();
     setRefreshing(false);
-    if (ok) toast.success(t('toast.refreshed'));
+    if (data?.source === 'api') toast.success(t('toast.refreshed'));
+    else if (data && isFailedLoad(data)) {
+      const message = tm(
+        activityViewOf(data) === 'demo' ? 'activityLoadFailedDemo' : 'activityLoadFailed',
+      );
+      toast.error(message, { id: message });
+    }
   };
 
   const shown = useMemo(

@@ -61,9 +61,14 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: UserData) => void }
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
 
+  /** Shows `message` under `field`, or for the whole form (and then as a toast too). */
   const fail = (message: string, field?: keyof FieldErrors) => {
-    if (field) setFieldErrors({ [field]: message });
-    else setFormError(message);
+    if (field) {
+      // Said under its field; a toast would only repeat it (issue 15).
+      setFieldErrors({ [field]: message });
+      return;
+    }
+    setFormError(message);
     toast.error(message);
   };
 

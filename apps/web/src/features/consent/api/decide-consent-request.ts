@@ -6,7 +6,7 @@
  * Offline (issue 4): when the API cannot be used at all (unreachable, timed out, disabled), the
  * decision is kept in browser storage instead — the request under `consentRequests` and the
  * activity entry under `activityLogs`, both marked `pending_sync: true` ("Not yet synced") — and
- * queued in the outbox (issue 9, lib/outbox), which sends it once the API answers again
+ * queued in the outbox (issue 9, lib/sync/outbox), which sends it once the API answers again
  * (sync-consent-decision.ts settles the answer).
  */
 import {
@@ -18,9 +18,9 @@ import {
   consentDecisionAnswerSchema,
 } from '@pehchaan/core';
 import { z } from 'zod';
+import { appendLocalActivity } from '@/lib/activity-store';
 import { api, isApiUnavailable } from '@/lib/api-client';
-import { enqueueOutbox } from '@/lib/outbox';
-import { readList, STORAGE_KEYS, writeJson } from '@/lib/storage';
+import { enqueueOutbox } from '@/lib/sync/outbox';
 import { consentLogDescription, decideLocally } from '../consent-records';
 import { storeLocalConsentRequest } from './get-consent-requests';
 
@@ -37,18 +37,12 @@ export class LocalSaveError extends Error {
   override readonly name = 'LocalSaveError';
 }
 
-/** Appends `entry` to the local `activityLogs` list (raw items kept); false when refused. */
-function storeActivityLocally(entry: ActivityLog): boolean {
-  const raw = readList(STORAGE_KEYS.activityLogs, z.unknown());
-  return writeJson(STORAGE_KEYS.activityLogs, [...raw, entry]);
-}
-
 /** POST path of a decision (DECISIONS 6). */
 export function decisionPath(userId: string, requestId: string, decision: ConsentDecision): string {
   return `/user/${encodeURIComponent(userId)}/consent-requests/${encodeURIComponent(requestId)}/${decision}`;
 }
 
-/** What a queued decision keeps to settle its local records (lib/outbox `local`). */
+/** What a queued decision keeps to settle its local records (lib/sync/outbox `local`). */
 export const consentDecisionOutboxLocalSchema = z.object({
   requestId: z.string(),
   decision: z.enum(CONSENT_DECISIONS),
@@ -95,7 +89,7 @@ export async function decideConsentRequest(options: {
       last_viewed: null,
       pending_sync: true,
     });
-    if (!storeLocalConsentRequest(userId, decided) || !storeActivityLocally(activityLog)) {
+    if (!storeLocalConsentRequest(userId, decided) || !appendLocalActivity(activityLog)) {
       throw new LocalSaveError('The browser refused to store the decision', { cause: error });
     }
     const local: ConsentDecisionOutboxLocal = {

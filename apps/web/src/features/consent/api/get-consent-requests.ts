@@ -2,16 +2,20 @@
  * GET /user/{userId}/consent-requests (SPEC 7) with the local fallback of SPEC 1 (storage key
  * `consentRequests`). A non-empty API answer refreshes the local copy; decisions made on this
  * device and not yet synced (`pending_sync`) stay over the server's still-pending copy.
+ * `getConsentRequestsQueryOptions` is its one cache entry.
  */
 import {
   type ConsentRequest,
   consentRequestListSchema,
   consentRequestSchema,
 } from '@pehchaan/core';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { type Sourced, withLocalFallback } from '@/lib/local-fallback';
+import { REFRESH_INTERVAL_MS } from '@/lib/query-client';
+import { queryKeys } from '@/lib/query-keys';
 import { readList, replaceUserRecords, STORAGE_KEYS, writeJson } from '@/lib/storage';
-import { keepUnsyncedDecisions } from '@/lib/unsynced';
+import { keepUnsyncedDecisions } from '@/lib/sync/unsynced';
 import { migrateConsentRequests } from '../consent-records';
 
 /**
@@ -63,4 +67,16 @@ export function getConsentRequests(userId: string): Promise<Sourced<ConsentReque
     },
     () => readLocalConsentRequests(userId),
   );
+}
+
+/**
+ * The holder's consent requests in the query cache (issue 15): key `['consent-requests', userId]`,
+ * refreshed every 30 seconds while shown (SPEC 9); read by /consent, /dashboard and the bell.
+ */
+export function getConsentRequestsQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: queryKeys.consentRequests(userId),
+    queryFn: () => getConsentRequests(userId),
+    refetchInterval: REFRESH_INTERVAL_MS,
+  });
 }

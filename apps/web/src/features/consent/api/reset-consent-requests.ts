@@ -8,9 +8,9 @@
  * reset undoes them, so they must not reach the server afterwards.
  */
 import { type ConsentRequest, consentResetAnswerSchema } from '@pehchaan/core';
+import { dropLocalActivity } from '@/lib/activity-store';
 import { api, isApiUnavailable } from '@/lib/api-client';
-import { discardOutboxEntries } from '@/lib/outbox';
-import { dropLocalActivity } from '@/lib/outbox-records';
+import { discardOutboxEntries } from '@/lib/sync/outbox';
 import { sampleConsentRequests } from '../consent-records';
 import { consentDecisionOutboxLocalSchema } from './decide-consent-request';
 import { readLocalConsentRequests, writeLocalConsentRequests } from './get-consent-requests';

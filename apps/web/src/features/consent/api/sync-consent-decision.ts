@@ -1,11 +1,11 @@
 /**
- * Settles a consent decision made offline once the outbox sends it (issue 9, lib/outbox; queued by
+ * Settles a consent decision made offline once the outbox sends it (issue 9, lib/sync/outbox; queued by
  * decide-consent-request.ts).
  *
  * - 2xx (the first answer or the server's replay of it): the server's request replaces the local
  *   one (no more `pending_sync`) and the server's activity entry replaces the local one.
  * - 409 / 404: the server's current copy of the request is read. (An earlier attempt with this key
- *   still running answers 409 with Retry-After: lib/outbox.ts keeps the entry for later.) Decided
+ *   still running answers 409 with Retry-After: lib/sync/outbox.ts keeps the entry for later.) Decided
  *   the same way (on another device, or by that earlier attempt): nothing to show. Decided the
  *   other way: the server's decision stands (SPEC 4: decisions are final), the local copy takes
  *   it, and the holder sees a conflict notice. Gone: the local copy is dropped and the holder
@@ -21,9 +21,9 @@ import {
   consentDecisionAnswerSchema,
   consentRequestListSchema,
 } from '@pehchaan/core';
+import { dropLocalActivity, replaceLocalActivity } from '@/lib/activity-store';
 import { api, hasProblemCode } from '@/lib/api-client';
-import type { OutboxEntry, OutboxHandler } from '@/lib/outbox';
-import { dropLocalActivity, replaceLocalActivity } from '@/lib/outbox-records';
+import type { OutboxEntry, OutboxHandler } from '@/lib/sync/outbox';
 import { consentDecisionOutboxLocalSchema } from './decide-consent-request';
 import {
   readLocalConsentRequests,

@@ -9,19 +9,25 @@
  * (SPEC 8). A decision the server refuses toasts 'Failed to approve consent' / 'Failed to reject
  * consent'; a 409 (decided elsewhere) shows the server's detail and reloads. While the API is
  * unreachable a decision is kept on this device and shown at once as 'Not yet synced'; the outbox
- * sends it once the API answers (issue 9) and the lists reload then.
+ * sends it once the API answers (issue 9) and invalidates the list's query, which reloads it.
  */
 import type { ConsentDecision, ConsentRequest } from '@pehchaan/core';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { InfoIcon, RefreshIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
-import { hasProblemCode, isApiError } from '@/lib/api-client';
-import { useOutboxSynced } from '@/lib/outbox';
+import { hasProblemCode } from '@/lib/api-client';
+import type { Sourced } from '@/lib/local-fallback';
+import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
+import { isFailedLoad, useFallbackToast } from '@/lib/use-fallback-toast';
 import { decideConsentRequest, LocalSaveError } from '../api/decide-consent-request';
-import { getConsentRequests, writeLocalConsentRequests } from '../api/get-consent-requests';
+import {
+  getConsentRequestsQueryOptions,
+  writeLocalConsentRequests,
+} from '../api/get-consent-requests';
 import { resetConsentRequests } from '../api/reset-consent-requests';
 import { type ConsentLists, groupByStatus, sampleConsentRequests } from '../consent-records';
 import { ConsentDebugPanel, type ConsentSource } from './consent-debug-panel';
@@ -33,51 +39,40 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** What the screen shows: the cached list, or the sample requests when nothing could be loaded. */
+function shownRequests(
+  result: Sourced<ConsentRequest[]> | undefined,
+  userId: string,
+): { requests: ConsentRequest[]; source: ConsentSource | null } {
+  if (!result) return { requests: [], source: null };
+  if (result.source === 'api') return { requests: result.data, source: 'api' };
+  if (result.data.length > 0) return { requests: result.data, source: 'localStorage' };
+  return { requests: sampleConsentRequests(new Date(), userId), source: 'sample' };
+}
+
 export function ConsentPage({ userId }: { userId: string }) {
   const { t } = useTranslation('consent');
   const { t: tm } = useTranslation('messages');
-  const [requests, setRequests] = useState<ConsentRequest[]>([]);
-  const [loading, setLoading] = useState(true);
+  const queryClient = useQueryClient();
+  const consentQuery = getConsentRequestsQueryOptions(userId);
+  const { data: loaded, isPending: loading, refetch } = useQuery(consentQuery);
+  const { requests, source } = useMemo(() => shownRequests(loaded, userId), [loaded, userId]);
   const [refreshing, setRefreshing] = useState(false);
   const [resetting, setResetting] = useState(false);
-  const [source, setSource] = useState<ConsentSource | null>(null);
-  const [lastError, setLastError] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const lastError =
+    actionError ?? (loaded?.source === 'localStorage' ? errorText(loaded.error) : null);
   const [showDebug, setShowDebug] = useState(false);
   const [busy, setBusy] = useState<Record<string, ConsentDecision>>({});
-  const latest = useRef(0);
   const pendingHeading = useRef<HTMLHeadingElement>(null);
   /** Counts decisions shown, so focus can be kept after each (see below). */
   const [decisions, setDecisions] = useState(0);
+  useFallbackToast(loaded, tm('consentLoadFailed'));
 
-  /** Loads the list; resolves true when the API answered. */
-  const load = useCallback(async (): Promise<boolean> => {
-    const ticket = ++latest.current;
-    const result = await getConsentRequests(userId);
-    if (ticket !== latest.current) return result.source === 'api';
-    if (result.source === 'api') {
-      setRequests(result.data);
-      setSource('api');
-      setLastError(null);
-    } else {
-      setLastError(errorText(result.error));
-      if (!isApiError(result.error, 'ERR_API_DISABLED')) toast.error(tm('consentLoadFailed'));
-      if (result.data.length > 0) {
-        setRequests(result.data);
-        setSource('localStorage');
-      } else {
-        setRequests(sampleConsentRequests(new Date(), userId));
-        setSource('sample');
-      }
-    }
-    setLoading(false);
-    return result.source === 'api';
-  }, [userId, tm]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-  // The outbox settled decisions made offline (issue 9): show the server's state.
-  useOutboxSynced(() => void load());
+  const reload = () => queryClient.invalidateQueries({ queryKey: consentQuery.queryKey });
+  /** Puts `next` in the cache at once, as this device's copy or the server's. */
+  const show = (next: Sourced<ConsentRequest[]>) =>
+    queryClient.setQueryData(consentQuery.queryKey, next);
 
   const lists = useMemo(() => groupByStatus(requests), [requests]);
 
@@ -91,9 +86,14 @@ export function ConsentPage({ userId }: { userId: string }) {
 
   const onRefresh = async () => {
     setRefreshing(true);
-    const ok = await load();
+    const { data } = await refetch();
     setRefreshing(false);
-    if (ok) toast.success(t('toast.refreshed'));
+    if (data?.source === 'api') {
+      setActionError(null);
+      toast.success(t('toast.refreshed'));
+    } else if (isFailedLoad(data)) {
+      toast.error(tm('consentLoadFailed'), { id: tm('consentLoadFailed') });
+    }
   };
 
   const onReset = async () => {
@@ -102,16 +102,15 @@ export function ConsentPage({ userId }: { userId: string }) {
       const result = await resetConsentRequests({ userId });
       if (result.source === 'api') {
         toast.success(t('toast.reset'));
-        await load();
+        await reload();
       } else {
-        // Any load still in flight would answer the state before the reset.
-        latest.current += 1;
-        setRequests(result.requests);
-        setSource('localStorage');
+        // A load still in flight would answer the state before the reset.
+        await queryClient.cancelQueries({ queryKey: consentQuery.queryKey });
+        show({ data: result.requests, source: 'localStorage' });
         toast.success(t('toast.resetLocally'));
       }
     } catch (error) {
-      setLastError(errorText(error));
+      setActionError(errorText(error));
       toast.error(t('toast.resetFailed'));
     } finally {
       setResetting(false);
@@ -127,9 +126,15 @@ export function ConsentPage({ userId }: { userId: string }) {
       if (result.source === 'localStorage' && source === 'sample') {
         // The sample requests become this device's, so the undecided ones stay beside the decision.
         writeLocalConsentRequests(userId, next);
-        setSource('localStorage');
       }
-      setRequests((list) => list.map((r) => (r.id === request.id ? result.request : r)));
+      await queryClient.cancelQueries({ queryKey: consentQuery.queryKey });
+      show({
+        data: next,
+        source: result.source === 'api' && source === 'api' ? 'api' : 'localStorage',
+        error: loaded?.error,
+      });
+      // The decision wrote an activity entry (on the server, or here while offline).
+      void queryClient.invalidateQueries({ queryKey: queryKeys.activityLogs(userId) });
       if (result.source === 'api') {
         toast.success(
           t(decision === 'approve' ? 'toast.approved' : 'toast.rejected', {
@@ -143,16 +148,16 @@ export function ConsentPage({ userId }: { userId: string }) {
       }
       setDecisions((n) => n + 1);
     } catch (error) {
-      setLastError(errorText(error));
+      setActionError(errorText(error));
       if (error instanceof LocalSaveError) {
         toast.error(t('toast.saveLocalFailed'));
       } else if (hasProblemCode(error, 'consent_already_decided')) {
         // Decided elsewhere (another device or tab): the server's answer stands (SPEC 4: final).
         toast.error(error.detail ?? tm(failed));
-        await load();
+        await reload();
       } else {
         toast.error(tm(failed));
-        if (hasProblemCode(error, 'consent_request_not_found')) await load();
+        if (hasProblemCode(error, 'consent_request_not_found')) await reload();
       }
     } finally {
       setBusy(({ [request.id]: _, ...rest }) => rest);

@@ -14,13 +14,12 @@ import {
 } from '@pehchaan/core';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
-import { discardOutboxEntries, enqueueOutbox } from '@/lib/outbox';
-import { readList, replaceUserRecords, STORAGE_KEYS } from '@/lib/storage';
+import { replaceUserRecords, STORAGE_KEYS } from '@/lib/storage';
+import { discardOutboxEntries, enqueueOutbox } from '@/lib/sync/outbox';
 import { GENERATE_CREDENTIAL_PATH } from './generate-credential';
-import { readLocalCredentials } from './get-credentials';
+import { LOCAL_CREDENTIAL_PREFIX, readLocalCredentials } from './get-credentials';
 
-/** Id prefix of a credential made on this device while the API was unreachable (no proof). */
-export const LOCAL_CREDENTIAL_PREFIX = 'local-';
+export { LOCAL_CREDENTIAL_PREFIX };
 
 /** True for a credential the issuer has not signed yet (SPEC 2 'Awaiting issuer'). */
 export function isAwaitingIssuer(credential: Pick<CredentialRecord, 'id' | 'proof'>): boolean {
@@ -48,7 +47,7 @@ function randomId(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** What a queued generation keeps to settle its local record (lib/outbox `local`). */
+/** What a queued generation keeps to settle its local record (lib/sync/outbox `local`). */
 export const credentialOutboxLocalSchema = z.object({
   /** The id of the proof-less local record the issued credential replaces. */
   credentialId: z.string(),
@@ -186,23 +185,6 @@ export async function saveCredentialOrder(options: {
   } catch {
     return false;
   }
-}
-
-/**
- * Puts `credentials` in the order the local copy keeps (ids it does not know go last, in their
- * given order). Used when the API's answer predates an order saved only on this device.
- */
-export function applyLocalOrder(
-  userId: string,
-  credentials: readonly CredentialRecord[],
-): CredentialRecord[] {
-  const order = readList(STORAGE_KEYS.credentials, credentialRecordSchema)
-    .filter((c) => c.userId === userId)
-    .map((c) => c.id);
-  const rank = new Map(order.map((id, index) => [id, index]));
-  return [...credentials].sort(
-    (a, b) => (rank.get(a.id) ?? order.length) - (rank.get(b.id) ?? order.length),
-  );
 }
 
 const documentAnswerSchema = z.object({ verifiable_credential: z.record(z.string(), z.unknown()) });

@@ -1,36 +1,66 @@
 /**
  * GET /user/{userId}/credentials (SPEC 7) with the local fallback of SPEC 1: the holder's
- * credentials from the API, else from browser storage (`credentials`). A non-empty API answer
- * refreshes the local copy (DECISIONS 5: storage is the offline cache).
+ * credentials from the API, else from browser storage (`credentials`), and its one cache entry
+ * (`getCredentialsQueryOptions`, issue 15) that /credentials, /dashboard, the header's bell and
+ * search all read.
+ *
+ * An API answer (in the server's order) keeps, after it, the credentials made on this device while
+ * the API was unreachable (not known to the API yet, 'Awaiting issuer'), and refreshes the local
+ * copy with that list when it is not empty (DECISIONS 5: storage is the offline cache).
  */
 import {
   type CredentialRecord,
   credentialListSchema,
   credentialRecordSchema,
 } from '@pehchaan/core';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { type Sourced, withLocalFallback } from '@/lib/local-fallback';
+import { REFRESH_INTERVAL_MS } from '@/lib/query-client';
+import { queryKeys } from '@/lib/query-keys';
 import { readList, replaceUserRecords, STORAGE_KEYS } from '@/lib/storage';
 
-/** The holder's credentials kept in browser storage (records of other holders are skipped). */
+/** Id prefix of a credential made on this device while the API was unreachable (no proof). */
+export const LOCAL_CREDENTIAL_PREFIX = 'local-';
+
+/** The holder's credentials kept in browser storage, in stored order (other holders skipped). */
 export function readLocalCredentials(userId: string): CredentialRecord[] {
   return readList(STORAGE_KEYS.credentials, credentialRecordSchema).filter(
     (c) => c.userId === userId,
   );
 }
 
-/** Never rejects: an API failure answers the local copy with source 'localStorage'. */
+/**
+ * Never rejects: an API failure answers the local copy with source 'localStorage' and the error.
+ */
 export function getCredentials(userId: string): Promise<Sourced<CredentialRecord[]>> {
   return withLocalFallback(
     async () => {
+      const local = readLocalCredentials(userId);
       const answer = await api.get(`/user/${encodeURIComponent(userId)}/credentials`, {
         schema: credentialListSchema,
       });
-      if (answer.credentials.length > 0) {
-        replaceUserRecords(STORAGE_KEYS.credentials, userId, answer.credentials);
-      }
-      return answer.credentials;
+      const known = new Set(answer.credentials.map((c) => c.id));
+      const pending = local.filter(
+        (c) => c.id.startsWith(LOCAL_CREDENTIAL_PREFIX) && !known.has(c.id),
+      );
+      const list = [...answer.credentials, ...pending];
+      if (list.length > 0) replaceUserRecords(STORAGE_KEYS.credentials, userId, list);
+      return list;
     },
     () => readLocalCredentials(userId),
   );
+}
+
+/**
+ * The holder's credentials in the query cache: key `['credentials', userId]`, refreshed every
+ * 30 seconds while shown (SPEC 9). The data is `Sourced`: `source` says whether the API or the
+ * browser store answered (the screens' data-source badges).
+ */
+export function getCredentialsQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: queryKeys.credentials(userId),
+    queryFn: () => getCredentials(userId),
+    refetchInterval: REFRESH_INTERVAL_MS,
+  });
 }

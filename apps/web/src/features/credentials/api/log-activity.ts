@@ -7,28 +7,22 @@
  */
 import { type ActivityLog, type ActivityType, activityLogSchema } from '@pehchaan/core';
 import { z } from 'zod';
+import { appendLocalActivity } from '@/lib/activity-store';
 import { api, isApiUnavailable } from '@/lib/api-client';
-import { enqueueOutbox } from '@/lib/outbox';
-import { readList, STORAGE_KEYS, writeJson } from '@/lib/storage';
+import { enqueueOutbox } from '@/lib/sync/outbox';
 
 /** POST path of a new entry (DECISIONS 6). */
 export function activityLogsPath(userId: string): string {
   return `/user/${encodeURIComponent(userId)}/activity-logs`;
 }
 
-/** What a queued entry keeps to settle its local record (lib/outbox `local`). */
+/** What a queued entry keeps to settle its local record (lib/sync/outbox `local`). */
 export const activityOutboxLocalSchema = z.object({ logId: z.string() });
 
 export const activityAnswerSchema = z.union([
   activityLogSchema,
   z.object({ activity_log: activityLogSchema }).transform((a) => a.activity_log),
 ]);
-
-/** Appends `entry` to the local `activityLogs` list; false when the browser refused. */
-function storeLocally(entry: ActivityLog): boolean {
-  const raw = readList(STORAGE_KEYS.activityLogs, z.unknown());
-  return writeJson(STORAGE_KEYS.activityLogs, [...raw, entry]);
-}
 
 /**
  * Never rejects.
@@ -60,7 +54,7 @@ export async function logActivity(options: {
       // entry the server refused will never get there: it stays only as this device's copy.
       pending_sync: unreachable,
     };
-    if (!storeLocally(entry)) return 'none';
+    if (!appendLocalActivity(entry)) return 'none';
     if (unreachable) {
       enqueueOutbox({
         userId,

@@ -1,6 +1,6 @@
 /**
  * Settles the credential feature's offline changes once the outbox sends them (issue 9,
- * lib/outbox).
+ * lib/sync/outbox).
  *
  * Credential generated offline (queued by credential-actions.ts createLocalCredential):
  * - 2xx (the first answer or the server's replay of it): the issuer has signed it; the issued
@@ -8,7 +8,7 @@
  * - problem 'duplicate_document' (409 'You already have a ...'): the holder's credentials are
  *   read from the server. When it holds one of that type, that one replaces the local record
  *   and the holder is told. (An earlier attempt with this key still running answers the problem
- *   'idempotency_in_flight': lib/outbox.ts keeps the entry for the next run before this handler
+ *   'idempotency_in_flight': lib/sync/outbox.ts keeps the entry for the next run before this handler
  *   is asked.)
  * - Any other refusal (404 'User not found', 400): the proof-less record cannot be issued and is
  *   removed; the holder is told, with the server's detail.
@@ -21,9 +21,9 @@ import {
   credentialListSchema,
   findDocumentTypeByName,
 } from '@pehchaan/core';
+import { dropLocalActivity, replaceLocalActivity } from '@/lib/activity-store';
 import { api, hasProblemCode } from '@/lib/api-client';
-import type { OutboxHandler } from '@/lib/outbox';
-import { dropLocalActivity, replaceLocalActivity } from '@/lib/outbox-records';
+import type { OutboxHandler } from '@/lib/sync/outbox';
 import { credentialOutboxLocalSchema, replaceLocalCredential } from './credential-actions';
 import { generateCredentialResponseSchema } from './generate-credential';
 import { activityAnswerSchema, activityOutboxLocalSchema } from './log-activity';

@@ -4,7 +4,7 @@
  * with its details, QR code, share, copy, download and delete. Data comes from the API with the
  * browser-storage fallback; a credential generated while the API is unreachable is kept locally
  * without a proof ('Awaiting issuer') and issued for real by the outbox once the API answers
- * (issue 9); the list reloads then.
+ * (issue 9); the outbox then invalidates the list's query (issue 15), which reloads it.
  */
 import {
   type ActivityType,
@@ -12,30 +12,29 @@ import {
   type DocumentType,
   findDocumentTypeByName,
 } from '@pehchaan/core';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHeaderIndicators } from '@/components/layouts/header-indicators';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { RefreshIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
-import { hasProblemCode, isApiError, isApiUnavailable } from '@/lib/api-client';
+import { hasProblemCode, isApiUnavailable } from '@/lib/api-client';
 import { delay } from '@/lib/delay';
 import { downloadJson } from '@/lib/download-file';
 import type { DataSource } from '@/lib/local-fallback';
-import { useOutboxSynced } from '@/lib/outbox';
+import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
+import { isFailedLoad, useFallbackToast } from '@/lib/use-fallback-toast';
 import {
-  applyLocalOrder,
   createLocalCredential,
   deleteCredential,
   getCredentialDocument,
-  readLocalOnlyCredentials,
   saveCredentialOrder,
-  writeLocalCredentials,
 } from '../api/credential-actions';
 import { generateCredential } from '../api/generate-credential';
-import { getCredentials } from '../api/get-credentials';
+import { getCredentialsQueryOptions } from '../api/get-credentials';
 import { logActivity } from '../api/log-activity';
 import { verificationUrl } from '../qr-payload';
 import { AddCredentialMenu } from './add-credential-menu';
@@ -63,63 +62,47 @@ function permanentFirst(list: readonly CredentialRecord[]): CredentialRecord[] {
   return [...list.filter((c) => c.permanent), ...list.filter((c) => !c.permanent)];
 }
 
+function errorText(error: unknown): string | null {
+  if (error === undefined) return null;
+  return error instanceof Error ? error.message : String(error);
+}
+
 export function CredentialsPage({ userId }: { userId: string }) {
   const { t } = useTranslation('credentials');
   const { clearAll } = useHeaderIndicators();
-  const [credentials, setCredentials] = useState<CredentialRecord[]>([]);
-  const [loading, setLoading] = useState(true);
+  const queryClient = useQueryClient();
+  const credentialsQuery = getCredentialsQueryOptions(userId);
+  const { data: result, isPending: loading, refetch } = useQuery(credentialsQuery);
+  const credentials = useMemo(() => permanentFirst(result?.data ?? []), [result]);
+  const source: DataSource | null = result?.source ?? null;
+  const lastError = errorText(result?.error);
   const [refreshing, setRefreshing] = useState(false);
-  const [adding, setAdding] = useState(false);
-  const [source, setSource] = useState<DataSource | null>(null);
-  const [lastError, setLastError] = useState<string | null>(null);
   const [showDebug, setShowDebug] = useState(false);
   const [toDelete, setToDelete] = useState<CredentialRecord | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const latest = useRef(0);
+  useFallbackToast(result, t('toast.loadFailed'));
 
-  /** Loads the list; resolves true when the API answered. */
-  const load = useCallback(async (): Promise<boolean> => {
-    const ticket = ++latest.current;
-    const pending = readLocalOnlyCredentials(userId);
-    const result = await getCredentials(userId);
-    if (ticket !== latest.current) return result.source === 'api';
-    let list = result.data;
-    if (result.source === 'api') {
-      // Keep credentials made offline (not known to the API) and any order saved only here.
-      const known = new Set(list.map((c) => c.id));
-      list = applyLocalOrder(userId, [...list, ...pending.filter((c) => !known.has(c.id))]);
-      writeLocalCredentials(userId, list);
-      setLastError(null);
-    } else {
-      const error = result.error;
-      setLastError(error instanceof Error ? error.message : String(error));
-      if (!isApiError(error, 'ERR_API_DISABLED')) toast.error(t('toast.loadFailed'));
-    }
-    setCredentials(permanentFirst(list));
-    setSource(result.source);
-    setLoading(false);
-    return result.source === 'api';
-  }, [userId, t]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-  // The outbox settled changes made offline (issue 9): a proof-less credential is now issued.
-  useOutboxSynced(() => void load());
+  const reload = () => queryClient.invalidateQueries({ queryKey: credentialsQuery.queryKey });
+  /** Shows `list` at once (the cache entry keeps its source). */
+  const show = (update: (list: CredentialRecord[]) => CredentialRecord[]) =>
+    queryClient.setQueryData(credentialsQuery.queryKey, (current) =>
+      current ? { ...current, data: update(current.data) } : current,
+    );
+  const activityChanged = () =>
+    void queryClient.invalidateQueries({ queryKey: queryKeys.activityLogs(userId) });
 
   const held = useMemo(() => heldDocumentKeys(credentials), [credentials]);
 
-  const onAdd = async (type: DocumentType) => {
-    setAdding(true);
-    try {
-      const answer = await generateCredential({ userId, documentType: type.key });
+  const generate = useMutation({
+    mutationFn: (type: DocumentType) => generateCredential({ userId, documentType: type.key }),
+    onSuccess: async (answer) => {
       toast.success(answer.message);
-      await load();
-    } catch (error) {
+      await reload();
+    },
+    onError: async (error, type) => {
       if (isApiUnavailable(error)) {
         const record = createLocalCredential(userId, type);
         if (record) {
-          setCredentials((list) => [...list, record]);
+          show((list) => [...list, record]);
           toast.success(t('toast.savedLocally', { name: type.name }));
         } else {
           toast.error(t('toast.saveLocalFailed'));
@@ -127,20 +110,20 @@ export function CredentialsPage({ userId }: { userId: string }) {
       } else if (hasProblemCode(error, 'duplicate_document') && error.detail) {
         // SPEC 8: the server's 'You already have a ...' message is shown as is.
         toast.error(error.detail);
-        await load();
+        await reload();
       } else {
         toast.error(t('toast.generateFailed'));
       }
-    } finally {
-      setAdding(false);
-    }
-  };
+    },
+  });
+  const onAdd = (type: DocumentType) => generate.mutate(type);
 
   const onRefresh = async () => {
     setRefreshing(true);
-    const ok = await load();
+    const { data } = await refetch();
     setRefreshing(false);
-    if (ok) toast.success(t('toast.refreshed'));
+    if (data?.source === 'api') toast.success(t('toast.refreshed'));
+    else if (isFailedLoad(data)) toast.error(t('toast.loadFailed'), { id: t('toast.loadFailed') });
   };
 
   // The header's Clear All (SPEC 4): stamps credentials, consent requests and logs as viewed on
@@ -149,13 +132,14 @@ export function CredentialsPage({ userId }: { userId: string }) {
 
   const onAddTestLog = async () => {
     const where = await logActivity({ userId, type: 'test_manual', description: t('log.test') });
+    activityChanged();
     if (where === 'api') toast.success(t('toast.testLogAdded'));
     else if (where === 'localStorage') toast.success(t('toast.testLogAddedLocally'));
     else toast.error(t('toast.saveLocalFailed'));
   };
 
   const record = (type: ActivityType, description: string) =>
-    void logActivity({ userId, type, description });
+    void logActivity({ userId, type, description }).then(activityChanged);
 
   const actions: CredentialActions = {
     onShare: async (credential) => {
@@ -200,24 +184,24 @@ export function CredentialsPage({ userId }: { userId: string }) {
     onDelete: (credential) => setToDelete(credential),
   };
 
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    setDeleting(true);
-    try {
+  const remove = useMutation({
+    mutationFn: async (credential: CredentialRecord) => {
       await delay(DELETE_DELAY_MS);
-      await deleteCredential({ userId, credentialId: toDelete.id });
-      setCredentials((list) => list.filter((c) => c.id !== toDelete.id));
+      await deleteCredential({ userId, credentialId: credential.id });
+    },
+    onSuccess: (_, credential) => {
+      show((list) => list.filter((c) => c.id !== credential.id));
       toast.success(t('toast.deleted'));
       setToDelete(null);
-    } catch {
-      toast.error(t('toast.deleteFailed'));
-    } finally {
-      setDeleting(false);
-    }
+    },
+    onError: () => toast.error(t('toast.deleteFailed')),
+  });
+  const confirmDelete = () => {
+    if (toDelete) remove.mutate(toDelete);
   };
 
   const onReorder = async (ordered: CredentialRecord[]) => {
-    setCredentials(ordered);
+    show(() => ordered);
     const stored = await saveCredentialOrder({ userId, orderedIds: ordered.map((c) => c.id) });
     if (!stored && source === 'api') toast(t('toast.orderSavedLocally'));
   };
@@ -231,7 +215,7 @@ export function CredentialsPage({ userId }: { userId: string }) {
           </h1>
           <p className="mt-1 text-slate-600 dark:text-slate-400">{t('subtitle')}</p>
         </div>
-        <AddCredentialMenu heldKeys={held} onSelect={onAdd} busy={adding} />
+        <AddCredentialMenu heldKeys={held} onSelect={onAdd} busy={generate.isPending} />
       </div>
 
       <div className="flex flex-wrap gap-2">
@@ -285,7 +269,7 @@ export function CredentialsPage({ userId }: { userId: string }) {
         title={t('deleteTitle')}
         confirmLabel={t('delete')}
         cancelLabel={t('cancel')}
-        busy={deleting}
+        busy={remove.isPending}
         busyLabel={t('deleting')}
         onConfirm={confirmDelete}
         onCancel={() => setToDelete(null)}

@@ -1,14 +1,19 @@
 /**
- * The backend status card's data (SPEC 2, 7, 8): GET /health and GET /storage/status, loaded
- * together and on demand. A failed health check is 'Unhealthy' with its error text.
+ * The backend status card's data (SPEC 2, 7, 8): GET /health and GET /storage/status from the
+ * cache (get-backend-status.ts). A failed check is shown with its error text and without the
+ * answer it gave before (an unreachable API is not shown as connected).
  */
 import type { Health, StorageStatus } from '@pehchaan/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useQueries } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { ApiError } from '@/lib/api-client';
-import { getHealth, getStorageStatus } from './get-backend-status';
+import { getHealthQueryOptions, getStorageStatusQueryOptions } from './get-backend-status';
 
 export interface BackendStatus {
+  /** True until both checks have answered once. */
   loading: boolean;
+  /** True while either check is under way (the card's Refresh button). */
+  refreshing: boolean;
   health: Health | null;
   /** The health check's error text when it failed. */
   healthError: string | null;
@@ -23,25 +28,22 @@ function errorText(error: unknown): string {
 }
 
 export function useBackendStatus(): BackendStatus {
-  const [loading, setLoading] = useState(true);
-  const [health, setHealth] = useState<Health | null>(null);
-  const [healthError, setHealthError] = useState<string | null>(null);
-  const [storage, setStorage] = useState<StorageStatus | null>(null);
-  const [storageError, setStorageError] = useState<string | null>(null);
-
+  const [health, storage] = useQueries({
+    queries: [getHealthQueryOptions(), getStorageStatusQueryOptions()],
+  });
+  const refetchHealth = health.refetch;
+  const refetchStorage = storage.refetch;
   const refresh = useCallback(async () => {
-    setLoading(true);
-    const [h, s] = await Promise.allSettled([getHealth(), getStorageStatus()]);
-    setHealth(h.status === 'fulfilled' ? h.value : null);
-    setHealthError(h.status === 'rejected' ? errorText(h.reason) : null);
-    setStorage(s.status === 'fulfilled' ? s.value : null);
-    setStorageError(s.status === 'rejected' ? errorText(s.reason) : null);
-    setLoading(false);
-  }, []);
+    await Promise.all([refetchHealth(), refetchStorage()]);
+  }, [refetchHealth, refetchStorage]);
 
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
-
-  return { loading, health, healthError, storage, storageError, refresh };
+  return {
+    loading: health.isPending || storage.isPending,
+    refreshing: health.isFetching || storage.isFetching,
+    health: health.isError ? null : (health.data ?? null),
+    healthError: health.isError ? errorText(health.error) : null,
+    storage: storage.isError ? null : (storage.data ?? null),
+    storageError: storage.isError ? errorText(storage.error) : null,
+    refresh,
+  };
 }

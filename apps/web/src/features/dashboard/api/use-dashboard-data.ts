@@ -1,35 +1,33 @@
 /**
  * The dashboard's data (SPEC 2, 4, 9): the holder's credentials, consent requests and activity
- * logs, each from the API with the local fallback; reloaded every 30 seconds and when the outbox
- * has settled changes made offline (issue 9).
+ * logs, from the cache entries the other screens and the bell share (issue 15: one fetch of each
+ * list however many components show it), each from the API with the local fallback, refreshed
+ * every 30 seconds by the cache and invalidated by the outbox after a sync.
  *
  * `source` (SPEC 4 "Dashboard data source"): 'api' when all three calls used the API,
  * 'localStorage' when all fell back, 'mixed' otherwise, null while the first load runs. A list
  * the API answers empty is replaced by the local copy (SPEC 4).
  *
- * The list loaders are passed in by the route module (features do not import each other); pass a
- * stable object (a module constant), or every render reloads.
+ * The lists' queries are passed in by the route module (features do not import each other); pass
+ * a stable object (a module constant).
  */
 import type { ActivityLog, ConsentRequest, CredentialRecord } from '@pehchaan/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { type QueryKey, type UseQueryResult, useQueries } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
 import { type CombinedSource, combineSources, type Sourced } from '@/lib/local-fallback';
-import { useOutboxSynced } from '@/lib/outbox';
-import { toast } from '@/lib/toast';
+import type { SourcedListQuery } from '@/lib/query-client';
+import type { queryKeys } from '@/lib/query-keys';
 
-/** SPEC 9: dashboard refresh interval. */
-export const DASHBOARD_POLL_MS = 30_000;
-
-/** One list: the API call with fallback, and the local copy alone. */
-export interface ListLoader<T> {
-  load: (userId: string) => Promise<Sourced<T[]>>;
+/** One list: its query (API with fallback), and the local copy alone. */
+export interface ListLoader<T, K extends QueryKey> {
+  query: SourcedListQuery<T, K>;
   readLocal: (userId: string) => T[];
 }
 
 export interface DashboardLoaders {
-  credentials: ListLoader<CredentialRecord>;
-  consentRequests: ListLoader<ConsentRequest>;
-  activityLogs: ListLoader<ActivityLog>;
+  credentials: ListLoader<CredentialRecord, ReturnType<typeof queryKeys.credentials>>;
+  consentRequests: ListLoader<ConsentRequest, ReturnType<typeof queryKeys.consentRequests>>;
+  activityLogs: ListLoader<ActivityLog, ReturnType<typeof queryKeys.activityLogs>>;
 }
 
 export interface DashboardData {
@@ -39,62 +37,47 @@ export interface DashboardData {
   source: CombinedSource | null;
   /** True until the first load has finished. */
   loading: boolean;
-  /** Reloads now; resolves true when it worked. */
-  reload: () => Promise<boolean>;
+  /** Reloads the three lists now; resolves once they have answered. */
+  reload: () => Promise<void>;
 }
 
-async function loadList<T>(loader: ListLoader<T>, userId: string): Promise<Sourced<T[]>> {
-  const result = await loader.load(userId);
-  if (result.source === 'api' && result.data.length === 0) {
-    return { ...result, data: loader.readLocal(userId) };
-  }
-  return result;
+/** The list to show: an empty API answer gives way to the local copy (SPEC 4). */
+function shown<T>(result: Sourced<T[]> | undefined, readLocal: () => T[]): T[] {
+  if (!result) return [];
+  return result.source === 'api' && result.data.length === 0 ? readLocal() : result.data;
 }
 
 export function useDashboardData(userId: string, loaders: DashboardLoaders): DashboardData {
-  const { t } = useTranslation('dashboard');
-  const [state, setState] = useState<Omit<DashboardData, 'reload' | 'loading'>>({
-    credentials: [],
-    consentRequests: [],
-    activityLogs: [],
-    source: null,
+  const [credentials, consentRequests, activityLogs] = useQueries({
+    queries: [
+      loaders.credentials.query(userId),
+      loaders.consentRequests.query(userId),
+      loaders.activityLogs.query(userId),
+    ],
   });
-  const [loading, setLoading] = useState(true);
-  const latest = useRef(0);
+  const results: UseQueryResult<Sourced<unknown[]>>[] = [
+    credentials,
+    consentRequests,
+    activityLogs,
+  ];
+  const sources = results.map((r) => r.data?.source);
+  const loading = results.some((r) => r.isPending);
+  const refetches = results.map((r) => r.refetch);
 
+  const data = useMemo(
+    () => ({
+      credentials: shown(credentials.data, () => loaders.credentials.readLocal(userId)),
+      consentRequests: shown(consentRequests.data, () => loaders.consentRequests.readLocal(userId)),
+      activityLogs: shown(activityLogs.data, () => loaders.activityLogs.readLocal(userId)),
+    }),
+    [credentials.data, consentRequests.data, activityLogs.data, loaders, userId],
+  );
+
+  const [refetchCredentials, refetchConsent, refetchLogs] = refetches;
   const reload = useCallback(async () => {
-    const ticket = ++latest.current;
-    const { credentials, consentRequests, activityLogs } = loaders;
-    try {
-      const [c, r, l] = await Promise.all([
-        loadList(credentials, userId),
-        loadList(consentRequests, userId),
-        loadList(activityLogs, userId),
-      ]);
-      if (ticket !== latest.current) return true;
-      setState({
-        credentials: c.data,
-        consentRequests: r.data,
-        activityLogs: l.data,
-        source: combineSources([c.source, r.source, l.source]),
-      });
-      return true;
-    } catch {
-      // The loaders never reject for API failures; this is an unexpected (local) failure.
-      if (ticket === latest.current) toast.error(t('toast.loadFailed'));
-      return false;
-    } finally {
-      if (ticket === latest.current) setLoading(false);
-    }
-  }, [userId, loaders, t]);
+    await Promise.all([refetchCredentials?.(), refetchConsent?.(), refetchLogs?.()]);
+  }, [refetchCredentials, refetchConsent, refetchLogs]);
 
-  useEffect(() => {
-    void reload();
-    const timer = setInterval(() => void reload(), DASHBOARD_POLL_MS);
-    return () => clearInterval(timer);
-  }, [reload]);
-  // The outbox settled changes made offline (issue 9).
-  useOutboxSynced(() => void reload());
-
-  return { ...state, loading, reload };
+  const source = sources.every((s) => s !== undefined) ? combineSources(sources) : null;
+  return { ...data, source, loading, reload };
 }

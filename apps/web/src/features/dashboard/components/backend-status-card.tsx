@@ -10,7 +10,7 @@ import { Card, InfoList } from './card';
 
 export function BackendStatusCard({ status }: { status: BackendStatus }) {
   const { t } = useTranslation('dashboard');
-  const { health, healthError, storage, storageError, loading } = status;
+  const { health, healthError, storage, storageError, loading, refreshing } = status;
   const healthy = health !== null && health.status === 'healthy';
   const unknown = t('backend.unknown');
   const connected = storage?.connected ?? health?.storage_backend.connected;
@@ -37,7 +37,7 @@ export function BackendStatusCard({ status }: { status: BackendStatus }) {
           size="sm"
           variant="secondary"
           onClick={() => void status.refresh()}
-          loading={loading}
+          loading={refreshing}
           loadingLabel={t('backend.refreshing')}
           aria-label={t('backend.refreshLabel')}
         >

@@ -1,10 +1,10 @@
 import { MESSAGES } from '@pehchaan/core';
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { REFRESH_INTERVAL_MS as DASHBOARD_POLL_MS } from '@/lib/query-client';
 import { activity, consent, credential } from '@/testing/fixtures';
 import { type Handler, json, mockFetch, problem } from '@/testing/mock-fetch';
 import { renderApp, signIn } from '@/testing/render-app';
-import { DASHBOARD_POLL_MS } from '../api/use-dashboard-data';
 
 const credentialsOk: Handler = () =>
   json({ credentials: [credential('c1'), credential('c2')], count: 2, user_id: 'user-001' });
@@ -67,6 +67,8 @@ async function openDashboard(handlers: Record<string, Handler>) {
 }
 
 describe('/dashboard data source (SPEC 4)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
   it('says Connected to API when all three lists come from the API', async () => {
     await openDashboard(ALL_OK);
     expect(await screen.findByText('Connected to API')).toBeInTheDocument();
@@ -92,6 +94,30 @@ describe('/dashboard data source (SPEC 4)', () => {
     expect(within(stat('Active Credentials')).getByText('1')).toBeInTheDocument();
     expect(within(stat('Pending Consents')).getByText('0')).toBeInTheDocument();
     expect(within(stat('Last Activity')).getByText('Just now')).toBeInTheDocument();
+  });
+
+  it("never says Connected to API while the browser is offline, even with the API's lists cached", async () => {
+    await openDashboard(ALL_OK);
+    expect(await screen.findByText('Connected to API')).toBeInTheDocument();
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => window.dispatchEvent(new Event('offline')));
+    expect(await screen.findByText('Offline Mode')).toBeInTheDocument();
+    expect(screen.queryByText('Connected to API')).toBeNull();
+    expect(screen.getAllByText(MESSAGES.offlineBanner)).toHaveLength(1);
+    // An expected fallback is not an error: no toast says the lists failed to load.
+    expect(screen.queryByText(/^Failed to load/)).toBeNull();
+  });
+
+  it("fetches each list once though the header's bell shows the same lists", async () => {
+    const { calls } = await openDashboard(ALL_OK);
+    expect(await screen.findByText('Connected to API')).toBeInTheDocument();
+    for (const path of [
+      '/user/user-001/credentials',
+      '/user/user-001/consent-requests',
+      '/user/user-001/activity-logs',
+    ]) {
+      expect(calls.filter((c) => c.path === path)).toHaveLength(1);
+    }
   });
 
   it('says Hybrid Mode when some calls fall back', async () => {

@@ -1,13 +1,16 @@
 /**
  * The /dashboard screen (SPEC 2, 4, 8, 9): hero with the data-source indicator, Generate
  * Credential and Refresh; the offline banner; backend status and system information; the four
- * stat cards; why-choose; Quick Actions. Data reloads every 30 seconds.
+ * stat cards; why-choose; Quick Actions. Data comes from the shared cache, which refreshes it every
+ * 30 seconds (issue 15).
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { PlusIcon, RefreshIcon, WifiOffIcon } from '@/components/ui/icons';
 import { hasProblemCode } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { useOnlineStatus } from '@/lib/use-online-status';
 import { useBackendStatus } from '../api/use-backend-status';
@@ -37,6 +40,7 @@ export function Dashboard({ userId, userName, loaders, generateCredential }: Das
   const data = useDashboardData(userId, loaders);
   const backend = useBackendStatus();
   const online = useOnlineStatus();
+  const queryClient = useQueryClient();
   const [generating, setGenerating] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
   const now = Date.now();
@@ -51,7 +55,7 @@ export function Dashboard({ userId, userName, loaders, generateCredential }: Das
     try {
       const answer = await generateCredential({ userId });
       toast.success(answer.message);
-      await data.reload();
+      await queryClient.invalidateQueries({ queryKey: queryKeys.credentials(userId) });
     } catch (error) {
       // SPEC 8: the server's duplicate message ('You already have a ...') is shown as is.
       const duplicate = hasProblemCode(error, 'duplicate_document') && error.detail;
@@ -63,12 +67,15 @@ export function Dashboard({ userId, userName, loaders, generateCredential }: Das
 
   const onRefresh = async () => {
     setRefreshing(true);
-    const ok = await data.reload();
+    await data.reload();
     setRefreshing(false);
-    if (ok) toast.success(t('toast.refreshed'));
+    toast.success(t('toast.refreshed'));
   };
 
+  // SPEC 8: one offline banner; and no 'Connected to API' beside it, even when the cached lists
+  // were the API's before the browser went offline.
   const offline = data.source === 'localStorage' || !online;
+  const source = data.loading ? null : !online ? 'localStorage' : data.source;
 
   return (
     <div className="space-y-6">
@@ -80,7 +87,7 @@ export function Dashboard({ userId, userName, loaders, generateCredential }: Das
             </h1>
             <p className="mt-1 max-w-xl text-orange-50">{t('hero.subtitle')}</p>
             <div className="mt-4">
-              <DataSourceBadge source={data.loading ? null : data.source} />
+              <DataSourceBadge source={source} />
             </div>
           </div>
           <div className="flex w-full flex-wrap gap-2 sm:w-auto">

@@ -4,32 +4,50 @@
  * and log entries issued within 5 minutes and never viewed), the red dots, Clear All, and the
  * records the search dialog looks through.
  *
- * - Loads the three lists (API, else browser storage) at once, every 30 seconds
- *   (NOTIFICATION_POLL_MS), when the window regains focus or the browser comes back online, and
- *   when another tab changes the stored lists (`storage` event).
+ * - The three lists are the cache entries the screens read (issue 15): the route module passes
+ *   the features' `queryOptions` (`HolderListQueries`), so the bell, /dashboard and /credentials
+ *   share one fetch of each list, refreshed every 30 seconds, on focus and on reconnect by the
+ *   cache. Another tab's changes arrive with those refreshes: invalidating on its `storage`
+ *   events would ping-pong between tabs, since every fetch refreshes the stored copy.
  * - Visiting /credentials, /consent or /logs stamps that kind as viewed (POST /seen with
  *   ['credentials'], ['consent_requests'] or ['activity_logs']); while the holder stays there,
- *   what arrives of that kind is stamped as it is loaded, so the dot does not light up under them.
+ *   what arrives of that kind is stamped too, so the dot does not light up under them.
  * - Clear All stamps all three kinds and toasts 'All notifications cleared' (SPEC 8).
- * Every stamp is applied to the shown lists at once (optimistic), written to browser storage and
- * sent to the server; answers that were already on their way are ignored, then the lists reload.
+ * Every stamp is applied to the cached lists at once (optimistic: refetches under way are
+ * cancelled), written to browser storage and sent to the server, then the lists are invalidated.
  */
 import {
+  type ActivityLog,
+  type ConsentRequest,
+  type CredentialRecord,
   computeRecentUpdates,
-  NOTIFICATION_POLL_MS,
   type RecentUpdates,
   SEEN_KINDS,
   type SeenKind,
 } from '@pehchaan/core';
+import { type QueryClient, type QueryKey, useQueries, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { HeaderIndicators } from '@/components/layouts/header-indicators';
 import { paths } from '@/config/paths';
-import { STORAGE_KEYS } from '@/lib/storage';
+import type { Sourced } from '@/lib/local-fallback';
+import type { SourcedListQuery } from '@/lib/query-client';
+import type { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
-import { getHolderLists, type HolderLists } from './get-holder-records';
 import { markSeen } from './mark-seen';
+
+export interface HolderLists {
+  credentials: CredentialRecord[];
+  consentRequests: ConsentRequest[];
+  activityLogs: ActivityLog[];
+}
+
+export interface HolderListQueries {
+  credentials: SourcedListQuery<CredentialRecord, ReturnType<typeof queryKeys.credentials>>;
+  consentRequests: SourcedListQuery<ConsentRequest, ReturnType<typeof queryKeys.consentRequests>>;
+  activityLogs: SourcedListQuery<ActivityLog, ReturnType<typeof queryKeys.activityLogs>>;
+}
 
 const EMPTY_LISTS: HolderLists = { credentials: [], consentRequests: [], activityLogs: [] };
 
@@ -54,95 +72,80 @@ export function hasNewOfKind(updates: RecentUpdates, kind: SeenKind): boolean {
   }
 }
 
-/** `lists` with last_viewed = `stamp` on every record of `kinds`. */
-export function stampLists(lists: HolderLists, kinds: readonly SeenKind[], stamp: string) {
-  const next = { ...lists };
-  if (kinds.includes('credentials')) {
-    next.credentials = lists.credentials.map((c) => ({ ...c, last_viewed: stamp }));
-  }
-  if (kinds.includes('consent_requests')) {
-    next.consentRequests = lists.consentRequests.map((r) => ({ ...r, last_viewed: stamp }));
-  }
-  if (kinds.includes('activity_logs')) {
-    next.activityLogs = lists.activityLogs.map((l) => ({ ...l, last_viewed: stamp }));
-  }
-  return next;
+const LIST_OF_KIND: Record<SeenKind, keyof HolderLists> = {
+  credentials: 'credentials',
+  consent_requests: 'consentRequests',
+  activity_logs: 'activityLogs',
+};
+
+/** Sets last_viewed = `stamp` on every cached record of `list` (the source is kept). */
+function stampCached(queryClient: QueryClient, queryKey: QueryKey, stamp: string): void {
+  queryClient.setQueryData<Sourced<{ last_viewed?: string | null }[]>>(queryKey, (current) =>
+    current
+      ? { ...current, data: current.data.map((item) => ({ ...item, last_viewed: stamp })) }
+      : current,
+  );
 }
 
-const WATCHED_KEYS = new Set<string>([
-  STORAGE_KEYS.credentials,
-  STORAGE_KEYS.consentRequests,
-  STORAGE_KEYS.activityLogs,
-]);
-
-export function useNotifications(userId: string): HeaderIndicators {
+export function useNotifications(userId: string, queries: HolderListQueries): HeaderIndicators {
   const { t } = useTranslation('messages');
   const { pathname } = useLocation();
-  const [lists, setLists] = useState<HolderLists>(EMPTY_LISTS);
-  const [now, setNow] = useState(() => Date.now());
-  const ticket = useRef(0);
-  const mounted = useRef(false);
-  const pathnameRef = useRef(pathname);
-  pathnameRef.current = pathname;
-  const stampRef = useRef<(kinds: readonly SeenKind[]) => Promise<void>>(async () => {});
+  const queryClient = useQueryClient();
+  const options = useMemo(
+    () => ({
+      credentials: queries.credentials(userId),
+      consentRequests: queries.consentRequests(userId),
+      activityLogs: queries.activityLogs(userId),
+    }),
+    [queries, userId],
+  );
+  const [credentials, consentRequests, activityLogs] = useQueries({
+    queries: [options.credentials, options.consentRequests, options.activityLogs],
+  });
+  const [stampedAt, setStampedAt] = useState(0);
 
-  /** Loads the lists; `restamp`: stamp what arrived of the kind on screen. */
-  const load = useCallback(
-    async (restamp = true) => {
-      const mine = ++ticket.current;
-      const next = await getHolderLists(userId);
-      if (mine !== ticket.current || !mounted.current) return;
-      const at = Date.now();
-      setLists(next);
-      setNow(at);
-      const kind = seenKindForPath(pathnameRef.current);
-      if (restamp && kind && hasNewOfKind(computeRecentUpdates(next, at), kind)) {
-        void stampRef.current([kind]);
-      }
-    },
-    [userId],
+  const lists = useMemo<HolderLists>(
+    () => ({
+      credentials: credentials.data?.data ?? EMPTY_LISTS.credentials,
+      consentRequests: consentRequests.data?.data ?? EMPTY_LISTS.consentRequests,
+      activityLogs: activityLogs.data?.data ?? EMPTY_LISTS.activityLogs,
+    }),
+    [credentials.data, consentRequests.data, activityLogs.data],
+  );
+  // "Now" of the 5-minute window: the latest answer or stamp.
+  const now = Math.max(
+    credentials.dataUpdatedAt,
+    consentRequests.dataUpdatedAt,
+    activityLogs.dataUpdatedAt,
+    stampedAt,
   );
 
   const stamp = useCallback(
     async (kinds: readonly SeenKind[]) => {
-      // Answers already on their way were read before this stamp.
-      ticket.current += 1;
       const at = new Date();
-      setLists((current) => stampLists(current, kinds, at.toISOString()));
-      setNow(at.getTime());
+      const keys = kinds.map((kind) => options[LIST_OF_KIND[kind]].queryKey);
+      // Answers already on their way were read before this stamp.
+      await Promise.all(keys.map((queryKey) => queryClient.cancelQueries({ queryKey })));
+      for (const queryKey of keys) stampCached(queryClient, queryKey, at.toISOString());
+      setStampedAt(at.getTime());
       await markSeen({ userId, kinds, now: at });
-      if (mounted.current) await load(false);
+      await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
-    [userId, load],
+    [userId, options, queryClient],
   );
-  stampRef.current = stamp;
 
-  // First load, then every 30 seconds, on focus, online, and storage changes in other tabs.
+  // SPEC 4: visiting /credentials, /consent or /logs stamps its kind as viewed; what arrives of
+  // that kind while the holder is there is stamped as it comes.
+  const kindOnScreen = seenKindForPath(pathname);
+  const updates = useMemo(() => computeRecentUpdates(lists, now), [lists, now]);
+  const newOnScreen = kindOnScreen !== null && hasNewOfKind(updates, kindOnScreen);
+  const stampedOnEntry = useRef<SeenKind | null>(null);
   useEffect(() => {
-    mounted.current = true;
-    void load();
-    const refresh = () => void load();
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === null || WATCHED_KEYS.has(event.key)) refresh();
-    };
-    const timer = setInterval(refresh, NOTIFICATION_POLL_MS);
-    window.addEventListener('focus', refresh);
-    window.addEventListener('online', refresh);
-    window.addEventListener('storage', onStorage);
-    return () => {
-      mounted.current = false;
-      clearInterval(timer);
-      window.removeEventListener('focus', refresh);
-      window.removeEventListener('online', refresh);
-      window.removeEventListener('storage', onStorage);
-    };
-  }, [load]);
-
-  // SPEC 4: visiting /credentials, /consent or /logs stamps its kind as viewed.
-  useEffect(() => {
-    const kind = seenKindForPath(pathname);
-    if (kind) void stamp([kind]);
-  }, [pathname, stamp]);
+    // One stamp on arrival, then one whenever something new of the kind shows up.
+    const entered = kindOnScreen !== stampedOnEntry.current;
+    stampedOnEntry.current = kindOnScreen;
+    if (kindOnScreen && (entered || newOnScreen)) void stamp([kindOnScreen]);
+  }, [kindOnScreen, newOnScreen, stamp]);
 
   const clearAll = useCallback(async () => {
     const done = stamp(SEEN_KINDS);
@@ -150,8 +153,11 @@ export function useNotifications(userId: string): HeaderIndicators {
     await done;
   }, [stamp, t]);
 
-  const refresh = useCallback(() => void load(), [load]);
-  const updates = useMemo(() => computeRecentUpdates(lists, now), [lists, now]);
+  const refresh = useCallback(() => {
+    for (const option of Object.values(options)) {
+      void queryClient.invalidateQueries({ queryKey: option.queryKey });
+    }
+  }, [options, queryClient]);
 
   return useMemo(
     () => ({

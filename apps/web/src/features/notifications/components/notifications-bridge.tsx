@@ -5,16 +5,19 @@
  */
 import { useEffect } from 'react';
 import type { HeaderIndicators } from '@/components/layouts/header-indicators';
-import { useNotifications } from '../api/use-notifications';
+import { type HolderListQueries, useNotifications } from '../api/use-notifications';
 
-export default function NotificationsBridge({
+export function NotificationsBridge({
   userId,
+  queries,
   onChange,
 }: {
   userId: string;
+  /** The features' list queries (a stable module constant). */
+  queries: HolderListQueries;
   onChange: (value: HeaderIndicators) => void;
 }) {
-  const value = useNotifications(userId);
+  const value = useNotifications(userId, queries);
   useEffect(() => onChange(value), [value, onChange]);
   return null;
 }

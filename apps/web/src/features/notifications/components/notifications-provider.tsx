@@ -6,15 +6,18 @@
  */
 import type { ReactNode } from 'react';
 import { HeaderIndicatorsProvider } from '@/components/layouts/header-indicators';
-import { useNotifications } from '../api/use-notifications';
+import { type HolderListQueries, useNotifications } from '../api/use-notifications';
 
 export function NotificationsProvider({
   userId,
+  queries,
   children,
 }: {
   userId: string;
+  /** The features' list queries (a stable module constant). */
+  queries: HolderListQueries;
   children: ReactNode;
 }) {
-  const value = useNotifications(userId);
+  const value = useNotifications(userId, queries);
   return <HeaderIndicatorsProvider value={value}>{children}</HeaderIndicatorsProvider>;
 }

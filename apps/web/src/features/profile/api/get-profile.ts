@@ -2,11 +2,13 @@
  * GET /user/{userId}/profile (issue 6) with the local fallback of SPEC 1 (storage key `profile`).
  * An answer refreshes the local copy, except while a Save made offline (`pending_sync`) waits in
  * the outbox (issue 9): then this device's copy is shown, marked 'Not yet synced', until the
- * outbox has sent it (sync-profile.ts settles it).
+ * outbox has sent it (sync-profile.ts settles it). `getProfileQueryOptions` is its cache entry.
  */
 import { type Profile, profileAnswerSchema, profileToInput } from '@pehchaan/core';
+import { queryOptions } from '@tanstack/react-query';
 import { api, isApiError } from '@/lib/api-client';
-import { pendingEntries } from '@/lib/outbox';
+import { queryKeys } from '@/lib/query-keys';
+import { pendingEntries } from '@/lib/sync/outbox';
 import { sampleProfile } from '../profile-records';
 import { readLocalProfileEntry, writeLocalProfile } from './profile-storage';
 import { queueProfileSave } from './update-profile';
@@ -64,4 +66,16 @@ export async function loadProfile(userId: string): Promise<ProfileLoad> {
   } catch (error) {
     return fallback(userId, error);
   }
+}
+
+/**
+ * The holder's profile in the query cache (issue 15): key `['profile', userId]`, data a
+ * `ProfileLoad`. Not refreshed on a timer (the screen is a form); the outbox invalidates it once
+ * a Save made offline is settled.
+ */
+export function getProfileQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: queryKeys.profile(userId),
+    queryFn: () => loadProfile(userId),
+  });
 }

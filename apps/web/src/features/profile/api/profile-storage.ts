@@ -2,11 +2,12 @@
  * The browser copy of the holder's profile (storage key `profile`, issue 6): a map from user id
  * to `{ profile, local_log_ids }`. A profile marked `pending_sync` holds a Save made while the
  * API was unreachable; `local_log_ids` are the `profile_updated` entries kept under
- * `activityLogs` for it, removed once the server has the Save (it writes its own entry).
+ * `activityLogs` for it (through lib/activity-store.ts, that key's owner), removed once the server
+ * has the Save (it writes its own entry).
  */
-import { type ActivityLog, type Profile, profileSchema } from '@pehchaan/core';
+import { type Profile, profileSchema } from '@pehchaan/core';
 import { z } from 'zod';
-import { readJson, readList, STORAGE_KEYS, writeJson } from '@/lib/storage';
+import { readJson, STORAGE_KEYS, writeJson } from '@/lib/storage';
 
 const entrySchema = z.object({
   profile: profileSchema,
@@ -41,24 +42,4 @@ export function writeLocalProfile(
     ...readCache(),
     [userId]: { profile, local_log_ids: [...localLogIds] },
   });
-}
-
-/** Appends an entry to the local `activityLogs` list (raw items kept); false when refused. */
-export function storeLocalActivity(entry: ActivityLog): boolean {
-  const raw = readList(STORAGE_KEYS.activityLogs, z.unknown());
-  return writeJson(STORAGE_KEYS.activityLogs, [...raw, entry]);
-}
-
-/** Removes the local activity entries with these ids (the server has their Save now). */
-export function removeLocalActivity(ids: readonly string[]): void {
-  if (ids.length === 0) return;
-  const drop = new Set(ids);
-  const raw = readList(STORAGE_KEYS.activityLogs, z.unknown());
-  writeJson(
-    STORAGE_KEYS.activityLogs,
-    raw.filter(
-      (item) =>
-        !(typeof item === 'object' && item !== null && 'id' in item && drop.has(String(item.id))),
-    ),
-  );
 }

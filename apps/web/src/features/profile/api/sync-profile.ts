@@ -1,5 +1,5 @@
 /**
- * Settles a profile Save made offline once the outbox gets to it (issue 9, lib/outbox; queued by
+ * Settles a profile Save made offline once the outbox gets to it (issue 9, lib/sync/outbox; queued by
  * update-profile.ts). PUT /user/{userId}/profile is a full replacement, so before sending, the
  * server's copy is read (`check`):
  * - its `updated_at` is still the one this device had seen when the Save was made
@@ -15,7 +15,7 @@
  * any Save queued behind it) and the local `profile_updated` entries go: the server wrote its own.
  * A refusal (409 'This username is already taken', 400) puts the server's copy back and shows the
  * server's detail ('profileRefused'). (An earlier attempt with this key still running answers the
- * problem 'idempotency_in_flight': lib/outbox.ts keeps the entry for later and this handler never
+ * problem 'idempotency_in_flight': lib/sync/outbox.ts keeps the entry for later and this handler never
  * sees it.)
  */
 import {
@@ -26,14 +26,15 @@ import {
   profileToInput,
   profileUpdateAnswerSchema,
 } from '@pehchaan/core';
+import { dropLocalActivity } from '@/lib/activity-store';
 import {
   type OutboxEntry,
   type OutboxHandler,
   pendingEntries,
   rebaseOutboxEntries,
-} from '@/lib/outbox';
+} from '@/lib/sync/outbox';
 import { fetchServerProfile } from './get-profile';
-import { readLocalProfileEntry, removeLocalActivity, writeLocalProfile } from './profile-storage';
+import { readLocalProfileEntry, writeLocalProfile } from './profile-storage';
 
 /** The queued body as profile input; null when it is not one. */
 function queuedInput(entry: OutboxEntry): ProfileInput | null {
@@ -59,7 +60,7 @@ function laterSaveQueued(entry: OutboxEntry): boolean {
  */
 function takeServerCopy(entry: OutboxEntry, profile: Profile): void {
   if (laterSaveQueued(entry)) return;
-  removeLocalActivity(readLocalProfileEntry(entry.userId)?.local_log_ids ?? []);
+  dropLocalActivity(readLocalProfileEntry(entry.userId)?.local_log_ids ?? []);
   writeLocalProfile(entry.userId, profile);
 }
 

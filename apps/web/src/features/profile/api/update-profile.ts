@@ -5,7 +5,7 @@
  * Offline: when the API cannot be used at all (unreachable, timed out, disabled) the Save is kept
  * in browser storage instead — the profile under `profile` and a `profile_updated` entry under
  * `activityLogs`, both marked `pending_sync` ("Not yet synced") — and queued in the outbox
- * (issue 9, lib/outbox), which sends it once the API answers (sync-profile.ts). The PUT is a full
+ * (issue 9, lib/sync/outbox), which sends it once the API answers (sync-profile.ts). The PUT is a full
  * replacement, so the queued Save remembers the server's `updated_at` this device had seen: if
  * the server's copy changed after it, the holder is shown a conflict instead of an overwrite.
  * A later Save replaces a queued one not sent yet.
@@ -21,15 +21,11 @@ import {
   profileUpdateAnswerSchema,
   profileUpdatedDescription,
 } from '@pehchaan/core';
+import { appendLocalActivity, dropLocalActivity } from '@/lib/activity-store';
 import { api, isApiUnavailable } from '@/lib/api-client';
-import { discardOutboxEntries, enqueueOutbox } from '@/lib/outbox';
+import { discardOutboxEntries, enqueueOutbox } from '@/lib/sync/outbox';
 import { applyLocalUpdate } from '../profile-records';
-import {
-  readLocalProfileEntry,
-  removeLocalActivity,
-  storeLocalActivity,
-  writeLocalProfile,
-} from './profile-storage';
+import { readLocalProfileEntry, writeLocalProfile } from './profile-storage';
 
 export interface ProfileSaveResult {
   /** 'api': the server took it; 'localStorage': kept on this device, not yet synced. */
@@ -100,7 +96,7 @@ export async function saveProfile(options: {
     // The server now holds every earlier offline Save too (this one, made over them, replaces
     // them), so none of those still queued may follow it.
     discardOutboxEntries(userId, 'profile_update');
-    removeLocalActivity(previous?.local_log_ids ?? []);
+    dropLocalActivity(previous?.local_log_ids ?? []);
     writeLocalProfile(userId, answer.profile);
     return { source: 'api', profile: answer.profile, activityLog: answer.activity_log };
   } catch (error) {
@@ -117,7 +113,7 @@ export async function saveProfile(options: {
       pending_sync: true,
     });
     const logIds = [...(previous?.local_log_ids ?? []), activityLog.id];
-    if (!storeLocalActivity(activityLog) || !writeLocalProfile(userId, profile, logIds)) {
+    if (!appendLocalActivity(activityLog) || !writeLocalProfile(userId, profile, logIds)) {
       throw new LocalSaveError('The browser refused to store the profile', { cause: error });
     }
     // The server's copy this edit was made over: the stored one, unless it is itself an offline

@@ -9,8 +9,9 @@
  * this device, marked 'Not yet synced', and the outbox sends it once the API answers (issue 9).
  * Cancel restores the saved values.
  *
- * The lists behind the stats, the recent activity and the held documents come from `loaders`,
- * wired by the route module (features do not import each other).
+ * The profile is its cache entry (getProfileQueryOptions, issue 15); the lists behind the stats,
+ * the recent activity and the held documents are the shared list queries, passed in `loaders` by
+ * the route module (features do not import each other).
  */
 import {
   type ActivityLog,
@@ -26,16 +27,18 @@ import {
   profileToInput,
   validateProfile,
 } from '@pehchaan/core';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { InfoIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { hasProblemCode, isApiError } from '@/lib/api-client';
 import type { Sourced } from '@/lib/local-fallback';
-import { useOutboxSynced } from '@/lib/outbox';
+import type { SourcedListQuery } from '@/lib/query-client';
+import type { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
-import { loadProfile } from '../api/get-profile';
+import { getProfileQueryOptions, type ProfileLoad } from '../api/get-profile';
 import { LocalSaveError, saveProfile } from '../api/update-profile';
 import {
   computeProfileStats,
@@ -55,86 +58,76 @@ import {
 } from './profile-panels';
 import '../i18n';
 
-/** The holder's lists, each from the API with the local fallback (see the route module). */
+/** The holder's lists' queries, each from the API with the local fallback (see the route module). */
 export interface ProfileLoaders {
-  credentials: (userId: string) => Promise<Sourced<CredentialRecord[]>>;
-  consentRequests: (userId: string) => Promise<Sourced<ConsentRequest[]>>;
-  activityLogs: (userId: string) => Promise<Sourced<ActivityLog[]>>;
+  credentials: SourcedListQuery<CredentialRecord, ReturnType<typeof queryKeys.credentials>>;
+  consentRequests: SourcedListQuery<ConsentRequest, ReturnType<typeof queryKeys.consentRequests>>;
+  activityLogs: SourcedListQuery<ActivityLog, ReturnType<typeof queryKeys.activityLogs>>;
 }
 
-type Source = 'api' | 'local' | 'sample';
+/** A load that failed after an API failure (not a disabled API): told once by a toast. */
+function isFailedLoad(load: ProfileLoad | undefined): boolean {
+  if (!load) return false;
+  if (load.status === 'failed') return true;
+  return load.status === 'sample' && !isApiError(load.error, 'ERR_API_DISABLED');
+}
+
+/** The cached load after a Save: a sample profile saved on this device becomes this device's. */
+function savedLoad(
+  current: ProfileLoad | undefined,
+  savedTo: 'api' | 'localStorage',
+  profile: Profile,
+): ProfileLoad {
+  if (savedTo === 'api' || !current || current.status === 'failed') {
+    return { status: 'api', profile };
+  }
+  if (current.status === 'sample') {
+    return { status: 'local', profile, apiDisabled: false, error: current.error };
+  }
+  return { ...current, profile };
+}
 
 export function ProfilePage({ userId, loaders }: { userId: string; loaders: ProfileLoaders }) {
   const { t } = useTranslation('profile');
-  const [profile, setProfile] = useState<Profile | null>(null);
-  const [source, setSource] = useState<Source | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
+  const queryClient = useQueryClient();
+  const profileQuery = getProfileQueryOptions(userId);
+  const { data: loaded, isPending: loading, refetch } = useQuery(profileQuery);
+  const profile = loaded && loaded.status !== 'failed' ? loaded.profile : null;
+  const source = loaded && loaded.status !== 'failed' ? loaded.status : null;
+  const failed = loaded?.status === 'failed';
+  const [credentials, consentRequests, activityLogs] = useQueries({
+    queries: [
+      loaders.credentials(userId),
+      loaders.consentRequests(userId),
+      loaders.activityLogs(userId),
+    ],
+  });
+  const lists = useMemo<ProfileLists | null>(
+    () =>
+      credentials.data && consentRequests.data && activityLogs.data
+        ? {
+            credentials: credentials.data.data,
+            consentRequests: consentRequests.data.data,
+            activityLogs: activityLogs.data.data,
+          }
+        : null,
+    [credentials.data, consentRequests.data, activityLogs.data],
+  );
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<ProfileInput | null>(null);
   const [errors, setErrors] = useState<ProfileErrors>({});
   const [saving, setSaving] = useState(false);
-  const [lists, setLists] = useState<ProfileLists | null>(null);
   const editButton = useRef<HTMLButtonElement>(null);
   const firstField = useRef<HTMLInputElement>(null);
   const formCard = useRef<HTMLDivElement>(null);
   /** Where focus goes after the next render: the Edit button or the first field. */
   const [focusTarget, setFocusTarget] = useState<'edit' | 'field' | null>(null);
 
-  // The texts of the current language, without reloading when the language changes.
-  const tRef = useRef(t);
-  tRef.current = t;
-
-  const load = useCallback(async () => {
-    const t = tRef.current;
-    setLoading(true);
-    const result = await loadProfile(userId);
-    if (result.status === 'failed') {
-      setFailed(true);
-      toast.error(t('toast.loadFailed'));
-    } else {
-      setFailed(false);
-      setProfile(result.profile);
-      setSource(result.status);
-      // With the API turned off by configuration there is nothing to report.
-      if (result.status === 'sample' && !isApiError(result.error, 'ERR_API_DISABLED')) {
-        toast.error(t('toast.loadFailed'));
-      }
-    }
-    setLoading(false);
-  }, [userId]);
-
+  const loadFailed = isFailedLoad(loaded);
+  const loadFailedText = t('toast.loadFailed');
   useEffect(() => {
-    void load();
-  }, [load]);
-
-  // The outbox settled changes made offline (issue 9): the profile and the lists are reloaded.
-  const [reloads, setReloads] = useState(0);
-  useOutboxSynced((detail) => {
-    if (detail.kinds.includes('profile_update') && !editing) void load();
-    setReloads((n) => n + 1);
-  });
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `reloads` asks for fresh lists
-  useEffect(() => {
-    let current = true;
-    void Promise.all([
-      loaders.credentials(userId),
-      loaders.consentRequests(userId),
-      loaders.activityLogs(userId),
-    ]).then(([credentials, consentRequests, activityLogs]) => {
-      if (current) {
-        setLists({
-          credentials: credentials.data,
-          consentRequests: consentRequests.data,
-          activityLogs: activityLogs.data,
-        });
-      }
-    });
-    return () => {
-      current = false;
-    };
-  }, [userId, loaders, reloads]);
+    if (loadFailed) toast.error(loadFailedText, { id: loadFailedText });
+  }, [loadFailed, loadFailedText]);
 
   useEffect(() => {
     if (focusTarget === 'field') firstField.current?.focus();
@@ -189,18 +182,20 @@ export function ProfilePage({ userId, loaders }: { userId: string; loaders: Prof
     setSaving(true);
     try {
       const result = await saveProfile({ userId, current: profile, input: draft });
-      setProfile(result.profile);
+      await queryClient.cancelQueries({ queryKey: profileQuery.queryKey });
+      queryClient.setQueryData<ProfileLoad>(profileQuery.queryKey, (current) =>
+        savedLoad(current, result.source, result.profile),
+      );
+      // The Save wrote an activity entry (on the server, or here while offline): every screen
+      // showing the log has it at once.
       const entry = result.activityLog;
       if (entry) {
-        setLists((l) => (l ? { ...l, activityLogs: [entry, ...l.activityLogs] } : l));
+        queryClient.setQueryData<Sourced<ActivityLog[]>>(
+          loaders.activityLogs(userId).queryKey,
+          (current) => (current ? { ...current, data: [entry, ...current.data] } : current),
+        );
       }
-      if (result.source === 'api') {
-        setSource('api');
-        toast.success(t('toast.saved'));
-      } else {
-        setSource((s) => (s === 'sample' ? 'local' : s));
-        toast.success(t('toast.savedLocally'));
-      }
+      toast.success(t(result.source === 'api' ? 'toast.saved' : 'toast.savedLocally'));
       stopEditing();
     } catch (error) {
       if (error instanceof LocalSaveError) {
@@ -244,7 +239,7 @@ export function ProfilePage({ userId, loaders }: { userId: string; loaders: Prof
       ) : failed || !profile ? (
         <div className="space-y-3 rounded-2xl border border-red-200 bg-red-50 p-5 text-red-900 dark:border-red-900 dark:bg-red-950/50 dark:text-red-100">
           <p>{t('failed')}</p>
-          <Button variant="secondary" onClick={() => void load()} className="min-h-11">
+          <Button variant="secondary" onClick={() => void refetch()} className="min-h-11">
             {t('retry')}
           </Button>
         </div>

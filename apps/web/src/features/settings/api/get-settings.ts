@@ -10,8 +10,10 @@ import {
   settingsAnswerSchema,
   type UserSettings,
 } from '@pehchaan/core';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { pendingEntries } from '@/lib/outbox';
+import { queryKeys } from '@/lib/query-keys';
+import { pendingEntries } from '@/lib/sync/outbox';
 import { readLocalSettings, writeLocalSettings } from './settings-storage';
 import { queueSettingsSave } from './update-settings';
 
@@ -62,4 +64,16 @@ export async function loadSettings(userId: string): Promise<SettingsLoad> {
   } catch (error) {
     return fallback(userId, error);
   }
+}
+
+/**
+ * The holder's settings in the query cache (issue 15): key `['settings', userId]`, data a
+ * `SettingsLoad`. Not refreshed on a timer (the screen is a form saved on every change); the
+ * outbox invalidates it once settings changed offline are settled.
+ */
+export function getSettingsQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: queryKeys.settings(userId),
+    queryFn: () => loadSettings(userId),
+  });
 }

@@ -10,7 +10,9 @@ import {
   sessionListSchema,
   sessionRevokeAnswerSchema,
 } from '@pehchaan/core';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 const base = (userId: string) => `/user/${encodeURIComponent(userId)}/sessions`;
 
@@ -18,6 +20,17 @@ const base = (userId: string) => `/user/${encodeURIComponent(userId)}/sessions`;
 export async function listSessions(userId: string): Promise<SessionRecord[]> {
   const answer = await api.get(base(userId), { schema: sessionListSchema });
   return answer.sessions;
+}
+
+/**
+ * The holder's sessions in the query cache (issue 15): key `['sessions', userId]`; the query fails
+ * as `listSessions` does (no local copy: online only).
+ */
+export function getSessionsQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: queryKeys.sessions(userId),
+    queryFn: () => listSessions(userId),
+  });
 }
 
 /** Ends one session; its token answers 401 from then on. @throws {ApiError} (404: already ended) */

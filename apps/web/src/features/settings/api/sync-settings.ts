@@ -1,5 +1,5 @@
 /**
- * Settles settings changed offline once the outbox gets to them (issue 9, lib/outbox; queued by
+ * Settles settings changed offline once the outbox gets to them (issue 9, lib/sync/outbox; queued by
  * update-settings.ts). PUT /user/{userId}/settings is a full replacement, so before sending, the
  * server's copy is read (`check`):
  * - its `updated_at` is still the one this device had seen when the change was made
@@ -14,7 +14,7 @@
  * After a 2xx the server's settings replace the local copy (its `updated_at` becomes the base of
  * any change queued behind it). A refusal (400) puts the server's copy back and shows the server's
  * detail ('settingsRefused'). (An earlier attempt with this key still running answers the problem
- * 'idempotency_in_flight': lib/outbox.ts keeps the entry for later and this handler never sees it.)
+ * 'idempotency_in_flight': lib/sync/outbox.ts keeps the entry for later and this handler never sees it.)
  */
 import {
   readStoredSettings,
@@ -28,7 +28,7 @@ import {
   type OutboxHandler,
   pendingEntries,
   rebaseOutboxEntries,
-} from '@/lib/outbox';
+} from '@/lib/sync/outbox';
 import { fetchServerSettings } from './get-settings';
 import { writeLocalSettings } from './settings-storage';
 

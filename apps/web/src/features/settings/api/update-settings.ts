@@ -3,7 +3,7 @@
  * object (the server replaces its copy), and the browser copy under `settings`.
  *
  * Offline: when the API cannot be used at all (unreachable, timed out, disabled) the settings are
- * kept in browser storage marked `pending_sync` and queued in the outbox (issue 9, lib/outbox),
+ * kept in browser storage marked `pending_sync` and queued in the outbox (issue 9, lib/sync/outbox),
  * which sends them once the API answers (sync-settings.ts). The PUT is a full replacement, so the
  * queued Save remembers the server's `updated_at` this device had seen: if the server's copy
  * changed after it, the holder is shown a conflict instead of an overwrite. A later Save replaces
@@ -11,7 +11,7 @@
  */
 import { settingsAnswerSchema, type UserSettings } from '@pehchaan/core';
 import { api, isApiUnavailable } from '@/lib/api-client';
-import { discardOutboxEntries, enqueueOutbox } from '@/lib/outbox';
+import { discardOutboxEntries, enqueueOutbox } from '@/lib/sync/outbox';
 import { readLocalSettings, writeLocalSettings } from './settings-storage';
 
 /** The settings' API path. */

@@ -7,7 +7,8 @@
  * offline it says the list cannot be loaded, with a retry.
  */
 import type { SessionRecord } from '@pehchaan/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -19,7 +20,7 @@ import {
   describeUserAgent,
   endOtherSessions,
   endSession,
-  listSessions,
+  getSessionsQueryOptions,
   type OsFamily,
 } from '../api/sessions';
 import '../i18n';
@@ -40,11 +41,6 @@ const OS_NAMES: Record<Exclude<OsFamily, 'other' | 'ios'>, string> = {
   linux: 'Linux',
 };
 
-type LoadState =
-  | { status: 'loading' }
-  | { status: 'ready'; sessions: SessionRecord[] }
-  | { status: 'error' };
-
 export function ActiveSessions({
   userId,
   onSignOut,
@@ -54,23 +50,34 @@ export function ActiveSessions({
   onSignOut: () => void;
 }) {
   const { t, i18n } = useTranslation('settings');
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
-  const [busyId, setBusyId] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const sessionsQuery = getSessionsQueryOptions(userId);
+  const { data: sessions, isPending, isError, refetch } = useQuery(sessionsQuery);
   const [confirmAll, setConfirmAll] = useState(false);
-  const [endingAll, setEndingAll] = useState(false);
+  const reload = () => queryClient.invalidateQueries({ queryKey: sessionsQuery.queryKey });
 
-  const load = useCallback(async () => {
-    setState({ status: 'loading' });
-    try {
-      setState({ status: 'ready', sessions: await listSessions(userId) });
-    } catch {
-      setState({ status: 'error' });
-    }
-  }, [userId]);
+  const endOne = useMutation({
+    mutationFn: (session: SessionRecord) => endSession(userId, session.id),
+    onSuccess: () => toast.success(t('sessions.ended')),
+    onError: (error) => {
+      // It had already ended (expired or ended elsewhere); the list is refreshed anyway.
+      if (!hasProblemCode(error, 'session_not_found')) {
+        toast.error(t('sessions.endFailed'));
+      }
+    },
+    onSettled: reload,
+  });
+  const busyId = endOne.isPending ? endOne.variables.id : null;
 
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const endOthers = useMutation({
+    mutationFn: () => endOtherSessions(userId),
+    onSuccess: ({ revoked }) => toast.success(t('sessions.endedOthers', { count: revoked })),
+    onError: () => toast.error(t('sessions.endFailed')),
+    onSettled: () => {
+      setConfirmAll(false);
+      return reload();
+    },
+  });
 
   const when = (iso: string) =>
     new Date(iso).toLocaleString(i18n.language === 'hi' ? 'hi-IN' : 'en-IN', {
@@ -80,36 +87,6 @@ export function ActiveSessions({
       minute: '2-digit',
     });
 
-  const end = async (session: SessionRecord) => {
-    setBusyId(session.id);
-    try {
-      await endSession(userId, session.id);
-      toast.success(t('sessions.ended'));
-    } catch (error) {
-      // It had already ended (expired or ended elsewhere); the list is refreshed anyway.
-      if (!hasProblemCode(error, 'session_not_found')) {
-        toast.error(t('sessions.endFailed'));
-      }
-    } finally {
-      setBusyId(null);
-      void load();
-    }
-  };
-
-  const endAll = async () => {
-    setEndingAll(true);
-    try {
-      const { revoked } = await endOtherSessions(userId);
-      toast.success(t('sessions.endedOthers', { count: revoked }));
-    } catch {
-      toast.error(t('sessions.endFailed'));
-    } finally {
-      setEndingAll(false);
-      setConfirmAll(false);
-      void load();
-    }
-  };
-
   const deviceNames = (userAgent: string | null) => {
     const { browser, os } = describeUserAgent(userAgent);
     return {
@@ -118,33 +95,33 @@ export function ActiveSessions({
     };
   };
 
-  const others = state.status === 'ready' ? state.sessions.filter((s) => !s.current) : [];
+  const others = sessions ? sessions.filter((s) => !s.current) : [];
 
   return (
     <div className="mt-6 border-t border-slate-200 pt-5 dark:border-slate-800">
       <h3 className="font-semibold text-slate-900 dark:text-white">{t('sessions.title')}</h3>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t('sessions.description')}</p>
 
-      {state.status === 'loading' && (
+      {isPending && (
         <p className="mt-4 flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
           <Spinner className="size-4" />
           {t('sessions.loading')}
         </p>
       )}
 
-      {state.status === 'error' && (
+      {isError && (
         <div className="mt-4 flex flex-wrap items-center gap-3 text-sm" role="alert">
           <span className="text-slate-700 dark:text-slate-300">{t('sessions.loadFailed')}</span>
-          <Button variant="secondary" size="sm" onClick={() => void load()}>
+          <Button variant="secondary" size="sm" onClick={() => void refetch()}>
             {t('sessions.retry')}
           </Button>
         </div>
       )}
 
-      {state.status === 'ready' && (
+      {sessions && (
         <>
           <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
-            {state.sessions.map((session) => {
+            {sessions.map((session) => {
               const names = deviceNames(session.user_agent);
               return (
                 <li
@@ -179,7 +156,7 @@ export function ActiveSessions({
                             started: when(session.created_at),
                           })
                     }
-                    onClick={() => (session.current ? onSignOut() : void end(session))}
+                    onClick={() => (session.current ? onSignOut() : endOne.mutate(session))}
                   >
                     {busyId === session.id ? t('sessions.signingOut') : t('sessions.signOut')}
                   </Button>
@@ -205,8 +182,8 @@ export function ActiveSessions({
         confirmLabel={t('sessions.signOutOthers')}
         cancelLabel={t('sessions.cancel')}
         busyLabel={t('sessions.signingOut')}
-        busy={endingAll}
-        onConfirm={() => void endAll()}
+        busy={endOthers.isPending}
+        onConfirm={() => endOthers.mutate()}
         onCancel={() => setConfirmAll(false)}
       >
         {t('sessions.confirmText', { count: others.length })}

@@ -19,6 +19,7 @@ import {
   type UserSettings,
   uiLanguageOf,
 } from '@pehchaan/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InfoIcon } from '@/components/ui/icons';
@@ -26,11 +27,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { useAuth, useSignOut } from '@/lib/auth';
 import { isLanguage, setLanguage } from '@/lib/i18n';
-import { useOutboxSynced } from '@/lib/outbox';
 import { useTheme } from '@/lib/theme';
 import { toast } from '@/lib/toast';
 import type { LocalHolderReaders } from '../api/export-data';
-import { loadSettings } from '../api/get-settings';
+import { getSettingsQueryOptions, type SettingsLoad } from '../api/get-settings';
 import { saveSettings } from '../api/update-settings';
 import {
   choiceValue,
@@ -66,46 +66,54 @@ export function SettingsPage({
   const { user } = useAuth();
   const signOut = useSignOut();
   const { theme, setTheme } = useTheme();
-  const [stored, setStored] = useState<UserSettings | null>(null);
-  const [source, setSource] = useState<Source | null>(null);
-  const [status, setStatus] = useState<SaveStatus>('idle');
+  const queryClient = useQueryClient();
+  const settingsQuery = getSettingsQueryOptions(userId);
+  const { data: loaded } = useQuery(settingsQuery);
+  const stored = loaded?.settings ?? null;
+  const source: Source | null = loaded?.status ?? null;
+  const [saveStatus, setStatus] = useState<SaveStatus>('idle');
   const queue = useRef<Promise<void>>(Promise.resolve());
   const latest = useRef<UserSettings | null>(null);
+  // Changes made offline: 'Not yet synced' until the outbox has sent them (then the reload says
+  // they are no longer pending, and 'Saved').
+  const pendingSync = loaded !== undefined && loaded.status !== 'defaults' && loaded.pendingSync;
+  const status: SaveStatus =
+    saveStatus === 'saving'
+      ? 'saving'
+      : pendingSync
+        ? 'savedLocally'
+        : saveStatus === 'savedLocally'
+          ? 'saved'
+          : saveStatus;
 
-  // The texts of the current language, without reloading when the language changes.
-  const tRef = useRef(t);
-  tRef.current = t;
-
-  // Reloaded when the outbox has settled settings changed offline (issue 9).
-  const [reloads, setReloads] = useState(0);
-  useOutboxSynced((detail) => {
-    if (detail.kinds.includes('settings_update')) setReloads((n) => n + 1);
-  });
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `reloads` asks for a fresh load
+  const loadFailed =
+    loaded !== undefined &&
+    loaded.status !== 'api' &&
+    !isApiError(loaded.error, 'ERR_API_DISABLED');
+  const loadFailedText = t('toast.loadFailed');
   useEffect(() => {
-    let current = true;
-    const t = tRef.current;
-    void loadSettings(userId).then((result) => {
-      if (!current) return;
-      setStored(result.settings);
-      if (result.status === 'api') {
-        setSource('api');
-        // Changes made offline: 'Not yet synced' until the outbox has sent them, then 'Saved'.
-        setStatus((s) =>
-          result.pendingSync ? 'savedLocally' : s === 'savedLocally' ? 'saved' : s,
-        );
-      } else {
-        setSource(result.status);
-        if (result.status === 'local' && result.pendingSync) setStatus('savedLocally');
-        // With the API turned off by configuration there is nothing to report.
-        if (!isApiError(result.error, 'ERR_API_DISABLED')) toast.error(t('toast.loadFailed'));
-      }
-    });
-    return () => {
-      current = false;
-    };
-  }, [userId, reloads]);
+    if (loadFailed) toast.error(loadFailedText, { id: loadFailedText });
+  }, [loadFailed, loadFailedText]);
+
+  /** Shows `next` at once (the cached load keeps where it came from). */
+  const show = useCallback(
+    (next: UserSettings) =>
+      queryClient.setQueryData(settingsQuery.queryKey, (current) =>
+        current ? { ...current, settings: next } : current,
+      ),
+    [queryClient, settingsQuery.queryKey],
+  );
+
+  /** The cached load after a change kept on this device: its settings, not yet synced. */
+  const markPending = useCallback(
+    (next: UserSettings) =>
+      queryClient.setQueryData(settingsQuery.queryKey, (current): SettingsLoad | undefined =>
+        current?.status === 'defaults' || current === undefined
+          ? { status: 'local', settings: next, pendingSync: true, error: current?.error }
+          : { ...current, settings: next, pendingSync: true },
+      ),
+    [queryClient, settingsQuery.queryKey],
+  );
 
   const uiLanguage = isLanguage(i18n.language) ? i18n.language : 'en';
   const settings = stored ? withDevicePreferences(stored, { theme, uiLanguage }) : null;
@@ -119,6 +127,7 @@ export function SettingsPage({
         if (latest.current !== next) return;
         try {
           const where = await saveSettings(userId, next);
+          if (where !== 'api') markPending(next);
           if (latest.current === next) setStatus(where === 'api' ? 'saved' : 'savedLocally');
         } catch {
           if (latest.current === next) setStatus('idle');
@@ -126,7 +135,7 @@ export function SettingsPage({
         }
       });
     },
-    [userId, t],
+    [userId, t, markPending],
   );
 
   const update = <F extends SettingsField>(field: F, value: UserSettings[F]) => {
@@ -134,7 +143,7 @@ export function SettingsPage({
     const next: UserSettings = { ...settings, [field]: value };
     if (field === 'theme' && isTheme(value)) setTheme(value);
     if (field === 'language') void setLanguage(uiLanguageOf(value as SettingsLanguage));
-    setStored(next);
+    show(next);
     persist(next);
   };
 

@@ -2,7 +2,7 @@ import type { ActivityLog } from '@pehchaan/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { enqueueOutbox, pendingEntries } from '@/lib/outbox';
+import { enqueueOutbox, pendingEntries } from '@/lib/sync/outbox';
 import { toast } from '@/lib/toast';
 import { json, mockFetch } from '@/testing/mock-fetch';
 import { renderApp, signIn } from '@/testing/render-app';

@@ -32,14 +32,21 @@
  * - `check` (optional) runs first and may settle an entry without sending it (a profile changed
  *   on another device since this device's edit).
  * One run at a time per tab, and across tabs through the Web Locks API where the browser has it.
- * Each run that settled something dispatches OUTBOX_SYNCED_EVENT, which the screens listen to
- * (`useOutboxSynced`) to reload their lists.
+ * A run answers the kinds it settled (`OutboxRunResult.kinds`); its runner (outbox-provider.tsx)
+ * invalidates the queries of those kinds (issue 15), so the screens reload from the cache; no
+ * event is broadcast.
  */
-import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import { env } from '@/config/env';
-import { type ApiError, apiRequest, isApiError, isApiUnavailable, problemCode } from './api-client';
-import { readString, STORAGE_KEYS, writeJson } from './storage';
+import {
+  type ApiError,
+  apiRequest,
+  isApiError,
+  isApiUnavailable,
+  problemCode,
+} from '@/lib/api-client';
+import { readString, STORAGE_KEYS, writeJson } from '@/lib/storage';
 
 /** The changes the outbox carries. */
 export const OUTBOX_KINDS = [
@@ -130,17 +137,6 @@ export interface OutboxState {
 
 /** Dispatched on window after every write of the outbox (this tab). */
 export const OUTBOX_CHANGE_EVENT = 'pehchaan:outbox-change';
-/** Dispatched on window after a run that settled at least one entry; detail: OutboxSyncedDetail. */
-export const OUTBOX_SYNCED_EVENT = 'pehchaan:outbox-synced';
-
-export interface OutboxSyncedDetail {
-  userId: string;
-  synced: number;
-  conflicts: number;
-  /** The kinds of the settled entries. */
-  kinds: OutboxKind[];
-}
-
 function parseItems<T>(items: unknown, schema: z.ZodType<T>): T[] {
   if (!Array.isArray(items)) return [];
   const parsed: T[] = [];
@@ -329,6 +325,8 @@ export interface OutboxRunResult {
   /** Entries still queued for this holder. */
   remaining: number;
   stoppedBy: OutboxStop | null;
+  /** The kinds of the entries this run settled (synced or turned into conflicts). */
+  kinds: OutboxKind[];
 }
 
 /**
@@ -413,7 +411,7 @@ async function settle(entry: OutboxEntry, handler: OutboxHandler, now: Date): Pr
   try {
     handler.onSynced(entry, answer);
   } catch {
-    // The server holds the change; the screens reload its lists (OUTBOX_SYNCED_EVENT).
+    // The server holds the change; the runner invalidates its queries, which reload it.
   }
   return { action: 'synced' };
 }
@@ -473,11 +471,13 @@ async function drain(
       }));
     }
   }
-  const result = { synced, conflicts, remaining: pendingEntries(userId).length, stoppedBy };
-  if ((synced > 0 || conflicts > 0) && typeof window !== 'undefined') {
-    const detail: OutboxSyncedDetail = { userId, synced, conflicts, kinds: [...kinds] };
-    window.dispatchEvent(new CustomEvent(OUTBOX_SYNCED_EVENT, { detail }));
-  }
+  const result: OutboxRunResult = {
+    synced,
+    conflicts,
+    remaining: pendingEntries(userId).length,
+    stoppedBy,
+    kinds: [...kinds],
+  };
   return result;
 }
 
@@ -485,7 +485,13 @@ async function drain(
 export const OUTBOX_LOCK = 'pehchaan-outbox';
 
 function idle(userId: string, stoppedBy: OutboxStop): OutboxRunResult {
-  return { synced: 0, conflicts: 0, remaining: pendingEntries(userId).length, stoppedBy };
+  return {
+    synced: 0,
+    conflicts: 0,
+    remaining: pendingEntries(userId).length,
+    stoppedBy,
+    kinds: [],
+  };
 }
 
 async function withTabLock(
@@ -550,17 +556,4 @@ export function useOutbox(userId: string): OutboxState {
       conflicts: state.conflicts.filter((c) => c.userId === userId),
     };
   }, [raw, userId]);
-}
-
-/** Calls `listener` after every run that settled something (to reload a screen's lists). */
-export function useOutboxSynced(listener: (detail: OutboxSyncedDetail) => void): void {
-  const latest = useRef(listener);
-  latest.current = listener;
-  useEffect(() => {
-    const onSynced = (event: Event) => {
-      if (event instanceof CustomEvent) latest.current(event.detail as OutboxSyncedDetail);
-    };
-    window.addEventListener(OUTBOX_SYNCED_EVENT, onSynced);
-    return () => window.removeEventListener(OUTBOX_SYNCED_EVENT, onSynced);
-  }, []);
 }

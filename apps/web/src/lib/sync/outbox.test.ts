@@ -1,14 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { browser } from '@/lib/browser';
 import { json, mockFetch, problem, type RecordedRequest } from '@/testing/mock-fetch';
-import { browser } from './browser';
 import {
   discardOutboxEntries,
   enqueueOutbox,
   type NewOutboxEntry,
-  OUTBOX_SYNCED_EVENT,
   type OutboxHandler,
   type OutboxHandlers,
-  type OutboxSyncedDetail,
   pendingEntries,
   readOutbox,
   rebaseOutboxEntries,
@@ -70,7 +68,7 @@ afterEach(() => {
   Reflect.deleteProperty(navigator, 'locks');
 });
 
-describe('lib/outbox: the queue', () => {
+describe('lib/sync/outbox: the queue', () => {
   it('keeps changes in the order they were made, each with its own UUID as Idempotency-Key', () => {
     const first = enqueueOutbox(change('/a'), { now: new Date('2025-06-01T10:00:00.000Z') });
     const second = enqueueOutbox(change('/b'));
@@ -136,7 +134,7 @@ describe('lib/outbox: the queue', () => {
   });
 });
 
-describe('lib/outbox: syncOutbox', () => {
+describe('lib/sync/outbox: syncOutbox', () => {
   it('replays in order, one at a time, with the Idempotency-Key; each 2xx removes its entry', async () => {
     const ids = ['/a', '/b', '/c'].map((path) => enqueueOutbox(change(path))?.id);
     let releaseFirst: () => void = () => {};
@@ -152,19 +150,19 @@ describe('lib/outbox: syncOutbox', () => {
       'POST /c': () => json({ answer: 'c' }),
     });
     const { handlers, synced } = recordingHandlers();
-    const events: OutboxSyncedDetail[] = [];
-    const listener = (event: Event) => events.push((event as CustomEvent).detail);
-    window.addEventListener(OUTBOX_SYNCED_EVENT, listener);
-
     const run = syncOutbox({ userId: USER, handlers });
     await vi.waitFor(() => expect(calls).toHaveLength(1));
     // The second is not sent while the first waits for its answer.
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(calls).toHaveLength(1);
     releaseFirst();
-    await expect(run).resolves.toEqual({ synced: 3, conflicts: 0, remaining: 0, stoppedBy: null });
-    window.removeEventListener(OUTBOX_SYNCED_EVENT, listener);
-
+    await expect(run).resolves.toEqual({
+      synced: 3,
+      conflicts: 0,
+      remaining: 0,
+      stoppedBy: null,
+      kinds: ['activity_log'],
+    });
     expect(calls.map((c) => c.path)).toEqual(['/a', '/b', '/c']);
     expect(calls.map((c) => c.headers['idempotency-key'])).toEqual(ids);
     expect(calls[0]?.body).toEqual({ path: '/a' });
@@ -174,7 +172,6 @@ describe('lib/outbox: syncOutbox', () => {
       { id: ids[2], answer: { answer: 'c' } },
     ]);
     expect(readOutbox()).toEqual({ entries: [], conflicts: [] });
-    expect(events).toEqual([{ userId: USER, synced: 3, conflicts: 0, kinds: ['activity_log'] }]);
   });
 
   it('sends the query of a call that has one (credential generation)', async () => {
@@ -202,7 +199,13 @@ describe('lib/outbox: syncOutbox', () => {
       handlers: recordingHandlers().handlers,
       now: () => new Date('2025-06-01T10:00:00.000Z'),
     });
-    expect(result).toEqual({ synced: 1, conflicts: 0, remaining: 2, stoppedBy: 'network' });
+    expect(result).toEqual({
+      synced: 1,
+      conflicts: 0,
+      remaining: 2,
+      stoppedBy: 'network',
+      kinds: ['activity_log'],
+    });
     expect(calls.map((c) => c.path)).toEqual(['/a', '/unreachable']);
     expect(pendingEntries(USER)).toEqual([
       expect.objectContaining({
@@ -262,7 +265,13 @@ describe('lib/outbox: syncOutbox', () => {
       handlers,
       now: () => new Date('2025-06-01T10:00:00.000Z'),
     });
-    expect(result).toEqual({ synced: 1, conflicts: 1, remaining: 0, stoppedBy: null });
+    expect(result).toEqual({
+      synced: 1,
+      conflicts: 1,
+      remaining: 0,
+      stoppedBy: null,
+      kinds: ['consent_decision', 'activity_log'],
+    });
     expect(handler.onRefused).toHaveBeenCalledWith(
       expect.objectContaining({ id: conflicted?.id, attempts: 1, firstSentAt: null }),
       expect.objectContaining({ status: 409 }),
@@ -295,7 +304,13 @@ describe('lib/outbox: syncOutbox', () => {
     });
     const { handlers } = recordingHandlers(async () => ({ action: 'retry' }));
     const result = await syncOutbox({ userId: USER, handlers });
-    expect(result).toEqual({ synced: 0, conflicts: 0, remaining: 2, stoppedBy: 'retry' });
+    expect(result).toEqual({
+      synced: 0,
+      conflicts: 0,
+      remaining: 2,
+      stoppedBy: 'retry',
+      kinds: [],
+    });
     expect(calls.map((c) => c.path)).toEqual(['/a']);
   });
 
@@ -317,7 +332,13 @@ describe('lib/outbox: syncOutbox', () => {
       code: 'activityRefused',
     }));
     const result = await syncOutbox({ userId: USER, handlers });
-    expect(result).toEqual({ synced: 0, conflicts: 0, remaining: 2, stoppedBy: 'retry' });
+    expect(result).toEqual({
+      synced: 0,
+      conflicts: 0,
+      remaining: 2,
+      stoppedBy: 'retry',
+      kinds: [],
+    });
     expect(calls.map((c) => c.path)).toEqual(['/a']);
     expect(handler.onRefused).not.toHaveBeenCalled();
   });
@@ -367,7 +388,13 @@ describe('lib/outbox: syncOutbox', () => {
     // The next run (say after a reload) sends the same key: the first answer comes back.
     const { calls } = mockFetch({ 'POST /user/user-001/activity-logs': server.handle });
     const result = await syncOutbox({ userId: USER, handlers });
-    expect(result).toEqual({ synced: 1, conflicts: 0, remaining: 0, stoppedBy: null });
+    expect(result).toEqual({
+      synced: 1,
+      conflicts: 0,
+      remaining: 0,
+      stoppedBy: null,
+      kinds: ['activity_log'],
+    });
     expect(calls[0]?.headers['idempotency-key']).toBe(entry?.id);
     expect(server.effects).toHaveLength(1);
     expect(synced).toEqual([
@@ -423,7 +450,7 @@ describe('lib/outbox: syncOutbox', () => {
     Object.defineProperty(navigator, 'locks', { value: { request }, configurable: true });
     const { calls } = mockFetch({ 'POST /a': () => json({}) });
     const result = await syncOutbox({ userId: USER, handlers: recordingHandlers().handlers });
-    expect(result).toEqual({ synced: 0, conflicts: 0, remaining: 1, stoppedBy: 'busy' });
+    expect(result).toEqual({ synced: 0, conflicts: 0, remaining: 1, stoppedBy: 'busy', kinds: [] });
     expect(request).toHaveBeenCalledWith(
       'pehchaan-outbox',
       { ifAvailable: true },

@@ -1,15 +1,24 @@
 /**
- * The one outbox runner of the signed-in screens (issue 9; lib/outbox): mounted once by the app
+ * lib/sync/ holds the whole offline sync (issue 15): the queue and its replay (outbox.ts), this
+ * runner, the status bar and conflict notices (sync-status.tsx) and the rules that lay unsynced
+ * local records over the server's lists (unsynced.ts). It sits in lib/, not in a feature, because
+ * every feature enqueues into it and features may not import each other (STYLE 1); its status
+ * bar lives beside the engine whose state it shows.
+ *
+ * The one outbox runner of the signed-in screens (issue 9; lib/sync/outbox): mounted once by the app
  * frame (app/routes/app/root.tsx) with the features' handlers, it replays the holder's queued
  * changes right after sign-in (when the frame mounts), when the browser comes back online, when
  * the window regains focus, and every 30 seconds (NOTIFICATION_POLL_MS, the notification poll),
  * and whenever the holder asks (`syncNow`). Automatic runs are skipped while nothing is queued or
- * the browser says it is offline.
+ * the browser says it is offline. After a run that settled something it invalidates the queries
+ * of what it settled (`invalidateSynced`, issue 15): the screens reload from the cache, no event
+ * is broadcast for them.
  *
- * `useOutboxSync()` gives the frame's sync status (components/layouts/sync-status.tsx) the queue,
+ * `useOutboxSync()` gives the frame's sync status (lib/sync/sync-status.tsx) the queue,
  * the conflict notices, whether a run is under way and the last run's result.
  */
 import { NOTIFICATION_POLL_MS } from '@pehchaan/core';
+import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   type ReactNode,
@@ -20,16 +29,51 @@ import {
   useRef,
   useState,
 } from 'react';
+import { queryKeys } from '@/lib/query-keys';
 import {
   dismissOutboxConflict,
   type OutboxConflict,
   type OutboxEntry,
   type OutboxHandlers,
+  type OutboxKind,
   type OutboxRunResult,
   pendingEntries,
   syncOutbox,
   useOutbox,
 } from './outbox';
+
+/**
+ * The queries a settled change of each kind affects (lib/query-keys.ts): its own resource, and the
+ * activity log, where the server records the change too.
+ */
+export const SYNCED_QUERY_KEYS: Record<OutboxKind, (userId: string) => readonly QueryKey[]> = {
+  consent_decision: (userId) => [queryKeys.consentRequests(userId), queryKeys.activityLogs(userId)],
+  credential_generation: (userId) => [
+    queryKeys.credentials(userId),
+    queryKeys.activityLogs(userId),
+  ],
+  activity_log: (userId) => [queryKeys.activityLogs(userId)],
+  profile_update: (userId) => [queryKeys.profile(userId), queryKeys.activityLogs(userId)],
+  settings_update: (userId) => [queryKeys.settings(userId), queryKeys.activityLogs(userId)],
+};
+
+/**
+ * Invalidates the holder's queries that a sync settling `kinds` changed (SYNCED_QUERY_KEYS), so
+ * every screen showing them reloads; resolves once the shown ones have reloaded.
+ */
+export async function invalidateSynced(
+  queryClient: QueryClient,
+  userId: string,
+  kinds: readonly OutboxKind[],
+): Promise<void> {
+  const keys = new Map<string, QueryKey>();
+  for (const kind of kinds) {
+    for (const key of SYNCED_QUERY_KEYS[kind](userId)) keys.set(JSON.stringify(key), key);
+  }
+  await Promise.all(
+    [...keys.values()].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
+}
 
 export interface OutboxRun extends OutboxRunResult {
   /** When it ended (ms since the epoch). */
@@ -51,7 +95,13 @@ export interface OutboxContextValue {
   dismissConflict: (id: string) => void;
 }
 
-const IDLE: OutboxRunResult = { synced: 0, conflicts: 0, remaining: 0, stoppedBy: null };
+const IDLE: OutboxRunResult = {
+  synced: 0,
+  conflicts: 0,
+  remaining: 0,
+  stoppedBy: null,
+  kinds: [],
+};
 
 const OutboxContext = createContext<OutboxContextValue>({
   pending: [],
@@ -76,12 +126,15 @@ export function OutboxProvider({
   const [syncing, setSyncing] = useState(false);
   const [lastRun, setLastRun] = useState<OutboxRun | null>(null);
   const mounted = useRef(true);
+  const queryClient = useQueryClient();
 
   const run = useCallback(
     async (manual: boolean): Promise<OutboxRunResult> => {
       if (!manual && (pendingEntries(userId).length === 0 || !navigator.onLine)) return IDLE;
       setSyncing(true);
       const result = await syncOutbox({ userId, handlers });
+      // Issue 15: what the run settled is read again from the server, by every screen showing it.
+      if (result.kinds.length > 0) await invalidateSynced(queryClient, userId, result.kinds);
       if (!mounted.current) return result;
       setSyncing(false);
       if (manual || result.synced > 0 || result.conflicts > 0) {
@@ -89,7 +142,7 @@ export function OutboxProvider({
       }
       return result;
     },
-    [userId, handlers],
+    [userId, handlers, queryClient],
   );
 
   useEffect(() => {

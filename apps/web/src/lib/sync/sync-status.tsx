@@ -1,5 +1,5 @@
 /**
- * What the signed-in frame shows of the outbox (issue 9, lib/outbox and lib/outbox-provider),
+ * What the signed-in frame shows of the outbox (issue 9, lib/sync/outbox and lib/sync/outbox-provider),
  * above every protected screen:
  * - while changes wait: 'N changes waiting to sync', why (offline, or waiting for the server) and
  *   Sync now;
@@ -7,7 +7,8 @@
  *   'Synced N changes' (a run the holder asked for that could not reach the server says so);
  * - each change the server refused or that met a newer server state: a notice under 'Could not
  *   sync' with what happened, the server's own detail, a link to the screen and Dismiss.
- * The header's lists are refreshed after each run that settled something.
+ * The header's lists reload after each run that settled something: the runner invalidates their
+ * queries (lib/sync/outbox-provider.tsx, issue 15).
  *
  * `SyncSignOutGuard` is rendered after the screen (so its dialog sits above the screen's own):
  * before Sign Out it sends what waits, and when changes still wait it asks whether to sign out
@@ -18,6 +19,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import {
   CheckCircleIcon,
   ClockIcon,
@@ -28,15 +30,12 @@ import {
 import { paths } from '@/config/paths';
 import { setSignOutGuard } from '@/lib/auth';
 import { registerNamespace } from '@/lib/i18n';
-import type { OutboxConflict, OutboxKind } from '@/lib/outbox';
-import { useOutboxSynced } from '@/lib/outbox';
-import { useOutboxSync } from '@/lib/outbox-provider';
+import type { OutboxConflict, OutboxKind } from '@/lib/sync/outbox';
+import { useOutboxSync } from '@/lib/sync/outbox-provider';
 import { toast } from '@/lib/toast';
 import { useOnlineStatus } from '@/lib/use-online-status';
 import en from '@/locales/en/sync.json';
 import hi from '@/locales/hi/sync.json';
-import { ConfirmDialog } from '../ui/confirm-dialog';
-import { useHeaderIndicators } from './header-indicators';
 
 registerNamespace('sync', { en, hi });
 
@@ -117,15 +116,11 @@ function ConflictNotice({ conflict }: { conflict: OutboxConflict }) {
 export function SyncStatus() {
   const { t } = useTranslation('sync');
   const { pending, conflicts, syncing, lastRun, syncNow } = useOutboxSync();
-  const { refresh } = useHeaderIndicators();
   const online = useOnlineStatus();
   const headingId = useId();
   /** When the last run that emptied the queue ended; 'All changes synced' shows for a while. */
   const [allSyncedAt, setAllSyncedAt] = useState<number | null>(null);
   const reported = useRef<number | null>(null);
-
-  // The bell and the search look at the lists the run has just changed.
-  useOutboxSynced(() => refresh());
 
   useEffect(() => {
     if (!lastRun || reported.current === lastRun.at) return;

@@ -1,0 +1,21 @@
+/**
+ * The query keys of the holder's resources (STYLE 13, issue 15), in one place because several
+ * modules ask for or invalidate the same resource: the features that own the fetchers, the
+ * header's bell (notifications) and the outbox, which invalidates what a sync changed.
+ *
+ * Every key starts with the resource name and holds the user id, so one holder's cache never
+ * answers another's, and `invalidateQueries({ queryKey: queryKeys.credentials(userId) })`
+ * reaches exactly that holder's credentials.
+ */
+export const queryKeys = {
+  credentials: (userId: string) => ['credentials', userId] as const,
+  consentRequests: (userId: string) => ['consent-requests', userId] as const,
+  activityLogs: (userId: string) => ['activity-logs', userId] as const,
+  profile: (userId: string) => ['profile', userId] as const,
+  settings: (userId: string) => ['settings', userId] as const,
+  sessions: (userId: string) => ['sessions', userId] as const,
+  /** GET /health: the API's own state, the same for every holder. */
+  health: () => ['backend', 'health'] as const,
+  /** GET /storage/status. */
+  storageStatus: () => ['backend', 'storage-status'] as const,
+};
