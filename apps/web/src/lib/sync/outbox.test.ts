@@ -359,7 +359,13 @@ describe('lib/sync/outbox: syncOutbox', () => {
       code: 'activityRefused',
     }));
     const result = await syncOutbox({ userId: USER, handlers });
-    expect(result).toEqual({ synced: 0, conflicts: 1, remaining: 0, stoppedBy: null });
+    expect(result).toEqual({
+      synced: 0,
+      conflicts: 1,
+      remaining: 0,
+      stoppedBy: null,
+      kinds: ['activity_log'],
+    });
     expect(handler.onRefused).toHaveBeenCalledWith(
       expect.anything(),
       expect.objectContaining({
