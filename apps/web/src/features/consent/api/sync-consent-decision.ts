@@ -5,7 +5,8 @@
  * - 2xx (the first answer or the server's replay of it): the server's request replaces the local
  *   one (no more `pending_sync`) and the server's activity entry replaces the local one.
  * - 409 / 404: the server's current copy of the request is read. (An earlier attempt with this key
- *   still running answers 409 with Retry-After: lib/sync/outbox.ts keeps the entry for later.) Decided
+ *   still running answers the problem 'idempotency_in_flight': lib/sync/outbox.ts keeps the entry
+ *   for later and this handler never sees it.) Decided
  *   the same way (on another device, or by that earlier attempt): nothing to show. Decided the
  *   other way: the server's decision stands (SPEC 4: decisions are final), the local copy takes
  *   it, and the holder sees a conflict notice. Gone: the local copy is dropped and the holder
