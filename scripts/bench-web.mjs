@@ -1,6 +1,6 @@
 /**
- * `npm run bench:web` (issue 5, quality bar): Lighthouse 11, mobile preset (simulated slow 4G and
- * a 4x slower CPU), performance category, on /, /login and /about of the product started as
+ * `npm run bench:web` (ADR 0005, docs/performance.md): Lighthouse 11, mobile preset (simulated slow
+ * 4G and a 4x slower CPU), performance category, on /, /login and /about of the product started as
  * `npm start` starts it (a fresh embedded database in a temporary folder, a free port). Run with
  * tsx (`tsx scripts/bench-web.mjs`): it imports freePort and waitForHealth from
  * apps/server/bench/server-process.ts, which `npm run bench:api` shares.

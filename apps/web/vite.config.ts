@@ -29,7 +29,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    // The installable app (issue 15, docs/adr/0007-service-worker.md): the web app manifest and
+    // The installable app (docs/adr/0007-service-worker.md): the web app manifest and
     // its <link>, and a Workbox service worker that precaches the app shell, every chunk and the
     // prerendered public pages. `vite build` writes a first sw.js; scripts/prerender.mjs writes
     // it again with these options once the prerendered pages exist, so they are precached too.

@@ -3,7 +3,7 @@ import { storedSessionToken } from './browser-storage';
 import { signInAsDemo } from './sign-in';
 
 /**
- * Issue 4 in a real Chromium against the real server: the Activity Logs screen (SPEC 2 /logs).
+ * In a real Chromium against the real server: the Activity Logs screen (SPEC 2 /logs).
  * The test demo account (user-003, DECISIONS 2) is used; other files may add entries for it too,
  * so the expected counts are read from the API's answer, never hard-coded.
  */

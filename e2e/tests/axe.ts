@@ -1,5 +1,5 @@
 /**
- * The accessibility check of the browser tests (issue 5 quality bar): axe-core with the WCAG 2
+ * The accessibility check of the browser tests: axe-core with the WCAG 2
  * A and AA rules; the serious and critical violations, one line each (rule, impact, element,
  * summary), so a failing test says what to fix. Minor and moderate ones are not counted.
  * It runs once no CSS transition is running, so colours are the page's final ones.

@@ -1,8 +1,8 @@
 import { expect, type Page } from '@playwright/test';
 
 /**
- * The app's encrypted browser storage (issue 8, apps/web/src/lib/secure-vault.ts), read from the
- * test: localStorage holds `{"v":1,"iv","ct"}` envelopes (AES-256-GCM, additional data
+ * The app's encrypted browser storage (docs/security.md, apps/web/src/lib/secure-vault.ts), read
+ * from the test: localStorage holds `{"v":1,"iv","ct"}` envelopes (AES-256-GCM, additional data
  * `pehchaan-storage:v1:<key name>`) under a non-extractable key in IndexedDB (KEY_STORE). Like
  * any script running in the page, the test cannot export the key but can use it to decrypt: that
  * is what the encryption does not protect against, and what these helpers rely on.

@@ -3,7 +3,7 @@ import { readStoredJson, storedSessionToken } from './browser-storage';
 import { signInAsDemo } from './sign-in';
 
 /**
- * Issue 4 in a real Chromium against the real server: the Consent Management screen (SPEC 2).
+ * In a real Chromium against the real server: the Consent Management screen (SPEC 2).
  * The test demo account (user-003) is used, and every test first presses Reset Requests, which
  * restores the three seeded requests to pending for user-003 only: a known state whatever ran
  * before (the server and database are shared by all spec files).
@@ -105,7 +105,7 @@ test('offline, a decision is kept on this device as Not yet synced until the API
   await expect(page.getByText('Approved on this device; not yet synced')).toBeVisible();
   const lic = section(page, 'Approved', 1).getByRole('article', { name: 'LIC of India' });
   await expect(lic.getByText('Not yet synced')).toBeVisible();
-  // The browser copy is encrypted (issue 8) and written just after the change: poll it.
+  // The browser copy is encrypted (docs/security.md) and written just after the change: poll it.
   await expect
     .poll(() => readStoredJson(page, 'consentRequests'))
     .toContainEqual(
@@ -125,7 +125,7 @@ test('offline, a decision is kept on this device as Not yet synced until the API
       }),
     );
 
-  // Back online: the outbox sends the decision (issue 9; outbox.spec.ts checks the server side),
+  // Back online: the outbox sends the decision (outbox.spec.ts checks the server side),
   // and the server's copy replaces the local one.
   await context.setOffline(false);
   await expect(page.getByText('Synced 1 change')).toBeVisible();

@@ -4,9 +4,10 @@ import { PNG } from 'pngjs';
 import { signInAsDemo } from './sign-in';
 
 /**
- * Issue 3 in a real Chromium against the real server: the Credentials screen (add, duplicate,
- * QR code) and the public verifier page. The secondary demo account (user-002, DECISIONS 2) is
- * used, so the dashboard test's random credential for user-001 cannot collide with these.
+ * Signed credentials (DECISIONS 4) in a real Chromium against the real server: the Credentials
+ * screen (add, duplicate, QR code) and the public verifier page. The secondary demo account
+ * (user-002, DECISIONS 2) is used, so the dashboard test's random credential for user-001 cannot
+ * collide with these.
  */
 
 function signInAsSecondaryDemo(page: Page) {

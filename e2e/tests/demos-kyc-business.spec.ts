@@ -2,11 +2,11 @@ import { expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from './axe';
 
 /**
- * Issue 7 in a real Chromium against the real server: the offline bank KYC demo (/kyc-demo) and
- * business portal (/business-dashboard). Every test records the page's requests and asserts
- * that none went to the API (SPEC 1, 7: the demos make no network calls; the app's own assets
- * are fine) nor to any other origin. axe-core finds no serious or critical WCAG 2 A/AA
- * violation on either page, in the light and the dark theme.
+ * The offline demos (SPEC 1.8) in a real Chromium against the real server: the offline bank KYC
+ * demo (/kyc-demo) and business portal (/business-dashboard). Every test records the page's
+ * requests and asserts that none went to the API (SPEC 1, 7: the demos make no network calls; the
+ * app's own assets are fine) nor to any other origin. axe-core finds no serious or critical WCAG 2
+ * A/AA violation on either page, in the light and the dark theme.
  */
 
 /** The server's API prefixes (apps/server routes and DECISIONS 4 and 6). */

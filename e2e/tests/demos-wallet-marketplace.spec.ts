@@ -1,7 +1,7 @@
 /**
- * Issue 7 in a real Chromium: the offline digital wallet (/digital-wallet) and the data
- * marketplace mock-up (/longterm), SPEC 2, 4, 9. Each flow test records every request the page
- * makes and asserts that none goes to the API (SPEC 7: the demos make no network calls; the
+ * The offline demos (SPEC 1.8) in a real Chromium: the offline digital wallet (/digital-wallet) and
+ * the data marketplace mock-up (/longterm), SPEC 2, 4, 9. Each flow test records every request the
+ * page makes and asserts that none goes to the API (SPEC 7: the demos make no network calls; the
  * app's own assets are fine). axe-core (WCAG 2 A/AA) finds no serious or critical violation on
  * either page in light and dark themes.
  */

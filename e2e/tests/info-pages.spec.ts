@@ -1,5 +1,5 @@
 /**
- * The information pages of SPEC 2 (issue 5): each of /about, /contact, /privacy, /terms, /support
+ * The information pages of SPEC 2: each of /about, /contact, /privacy, /terms, /support
  * and /help shows its required sections, and an axe-core scan (WCAG 2 A and AA) finds no serious
  * or critical violation in light and dark themes, in English and in Hindi. One page load per
  * page, theme and language; the theme and language are set in storage before the app starts.

@@ -1,5 +1,5 @@
 /**
- * The landing page (SPEC 1, 2; issue 5): the English/Hindi toggle switches the hero and the FAQ
+ * The landing page (SPEC 1, 2): the English/Hindi toggle switches the hero and the FAQ
  * and back, and is remembered; the header's Features link scrolls #features into view; partner
  * links open in a new tab with rel="noopener noreferrer"; axe finds no serious or critical WCAG 2
  * A/AA violation in either theme and either language.

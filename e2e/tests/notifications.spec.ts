@@ -7,7 +7,7 @@ import { storedSessionToken } from './browser-storage';
 import { signInAsDemo } from './sign-in';
 
 /**
- * Issue 4 Notifications and Search in a real Chromium against the real server: the bell's count
+ * Notifications and Search in a real Chromium against the real server: the bell's count
  * (computed from the API's lists with core's rule, as the app does), Recent Updates, Clear All
  * (toast, badge gone, stamped on the server), the Consent red dot cleared by visiting /consent,
  * and the search dialog (Ctrl+K, a requester's name, Enter, /consent). The test demo account

@@ -4,7 +4,7 @@ import { storedSessionToken } from './browser-storage';
 import { signInAsDemo } from './sign-in';
 
 /**
- * Issue 9 "Offline work comes back", in a real Chromium against the real server: changes made
+ * Offline work comes back (the outbox), in a real Chromium against the real server: changes made
  * while the API is unreachable are kept on the device (marked not yet synced), queued in the
  * outbox with an Idempotency-Key, replayed once the API answers again, and land on the server
  * exactly once; a change the server has meanwhile decided otherwise is shown to the holder.

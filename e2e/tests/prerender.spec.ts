@@ -1,5 +1,5 @@
 /**
- * Prerendered public pages (issue 5, quality bar): the landing page and the information pages
+ * Prerendered public pages (ADR 0005): the landing page and the information pages
  * are in the HTML itself, so they show before (and without) the app's JavaScript; the app then
  * hydrates them without a mismatch. Other routes get the empty shell.
  */

@@ -5,7 +5,7 @@ import { storedSessionToken } from './browser-storage';
 import { signInAsDemo } from './sign-in';
 
 /**
- * Issue 6 in a real Chromium against the real server: Profile and Settings, persisted. The
+ * Profile and Settings, persisted on the server, in a real Chromium against the real server. The
  * secondary demo account (user-002, DECISIONS 2) is used. What a test changes on the server
  * (the profile's name, the language) is put back at its end, so other spec files see user-002
  * as seeded.

@@ -1,7 +1,7 @@
 /**
- * Issue 5 quality bar for the public pages not covered elsewhere: /login and the public verifier
- * /verify/{id} pass the axe scan in both themes and both languages; and the landing page loads
- * no code of the signed-in app (each route is its own chunk).
+ * Accessibility and speed (ADR 0005) of the public pages not covered elsewhere: /login and the
+ * public verifier /verify/{id} pass the axe scan in both themes and both languages; and the landing
+ * page loads no code of the signed-in app (each route is its own chunk).
  */
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from './axe';

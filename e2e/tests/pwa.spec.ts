@@ -5,7 +5,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { signInAsDemo } from './sign-in';
 
 /**
- * Issue 15, the installable app (docs/adr/0007-service-worker.md), in a real Chromium against
+ * The installable app (docs/adr/0007-service-worker.md), in a real Chromium against
  * the real server: the web app manifest and its icons, a service worker that controls the app
  * after one visit, a cold start with no network that opens the holder's credentials from the
  * encrypted browser store, every signed-in screen opening offline, the 404 page, and the

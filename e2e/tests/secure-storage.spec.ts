@@ -3,9 +3,10 @@ import { hasStorageKey, readStored } from './browser-storage';
 import { signInAsDemo } from './sign-in';
 
 /**
- * Issue 8 "Browser" in a real Chromium: after sign-in, localStorage holds no plaintext Aadhaar
- * number, PAN, name, phone or session token, only AES-256-GCM envelopes under the session keys
- * (apps/web/src/lib/secure-vault.ts); a reload decrypts them; logout removes them and the key.
+ * Encrypted browser storage (docs/security.md "The browser cache") in a real Chromium: after
+ * sign-in, localStorage holds no plaintext Aadhaar number, PAN, name, phone or session token, only
+ * AES-256-GCM envelopes under the session keys (apps/web/src/lib/secure-vault.ts); a reload
+ * decrypts them; logout removes them and the key.
  *
  * `theme` and `language` are the only keys allowed to stay in plaintext, and to outlive logout:
  * they are display preferences, not personal data.

@@ -1,5 +1,5 @@
 /**
- * Active sessions (issue 8: every session of a holder can be listed and revoked): the holder
+ * Active sessions (every session of a holder can be listed and revoked): the holder
  * signed in on two browsers sees both under Settings, Security; signing the other one out ends
  * its access at once (its next API call answers 401 and it lands on /login).
  */

@@ -1,5 +1,5 @@
 /**
- * Theme (SPEC 4, issue 5): light, dark and system; default system; the toggle cycles light ->
+ * Theme (SPEC 4): light, dark and system; default system; the toggle cycles light ->
  * dark -> system; stored under `theme` (other values ignored); system follows the OS live; the
  * `dark` class is on <html> before the first paint, i.e. before any of the app's JavaScript runs.
  */

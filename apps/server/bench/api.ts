@@ -1,5 +1,5 @@
 /**
- * `npm run bench:api` (issue 9, "Load held"; `tsx apps/server/bench/api.ts`): the API under load,
+ * `npm run bench:api` (docs/performance.md; `tsx apps/server/bench/api.ts`): the API under load,
  * against the product started as `npm start` starts it (scripts/start.mjs --no-build: node on
  * apps/server/src/server.ts, on a free port), and in the same run a bare node:http server answering a JSON body of the same
  * size, so every figure has a ceiling to be read against.

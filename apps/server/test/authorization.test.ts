@@ -1,6 +1,6 @@
 /**
- * The authorization suite (issue 8; ADR 0004): every operation of the OpenAPI document that
- * needs `bearerAuth` is called with no token, an unknown token, an expired token (idle past 30
+ * The authorization suite (docs/security.md; ADR 0004): every operation of the OpenAPI document
+ * that needs `bearerAuth` is called with no token, an unknown token, an expired token (idle past 30
  * minutes), a revoked token (logged out) and another holder's token, on every backend.
  *
  * - Without a valid session: 401 problem 'unauthenticated', on every bearer operation.

@@ -1,6 +1,6 @@
 /**
  * Consent decisions, the activity log writes, Reset Requests and the seen-state (SPEC 3, 4, 9;
- * DECISIONS 6; issue 4), on every backend: the state machine (pending -> approved | rejected,
+ * DECISIONS 6), on every backend: the state machine (pending -> approved | rejected,
  * final), 409 on a second decision, 403/404 across holders with nothing changed, and bad types.
  */
 import { randomBytes } from 'node:crypto';

@@ -1,7 +1,7 @@
 /**
- * CORS (issue 8, src/plugins/cors.ts): closed by default, no Access-Control-* header on any
- * answer, preflight or not; with CORS_ORIGINS, exactly the listed origins are allowed. CORS does
- * not touch the database, so one PGlite is enough.
+ * CORS (src/plugins/cors.ts, docs/security.md): closed by default, no Access-Control-* header on
+ * any answer, preflight or not; with CORS_ORIGINS, exactly the listed origins are allowed. CORS
+ * does not touch the database, so one PGlite is enough.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';

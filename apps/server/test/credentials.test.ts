@@ -1,7 +1,7 @@
 /**
- * Signed credentials (issue 3, DECISIONS 4, api-contract "Issue 3") on every backend: issuer
- * keys, delete and order rules, the signed document, public verification by id, the W3C VC API
- * POST /credentials/verify, tamper detection and expiry under a controllable clock.
+ * Signed credentials (DECISIONS 4, api-contract "Credentials, signing and verification") on every
+ * backend: issuer keys, delete and order rules, the signed document, public verification by id, the
+ * W3C VC API POST /credentials/verify, tamper detection and expiry under a controllable clock.
  */
 import { randomBytes } from 'node:crypto';
 import { credentialListSchema, ISSUERS, verifyCredential } from '@pehchaan/core';

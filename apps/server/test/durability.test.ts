@@ -1,5 +1,5 @@
 /**
- * Durability under SIGKILL (issue 9): the real server as a child process takes a stream of
+ * Durability under SIGKILL (docs/scaling.md): the real server as a child process takes a stream of
  * activity-log writes from several concurrent clients, is killed with SIGKILL mid-stream, and is
  * restarted on the same storage; every write that was answered 2xx must be there. On PGlite (a
  * DATA_DIR; the dead process's lock is taken over) and, when TEST_DATABASE_URL is set, on

@@ -1,5 +1,5 @@
 /**
- * Error answers never carry stack traces or internal messages (issue 8; src/app.ts
+ * Error answers never carry stack traces or internal messages (docs/security.md; src/app.ts
  * handleError), on every backend: an internal failure (here the credentials table renamed away
  * under the running app, so the database answers 'relation "credentials" does not exist') is
  * answered 500 as the problem 'internal_error' (detail 'Internal Server Error'), and its message goes to the server log only.

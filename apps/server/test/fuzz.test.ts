@@ -1,5 +1,5 @@
 /**
- * Property-based fuzzing of every operation of the API (issue 8 "Tests and figures"; OWASP
+ * Property-based fuzzing of every operation of the API (docs/security.md; OWASP
  * ASVS 5.0 V1 encoding and injection, V2 validation, V16.5 error handling), with fast-check.
  *
  * The operations come from the OpenAPI document at /docs/json, so a route added later is fuzzed
@@ -60,7 +60,7 @@ import { bearer, buildTestApp, holderSnapshot, loginDemo, PRIMARY, SECONDARY } f
 import { backends } from './helpers/backends';
 import { expectProblem } from './helpers/problem';
 
-/** Generated requests per operation (issue 8: at least 1,000 in CI). */
+/** Generated requests per operation (at least 1,000 in CI). */
 export const RUNS_PER_OPERATION = Math.max(1000, Number(process.env.FUZZ_RUNS ?? 0));
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
 const ONLY = new RegExp(process.env.FUZZ_ONLY ?? '');

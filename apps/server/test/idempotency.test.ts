@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key on the mutating holder calls (issue 9, src/plugins/idempotency.ts), on every
+ * Idempotency-Key on the mutating holder calls (src/plugins/idempotency.ts), on every
  * backend: a replay answers the first answer with `Idempotent-Replayed: true` and no second
  * effect; another body answers 422 with nothing changed; keys are per holder; a bad key is 400;
  * without a key nothing changes; a 5xx is not stored; keys expire after 24 hours.

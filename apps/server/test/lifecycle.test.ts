@@ -1,6 +1,6 @@
 /**
- * The server process's life (issue 9, src/server.ts), with the real server as a child process on
- * one PGlite DATA_DIR, in order:
+ * The server process's life (graceful shutdown, src/server.ts), with the real server as a child
+ * process on one PGlite DATA_DIR, in order:
  * - SIGTERM: a request in flight completes 2xx, new connections are refused, the process exits 0
  *   and the data folder lock is released; the acknowledged write is there after a restart.
  * - A second server on the same DATA_DIR exits non-zero naming the lock; the first keeps running.

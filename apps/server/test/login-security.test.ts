@@ -1,5 +1,5 @@
 /**
- * The real OTP path's defences (issue 8; NIST SP 800-63B 5.2.2, OWASP ASVS V6), on every
+ * The real OTP path's defences (docs/security.md; NIST SP 800-63B 5.2.2, OWASP ASVS V6), on every
  * backend with a controllable clock: failed logins are counted per mobile number with a growing
  * delay (429 + Retry-After) and a hard stop at 100 in a row; numbers nobody registered get
  * exactly the same answers as registered ones; parallel guesses cannot test a code more than 5

@@ -1,7 +1,8 @@
 /**
- * Issue 6: profile and settings, persisted (SPEC 2, 3, 5, 9; DECISIONS 6; api-contract "Issue
- * 6"), on every backend: validation 4xx with the detail, per-user isolation, persistence across a
- * new login, the profile_updated entry, the defaults, and the export.
+ * Profile and settings, persisted on the server (SPEC 2, 3, 5, 9; DECISIONS 6; api-contract
+ * "Profile, settings, export"), on every backend: validation 4xx with the detail, per-user
+ * isolation, persistence across a new login, the profile_updated entry, the defaults, and the
+ * export.
  */
 import { randomBytes } from 'node:crypto';
 import {

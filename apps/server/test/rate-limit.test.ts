@@ -1,5 +1,5 @@
 /**
- * Per-IP rate limits (issue 8, src/plugins/rate-limit.ts) on every backend: POST
+ * Per-IP rate limits (src/plugins/rate-limit.ts, docs/security.md) on every backend: POST
  * /api/auth/verify-otp (30 a minute), POST /api/auth/send-otp (10 per 10 minutes; per phone:
  * auth.test.ts) and GET /api/verify/{id} (60 a minute) answer 429
  * `{ detail }` with Retry-After once the window's budget is spent, per address; the window

@@ -1,5 +1,5 @@
 /**
- * The read cache (issue 9; src/lib/read-cache.ts, plugins/read-cache.ts, migration 0005) never
+ * The read cache (ADR 0006; src/lib/read-cache.ts, plugins/read-cache.ts, migration 0005) never
  * answers what the database no longer holds: a holder's own writes show at once, changes made
  * elsewhere (another server instance, an operator, housekeeping) as soon as the database's
  * notification arrives, a revoked session is refused, a verdict is not kept past validUntil,

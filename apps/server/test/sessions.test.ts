@@ -1,5 +1,5 @@
 /**
- * Session listing and revocation (issue 8: "every session of a user can be listed and revoked";
+ * Session listing and revocation (every session of a user can be listed and revoked;
  * OWASP ASVS V7.4): GET /user/{userId}/sessions, DELETE /user/{userId}/sessions/{sessionId} and
  * POST /user/{userId}/sessions/revoke-others, on every backend.
  */

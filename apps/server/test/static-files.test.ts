@@ -1,5 +1,5 @@
 /**
- * The web build's files as the installable app needs them (issue 15, docs/adr/0007-service-worker.md):
+ * The web build's files as the installable app needs them (docs/adr/0007-service-worker.md):
  * missing files answer a real 404 (never the SPA shell), the service worker and the web app
  * manifest are revalidated on every request, the worker under its own CSP; and a page with a
  * parameter (/verify/<id>) gets its prerendered frame.

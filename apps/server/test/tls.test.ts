@@ -1,5 +1,5 @@
 /**
- * HTTPS and HSTS (issue 8, RFC 6797; src/plugins/security-headers.ts, config TLS_* and
+ * HTTPS and HSTS (docs/security.md, RFC 6797; src/plugins/security-headers.ts, config TLS_* and
  * TRUST_PROXY): Strict-Transport-Security is sent on answers to HTTPS requests only: served
  * with TLS_CERT_FILE/TLS_KEY_FILE, or forwarded as https by a proxy named in TRUST_PROXY; a
  * forged X-Forwarded-Proto from anyone else changes nothing. The TLS test makes a throwaway

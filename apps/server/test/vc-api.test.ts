@@ -1,8 +1,8 @@
 /**
- * The W3C VC API verification endpoints (DECISIONS 4, api-contract "Issue 3") on every backend:
- * POST /credentials/verify with eddsa-rdfc-2022 credentials (signed here with the server's own
- * issuer key, and with a stranger's), and POST /presentations/verify (holder proof, challenge,
- * domain, the credentials inside).
+ * The W3C VC API verification endpoints (DECISIONS 4, api-contract "Credentials, signing and
+ * verification") on every backend: POST /credentials/verify with eddsa-rdfc-2022 credentials
+ * (signed here with the server's own issuer key, and with a stranger's), and POST
+ * /presentations/verify (holder proof, challenge, domain, the credentials inside).
  */
 import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import {

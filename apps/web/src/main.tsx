@@ -2,8 +2,8 @@
  * Browser entry. The theme and language are already on <html> (index.html's inline script).
  * A prerendered public page (src/app/prerender.tsx) is hydrated when this browser would render
  * exactly that HTML (English, theme 'system'); otherwise the app renders afresh.
- * The encrypted session storage (lib/storage.ts, issue 8) starts opening here, alongside the
- * route modules' download; nothing waits for it but the session restore in lib/auth.tsx.
+ * The encrypted session storage (lib/storage.ts, docs/security.md) starts opening here, alongside
+ * the route modules' download; nothing waits for it but the session restore in lib/auth.tsx.
  * The service worker (lib/service-worker.ts) is registered in a production build only, after
  * the window's load event.
  */

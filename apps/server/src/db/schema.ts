@@ -54,7 +54,7 @@ export const users = pgTable(
     isVerified: boolean('is_verified').notNull().default(false),
     profilePhoto: text('profile_photo'),
     createdAt: instant('created_at').notNull(),
-    /** Chosen on the profile screen (issue 6): lower case, 3-30 of a-z 0-9 . _ -; null = none. */
+    /** Chosen on the profile screen, unique: lower case, 3-30 of a-z 0-9 . _ -; null = none. */
     username: text('username'),
     /** Free text of the profile screen, at most 500 characters; null = none. */
     bio: text('bio'),
@@ -185,7 +185,7 @@ export const otpChallenges = pgTable(
 );
 
 /**
- * Consecutive failed OTP logins per login number (issue 8; NIST SP 800-63B 5.2.2 "rate
+ * Consecutive failed OTP logins per login number (login defences; NIST SP 800-63B 5.2.2 "rate
  * limiting"): src/services/login-throttle.ts. `key` is the vault's HMAC of the phone number, so
  * numbers nobody registered are counted the same way (identical answers) without being stored.
  * A successful login deletes the row.
@@ -213,7 +213,7 @@ export const issuerKeys = pgTable('issuer_keys', {
 });
 
 /**
- * The holder's settings (issue 6, SPEC 3 and 9): one row per holder who saved them; without a row
+ * The holder's settings (SPEC 3 and 9): one row per holder who saved them; without a row
  * the holder has core's DEFAULT_SETTINGS. `settings` is the complete object of core's
  * userSettingsSchema (read back leniently with readStoredSettings).
  */
@@ -236,7 +236,7 @@ export const meta = pgTable('meta', {
 });
 
 /**
- * Idempotency-Key records (issue 9; IETF draft "The Idempotency-Key HTTP Header Field"; the
+ * Idempotency-Key records (IETF draft "The Idempotency-Key HTTP Header Field"; the
  * plugin src/plugins/idempotency.ts). One row per (holder, key): the request's fingerprint
  * (method, path, SHA-256 of the canonical JSON of body and query) and, once answered, the
  * stored answer. `status_code` null means the first request is still in flight (or its process

@@ -34,7 +34,7 @@ export const ERROR_STATUS = {
   content_length_mismatch: 400,
   /** The URL has a bad percent-encoding. */
   malformed_url: 400,
-  /** Idempotency-Key not 1-255 printable ASCII characters (issue 9). */
+  /** Idempotency-Key not 1-255 printable ASCII characters. */
   invalid_idempotency_key: 400,
   /** No, unknown, expired or revoked session token. */
   unauthenticated: 401,
@@ -53,15 +53,15 @@ export const ERROR_STATUS = {
   user_not_found: 404,
   credential_not_found: 404,
   consent_request_not_found: 404,
-  /** Issue 8: no live session of this holder has that id. */
+  /** No live session of this holder has that id (session management, docs/security.md). */
   session_not_found: 404,
   /** SPEC 4: approved and rejected consent requests are final. */
   consent_already_decided: 409,
   /** SPEC 5: one credential per document type per holder. */
   duplicate_document: 409,
-  /** Issue 6: another holder already chose this profile username. */
+  /** Another holder already chose this profile username (usernames are unique). */
   username_taken: 409,
-  /** Issue 9: the first request with this Idempotency-Key is still running; retry later. */
+  /** The first request with this Idempotency-Key is still running; retry later. */
   idempotency_in_flight: 409,
   /** The body is larger than BODY_LIMIT_BYTES. */
   body_too_large: 413,
@@ -69,11 +69,11 @@ export const ERROR_STATUS = {
   path_segment_too_long: 414,
   /** A body that is not application/json. */
   unsupported_media_type: 415,
-  /** Issue 9: this Idempotency-Key was used for another request (method, path or body). */
+  /** This Idempotency-Key was used for another request (method, path or body). */
   idempotency_key_reused: 422,
   /** Too many requests, or too many failed logins in a row (the growing delay): Retry-After. */
   rate_limited: 429,
-  /** Issue 8: 100 failed OTP logins in a row for one number; an operator must unlock it. */
+  /** 100 failed OTP logins in a row for one number; an operator must unlock it. */
   login_locked: 429,
   /** Any other 4xx the HTTP framework raises; the answer keeps the framework's status. */
   client_error: 400,

@@ -1,6 +1,6 @@
 /**
  * ReadCache: answers of holder reads kept in this process's memory, dropped the moment the
- * holder's data changes (issue 9, docs/performance.md "Read cache").
+ * holder's data changes (docs/adr/0006-read-cache.md, docs/performance.md).
  *
  * What is kept (each entry belongs to one holder, the data principal whose rows it was read from):
  * live sessions by token hash, the serialized credentials and consent-request lists, and the

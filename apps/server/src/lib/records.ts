@@ -142,7 +142,7 @@ export function toSessionUser(row: UserRow, kind: 'demo' | 'user'): SessionUser 
 }
 
 /**
- * The profile record of GET/PUT /user/{userId}/profile (issue 6): the editable fields, and the
+ * The profile record of GET/PUT /user/{userId}/profile: the editable fields, and the
  * identity numbers masked for display (SPEC 5; the Aadhaar from its stored last 4 digits, never
  * decrypted for this).
  * @throws for a stored gender outside Male/Female/Other (the schema of every write forbids it).

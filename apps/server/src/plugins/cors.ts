@@ -1,5 +1,5 @@
 /**
- * CORS (issue 8: "CORS closed unless an allow-list is configured").
+ * CORS, closed unless an allow-list is configured (docs/security.md).
  *
  * The web app is served by this server (same origin), so it needs no CORS. By default nothing is
  * registered: no answer carries Access-Control-Allow-Origin, so a page on another origin cannot
@@ -28,7 +28,7 @@ export async function registerCors(
     origin: [...options.origins],
     methods: [...CORS_METHODS],
     allowedHeaders: [...CORS_ALLOWED_HEADERS],
-    // Readable by the calling page: the wait of a 429 and the replay mark of issue 9.
+    // Readable by the calling page: the wait of a 429 and the mark of an idempotent replay.
     exposedHeaders: ['Retry-After', 'Idempotent-Replayed'],
     credentials: false,
     maxAge: CORS_MAX_AGE_SECONDS,

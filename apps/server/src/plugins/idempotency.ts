@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key on every mutating call (issue 9; IETF draft "The Idempotency-Key HTTP Header
+ * Idempotency-Key on every mutating call (IETF draft "The Idempotency-Key HTTP Header
  * Field"; docs/api-contract.md). A route opts in with `config: { idempotent: true }` in its
  * options (IDEMPOTENT): every POST, PUT and DELETE under /user/..., POST
  * /identity/generate-credential and /api/auth/logout do; the public verify endpoints and login

@@ -1,5 +1,5 @@
 /**
- * Per-IP rate limits (issue 8), with @fastify/rate-limit: a route opts in with
+ * Per-IP rate limits (docs/security.md), with @fastify/rate-limit: a route opts in with
  * `config: { rateLimit: RATE_LIMITS.<name> }`. Over the limit the answer is 429
  * problem 'rate_limited' with a Retry-After header (seconds until the window ends), through the one error
  * handler (AppError 'rate_limited').

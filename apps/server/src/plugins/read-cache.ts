@@ -1,5 +1,6 @@
 /**
- * Read cache plugin (issue 9; src/lib/read-cache.ts says what is kept and why it stays true).
+ * Read cache plugin (docs/adr/0006-read-cache.md; src/lib/read-cache.ts says what is kept and why
+ * it stays true).
  *
  * Decorates the app with `readCache`. With READ_CACHE=on it listens on the database's
  * `pehchaan_holder_changed` channel (migration 0005): each notification invalidates that

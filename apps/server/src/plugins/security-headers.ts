@@ -1,6 +1,6 @@
 /**
- * Security headers on every answer (OWASP Secure Headers, issue 8): no MIME sniffing and no
- * framing (clickjacking) everywhere; API answers never cached (they hold personal data).
+ * Security headers on every answer (OWASP Secure Headers; docs/security.md): no MIME sniffing and
+ * no framing (clickjacking) everywhere; API answers never cached (they hold personal data).
  * Pages (the web build, its assets, /docs) also get the policies a browser applies to documents:
  * no referrer leaking credential ids from /verify links, no browser features the product does
  * not use (Permissions-Policy), and no window sharing with other origins

@@ -10,7 +10,7 @@
  * win: the second finds nothing pending and answers 409.
  *
  * The decision time is `decidedAt` (the holder's own clock, e.g. a decision made offline and sent
- * later; issue 15) when it is neither after now nor before the request's requested_at; else now
+ * later) when it is neither after now nor before the request's requested_at; else now
  * (a device clock may be off, and the decision stands either way). The activity entry carries
  * the same time.
  *

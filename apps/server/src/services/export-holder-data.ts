@@ -1,5 +1,5 @@
 /**
- * GET /user/{userId}/export (issue 6, SPEC 2 Settings "Data and storage"): everything the server
+ * GET /user/{userId}/export (SPEC 2 Settings "Data and storage"): everything the server
  * holds about the holder, as one JSON document (core's holderExportSchema): profile (identity
  * numbers masked, as the profile shows them), settings, credentials (screen records) with the
  * signed W3C documents behind them, consent requests and the whole activity log.

@@ -1,5 +1,5 @@
 /**
- * GET /user/{userId}/profile (issue 6, SPEC 2 Profile): the holder's profile record.
+ * GET /user/{userId}/profile (SPEC 2 Profile): the holder's profile record.
  *
  * Input: { db, userId }. Output: Profile (core's profileSchema): the editable fields, and the
  * identity numbers masked (Aadhaar 'XXXX XXXX 1234', PAN 'AB******4K' ...; SPEC 5).

@@ -1,5 +1,5 @@
 /**
- * GET /user/{userId}/settings (issue 6, SPEC 3 and 9): the holder's settings, or core's
+ * GET /user/{userId}/settings (SPEC 3 and 9): the holder's settings, or core's
  * DEFAULT_SETTINGS while none were saved. Stored fields that are absent or no longer valid read
  * as their defaults (readStoredSettings).
  *

@@ -1,5 +1,5 @@
 /**
- * GET /user/{userId}/sessions (issue 8: every session of a holder can be listed; OWASP ASVS
+ * GET /user/{userId}/sessions (every session of a holder can be listed; OWASP ASVS
  * V7.4 "session termination", DECISIONS 3).
  *
  * Input: { db, now, userId, currentSessionId }.

@@ -1,6 +1,7 @@
 /**
- * Failed OTP logins per login number, with a growing delay and a hard limit (issue 8; NIST SP
- * 800-63B 5.2.2: at most 100 consecutive failed attempts on one account; OWASP ASVS V6).
+ * Failed OTP logins per login number, with a growing delay and a hard limit (login defences,
+ * docs/security.md; NIST SP 800-63B 5.2.2: at most 100 consecutive failed attempts on one account;
+ * OWASP ASVS V6).
  *
  * Each real-OTP login attempt for a phone number is counted BEFORE its code is checked
  * (`reserveLoginAttempt`), in a transaction holding the number's row lock, and only when the

@@ -1,5 +1,5 @@
 /**
- * POST /user/{userId}/seen (SPEC 4 Notification seen-state, issue 4): stamps last_viewed = now on
+ * POST /user/{userId}/seen (SPEC 4 Notification seen-state): stamps last_viewed = now on
  * every one of the holder's items of the given kinds, so the bell and the red dots read the same
  * on every device. Visiting /credentials, /consent or /logs sends one kind; Clear All sends all
  * three.

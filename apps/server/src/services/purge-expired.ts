@@ -1,5 +1,5 @@
 /**
- * Housekeeping (issue 9, docs/scaling.md): deletes rows that can no longer be used, so the
+ * Housekeeping (docs/scaling.md): deletes rows that can no longer be used, so the
  * tables of the login path do not grow without end.
  *
  * Input: { db, now }. Output: how many rows of each table were deleted.

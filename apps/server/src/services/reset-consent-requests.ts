@@ -1,5 +1,5 @@
 /**
- * POST /user/{userId}/consent-requests/reset (issue 4: backs the Reset Requests button of SPEC 2
+ * POST /user/{userId}/consent-requests/reset (backs the Reset Requests button of SPEC 2
  * Consent Management): restores the three seeded requests (core's seedConsentRequests: a bank,
  * a telecom operator, an insurer) to pending for this holder only, creating them when missing,
  * with fresh request times (2, 5 and 26 hours before now) and no decision or seen-state.

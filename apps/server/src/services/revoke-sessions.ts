@@ -1,5 +1,5 @@
 /**
- * Ending sessions (DECISIONS 3; issue 8: every session can be revoked; OWASP ASVS V7.4): logout,
+ * Ending sessions (DECISIONS 3; every session can be revoked; OWASP ASVS V7.4): logout,
  * DELETE /user/{userId}/sessions/{sessionId} and POST /user/{userId}/sessions/revoke-others.
  *
  * Only live sessions (not revoked, not expired) are ended.

@@ -1,5 +1,5 @@
 /**
- * PUT /user/{userId}/profile (issue 6; DECISIONS 6: Save persists and writes a `profile_updated`
+ * PUT /user/{userId}/profile (DECISIONS 6: Save persists and writes a `profile_updated`
  * entry): replaces the holder's eight editable fields (name, email, phone, username, bio, date
  * of birth, gender, address). Identity numbers are not touched.
  *

@@ -1,5 +1,5 @@
 /**
- * PUT /user/{userId}/settings (issue 6; DECISIONS 6: settings persist per user on the server):
+ * PUT /user/{userId}/settings (DECISIONS 6: settings persist per user on the server):
  * replaces the holder's settings with a complete, validated settings object (core's
  * userSettingsSchema). No activity entry: settings are preferences, not events of SPEC 3.
  *

@@ -4,9 +4,10 @@
  * bits) is the only access control: the link is the holder's deliberate share.
  *
  * Input: { ...deps, credentialId }. Output: { answer: the answer body (see api-contract,
- * Issue 3), holderId: whose credential it is, changesAt: epoch ms at which the verdict may next
- * change with time (validFrom reached or validUntil passed; undefined: never) }: the route keeps
- * the answer in the read cache until then or until the holder's credentials change.
+ * "Credentials, signing and verification"), holderId: whose credential it is, changesAt: epoch ms
+ * at which the verdict may next change with time (validFrom reached or validUntil passed;
+ * undefined: never) }: the route keeps the answer in the read cache until then or until the
+ * holder's credentials change.
  * Errors: AppError 'credential_not_found' (404, 'Credential not found').
  */
 import {

@@ -1,6 +1,6 @@
 /**
- * What every answer to a fuzzed request must look like (issue 8; OWASP ASVS 5.0 V16.5 "error
- * handling": generic messages, no stack traces or internals), checked by `answerProblems`:
+ * What every answer to a fuzzed request must look like (docs/security.md; OWASP ASVS 5.0 V16.5
+ * "error handling": generic messages, no stack traces or internals), checked by `answerProblems`:
  *
  * - a status below 500, one the API uses (2xx documented for the operation, or a known 4xx);
  *   success bodies are serialized through the routes' zod response schemas, so a body off its

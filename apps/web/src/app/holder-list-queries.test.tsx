@@ -19,7 +19,7 @@ function describeListQuery<T extends { id: string }, K extends QueryKey>(list: {
   stored: () => { id: string };
 }) {
   const { query, path, key, answer, stored } = list;
-  describe(`the ${list.name} query (issue 15)`, () => {
+  describe(`the ${list.name} query`, () => {
     it("is keyed by the holder's id, so two holders never share an entry", () => {
       expect(query('user-001').queryKey).toContain('user-001');
       expect(query('user-002').queryKey).not.toEqual(query('user-001').queryKey);

@@ -1,5 +1,5 @@
 /**
- * The query options of the holder's three lists (issue 15), composed here because the header's
+ * The query options of the holder's three lists, composed here because the header's
  * bell (notifications) reads the same cache entries the credential, consent and activity features
  * own, and features do not import each other (STYLE 1).
  */

@@ -1,5 +1,5 @@
 /**
- * Build-time prerendering of the public pages (issue 5, quality bar: the landing page must show
+ * Build-time prerendering of the public pages (ADR 0005: the landing page must show
  * before its JavaScript arrives on a slow phone). scripts/prerender.mjs loads this module through
  * Vite after `vite build` and writes each page's HTML into the build; main.tsx then hydrates it.
  *

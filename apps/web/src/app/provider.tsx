@@ -1,6 +1,6 @@
 /**
  * Everything the app needs around the router: i18n (initialised on import), the server-state
- * cache (lib/query-client.ts, issue 15), theme, session and the toaster. Tests render the same
+ * cache (lib/query-client.ts), theme, session and the toaster. Tests render the same
  * providers around a memory router, each with a fresh cache (testing/query-client.ts).
  */
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';

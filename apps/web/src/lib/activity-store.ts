@@ -1,5 +1,5 @@
 /**
- * The one owner of the `activityLogs` browser-storage key (STYLE 14, issue 15): the offline copy
+ * The one owner of the `activityLogs` browser-storage key (STYLE 14): the offline copy
  * of the holder's activity log (SPEC 1, 7). Every other module that needs a local entry written
  * (an action logged while the API is unreachable, a decision or Save made offline, the outbox
  * settling one of those, the seen-stamp of the bell) calls these functions; none writes the key

@@ -36,7 +36,7 @@ describe('api client with VITE_USE_API=false', () => {
     expect(result.data.map((l) => l.id)).toEqual(['log-1']);
   });
 
-  it('queues nothing in the outbox: there is no server to send it to (issue 9)', async () => {
+  it('queues nothing in the outbox: there is no server to send it to', async () => {
     const { enqueueOutbox, pendingEntries, syncOutbox } = await import('./sync/outbox');
     expect(
       enqueueOutbox({ userId: 'user-001', kind: 'activity_log', method: 'POST', path: '/x' }),

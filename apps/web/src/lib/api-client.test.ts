@@ -34,7 +34,7 @@ describe('api client', () => {
     expect(calls[0]?.query.toString()).toBe('x=y');
   });
 
-  it('sends an Idempotency-Key header only when asked (issue 9)', async () => {
+  it('sends an Idempotency-Key header only when asked', async () => {
     const { calls } = mockFetch({ 'PUT /user/user-001/settings': () => json({}) });
     await api.put('/user/user-001/settings', {}, { idempotencyKey: 'key-123' });
     await api.put('/user/user-001/settings', {});

@@ -17,10 +17,10 @@
  * a full redirect to /login, except for calls made with `authRedirect: false` (the login calls,
  * whose 401 means a wrong OTP, and logout).
  *
- * `idempotencyKey` sends the `Idempotency-Key` header (issue 9, docs/api-contract.md): the server
- * answers a repeat of the same call with the same key by replaying its first answer, so lib/outbox
- * can resend a change whose answer was lost without doing it twice. The app is served from the
- * API's origin, so no CORS preflight is involved (CORS_ORIGINS also allows the header).
+ * `idempotencyKey` sends the `Idempotency-Key` header (docs/api-contract.md "Idempotency-Key"): the
+ * server answers a repeat of the same call with the same key by replaying its first answer, so
+ * lib/outbox can resend a change whose answer was lost without doing it twice. The app is served
+ * from the API's origin, so no CORS preflight is involved (CORS_ORIGINS also allows the header).
  */
 import {
   PROBLEM_CONTENT_TYPE,

@@ -4,10 +4,10 @@
  * Browser storage holds `sessionToken` and `userData` ({ id, aadhaarId, phone, sessionToken,
  * name?, type? }; a demo user has name 'Demo User' and type 'demo'). On start both are restored
  * when both exist; user data that cannot be parsed removes both. `loading` is true until that
- * restore attempt is done, which first waits for the encrypted storage to open (issue 8: both keys
+ * restore attempt is done, which first waits for the encrypted storage to open (both keys
  * are kept encrypted and read from memory once decrypted). Logout revokes the session on the API
  * (a failure is ignored), clears the session keys and deletes their encryption key (the theme and
- * language stay), empties the query cache (issue 15) and toasts 'Logged out successfully'.
+ * language stay), empties the query cache and toasts 'Logged out successfully'.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
@@ -161,7 +161,7 @@ export type SignOutGuard = () => Promise<boolean>;
 let signOutGuard: SignOutGuard | null = null;
 
 /**
- * Sets the question asked before Sign Out (the app frame's outbox, issue 9: logout wipes changes
+ * Sets the question asked before Sign Out (the app frame's outbox: logout wipes changes
  * not yet synced, so it first tries to send them and asks the holder if some remain).
  * @returns a function that removes it again.
  */

@@ -87,7 +87,7 @@ if (typeof document !== 'undefined') document.documentElement.lang = i18next.lan
 
 /**
  * Adds a namespace that only some routes need (English and Hindi), so its texts travel in that
- * route's code-split chunk instead of the first download (issue 5: the landing page loads no
+ * route's code-split chunk instead of the first download (ADR 0005: the landing page loads no
  * code of the signed-in app). Call it at the top level of the feature module that uses the
  * namespace; adding the same namespace twice is a no-op. Its type comes from `LazyResources`.
  */

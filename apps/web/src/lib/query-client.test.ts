@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
 import { createQueryClient, shouldRetry } from './query-client';
 
-describe('query retry policy (issue 15)', () => {
+describe('query retry policy', () => {
   it('does not retry a 4xx answer: the server said no', () => {
     for (const status of [400, 401, 404, 409, 429]) {
       expect(shouldRetry(1, new ApiError('HTTP_ERROR', 'no', { status }))).toBe(false);

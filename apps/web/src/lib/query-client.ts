@@ -1,5 +1,5 @@
 /**
- * The app's one server-state cache (STYLE 13, issue 15): TanStack Query with the defaults every
+ * The app's one server-state cache (STYLE 13): TanStack Query with the defaults every
  * screen shares.
  *
  * - `networkMode: 'always'`: queries run even while the browser says it is offline, because the

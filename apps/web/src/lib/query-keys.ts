@@ -1,5 +1,5 @@
 /**
- * The query keys of the holder's resources (STYLE 13, issue 15), in one place because several
+ * The query keys of the holder's resources (STYLE 13), in one place because several
  * modules ask for or invalidate the same resource: the features that own the fetchers, the
  * header's bell (notifications) and the outbox, which invalidates what a sync changed.
  *

@@ -1,6 +1,7 @@
 /**
- * The cipher of the encrypted browser storage (issue 8, see lib/secure-vault.ts): AES-256-GCM
- * under a WebCrypto key that is generated non-extractable, so no script can read its bytes.
+ * The cipher of the encrypted browser storage (see lib/secure-vault.ts and docs/security.md):
+ * AES-256-GCM under a WebCrypto key that is generated non-extractable, so no script can read its
+ * bytes.
  *
  * A stored value is an envelope, the JSON text `{"v":1,"iv":"<base64>","ct":"<base64>"}`:
  * - `iv`: 12 random bytes (96 bits, NIST SP 800-38D's recommended length), fresh for every seal;

@@ -1,5 +1,5 @@
 /**
- * Where the encrypted browser storage keeps its key (issue 8, lib/secure-vault.ts): one record in
+ * Where the encrypted browser storage keeps its key (lib/secure-vault.ts): one record in
  * IndexedDB. IndexedDB stores a CryptoKey by structured clone, which keeps it non-extractable: a
  * script can use the key through WebCrypto but never read its bytes.
  *

@@ -1,7 +1,7 @@
 /**
- * The real encrypted vault (issue 8) in jsdom with fake-indexeddb and Node's WebCrypto. Each test
- * gets a fresh IndexedDB; a second `createSecureVault()` over the same IndexedDB and localStorage
- * plays the page after a reload (or another tab).
+ * The real encrypted vault (docs/security.md "The browser cache") in jsdom with fake-indexeddb and
+ * Node's WebCrypto. Each test gets a fresh IndexedDB; a second `createSecureVault()` over the same
+ * IndexedDB and localStorage plays the page after a reload (or another tab).
  */
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

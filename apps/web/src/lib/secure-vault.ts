@@ -1,5 +1,6 @@
 /**
- * Encrypted browser storage (issue 8) behind the synchronous API of lib/storage.ts.
+ * Encrypted browser storage (docs/security.md "The browser cache") behind the synchronous API of
+ * lib/storage.ts.
  *
  * The values of the encrypted keys live decrypted in a memory map for this tab; localStorage
  * holds only envelopes (lib/secure-crypto.ts: AES-256-GCM, a fresh 96-bit IV per write, bound to

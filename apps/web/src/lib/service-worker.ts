@@ -1,5 +1,5 @@
 /**
- * The installable app's service worker (issue 15, docs/adr/0007-service-worker.md): registers
+ * The installable app's service worker (docs/adr/0007-service-worker.md): registers
  * /sw.js, the Workbox worker vite-plugin-pwa writes into the build, and tells the app when a new
  * version is waiting. The update is never applied behind the holder's back (registerType
  * 'prompt'): the waiting worker takes over only when `applyUpdate()` is called (the Reload

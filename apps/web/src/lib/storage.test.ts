@@ -1,6 +1,6 @@
 /**
- * lib/storage.ts routes the session keys through the encrypted vault (issue 8) and keeps only the
- * display preferences in plain localStorage. (In the unit tests the vault is the plaintext
+ * lib/storage.ts routes the session keys through the encrypted vault (docs/security.md) and keeps
+ * only the display preferences in plain localStorage. (In the unit tests the vault is the plaintext
  * stand-in of src/testing/setup.ts; lib/secure-vault.test.ts tests the real one.)
  */
 import { describe, expect, it, vi } from 'vitest';

@@ -4,14 +4,14 @@
  * Every access is guarded: a browser that refuses storage (private mode, quota) behaves like an
  * empty store instead of throwing.
  *
- * Issue 8: the keys in ENCRYPTED_KEYS (every session key, the session token included) are never
- * written in plaintext. Their values live decrypted in memory; localStorage holds AES-256-GCM
- * envelopes under a non-extractable key kept in IndexedDB (lib/secure-vault.ts). The API stays
- * synchronous: `openSecureStorage()` must have finished before these keys are read (lib/auth.tsx
- * waits for it before restoring the session); a write is in memory at once and encrypted to disk
- * shortly after (`flushSecureStorage()` waits for that). `theme` and `language` stay plaintext:
- * they are display preferences, not personal data, and index.html reads them before any script
- * loads to paint the right theme and language.
+ * Encryption (docs/security.md "The browser cache"): the keys in ENCRYPTED_KEYS (every session key,
+ * the session token included) are never written in plaintext. Their values live decrypted in
+ * memory; localStorage holds AES-256-GCM envelopes under a non-extractable key kept in IndexedDB
+ * (lib/secure-vault.ts). The API stays synchronous: `openSecureStorage()` must have finished before
+ * these keys are read (lib/auth.tsx waits for it before restoring the session); a write is in
+ * memory at once and encrypted to disk shortly after (`flushSecureStorage()` waits for that).
+ * `theme` and `language` stay plaintext: they are display preferences, not personal data, and
+ * index.html reads them before any script loads to paint the right theme and language.
  */
 import type { z } from 'zod';
 import { sessionVault } from './secure-storage';
@@ -25,10 +25,10 @@ export const STORAGE_KEYS = {
   sessionToken: 'sessionToken',
   theme: 'theme',
   language: 'language',
-  /** Issue 6: the holder's profile and settings, by user id (features/profile, settings). */
+  /** The holder's profile and settings, by user id (features/profile, settings). */
   profile: 'profile',
   settings: 'settings',
-  /** Issue 9: changes made while the API was unreachable, replayed in order (lib/sync/outbox). */
+  /** Changes made while the API was unreachable, replayed in order (lib/sync/outbox). */
   outbox: 'outbox',
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
@@ -46,7 +46,7 @@ export const SESSION_KEYS: readonly StorageKey[] = [
 ];
 
 /**
- * The keys kept encrypted (issue 8): all of SESSION_KEYS. The session token is among them: a
+ * The keys kept encrypted: all of SESSION_KEYS. The session token is among them: a
  * bearer token in plaintext could be copied from the disk and replayed until it expires.
  */
 export const ENCRYPTED_KEYS: readonly StorageKey[] = SESSION_KEYS;

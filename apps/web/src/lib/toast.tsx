@@ -59,7 +59,7 @@ function once(message: Message, options?: ToastOptions): ToastOptions | undefine
 
 /**
  * react-hot-toast's `toast`, except that a text message shown again while it is still on screen
- * is not stacked a second time (issue 15): its id is the text, so the toast already shown is
+ * is not stacked a second time: its id is the text, so the toast already shown is
  * renewed instead. Pass an explicit `id` to override.
  */
 export const toast = Object.assign(

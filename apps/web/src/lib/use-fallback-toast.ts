@@ -1,7 +1,7 @@
 /**
  * The "Failed to load ..." toasts of SPEC 8 for a screen whose query fell back to the browser
  * store (lib/local-fallback.ts), shown once when the screen's data comes from the store after a
- * failed API call, not again on every background refetch while it stays there (issue 15: an
+ * failed API call, not again on every background refetch while it stays there (an
  * expected fallback is told once; the data-source badges and the offline banner say the rest).
  * A disabled API (`ERR_API_DISABLED`) is configuration, not a failure: no toast.
  */

@@ -1,6 +1,6 @@
 /**
- * Every translation file (DECISIONS 6, issue 5 "every English key has a Hindi translation for the
- * public pages"): for each namespace in locales/en, locales/hi has no key English lacks and
+ * Every translation file (DECISIONS 6; every English key has a Hindi translation for the
+ * public pages): for each namespace in locales/en, locales/hi has no key English lacks and
  * keeps each text's {{placeholders}}. The public pages and the offline demos (COMPLETE) must also
  * have every key, a non-empty Hindi text, written in Devanagari and not left in English, except
  * the few texts that are the same in both languages (a PAN format, a figure, a date format, a

@@ -1,10 +1,10 @@
 /**
  * Unit tests only (src/testing/setup.ts puts it in place of lib/secure-storage.ts): a stand-in for
  * the encrypted vault that keeps the session keys in jsdom's localStorage as plaintext, read and
- * written synchronously, as the app stored them before issue 8. The feature tests can then seed
- * and inspect `localStorage` directly. The real vault is tested in lib/secure-vault.test.ts (with
- * fake-indexeddb) and in the browser by e2e/tests/secure-storage.spec.ts; this module is never
- * part of the app's build.
+ * written synchronously, as the app stored them before its browser storage was encrypted. The
+ * feature tests can then seed and inspect `localStorage` directly. The real vault is tested in
+ * lib/secure-vault.test.ts (with fake-indexeddb) and in the browser by
+ * e2e/tests/secure-storage.spec.ts; this module is never part of the app's build.
  */
 import type { SecureVault } from '@/lib/secure-vault';
 

@@ -1,5 +1,5 @@
 /**
- * A fresh query cache per rendered test (issue 15): no answer of one test leaks into the next.
+ * A fresh query cache per rendered test: no answer of one test leaks into the next.
  * Same defaults as the app (lib/query-client.ts), except that nothing is retried, so a failure a
  * test sets up shows at once.
  */

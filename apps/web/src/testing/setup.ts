@@ -2,7 +2,7 @@
  * Vitest set-up for the web project: jest-dom matchers, a matchMedia stand-in (jsdom has none),
  * plaintext session storage (below), and a clean DOM, storage, toaster and fetch after every test.
  *
- * Issue 8: the app keeps its session keys encrypted (lib/secure-vault.ts). Here the app's vault
+ * The app keeps its session keys encrypted (lib/secure-vault.ts). Here the app's vault
  * module, lib/secure-storage.ts, is replaced by testing/plain-vault.ts, which keeps them in
  * localStorage as plaintext, so the feature tests seed and read `localStorage` as before. The
  * substitute exists only in the tests; lib/secure-vault.test.ts tests the real vault.

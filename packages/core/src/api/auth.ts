@@ -42,7 +42,7 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export const sendOtpResponseSchema = z.object({ success: z.boolean(), message: z.string() });
 
 /**
- * One live session of the holder (issue 8: every session can be listed and revoked), as
+ * One live session of the holder (every session can be listed and revoked), as
  * GET /user/{userId}/sessions answers it. Instants are ISO 8601; `expires_at` is when it ends if
  * not used again (30 minutes idle, 12 hours at most); `current` marks the caller's own session.
  */

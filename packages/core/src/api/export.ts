@@ -1,5 +1,5 @@
 /**
- * The holder's data export (issue 6, SPEC 2 Settings "Data and storage": Export downloads all of
+ * The holder's data export (SPEC 2 Settings "Data and storage": Export downloads all of
  * the holder's data as JSON): GET /user/{userId}/export answers it; the web app saves it as a
  * file, or builds the same shape from browser storage when the API cannot be reached (SPEC 7:
  * export of data is local).

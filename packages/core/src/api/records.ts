@@ -74,7 +74,7 @@ export const consentRequestSchema = z.object({
   last_viewed: z.string().nullable(),
   /**
    * Browser-only marker: true for a decision made while the API was unreachable and not yet
-   * accepted by the server (issue 4 Offline). The server never sends it.
+   * accepted by the server (made offline, waiting in the outbox). The server never sends it.
    */
   pending_sync: z.boolean().optional(),
 });
@@ -114,7 +114,7 @@ export const CONSENT_DECISIONS = ['approve', 'reject'] as const;
 export type ConsentDecision = (typeof CONSENT_DECISIONS)[number];
 
 /**
- * Optional body of POST /user/{userId}/consent-requests/{id}/approve and .../reject (issue 15):
+ * Optional body of POST /user/{userId}/consent-requests/{id}/approve and .../reject:
  * `decided_at`, the instant the holder decided (ISO 8601 with a UTC offset, e.g. a decision made
  * offline and sent later by the outbox). The server keeps it as the decision time when it is not
  * after the server's now and not before the request was made; otherwise it uses its own time

@@ -1,7 +1,7 @@
 /**
- * The verdicts the API answers (DECISIONS 4, docs/api-contract.md "Issue 3"), one zod schema
- * each, used by the server's response serialization and by the web app's parsing, so the two
- * cannot drift.
+ * The verdicts the API answers (DECISIONS 4, docs/api-contract.md "Credentials, signing and
+ * verification"), one zod schema each, used by the server's response serialization and by the web
+ * app's parsing, so the two cannot drift.
  *
  * - credentialVerdictSchema: `verifyCredential()`'s verdict, the answer of the W3C VC API
  *   POST /credentials/verify (200 when verified, 422 otherwise);

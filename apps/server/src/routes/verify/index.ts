@@ -1,5 +1,6 @@
 /**
- * Public verification (DECISIONS 4, api-contract "Issue 3"); no session needed.
+ * Public verification (DECISIONS 4, api-contract "Credentials, signing and verification"); no
+ * session needed.
  *
  * - GET /api/verify/{credentialId}: the verdict on a stored credential with masked subject
  *   fields and the signed document; rate-limited per IP (RATE_LIMITS.verifyLink).

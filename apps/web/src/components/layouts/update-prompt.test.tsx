@@ -7,7 +7,7 @@ import { UpdatePrompt } from './update-prompt';
 
 vi.mock('@/lib/service-worker', () => ({ applyUpdate: vi.fn(), useUpdateWaiting: vi.fn() }));
 
-describe('the update prompt (issue 15)', () => {
+describe('the update prompt', () => {
   beforeEach(() => {
     vi.mocked(applyUpdate).mockReset();
     vi.mocked(useUpdateWaiting).mockReset();

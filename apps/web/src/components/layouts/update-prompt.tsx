@@ -1,7 +1,7 @@
 /**
- * "A new version is ready" (issue 15): shown while a new service worker waits
- * (lib/service-worker.ts). Reload activates it and reloads the page; Later hides the prompt for
- * this page, and the new version then starts with the next visit once every tab is closed. The
+ * "A new version is ready" (docs/adr/0007-service-worker.md): shown while a new service worker
+ * waits (lib/service-worker.ts). Reload activates it and reloads the page; Later hides the prompt
+ * for this page, and the new version then starts with the next visit once every tab is closed. The
  * app is never swapped silently in the middle of what the holder is doing.
  */
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Pure rules of the Profile screen (SPEC 2 /profile, SPEC 3, 5, 9; issue 6): the sample profile
+ * Pure rules of the Profile screen (SPEC 2 /profile, SPEC 3, 5, 9): the sample profile
  * shown when nothing loads, the stat figures, the recent activity, a Save kept on this device,
  * and which identity documents the holder holds as credentials. No storage, no network, no React.
  */

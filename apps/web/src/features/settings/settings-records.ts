@@ -1,5 +1,5 @@
 /**
- * Pure rules of the Settings screen (SPEC 2 /settings, SPEC 3, 9; issue 6): which fields each of
+ * Pure rules of the Settings screen (SPEC 2 /settings, SPEC 3, 9): which fields each of
  * the eight sections shows and how (switch or choice), and how the device's live theme and UI
  * language are laid over the stored settings. No storage, no network, no React.
  */

@@ -21,7 +21,7 @@ function cacheWithEveryResource(userIds: readonly string[]) {
   return { client, invalidated };
 }
 
-describe('after a sync the outbox invalidates what it settled (issue 15)', () => {
+describe('after a sync the outbox invalidates what it settled', () => {
   it('a generated credential: the credentials and the log, not the consent requests', async () => {
     const { client, invalidated } = cacheWithEveryResource(['user-001']);
     await invalidateSynced(client, 'user-001', ['credential_generation']);

@@ -1,17 +1,17 @@
 /**
- * lib/sync/ holds the whole offline sync (issue 15): the queue and its replay (outbox.ts), this
+ * lib/sync/ holds the whole offline sync: the queue and its replay (outbox.ts), this
  * runner, the status bar and conflict notices (sync-status.tsx) and the rules that lay unsynced
  * local records over the server's lists (unsynced.ts). It sits in lib/, not in a feature, because
  * every feature enqueues into it and features may not import each other (STYLE 1); its status
  * bar lives beside the engine whose state it shows.
  *
- * The one outbox runner of the signed-in screens (issue 9; lib/sync/outbox): mounted once by the app
+ * The one outbox runner of the signed-in screens (lib/sync/outbox): mounted once by the app
  * frame (app/routes/app/root.tsx) with the features' handlers, it replays the holder's queued
  * changes right after sign-in (when the frame mounts), when the browser comes back online, when
  * the window regains focus, and every 30 seconds (NOTIFICATION_POLL_MS, the notification poll),
  * and whenever the holder asks (`syncNow`). Automatic runs are skipped while nothing is queued or
  * the browser says it is offline. After a run that settled something it invalidates the queries
- * of what it settled (`invalidateSynced`, issue 15): the screens reload from the cache, no event
+ * of what it settled (`invalidateSynced`): the screens reload from the cache, no event
  * is broadcast for them.
  *
  * `useOutboxSync()` gives the frame's sync status (lib/sync/sync-status.tsx) the queue,
@@ -133,7 +133,7 @@ export function OutboxProvider({
       if (!manual && (pendingEntries(userId).length === 0 || !navigator.onLine)) return IDLE;
       setSyncing(true);
       const result = await syncOutbox({ userId, handlers });
-      // Issue 15: what the run settled is read again from the server, by every screen showing it.
+      // What the run settled is read again from the server, by every screen showing it.
       if (result.kinds.length > 0) await invalidateSynced(queryClient, userId, result.kinds);
       if (!mounted.current) return result;
       setSyncing(false);

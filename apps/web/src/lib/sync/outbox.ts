@@ -1,14 +1,14 @@
 /**
- * The outbox (issue 9 "Offline work comes back"): every change made while the API could not be
- * reached — a consent decision, a credential generated, an activity entry, a profile or settings
- * Save — is kept here, in browser storage under `outbox` (cleared on logout with the other
- * session keys), and sent again, in the order it was made, once the API answers.
+ * The outbox (docs/ARCHITECTURE.md "An offline write and its sync"): every change made while the
+ * API could not be reached — a consent decision, a credential generated, an activity entry, a
+ * profile or settings Save — is kept here, in browser storage under `outbox` (cleared on logout
+ * with the other session keys), and sent again, in the order it was made, once the API answers.
  *
  * Stored shape: `{ entries: OutboxEntry[], conflicts: OutboxConflict[] }`.
  * - An entry is the HTTP call to make (`method`, `path`, `query`, `body`) with its `id`, a UUID sent
  *   as the `Idempotency-Key` header on every attempt: the server runs a call once per key and
- *   answers a repeat with the first answer (docs/api-contract.md "Issue 9"). So an entry whose
- *   answer was lost (timeout, tab closed mid-replay) is simply sent again.
+ *   answers a repeat with the first answer (docs/api-contract.md "Idempotency-Key"). So an entry
+ *   whose answer was lost (timeout, tab closed mid-replay) is simply sent again.
  *   `local` holds what the feature needs to reconcile its own local record (e.g. the id of the
  *   proof-less credential made offline); `baseUpdatedAt` is, for a full replacement (profile,
  *   settings), the server's `updated_at` this device had seen when the change was made.
@@ -33,7 +33,7 @@
  *   on another device since this device's edit).
  * One run at a time per tab, and across tabs through the Web Locks API where the browser has it.
  * A run answers the kinds it settled (`OutboxRunResult.kinds`); its runner (outbox-provider.tsx)
- * invalidates the queries of those kinds (issue 15), so the screens reload from the cache; no
+ * invalidates the queries of those kinds, so the screens reload from the cache; no
  * event is broadcast.
  */
 import { useMemo, useSyncExternalStore } from 'react';

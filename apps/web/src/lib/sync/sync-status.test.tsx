@@ -33,7 +33,7 @@ function queueOfflineEntry(description = 'Shared PAN Card'): string {
   return queued.id;
 }
 
-describe('the sync status of the signed-in frame (issue 9)', () => {
+describe('the sync status of the signed-in frame', () => {
   it('shows what waits; Sync now says when the server is unreachable, then sends it', async () => {
     signIn();
     const key = queueOfflineEntry();

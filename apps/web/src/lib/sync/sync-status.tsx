@@ -1,5 +1,5 @@
 /**
- * What the signed-in frame shows of the outbox (issue 9, lib/sync/outbox and lib/sync/outbox-provider),
+ * What the signed-in frame shows of the outbox (lib/sync/outbox and lib/sync/outbox-provider),
  * above every protected screen:
  * - while changes wait: 'N changes waiting to sync', why (offline, or waiting for the server) and
  *   Sync now;
@@ -8,11 +8,11 @@
  * - each change the server refused or that met a newer server state: a notice under 'Could not
  *   sync' with what happened, the server's own detail, a link to the screen and Dismiss.
  * The header's lists reload after each run that settled something: the runner invalidates their
- * queries (lib/sync/outbox-provider.tsx, issue 15).
+ * queries (lib/sync/outbox-provider.tsx).
  *
  * `SyncSignOutGuard` is rendered after the screen (so its dialog sits above the screen's own):
  * before Sign Out it sends what waits, and when changes still wait it asks whether to sign out
- * anyway (logout wipes them with the rest of this device's data, issue 8).
+ * anyway (logout wipes them with the rest of this device's data, docs/security.md).
  */
 import type { TFunction } from 'i18next';
 import { useEffect, useId, useRef, useState } from 'react';

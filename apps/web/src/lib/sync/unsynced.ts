@@ -1,6 +1,6 @@
 /**
  * How this device's changes that the server has not accepted yet (records marked
- * `pending_sync`, issue 4 Offline) are laid over the server's lists, the same way on every
+ * `pending_sync`) are laid over the server's lists, the same way on every
  * screen that shows them: /consent, /logs and the header's bell and search.
  */
 import type { ActivityLog, ConsentRequest } from '@pehchaan/core';

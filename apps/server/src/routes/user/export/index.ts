@@ -1,5 +1,5 @@
 /**
- * /user/{userId}/export: all of the holder's data as one JSON document (issue 6).
+ * /user/{userId}/export: all of the holder's data as one JSON document.
  * HTTP only: schema and a thin handler calling one service. Mounted by routes/user/index.ts under
  * /user/:userId/export, which authenticates (401) and checks the holder (403) first.
  */

@@ -1,6 +1,6 @@
 /**
  * /user/{userId}/profile: the holder's profile (identity numbers masked) and replacing its eight
- * editable fields (issue 6).
+ * editable fields.
  * HTTP only: schema and a thin handler calling one service. Mounted by routes/user/index.ts under
  * /user/:userId/profile, which authenticates (401) and checks the holder (403) first.
  */

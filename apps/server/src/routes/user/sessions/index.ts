@@ -1,6 +1,6 @@
 /**
  * /user/{userId}/sessions: the holder's live sessions, ending one, and ending all but the
- * caller's (issue 8).
+ * caller's (session management, docs/security.md).
  * HTTP only: schema and a thin handler calling one service. Mounted by routes/user/index.ts under
  * /user/:userId/sessions, which authenticates (401) and checks the holder (403) first.
  */
@@ -25,7 +25,7 @@ const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...holderRoute,
         operationId: 'listSessions',
-        summary: "The holder's live sessions (issue 8), most recently used first",
+        summary: "The holder's live sessions, most recently used first",
         description:
           'Tokens are never shown (only their hashes are stored). `current` marks the session ' +
           'making this call.',

@@ -1,6 +1,6 @@
 /**
  * /user/{userId}/settings: the holder's settings (the defaults while none were saved) and
- * replacing them with a complete settings object (issue 6).
+ * replacing them with a complete settings object.
  * HTTP only: schema and a thin handler calling one service. Mounted by routes/user/index.ts under
  * /user/:userId/settings, which authenticates (401) and checks the holder (403) first.
  */

@@ -4,9 +4,9 @@
  * the holder's notifications and search records from the notifications feature (SPEC 2, 4, 9;
  * DECISIONS 6). After Sign Out the redirect goes to '/' instead (SPEC 2: "sign out goes to /").
  *
- * The frame also runs the outbox (issue 9): the one runner that replays the changes made while the
- * API was unreachable, with each feature's handler (features do not import each other; this
- * route wires them), and shows what waits or could not be synced above every screen.
+ * The frame also runs the outbox (lib/sync/outbox.ts): the one runner that replays the changes made
+ * while the API was unreachable, with each feature's handler (features do not import each other;
+ * this route wires them), and shows what waits or could not be synced above every screen.
  */
 import { Navigate, Outlet, ScrollRestoration } from 'react-router';
 import { holderListQueries } from '@/app/holder-list-queries';

@@ -3,7 +3,7 @@
  * `activityLogs`, owned by lib/activity-store.ts). The API answers newest first; the local copy is
  * sorted the same way.
  *
- * Entries made on this device while the API was unreachable (`pending_sync`, issue 4 Offline)
+ * Entries made on this device while the API was unreachable (`pending_sync`)
  * stay in the shown list and in browser storage until the server's list holds them.
  */
 import { type ActivityLog, activityLogListSchema } from '@pehchaan/core';
@@ -35,7 +35,7 @@ export function getActivityLogs(userId: string): Promise<Sourced<ActivityLog[]>>
 }
 
 /**
- * The holder's log in the query cache (issue 15): key `['activity-logs', userId]`, refreshed
+ * The holder's log in the query cache: key `['activity-logs', userId]`, refreshed
  * every 30 seconds while shown (SPEC 9); read by /logs, /dashboard and the bell.
  */
 export function getActivityLogsQueryOptions(userId: string) {

@@ -1,7 +1,7 @@
 /**
  * One entry of the Activity Logs list (SPEC 2, 3): the type's icon, the description exactly as
  * stored, the type's label, the relative time of SPEC 9 in a <time> whose title is the full date
- * and time, 'Not yet synced' for an entry the server has not accepted yet (issue 4 Offline) and
+ * and time, 'Not yet synced' for an entry the server has not accepted yet (`pending_sync`) and
  * 'Demo' for the demo entries of SPEC 8.
  */
 import type { ActivityLog } from '@pehchaan/core';

@@ -5,7 +5,7 @@
  * after filtering, M in the log) and the entries newest first, each with its type's icon and
  * label, the description as stored and the relative time of SPEC 9.
  *
- * Data: the log's cache entry (getActivityLogsQueryOptions, issue 15): the API with the
+ * Data: the log's cache entry (getActivityLogsQueryOptions): the API with the
  * browser-storage fallback (SPEC 1, 7), reloaded every 30 seconds (SPEC 9), on Refresh, and when
  * the tab regains focus or the browser reconnects. When loading fails with nothing stored, the toast 'Failed to load
  * activity logs, showing demo data' and demo entries marked as such (SPEC 8); when a reload

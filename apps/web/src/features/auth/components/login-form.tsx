@@ -64,7 +64,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: UserData) => void }
   /** Shows `message` under `field`, or for the whole form (and then as a toast too). */
   const fail = (message: string, field?: keyof FieldErrors) => {
     if (field) {
-      // Said under its field; a toast would only repeat it (issue 15).
+      // Said under its field; a toast would only repeat it.
       setFieldErrors({ [field]: message });
       return;
     }

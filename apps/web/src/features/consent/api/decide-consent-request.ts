@@ -3,10 +3,10 @@
  * POST /user/{userId}/consent-requests/{id}/approve or .../reject (DECISIONS 6). The server moves
  * the request, stamps status_updated_at/by and writes the activity entry.
  *
- * Offline (issue 4): when the API cannot be used at all (unreachable, timed out, disabled), the
+ * Offline: when the API cannot be used at all (unreachable, timed out, disabled), the
  * decision is kept in browser storage instead — the request under `consentRequests` and the
  * activity entry under `activityLogs`, both marked `pending_sync: true` ("Not yet synced") — and
- * queued in the outbox (issue 9, lib/sync/outbox), which sends it once the API answers again
+ * queued in the outbox (lib/sync/outbox), which sends it once the API answers again
  * (sync-consent-decision.ts settles the answer).
  */
 import {

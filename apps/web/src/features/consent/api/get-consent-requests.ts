@@ -70,7 +70,7 @@ export function getConsentRequests(userId: string): Promise<Sourced<ConsentReque
 }
 
 /**
- * The holder's consent requests in the query cache (issue 15): key `['consent-requests', userId]`,
+ * The holder's consent requests in the query cache: key `['consent-requests', userId]`,
  * refreshed every 30 seconds while shown (SPEC 9); read by /consent, /dashboard and the bell.
  */
 export function getConsentRequestsQueryOptions(userId: string) {

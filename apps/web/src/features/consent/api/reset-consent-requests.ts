@@ -4,7 +4,7 @@
  * only, and the local copy takes the server's list (dropping decisions not yet synced: the reset
  * is the known state). When the API cannot be used at all, the three sample pending requests are
  * restored in browser storage instead, the holder's other stored requests left as they are.
- * Either way, decisions on those three still queued in the outbox (issue 9) are dropped: the
+ * Either way, decisions on those three still queued in the outbox are dropped: the
  * reset undoes them, so they must not reach the server afterwards.
  */
 import { type ConsentRequest, consentResetAnswerSchema } from '@pehchaan/core';

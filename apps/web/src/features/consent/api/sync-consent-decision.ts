@@ -1,5 +1,5 @@
 /**
- * Settles a consent decision made offline once the outbox sends it (issue 9, lib/sync/outbox; queued by
+ * Settles a consent decision made offline once the outbox sends it (lib/sync/outbox; queued by
  * decide-consent-request.ts).
  *
  * - 2xx (the first answer or the server's replay of it): the server's request replaces the local

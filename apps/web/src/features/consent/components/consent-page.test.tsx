@@ -290,7 +290,7 @@ describe('/consent (SPEC 2 Consent Management)', () => {
     expect(posts.map((c) => [c.path, c.headers['idempotency-key']])).toEqual([
       [`${BASE}/consent-user-001-bank/approve`, queued.id],
     ]);
-    // Sent with the time the holder decided, which the server keeps (issue 15).
+    // Sent with the time the holder decided, which the server keeps.
     expect(posts[0]?.body).toEqual({ decided_at: queued.body.decided_at });
     expect(Date.parse(queued.body.decided_at)).toBe(Date.parse(queued.createdAt));
     const approved = await screen.findByRole('region', { name: 'Approved (1)' });
@@ -399,7 +399,7 @@ describe('/consent (SPEC 2 Consent Management)', () => {
       'pending',
       'pending',
     ]);
-    // The reset undoes the queued rejection: it must not reach the server later (issue 9).
+    // The reset undoes the queued rejection: it must not reach the server later.
     expect(JSON.parse(window.localStorage.getItem('outbox') ?? '{}').entries).toEqual([]);
     expect(stored('activityLogs')).toEqual([]);
   });

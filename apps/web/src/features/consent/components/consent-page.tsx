@@ -9,7 +9,7 @@
  * (SPEC 8). A decision the server refuses toasts 'Failed to approve consent' / 'Failed to reject
  * consent'; a 409 (decided elsewhere) shows the server's detail and reloads. While the API is
  * unreachable a decision is kept on this device and shown at once as 'Not yet synced'; the outbox
- * sends it once the API answers (issue 9) and invalidates the list's query, which reloads it.
+ * sends it once the API answers and invalidates the list's query, which reloads it.
  */
 import type { ConsentDecision, ConsentRequest } from '@pehchaan/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

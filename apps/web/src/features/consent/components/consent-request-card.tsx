@@ -2,7 +2,7 @@
  * One consent request (SPEC 2 Consent Management, SPEC 3): the requester (a data fiduciary), the
  * purpose, the requested fields as chips, when it was requested and, once decided, when; Approve
  * and Reject on a pending one (named with the requester, e.g. 'Approve State Bank of India').
- * A decision kept only on this device carries the 'Not yet synced' badge (issue 4 Offline).
+ * A decision kept only on this device carries the 'Not yet synced' badge.
  * The card is an article labelled by the requester.
  */
 import type { ConsentDecision, ConsentRequest } from '@pehchaan/core';

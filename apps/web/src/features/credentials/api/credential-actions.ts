@@ -1,8 +1,8 @@
 /**
- * The credential actions of the Credentials screen (SPEC 2, api-contract "Issue 3"): delete,
- * reorder, download the signed W3C document, and the local-only credential kept while the API is
- * unreachable. Browser storage (`credentials`) is kept in step with every change, as the offline
- * cache of DECISIONS 5.
+ * The credential actions of the Credentials screen (SPEC 2, api-contract "Credentials, signing and
+ * verification"): delete, reorder, download the signed W3C document, and the local-only credential
+ * kept while the API is unreachable. Browser storage (`credentials`) is kept in step with every
+ * change, as the offline cache of DECISIONS 5.
  */
 import {
   buildCredentialSubject,
@@ -62,7 +62,7 @@ export type CredentialOutboxLocal = z.infer<typeof credentialOutboxLocalSchema>;
  * Makes and stores a credential of `type` for `userId` on this device, without a proof: the
  * holder sees it as 'Awaiting issuer' and a verifier says 'Invalid signature' (SPEC 4). The
  * subject comes from the sample user record when the holder is one of the sample users.
- * The generation is queued in the outbox (issue 9): once the API answers, the issuer signs it for
+ * The generation is queued in the outbox: once the API answers, the issuer signs it for
  * real and the issued credential replaces this record (sync-credentials.ts).
  * @returns the stored record, or null when the browser refused to store it.
  */

@@ -1,7 +1,7 @@
 /**
  * GET /user/{userId}/credentials (SPEC 7) with the local fallback of SPEC 1: the holder's
  * credentials from the API, else from browser storage (`credentials`), and its one cache entry
- * (`getCredentialsQueryOptions`, issue 15) that /credentials, /dashboard, the header's bell and
+ * (`getCredentialsQueryOptions`) that /credentials, /dashboard, the header's bell and
  * search all read.
  *
  * An API answer (in the server's order) keeps, after it, the credentials made on this device while

@@ -2,7 +2,7 @@
  * Records an activity entry (SPEC 3 types) through POST /user/{userId}/activity-logs
  * (DECISIONS 6); when that call fails (endpoint missing, API unreachable) the entry is kept in
  * browser storage under `activityLogs` instead, so the Activity Logs screen still shows it.
- * When the API was unreachable the entry is also queued in the outbox (issue 9), which sends it
+ * When the API was unreachable the entry is also queued in the outbox, which sends it
  * once the API answers (sync-credentials.ts); an entry the server refused is not queued.
  */
 import { type ActivityLog, type ActivityType, activityLogSchema } from '@pehchaan/core';

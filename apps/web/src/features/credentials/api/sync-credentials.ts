@@ -1,6 +1,6 @@
 /**
- * Settles the credential feature's offline changes once the outbox sends them (issue 9,
- * lib/sync/outbox).
+ * Settles the credential feature's offline changes once the outbox sends them
+ * (lib/sync/outbox).
  *
  * Credential generated offline (queued by credential-actions.ts createLocalCredential):
  * - 2xx (the first answer or the server's replay of it): the issuer has signed it; the issued

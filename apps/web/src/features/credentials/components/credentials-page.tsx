@@ -4,7 +4,7 @@
  * with its details, QR code, share, copy, download and delete. Data comes from the API with the
  * browser-storage fallback; a credential generated while the API is unreachable is kept locally
  * without a proof ('Awaiting issuer') and issued for real by the outbox once the API answers
- * (issue 9); the outbox then invalidates the list's query (issue 15), which reloads it.
+ * (lib/sync/outbox.ts); the outbox then invalidates the list's query, which reloads it.
  */
 import {
   type ActivityType,

@@ -1,6 +1,6 @@
 /**
  * The dashboard's backend status card (SPEC 2, 7): GET /health and GET /storage/status, and their
- * cache entries (issue 15), refreshed every 30 seconds while shown (SPEC 9). These report on the
+ * cache entries, refreshed every 30 seconds while shown (SPEC 9). These report on the
  * API itself, so they have no local fallback: a failure is shown as Unhealthy with its error text
  * (SPEC 8).
  */

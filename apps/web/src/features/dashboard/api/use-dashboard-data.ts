@@ -1,6 +1,6 @@
 /**
  * The dashboard's data (SPEC 2, 4, 9): the holder's credentials, consent requests and activity
- * logs, from the cache entries the other screens and the bell share (issue 15: one fetch of each
+ * logs, from the cache entries the other screens and the bell share (one fetch of each
  * list however many components show it), each from the API with the local fallback, refreshed
  * every 30 seconds by the cache and invalidated by the outbox after a sync.
  *

@@ -2,7 +2,7 @@
  * The /dashboard screen (SPEC 2, 4, 8, 9): hero with the data-source indicator, Generate
  * Credential and Refresh; the offline banner; backend status and system information; the four
  * stat cards; why-choose; Quick Actions. Data comes from the shared cache, which refreshes it every
- * 30 seconds (issue 15).
+ * 30 seconds.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';

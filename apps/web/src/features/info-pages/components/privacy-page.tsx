@@ -4,7 +4,8 @@
  * Transparency, DPDP Compliance), 'How We Handle Your Data' (Data Collection, Data Storage, Data
  * Sharing, Your Rights under the DPDP Act 2023) and 'Contact Our Privacy Officer'. Every claim
  * describes what the product implements (AES-256-GCM, SHA-256 session hashes, PostgreSQL), and Data
- * Storage says what the encrypted browser copy (issue 8) does and does not protect.
+ * Storage says what the encrypted browser copy (docs/security.md "The browser cache") does and does
+ * not protect.
  */
 import { useTranslation } from 'react-i18next';
 import { CheckCircleIcon, ClockIcon, FileIcon, LockIcon, ShieldIcon } from '@/components/ui/icons';

@@ -4,10 +4,10 @@
  * Standards; #features (the header's Features link); how it works; the pilot at a glance;
  * partners; illustrative testimonials; demos and the pilot call to action; FAQ.
  *
- * Copy is truthful about the product (issue 5): figures describe what the pilot does, quotes are
+ * Copy is truthful about the product: figures describe what the pilot does, quotes are
  * labelled illustrative, issuers are named as the documents' issuers, not as partners.
  *
- * Speed (issue 5): this chunk imports only shared UI, lib and config, never another feature or the
+ * Speed (ADR 0005): this chunk imports only shared UI, lib and config, never another feature or the
  * signed-in app; icons are inline SVG and nothing loads late, so nothing shifts the layout.
  */
 import { useEffect } from 'react';

@@ -4,7 +4,7 @@
  * and log entries issued within 5 minutes and never viewed), the red dots, Clear All, and the
  * records the search dialog looks through.
  *
- * - The three lists are the cache entries the screens read (issue 15): the route module passes
+ * - The three lists are the cache entries the screens read: the route module passes
  *   the features' `queryOptions` (`HolderListQueries`), so the bell, /dashboard and /credentials
  *   share one fetch of each list, refreshed every 30 seconds, on focus and on reconnect by the
  *   cache. Another tab's changes arrive with those refreshes: invalidating on its `storage`

@@ -1,7 +1,7 @@
 /**
- * GET /user/{userId}/profile (issue 6) with the local fallback of SPEC 1 (storage key `profile`).
+ * GET /user/{userId}/profile with the local fallback of SPEC 1 (storage key `profile`).
  * An answer refreshes the local copy, except while a Save made offline (`pending_sync`) waits in
- * the outbox (issue 9): then this device's copy is shown, marked 'Not yet synced', until the
+ * the outbox: then this device's copy is shown, marked 'Not yet synced', until the
  * outbox has sent it (sync-profile.ts settles it). `getProfileQueryOptions` is its cache entry.
  */
 import { type Profile, profileAnswerSchema, profileToInput } from '@pehchaan/core';
@@ -69,7 +69,7 @@ export async function loadProfile(userId: string): Promise<ProfileLoad> {
 }
 
 /**
- * The holder's profile in the query cache (issue 15): key `['profile', userId]`, data a
+ * The holder's profile in the query cache: key `['profile', userId]`, data a
  * `ProfileLoad`. Not refreshed on a timer (the screen is a form); the outbox invalidates it once
  * a Save made offline is settled.
  */

@@ -1,5 +1,5 @@
 /**
- * The browser copy of the holder's profile (storage key `profile`, issue 6): a map from user id
+ * The browser copy of the holder's profile (storage key `profile`): a map from user id
  * to `{ profile, local_log_ids }`. A profile marked `pending_sync` holds a Save made while the
  * API was unreachable; `local_log_ids` are the `profile_updated` entries kept under
  * `activityLogs` for it (through lib/activity-store.ts, that key's owner), removed once the server

@@ -1,5 +1,5 @@
 /**
- * Settles a profile Save made offline once the outbox gets to it (issue 9, lib/sync/outbox; queued by
+ * Settles a profile Save made offline once the outbox gets to it (lib/sync/outbox; queued by
  * update-profile.ts). PUT /user/{userId}/profile is a full replacement, so before sending, the
  * server's copy is read (`check`):
  * - its `updated_at` is still the one this device had seen when the Save was made

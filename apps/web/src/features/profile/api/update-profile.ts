@@ -1,11 +1,11 @@
 /**
- * Profile Save (issue 6; DECISIONS 6: Save persists): PUT /user/{userId}/profile with the eight
+ * Profile Save (DECISIONS 6: Save persists): PUT /user/{userId}/profile with the eight
  * editable fields; the server validates them, stores them and writes the `profile_updated` entry.
  *
  * Offline: when the API cannot be used at all (unreachable, timed out, disabled) the Save is kept
  * in browser storage instead — the profile under `profile` and a `profile_updated` entry under
  * `activityLogs`, both marked `pending_sync` ("Not yet synced") — and queued in the outbox
- * (issue 9, lib/sync/outbox), which sends it once the API answers (sync-profile.ts). The PUT is a full
+ * (lib/sync/outbox), which sends it once the API answers (sync-profile.ts). The PUT is a full
  * replacement, so the queued Save remembers the server's `updated_at` this device had seen: if
  * the server's copy changed after it, the holder is shown a conflict instead of an overwrite.
  * A later Save replaces a queued one not sent yet.

@@ -103,7 +103,7 @@ function personal(): HTMLElement {
   return screen.getByRole('region', { name: 'Personal Information' });
 }
 
-describe('/profile (SPEC 2 Profile, issue 6)', () => {
+describe('/profile (SPEC 2 Profile)', () => {
   it('shows the fields, stat cards, recent activity, security, quick actions and masked identity documents', async () => {
     await openProfile();
     expect(within(personal()).getByText('Rajesh Kumar Sharma')).toBeInTheDocument();

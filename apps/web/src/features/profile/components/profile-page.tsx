@@ -1,15 +1,15 @@
 /**
- * The /profile screen (SPEC 2 Profile; issue 6): the summary, four stat cards, the eight editable
- * personal fields, recent activity, security features, quick actions and the identity documents
- * (masked, not editable).
+ * The /profile screen (SPEC 2 Profile; persisted on the server): the summary, four stat cards, the
+ * eight editable personal fields, recent activity, security features, quick actions and the
+ * identity documents (masked, not editable).
  *
  * Edit turns the fields into a form; Save checks them with core's validateProfile (the message
  * sits at each failing field) and persists them on the server, which writes a `profile_updated`
  * entry (toast 'Profile updated successfully'); while the API is unreachable the Save is kept on
- * this device, marked 'Not yet synced', and the outbox sends it once the API answers (issue 9).
+ * this device, marked 'Not yet synced', and the outbox sends it once the API answers.
  * Cancel restores the saved values.
  *
- * The profile is its cache entry (getProfileQueryOptions, issue 15); the lists behind the stats,
+ * The profile is its cache entry (getProfileQueryOptions); the lists behind the stats,
  * the recent activity and the held documents are the shared list queries, passed in `loaders` by
  * the route module (features do not import each other).
  */

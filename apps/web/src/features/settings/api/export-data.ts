@@ -1,5 +1,5 @@
 /**
- * Export (SPEC 2 Settings "Data and storage", SPEC 8 'Failed to export data'; issue 6): all of
+ * Export (SPEC 2 Settings "Data and storage", SPEC 8 'Failed to export data'): all of
  * the holder's data as one JSON file — GET /user/{userId}/export, or, when the API cannot be
  * reached, the same document built from this browser's copies (SPEC 7: export of data is local).
  */

@@ -1,7 +1,7 @@
 /**
- * GET /user/{userId}/settings (issue 6) with the local fallback of SPEC 1 (storage key
+ * GET /user/{userId}/settings with the local fallback of SPEC 1 (storage key
  * `settings`). An answer refreshes the local copy, except while settings changed offline
- * (`pending_sync`) wait in the outbox (issue 9): then this device's copy is shown, not yet
+ * (`pending_sync`) wait in the outbox: then this device's copy is shown, not yet
  * synced, until the outbox has sent it (sync-settings.ts settles it).
  */
 import {
@@ -67,7 +67,7 @@ export async function loadSettings(userId: string): Promise<SettingsLoad> {
 }
 
 /**
- * The holder's settings in the query cache (issue 15): key `['settings', userId]`, data a
+ * The holder's settings in the query cache: key `['settings', userId]`, data a
  * `SettingsLoad`. Not refreshed on a timer (the screen is a form saved on every change); the
  * outbox invalidates it once settings changed offline are settled.
  */

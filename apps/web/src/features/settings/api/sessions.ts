@@ -1,5 +1,5 @@
 /**
- * The holder's sessions (issue 8: every session can be listed and revoked; docs/api-contract.md
+ * The holder's sessions (every session can be listed and revoked; docs/api-contract.md
  * "Sessions"): GET /user/{userId}/sessions, DELETE /user/{userId}/sessions/{sessionId}, POST
  * /user/{userId}/sessions/revoke-others. Online only: there is nothing to show or end offline.
  * Each call throws an ApiError when the API fails (lib/api-client.ts).
@@ -23,7 +23,7 @@ export async function listSessions(userId: string): Promise<SessionRecord[]> {
 }
 
 /**
- * The holder's sessions in the query cache (issue 15): key `['sessions', userId]`; the query fails
+ * The holder's sessions in the query cache: key `['sessions', userId]`; the query fails
  * as `listSessions` does (no local copy: online only).
  */
 export function getSessionsQueryOptions(userId: string) {

@@ -1,5 +1,5 @@
 /**
- * The browser copy of the holder's settings (storage key `settings`, issue 6): a map from user id
+ * The browser copy of the holder's settings (storage key `settings`): a map from user id
  * to `{ settings, pending_sync, updated_at }`. `pending_sync` marks settings changed while the API
  * was unreachable; the next load sends them (get-settings.ts).
  */

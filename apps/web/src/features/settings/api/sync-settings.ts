@@ -1,5 +1,5 @@
 /**
- * Settles settings changed offline once the outbox gets to them (issue 9, lib/sync/outbox; queued by
+ * Settles settings changed offline once the outbox gets to them (lib/sync/outbox; queued by
  * update-settings.ts). PUT /user/{userId}/settings is a full replacement, so before sending, the
  * server's copy is read (`check`):
  * - its `updated_at` is still the one this device had seen when the change was made

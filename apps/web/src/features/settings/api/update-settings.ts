@@ -1,9 +1,9 @@
 /**
- * Saves the holder's settings (issue 6): PUT /user/{userId}/settings with the complete settings
- * object (the server replaces its copy), and the browser copy under `settings`.
+ * Saves the holder's settings (persisted on the server): PUT /user/{userId}/settings with the
+ * complete settings object (the server replaces its copy), and the browser copy under `settings`.
  *
  * Offline: when the API cannot be used at all (unreachable, timed out, disabled) the settings are
- * kept in browser storage marked `pending_sync` and queued in the outbox (issue 9, lib/sync/outbox),
+ * kept in browser storage marked `pending_sync` and queued in the outbox (lib/sync/outbox),
  * which sends them once the API answers (sync-settings.ts). The PUT is a full replacement, so the
  * queued Save remembers the server's `updated_at` this device had seen: if the server's copy
  * changed after it, the holder is shown a conflict instead of an overwrite. A later Save replaces

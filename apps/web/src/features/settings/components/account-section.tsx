@@ -35,7 +35,7 @@ export function AccountSection({
   const logout = async () => {
     setLoggingOut(true);
     await onSignOut();
-    // Still here: the holder chose to stay signed in (changes not yet synced, issue 9).
+    // Still here: the holder chose to stay signed in (changes not yet synced).
     setLoggingOut(false);
     setConfirmLogout(false);
   };

@@ -1,4 +1,4 @@
-/** Active sessions on /settings (issue 8: every session can be listed and revoked). */
+/** Active sessions on /settings (every session can be listed and revoked). */
 import type { SessionRecord } from '@pehchaan/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,5 +1,5 @@
 /**
- * Active sessions, in the Security section of /settings (issue 8: every session of a holder can
+ * Active sessions, in the Security section of /settings (every session of a holder can
  * be listed and revoked). Lists the holder's live sessions from the API (browser and system
  * read from the login's User-Agent, when it started, when last used, "This device" for the
  * current one); Sign out ends one other session, "Sign out all other sessions" (confirmed in a

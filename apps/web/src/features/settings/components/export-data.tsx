@@ -1,5 +1,5 @@
 /**
- * Export My Data (SPEC 2 Settings "Data and storage"; issue 6): downloads all of the holder's
+ * Export My Data (SPEC 2 Settings "Data and storage"): downloads all of the holder's
  * data as one JSON file (profile, credentials, consent requests, activity, settings). Offline it
  * exports this browser's copies and says so; any failure toasts 'Failed to export data' (SPEC 8).
  */

@@ -61,7 +61,7 @@ afterEach(() => {
   Reflect.deleteProperty(URL, 'revokeObjectURL');
 });
 
-describe('/settings (SPEC 2 Settings, issue 6)', () => {
+describe('/settings (SPEC 2 Settings)', () => {
   it('shows the eight sections with every field and the SPEC 9 defaults', async () => {
     await openSettings();
     const nav = screen.getByRole('navigation', { name: 'Settings sections' });

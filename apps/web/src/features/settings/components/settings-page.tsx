@@ -1,11 +1,12 @@
 /**
- * The /settings screen (SPEC 2 Settings; SPEC 3, 5, 9; issue 6): eight sections — account,
- * security (with Change Password), privacy, notifications, preferences, data and storage (with
- * Export), integrations, advanced — with every SPEC 3 field and the SPEC 9 defaults and choices.
+ * The /settings screen (SPEC 2 Settings; SPEC 3, 5, 9; persisted on the server): eight sections —
+ * account, security (with Change Password), privacy, notifications, preferences, data and storage
+ * (with Export), integrations, advanced — with every SPEC 3 field and the SPEC 9 defaults and
+ * choices.
  *
  * Every change is saved at once, to the server and to this browser (SPEC 1 fallback: while the
  * API is unreachable the settings are kept here, 'Not yet synced', and the outbox sends them once
- * it answers, issue 9);
+ * it answers);
  * a status line says where they went. Theme and language apply across the app immediately;
  * es, fr, de and ja are stored as the holder's preference while the screens stay English, and
  * the field says so.

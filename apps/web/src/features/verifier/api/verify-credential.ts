@@ -1,7 +1,8 @@
 /**
- * GET /api/verify/{credentialId} (public, api-contract "Issue 3"): the server's verdict on a
- * credential. When the API cannot be reached, the copy in this browser's storage (if any) is
- * returned so the page can show it, marked as not verified (SPEC 4 'failed on error').
+ * GET /api/verify/{credentialId} (public, api-contract "Credentials, signing and verification"):
+ * the server's verdict on a credential. When the API cannot be reached, the copy in this browser's
+ * storage (if any) is returned so the page can show it, marked as not verified (SPEC 4 'failed on
+ * error').
  */
 import {
   type CredentialRecord,
