@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cardSurfaceClass } from '@/components/ui/card';
 import '../i18n';
 
 export function SettingsSection({
@@ -23,7 +24,7 @@ export function SettingsSection({
     <section
       id={id}
       aria-labelledby={headingId}
-      className="scroll-mt-24 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+      className={`scroll-mt-24 rounded-2xl p-5 sm:p-6 ${cardSurfaceClass}`}
     >
       <h2 id={headingId} className="text-lg font-semibold text-slate-900 dark:text-white">
         {title}
