@@ -19,6 +19,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { EyeIcon, EyeOffIcon } from '@/components/ui/icons';
+import { Input } from '@/components/ui/input';
 import { type UserData, useAuth } from '@/lib/auth';
 import { toast } from '@/lib/toast';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -27,9 +28,6 @@ import { loginWithOtp } from '../api/login';
 import { requestOtp } from '../api/request-otp';
 import { authErrorMessage } from './auth-error-message';
 import { DemoBanner } from './demo-banner';
-
-const INPUT =
-  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-400 aria-invalid:border-red-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100';
 
 function FieldError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
@@ -153,7 +151,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: UserData) => void }
               <label htmlFor={`${ids}-aadhaar`} className="text-sm font-medium">
                 {t('aadhaarLabel')}
               </label>
-              <input
+              <Input
                 id={`${ids}-aadhaar`}
                 name="aadhaar"
                 inputMode="numeric"
@@ -164,7 +162,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: UserData) => void }
                 onChange={(event) => setAadhaar(formatAadhaarInput(event.target.value))}
                 aria-invalid={fieldErrors.aadhaar ? true : undefined}
                 aria-describedby={fieldErrors.aadhaar ? `${ids}-aadhaar-error` : undefined}
-                className={`${INPUT} font-mono tracking-wider`}
+                className="font-mono tracking-wider"
               />
               <FieldError id={`${ids}-aadhaar-error`} message={fieldErrors.aadhaar} />
             </div>
@@ -172,7 +170,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: UserData) => void }
               <label htmlFor={`${ids}-phone`} className="text-sm font-medium">
                 {t('phoneLabel')}
               </label>
-              <input
+              <Input
                 id={`${ids}-phone`}
                 name="phone"
                 type="tel"
@@ -186,7 +184,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: UserData) => void }
                 }
                 aria-invalid={fieldErrors.phone ? true : undefined}
                 aria-describedby={fieldErrors.phone ? `${ids}-phone-error` : undefined}
-                className={`${INPUT} font-mono tracking-wider`}
+                className="font-mono tracking-wider"
               />
               <FieldError id={`${ids}-phone-error`} message={fieldErrors.phone} />
             </div>
@@ -209,7 +207,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: UserData) => void }
               {t('otpLabel')}
             </label>
             <div className="relative">
-              <input
+              <Input
                 id={`${ids}-otp`}
                 name="otp"
                 type={showOtp ? 'text' : 'password'}
@@ -218,14 +216,14 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: UserData) => void }
                 maxLength={LIMITS.otpDigits}
                 placeholder={t('otpPlaceholder')}
                 value={otp}
-                // biome-ignore lint/a11y/noAutofocus: step 2 exists only to type the OTP
+                // Autofocus on purpose: step 2 exists only to type the OTP.
                 autoFocus
                 onChange={(event) =>
                   setOtp(digitsOnly(event.target.value).slice(0, LIMITS.otpDigits))
                 }
                 aria-invalid={fieldErrors.otp ? true : undefined}
                 aria-describedby={fieldErrors.otp ? `${ids}-otp-error` : undefined}
-                className={`${INPUT} pr-11 font-mono tracking-[0.4em] placeholder:tracking-normal`}
+                className="pr-11 font-mono tracking-[0.4em] placeholder:tracking-normal"
               />
               <button
                 type="button"

@@ -4,7 +4,7 @@
  * absent (SPEC 9). Query parameters only, no body. The new credential is added to the local copy.
  * There is no local fallback here: without the API generation fails (SPEC 8). The Credentials
  * screen, which knows the chosen type, keeps a proof-less copy instead and queues the generation
- * in the outbox (credential-actions.ts createLocalCredential).
+ * in the outbox (create-local-credential.ts).
  */
 import { credentialRecordSchema } from '@pehchaan/core';
 import { z } from 'zod';

@@ -2,7 +2,7 @@
  * Settles the credential feature's offline changes once the outbox sends them
  * (lib/sync/outbox).
  *
- * Credential generated offline (queued by credential-actions.ts createLocalCredential):
+ * Credential generated offline (queued by create-local-credential.ts):
  * - 2xx (the first answer or the server's replay of it): the issuer has signed it; the issued
  *   credential (with its real proof) replaces the proof-less local record, in its place.
  * - problem 'duplicate_document' (409 'You already have a ...'): the holder's credentials are
@@ -24,9 +24,10 @@ import {
 import { dropLocalActivity, replaceLocalActivity } from '@/lib/activity-store';
 import { api, hasProblemCode } from '@/lib/api-client';
 import type { OutboxHandler } from '@/lib/sync/outbox';
-import { credentialOutboxLocalSchema, replaceLocalCredential } from './credential-actions';
 import { generateCredentialResponseSchema } from './generate-credential';
+import { credentialOutboxLocalSchema } from './local-credentials';
 import { activityAnswerSchema, activityOutboxLocalSchema } from './log-activity';
+import { replaceLocalCredential } from './replace-local-credential';
 
 /** The server's credential of catalogue type `documentType`, if the holder has one. */
 async function serverCredentialOfType(

@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { ChevronDownIcon, ClockIcon, FileIcon, ShareIcon } from '@/components/ui/icons';
 import { formatDate } from '@/lib/format-date';
 import { toast } from '@/lib/toast';
-import { isAwaitingIssuer } from '../api/credential-actions';
+import { isAwaitingIssuer } from '../api/local-credentials';
 import { buildQrPayload, QR_OPTIONS } from '../qr-payload';
 import { SubjectFields } from './subject-fields';
 

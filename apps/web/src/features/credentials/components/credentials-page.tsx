@@ -27,15 +27,13 @@ import type { DataSource } from '@/lib/local-fallback';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { isFailedLoad, useFallbackToast } from '@/lib/use-fallback-toast';
-import {
-  createLocalCredential,
-  deleteCredential,
-  getCredentialDocument,
-  saveCredentialOrder,
-} from '../api/credential-actions';
+import { createLocalCredential } from '../api/create-local-credential';
+import { deleteCredential } from '../api/delete-credential';
 import { generateCredential } from '../api/generate-credential';
+import { getCredentialDocument } from '../api/get-credential-document';
 import { getCredentialsQueryOptions } from '../api/get-credentials';
 import { logActivity } from '../api/log-activity';
+import { saveCredentialOrder } from '../api/save-credential-order';
 import { verificationUrl } from '../qr-payload';
 import { AddCredentialMenu } from './add-credential-menu';
 import type { CredentialActions } from './credential-card';

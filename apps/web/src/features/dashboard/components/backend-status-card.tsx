@@ -4,9 +4,10 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { RefreshIcon, ServerIcon } from '@/components/ui/icons';
 import type { BackendStatus } from '../api/use-backend-status';
-import { Card, InfoList } from './card';
+import { InfoList } from './info-list';
 
 export function BackendStatusCard({ status }: { status: BackendStatus }) {
   const { t } = useTranslation('dashboard');
@@ -30,6 +31,8 @@ export function BackendStatusCard({ status }: { status: BackendStatus }) {
 
   return (
     <Card
+      className="rounded-2xl p-5"
+      headerClassName="items-center gap-2"
       title={t('backend.title')}
       icon={<ServerIcon className="size-5 text-orange-600 dark:text-orange-400" />}
       actions={

@@ -1,9 +1,10 @@
 /** SPEC 2 system information card: environment, API URL, online status. */
 import { useTranslation } from 'react-i18next';
+import { Card } from '@/components/ui/card';
 import { InfoIcon } from '@/components/ui/icons';
 import { env } from '@/config/env';
 import { useOnlineStatus } from '@/lib/use-online-status';
-import { Card, InfoList } from './card';
+import { InfoList } from './info-list';
 
 export function SystemInfoCard() {
   const { t } = useTranslation('dashboard');
@@ -11,6 +12,8 @@ export function SystemInfoCard() {
   const apiUrl = env.API_URL || window.location.origin;
   return (
     <Card
+      className="rounded-2xl p-5"
+      headerClassName="items-center gap-2"
       title={t('system.title')}
       icon={<InfoIcon className="size-5 text-orange-600 dark:text-orange-400" />}
     >

@@ -13,6 +13,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { CheckCircleIcon } from '@/components/ui/icons';
+import { inputShapeClass } from '@/components/ui/input';
 import { CONTACT, mailtoHref } from '@/config/contact';
 import {
   CONTACT_SUBJECTS,
@@ -30,8 +31,7 @@ const EMPTY: ContactMessage = { name: '', email: '', subject: 'general', message
 const FIELD_ORDER = ['name', 'email', 'message'] as const;
 
 // scroll-mt: a field focused after a failed send stays clear of the sticky header.
-const INPUT_CLASSES =
-  'mt-1 block w-full scroll-mt-28 rounded-lg border bg-white px-3 py-2 text-slate-900 shadow-sm dark:bg-slate-950 dark:text-slate-100';
+const INPUT_CLASSES = `${inputShapeClass} scroll-mt-28 bg-white shadow-sm dark:bg-slate-950`;
 const inputBorder = (invalid: boolean) =>
   invalid ? 'border-red-600 dark:border-red-400' : 'border-slate-400 dark:border-slate-600';
 

@@ -9,6 +9,7 @@
  * - `BulletList`, `FaqList` (native <details>, usable without JavaScript), `ContactLine`.
  */
 import { type ComponentType, type ReactNode, type SVGProps, useId } from 'react';
+import { cardSurfaceClass } from '@/components/ui/card';
 import { ChevronDownIcon } from '@/components/ui/icons';
 
 type IconComponent = ComponentType<SVGProps<SVGSVGElement>>;
@@ -137,7 +138,7 @@ export function InfoCard({
   children: ReactNode;
 }) {
   return (
-    <li className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900">
+    <li className={`flex flex-col rounded-xl p-5 sm:p-6 ${cardSurfaceClass}`}>
       {Icon && (
         <span className="mb-4 inline-flex size-11 items-center justify-center rounded-lg bg-orange-100 text-orange-800 dark:bg-orange-500/15 dark:text-orange-300">
           <Icon className="size-6" />

@@ -18,10 +18,8 @@ import {
 import type { FormEvent, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { Input, inputClass } from '@/components/ui/input';
 import '../i18n';
-
-const INPUT =
-  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-400 aria-invalid:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:aria-invalid:border-red-400';
 
 /** A date-only value (YYYY-MM-DD) in the UI language's Indian locale, e.g. '22 Jul 1992'. */
 export function formatDateOnly(value: string, language: string): string {
@@ -152,7 +150,7 @@ export function ProfileForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           {label('name')}
-          <input
+          <Input
             ref={firstFieldRef}
             {...a11y('name')}
             type="text"
@@ -161,13 +159,12 @@ export function ProfileForm({
             maxLength={PROFILE_LIMITS.nameMax}
             value={draft.name}
             onChange={(e) => onChange('name', e.target.value)}
-            className={INPUT}
           />
           {error('name')}
         </div>
         <div>
           {label('email')}
-          <input
+          <Input
             {...a11y('email')}
             type="email"
             autoComplete="email"
@@ -175,13 +172,12 @@ export function ProfileForm({
             maxLength={PROFILE_LIMITS.emailMax}
             value={draft.email}
             onChange={(e) => onChange('email', e.target.value)}
-            className={INPUT}
           />
           {error('email')}
         </div>
         <div>
           {label('phone')}
-          <input
+          <Input
             {...a11y('phone', true)}
             type="tel"
             inputMode="numeric"
@@ -190,14 +186,14 @@ export function ProfileForm({
             maxLength={LIMITS.phoneDigits}
             value={draft.phone}
             onChange={(e) => onChange('phone', digitsOnly(e.target.value))}
-            className={`${INPUT} font-mono`}
+            className="font-mono"
           />
           {error('phone')}
           {hint('phone', t('hints.phone'))}
         </div>
         <div>
           {label('username')}
-          <input
+          <Input
             {...a11y('username', true)}
             type="text"
             autoComplete="username"
@@ -206,14 +202,13 @@ export function ProfileForm({
             maxLength={PROFILE_LIMITS.usernameMax}
             value={draft.username}
             onChange={(e) => onChange('username', e.target.value)}
-            className={INPUT}
           />
           {error('username')}
           {hint('username', t('hints.username'))}
         </div>
         <div>
           {label('dob')}
-          <input
+          <Input
             {...a11y('dob')}
             type="date"
             autoComplete="bday"
@@ -222,7 +217,6 @@ export function ProfileForm({
             max={todayInIndia(new Date())}
             value={draft.dob}
             onChange={(e) => onChange('dob', e.target.value)}
-            className={INPUT}
           />
           {error('dob')}
         </div>
@@ -233,7 +227,7 @@ export function ProfileForm({
             required
             value={draft.gender}
             onChange={(e) => onChange('gender', e.target.value)}
-            className={INPUT}
+            className={inputClass}
           >
             {GENDERS.map((gender) => (
               <option key={gender} value={gender}>
@@ -252,7 +246,7 @@ export function ProfileForm({
             maxLength={PROFILE_LIMITS.addressMax}
             value={draft.address}
             onChange={(e) => onChange('address', e.target.value)}
-            className={INPUT}
+            className={inputClass}
           />
           {error('address')}
         </div>
@@ -264,7 +258,7 @@ export function ProfileForm({
             maxLength={PROFILE_LIMITS.bioMax}
             value={draft.bio}
             onChange={(e) => onChange('bio', e.target.value)}
-            className={INPUT}
+            className={inputClass}
           />
           {error('bio')}
           {hint('bio', t('hints.bio', { count: draft.bio.length }))}

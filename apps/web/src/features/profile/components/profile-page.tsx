@@ -31,6 +31,7 @@ import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { InfoIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { hasProblemCode, isApiError } from '@/lib/api-client';
@@ -48,7 +49,6 @@ import {
 } from '../profile-records';
 import { ProfileForm } from './profile-form';
 import {
-  Card,
   IdentityDocumentsCard,
   ProfileStatCards,
   ProfileSummary,
@@ -257,7 +257,7 @@ export function ProfilePage({ userId, loaders }: { userId: string; loaders: Prof
             <div className="min-w-0 space-y-6 lg:col-span-2">
               <div ref={formCard}>
                 <Card
-                  id="profile-personal"
+                  headingId="profile-personal"
                   title={t('personalInfo')}
                   actions={
                     profile.pending_sync ? (

@@ -6,6 +6,7 @@ import { type ActivityLog, type Profile, relativeTimeParts } from '@pehchaan/cor
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Card } from '@/components/ui/card';
 import {
   ArrowRightIcon,
   CheckCircleIcon,
@@ -19,34 +20,6 @@ import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format-date';
 import { IDENTITY_DOCUMENTS, type ProfileStats } from '../profile-records';
 import '../i18n';
-
-/** A titled card: a <section> named by its heading. */
-export function Card({
-  id,
-  title,
-  actions,
-  children,
-}: {
-  id: string;
-  title: string;
-  actions?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <section
-      aria-labelledby={id}
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
-    >
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <h2 id={id} className="text-lg font-semibold text-slate-900 dark:text-white">
-          {title}
-        </h2>
-        {actions}
-      </div>
-      {children}
-    </section>
-  );
-}
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -188,7 +161,7 @@ export function RecentActivity({ logs, now }: { logs: ActivityLog[] | null; now:
   };
   return (
     <Card
-      id="profile-recent"
+      headingId="profile-recent"
       title={t('recent.title')}
       actions={
         <Link
@@ -229,7 +202,7 @@ export function SecurityFeatures() {
   const { t } = useTranslation('profile');
   const items = ['encryption', 'otp', 'signatures', 'consent'] as const;
   return (
-    <Card id="profile-security" title={t('security.title')}>
+    <Card headingId="profile-security" title={t('security.title')}>
       <ul className="space-y-3">
         {items.map((item) => (
           <li key={item} className="flex gap-3">
@@ -264,7 +237,7 @@ export function QuickActions() {
     ['settings', paths.app.settings.getHref()],
   ] as const;
   return (
-    <Card id="profile-quick" title={t('quick.title')}>
+    <Card headingId="profile-quick" title={t('quick.title')}>
       <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-1">
         {actions.map(([key, href]) => (
           <li key={key}>
@@ -292,7 +265,7 @@ export function IdentityDocumentsCard({
 }) {
   const { t } = useTranslation('profile');
   return (
-    <Card id="profile-identity" title={t('identity.title')}>
+    <Card headingId="profile-identity" title={t('identity.title')}>
       <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">{t('identity.hint')}</p>
       <dl className="grid gap-3 sm:grid-cols-2">
         {IDENTITY_DOCUMENTS.map(([field, documentType]) => (

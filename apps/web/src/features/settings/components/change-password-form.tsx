@@ -8,10 +8,8 @@ import { type PasswordChangeErrorCode, passwordChangeErrorCode } from '@pehchaan
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
 import '../i18n';
-
-const INPUT =
-  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 aria-invalid:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:aria-invalid:border-red-400';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
 
@@ -47,7 +45,7 @@ export function ChangePasswordForm() {
       <label htmlFor={`password-${name}`} className="text-sm font-medium">
         {label}
       </label>
-      <input
+      <Input
         id={`password-${name}`}
         type="password"
         autoComplete={autoComplete}
@@ -58,7 +56,6 @@ export function ChangePasswordForm() {
           setValues((v) => ({ ...v, [name]: e.target.value }));
           setChecked(false);
         }}
-        className={INPUT}
       />
     </div>
   );

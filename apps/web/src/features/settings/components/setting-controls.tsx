@@ -5,6 +5,8 @@
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cardSurfaceClass } from '@/components/ui/card';
+import { Switch } from '@/components/ui/switch';
 import '../i18n';
 
 export function SettingsSection({
@@ -23,7 +25,7 @@ export function SettingsSection({
     <section
       id={id}
       aria-labelledby={headingId}
-      className="scroll-mt-24 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+      className={`scroll-mt-24 rounded-2xl p-5 sm:p-6 ${cardSurfaceClass}`}
     >
       <h2 id={headingId} className="text-lg font-semibold text-slate-900 dark:text-white">
         {title}
@@ -94,38 +96,16 @@ export function SwitchRow({
         label={label}
         description={description}
       />
-      <span className="inline-flex shrink-0 items-center gap-2 self-end sm:self-auto">
-        <span
-          aria-hidden="true"
-          className={`w-12 text-right text-sm font-medium ${checked ? 'text-green-800 dark:text-green-300' : 'text-slate-600 dark:text-slate-400'}`}
-        >
-          {checked ? t('on') : t('off')}
-        </span>
-        <button
-          id={id}
-          type="button"
-          role="switch"
-          aria-checked={checked}
-          aria-labelledby={`${id}-label`}
-          aria-describedby={`${id}-description`}
-          onClick={() => onChange(!checked)}
-          className="inline-flex min-h-11 items-center rounded-full px-0.5"
-        >
-          <span
-            className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 transition-colors ${
-              checked
-                ? 'border-green-700 bg-green-700 dark:border-green-500 dark:bg-green-500'
-                : 'border-slate-500 bg-slate-200 dark:border-slate-400 dark:bg-slate-700'
-            }`}
-          >
-            <span
-              className={`inline-block size-4 rounded-full bg-white shadow transition-transform motion-reduce:transition-none ${
-                checked ? 'translate-x-5' : 'translate-x-0.5'
-              }`}
-            />
-          </span>
-        </button>
-      </span>
+      <Switch
+        id={id}
+        checked={checked}
+        onChange={onChange}
+        stateText={checked ? t('on') : t('off')}
+        labelledBy={`${id}-label`}
+        describedBy={`${id}-description`}
+        className="self-end sm:self-auto"
+        stateClassName="w-12 text-right"
+      />
     </div>
   );
 }

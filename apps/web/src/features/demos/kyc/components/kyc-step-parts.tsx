@@ -8,6 +8,7 @@
  */
 import { type Dispatch, type ReactNode, type Ref, useId } from 'react';
 import { ArrowRightIcon } from '@/components/ui/icons';
+import { inputShapeClass } from '@/components/ui/input';
 import type { KycAction, KycDemoState } from '../kyc-wizard';
 
 /** Props of every step component: the wizard state, its dispatch, and the ref for the h2. */
@@ -19,8 +20,7 @@ export interface StepProps {
 }
 
 /** Class of a text input in a step. */
-export const INPUT =
-  'mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 dark:border-slate-500 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-400';
+export const INPUT = `${inputShapeClass} border-slate-400 bg-white text-base placeholder:text-slate-500 dark:border-slate-500 dark:bg-slate-950 dark:placeholder:text-slate-400`;
 /** Class of the hint line under an input. */
 export const HINT = 'mt-1 text-sm text-slate-600 dark:text-slate-400';
 /** Class of a step's Back / Continue row (stacked on narrow screens). */

@@ -7,12 +7,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { Switch } from '@/components/ui/switch';
 import { formatDate } from '@/lib/format-date';
 import { WALLET_NAMESPACE } from '../i18n';
 import { SOURCE_ISSUER_KEYS } from '../wallet-data';
 import type { WalletDocument, WalletDocumentId } from '../wallet-state';
 import { Card } from './card';
-import { Switch } from './switch';
 
 export function IdentitySources({
   documents,

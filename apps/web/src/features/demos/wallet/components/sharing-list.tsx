@@ -6,6 +6,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { LockIcon, ShareIcon } from '@/components/ui/icons';
+import { Switch } from '@/components/ui/switch';
 import { WALLET_NAMESPACE } from '../i18n';
 import {
   type SharingMap,
@@ -14,7 +15,6 @@ import {
   type WalletDocumentId,
 } from '../wallet-state';
 import { Card } from './card';
-import { Switch } from './switch';
 
 export function SharingList({
   documents,
