@@ -39,6 +39,19 @@ function pngSize(bytes: Buffer): string {
   return `${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`;
 }
 
+/**
+ * Waits until the app's service worker has installed (precached the build) and is active for
+ * the whole origin: what a later page, opened offline, needs. Whether `page` itself is
+ * controlled yet does not matter for that (see waitForServiceWorker).
+ */
+async function waitForActiveServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(
+    async () => (await navigator.serviceWorker.ready).active?.state === 'activated',
+    undefined,
+    { timeout: 30_000 },
+  );
+}
+
 /** Waits until an activated service worker controls `page`. */
 async function waitForServiceWorker(page: Page): Promise<void> {
   await page.waitForFunction(
@@ -128,7 +141,7 @@ test('offline after one visit: a cold start opens the credentials, and every sig
   await signInAsDemo(page, '345678901238', '9123456780');
   await page.goto('/credentials');
   await expect(page.getByRole('article', { name: 'Basic Identity' })).toBeVisible();
-  await waitForServiceWorker(page);
+  await waitForActiveServiceWorker(page);
 
   await context.setOffline(true);
   const offline = await context.newPage();
