@@ -60,6 +60,11 @@ function renderHeader(value: HeaderIndicators) {
   return { user: userEvent.setup(), router };
 }
 
+/** Waits until the header shows the signed-in links (the stored session is restored asynchronously). */
+async function signedInHeader(): Promise<void> {
+  await screen.findByRole('link', { name: /^Credentials/ });
+}
+
 describe('the bell (SPEC 2, 9)', () => {
   it('shows the count on the bell, capped at 9+', async () => {
     renderHeader(indicators({ updates: updates(12) }));
@@ -152,8 +157,10 @@ describe('the bell (SPEC 2, 9)', () => {
 describe('red dots (SPEC 2)', () => {
   it('puts a dot on Credentials only when credentials are new', async () => {
     renderHeader(indicators({ hasNewCredentials: true }));
-    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
-    const link = within(nav).getByRole('link', { name: 'Credentials (new)' });
+    // The signed-out links show until the stored session is restored (it is read asynchronously).
+    const link = await screen.findByRole('link', { name: 'Credentials (new)' });
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(nav).toContainElement(link);
     expect(link).toContainElement(within(nav).getByTestId('new-dot'));
     expect(within(nav).getAllByTestId('new-dot')).toHaveLength(1);
     expect(within(nav).getByRole('link', { name: 'Consent' })).toBeInTheDocument();
@@ -161,10 +168,10 @@ describe('red dots (SPEC 2)', () => {
 
   it('puts a dot on Consent when a consent request is new', async () => {
     renderHeader(indicators({ hasNewConsent: true }));
-    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
-    expect(within(nav).getByRole('link', { name: 'Consent (new)' })).toContainElement(
-      within(nav).getByTestId('new-dot'),
-    );
+    const link = await screen.findByRole('link', { name: 'Consent (new)' });
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { name: 'Consent (new)' })).toBe(link);
+    expect(link).toContainElement(within(nav).getByTestId('new-dot'));
     expect(within(nav).getByRole('link', { name: 'Credentials' })).toBeInTheDocument();
   });
 });
@@ -175,7 +182,8 @@ describe('the mobile menu mirrors the bell (SPEC 2)', () => {
     const { user } = renderHeader(
       indicators({ updates: updates(3), hasNewConsent: true, clearAll }),
     );
-    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+    await signedInHeader();
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
     const menu = screen.getByRole('navigation', { name: 'Mobile navigation' });
     expect(within(menu).getByRole('link', { name: 'Consent (new)' })).toBeInTheDocument();
     const updatesRegion = within(menu).getByRole('region', { name: /Recent Updates/ });
@@ -191,7 +199,8 @@ describe('the mobile menu mirrors the bell (SPEC 2)', () => {
 
   it('shows No recent updates when nothing is new', async () => {
     const { user } = renderHeader(indicators());
-    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+    await signedInHeader();
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
     const menu = screen.getByRole('navigation', { name: 'Mobile navigation' });
     expect(within(menu).getByText('No recent updates')).toBeInTheDocument();
   });
