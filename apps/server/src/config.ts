@@ -18,6 +18,10 @@
  * |               |                                  | whose X-Forwarded-For/-Proto are believed      |
  * | TLS_CERT_FILE | unset: plain HTTP                | PEM certificate chain: serve HTTPS (with       |
  * | TLS_KEY_FILE  |                                  | TLS_KEY_FILE, the PEM private key)             |
+ * | PUBLIC_ORIGIN | http://localhost:5000            | the origin the public sees: share links, SD-JWT|
+ * |               |                                  | VC `vct` URLs, OpenID4VP request URIs          |
+ * | OID4VP_ALLOW_LOOPBACK | unset: only while HOST is | true: the wallet may fetch an OpenID4VP        |
+ * |               | a loopback address               | request_uri over http from 127.0.0.0/8 or ::1  |
  *
  * HSTS (Strict-Transport-Security) is sent on answers to HTTPS requests: served with TLS_* here,
  * or forwarded by a trusted proxy with X-Forwarded-Proto: https (plugins/security-headers.ts).
@@ -111,6 +115,18 @@ export interface AppConfig {
   trustProxy: false | string;
   /** TLS_CERT_FILE and TLS_KEY_FILE, read at start: the server speaks HTTPS. */
   tls: { cert: Buffer; key: Buffer } | undefined;
+  /**
+   * PUBLIC_ORIGIN: scheme, host and optional port the public reaches this server at, no path or
+   * trailing slash ('https://pehchaan.example'). Share links, SD-JWT VC `vct` URLs and
+   * OpenID4VP request and response URIs are built on it.
+   */
+  publicOrigin: string;
+  /**
+   * OID4VP_ALLOW_LOOPBACK=true: the wallet may fetch a verifier's `request_uri` over plain http
+   * from 127.0.0.0/8 or ::1 (development and tests). Without it that is allowed only while the
+   * server itself listens on a loopback address.
+   */
+  oid4vpAllowLoopback: boolean;
   /** The server version reported by /health (apps/server/package.json). */
   version: string;
   /** The clock. Injectable so tests can move time (session and OTP expiry). */
@@ -186,6 +202,19 @@ const envSchema = z.object({
   ),
   TLS_CERT_FILE: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   TLS_KEY_FILE: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  PUBLIC_ORIGIN: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine(isExactOrigin, {
+        message: 'must be an exact origin such as https://pehchaan.example (no path or trailing slash)',
+      })
+      .default('http://localhost:5000'),
+  ),
+  OID4VP_ALLOW_LOOPBACK: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  ),
 });
 
 /** Reads TLS_CERT_FILE and TLS_KEY_FILE (both or neither), or lists what is wrong in `issues`. */
@@ -258,6 +287,8 @@ export function loadConfig(
             .filter(Boolean)
             .join(','),
     tls,
+    publicOrigin: e.PUBLIC_ORIGIN,
+    oid4vpAllowLoopback: e.OID4VP_ALLOW_LOOPBACK === 'true',
     version: readVersion(),
     now: () => new Date(),
   };

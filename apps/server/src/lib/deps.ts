@@ -17,4 +17,6 @@ export interface ServiceDeps {
   issuers: IssuerKeyring;
   /** SHA-256 and Ed25519 for core's verifyCredential (node:crypto, src/lib/issuer-keys.ts). */
   proofCrypto: ProofCrypto;
+  /** AppConfig.publicOrigin ('http://localhost:5000'): base of share links and `vct` URLs. */
+  publicOrigin: string;
 }

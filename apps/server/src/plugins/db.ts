@@ -64,7 +64,12 @@ async function prepare(app: FastifyInstance, config: AppConfig, database: Databa
   const base = { db: database.db, vault: createVault(masterKey.key), now: config.now };
   const { seeded } = await seedDatabase(base);
   const issuers = await loadIssuerKeyring(base);
-  const deps: ServiceDeps = { ...base, issuers, proofCrypto: nodeProofCrypto({ offload: true }) };
+  const deps: ServiceDeps = {
+    ...base,
+    issuers,
+    proofCrypto: nodeProofCrypto({ offload: true }),
+    publicOrigin: config.publicOrigin,
+  };
   app.log.info({ storage: database.type, database: database.name, seeded }, 'database ready');
 
   app.decorate('database', database);

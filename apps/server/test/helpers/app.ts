@@ -49,6 +49,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     readCache: true,
     trustProxy: false,
     tls: undefined,
+    publicOrigin: 'http://localhost:5000',
+    oid4vpAllowLoopback: true,
     now: () => new Date(),
     ...overrides,
   };
