@@ -1,0 +1,61 @@
+/**
+ * The wallet's OpenID4VP errors (STYLE principles 6 and 15): every failure of the transport layer
+ * is an `Oid4vpError` with a stable `code` a route maps to a problem, and a `message` written for
+ * the holder (plain language, no HTTP status, no stack). Callers branch on `code`, never on the
+ * message. docs/oid4vp.md "The wallet: what requests it accepts" lists the codes.
+ */
+
+/** Every code an Oid4vpError carries, grouped by where it arises. */
+export const OID4VP_ERROR_CODES = [
+  // parseWalletLink (wallet-link.ts)
+  'invalid_request_link',
+  // the SSRF-safe fetcher (safe-fetch.ts), for request_uri and response_uri alike
+  'address_refused',
+  'verifier_unreachable',
+  'verifier_timeout',
+  'response_too_large',
+  'redirect_refused',
+  // fetchRequestObject (request-object.ts)
+  'request_uri_failed',
+  'invalid_request_object',
+  // resolveAuthorizationRequest (resolve-request.ts)
+  'unsupported_client_id_prefix',
+  'unsupported_did_method',
+  'signature_required',
+  'invalid_signature',
+  'invalid_kid',
+  'request_expired',
+  'invalid_audience',
+  'client_id_mismatch',
+  'wallet_nonce_mismatch',
+  'missing_nonce',
+  'unsupported_response_type',
+  'unsupported_response_mode',
+  'invalid_response_uri',
+  'invalid_dcql_query',
+  'invalid_authorization_request',
+  // sendAuthorizationResponse (send-response.ts)
+  'invalid_presentation_answer',
+  'verifier_refused',
+] as const;
+
+export type Oid4vpErrorCode = (typeof OID4VP_ERROR_CODES)[number];
+
+/**
+ * A refused link, request or response. `message` is for the holder; `code` is for programs;
+ * `cause` (optional) keeps the underlying error for the server log only.
+ */
+export class Oid4vpError extends Error {
+  readonly code: Oid4vpErrorCode;
+
+  constructor(code: Oid4vpErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'Oid4vpError';
+    this.code = code;
+  }
+}
+
+/** True when `error` is an Oid4vpError (optionally with `code`). */
+export function isOid4vpError(error: unknown, code?: Oid4vpErrorCode): error is Oid4vpError {
+  return error instanceof Oid4vpError && (code === undefined || error.code === code);
+}
