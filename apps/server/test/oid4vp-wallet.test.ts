@@ -310,6 +310,20 @@ describe('resolveAuthorizationRequest against an outside verifier', () => {
     }
   });
 
+  it('accepts a signed request object passed by value in request=, without fetching anything', async () => {
+    const clientId = `decentralized_identifier:${edKey.did}`;
+    const query = new URLSearchParams({
+      client_id: clientId,
+      request: await sign(requestPayload(edKey), edKey),
+    });
+    const resolved = await resolveAuthorizationRequest(
+      parseWalletLink(`https://pehchaan.example/present?${query}`),
+      options(),
+    );
+    expect(resolved).toMatchObject({ clientId, signed: true, nonce: 'n-0S6_WzA2Mj' });
+    expect(received).toEqual([]);
+  });
+
   it('accepts a P-256 did:key signature (ES256)', async () => {
     serveJwt('/request/p256', await sign(requestPayload(p256Key), p256Key));
     const link = parseWalletLink(

@@ -85,10 +85,10 @@ function timedOut(): Oid4vpError {
   );
 }
 
-function tooLarge(maxBytes: number): Oid4vpError {
+function tooLarge(): Oid4vpError {
   return new Oid4vpError(
     'response_too_large',
-    `The verifier sent more data than a request may hold (over ${Math.floor(maxBytes / 1024)} KiB).`,
+    'The verifier sent more data than a request may hold, so Pehchaan stopped reading it.',
   );
 }
 
@@ -218,7 +218,7 @@ function send(
         const declared = Number(response.headers['content-length'] ?? '0');
         if (declared > maxBytes) {
           request.destroy();
-          reject(tooLarge(maxBytes));
+          reject(tooLarge());
           return;
         }
         const chunks: Buffer[] = [];
@@ -227,7 +227,7 @@ function send(
           size += chunk.length;
           if (size > maxBytes) {
             request.destroy();
-            reject(tooLarge(maxBytes));
+            reject(tooLarge());
           } else {
             chunks.push(chunk);
           }
