@@ -3,9 +3,14 @@
  * node:http server on 127.0.0.1 that signs its request objects with jose directly (no product
  * code), serves them by reference, and records what the wallet posts back. No database.
  */
+import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ed25519PublicKeyToDidKey, encodeMultibaseBase58 } from '@pehchaan/core';
 import {
   type CryptoKey,
@@ -29,6 +34,15 @@ import {
   sendAuthorizationResponse,
   WALLET_METADATA,
 } from '../src/lib/oid4vp';
+
+const hasOpenssl = (() => {
+  try {
+    execFileSync('openssl', ['version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
 
 // ---------------------------------------------------------------- the outside verifier
 
@@ -626,6 +640,65 @@ describe('the SSRF-safe fetcher', () => {
     );
     expect(received.map((r) => r.path)).toEqual(['/moved']);
   });
+
+  it.skipIf(!hasOpenssl)(
+    'speaks https to the pinned address with the host name checked against the certificate',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'oid4vp-tls-'));
+      try {
+        execFileSync(
+          'openssl',
+          [
+            'req',
+            '-x509',
+            '-newkey',
+            'ec',
+            '-pkeyopt',
+            'ec_paramgen_curve:P-256',
+            '-nodes',
+            '-keyout',
+            join(dir, 'key.pem'),
+            '-out',
+            join(dir, 'cert.pem'),
+            '-days',
+            '1',
+            '-subj',
+            '/CN=verifier.test',
+            '-addext',
+            'subjectAltName=DNS:verifier.test',
+          ],
+          { stdio: 'ignore' },
+        );
+        const cert = readFileSync(join(dir, 'cert.pem'), 'utf8');
+        const hosts: (string | undefined)[] = [];
+        const tlsServer = createHttpsServer(
+          { key: readFileSync(join(dir, 'key.pem')), cert },
+          (req, res) => {
+            hosts.push(req.headers.host);
+            res.writeHead(200, { 'content-type': 'application/oauth-authz-req+jwt' }).end('a.b.');
+          },
+        );
+        tlsServer.listen(0, '127.0.0.1');
+        await once(tlsServer, 'listening');
+        const port = (tlsServer.address() as AddressInfo).port;
+        try {
+          const toLoopback: HostLookup = async () => [{ address: '127.0.0.1', family: 4 }];
+          const tls = { allowLoopback: true, lookup: toLoopback, trustedCa: cert };
+          const fetched = await fetchRequestObject(`https://verifier.test:${port}/r`, tls);
+          expect(fetched.requestObject).toBe('a.b.');
+          expect(hosts).toEqual([`verifier.test:${port}`]);
+          // the same address under a name the certificate does not cover fails TLS
+          expect(await codeOf(fetchRequestObject(`https://other.test:${port}/r`, tls))).toBe(
+            'verifier_unreachable',
+          );
+        } finally {
+          tlsServer.close();
+        }
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('reports a verifier that is not listening as unreachable', async () => {
     const closed = createServer();

@@ -52,6 +52,8 @@ export interface SafeFetchOptions {
   maxBytes?: number;
   /** Host name resolver (tests pass one; default node:dns lookup with all addresses). */
   lookup?: HostLookup;
+  /** CA certificates (PEM) trusted INSTEAD of Node's bundle; tests only (default: the bundle). */
+  trustedCa?: string;
 }
 
 /** What a request may carry: a method, headers and a string body. */
@@ -168,7 +170,10 @@ export async function safeFetch(
   });
   try {
     const target = await Promise.race([vetTarget(url, options), deadline]);
-    return await Promise.race([send(url, target, init, maxBytes, controller.signal), deadline]);
+    return await Promise.race([
+      send(url, target, init, { maxBytes, trustedCa: options.trustedCa }, controller.signal),
+      deadline,
+    ]);
   } finally {
     clearTimeout(timer);
     controller.abort();
@@ -179,7 +184,7 @@ function send(
   url: URL,
   target: ResolvedAddress,
   init: SafeRequestInit,
-  maxBytes: number,
+  { maxBytes, trustedCa }: { maxBytes: number; trustedCa: string | undefined },
   signal: AbortSignal,
 ): Promise<Response> {
   return new Promise<Response>((resolve, reject) => {
@@ -195,6 +200,7 @@ function send(
         // A fresh connection per request, made to the vetted address only (rule 2).
         agent: false,
         signal,
+        ...(trustedCa === undefined ? {} : { ca: trustedCa }),
         lookup: (_hostname, lookupOptions, callback) => {
           if ((lookupOptions as { all?: boolean }).all) {
             (callback as unknown as (e: null, a: ResolvedAddress[]) => void)(null, [target]);
