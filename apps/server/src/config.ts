@@ -207,8 +207,7 @@ const envSchema = z.object({
     z
       .string()
       .refine(isExactOrigin, {
-        message:
-          'must be an exact origin such as https://pehchaan.example (no path or trailing slash)',
+        message: 'must be an exact origin such as https://pehchaan.example (no path or trailing slash)',
       })
       .default('http://localhost:5000'),
   ),
