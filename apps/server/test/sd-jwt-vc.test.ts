@@ -399,6 +399,21 @@ describe.each(backends)('SD-JWT VC on $name', (backend) => {
       expect(pan.claims.map((c: { path: string[] }) => c.path[0])).toEqual(SUBJECT_CLAIMS_PAN);
     });
 
+    it('documents the new operations in the OpenAPI document', async () => {
+      const document = (await app.inject({ url: '/docs/json' })).json();
+      const sdJwt = document.paths['/user/{userId}/credentials/{id}/sd-jwt'].get;
+      expect(sdJwt.operationId).toBe('getCredentialSdJwt');
+      expect(Object.keys(sdJwt.responses['200'].content)).toEqual(['application/dc+sd-jwt']);
+      expect(document.paths['/vct'].get).toMatchObject({
+        operationId: 'listCredentialTypes',
+        tags: ['metadata'],
+      });
+      expect(document.paths['/vct/{type}'].get).toMatchObject({
+        operationId: 'getCredentialTypeMetadata',
+        tags: ['metadata'],
+      });
+    });
+
     it('answers an unknown type with the 404 problem', async () => {
       expectProblem(await app.inject({ url: '/vct/ration_card' }), 'credential_type_not_found');
     });
