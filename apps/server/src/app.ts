@@ -44,6 +44,7 @@ import healthRoutes from './routes/health';
 import identityRoutes from './routes/identity';
 import storageRoutes from './routes/storage';
 import userRoutes from './routes/user';
+import vctRoutes from './routes/vct';
 import { vcApiRoutes, verifyLinkRoutes, vpApiRoutes } from './routes/verify';
 import type { OtpSender } from './services/send-otp';
 
@@ -156,6 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(verifyLinkRoutes, { prefix: '/api/verify' });
   await app.register(vcApiRoutes, { prefix: '/credentials' });
   await app.register(vpApiRoutes, { prefix: '/presentations' });
+  await app.register(vctRoutes, { prefix: '/vct' });
 
   app.setNotFoundHandler((request, reply) => {
     if (spa?.serve(request, reply)) return reply;

@@ -90,6 +90,13 @@ export const credentials = pgTable(
     lastViewed: instant('last_viewed'),
     /** Display order set by the holder (PUT .../credentials/order); null = by issuance. */
     position: integer('position'),
+    /**
+     * The same issuance as an SD-JWT VC (DECISIONS D7.2; draft-ietf-oauth-sd-jwt-vc, compact
+     * form with every disclosure), encrypted with the vault (AAD = 'sd-jwt:' + id), since its
+     * disclosures hold the subject claims. Issued with the document; null for a credential
+     * issued before SD-JWT VCs existed, issued on first use (services/issue-sd-jwt-vc.ts).
+     */
+    sdJwtCiphertext: text('sd_jwt_ciphertext'),
   },
   // SPEC 5: one credential per document type per holder, enforced by the database too.
   (t) => [
@@ -213,6 +220,24 @@ export const issuerKeys = pgTable('issuer_keys', {
 });
 
 /**
+ * The holders' key-binding keys (DECISIONS D7.3, docs/adr/0008-holder-keys.md): one Ed25519 key
+ * pair per holder, made when their first SD-JWT VC is issued. `public_jwk` is the `cnf.jwk` of
+ * their SD-JWT VCs; the private key is its PKCS#8 DER encrypted with the vault (AAD =
+ * 'holder-key:' + user id), used only to sign a presentation the holder just approved.
+ */
+export const holderKeys = pgTable('holder_keys', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The JWS algorithm of the key-binding JWT: 'EdDSA'. */
+  alg: text('alg').notNull(),
+  /** The public key as a JWK (RFC 8037: { kty: 'OKP', crv: 'Ed25519', x }). */
+  publicJwk: jsonb('public_jwk').$type<Record<string, string>>().notNull(),
+  privateKeyCiphertext: text('private_key_ciphertext').notNull(),
+  createdAt: instant('created_at').notNull(),
+});
+
+/**
  * The holder's settings (SPEC 3 and 9): one row per holder who saved them; without a row
  * the holder has core's DEFAULT_SETTINGS. `settings` is the complete object of core's
  * userSettingsSchema (read back leniently with readStoredSettings).
@@ -273,6 +298,7 @@ export type ActivityLogRow = typeof activityLogs.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type OtpChallengeRow = typeof otpChallenges.$inferSelect;
 export type IssuerKeyRow = typeof issuerKeys.$inferSelect;
+export type HolderKeyRow = typeof holderKeys.$inferSelect;
 export type UserSettingsRow = typeof userSettings.$inferSelect;
 export type LoginThrottleRow = typeof loginThrottle.$inferSelect;
 export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;

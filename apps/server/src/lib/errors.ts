@@ -36,6 +36,8 @@ export const ERROR_STATUS = {
   malformed_url: 400,
   /** Idempotency-Key not 1-255 printable ASCII characters. */
   invalid_idempotency_key: 400,
+  /** A presentation asked to disclose a claim the credential does not have (SD-JWT VC). */
+  unknown_claim: 400,
   /** No, unknown, expired or revoked session token. */
   unauthenticated: 401,
   /** Demo pair with the wrong OTP (SPEC 5). */
@@ -55,6 +57,8 @@ export const ERROR_STATUS = {
   consent_request_not_found: 404,
   /** No live session of this holder has that id (session management, docs/security.md). */
   session_not_found: 404,
+  /** No document type of that key: GET /vct/{type} (SD-JWT VC Type Metadata). */
+  credential_type_not_found: 404,
   /** SPEC 4: approved and rejected consent requests are final. */
   consent_already_decided: 409,
   /** SPEC 5: one credential per document type per holder. */
@@ -95,6 +99,7 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   content_length_mismatch: 'Content-Length mismatch',
   malformed_url: 'Malformed URL',
   invalid_idempotency_key: 'Invalid Idempotency-Key',
+  unknown_claim: 'Unknown claim',
   unauthenticated: 'Not authenticated',
   wrong_demo_otp: 'Wrong demo OTP',
   login_unavailable: 'Login unavailable',
@@ -106,6 +111,7 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   credential_not_found: 'Credential not found',
   consent_request_not_found: 'Consent request not found',
   session_not_found: 'Session not found',
+  credential_type_not_found: 'Credential type not found',
   consent_already_decided: 'Consent request already decided',
   duplicate_document: 'Document already held',
   username_taken: 'Username taken',

@@ -43,6 +43,10 @@ export async function registerOpenApi(
           description: "The signed-in holder's credentials, consents and activity",
         },
         { name: 'identity', description: 'Credential issuance' },
+        {
+          name: 'metadata',
+          description: 'SD-JWT VC Type Metadata of the credential types (vct URLs)',
+        },
         { name: 'system', description: 'Health and storage status' },
         {
           name: 'verify',

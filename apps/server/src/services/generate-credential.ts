@@ -9,6 +9,9 @@
  *   type's issuer (its did:key), checked against the VC 2.0 rules, signed with an eddsa-jcs-2022
  *   DataIntegrityProof under the issuer's Ed25519 key and encrypted with the vault; the id is
  *   'cred-' + 128 random bits.
+ * - The same issuance is also signed as an SD-JWT VC (DECISIONS D7.2, lib/sd-jwt-vc.ts: same
+ *   issuer key, claims and dates; `cnf` the holder's key-binding key, made on first use) and
+ *   stored encrypted beside the document.
  * - Writes a `credential_generated` activity entry ('Generated {name} credential'), or
  *   `basic_identity_created` for the Basic Identity.
  * Errors: AppError 'user_not_found' (404, 'User not found'); 'duplicate_document' (409,
@@ -35,6 +38,8 @@ import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { newCredentialId } from '../lib/ids';
 import { credentialAad, toCredentialRecordFromDocument, toSampleUser } from '../lib/records';
+import { sdJwtAad } from '../lib/sd-jwt-vc';
+import { signSdJwtVcOf } from './issue-sd-jwt-vc';
 import { recordActivity } from './record-activity';
 
 export const ALL_TYPES_HELD_DETAIL = `You already have all ${ISSUABLE_DOCUMENT_TYPES.length} document types. Only one document of each type is allowed.`;
@@ -97,6 +102,13 @@ export async function generateCredential(
     sign: issuer.sign,
     crypto: options.proofCrypto,
   });
+  // DECISIONS D7.2: the same issuance as an SD-JWT VC, bound to the holder's key.
+  const sdJwt = await signSdJwtVcOf({
+    ...options,
+    userId: user.id,
+    documentType: type.key,
+    document,
+  });
 
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -106,6 +118,7 @@ export async function generateCredential(
         userId: user.id,
         documentType: type.key,
         documentCiphertext: vault.encrypt(JSON.stringify(document), credentialAad(id)),
+        sdJwtCiphertext: vault.encrypt(sdJwt, sdJwtAad(id)),
         issuedAt: new Date(document.validFrom),
         expiresAt: document.validUntil ? new Date(document.validUntil) : null,
         permanent: type.permanent,

@@ -41,6 +41,7 @@ export const PROBLEM_CODES = [
   'content_length_mismatch',
   'malformed_url',
   'invalid_idempotency_key',
+  'unknown_claim',
   // 401
   'unauthenticated',
   'wrong_demo_otp',
@@ -55,6 +56,7 @@ export const PROBLEM_CODES = [
   'credential_not_found',
   'consent_request_not_found',
   'session_not_found',
+  'credential_type_not_found',
   // 409
   'consent_already_decided',
   'duplicate_document',

@@ -1,1 +1,3 @@
 export * from './catalogue';
+export * from './labels';
+export * from './type-metadata';

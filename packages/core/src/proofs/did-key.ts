@@ -5,7 +5,7 @@
  * - publicKeyMultibase = 'z' + base58btc(0xed 0x01 || 32-byte public key), e.g. 'z6Mk...'.
  * - did = 'did:key:' + publicKeyMultibase; its verification method is did + '#' + the multibase.
  */
-import { base58 } from '@scure/base';
+import { base58, base64urlnopad } from '@scure/base';
 
 /** The multicodec prefix of an Ed25519 public key (varint 0xed). */
 const ED25519_PUB_PREFIX = [0xed, 0x01] as const;
@@ -78,4 +78,42 @@ export function parseDidKey(value: string): DidKeyReference {
     throw new TypeError('The did:key fragment must repeat the key');
   }
   return { did, publicKeyMultibase, publicKey: multibaseToEd25519PublicKey(publicKeyMultibase) };
+}
+
+/** An Ed25519 public key as a JWK (RFC 8037 section 2: OKP, crv Ed25519, x = base64url key). */
+export interface Ed25519PublicJwk {
+  kty: 'OKP';
+  crv: 'Ed25519';
+  /** base64url (no padding) of the 32-byte public key. */
+  x: string;
+}
+
+/**
+ * Resolves a did:key (or its DID URL 'did:key:z6Mk...#z6Mk...', e.g. an SD-JWT VC's `kid`) to
+ * the Ed25519 public key as a JWK (RFC 8037), offline: the key is the identifier itself
+ * (did:key method, "Ed25519": multicodec 0xed01). Pure; no network, no trust decision (the
+ * caller checks that the DID is one it trusts).
+ * @throws {TypeError} when `didOrDidUrl` is not an Ed25519 did:key (see parseDidKey).
+ */
+export function didKeyToPublicJwk(didOrDidUrl: string): Ed25519PublicJwk {
+  const { publicKey } = parseDidKey(didOrDidUrl);
+  return { kty: 'OKP', crv: 'Ed25519', x: base64urlnopad.encode(publicKey) };
+}
+
+/**
+ * The did:key of an Ed25519 public JWK (the inverse of didKeyToPublicJwk).
+ * @throws {TypeError} when the JWK is not an OKP Ed25519 key with a 32-byte `x`.
+ */
+export function publicJwkToDidKey(jwk: { kty?: unknown; crv?: unknown; x?: unknown }): string {
+  if (jwk.kty !== 'OKP' || jwk.crv !== 'Ed25519' || typeof jwk.x !== 'string') {
+    throw new TypeError('Not an Ed25519 public JWK');
+  }
+  let bytes: Uint8Array;
+  try {
+    bytes = base64urlnopad.decode(jwk.x);
+  } catch {
+    throw new TypeError('The JWK x is not base64url');
+  }
+  if (bytes.length !== 32) throw new TypeError('An Ed25519 public key is 32 bytes');
+  return ed25519PublicKeyToDidKey(bytes);
 }

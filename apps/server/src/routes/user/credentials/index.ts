@@ -1,16 +1,17 @@
 /**
  * /user/{userId}/credentials: the holder's credentials (screen records), one credential's signed
- * document, deleting one, and their display order.
+ * document and its SD-JWT VC, deleting one, and their display order.
  * HTTP only: schema and a thin handler calling one service. Mounted by routes/user/index.ts under
  * /user/:userId/credentials, which authenticates (401) and checks the holder (403) first.
  */
-import { credentialListSchema } from '@pehchaan/core';
+import { credentialListSchema, SD_JWT_VC_MEDIA_TYPE } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCachedAnswer } from '../../../lib/cached-answer';
 import { IDEMPOTENT } from '../../../plugins/idempotency';
 import { deleteCredential } from '../../../services/delete-credential';
 import { getCredentialDocument } from '../../../services/get-credential-document';
+import { getCredentialSdJwt } from '../../../services/get-credential-sd-jwt';
 import { listCredentials } from '../../../services/list-credentials';
 import { reorderCredentials } from '../../../services/reorder-credentials';
 import { errorResponses } from '../../schemas';
@@ -71,6 +72,32 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { userId, id } = request.params;
       const document = await getCredentialDocument({ ...app.deps, userId, credentialId: id });
       return { verifiable_credential: document };
+    },
+  );
+
+  app.get(
+    '/:id/sd-jwt',
+    {
+      schema: {
+        ...holderRoute,
+        params: credentialParamsSchema,
+        operationId: 'getCredentialSdJwt',
+        summary:
+          'The same credential as an SD-JWT VC (dc+sd-jwt) with every disclosure, bound to the holder key',
+        response: {
+          200: {
+            description:
+              'The compact SD-JWT VC: issuer JWT, then each disclosure, each ending in ~',
+            content: { [SD_JWT_VC_MEDIA_TYPE]: { schema: z.string() } },
+          },
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { userId, id } = request.params;
+      const sdJwt = await getCredentialSdJwt({ ...app.deps, userId, credentialId: id });
+      return reply.type(SD_JWT_VC_MEDIA_TYPE).send(sdJwt);
     },
   );
 

@@ -1,0 +1,20 @@
+/**
+ * GET /vct/{type} (DECISIONS D7.2; draft-ietf-oauth-sd-jwt-vc, "SD-JWT VC Type Metadata"): the
+ * Type Metadata document of one credential type, whose `vct` is its own URL
+ * ({publicOrigin}/vct/{type}), with English and Hindi display (core's buildTypeMetadata).
+ *
+ * Input: { publicOrigin, type }. Output: core's TypeMetadata.
+ * Errors: AppError 'credential_type_not_found' (404) when `type` is no catalogue key.
+ */
+import { buildTypeMetadata, isDocumentTypeKey, type TypeMetadata } from '@pehchaan/core';
+import type { ServiceDeps } from '../lib/deps';
+import { AppError } from '../lib/errors';
+
+export function getCredentialTypeMetadata(
+  options: Pick<ServiceDeps, 'publicOrigin'> & { type: string },
+): TypeMetadata {
+  if (!isDocumentTypeKey(options.type)) {
+    throw new AppError('credential_type_not_found', `Unknown credential type: ${options.type}`);
+  }
+  return buildTypeMetadata(options.publicOrigin, options.type);
+}

@@ -1,0 +1,67 @@
+/**
+ * The holder's presentation of one credential as an SD-JWT VC (DECISIONS D7.3 and D7.4; RFC
+ * 9901 SD-JWT section 4.3, draft-ietf-oauth-sd-jwt-vc), called by the OpenID4VP wallet once the
+ * holder has approved the request in their live session: the caller is responsible for that
+ * approval; this service signs only what it is told to disclose.
+ *
+ * Input: { ...deps, userId, documentType (catalogue key), disclose (top-level claim names, e.g.
+ * ['name', 'date_of_birth']), nonce (the verifier's nonce), audience (the verifier's client_id) }.
+ * Output: the presentation 'issuerJwt~disclosure~...~kbJwt': the issuer-signed JWT, the
+ * disclosures of exactly the claims in `disclose` (repeats count once), and a key-binding JWT
+ * ({ typ: 'kb+jwt', alg: 'EdDSA' }, { iat: now, nonce, aud: audience, sd_hash }) signed with the
+ * holder's key (lib/holder-keys.ts), whose public key is the credential's `cnf.jwk`.
+ * Errors: AppError 'credential_not_found' (404) when the holder has no credential of that type;
+ * 'unknown_claim' (400) naming the first claim the credential cannot disclose; 'invalid_input'
+ * (400) for an unknown document type or an empty nonce or audience.
+ */
+import { type DocumentTypeKey, getDocumentType, MESSAGES } from '@pehchaan/core';
+import { and, eq } from 'drizzle-orm';
+import { credentials } from '../db/schema';
+import type { ServiceDeps } from '../lib/deps';
+import { AppError } from '../lib/errors';
+import { loadHolderKey } from '../lib/holder-keys';
+import { confirmationKeyOf, disclosableClaimsOfSdJwt, presentSdJwtVc } from '../lib/sd-jwt-vc';
+import { issueSdJwtVc } from './issue-sd-jwt-vc';
+
+export interface PresentCredentialOptions extends ServiceDeps {
+  userId: string;
+  documentType: DocumentTypeKey;
+  disclose: readonly string[];
+  nonce: string;
+  audience: string;
+}
+
+export async function presentCredential(options: PresentCredentialOptions): Promise<string> {
+  const { db, userId, documentType } = options;
+  const type = getDocumentType(documentType);
+  if (!type) throw new AppError('invalid_input', `Unknown document type: ${documentType}`);
+  if (options.nonce.length === 0) throw new AppError('invalid_input', 'The nonce is empty');
+  if (options.audience.length === 0) throw new AppError('invalid_input', 'The audience is empty');
+
+  const [row] = await db
+    .select()
+    .from(credentials)
+    .where(and(eq(credentials.userId, userId), eq(credentials.documentType, type.key)));
+  if (!row) throw new AppError('credential_not_found', MESSAGES.credentialNotFound);
+
+  const sdJwt = await issueSdJwtVc({ ...options, row });
+  const disclosable = new Set(await disclosableClaimsOfSdJwt(sdJwt));
+  const unknown = options.disclose.find((claim) => !disclosable.has(claim));
+  if (unknown !== undefined) {
+    throw new AppError('unknown_claim', `A ${type.name} has no claim named ${unknown}`);
+  }
+
+  const holderKey = await loadHolderKey({ ...options, userId });
+  // One key per holder, never rotated: a mismatch means the key row was replaced by hand.
+  if ((await confirmationKeyOf(sdJwt))?.x !== holderKey.publicJwk.x) {
+    throw new Error(`The SD-JWT VC ${row.id} is bound to another key than ${userId}'s`);
+  }
+  return presentSdJwtVc({
+    sdJwt,
+    disclose: [...new Set(options.disclose)],
+    holderKey,
+    nonce: options.nonce,
+    audience: options.audience,
+    now: options.now(),
+  });
+}
