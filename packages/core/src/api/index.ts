@@ -5,3 +5,4 @@ export * from './profile';
 export * from './records';
 export * from './settings';
 export * from './verification';
+export * from './verifier';

@@ -41,6 +41,9 @@ export const PROBLEM_CODES = [
   'content_length_mismatch',
   'malformed_url',
   'invalid_idempotency_key',
+  'presentation_invalid',
+  'verifier_request_expired',
+  'verifier_request_answered',
   // 401
   'unauthenticated',
   'wrong_demo_otp',
@@ -55,6 +58,7 @@ export const PROBLEM_CODES = [
   'credential_not_found',
   'consent_request_not_found',
   'session_not_found',
+  'verifier_request_not_found',
   // 409
   'consent_already_decided',
   'duplicate_document',
@@ -66,6 +70,8 @@ export const PROBLEM_CODES = [
   'unsupported_media_type',
   // 422
   'idempotency_key_reused',
+  'purpose_not_registered',
+  'claims_outside_purpose',
   // 429
   'rate_limited',
   'login_locked',
