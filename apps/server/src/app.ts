@@ -42,8 +42,10 @@ import { registerSpa } from './plugins/static';
 import authRoutes from './routes/auth';
 import healthRoutes from './routes/health';
 import identityRoutes from './routes/identity';
+import oid4vpRoutes from './routes/oid4vp';
 import storageRoutes from './routes/storage';
 import userRoutes from './routes/user';
+import verifierRoutes from './routes/verifier';
 import { vcApiRoutes, verifyLinkRoutes, vpApiRoutes } from './routes/verify';
 import type { OtpSender } from './services/send-otp';
 
@@ -156,6 +158,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(verifyLinkRoutes, { prefix: '/api/verify' });
   await app.register(vcApiRoutes, { prefix: '/credentials' });
   await app.register(vpApiRoutes, { prefix: '/presentations' });
+  await app.register(verifierRoutes, { prefix: '/verifier' });
+  await app.register(oid4vpRoutes, { prefix: '/oid4vp' });
 
   app.setNotFoundHandler((request, reply) => {
     if (spa?.serve(request, reply)) return reply;

@@ -153,6 +153,9 @@ export type VerifierRequestStatus = (typeof VERIFIER_REQUEST_STATUSES)[number];
 
 /** The checks the response endpoint makes on each presentation, in this order. */
 export const PRESENTATION_CHECKS = [
+  /** Request level (credential_query_id null): the vp_token answers the credential queries the
+   * request requires (all of them, or an option of each required credential set), no others. */
+  'credentials_requested',
   /** The presentation is a well-formed SD-JWT with a KB-JWT. */
   'format',
   /** `iss` is one of the product's issuers and `kid` names its key. */
@@ -177,6 +180,8 @@ export const PRESENTATION_CHECKS = [
   'requested_claims_present',
   /** The credential's `nbf` and `exp` hold now. */
   'not_expired',
+  /** @sd-jwt/sd-jwt-vc's own verification (signatures, time claims, KB-JWT, sd_hash) agrees. */
+  'sd_jwt_vc_valid',
 ] as const;
 export type PresentationCheckName = (typeof PRESENTATION_CHECKS)[number];
 
