@@ -42,9 +42,11 @@ import { registerSpa } from './plugins/static';
 import authRoutes from './routes/auth';
 import healthRoutes from './routes/health';
 import identityRoutes from './routes/identity';
+import oid4vpRoutes from './routes/oid4vp';
 import storageRoutes from './routes/storage';
 import userRoutes from './routes/user';
 import vctRoutes from './routes/vct';
+import verifierRoutes from './routes/verifier';
 import { vcApiRoutes, verifyLinkRoutes, vpApiRoutes } from './routes/verify';
 import type { OtpSender } from './services/send-otp';
 
@@ -158,6 +160,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(vcApiRoutes, { prefix: '/credentials' });
   await app.register(vpApiRoutes, { prefix: '/presentations' });
   await app.register(vctRoutes, { prefix: '/vct' });
+  await app.register(verifierRoutes, { prefix: '/verifier' });
+  await app.register(oid4vpRoutes, { prefix: '/oid4vp' });
 
   app.setNotFoundHandler((request, reply) => {
     if (spa?.serve(request, reply)) return reply;

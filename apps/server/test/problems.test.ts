@@ -12,6 +12,7 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVerifierApiKey } from '../src/services/create-verifier-api-key';
 import { type OpenApiDocument, type Operation, operationsOf } from './fuzz/operations';
 import { bearer, buildTestApp, loginDemo, PRIMARY, SECONDARY } from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
@@ -21,12 +22,17 @@ describe.each(backends)('problem details on $name', (backend) => {
   let opened: OpenedDatabase;
   let app: FastifyInstance;
   let token: string;
+  let verifierKey: string;
   let operations: Operation[];
 
   beforeAll(async () => {
     opened = await backend.open();
     app = await buildTestApp(opened.database);
     token = await loginDemo(app, PRIMARY);
+    ({ apiKey: verifierKey } = await createVerifierApiKey({
+      ...app.deps,
+      verifierName: 'State Bank of India',
+    }));
     operations = operationsOf((await app.inject({ url: '/docs/json' })).json() as OpenApiDocument);
   });
   afterAll(async () => {
@@ -49,6 +55,7 @@ describe.each(backends)('problem details on $name', (backend) => {
       url: options.url ?? urlOf(operation),
       headers: {
         ...(operation.bearer ? bearer(token) : {}),
+        ...(operation.verifierKey ? bearer(verifierKey) : {}),
         ...(options.contentType ? { 'content-type': options.contentType } : {}),
       },
       ...(options.payload === undefined ? {} : { payload: options.payload }),

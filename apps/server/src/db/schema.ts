@@ -291,6 +291,109 @@ export const idempotencyKeys = pgTable(
   ],
 );
 
+/**
+ * Registered verifier organisations (DPDP Act data fiduciaries) that ask holders for claims
+ * over OpenID4VP (docs/api-contract.md "Verifiers (OpenID4VP)"). Each signs its authorization
+ * requests with its own Ed25519 key: `did` is the did:key of the public key (its client_id is
+ * 'decentralized_identifier:' + did); the private key is its PKCS#8 DER encrypted with the vault
+ * (AAD = 'verifier-key:' + id). The SPEC 3 requesters are seeded (src/db/seed.ts seedVerifiers);
+ * `npm run verifier:add` registers others.
+ */
+export const verifiers = pgTable('verifiers', {
+  /** 'verifier-' + a slug or random hex, e.g. 'verifier-sbi'. */
+  id: text('id').primaryKey(),
+  /** The organisation's name as the holder sees it, e.g. 'State Bank of India'. */
+  name: text('name').notNull().unique(),
+  /** Where a data principal sends a grievance (DPDP Act s.8(10)): an e-mail address or URL. */
+  grievanceContact: text('grievance_contact').notNull(),
+  did: text('did').notNull().unique(),
+  privateKeyCiphertext: text('private_key_ciphertext').notNull(),
+  createdAt: instant('created_at').notNull(),
+});
+
+/**
+ * A verifier's registered purposes (DPDP Act s.5 and s.6(1): consent is for a specified purpose
+ * and limited to the data necessary for it). A request names one purpose and may only ask for
+ * the claims registered for it, per document type.
+ */
+export const verifierPurposes = pgTable(
+  'verifier_purposes',
+  {
+    verifierId: text('verifier_id')
+      .notNull()
+      .references(() => verifiers.id, { onDelete: 'cascade' }),
+    /** Stable code, a-z 0-9 _, e.g. 'open_savings_account'. */
+    code: text('code').notNull(),
+    /** The purpose as the holder reads it, in English. */
+    textEn: text('text_en').notNull(),
+    /** The purpose in Hindi. */
+    textHi: text('text_hi').notNull(),
+    /** DocumentTypeKey -> the claim names (credentialSubject names) the purpose may ask for. */
+    claims: jsonb('claims').$type<Record<string, string[]>>().notNull(),
+    /** How long the verifier keeps the data it receives, in days. */
+    retentionDays: integer('retention_days').notNull(),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.verifierId, t.code] })],
+);
+
+/**
+ * A verifier's API keys. The key is shown once at creation and stored only as its SHA-256 (hex);
+ * `prefix` (its first 12 characters, 'pvk_' + 8 hex) names it in lists and logs.
+ */
+export const verifierApiKeys = pgTable(
+  'verifier_api_keys',
+  {
+    id: text('id').primaryKey(),
+    verifierId: text('verifier_id')
+      .notNull()
+      .references(() => verifiers.id, { onDelete: 'cascade' }),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    createdAt: instant('created_at').notNull(),
+    /** null = valid. */
+    revokedAt: instant('revoked_at'),
+  },
+  (t) => [uniqueIndex('verifier_api_keys_hash_idx').on(t.keyHash)],
+);
+
+/**
+ * OpenID4VP authorization requests of a verifier and their outcome. `status`: 'pending',
+ * 'shared', 'declined', 'failed' ('expired' is derived: pending past `expires_at`). Once answered
+ * with a presentation, `checks` lists every check made and, when shared, `claims_ciphertext`
+ * holds the verified claims per DCQL credential query id (personal data: JSON encrypted with the
+ * vault, AAD = 'verifier-request:' + id).
+ */
+export const verifierRequests = pgTable(
+  'verifier_requests',
+  {
+    /** 'vpreq-' + 32 hex (128 random bits): it is in the public request_uri and response_uri. */
+    id: text('id').primaryKey(),
+    verifierId: text('verifier_id')
+      .notNull()
+      .references(() => verifiers.id, { onDelete: 'cascade' }),
+    purposeCode: text('purpose_code').notNull(),
+    dcqlQuery: jsonb('dcql_query').$type<Record<string, unknown>>().notNull(),
+    /** 128 random bits, base64url: the KB-JWT must carry it. */
+    nonce: text('nonce').notNull(),
+    /** 128 random bits, base64url: the response must echo it. */
+    state: text('state').notNull(),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    status: text('status').notNull().default('pending'),
+    answeredAt: instant('answered_at'),
+    claimsCiphertext: text('claims_ciphertext'),
+    /** [{ credential_query_id, check, passed }] (core's presentationCheckSchema). */
+    checks:
+      jsonb('checks').$type<
+        { credential_query_id: string | null; check: string; passed: boolean }[]
+      >(),
+    /** 'access_denied' when declined; the problem code when failed. */
+    error: text('error'),
+  },
+  (t) => [index('verifier_requests_verifier_idx').on(t.verifierId, t.createdAt)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type CredentialRow = typeof credentials.$inferSelect;
 export type ConsentRequestRow = typeof consentRequests.$inferSelect;
@@ -302,3 +405,7 @@ export type HolderKeyRow = typeof holderKeys.$inferSelect;
 export type UserSettingsRow = typeof userSettings.$inferSelect;
 export type LoginThrottleRow = typeof loginThrottle.$inferSelect;
 export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
+export type VerifierRow = typeof verifiers.$inferSelect;
+export type VerifierPurposeRow = typeof verifierPurposes.$inferSelect;
+export type VerifierApiKeyRow = typeof verifierApiKeys.$inferSelect;
+export type VerifierRequestRow = typeof verifierRequests.$inferSelect;

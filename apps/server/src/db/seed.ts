@@ -11,11 +11,12 @@
  * Also pins the master key: the first start stores its fingerprint ('master_key_check'); a later
  * start with another key fails loudly instead of writing rows the old data cannot be read with.
  */
-import { SAMPLE_USERS, seedConsentRequests } from '@pehchaan/core';
+import { SAMPLE_USERS, seedConsentRequests, VERIFIER_SEEDS } from '@pehchaan/core';
 import { eq } from 'drizzle-orm';
 import type { ServiceDeps } from '../lib/deps';
 import { aadhaarAad } from '../lib/records';
-import { consentRequests, meta, users } from './schema';
+import { newVerifierKey } from '../lib/verifier-keys';
+import { consentRequests, meta, users, verifierPurposes, verifiers } from './schema';
 
 export const SEEDED_AT_KEY = 'seeded_at';
 export const MASTER_KEY_CHECK_KEY = 'master_key_check';
@@ -92,4 +93,60 @@ export async function seedDatabase(
       .onConflictDoNothing();
     return { seeded: true };
   });
+}
+
+/**
+ * Registers the seeded verifiers (core's VERIFIER_SEEDS: the SPEC 3 requesters) and their
+ * purposes when missing. Runs at every start, apart from the once-only seed above, so databases
+ * seeded before verifiers existed get them too. Idempotent and race-safe: rows are inserted with
+ * ON CONFLICT DO NOTHING (a key pair is only made for an organisation not yet stored); an
+ * organisation or purpose already stored is left as it is. No API key is made: an operator mints
+ * one with `npm run verifier:add -- --key-for <name>`.
+ * @returns how many organisations this call registered.
+ */
+export async function seedVerifiers(
+  deps: Pick<ServiceDeps, 'db' | 'vault' | 'now'>,
+): Promise<{ added: number }> {
+  const { db, vault } = deps;
+  const now = deps.now();
+  const stored = new Set((await db.select({ id: verifiers.id }).from(verifiers)).map((r) => r.id));
+  const missing = VERIFIER_SEEDS.filter((seed) => !stored.has(seed.id));
+  let added = 0;
+  if (missing.length > 0) {
+    const inserted = await db
+      .insert(verifiers)
+      .values(
+        missing.map((seed) => ({
+          id: seed.id,
+          name: seed.name,
+          grievanceContact: seed.grievanceContact,
+          ...newVerifierKey(vault, seed.id),
+          createdAt: now,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ id: verifiers.id });
+    added = inserted.length;
+  }
+  // An organisation registered by hand under a seed's name keeps its own row: no seed purposes.
+  const present = new Set((await db.select({ id: verifiers.id }).from(verifiers)).map((r) => r.id));
+  const purposes = VERIFIER_SEEDS.filter((seed) => present.has(seed.id));
+  if (purposes.length === 0) return { added };
+  await db
+    .insert(verifierPurposes)
+    .values(
+      purposes.flatMap((seed) =>
+        seed.purposes.map((purpose) => ({
+          verifierId: seed.id,
+          code: purpose.code,
+          textEn: purpose.textEn,
+          textHi: purpose.textHi,
+          claims: purpose.claims as Record<string, string[]>,
+          retentionDays: purpose.retentionDays,
+          createdAt: now,
+        })),
+      ),
+    )
+    .onConflictDoNothing();
+  return { added };
 }

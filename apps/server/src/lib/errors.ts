@@ -38,6 +38,12 @@ export const ERROR_STATUS = {
   invalid_idempotency_key: 400,
   /** A presentation asked to disclose a claim the credential does not have (SD-JWT VC). */
   unknown_claim: 400,
+  /** OpenID4VP response: a presentation failed a check (GET /verifier/requests/{id} lists them). */
+  presentation_invalid: 400,
+  /** OpenID4VP: the verifier request was not answered in time. */
+  verifier_request_expired: 400,
+  /** OpenID4VP: the verifier request was already answered (a replay). */
+  verifier_request_answered: 400,
   /** No, unknown, expired or revoked session token. */
   unauthenticated: 401,
   /** Demo pair with the wrong OTP (SPEC 5). */
@@ -59,6 +65,8 @@ export const ERROR_STATUS = {
   session_not_found: 404,
   /** No document type of that key: GET /vct/{type} (SD-JWT VC Type Metadata). */
   credential_type_not_found: 404,
+  /** No verifier request with this id (for a verifier: none of its own). */
+  verifier_request_not_found: 404,
   /** SPEC 4: approved and rejected consent requests are final. */
   consent_already_decided: 409,
   /** SPEC 5: one credential per document type per holder. */
@@ -75,6 +83,10 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   /** This Idempotency-Key was used for another request (method, path or body). */
   idempotency_key_reused: 422,
+  /** The verifier has no registered purpose with this code. */
+  purpose_not_registered: 422,
+  /** A DCQL query asks for a document type or claim the purpose does not cover (DPDP Act s.6(1)). */
+  claims_outside_purpose: 422,
   /** Too many requests, or too many failed logins in a row (the growing delay): Retry-After. */
   rate_limited: 429,
   /** 100 failed OTP logins in a row for one number; an operator must unlock it. */
@@ -100,6 +112,9 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   malformed_url: 'Malformed URL',
   invalid_idempotency_key: 'Invalid Idempotency-Key',
   unknown_claim: 'Unknown claim',
+  presentation_invalid: 'Presentation invalid',
+  verifier_request_expired: 'Verifier request expired',
+  verifier_request_answered: 'Verifier request already answered',
   unauthenticated: 'Not authenticated',
   wrong_demo_otp: 'Wrong demo OTP',
   login_unavailable: 'Login unavailable',
@@ -112,6 +127,7 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   consent_request_not_found: 'Consent request not found',
   session_not_found: 'Session not found',
   credential_type_not_found: 'Credential type not found',
+  verifier_request_not_found: 'Verifier request not found',
   consent_already_decided: 'Consent request already decided',
   duplicate_document: 'Document already held',
   username_taken: 'Username taken',
@@ -120,6 +136,8 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   path_segment_too_long: 'Path segment too long',
   unsupported_media_type: 'Unsupported media type',
   idempotency_key_reused: 'Idempotency-Key reused',
+  purpose_not_registered: 'Purpose not registered',
+  claims_outside_purpose: 'Claims outside the purpose',
   rate_limited: 'Too many requests',
   login_locked: 'Login locked',
   client_error: 'Bad request',

@@ -1,7 +1,7 @@
 /**
  * Database plugin (DECISIONS 5): opens the database chosen by the config (unless one is passed
  * in, as tests do to share one PGlite), applies the committed migrations, loads the master key,
- * checks it against the database, seeds first-start data (src/db/seed.ts) and loads (first
+ * checks it against the database, seeds first-start data and the registered verifiers (src/db/seed.ts) and loads (first
  * start: creates) the issuers' Ed25519 keys (src/lib/issuer-keys.ts). Decorates the app
  * with `database` (the handle) and `deps` (what services need: db, vault, clock). A database it
  * opened itself is closed when the app closes; one passed in stays open for its owner. Expired
@@ -10,7 +10,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
 import { createDatabase, type Database } from '../db/create-db';
-import { seedDatabase } from '../db/seed';
+import { seedDatabase, seedVerifiers } from '../db/seed';
 import type { ServiceDeps } from '../lib/deps';
 import { loadIssuerKeyring, nodeProofCrypto } from '../lib/issuer-keys';
 import { loadMasterKey } from '../lib/master-key';
@@ -63,6 +63,7 @@ async function prepare(app: FastifyInstance, config: AppConfig, database: Databa
 
   const base = { db: database.db, vault: createVault(masterKey.key), now: config.now };
   const { seeded } = await seedDatabase(base);
+  await seedVerifiers(base);
   const issuers = await loadIssuerKeyring(base);
   const deps: ServiceDeps = {
     ...base,

@@ -34,6 +34,11 @@ export async function registerOpenApi(
             scheme: 'bearer',
             description: 'The session_token from POST /api/auth/verify-otp',
           },
+          verifierApiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: "A verifier organisation's API key (npm run verifier:add)",
+          },
         },
       },
       tags: [
@@ -51,6 +56,15 @@ export async function registerOpenApi(
         {
           name: 'verify',
           description: 'Public verification: verify links and the W3C VC API verify endpoints',
+        },
+        {
+          name: 'verifier',
+          description: 'Registered verifier organisations ask holders for claims (OpenID4VP 1.0)',
+        },
+        {
+          name: 'oid4vp',
+          description:
+            "OpenID4VP 1.0 wallet endpoints: request objects and the verifier's response_uri",
         },
       ],
     },

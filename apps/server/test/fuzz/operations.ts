@@ -41,6 +41,8 @@ export interface Operation {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   bearer: boolean;
+  /** Needs `Authorization: Bearer <verifier api key>` (the verifier API). */
+  verifierKey: boolean;
   pathParams: Parameter[];
   queryParams: Parameter[];
   /** The application/json request body schema, when the operation takes a body. */
@@ -92,6 +94,7 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
         method: method.toUpperCase() as Operation['method'],
         path,
         bearer: operation.security?.some((r) => 'bearerAuth' in r) ?? false,
+        verifierKey: operation.security?.some((r) => 'verifierApiKey' in r) ?? false,
         pathParams: parameters.filter((p) => p.in === 'path').map(toParameter),
         queryParams: parameters.filter((p) => p.in === 'query').map(toParameter),
         body: operation.requestBody?.content?.['application/json']?.schema,

@@ -6,3 +6,4 @@ export * from './records';
 export * from './settings';
 export * from './type-metadata';
 export * from './verification';
+export * from './verifier';

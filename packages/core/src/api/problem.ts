@@ -42,6 +42,9 @@ export const PROBLEM_CODES = [
   'malformed_url',
   'invalid_idempotency_key',
   'unknown_claim',
+  'presentation_invalid',
+  'verifier_request_expired',
+  'verifier_request_answered',
   // 401
   'unauthenticated',
   'wrong_demo_otp',
@@ -57,6 +60,7 @@ export const PROBLEM_CODES = [
   'consent_request_not_found',
   'session_not_found',
   'credential_type_not_found',
+  'verifier_request_not_found',
   // 409
   'consent_already_decided',
   'duplicate_document',
@@ -68,6 +72,8 @@ export const PROBLEM_CODES = [
   'unsupported_media_type',
   // 422
   'idempotency_key_reused',
+  'purpose_not_registered',
+  'claims_outside_purpose',
   // 429
   'rate_limited',
   'login_locked',

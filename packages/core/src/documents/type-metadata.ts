@@ -4,7 +4,12 @@
  * Pure: the caller passes the public origin (the server's PUBLIC_ORIGIN).
  */
 import type { TypeMetadata, VctList } from '../api/type-metadata';
-import { DOCUMENT_TYPES, type DocumentTypeKey, getDocumentType } from './catalogue';
+import {
+  DOCUMENT_TYPES,
+  type DocumentTypeKey,
+  getDocumentType,
+  isDocumentTypeKey,
+} from './catalogue';
 import { CLAIM_LABELS, DOCUMENT_TYPE_LABELS, METADATA_LOCALES } from './labels';
 
 /** The SD-JWT VC media type (draft-ietf-oauth-sd-jwt-vc, "Media Type"). */
@@ -18,6 +23,17 @@ export const SD_JWT_VC_TYP = 'dc+sd-jwt';
  */
 export function vctOf(publicOrigin: string, key: DocumentTypeKey): string {
   return `${publicOrigin.replace(/\/+$/, '')}/vct/${key}`;
+}
+
+/**
+ * The document type a `vct` names when it is this product's `{publicOrigin}/vct/{key}` (the
+ * inverse of vctOf); undefined for any other vct (another issuer's type, an unknown key).
+ */
+export function documentTypeOfVct(publicOrigin: string, vct: string): DocumentTypeKey | undefined {
+  const prefix = `${publicOrigin.replace(/\/+$/, '')}/vct/`;
+  if (!vct.startsWith(prefix)) return undefined;
+  const key = vct.slice(prefix.length);
+  return isDocumentTypeKey(key) ? key : undefined;
 }
 
 /**

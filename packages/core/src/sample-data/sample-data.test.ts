@@ -4,6 +4,7 @@ import { isVerhoeffValid } from '../validation/verhoeff';
 import { seedConsentRequests } from './consent-seeds';
 import { DEMO_ACCOUNTS, findDemoAccount, isDemoPhone } from './demo-accounts';
 import { SAMPLE_USERS, sampleUserSchema } from './users';
+import { VERIFIER_SEEDS } from './verifier-seeds';
 
 describe('sample users', () => {
   it('are user-001 to user-010 with every SPEC 3 field in DECISIONS 2 formats', () => {
@@ -51,5 +52,14 @@ describe('consent seeds', () => {
       'Insurance policy verification',
     ]);
     expect(new Set(seeds.map((s) => s.id)).size).toBe(3);
+  });
+});
+
+describe('verifier seeds', () => {
+  it('are the requesters of the seeded consent requests, with their purposes', () => {
+    const requests = seedConsentRequests(new Date(), 'user-001');
+    expect(VERIFIER_SEEDS.map((v) => [v.name, v.purposes[0]?.textEn])).toEqual(
+      requests.map((r) => [r.requester, r.purpose]),
+    );
   });
 });

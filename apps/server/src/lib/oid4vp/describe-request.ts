@@ -11,7 +11,7 @@
  * required when a required set has it in every option, and preferred when it is in a set's first
  * option (6.4.1).
  */
-import { type DocumentTypeKey, isDocumentTypeKey } from '@pehchaan/core';
+import { type DocumentTypeKey, documentTypeOfVct } from '@pehchaan/core';
 import type { ClaimsPath } from './dcql';
 import type { AuthorizationRequest } from './resolve-request';
 
@@ -39,17 +39,6 @@ export interface DescribedCredential {
   multiple: boolean;
   /** The requested claims, or 'all' when the query lists none (the whole credential). */
   claims: DescribedClaim[] | 'all';
-}
-
-/** The document type a vct names, when it is this product's `{publicOrigin}/vct/{key}`. */
-export function documentTypeFromVct(
-  vct: string,
-  publicOrigin: string,
-): DocumentTypeKey | undefined {
-  const prefix = `${publicOrigin.replace(/\/+$/, '')}/vct/`;
-  if (!vct.startsWith(prefix)) return undefined;
-  const key = vct.slice(prefix.length);
-  return isDocumentTypeKey(key) ? key : undefined;
 }
 
 /**
@@ -87,7 +76,7 @@ export function describeRequest(
         });
     }
     const documentTypeKey = query.meta.vct_values
-      .map((vct) => documentTypeFromVct(vct, options.publicOrigin))
+      .map((vct) => documentTypeOfVct(options.publicOrigin, vct))
       .find((key) => key !== undefined);
     return {
       id: query.id,

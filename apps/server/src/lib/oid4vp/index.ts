@@ -13,7 +13,6 @@ export {
   type DescribedClaim,
   type DescribedCredential,
   describeRequest,
-  documentTypeFromVct,
 } from './describe-request';
 export { type DidKeyJwk, didKeyToJwk } from './did-key-jwk';
 export { isOid4vpError, OID4VP_ERROR_CODES, Oid4vpError, type Oid4vpErrorCode } from './errors';

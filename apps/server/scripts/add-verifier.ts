@@ -1,0 +1,108 @@
+/**
+ * `npm run verifier:add`: registers a verifier organisation (a DPDP Act data fiduciary) with one
+ * purpose and prints its first API key, once; or, with `--key-for <name>`, mints another API key
+ * for a registered organisation (e.g. a seeded one: 'State Bank of India', 'Bharti Airtel',
+ * 'LIC of India'). Uses the server's configuration (DATA_DIR, DATABASE_URL, MASTER_KEY); with
+ * PGlite, stop the server first (one process per data folder).
+ *
+ *   npm run verifier:add -- --name "Acme Bank" --grievance grievance@acme.example \
+ *     --purpose open_account --purpose-en "Open an account" --purpose-hi "खाता खोलना" \
+ *     --claims "aadhaar:name,address;pan:name,pan_number" --retention-days 1825
+ *   npm run verifier:add -- --key-for "State Bank of India"
+ */
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../src/config';
+import { createDatabase } from '../src/db/create-db';
+import { seedDatabase, seedVerifiers } from '../src/db/seed';
+import { loadMasterKey } from '../src/lib/master-key';
+import { createVault } from '../src/lib/vault';
+import { createVerifierApiKey } from '../src/services/create-verifier-api-key';
+import { registerVerifier } from '../src/services/register-verifier';
+
+const USAGE = `Usage:
+  npm run verifier:add -- --name <name> --grievance <contact> --purpose <code>
+    --purpose-en <text> --purpose-hi <text> --claims "<type>:<claim>,<claim>;<type>:..."
+    [--retention-days <days, default 365>]
+  npm run verifier:add -- --key-for <registered name>`;
+
+/** "aadhaar:name,address;pan:pan_number" -> { aadhaar: [...], pan: [...] }. */
+function parseClaims(text: string): Record<string, string[]> {
+  return Object.fromEntries(
+    text
+      .split(';')
+      .filter((part) => part.trim() !== '')
+      .map((part) => {
+        const [type = '', names = ''] = part.split(':');
+        return [
+          type.trim(),
+          names
+            .split(',')
+            .map((n) => n.trim())
+            .filter(Boolean),
+        ];
+      }),
+  );
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      name: { type: 'string' },
+      grievance: { type: 'string' },
+      purpose: { type: 'string' },
+      'purpose-en': { type: 'string' },
+      'purpose-hi': { type: 'string' },
+      claims: { type: 'string' },
+      'retention-days': { type: 'string', default: '365' },
+      'key-for': { type: 'string' },
+    },
+  });
+  const config = loadConfig();
+  const database = await createDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+  });
+  try {
+    await database.migrate();
+    const { key } = loadMasterKey({ masterKey: config.masterKey, dataDir: config.dataDir });
+    const deps = { db: database.db, vault: createVault(key), now: config.now };
+    await seedDatabase(deps);
+    await seedVerifiers(deps);
+    if (values['key-for']) {
+      const minted = await createVerifierApiKey({ ...deps, verifierName: values['key-for'] });
+      console.log(`New API key for ${values['key-for']} (${minted.verifierId}), shown only once:`);
+      console.log(minted.apiKey);
+      return;
+    }
+    const { name, grievance, purpose, claims } = values;
+    const textEn = values['purpose-en'];
+    const textHi = values['purpose-hi'];
+    const retentionDays = Number(values['retention-days']);
+    if (!name || !grievance || !purpose || !textEn || !textHi || !claims) {
+      throw new Error(USAGE);
+    }
+    if (!/^[a-z0-9_]{1,64}$/.test(purpose)) throw new Error('--purpose must be a-z, 0-9 and _');
+    if (!Number.isInteger(retentionDays) || retentionDays < 1) {
+      throw new Error('--retention-days must be a whole number of days');
+    }
+    const added = await registerVerifier({
+      ...deps,
+      verifier: {
+        name,
+        grievanceContact: grievance,
+        purpose: { code: purpose, textEn, textHi, claims: parseClaims(claims), retentionDays },
+      },
+    });
+    console.log(`Registered ${name} (${added.id})`);
+    console.log(`client_id: ${added.clientId}`);
+    console.log('API key, shown only once:');
+    console.log(added.apiKey);
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

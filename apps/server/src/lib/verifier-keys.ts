@@ -1,0 +1,93 @@
+/**
+ * Verifier organisations' keys (docs/api-contract.md "Verifiers (OpenID4VP)"):
+ *
+ * - the Ed25519 signing key of each verifier, kept like the issuers' (DECISIONS 4): PKCS#8 DER
+ *   encrypted by the vault under the master key, AAD 'verifier-key:' + id; its did:key is the
+ *   verifier's DID and `'decentralized_identifier:' + did` its OpenID4VP client_id
+ *   (OpenID4VP 1.0 section 5.9.3, the decentralized_identifier client identifier prefix);
+ * - API keys: 'pvk_' + 8 hex + '_' + 43 base64url characters (32 random bytes); stored only as
+ *   SHA-256 (hex), named by their first 12 characters.
+ */
+import {
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  hash,
+  type KeyObject,
+  randomBytes,
+} from 'node:crypto';
+import { didKeyVerificationMethod, ed25519PublicKeyToDidKey } from '@pehchaan/core';
+import type { Vault } from './vault';
+
+/** AAD of a verifier's private-key ciphertext. */
+export const verifierKeyAad = (verifierId: string) => `verifier-key:${verifierId}`;
+
+/** OpenID4VP 1.0 section 5.9.3: the client identifier prefix of a DID-named verifier. */
+export const DID_CLIENT_ID_PREFIX = 'decentralized_identifier:';
+
+/** The client_id of the verifier whose DID is `did`. */
+export function verifierClientId(did: string): string {
+  return `${DID_CLIENT_ID_PREFIX}${did}`;
+}
+
+/**
+ * A new Ed25519 key pair for verifier `verifierId`.
+ * @returns its did:key and the private key encrypted for the `verifiers` row.
+ */
+export function newVerifierKey(
+  vault: Vault,
+  verifierId: string,
+): { did: string; privateKeyCiphertext: string } {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  const x = publicKey.export({ format: 'jwk' }).x;
+  if (typeof x !== 'string') throw new Error('Not an Ed25519 key');
+  const pkcs8 = privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64');
+  return {
+    did: ed25519PublicKeyToDidKey(new Uint8Array(Buffer.from(x, 'base64url'))),
+    privateKeyCiphertext: vault.encrypt(pkcs8, verifierKeyAad(verifierId)),
+  };
+}
+
+/** What signing a request object needs. */
+export interface VerifierSigningKey {
+  privateKey: KeyObject;
+  /** did + '#' + multibase: the JWS `kid`. */
+  kid: string;
+}
+
+/**
+ * Decrypts the signing key of a `verifiers` row and checks it against the row's did.
+ * @throws {Error} when it does not decrypt (another master key) or names another key.
+ */
+export function loadVerifierSigningKey(
+  vault: Vault,
+  row: { id: string; did: string; privateKeyCiphertext: string },
+): VerifierSigningKey {
+  const privateKey = createPrivateKey({
+    key: Buffer.from(vault.decrypt(row.privateKeyCiphertext, verifierKeyAad(row.id)), 'base64'),
+    format: 'der',
+    type: 'pkcs8',
+  });
+  const x = createPublicKey(privateKey).export({ format: 'jwk' }).x;
+  if (
+    typeof x !== 'string' ||
+    ed25519PublicKeyToDidKey(new Uint8Array(Buffer.from(x, 'base64url'))) !== row.did
+  ) {
+    throw new Error(`The stored key of verifier ${row.id} does not match its did`);
+  }
+  return { privateKey, kid: didKeyVerificationMethod(row.did) };
+}
+
+/** The shape of an API key; anything else is refused before a database lookup. */
+export const API_KEY_PATTERN = /^pvk_[0-9a-f]{8}_[A-Za-z0-9_-]{43}$/;
+
+/** A new API key, its stored hash and its prefix (the first 12 characters). */
+export function newApiKey(): { key: string; keyHash: string; prefix: string } {
+  const key = `pvk_${randomBytes(4).toString('hex')}_${randomBytes(32).toString('base64url')}`;
+  return { key, keyHash: hashApiKey(key), prefix: key.slice(0, 12) };
+}
+
+/** SHA-256 (hex) of an API key: the only form it is stored in (a 256-bit secret needs no KDF). */
+export function hashApiKey(key: string): string {
+  return hash('sha256', key, 'hex');
+}

@@ -1,0 +1,97 @@
+/**
+ * The verifier API, mounted under /verifier (docs/api-contract.md "Verifiers (OpenID4VP)"):
+ * registered organisations, authenticated by `Authorization: Bearer <api key>` (401
+ * 'unauthenticated' without a valid one), ask holders for claims over OpenID4VP 1.0.
+ *
+ * - POST /verifier/requests { purpose, dcql_query }: 201 { id, request_uri, openid4vp_url,
+ *   wallet_url, expires_at }; 422 'purpose_not_registered' or 'claims_outside_purpose'.
+ * - GET /verifier/requests/{id}: the request's status, verified claims and checks; 404 for an
+ *   id that is not this verifier's.
+ */
+import {
+  createVerifierRequestAnswerSchema,
+  createVerifierRequestBodySchema,
+  verifierRequestAnswerSchema,
+} from '@pehchaan/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors';
+import { authenticateVerifier } from '../../services/authenticate-verifier';
+import { createVerifierRequest } from '../../services/create-verifier-request';
+import { getVerifierRequest } from '../../services/get-verifier-request';
+import { errorResponses } from '../schemas';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the verifier routes' API key check; null elsewhere. */
+    verifierId: string | null;
+  }
+}
+
+/** Routes that need `Authorization: Bearer <verifier api key>`. */
+const verifierSecurity = [{ verifierApiKey: [] }];
+
+const verifierOf = (request: { verifierId: string | null }): string => {
+  if (!request.verifierId) throw new AppError('unauthenticated', 'Not authenticated');
+  return request.verifierId;
+};
+
+const verifierRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.decorateRequest('verifierId', null);
+  // Before body validation, so a caller without a key learns nothing else.
+  app.addHook('onRequest', async (request) => {
+    const { verifierId } = await authenticateVerifier({
+      db: app.deps.db,
+      authorization: request.headers.authorization,
+    });
+    request.verifierId = verifierId;
+  });
+
+  app.post(
+    '/requests',
+    {
+      schema: {
+        tags: ['verifier'],
+        operationId: 'createVerifierRequest',
+        summary: 'Ask a holder for claims (OpenID4VP 1.0 with DCQL) for a registered purpose',
+        security: verifierSecurity,
+        body: createVerifierRequestBodySchema,
+        response: {
+          201: createVerifierRequestAnswerSchema,
+          ...errorResponses(400, 401, 413, 415, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const answer = await createVerifierRequest({
+        ...app.deps,
+        verifierId: verifierOf(request),
+        purpose: request.body.purpose,
+        dcqlQuery: request.body.dcql_query,
+      });
+      return reply.code(201).send(answer);
+    },
+  );
+
+  app.get(
+    '/requests/:requestId',
+    {
+      schema: {
+        tags: ['verifier'],
+        operationId: 'getVerifierRequest',
+        summary: "A verifier request's status, verified claims and checks",
+        security: verifierSecurity,
+        params: z.object({ requestId: z.string().min(1).max(128) }),
+        response: { 200: verifierRequestAnswerSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) =>
+      getVerifierRequest({
+        ...app.deps,
+        verifierId: verifierOf(request),
+        requestId: request.params.requestId,
+      }),
+  );
+};
+
+export default verifierRoutes;

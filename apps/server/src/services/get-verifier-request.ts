@@ -1,0 +1,48 @@
+/**
+ * GET /verifier/requests/{id}: a verifier reads its own request's status and, once shared, the
+ * verified claims per DCQL credential query id and every check made (docs/api-contract.md
+ * "Verifiers (OpenID4VP)"). A pending request past its expires_at reads 'expired'.
+ */
+import type { VerifiedCredential, VerifierRequestAnswer } from '@pehchaan/core';
+import { and, eq } from 'drizzle-orm';
+import { verifierRequests } from '../db/schema';
+import type { ServiceDeps } from '../lib/deps';
+import { AppError } from '../lib/errors';
+import { REQUEST_NOT_FOUND_DETAIL } from './find-open-verifier-request';
+import { verifierRequestAad } from './receive-verifier-response';
+
+/**
+ * @throws {AppError} 'verifier_request_not_found' (404) when the verifier has no request with
+ *   this id (another verifier's request included: its existence is not revealed).
+ */
+export async function getVerifierRequest(
+  options: Pick<ServiceDeps, 'db' | 'vault' | 'now'> & { verifierId: string; requestId: string },
+): Promise<VerifierRequestAnswer> {
+  const [row] = await options.db
+    .select()
+    .from(verifierRequests)
+    .where(
+      and(
+        eq(verifierRequests.id, options.requestId),
+        eq(verifierRequests.verifierId, options.verifierId),
+      ),
+    );
+  if (!row) throw new AppError('verifier_request_not_found', REQUEST_NOT_FOUND_DETAIL);
+  const expired = row.status === 'pending' && options.now().getTime() >= row.expiresAt.getTime();
+  const credentials = row.claimsCiphertext
+    ? (JSON.parse(
+        options.vault.decrypt(row.claimsCiphertext, verifierRequestAad(row.id)),
+      ) as Record<string, VerifiedCredential[]>)
+    : null;
+  return {
+    id: row.id,
+    purpose: row.purposeCode,
+    status: expired ? 'expired' : (row.status as VerifierRequestAnswer['status']),
+    created_at: row.createdAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+    answered_at: row.answeredAt?.toISOString() ?? null,
+    credentials,
+    checks: row.checks ?? null,
+    error: row.error,
+  };
+}

@@ -1,0 +1,158 @@
+/**
+ * The response endpoint (OpenID4VP 1.0 section 8.2, response_mode direct_post): the wallet posts
+ * `vp_token` (JSON: DCQL credential query id -> presentations, section 8.1) and `state`, or
+ * `error` (`access_denied` when the holder declined) with `error_description`.
+ *
+ * A request is answered once (its nonce is spent): the outcome is stored with a conditional
+ * update on status 'pending', so a replay or a race answers 'verifier_request_answered'.
+ * - error=access_denied: status 'declined'; other wallet errors: status 'failed' with that code.
+ * - every presentation verified (lib/verify-sd-jwt-presentation.ts): status 'shared', the
+ *   verified claims stored encrypted (AAD 'verifier-request:' + id) and the checks.
+ * - any check failed: status 'failed' with the checks, then 400 'presentation_invalid'.
+ */
+
+import { parseDcqlVpToken } from '@openid4vc/openid4vp';
+import {
+  type DcqlQuery,
+  dcqlQuerySchema,
+  type PresentationCheck,
+  type VerifiedCredential,
+} from '@pehchaan/core';
+import { and, eq } from 'drizzle-orm';
+import { verifierRequests } from '../db/schema';
+import type { ServiceDeps } from '../lib/deps';
+import { AppError } from '../lib/errors';
+import { verifierClientId } from '../lib/verifier-keys';
+import { verifySdJwtPresentation } from '../lib/verify-sd-jwt-presentation';
+import { findOpenVerifierRequest, REQUEST_ANSWERED_DETAIL } from './find-open-verifier-request';
+
+/** AAD of a request's verified-claims ciphertext. */
+export const verifierRequestAad = (requestId: string) => `verifier-request:${requestId}`;
+
+/** The wallet's form fields (already checked by the route's schema). */
+export interface VerifierResponseForm {
+  vp_token?: string | undefined;
+  state?: string | undefined;
+  error?: string | undefined;
+  error_description?: string | undefined;
+}
+
+/** True when `presented` answers the query's required credentials and names no others. */
+function credentialsRequested(query: DcqlQuery, presented: string[]): boolean {
+  const ids = query.credentials.map((c) => c.id);
+  if (presented.some((id) => !ids.includes(id))) return false;
+  if (!query.credential_sets) return ids.every((id) => presented.includes(id));
+  return query.credential_sets
+    .filter((set) => set.required !== false)
+    .every((set) => set.options.some((option) => option.every((id) => presented.includes(id))));
+}
+
+/**
+ * Records the wallet's answer to request `requestId`.
+ * @returns {} (the answer carries no redirect_uri).
+ * @throws {AppError} 'verifier_request_not_found' (404), 'verifier_request_expired' (400),
+ *   'verifier_request_answered' (400, also for a replay); 'invalid_input' (400) for a state that
+ *   is not the request's, or a vp_token that is not a DCQL vp_token; 'presentation_invalid' (400)
+ *   when a check failed (stored as status 'failed').
+ */
+export async function receiveVerifierResponse(
+  options: Pick<ServiceDeps, 'db' | 'vault' | 'now' | 'issuers'> & {
+    requestId: string;
+    form: VerifierResponseForm;
+  },
+): Promise<Record<string, never>> {
+  const { db, form } = options;
+  const { request, verifier } = await findOpenVerifierRequest(options);
+  if (form.state !== request.state) {
+    throw new AppError('invalid_input', 'state does not match the request');
+  }
+  const now = options.now();
+  const settle = async (values: Partial<typeof verifierRequests.$inferInsert>) => {
+    const updated = await db
+      .update(verifierRequests)
+      .set({ ...values, answeredAt: now })
+      .where(and(eq(verifierRequests.id, request.id), eq(verifierRequests.status, 'pending')))
+      .returning({ id: verifierRequests.id });
+    if (updated.length === 0)
+      throw new AppError('verifier_request_answered', REQUEST_ANSWERED_DETAIL);
+  };
+
+  if (form.error !== undefined) {
+    await settle(
+      form.error === 'access_denied'
+        ? { status: 'declined', error: 'access_denied' }
+        : { status: 'failed', error: form.error },
+    );
+    return {};
+  }
+  if (form.vp_token === undefined) {
+    throw new AppError('invalid_input', 'Send vp_token, or error=access_denied');
+  }
+  let vpToken: ReturnType<typeof parseDcqlVpToken>;
+  try {
+    vpToken = parseDcqlVpToken(form.vp_token);
+  } catch {
+    throw new AppError(
+      'invalid_input',
+      'vp_token must be a JSON object of credential query ids to lists of presentations',
+    );
+  }
+  const query = dcqlQuerySchema.parse(request.dcqlQuery);
+  const clientId = verifierClientId(verifier.did);
+  const checks: PresentationCheck[] = [
+    {
+      credential_query_id: null,
+      check: 'credentials_requested',
+      passed: credentialsRequested(query, Object.keys(vpToken)),
+    },
+  ];
+  const credentials: Record<string, VerifiedCredential[]> = {};
+  for (const [queryId, presentations] of Object.entries(vpToken)) {
+    const credentialQuery = query.credentials.find((c) => c.id === queryId);
+    if (!credentialQuery) continue;
+    if (presentations.length > 1 && !credentialQuery.multiple) {
+      checks.push({ credential_query_id: queryId, check: 'format', passed: false });
+      continue;
+    }
+    for (const presentation of presentations) {
+      if (typeof presentation !== 'string') {
+        checks.push({ credential_query_id: queryId, check: 'format', passed: false });
+        continue;
+      }
+      const verdict = await verifySdJwtPresentation(presentation, {
+        nonce: request.nonce,
+        clientId,
+        query: credentialQuery,
+        trustedIssuers: options.issuers.trustedIssuers,
+        now,
+      });
+      for (const check of verdict.checks) checks.push({ credential_query_id: queryId, ...check });
+      if (verdict.verified && verdict.issuer && verdict.vct) {
+        const list = credentials[queryId] ?? [];
+        credentials[queryId] = list;
+        list.push({
+          vct: verdict.vct,
+          issuer: verdict.issuer,
+          issuer_name: options.issuers.nameByDid.get(verdict.issuer) ?? null,
+          claims: verdict.claims,
+        });
+      }
+    }
+  }
+
+  const failed = checks.filter((c) => !c.passed);
+  if (failed.length > 0) {
+    await settle({ status: 'failed', checks, error: 'presentation_invalid' });
+    const names = [...new Set(failed.map((c) => c.check))].join(', ');
+    throw new AppError('presentation_invalid', `The presentation failed these checks: ${names}`);
+  }
+  await settle({
+    status: 'shared',
+    checks,
+    claimsCiphertext: options.vault.encrypt(
+      JSON.stringify(credentials),
+      verifierRequestAad(request.id),
+    ),
+  });
+  return {};
+}

@@ -1,0 +1,495 @@
+/**
+ * The verifier API (docs/api-contract.md "Verifiers (OpenID4VP)") on every backend, against an
+ * outside wallet built here directly on @sd-jwt/sd-jwt-vc and jose (not on the server's code):
+ * it makes SD-JWT VCs signed with an issuer key of the running app's keyring and a fresh holder
+ * key, fetches the signed request object, and answers with SD-JWT+KB presentations.
+ *
+ * Covers: API key auth (401), the request's URLs, the request object (JWS verified with jose
+ * against the verifier's did:key), purpose minimisation (422), a shared answer with exactly the
+ * disclosed claims and every check passed, and refusals each visible in the status: tampered
+ * disclosure, wrong nonce, wrong audience, an unrequested claim, an unrequested vct, replay,
+ * expiry; and a decline.
+ */
+import { generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto';
+import {
+  createVerifierRequestAnswerSchema,
+  type DcqlQuery,
+  parseDidKey,
+  verifierRequestAnswerSchema,
+} from '@pehchaan/core';
+import { digest, generateSalt } from '@sd-jwt/crypto-nodejs';
+import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
+import type { FastifyInstance } from 'fastify';
+import { decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVerifierApiKey } from '../src/services/create-verifier-api-key';
+import { buildTestApp, MINUTE_MS, TestClock } from './helpers/app';
+import { backends, type OpenedDatabase } from './helpers/backends';
+import { expectProblem } from './helpers/problem';
+
+const ORIGIN = 'http://localhost:5000';
+const AADHAAR_VCT = `${ORIGIN}/vct/aadhaar`;
+const PAN_VCT = `${ORIGIN}/vct/pan`;
+
+/** The bank's query: name and Aadhaar number of an Aadhaar credential. */
+const AADHAAR_QUERY: DcqlQuery = {
+  credentials: [
+    {
+      id: 'aadhaar',
+      format: 'dc+sd-jwt',
+      meta: { vct_values: [AADHAAR_VCT] },
+      claims: [{ path: ['name'] }, { path: ['aadhaar_number'] }],
+    },
+  ],
+};
+
+const SUBJECT = {
+  name: 'Rajesh Kumar',
+  aadhaar_number: '234567890125',
+  phone: '9876543210',
+  date_of_birth: '1990-05-15',
+  address: '12 MG Road, Bengaluru',
+};
+
+interface Holder {
+  privateKey: KeyObject;
+  jwk: Record<string, unknown>;
+}
+
+function newHolder(): Holder {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  return { privateKey, jwk: publicKey.export({ format: 'jwk' }) as Record<string, unknown> };
+}
+
+const ed25519Signer = (key: KeyObject) => (data: string) =>
+  sign(null, Buffer.from(data), key).toString('base64url');
+
+describe.each(backends)('verifier API on $name', (backend) => {
+  let opened: OpenedDatabase;
+  let app: FastifyInstance;
+  let bankKey: string;
+  let telecomKey: string;
+  const clock = new TestClock();
+
+  beforeAll(async () => {
+    opened = await backend.open();
+    app = await buildTestApp(opened.database, {
+      now: clock.now,
+      masterKey: randomBytes(32),
+      publicOrigin: ORIGIN,
+    });
+    bankKey = (await createVerifierApiKey({ ...app.deps, verifierName: 'State Bank of India' }))
+      .apiKey;
+    telecomKey = (await createVerifierApiKey({ ...app.deps, verifierName: 'Bharti Airtel' }))
+      .apiKey;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await opened?.dispose();
+  });
+
+  const createRequest = (body: unknown, key = bankKey) =>
+    app.inject({
+      method: 'POST',
+      url: '/verifier/requests',
+      headers: { authorization: `Bearer ${key}` },
+      payload: body as object,
+    });
+  const statusOf = async (id: string, key = bankKey) => {
+    const response = await app.inject({
+      url: `/verifier/requests/${id}`,
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(response.statusCode).toBe(200);
+    return verifierRequestAnswerSchema.parse(response.json());
+  };
+
+  /** Creates a bank request and fetches its request object as a wallet would. */
+  async function openRequest(query: DcqlQuery = AADHAAR_QUERY) {
+    const created = await createRequest({ purpose: 'open_savings_account', dcql_query: query });
+    expect(created.statusCode).toBe(201);
+    const answer = createVerifierRequestAnswerSchema.parse(created.json());
+    const jwtResponse = await app.inject({ url: new URL(answer.request_uri).pathname });
+    expect(jwtResponse.statusCode).toBe(200);
+    const jwt = jwtResponse.body;
+    const { kid } = decodeProtectedHeader(jwt);
+    const { publicKey, did } = parseDidKey(String(kid));
+    const key = await importJWK(
+      { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(publicKey).toString('base64url') },
+      'EdDSA',
+    );
+    const { payload, protectedHeader } = await jwtVerify(jwt, key, {
+      audience: 'https://self-issued.me/v2',
+      currentDate: clock.now(),
+      typ: 'oauth-authz-req+jwt',
+    });
+    return {
+      answer,
+      jwt,
+      payload,
+      protectedHeader,
+      did,
+      contentType: jwtResponse.headers['content-type'],
+    };
+  }
+
+  /** The outside wallet's SD-JWT VC, issued with the app's `issuer` key to `holder`. */
+  async function issueCredential(
+    holder: Holder,
+    options: { vct?: string; issuer?: 'UIDAI' | 'Income Tax Department'; exp?: number } = {},
+  ) {
+    const issuer = app.deps.issuers.get(options.issuer ?? 'UIDAI');
+    const iat = Math.floor(clock.now().getTime() / 1000) - 3600;
+    const instance = new SDJwtVcInstance({
+      signer: (data) => Buffer.from(issuer.sign(Buffer.from(data))).toString('base64url'),
+      signAlg: 'EdDSA',
+      hasher: digest,
+      hashAlg: 'sha-256',
+      saltGenerator: generateSalt,
+    });
+    return instance.issue(
+      {
+        iss: issuer.did,
+        vct: options.vct ?? AADHAAR_VCT,
+        iat,
+        nbf: iat,
+        exp: options.exp ?? iat + 5 * 365 * 24 * 3600,
+        cnf: { jwk: holder.jwk },
+        ...SUBJECT,
+      },
+      { _sd: ['name', 'aadhaar_number', 'phone', 'date_of_birth', 'address'] },
+      { header: { kid: issuer.verificationMethod } },
+    );
+  }
+
+  /** The wallet's presentation: `claims` disclosed, a KB-JWT for `nonce` and `aud`. */
+  async function present(
+    credential: string,
+    holder: Holder,
+    kb: { nonce: string; aud: string },
+    claims: string[] = ['name', 'aadhaar_number'],
+  ) {
+    const instance = new SDJwtVcInstance({
+      hasher: digest,
+      kbSigner: ed25519Signer(holder.privateKey),
+      kbSignAlg: 'EdDSA',
+    });
+    return instance.present(credential, Object.fromEntries(claims.map((c) => [c, true])), {
+      kb: { payload: { iat: Math.floor(clock.now().getTime() / 1000), ...kb } },
+    });
+  }
+
+  const respond = (answer: { request_uri: string }, form: Record<string, string>) =>
+    app.inject({
+      method: 'POST',
+      url: new URL(answer.request_uri).pathname.replace('/requests/', '/responses/'),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(form).toString(),
+    });
+
+  /** A full wallet round: open a request, issue, present with `tweak`, post. */
+  async function share(
+    tweak: {
+      nonce?: string;
+      aud?: string;
+      claims?: string[];
+      vct?: string;
+      edit?: (presentation: string) => string;
+    } = {},
+  ) {
+    const opened = await openRequest();
+    const holder = newHolder();
+    const credential = await issueCredential(holder, { vct: tweak.vct });
+    const presentation = await present(
+      credential,
+      holder,
+      {
+        nonce: tweak.nonce ?? String(opened.payload.nonce),
+        aud: tweak.aud ?? String(opened.payload.client_id),
+      },
+      tweak.claims,
+    );
+    const response = await respond(opened.answer, {
+      vp_token: JSON.stringify({ aadhaar: [tweak.edit?.(presentation) ?? presentation] }),
+      state: String(opened.payload.state),
+    });
+    return { opened, response, presentation };
+  }
+
+  describe('API keys', () => {
+    it('answers 401 without a key, with an unknown key and with a malformed one', async () => {
+      const body = { purpose: 'open_savings_account', dcql_query: AADHAAR_QUERY };
+      const none = await app.inject({ method: 'POST', url: '/verifier/requests', payload: body });
+      expectProblem(none, 'unauthenticated');
+      const unknown = `pvk_00000000_${randomBytes(32).toString('base64url')}`;
+      expectProblem(await createRequest(body, unknown), 'unauthenticated');
+      expectProblem(await createRequest(body, 'not-a-key'), 'unauthenticated');
+      const status = await app.inject({ url: '/verifier/requests/vpreq-x' });
+      expectProblem(status, 'unauthenticated');
+    });
+  });
+
+  describe('creating a request', () => {
+    it('answers the request_uri, the openid4vp:// and wallet URLs and the expiry', async () => {
+      const created = await createRequest({
+        purpose: 'open_savings_account',
+        dcql_query: AADHAAR_QUERY,
+      });
+      expect(created.statusCode).toBe(201);
+      const answer = createVerifierRequestAnswerSchema.parse(created.json());
+      expect(answer.request_uri).toBe(`${ORIGIN}/oid4vp/requests/${answer.id}`);
+      const url = new URL(answer.openid4vp_url);
+      expect(url.protocol).toBe('openid4vp:');
+      expect(url.searchParams.get('request_uri')).toBe(answer.request_uri);
+      expect(url.searchParams.get('client_id')).toMatch(/^decentralized_identifier:did:key:z6Mk/);
+      expect(answer.wallet_url).toBe(`${ORIGIN}/present${url.search}`);
+      expect(answer.expires_at).toBe(
+        new Date(clock.now().getTime() + 10 * MINUTE_MS).toISOString(),
+      );
+      expect((await statusOf(answer.id)).status).toBe('pending');
+    });
+
+    it('serves a request object signed by the verifier did:key with the OpenID4VP claims', async () => {
+      const { answer, payload, protectedHeader, did, contentType } = await openRequest();
+      expect(contentType).toMatch(/^application\/oauth-authz-req\+jwt/);
+      expect(protectedHeader).toMatchObject({ alg: 'EdDSA', typ: 'oauth-authz-req+jwt' });
+      expect(protectedHeader.kid).toBe(`${did}#${did.slice('did:key:'.length)}`);
+      expect(payload).toMatchObject({
+        client_id: `decentralized_identifier:${did}`,
+        response_type: 'vp_token',
+        response_mode: 'direct_post',
+        response_uri: `${ORIGIN}/oid4vp/responses/${answer.id}`,
+        dcql_query: AADHAAR_QUERY,
+        aud: 'https://self-issued.me/v2',
+        client_metadata: {
+          vp_formats_supported: { 'dc+sd-jwt': { 'sd-jwt_alg_values': ['EdDSA'] } },
+        },
+      });
+      expect(new URL(answer.openid4vp_url).searchParams.get('client_id')).toBe(payload.client_id);
+      expect(Buffer.from(String(payload.nonce), 'base64url')).toHaveLength(16);
+      expect(typeof payload.state).toBe('string');
+      expect(payload.exp).toBe(Date.parse(answer.expires_at) / 1000);
+    });
+
+    it('echoes wallet_nonce in the request object fetched by POST', async () => {
+      const { answer } = await openRequest();
+      const response = await app.inject({
+        method: 'POST',
+        url: new URL(answer.request_uri).pathname,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'wallet_nonce=abc123&wallet_metadata=%7B%7D',
+      });
+      expect(response.statusCode).toBe(200);
+      const [, body = ''] = response.body.split('.');
+      expect(JSON.parse(Buffer.from(body, 'base64url').toString()).wallet_nonce).toBe('abc123');
+    });
+
+    it('refuses claims or document types outside the purpose with 422 (data minimisation)', async () => {
+      const ask = (claims: { path: string[] }[], vct = AADHAAR_VCT) =>
+        createRequest({
+          purpose: 'open_savings_account',
+          dcql_query: {
+            credentials: [{ id: 'c', format: 'dc+sd-jwt', meta: { vct_values: [vct] }, claims }],
+          },
+        });
+      expectProblem(await ask([{ path: ['gender'] }]), 'claims_outside_purpose');
+      expectProblem(
+        await ask([{ path: ['name'] }], `${ORIGIN}/vct/passport`),
+        'claims_outside_purpose',
+      );
+      const all = await createRequest({
+        purpose: 'open_savings_account',
+        dcql_query: {
+          credentials: [{ id: 'c', format: 'dc+sd-jwt', meta: { vct_values: [PAN_VCT] } }],
+        },
+      });
+      expectProblem(all, 'claims_outside_purpose');
+      // The telecom's purpose does not cover PAN at all; an unknown purpose is 422 too.
+      const telecom = await createRequest(
+        {
+          purpose: 'sim_card_kyc',
+          dcql_query: {
+            credentials: [
+              {
+                id: 'p',
+                format: 'dc+sd-jwt',
+                meta: { vct_values: [PAN_VCT] },
+                claims: [{ path: ['name'] }],
+              },
+            ],
+          },
+        },
+        telecomKey,
+      );
+      expectProblem(telecom, 'claims_outside_purpose');
+      expectProblem(
+        await createRequest({ purpose: 'sim_card_kyc', dcql_query: AADHAAR_QUERY }),
+        'purpose_not_registered',
+      );
+    });
+
+    it('refuses a malformed DCQL query with 400', async () => {
+      const bad = await createRequest({
+        purpose: 'open_savings_account',
+        dcql_query: { credentials: [{ ...AADHAAR_QUERY.credentials[0], format: 'mso_mdoc' }] },
+      });
+      expectProblem(bad, 'invalid_request');
+      const duplicate = await createRequest({
+        purpose: 'open_savings_account',
+        dcql_query: { credentials: [AADHAAR_QUERY.credentials[0], AADHAAR_QUERY.credentials[0]] },
+      });
+      expectProblem(duplicate, 'invalid_request');
+    });
+  });
+
+  describe('the response endpoint', () => {
+    it('accepts an honest presentation: shared, exactly the disclosed claims, every check passed', async () => {
+      const { opened, response } = await share();
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({});
+      const status = await statusOf(opened.answer.id);
+      expect(status.status).toBe('shared');
+      expect(status.answered_at).toBe(clock.now().toISOString());
+      expect(status.credentials).toEqual({
+        aadhaar: [
+          {
+            vct: AADHAAR_VCT,
+            issuer: app.deps.issuers.get('UIDAI').did,
+            issuer_name: 'UIDAI',
+            claims: { name: SUBJECT.name, aadhaar_number: SUBJECT.aadhaar_number },
+          },
+        ],
+      });
+      expect(status.checks?.map((c) => c.check)).toEqual([
+        'credentials_requested',
+        'format',
+        'issuer_trusted',
+        'issuer_signature',
+        'disclosures_intact',
+        'holder_binding',
+        'nonce',
+        'audience',
+        'sd_hash',
+        'credential_type',
+        'claims_within_request',
+        'requested_claims_present',
+        'not_expired',
+        'sd_jwt_vc_valid',
+      ]);
+      expect(status.checks?.every((c) => c.passed)).toBe(true);
+    });
+
+    it('refuses a replay after shared', async () => {
+      const { opened, presentation } = await share();
+      const again = await respond(opened.answer, {
+        vp_token: JSON.stringify({ aadhaar: [presentation] }),
+        state: String(opened.payload.state),
+      });
+      expectProblem(again, 'verifier_request_answered');
+      expect((await statusOf(opened.answer.id)).status).toBe('shared');
+      // Nor is the request object served any more.
+      expectProblem(
+        await app.inject({ url: new URL(opened.answer.request_uri).pathname }),
+        'verifier_request_answered',
+      );
+    });
+
+    const refusals: [string, Parameters<typeof share>[0], string[]][] = [
+      [
+        'a tampered disclosure',
+        {
+          edit: (presentation) => {
+            const parts = presentation.split('~');
+            const disclosure = JSON.parse(Buffer.from(parts[1] ?? '', 'base64url').toString());
+            disclosure[2] = 'Someone Else';
+            parts[1] = Buffer.from(JSON.stringify(disclosure)).toString('base64url');
+            return parts.join('~');
+          },
+        },
+        // The altered disclosure matches no signed digest, so its claim is missing too.
+        ['disclosures_intact', 'sd_hash', 'requested_claims_present'],
+      ],
+      ['a wrong nonce', { nonce: 'not-the-nonce' }, ['nonce']],
+      ['a wrong audience', { aud: 'did:key:z6MkSomeoneElse' }, ['audience']],
+      [
+        'a claim not requested',
+        { claims: ['name', 'aadhaar_number', 'phone'] },
+        ['claims_within_request'],
+      ],
+      ['a vct not requested', { vct: PAN_VCT }, ['credential_type']],
+    ];
+    it.each(refusals)(
+      'refuses %s with 400 and records the failed checks',
+      async (_, tweak, failing) => {
+        const { opened, response } = await share(tweak);
+        expectProblem(response, 'presentation_invalid');
+        const status = await statusOf(opened.answer.id);
+        expect(status.status).toBe('failed');
+        expect(status.error).toBe('presentation_invalid');
+        expect(status.credentials).toBeNull();
+        const failed = (status.checks ?? []).filter((c) => !c.passed).map((c) => c.check);
+        for (const check of failing) expect(failed).toContain(check);
+        expect(failed.filter((c) => c !== 'sd_jwt_vc_valid').sort()).toEqual([...failing].sort());
+      },
+    );
+
+    it('refuses an answer after the request expired; the status reads expired', async () => {
+      const opened = await openRequest();
+      const holder = newHolder();
+      const presentation = await present(await issueCredential(holder), holder, {
+        nonce: String(opened.payload.nonce),
+        aud: String(opened.payload.client_id),
+      });
+      clock.advance(10 * MINUTE_MS);
+      const response = await respond(opened.answer, {
+        vp_token: JSON.stringify({ aadhaar: [presentation] }),
+        state: String(opened.payload.state),
+      });
+      expectProblem(response, 'verifier_request_expired');
+      const status = await statusOf(opened.answer.id);
+      expect(status).toMatchObject({ status: 'expired', credentials: null, answered_at: null });
+    });
+
+    it('records a decline (error=access_denied)', async () => {
+      const opened = await openRequest();
+      const response = await respond(opened.answer, {
+        error: 'access_denied',
+        error_description: 'The holder declined',
+        state: String(opened.payload.state),
+      });
+      expect(response.statusCode).toBe(200);
+      const status = await statusOf(opened.answer.id);
+      expect(status).toMatchObject({
+        status: 'declined',
+        error: 'access_denied',
+        credentials: null,
+      });
+    });
+
+    it('refuses a wrong state, an unknown request and a malformed vp_token, leaving it pending', async () => {
+      const opened = await openRequest();
+      expectProblem(
+        await respond(opened.answer, { error: 'access_denied', state: 'x' }),
+        'invalid_input',
+      );
+      expectProblem(
+        await respond(opened.answer, { vp_token: '[1', state: String(opened.payload.state) }),
+        'invalid_input',
+      );
+      expectProblem(
+        await respond({ request_uri: `${ORIGIN}/oid4vp/requests/vpreq-unknown` }, { state: 'x' }),
+        'verifier_request_not_found',
+      );
+      expect((await statusOf(opened.answer.id)).status).toBe('pending');
+    });
+  });
+
+  it("answers 404 for another verifier's request", async () => {
+    const { answer } = await openRequest();
+    const response = await app.inject({
+      url: `/verifier/requests/${answer.id}`,
+      headers: { authorization: `Bearer ${telecomKey}` },
+    });
+    expectProblem(response, 'verifier_request_not_found');
+  });
+});

@@ -1,0 +1,224 @@
+/**
+ * The verifier API's shapes (docs/api-contract.md "Verifiers (OpenID4VP)"): registered
+ * organisations (DPDP Act data fiduciaries) ask a holder (data principal) for claims of their
+ * SD-JWT VCs with an OpenID4VP 1.0 authorization request whose `dcql_query` is checked here.
+ *
+ * - `dcqlQuerySchema`: the Digital Credentials Query Language of OpenID4VP 1.0 section 6, for the
+ *   one credential format the product issues, `dc+sd-jwt` (section B.3.5: `meta.vct_values`).
+ *   Besides the shape it checks the references: credential ids unique, claim ids unique per
+ *   credential, `claim_sets` naming claim ids of their credential and `credential_sets` naming
+ *   credential ids (section 6.1-6.4).
+ * - `createVerifierRequestBodySchema` / `createVerifierRequestAnswerSchema`: POST /verifier/requests.
+ * - `verifierRequestAnswerSchema`: GET /verifier/requests/{id}: status, the verified claims and
+ *   the checks made.
+ */
+import { z } from 'zod';
+
+/** A DCQL identifier: "alphanumeric, underscore or hyphen", non-empty (section 6.1). */
+const dcqlId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'An id may only hold letters, digits, _ and -');
+
+/** A claims path pointer (OpenID4VP 1.0 section 7): names, array indices or null (all elements). */
+export const dcqlClaimPathSchema = z
+  .array(z.union([z.string().min(1).max(128), z.number().int().min(0), z.null()]))
+  .min(1)
+  .max(8);
+
+/** One claims query (section 6.3). */
+export const dcqlClaimsQuerySchema = z.strictObject({
+  id: dcqlId.optional(),
+  path: dcqlClaimPathSchema,
+  values: z
+    .array(z.union([z.string().max(1024), z.number(), z.boolean()]))
+    .min(1)
+    .max(32)
+    .optional(),
+});
+
+/** One credential query for an SD-JWT VC (section 6.1 and B.3.5). */
+export const dcqlCredentialQuerySchema = z
+  .strictObject({
+    id: dcqlId,
+    format: z.literal('dc+sd-jwt', { error: 'format must be dc+sd-jwt' }),
+    multiple: z.boolean().optional(),
+    meta: z.strictObject({ vct_values: z.array(z.string().min(1).max(512)).min(1).max(10) }),
+    require_cryptographic_holder_binding: z.boolean().optional(),
+    claims: z.array(dcqlClaimsQuerySchema).min(1).max(32).optional(),
+    claim_sets: z.array(z.array(dcqlId).min(1).max(32)).min(1).max(16).optional(),
+  })
+  .superRefine((query, context) => {
+    const ids = (query.claims ?? []).map((claim) => claim.id);
+    const named = ids.filter((id): id is string => id !== undefined);
+    if (new Set(named).size !== named.length) {
+      context.addIssue({ code: 'custom', path: ['claims'], message: 'Claim ids must be unique' });
+    }
+    if (query.claim_sets) {
+      if (!query.claims || ids.some((id) => id === undefined)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['claim_sets'],
+          message: 'claim_sets needs claims that all have an id',
+        });
+      } else if (query.claim_sets.some((set) => set.some((id) => !named.includes(id)))) {
+        context.addIssue({
+          code: 'custom',
+          path: ['claim_sets'],
+          message: 'claim_sets may only name ids of this credential query',
+        });
+      }
+    }
+  });
+
+/** A credential set query (section 6.2). */
+export const dcqlCredentialSetSchema = z.strictObject({
+  options: z.array(z.array(dcqlId).min(1).max(16)).min(1).max(16),
+  required: z.boolean().optional(),
+});
+
+/** The DCQL query of an authorization request (OpenID4VP 1.0 section 6). */
+export const dcqlQuerySchema = z
+  .strictObject({
+    credentials: z.array(dcqlCredentialQuerySchema).min(1).max(10),
+    credential_sets: z.array(dcqlCredentialSetSchema).min(1).max(10).optional(),
+  })
+  .superRefine((query, context) => {
+    const ids = query.credentials.map((credential) => credential.id);
+    if (new Set(ids).size !== ids.length) {
+      context.addIssue({
+        code: 'custom',
+        path: ['credentials'],
+        message: 'Credential query ids must be unique',
+      });
+    }
+    const unknown = (query.credential_sets ?? []).some((set) =>
+      set.options.some((option) => option.some((id) => !ids.includes(id))),
+    );
+    if (unknown) {
+      context.addIssue({
+        code: 'custom',
+        path: ['credential_sets'],
+        message: 'credential_sets may only name ids of the credential queries',
+      });
+    }
+  });
+export type DcqlQuery = z.infer<typeof dcqlQuerySchema>;
+export type DcqlCredentialQuery = z.infer<typeof dcqlCredentialQuerySchema>;
+
+/** A registered purpose's code, e.g. 'open_savings_account'. */
+export const purposeCodeSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[a-z0-9_]+$/, 'A purpose code may only hold a-z, 0-9 and _');
+
+/** POST /verifier/requests body. */
+export const createVerifierRequestBodySchema = z.strictObject({
+  /** The code of one of the verifier's registered purposes. */
+  purpose: purposeCodeSchema,
+  dcql_query: dcqlQuerySchema,
+});
+export type CreateVerifierRequestBody = z.infer<typeof createVerifierRequestBodySchema>;
+
+/** POST /verifier/requests answer (201). */
+export const createVerifierRequestAnswerSchema = z.object({
+  id: z.string(),
+  /** Where the wallet fetches the signed request object (OpenID4VP 1.0 section 5.7). */
+  request_uri: z.string(),
+  /** `openid4vp://?client_id=...&request_uri=...` for a QR code or a link to a wallet app. */
+  openid4vp_url: z.string(),
+  /** The product's own wallet page with the same query. */
+  wallet_url: z.string(),
+  /** ISO 8601; the request is answered before this or it expires. */
+  expires_at: z.string(),
+});
+export type CreateVerifierRequestAnswer = z.infer<typeof createVerifierRequestAnswerSchema>;
+
+/** The lifecycle of a verifier request. */
+export const VERIFIER_REQUEST_STATUSES = [
+  /** Waiting for the holder's wallet. */
+  'pending',
+  /** The holder shared; every check passed; `credentials` holds the verified claims. */
+  'shared',
+  /** The holder declined (error=access_denied). */
+  'declined',
+  /** A response came and failed a check; `checks` says which. Final (the nonce is spent). */
+  'failed',
+  /** Not answered before `expires_at`. */
+  'expired',
+] as const;
+export type VerifierRequestStatus = (typeof VERIFIER_REQUEST_STATUSES)[number];
+
+/** The checks the response endpoint makes on each presentation, in this order. */
+export const PRESENTATION_CHECKS = [
+  /** Request level (credential_query_id null): the vp_token answers the credential queries the
+   * request requires (all of them, or an option of each required credential set), no others. */
+  'credentials_requested',
+  /** The presentation is a well-formed SD-JWT with a KB-JWT. */
+  'format',
+  /** `iss` is one of the product's issuers and `kid` names its key. */
+  'issuer_trusted',
+  /** The issuer's EdDSA signature over the SD-JWT. */
+  'issuer_signature',
+  /** Every disclosure is one the issuer signed the digest of (none altered or added). */
+  'disclosures_intact',
+  /** The KB-JWT is signed by the key in `cnf.jwk`. */
+  'holder_binding',
+  /** The KB-JWT's nonce is the request's. */
+  'nonce',
+  /** The KB-JWT's aud is the request's whole client_id. */
+  'audience',
+  /** The KB-JWT's sd_hash is the hash of the presented SD-JWT. */
+  'sd_hash',
+  /** `vct` is one the credential query asked for. */
+  'credential_type',
+  /** No claim beyond those the query asked for is disclosed. */
+  'claims_within_request',
+  /** The claims the query requires are all disclosed (and match `values` when given). */
+  'requested_claims_present',
+  /** The credential's `nbf` and `exp` hold now. */
+  'not_expired',
+  /** @sd-jwt/sd-jwt-vc's own verification (signatures, time claims, KB-JWT, sd_hash) agrees. */
+  'sd_jwt_vc_valid',
+] as const;
+export type PresentationCheckName = (typeof PRESENTATION_CHECKS)[number];
+
+export const presentationCheckSchema = z.object({
+  /** The DCQL credential query id the presentation answered; null for a request-level check. */
+  credential_query_id: z.string().nullable(),
+  check: z.string(),
+  passed: z.boolean(),
+});
+export type PresentationCheck = z.infer<typeof presentationCheckSchema>;
+
+/** One verified credential of a shared answer. */
+export const verifiedCredentialSchema = z.object({
+  vct: z.string(),
+  /** The issuer's did:key DID. */
+  issuer: z.string(),
+  /** The issuer's name, e.g. 'UIDAI'. */
+  issuer_name: z.string().nullable(),
+  /** The disclosed claims, by name. */
+  claims: z.record(z.string(), z.unknown()),
+});
+export type VerifiedCredential = z.infer<typeof verifiedCredentialSchema>;
+
+/** GET /verifier/requests/{id} answer. */
+export const verifierRequestAnswerSchema = z.object({
+  id: z.string(),
+  purpose: z.string(),
+  status: z.enum(VERIFIER_REQUEST_STATUSES),
+  created_at: z.string(),
+  expires_at: z.string(),
+  /** When the wallet's response came; null while pending or expired. */
+  answered_at: z.string().nullable(),
+  /** Once shared: the verified claims per DCQL credential query id. */
+  credentials: z.record(z.string(), z.array(verifiedCredentialSchema)).nullable(),
+  /** Once answered with a presentation: every check made, passed or not. */
+  checks: z.array(presentationCheckSchema).nullable(),
+  /** declined: 'access_denied'; failed: the problem code the wallet got; else null. */
+  error: z.string().nullable(),
+});
+export type VerifierRequestAnswer = z.infer<typeof verifierRequestAnswerSchema>;
