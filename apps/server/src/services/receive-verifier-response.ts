@@ -11,7 +11,6 @@
  * - any check failed: status 'failed' with the checks, then 400 'presentation_invalid'.
  */
 
-import { parseDcqlVpToken } from '@openid4vc/openid4vp';
 import {
   type DcqlQuery,
   dcqlQuerySchema,
@@ -22,6 +21,7 @@ import { and, eq } from 'drizzle-orm';
 import { verifierRequests } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
+import { parseDcqlVpToken } from '../lib/openid4vc';
 import { verifierClientId } from '../lib/verifier-keys';
 import { verifySdJwtPresentation } from '../lib/verify-sd-jwt-presentation';
 import { findOpenVerifierRequest, REQUEST_ANSWERED_DETAIL } from './find-open-verifier-request';

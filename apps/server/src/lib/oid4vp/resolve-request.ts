@@ -19,9 +19,10 @@
  * codes, so telling "expired" from "wrong kid" would mean matching message text (STYLE 6). So
  * this is zod + jose, reusing the library's client metadata schema.
  */
-import { zClientMetadata } from '@openid4vc/openid4vp';
+
 import { compactVerify, decodeJwt, decodeProtectedHeader, importJWK, type JWTPayload } from 'jose';
 import type { z } from 'zod';
+import { zClientMetadata } from '../openid4vc';
 import { isLoopbackAddress } from './address-policy';
 import { type DcqlQuery, zDcqlQuery } from './dcql';
 import { didKeyToJwk } from './did-key-jwk';

@@ -4,7 +4,7 @@
  * POST to `response_uri` through the SSRF-safe fetcher (same rules as request_uri), via
  * @openid4vc/openid4vp's submitOpenid4vpAuthorizationResponse with safeFetch as its `fetch`.
  */
-import { submitOpenid4vpAuthorizationResponse } from '@openid4vc/openid4vp';
+import { submitOpenid4vpAuthorizationResponse } from '../openid4vc';
 import { isLoopbackAddress } from './address-policy';
 import { isOid4vpError, Oid4vpError } from './errors';
 import type { AuthorizationRequest } from './resolve-request';

@@ -5,7 +5,7 @@
  * verifies request objects signed with EdDSA or ES256. Validated once against @openid4vc's
  * wallet metadata schema, so a typo fails at start rather than at a verifier.
  */
-import { zWalletMetadata } from '@openid4vc/openid4vp';
+import { zWalletMetadata } from '../openid4vc';
 
 /** The algorithms the wallet verifies request objects with (jose names). */
 export const REQUEST_OBJECT_SIGNING_ALGS = ['EdDSA', 'Ed25519', 'ES256'] as const;
