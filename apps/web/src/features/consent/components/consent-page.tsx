@@ -92,7 +92,7 @@ export function ConsentPage({ userId }: { userId: string }) {
       setActionError(null);
       toast.success(t('toast.refreshed'));
     } else if (isFailedLoad(data)) {
-      toast.error(tm('consentLoadFailed'), { id: tm('consentLoadFailed') });
+      toast.error(tm('consentLoadFailed'));
     }
   };
 
