@@ -7,7 +7,7 @@ import type { StorageKey } from '@/lib/storage';
 import { activity, consent, credential } from '@/testing/fixtures';
 import { type Handler, json, mockFetch } from '@/testing/mock-fetch';
 import { createTestQueryClient, withQueryClient } from '@/testing/query-client';
-import { holderListQueries } from './holder-list-queries';
+import { holderListQueries, holderSeenStamps } from './holder-list-queries';
 
 /** The behaviour every list query of the holder shares. */
 function describeListQuery<T extends { id: string }, K extends QueryKey>(list: {
@@ -88,4 +88,24 @@ describeListQuery({
   answer: () =>
     json({ activity_logs: [activity('l1', 'login', 1)], count: 1, user_id: 'user-001' }),
   stored: () => activity('l-local', 'login', 1),
+});
+
+describe('the seen-stamps handed to the bell (SPEC 4)', () => {
+  it.each([
+    ['credentials', 'credentials', () => credential('c1')],
+    ['consent_requests', 'consentRequests', () => consent('r1', 'pending')],
+    ['activity_logs', 'activityLogs', () => activity('l1', 'login', 1)],
+  ] as const)("%s stamps the holder's records under its own key %s", (kind, key, record) => {
+    const others = ['credentials', 'consentRequests', 'activityLogs'].filter((k) => k !== key);
+    for (const k of ['credentials', 'consentRequests', 'activityLogs']) {
+      localStorage.setItem(k, JSON.stringify([{ ...record(), userId: 'user-001' }]));
+    }
+    holderSeenStamps[kind]('user-001', '2026-11-25T10:00:00.000Z');
+    const stamped = JSON.parse(localStorage.getItem(key) ?? '[]') as { last_viewed: unknown }[];
+    expect(stamped.map((item) => item.last_viewed)).toEqual(['2026-11-25T10:00:00.000Z']);
+    for (const k of others) {
+      const untouched = JSON.parse(localStorage.getItem(k) ?? '[]') as { last_viewed: unknown }[];
+      expect(untouched.map((item) => item.last_viewed)).not.toContain('2026-11-25T10:00:00.000Z');
+    }
+  });
 });

@@ -11,7 +11,13 @@
  */
 import { type ActivityLog, activityLogSchema } from '@pehchaan/core';
 import { z } from 'zod';
-import { readList, replaceUserRecords, STORAGE_KEYS, writeJson } from './storage';
+import {
+  readList,
+  replaceUserRecords,
+  STORAGE_KEYS,
+  stampUserRecordsSeen,
+  writeJson,
+} from './storage';
 import { newestFirst } from './sync/unsynced';
 
 function idOf(item: unknown): string | null {
@@ -67,4 +73,13 @@ export function dropLocalActivity(ids: readonly string[]): boolean {
   const raw = readRaw();
   const kept = raw.filter((item) => !drop.has(idOf(item) ?? ''));
   return kept.length === raw.length || writeJson(STORAGE_KEYS.activityLogs, kept);
+}
+
+/**
+ * Stamps the holder's stored entries as viewed at `at` (ISO 8601; SPEC 4 seen-state, the bell's
+ * Clear All and a visit to /logs), so the bell reads the same when it falls back to this copy.
+ * @returns false when the browser refused to store.
+ */
+export function stampActivityLogsSeen(userId: string, at: string): boolean {
+  return stampUserRecordsSeen(STORAGE_KEYS.activityLogs, userId, at);
 }

@@ -13,6 +13,7 @@ import {
   removeKeys,
   SESSION_KEYS,
   STORAGE_KEYS,
+  stampUserRecordsSeen,
   writeString,
 } from './storage';
 
@@ -44,5 +45,31 @@ describe('browser storage keys', () => {
     const wipe = vi.spyOn(sessionVault, 'wipe');
     await clearSessionStorage();
     expect(wipe).toHaveBeenCalledExactlyOnceWith(SESSION_KEYS);
+  });
+});
+
+describe('stampUserRecordsSeen', () => {
+  it("stamps only the holder's records, keeping other holders, fields and unparsable items", () => {
+    const stored = [
+      { id: 'a', userId: 'user-001', name: 'A', last_viewed: null },
+      { id: 'b', userId: 'user-009', last_viewed: null },
+      'not a record',
+    ];
+    localStorage.setItem(STORAGE_KEYS.credentials, JSON.stringify(stored));
+    expect(stampUserRecordsSeen(STORAGE_KEYS.credentials, 'user-001', '2026-11-25T10:00:00Z')).toBe(
+      true,
+    );
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.credentials) ?? '')).toEqual([
+      { id: 'a', userId: 'user-001', name: 'A', last_viewed: '2026-11-25T10:00:00Z' },
+      { id: 'b', userId: 'user-009', last_viewed: null },
+      'not a record',
+    ]);
+  });
+
+  it('writes nothing when the holder has no record there', () => {
+    const set = vi.spyOn(sessionVault, 'set');
+    localStorage.setItem(STORAGE_KEYS.consentRequests, JSON.stringify([{ userId: 'user-009' }]));
+    expect(stampUserRecordsSeen(STORAGE_KEYS.consentRequests, 'user-001', 'x')).toBe(true);
+    expect(set).not.toHaveBeenCalled();
   });
 });

@@ -196,3 +196,28 @@ export function replaceUserRecords(
   );
   return writeJson(key, [...others, ...items]);
 }
+
+/**
+ * The seen-state of SPEC 4 in browser storage: sets `last_viewed` = `at` (ISO 8601) on one
+ * holder's records in the list under `key`. Other holders' records, every other field and items
+ * that are not records stay as stored; nothing is written when the holder has no record there.
+ * Only the key's owner calls it (STYLE 14: credentials, consent requests, lib/activity-store.ts).
+ * @returns false when the browser refused to store.
+ */
+export function stampUserRecordsSeen(key: StorageKey, userId: string, at: string): boolean {
+  let existing: unknown[];
+  try {
+    const parsed: unknown = JSON.parse(readString(key) ?? '[]');
+    if (!Array.isArray(parsed)) return true;
+    existing = parsed;
+  } catch {
+    return true;
+  }
+  const isHolders = (item: unknown): item is Record<string, unknown> =>
+    typeof item === 'object' && item !== null && 'userId' in item && item.userId === userId;
+  if (!existing.some(isHolders)) return true;
+  return writeJson(
+    key,
+    existing.map((item) => (isHolders(item) ? { ...item, last_viewed: at } : item)),
+  );
+}

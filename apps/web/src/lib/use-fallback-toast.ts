@@ -23,6 +23,7 @@ export function isFailedLoad(result: Sourced<unknown> | undefined): boolean {
 export function useFallbackToast(result: Sourced<unknown> | undefined, message: string): void {
   const failed = isFailedLoad(result);
   useEffect(() => {
-    if (failed) toast.error(message, { id: message });
+    // lib/toast.tsx ids a text toast by its text: the same message is never stacked.
+    if (failed) toast.error(message);
   }, [failed, message]);
 }

@@ -90,6 +90,9 @@ export function sampleConsentRequests(now: Date, userId: string): ConsentRequest
   }));
 }
 
+/** Where the screen's list came from; 'sample' is SPEC 8's fallback. */
+export type ConsentSource = 'api' | 'localStorage' | 'sample';
+
 export interface ConsentLists {
   /** Newest request first. */
   pending: ConsentRequest[];

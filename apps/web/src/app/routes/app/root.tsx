@@ -9,7 +9,7 @@
  * this route wires them), and shows what waits or could not be synced above every screen.
  */
 import { Navigate, Outlet, ScrollRestoration } from 'react-router';
-import { holderListQueries } from '@/app/holder-list-queries';
+import { holderListQueries, holderSeenStamps } from '@/app/holder-list-queries';
 import { AppLayout } from '@/components/layouts/app-layout';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -39,7 +39,7 @@ export function Component() {
   if (loading) return <Spinner className="min-h-dvh" />;
   if (!user) return <Navigate to={signedOutTo ?? paths.login.getHref()} replace />;
   return (
-    <NotificationsProvider userId={user.id} queries={holderListQueries}>
+    <NotificationsProvider userId={user.id} queries={holderListQueries} stamps={holderSeenStamps}>
       <OutboxProvider userId={user.id} handlers={outboxHandlers}>
         <AppLayout>
           <ScrollRestoration />

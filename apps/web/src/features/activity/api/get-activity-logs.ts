@@ -8,14 +8,18 @@
  */
 import { type ActivityLog, activityLogListSchema } from '@pehchaan/core';
 import { queryOptions } from '@tanstack/react-query';
-import { readLocalActivityLogs, storeActivityLogs } from '@/lib/activity-store';
+import {
+  readLocalActivityLogs,
+  stampActivityLogsSeen,
+  storeActivityLogs,
+} from '@/lib/activity-store';
 import { api, isApiError } from '@/lib/api-client';
 import { type Sourced, withLocalFallback } from '@/lib/local-fallback';
 import { REFRESH_INTERVAL_MS } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 import { withUnsyncedEntries } from '@/lib/sync/unsynced';
 
-export { readLocalActivityLogs };
+export { readLocalActivityLogs, stampActivityLogsSeen };
 
 /** Never rejects: an API failure answers the local copy with source 'localStorage'. */
 export function getActivityLogs(userId: string): Promise<Sourced<ActivityLog[]>> {

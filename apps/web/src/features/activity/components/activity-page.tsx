@@ -61,7 +61,7 @@ export function ActivityPage({ userId }: { userId: string }) {
       const message = tm(
         activityViewOf(data) === 'demo' ? 'activityLoadFailedDemo' : 'activityLoadFailed',
       );
-      toast.error(message, { id: message });
+      toast.error(message);
     }
   };
 

@@ -8,6 +8,10 @@
  * activity entry under `activityLogs`, both marked `pending_sync: true` ("Not yet synced") — and
  * queued in the outbox (lib/sync/outbox), which sends it once the API answers again
  * (sync-consent-decision.ts settles the answer).
+ *
+ * `useDecideConsentRequest` is the screen's TanStack Query mutation around it: on success the
+ * decided request is shown at once, then the consent list and the activity log (the decision
+ * wrote an entry, on the server or here) are invalidated, so the cache reloads both.
  */
 import {
   type ActivityLog,
@@ -17,12 +21,15 @@ import {
   type ConsentRequest,
   consentDecisionAnswerSchema,
 } from '@pehchaan/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { appendLocalActivity } from '@/lib/activity-store';
 import { api, isApiUnavailable } from '@/lib/api-client';
+import type { Sourced } from '@/lib/local-fallback';
+import { queryKeys } from '@/lib/query-keys';
 import { enqueueOutbox } from '@/lib/sync/outbox';
-import { consentLogDescription, decideLocally } from '../consent-records';
-import { storeLocalConsentRequest } from './get-consent-requests';
+import { type ConsentSource, consentLogDescription, decideLocally } from '../consent-records';
+import { storeLocalConsentRequest, writeLocalConsentRequests } from './get-consent-requests';
 
 export interface ConsentDecisionResult {
   /** 'api': the server took it; 'localStorage': kept on this device, not yet synced. */
@@ -104,4 +111,54 @@ export async function decideConsentRequest(options: {
     enqueueOutbox({ userId, kind: 'consent_decision', method: 'POST', path, body, local }, { now });
     return { source: 'localStorage', request: decided, activityLog };
   }
+}
+
+export interface ConsentDecisionVariables {
+  /** The pending request decided on, as the screen shows it. */
+  request: ConsentRequest;
+  decision: ConsentDecision;
+  /** What the screen shows now: its requests and where they came from. */
+  shown: { requests: readonly ConsentRequest[]; source: ConsentSource | null };
+}
+
+export interface ConsentDecisionOutcome extends ConsentDecisionResult {
+  /** The screen's requests with the decided one in its new state. */
+  requests: ConsentRequest[];
+}
+
+/**
+ * The holder's decision as a mutation (`decideConsentRequest` with the screen's list).
+ * A decision kept on this device while the screen shows the sample requests (SPEC 8) stores
+ * those too, so the undecided ones stay beside it. On success the cached list shows the
+ * decision at once (a load under way is cancelled first: it was read before the decision), and
+ * the consent list and the activity log are invalidated.
+ * Rejects like `decideConsentRequest` (ApiError with a problem code, LocalSaveError).
+ */
+export function useDecideConsentRequest(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      request,
+      decision,
+      shown,
+    }: ConsentDecisionVariables): Promise<ConsentDecisionOutcome> => {
+      const result = await decideConsentRequest({ userId, request, decision });
+      const requests = shown.requests.map((r) => (r.id === request.id ? result.request : r));
+      if (result.source === 'localStorage' && shown.source === 'sample') {
+        writeLocalConsentRequests(userId, requests);
+      }
+      return { ...result, requests };
+    },
+    onSuccess: async (outcome, { shown }) => {
+      const queryKey = queryKeys.consentRequests(userId);
+      await queryClient.cancelQueries({ queryKey });
+      queryClient.setQueryData<Sourced<ConsentRequest[]>>(queryKey, (current) => ({
+        data: outcome.requests,
+        source: outcome.source === 'api' && shown.source === 'api' ? 'api' : 'localStorage',
+        error: current?.error,
+      }));
+      void queryClient.invalidateQueries({ queryKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.activityLogs(userId) });
+    },
+  });
 }

@@ -14,7 +14,13 @@ import { api } from '@/lib/api-client';
 import { type Sourced, withLocalFallback } from '@/lib/local-fallback';
 import { REFRESH_INTERVAL_MS } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
-import { readList, replaceUserRecords, STORAGE_KEYS, writeJson } from '@/lib/storage';
+import {
+  readList,
+  replaceUserRecords,
+  STORAGE_KEYS,
+  stampUserRecordsSeen,
+  writeJson,
+} from '@/lib/storage';
 import { keepUnsyncedDecisions } from '@/lib/sync/unsynced';
 import { migrateConsentRequests } from '../consent-records';
 
@@ -36,6 +42,15 @@ export function writeLocalConsentRequests(
   requests: readonly ConsentRequest[],
 ): boolean {
   return replaceUserRecords(STORAGE_KEYS.consentRequests, userId, requests);
+}
+
+/**
+ * Stamps the holder's stored consent requests as viewed at `at` (ISO 8601; SPEC 4 seen-state: a
+ * visit to /consent or the bell's Clear All), so the bell reads the same when it falls back to
+ * them. @returns false when the browser refused to store.
+ */
+export function stampConsentRequestsSeen(userId: string, at: string): boolean {
+  return stampUserRecordsSeen(STORAGE_KEYS.consentRequests, userId, at);
 }
 
 /**

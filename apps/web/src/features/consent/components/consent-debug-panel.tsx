@@ -7,10 +7,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { env } from '@/config/env';
 import { readString, STORAGE_KEYS } from '@/lib/storage';
-import type { ConsentLists } from '../consent-records';
-
-/** Where the screen's list came from; 'sample' is SPEC 8's fallback. */
-export type ConsentSource = 'api' | 'localStorage' | 'sample';
+import type { ConsentLists, ConsentSource } from '../consent-records';
 
 function storedCount(): number {
   try {

@@ -142,10 +142,13 @@ describe('/consent (SPEC 2 Consent Management)', () => {
   });
 
   it("rejects Bharti Airtel's request into Rejected", async () => {
+    let requests = [request('bank'), request('telecom')];
     const { user, calls } = await openConsent({
-      [`GET ${BASE}`]: list(request('bank'), request('telecom')),
-      [`POST ${BASE}/consent-user-001-telecom/reject`]: () =>
-        decisionAnswer(request('telecom'), 'rejected'),
+      [`GET ${BASE}`]: () => listAnswer(requests),
+      [`POST ${BASE}/consent-user-001-telecom/reject`]: () => {
+        requests = [request('bank'), decided(request('telecom'), 'rejected')];
+        return decisionAnswer(request('telecom'), 'rejected');
+      },
     });
     await user.click(screen.getByRole('button', { name: 'Reject Bharti Airtel' }));
     expect(

@@ -9,7 +9,9 @@
  * (SPEC 8). A decision the server refuses toasts 'Failed to approve consent' / 'Failed to reject
  * consent'; a 409 (decided elsewhere) shows the server's detail and reloads. While the API is
  * unreachable a decision is kept on this device and shown at once as 'Not yet synced'; the outbox
- * sends it once the API answers and invalidates the list's query, which reloads it.
+ * sends it once the API answers and invalidates the list's query, which reloads it. A decision is
+ * the consent feature's mutation (`useDecideConsentRequest`): it shows the decision in the cached
+ * list at once and invalidates the list and the activity log.
  */
 import type { ConsentDecision, ConsentRequest } from '@pehchaan/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -20,17 +22,18 @@ import { InfoIcon, RefreshIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { hasProblemCode } from '@/lib/api-client';
 import type { Sourced } from '@/lib/local-fallback';
-import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { isFailedLoad, useFallbackToast } from '@/lib/use-fallback-toast';
-import { decideConsentRequest, LocalSaveError } from '../api/decide-consent-request';
-import {
-  getConsentRequestsQueryOptions,
-  writeLocalConsentRequests,
-} from '../api/get-consent-requests';
+import { LocalSaveError, useDecideConsentRequest } from '../api/decide-consent-request';
+import { getConsentRequestsQueryOptions } from '../api/get-consent-requests';
 import { resetConsentRequests } from '../api/reset-consent-requests';
-import { type ConsentLists, groupByStatus, sampleConsentRequests } from '../consent-records';
-import { ConsentDebugPanel, type ConsentSource } from './consent-debug-panel';
+import {
+  type ConsentLists,
+  type ConsentSource,
+  groupByStatus,
+  sampleConsentRequests,
+} from '../consent-records';
+import { ConsentDebugPanel } from './consent-debug-panel';
 import { ConsentRequestCard } from './consent-request-card';
 
 const SECTIONS = ['pending', 'approved', 'rejected'] as const satisfies (keyof ConsentLists)[];
@@ -68,6 +71,7 @@ export function ConsentPage({ userId }: { userId: string }) {
   /** Counts decisions shown, so focus can be kept after each (see below). */
   const [decisions, setDecisions] = useState(0);
   useFallbackToast(loaded, tm('consentLoadFailed'));
+  const decide = useDecideConsentRequest(userId);
 
   const reload = () => queryClient.invalidateQueries({ queryKey: consentQuery.queryKey });
   /** Puts `next` in the cache at once, as this device's copy or the server's. */
@@ -92,7 +96,7 @@ export function ConsentPage({ userId }: { userId: string }) {
       setActionError(null);
       toast.success(t('toast.refreshed'));
     } else if (isFailedLoad(data)) {
-      toast.error(tm('consentLoadFailed'), { id: tm('consentLoadFailed') });
+      toast.error(tm('consentLoadFailed'));
     }
   };
 
@@ -121,20 +125,7 @@ export function ConsentPage({ userId }: { userId: string }) {
     setBusy((b) => ({ ...b, [request.id]: decision }));
     const failed = decision === 'approve' ? 'consentApproveFailed' : 'consentRejectFailed';
     try {
-      const result = await decideConsentRequest({ userId, request, decision });
-      const next = requests.map((r) => (r.id === request.id ? result.request : r));
-      if (result.source === 'localStorage' && source === 'sample') {
-        // The sample requests become this device's, so the undecided ones stay beside the decision.
-        writeLocalConsentRequests(userId, next);
-      }
-      await queryClient.cancelQueries({ queryKey: consentQuery.queryKey });
-      show({
-        data: next,
-        source: result.source === 'api' && source === 'api' ? 'api' : 'localStorage',
-        error: loaded?.error,
-      });
-      // The decision wrote an activity entry (on the server, or here while offline).
-      void queryClient.invalidateQueries({ queryKey: queryKeys.activityLogs(userId) });
+      const result = await decide.mutateAsync({ request, decision, shown: { requests, source } });
       if (result.source === 'api') {
         toast.success(
           t(decision === 'approve' ? 'toast.approved' : 'toast.rejected', {

@@ -5,7 +5,7 @@
  */
 import type { CredentialRecord } from '@pehchaan/core';
 import { z } from 'zod';
-import { replaceUserRecords, STORAGE_KEYS } from '@/lib/storage';
+import { replaceUserRecords, STORAGE_KEYS, stampUserRecordsSeen } from '@/lib/storage';
 import { LOCAL_CREDENTIAL_PREFIX, readLocalCredentials } from './get-credentials';
 
 /** True for a credential the issuer has not signed yet (SPEC 2 'Awaiting issuer'). */
@@ -21,6 +21,15 @@ export function isLocalOnly(credential: Pick<CredentialRecord, 'id'>): boolean {
 /** Stores the holder's credentials in display order (other holders' records stay). */
 export function writeLocalCredentials(userId: string, credentials: readonly CredentialRecord[]) {
   return replaceUserRecords(STORAGE_KEYS.credentials, userId, credentials);
+}
+
+/**
+ * Stamps the holder's stored credentials as viewed at `at` (ISO 8601; SPEC 4 seen-state: a visit
+ * to /credentials or the bell's Clear All), so the bell reads the same when it falls back to them.
+ * @returns false when the browser refused to store.
+ */
+export function stampCredentialsSeen(userId: string, at: string): boolean {
+  return stampUserRecordsSeen(STORAGE_KEYS.credentials, userId, at);
 }
 
 /** The holder's local-only credentials (made offline, awaiting the issuer). */

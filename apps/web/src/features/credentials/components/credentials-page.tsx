@@ -121,7 +121,7 @@ export function CredentialsPage({ userId }: { userId: string }) {
     const { data } = await refetch();
     setRefreshing(false);
     if (data?.source === 'api') toast.success(t('toast.refreshed'));
-    else if (isFailedLoad(data)) toast.error(t('toast.loadFailed'), { id: t('toast.loadFailed') });
+    else if (isFailedLoad(data)) toast.error(t('toast.loadFailed'));
   };
 
   // The header's Clear All (SPEC 4): stamps credentials, consent requests and logs as viewed on

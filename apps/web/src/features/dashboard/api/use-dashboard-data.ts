@@ -8,12 +8,18 @@
  * 'localStorage' when all fell back, 'mixed' otherwise, null while the first load runs. A list
  * the API answers empty is replaced by the local copy (SPEC 4).
  *
+ * `loadFailed` (SPEC 8 'Failed to load dashboard data'): a list whose API call was answered with
+ * an error (an HTTP error or a bad answer) while this browser keeps no copy of it, so the
+ * dashboard has nothing to show for it. An unreachable or disabled API is the expected offline
+ * fallback (the data-source badge and the offline banner say so), never a failure.
+ *
  * The lists' queries are passed in by the route module (features do not import each other); pass
  * a stable object (a module constant).
  */
 import type { ActivityLog, ConsentRequest, CredentialRecord } from '@pehchaan/core';
 import { type QueryKey, type UseQueryResult, useQueries } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
+import { isApiUnavailable } from '@/lib/api-client';
 import { type CombinedSource, combineSources, type Sourced } from '@/lib/local-fallback';
 import type { SourcedListQuery } from '@/lib/query-client';
 import type { queryKeys } from '@/lib/query-keys';
@@ -37,8 +43,26 @@ export interface DashboardData {
   source: CombinedSource | null;
   /** True until the first load has finished. */
   loading: boolean;
-  /** Reloads the three lists now; resolves once they have answered. */
-  reload: () => Promise<void>;
+  /** True while a list genuinely failed to load (see the module docs). */
+  loadFailed: boolean;
+  /**
+   * Reloads the three lists now; resolves once they have answered, with true when a list
+   * genuinely failed to load.
+   */
+  reload: () => Promise<boolean>;
+}
+
+/**
+ * True when the API answered `result`'s call with an error and no local copy stood in for it
+ * (an unreachable or disabled API is not a failure: it is the offline fallback).
+ */
+export function isGenuineLoadFailure(result: Sourced<unknown[]> | undefined): boolean {
+  return (
+    result?.source === 'localStorage' &&
+    result.error !== undefined &&
+    !isApiUnavailable(result.error) &&
+    result.data.length === 0
+  );
 }
 
 /** The list to show: an empty API answer gives way to the local copy (SPEC 4). */
@@ -75,9 +99,15 @@ export function useDashboardData(userId: string, loaders: DashboardLoaders): Das
 
   const [refetchCredentials, refetchConsent, refetchLogs] = refetches;
   const reload = useCallback(async () => {
-    await Promise.all([refetchCredentials?.(), refetchConsent?.(), refetchLogs?.()]);
+    const answers = await Promise.all([
+      refetchCredentials?.(),
+      refetchConsent?.(),
+      refetchLogs?.(),
+    ]);
+    return answers.some((answer) => isGenuineLoadFailure(answer?.data));
   }, [refetchCredentials, refetchConsent, refetchLogs]);
 
   const source = sources.every((s) => s !== undefined) ? combineSources(sources) : null;
-  return { ...data, source, loading, reload };
+  const loadFailed = results.some((r) => isGenuineLoadFailure(r.data));
+  return { ...data, source, loading, loadFailed, reload };
 }

@@ -2,6 +2,7 @@ import { MESSAGES } from '@pehchaan/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REFRESH_INTERVAL_MS as DASHBOARD_POLL_MS } from '@/lib/query-client';
+import { toast } from '@/lib/toast';
 import { activity, consent, credential } from '@/testing/fixtures';
 import { type Handler, json, mockFetch, problem } from '@/testing/mock-fetch';
 import { renderApp, signIn } from '@/testing/render-app';
@@ -138,6 +139,34 @@ describe('/dashboard data source (SPEC 4)', () => {
     expect(within(stat('Active Credentials')).getByText('1')).toBeInTheDocument();
   });
 
+  it("toasts 'Failed to load dashboard data' when the API answers an error and no copy is kept", async () => {
+    await openDashboard({
+      ...ALL_OK,
+      'GET /user/user-001/credentials': () =>
+        problem('internal_error', 500, 'An unexpected error occurred'),
+    });
+    expect(await screen.findByText('Failed to load dashboard data')).toBeInTheDocument();
+    expect(screen.getAllByText('Failed to load dashboard data')).toHaveLength(1);
+  });
+
+  it('does not toast a failure when the local copy stands in for the refused list', async () => {
+    localStorage.setItem('credentials', JSON.stringify([credential('local-1')]));
+    await openDashboard({
+      ...ALL_OK,
+      'GET /user/user-001/credentials': () =>
+        problem('internal_error', 500, 'An unexpected error occurred'),
+    });
+    expect(await screen.findByText('Hybrid Mode')).toBeInTheDocument();
+    expect(within(stat('Active Credentials')).getByText('1')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to load dashboard data')).toBeNull();
+  });
+
+  it('does not toast a failure for the offline fallback, even with nothing stored', async () => {
+    await openDashboard({});
+    expect(await screen.findByText('Offline Mode')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to load dashboard data')).toBeNull();
+  });
+
   it('caches a non-empty API list in browser storage', async () => {
     await openDashboard(ALL_OK);
     await screen.findByText('Connected to API');
@@ -154,6 +183,20 @@ describe('/dashboard actions', () => {
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(await screen.findByText('Dashboard refreshed')).toBeInTheDocument();
     expect(calls.filter((c) => c.path === '/user/user-001/credentials').length).toBe(before + 1);
+  });
+
+  it("Refresh says 'Failed to load dashboard data' instead when a list still fails", async () => {
+    const { user } = await openDashboard({
+      ...ALL_OK,
+      'GET /user/user-001/activity-logs': () =>
+        problem('internal_error', 500, 'An unexpected error occurred'),
+    });
+    await screen.findByText('Hybrid Mode');
+    act(() => toast.remove());
+    await waitFor(() => expect(screen.queryByText('Failed to load dashboard data')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByText('Failed to load dashboard data')).toBeInTheDocument();
+    expect(screen.queryByText('Dashboard refreshed')).toBeNull();
   });
 
   it('Generate Credential asks for a random type and toasts the message', async () => {

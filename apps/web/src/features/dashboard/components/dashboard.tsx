@@ -2,10 +2,12 @@
  * The /dashboard screen (SPEC 2, 4, 8, 9): hero with the data-source indicator, Generate
  * Credential and Refresh; the offline banner; backend status and system information; the four
  * stat cards; why-choose; Quick Actions. Data comes from the shared cache, which refreshes it every
- * 30 seconds.
+ * 30 seconds. When a list genuinely fails to load (the API answered an error and this browser
+ * has no copy: `useDashboardData`'s `loadFailed`), the toast 'Failed to load dashboard data'
+ * (SPEC 8), once per failure; never for the expected offline fallback.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { PlusIcon, RefreshIcon, WifiOffIcon } from '@/components/ui/icons';
@@ -50,6 +52,11 @@ export function Dashboard({ userId, userName, loaders, generateCredential }: Das
     [data.credentials, data.consentRequests, data.activityLogs],
   );
 
+  const loadFailedText = t('toast.loadFailed');
+  useEffect(() => {
+    if (data.loadFailed) toast.error(loadFailedText);
+  }, [data.loadFailed, loadFailedText]);
+
   const onGenerate = async () => {
     setGenerating(true);
     try {
@@ -67,9 +74,10 @@ export function Dashboard({ userId, userName, loaders, generateCredential }: Das
 
   const onRefresh = async () => {
     setRefreshing(true);
-    await data.reload();
+    const failed = await data.reload();
     setRefreshing(false);
-    toast.success(t('toast.refreshed'));
+    if (failed) toast.error(loadFailedText);
+    else toast.success(t('toast.refreshed'));
   };
 
   // SPEC 8: one offline banner; and no 'Connected to API' beside it, even when the cached lists

@@ -3,47 +3,40 @@
  * viewed; Clear All stamps all three"): POST /user/{userId}/seen with the kinds, so every device
  * agrees. The same stamp is written on the holder's records in browser storage, so the bell reads
  * the same when it falls back to them (SPEC 1, 7: every call falls back to local storage).
+ *
+ * This feature writes no storage key of its own: each kind's stored copy belongs to the feature
+ * that owns it (STYLE 14), which exports the stamp; the route module composing the bell hands
+ * them in as `SeenStamps` (app/holder-list-queries.ts), since features do not import each other
+ * (STYLE 1).
  */
 import { markSeenAnswerSchema, type SeenKind } from '@pehchaan/core';
-import { z } from 'zod';
 import { api } from '@/lib/api-client';
-import { readList, STORAGE_KEYS, type StorageKey, writeJson } from '@/lib/storage';
-
-/** The storage key of each seen kind. */
-export const SEEN_KIND_STORAGE_KEYS: Record<SeenKind, StorageKey> = {
-  credentials: STORAGE_KEYS.credentials,
-  consent_requests: STORAGE_KEYS.consentRequests,
-  activity_logs: STORAGE_KEYS.activityLogs,
-};
 
 /**
- * Sets `last_viewed` to `stamp` on the holder's stored records of `kinds` (other holders'
- * records and every other field are kept as stored).
+ * Stamps `last_viewed` = `at` (ISO 8601) on the holder's stored records of one kind, keeping
+ * other holders' records and every other field; written by the kind's owner. Its answer (false
+ * when the browser refused to store) is not needed here: the server's stamp is what counts.
  */
-export function stampSeenLocally(userId: string, kinds: readonly SeenKind[], stamp: string): void {
-  for (const kind of kinds) {
-    const key = SEEN_KIND_STORAGE_KEYS[kind];
-    const items = readList(key, z.record(z.string(), z.unknown()));
-    if (!items.some((item) => item.userId === userId)) continue;
-    writeJson(
-      key,
-      items.map((item) => (item.userId === userId ? { ...item, last_viewed: stamp } : item)),
-    );
-  }
-}
+export type StampSeen = (userId: string, at: string) => unknown;
+
+/** The owner's stamp of each seen kind. */
+export type SeenStamps = Readonly<Record<SeenKind, StampSeen>>;
 
 /**
- * Stamps `kinds` as viewed now: locally at once, then on the server.
+ * Stamps `kinds` as viewed at `now` (default: the clock): in browser storage at once through the
+ * owners' `stamps`, then on the server.
  * Never rejects.
  * @returns 'api' when the server stamped them, 'localStorage' when only this browser did.
  */
 export async function markSeen(options: {
   userId: string;
   kinds: readonly SeenKind[];
+  stamps: SeenStamps;
   now?: Date;
 }): Promise<'api' | 'localStorage'> {
-  const { userId, kinds } = options;
-  stampSeenLocally(userId, kinds, (options.now ?? new Date()).toISOString());
+  const { userId, kinds, stamps } = options;
+  const at = (options.now ?? new Date()).toISOString();
+  for (const kind of kinds) stamps[kind](userId, at);
   try {
     await api.post(
       `/user/${encodeURIComponent(userId)}/seen`,

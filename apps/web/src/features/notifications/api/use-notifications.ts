@@ -14,7 +14,8 @@
  *   what arrives of that kind is stamped too, so the dot does not light up under them.
  * - Clear All stamps all three kinds and toasts 'All notifications cleared' (SPEC 8).
  * Every stamp is applied to the cached lists at once (optimistic: refetches under way are
- * cancelled), written to browser storage and sent to the server, then the lists are invalidated.
+ * cancelled), written to browser storage by the owners' `stamps` (this feature writes none of
+ * those keys, STYLE 14) and sent to the server, then the lists are invalidated.
  */
 import {
   type ActivityLog,
@@ -35,7 +36,7 @@ import type { Sourced } from '@/lib/local-fallback';
 import type { SourcedListQuery } from '@/lib/query-client';
 import type { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
-import { markSeen } from './mark-seen';
+import { markSeen, type SeenStamps } from './mark-seen';
 
 export interface HolderLists {
   credentials: CredentialRecord[];
@@ -87,7 +88,15 @@ function stampCached(queryClient: QueryClient, queryKey: QueryKey, stamp: string
   );
 }
 
-export function useNotifications(userId: string, queries: HolderListQueries): HeaderIndicators {
+/**
+ * @param queries the features' list queries; @param stamps the owners' seen-stamps of the same
+ *   lists in browser storage. Pass stable objects (module constants of the composing route).
+ */
+export function useNotifications(
+  userId: string,
+  queries: HolderListQueries,
+  stamps: SeenStamps,
+): HeaderIndicators {
   const { t } = useTranslation('messages');
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
@@ -128,10 +137,10 @@ export function useNotifications(userId: string, queries: HolderListQueries): He
       await Promise.all(keys.map((queryKey) => queryClient.cancelQueries({ queryKey })));
       for (const queryKey of keys) stampCached(queryClient, queryKey, at.toISOString());
       setStampedAt(at.getTime());
-      await markSeen({ userId, kinds, now: at });
+      await markSeen({ userId, kinds, stamps, now: at });
       await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
-    [userId, options, queryClient],
+    [userId, options, stamps, queryClient],
   );
 
   // SPEC 4: visiting /credentials, /consent or /logs stamps its kind as viewed; what arrives of

@@ -5,19 +5,23 @@
  */
 import { useEffect } from 'react';
 import type { HeaderIndicators } from '@/components/layouts/header-indicators';
+import type { SeenStamps } from '../api/mark-seen';
 import { type HolderListQueries, useNotifications } from '../api/use-notifications';
 
 export function NotificationsBridge({
   userId,
   queries,
+  stamps,
   onChange,
 }: {
   userId: string;
   /** The features' list queries (a stable module constant). */
   queries: HolderListQueries;
+  /** The owners' seen-stamps of those lists in browser storage (a stable module constant). */
+  stamps: SeenStamps;
   onChange: (value: HeaderIndicators) => void;
 }) {
-  const value = useNotifications(userId, queries);
+  const value = useNotifications(userId, queries, stamps);
   useEffect(() => onChange(value), [value, onChange]);
   return null;
 }

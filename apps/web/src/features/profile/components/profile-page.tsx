@@ -126,7 +126,7 @@ export function ProfilePage({ userId, loaders }: { userId: string; loaders: Prof
   const loadFailed = isFailedLoad(loaded);
   const loadFailedText = t('toast.loadFailed');
   useEffect(() => {
-    if (loadFailed) toast.error(loadFailedText, { id: loadFailedText });
+    if (loadFailed) toast.error(loadFailedText);
   }, [loadFailed, loadFailedText]);
 
   useEffect(() => {

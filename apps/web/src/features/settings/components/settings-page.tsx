@@ -93,7 +93,7 @@ export function SettingsPage({
     !isApiError(loaded.error, 'ERR_API_DISABLED');
   const loadFailedText = t('toast.loadFailed');
   useEffect(() => {
-    if (loadFailed) toast.error(loadFailedText, { id: loadFailedText });
+    if (loadFailed) toast.error(loadFailedText);
   }, [loadFailed, loadFailedText]);
 
   /** Shows `next` at once (the cached load keeps where it came from). */

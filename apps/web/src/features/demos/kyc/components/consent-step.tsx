@@ -4,7 +4,7 @@
  */
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ShieldIcon } from '@/components/ui/icons';
+import { Icon, type IconProps, ShieldIcon } from '@/components/ui/icons';
 import { InlineAlert } from '@/components/ui/inline-alert';
 import { KYC_NAMESPACE } from '../i18n';
 import { ChoiceButton, StepCard, type StepProps } from './kyc-step-parts';
@@ -45,22 +45,15 @@ export function ConsentStep({ dispatch, headingRef }: StepProps) {
   );
 }
 
-/** A mobile phone outline, for the "open the app" choice. */
-function PhoneIcon({ className = 'size-5' }: { className?: string }) {
+/**
+ * A mobile phone outline, for the "open the app" choice: components/ui/icons.tsx has no phone
+ * (info-pages' PhoneIcon is a handset), so it is drawn here in the shared 24x24 `Icon` frame.
+ */
+function PhoneIcon(props: IconProps) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-    >
+    <Icon {...props}>
       <rect x="6" y="2" width="12" height="20" rx="2" />
       <path d="M11 18h2" />
-    </svg>
+    </Icon>
   );
 }
