@@ -42,6 +42,7 @@ export const PROBLEM_CODES = [
   'malformed_url',
   'invalid_idempotency_key',
   'unknown_claim',
+  'invalid_presentation_link',
   // 401
   'unauthenticated',
   'wrong_demo_otp',
@@ -62,12 +63,18 @@ export const PROBLEM_CODES = [
   'duplicate_document',
   'username_taken',
   'idempotency_in_flight',
+  'presentation_request_replayed',
+  'presentation_needs_live_session',
+  // 410
+  'presentation_request_expired',
   // 413, 414, 415
   'body_too_large',
   'path_segment_too_long',
   'unsupported_media_type',
   // 422
   'idempotency_key_reused',
+  'presentation_request_refused',
+  'claim_required',
   // 429
   'rate_limited',
   'login_locked',
@@ -75,6 +82,9 @@ export const PROBLEM_CODES = [
   'client_error',
   // 500
   'internal_error',
+  // 502: the verifier, not this server, failed
+  'verifier_unreachable',
+  'verifier_refused',
 ] as const;
 
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
