@@ -32,6 +32,8 @@ import { resetConsentRequests } from '../api/reset-consent-requests';
 import { type ConsentLists, groupByStatus, sampleConsentRequests } from '../consent-records';
 import { ConsentDebugPanel, type ConsentSource } from './consent-debug-panel';
 import { ConsentRequestCard } from './consent-request-card';
+import { PresentationConsentCard } from './presentation-consent-card';
+import { PresentationLinkEntry } from './presentation-link-entry';
 
 const SECTIONS = ['pending', 'approved', 'rejected'] as const satisfies (keyof ConsentLists)[];
 
@@ -206,6 +208,9 @@ export function ConsentPage({ userId }: { userId: string }) {
         </Button>
       </div>
 
+      {/* Issue 16: a verifier's OpenID4VP link, scanned or pasted, becomes a pending request. */}
+      <PresentationLinkEntry userId={userId} onReceived={() => void reload()} />
+
       {showDebug && (
         <ConsentDebugPanel
           userId={userId}
@@ -247,11 +252,24 @@ export function ConsentPage({ userId }: { userId: string }) {
                   <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
                     {items.map((request) => (
                       <li key={request.id}>
-                        <ConsentRequestCard
-                          request={request}
-                          busy={busy[request.id]}
-                          onDecide={onDecide}
-                        />
+                        {request.presentation ? (
+                          <PresentationConsentCard
+                            userId={userId}
+                            request={{ ...request, presentation: request.presentation }}
+                            onDecided={() => {
+                              void reload();
+                              void queryClient.invalidateQueries({
+                                queryKey: queryKeys.activityLogs(userId),
+                              });
+                            }}
+                          />
+                        ) : (
+                          <ConsentRequestCard
+                            request={request}
+                            busy={busy[request.id]}
+                            onDecide={onDecide}
+                          />
+                        )}
                       </li>
                     ))}
                   </ul>
