@@ -127,6 +127,38 @@ export const consentRequests = pgTable(
   (t) => [index('consent_requests_user_idx').on(t.userId, t.requestedAt)],
 );
 
+/**
+ * The OpenID4VP 1.0 side of a consent request that came as a verifier's authorization request
+ * (issue 16, docs/oid4vp.md), one row per such consent request (deleted with it). The SPEC 3
+ * row holds requester, purpose, fields and status; this row holds what answering needs.
+ * (user_id, client_id, nonce) is unique: a link the holder already received is refused (replay).
+ */
+export const presentationRequests = pgTable(
+  'presentation_requests',
+  {
+    consentRequestId: text('consent_request_id')
+      .primaryKey()
+      .references(() => consentRequests.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The verifier's whole client_id, prefix included ('decentralized_identifier:did:key:…'). */
+    clientId: text('client_id').notNull(),
+    /** The request's nonce (the KB-JWT's `nonce`). */
+    nonce: text('nonce').notNull(),
+    /**
+     * The validated authorization request (lib/oid4vp AuthorizationRequest, `expiresAt` as an
+     * ISO string): response_uri, state, dcql_query, verified... what the answer is built from.
+     */
+    request: jsonb('request').$type<Record<string, unknown>>().notNull(),
+    /** What the consent screen shows (core's ConsentPresentation; `held` is recomputed on read). */
+    presentation: jsonb('presentation').$type<Record<string, unknown>>().notNull(),
+    /** The request's `exp`, else 10 minutes after it arrived; it cannot be approved after. */
+    expiresAt: instant('expires_at').notNull(),
+  },
+  (t) => [uniqueIndex('presentation_requests_replay_idx').on(t.userId, t.clientId, t.nonce)],
+);
+
 /** SPEC 3 activity log: only real events are written (no seeded entries). */
 export const activityLogs = pgTable(
   'activity_logs',
@@ -397,6 +429,7 @@ export const verifierRequests = pgTable(
 export type UserRow = typeof users.$inferSelect;
 export type CredentialRow = typeof credentials.$inferSelect;
 export type ConsentRequestRow = typeof consentRequests.$inferSelect;
+export type PresentationRequestRow = typeof presentationRequests.$inferSelect;
 export type ActivityLogRow = typeof activityLogs.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type OtpChallengeRow = typeof otpChallenges.$inferSelect;

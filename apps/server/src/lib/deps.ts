@@ -19,4 +19,46 @@ export interface ServiceDeps {
   proofCrypto: ProofCrypto;
   /** AppConfig.publicOrigin ('http://localhost:5000'): base of share links and `vct` URLs. */
   publicOrigin: string;
+  /**
+   * The OpenID4VP wallet may reach verifiers over http on 127.0.0.0/8 or ::1 (docs/oid4vp.md
+   * "request_uri rules and SSRF limits"): AppConfig.oid4vpAllowLoopback (OID4VP_ALLOW_LOOPBACK)
+   * or the server itself listening on a loopback HOST (allowLoopbackFor in plugins/db.ts).
+   */
+  oid4vpAllowLoopback: boolean;
+  /**
+   * The registered verifier organisations (issue 16, DECISIONS 7): absent means none is
+   * registered, so every verifier is shown as not verified. The seam the verifier registry plugs
+   * into; see VerifierRegistry.
+   */
+  verifierRegistry?: VerifierRegistry;
+}
+
+/**
+ * Looks up a registered verifier organisation (a data fiduciary) by its did:key DID.
+ * `find(did)` answers undefined for a DID no organisation registered; otherwise its name, and
+ * when known the purpose text of its request, how many days it keeps the data and its
+ * grievance contact (DPDP Act s.8(10)). Must not throw for an unknown DID.
+ */
+export interface VerifierRegistry {
+  find(did: string): Promise<RegisteredVerifier | undefined>;
+}
+
+/** What the consent screen shows of a registered verifier (VerifierRegistry.find). */
+export interface RegisteredVerifier {
+  name: string;
+  grievanceContact?: string;
+  /**
+   * Its registered purposes (DPDP Act s.5, s.6(1)): the request names one by the `purpose_code`
+   * of its signed client_metadata; the screen shows that purpose's text and retention.
+   */
+  purposes?: readonly RegisteredPurpose[];
+}
+
+/** One registered purpose of a verifier organisation (table verifier_purposes). */
+export interface RegisteredPurpose {
+  code: string;
+  /** The purpose as the holder reads it, in English. */
+  text: string;
+  /** How many days the verifier keeps what it receives. */
+  retentionDays: number;
 }

@@ -44,6 +44,8 @@ export const ERROR_STATUS = {
   verifier_request_expired: 400,
   /** OpenID4VP: the verifier request was already answered (a replay). */
   verifier_request_answered: 400,
+  /** POST .../presentation-requests: the link is not an OpenID4VP request link (docs/oid4vp.md). */
+  invalid_presentation_link: 400,
   /** No, unknown, expired or revoked session token. */
   unauthenticated: 401,
   /** Demo pair with the wrong OTP (SPEC 5). */
@@ -75,6 +77,12 @@ export const ERROR_STATUS = {
   username_taken: 409,
   /** The first request with this Idempotency-Key is still running; retry later. */
   idempotency_in_flight: 409,
+  /** The holder already received an OpenID4VP request with this client_id and nonce. */
+  presentation_request_replayed: 409,
+  /** An OpenID4VP approval decided offline (decided_at minutes ago): it needs a live session. */
+  presentation_needs_live_session: 409,
+  /** The OpenID4VP request is past its expiry (its `exp`, or 10 minutes after it arrived). */
+  presentation_request_expired: 410,
   /** The body is larger than BODY_LIMIT_BYTES. */
   body_too_large: 413,
   /** A path segment is longer than the router allows. */
@@ -87,6 +95,10 @@ export const ERROR_STATUS = {
   purpose_not_registered: 422,
   /** A DCQL query asks for a document type or claim the purpose does not cover (DPDP Act s.6(1)). */
   claims_outside_purpose: 422,
+  /** The OpenID4VP request breaks a rule (unsigned, bad signature, unsupported, unsafe URL...). */
+  presentation_request_refused: 422,
+  /** An approval left out a claim the verifier requires (it cannot be unticked). */
+  claim_required: 422,
   /** Too many requests, or too many failed logins in a row (the growing delay): Retry-After. */
   rate_limited: 429,
   /** 100 failed OTP logins in a row for one number; an operator must unlock it. */
@@ -95,6 +107,10 @@ export const ERROR_STATUS = {
   client_error: 400,
   /** Anything unexpected; the cause goes to the server log only. */
   internal_error: 500,
+  /** The verifier's server could not be reached, timed out or answered something unusable. */
+  verifier_unreachable: 502,
+  /** The verifier's server answered the holder's response with an error. */
+  verifier_refused: 502,
 } as const satisfies Record<ProblemCode, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -115,6 +131,7 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   presentation_invalid: 'Presentation invalid',
   verifier_request_expired: 'Verifier request expired',
   verifier_request_answered: 'Verifier request already answered',
+  invalid_presentation_link: 'Invalid presentation request link',
   unauthenticated: 'Not authenticated',
   wrong_demo_otp: 'Wrong demo OTP',
   login_unavailable: 'Login unavailable',
@@ -132,16 +149,23 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   duplicate_document: 'Document already held',
   username_taken: 'Username taken',
   idempotency_in_flight: 'Request still in progress',
+  presentation_request_replayed: 'Presentation request already received',
+  presentation_needs_live_session: 'Presentation needs a live session',
+  presentation_request_expired: 'Presentation request expired',
   body_too_large: 'Request body too large',
   path_segment_too_long: 'Path segment too long',
   unsupported_media_type: 'Unsupported media type',
   idempotency_key_reused: 'Idempotency-Key reused',
   purpose_not_registered: 'Purpose not registered',
   claims_outside_purpose: 'Claims outside the purpose',
+  presentation_request_refused: 'Presentation request refused',
+  claim_required: 'Claim required',
   rate_limited: 'Too many requests',
   login_locked: 'Login locked',
   client_error: 'Bad request',
   internal_error: 'Internal server error',
+  verifier_unreachable: 'Verifier unreachable',
+  verifier_refused: 'Verifier refused the answer',
 };
 
 /** At most this many field errors are listed in one problem. */

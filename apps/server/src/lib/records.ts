@@ -5,6 +5,7 @@
 import {
   type ActivityLog,
   activityTypeSchema,
+  type ConsentPresentation,
   type ConsentRequest,
   type CredentialRecord,
   consentStatusSchema,
@@ -63,8 +64,14 @@ export function toCredentialRecordFromDocument(
   });
 }
 
-/** SPEC 3 consent request record. @throws for a status outside pending/approved/rejected. */
-export function toConsentRequest(row: ConsentRequestRow): ConsentRequest {
+/**
+ * SPEC 3 consent request record, with its OpenID4VP `presentation` when it came as a
+ * verifier's authorization request (issue 16). @throws for a status outside pending/approved/rejected.
+ */
+export function toConsentRequest(
+  row: ConsentRequestRow,
+  presentation?: ConsentPresentation,
+): ConsentRequest {
   return {
     id: row.id,
     userId: row.userId,
@@ -76,6 +83,7 @@ export function toConsentRequest(row: ConsentRequestRow): ConsentRequest {
     status_updated_at: iso(row.statusUpdatedAt),
     status_updated_by: row.statusUpdatedBy,
     last_viewed: iso(row.lastViewed),
+    ...(presentation ? { presentation } : {}),
   };
 }
 

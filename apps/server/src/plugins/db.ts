@@ -14,7 +14,9 @@ import { seedDatabase, seedVerifiers } from '../db/seed';
 import type { ServiceDeps } from '../lib/deps';
 import { loadIssuerKeyring, nodeProofCrypto } from '../lib/issuer-keys';
 import { loadMasterKey } from '../lib/master-key';
+import { isLoopbackAddress } from '../lib/oid4vp';
 import { createVault } from '../lib/vault';
+import { createVerifierRegistry } from '../lib/verifier-registry';
 import { purgeExpired } from '../services/purge-expired';
 
 /** How often expired rows are deleted (ms). */
@@ -70,6 +72,8 @@ async function prepare(app: FastifyInstance, config: AppConfig, database: Databa
     issuers,
     proofCrypto: nodeProofCrypto({ offload: true }),
     publicOrigin: config.publicOrigin,
+    oid4vpAllowLoopback: allowLoopbackFor(config),
+    verifierRegistry: createVerifierRegistry(database.db),
   };
   app.log.info({ storage: database.type, database: database.name, seeded }, 'database ready');
 
@@ -87,4 +91,14 @@ async function prepare(app: FastifyInstance, config: AppConfig, database: Databa
   const timer = setInterval(() => void purge(), PURGE_INTERVAL_MS);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
+}
+
+/**
+ * Whether the OpenID4VP wallet may talk to loopback verifiers over http (docs/oid4vp.md):
+ * OID4VP_ALLOW_LOOPBACK=true, or HOST is itself a loopback address ('localhost', 127.0.0.0/8,
+ * ::1), i.e. the server is only reachable from this machine anyway.
+ */
+export function allowLoopbackFor(config: Pick<AppConfig, 'oid4vpAllowLoopback' | 'host'>): boolean {
+  const host = config.host.replace(/^\[(.*)\]$/, '$1');
+  return config.oid4vpAllowLoopback || host === 'localhost' || isLoopbackAddress(host);
 }

@@ -44,11 +44,12 @@ export function pagePolicy(inlineScriptHashes: readonly string[]): string {
 const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 /**
- * Browser features the product never uses, switched off for every page (and any frame): the QR
- * codes are drawn, not scanned, so not even the camera is needed.
+ * Browser features the product never uses, switched off for every page (and any frame). The
+ * camera is allowed to the app's own origin only: /consent's Scan QR reads a verifier's
+ * OpenID4VP QR code (issue 16); no frame or other origin may use it.
  */
 export const PERMISSIONS_POLICY = [
-  'camera=()',
+  'camera=(self)',
   'microphone=()',
   'geolocation=()',
   'payment=()',

@@ -47,7 +47,9 @@ export async function getRequestObject(
     nonce: request.nonce,
     state: request.state,
     dcql_query: request.dcqlQuery,
-    client_metadata: CLIENT_METADATA,
+    // purpose_code: which registered purpose this request is for, signed with the request, so
+    // the wallet shows that purpose's text and retention (lib/verifier-registry.ts).
+    client_metadata: { ...CLIENT_METADATA, purpose_code: request.purposeCode },
     ...(options.walletNonce ? { wallet_nonce: options.walletNonce } : {}),
   })
     .setProtectedHeader({ alg: 'EdDSA', typ: 'oauth-authz-req+jwt', kid: key.kid })

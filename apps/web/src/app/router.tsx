@@ -6,7 +6,7 @@
  * site frame (the `*` route).
  *
  * Public: / (landing, #features), /login, /verify/:credentialId, /about, /contact, /privacy,
- * /terms, /support, /help inside the site frame; the offline demos /kyc-demo,
+ * /terms, /support, /help and /present (a verifier's OpenID4VP link, issue 16) inside the site frame; the offline demos /kyc-demo,
  * /business-dashboard, /digital-wallet, /longterm stand alone (they have their own frames).
  * Protected (signed-in only, inside the app frame): /dashboard, /credentials, /consent, /logs,
  * /profile, /settings.
@@ -46,6 +46,7 @@ export function createAppRoutes(): RouteObject[] {
             { path: paths.terms.path, lazy: () => import('./routes/terms') },
             { path: paths.support.path, lazy: () => import('./routes/support') },
             { path: paths.help.path, lazy: () => import('./routes/help') },
+            { path: paths.present.path, lazy: () => import('./routes/present') },
             { path: '*', lazy: () => import('./routes/not-found') },
           ],
         },

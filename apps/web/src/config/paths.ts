@@ -16,6 +16,11 @@ export const paths = {
   terms: { path: '/terms', getHref: () => '/terms' },
   support: { path: '/support', getHref: () => '/support' },
   help: { path: '/help', getHref: () => '/help' },
+  /** A verifier's OpenID4VP link: `query` is exactly the query of its openid4vp:// URL. */
+  present: {
+    path: '/present',
+    getHref: (query = '') => (query ? `/present?${query}` : '/present'),
+  },
   kycDemo: { path: '/kyc-demo', getHref: () => '/kyc-demo' },
   businessDashboard: { path: '/business-dashboard', getHref: () => '/business-dashboard' },
   digitalWallet: { path: '/digital-wallet', getHref: () => '/digital-wallet' },

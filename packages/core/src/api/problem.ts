@@ -45,6 +45,7 @@ export const PROBLEM_CODES = [
   'presentation_invalid',
   'verifier_request_expired',
   'verifier_request_answered',
+  'invalid_presentation_link',
   // 401
   'unauthenticated',
   'wrong_demo_otp',
@@ -66,6 +67,10 @@ export const PROBLEM_CODES = [
   'duplicate_document',
   'username_taken',
   'idempotency_in_flight',
+  'presentation_request_replayed',
+  'presentation_needs_live_session',
+  // 410
+  'presentation_request_expired',
   // 413, 414, 415
   'body_too_large',
   'path_segment_too_long',
@@ -74,6 +79,8 @@ export const PROBLEM_CODES = [
   'idempotency_key_reused',
   'purpose_not_registered',
   'claims_outside_purpose',
+  'presentation_request_refused',
+  'claim_required',
   // 429
   'rate_limited',
   'login_locked',
@@ -81,6 +88,9 @@ export const PROBLEM_CODES = [
   'client_error',
   // 500
   'internal_error',
+  // 502: the verifier, not this server, failed
+  'verifier_unreachable',
+  'verifier_refused',
 ] as const;
 
 export type ProblemCode = (typeof PROBLEM_CODES)[number];

@@ -60,6 +60,55 @@ export const CONSENT_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export const consentStatusSchema = z.enum(CONSENT_STATUSES);
 export type ConsentStatus = z.infer<typeof consentStatusSchema>;
 
+/**
+ * One claim an OpenID4VP request asks for (DCQL claims query, OpenID4VP 1.0 section 6.3): its
+ * claims path, the top-level claim name the holder ticks (`name`, e.g. 'date_of_birth'), its
+ * label in English and Hindi (core's CLAIM_LABELS) and whether the verifier requires it.
+ */
+export const presentationClaimSchema = z.object({
+  path: z.array(z.union([z.string(), z.number(), z.null()])),
+  name: z.string(),
+  label: z.string(),
+  label_hi: z.string(),
+  required: z.boolean(),
+});
+export type PresentationClaim = z.infer<typeof presentationClaimSchema>;
+
+/**
+ * One credential an OpenID4VP request asks for (DCQL credential query, section 6.1): the query
+ * id (the key of its vp_token entry), the product's document type (null when the verifier asks
+ * for a type this wallet does not issue), its name in English and Hindi (the vct itself when
+ * unknown), whether this holder holds one (computed when read), whether it is required
+ * (credential_sets, 6.2), and the claims asked for.
+ */
+export const presentationCredentialSchema = z.object({
+  query_id: z.string(),
+  document_type: z.string().nullable(),
+  document_name: z.string(),
+  document_name_hi: z.string(),
+  held: z.boolean(),
+  required: z.boolean(),
+  claims: z.array(presentationClaimSchema),
+});
+export type PresentationCredential = z.infer<typeof presentationCredentialSchema>;
+
+/**
+ * What a consent request made by an OpenID4VP 1.0 authorization request carries beyond SPEC 3
+ * (issue 16, docs/oid4vp.md): the verifier (its name, whether it is a registered verifier
+ * whose signature was checked, and its whole client_id), the purpose, how many days the
+ * verifier keeps the data (null: not stated), its grievance contact when registered, when the
+ * request expires (ISO 8601; past it the request cannot be approved) and the credentials asked.
+ */
+export const consentPresentationSchema = z.object({
+  verifier: z.object({ name: z.string(), verified: z.boolean(), client_id: z.string() }),
+  purpose: z.string(),
+  retention_days: z.number().int().positive().nullable(),
+  grievance_contact: z.string().nullable(),
+  expires_at: z.string(),
+  credentials: z.array(presentationCredentialSchema),
+});
+export type ConsentPresentation = z.infer<typeof consentPresentationSchema>;
+
 /** SPEC 3 Consent request: a data fiduciary (requester) asks the holder for fields. */
 export const consentRequestSchema = z.object({
   id: z.string(),
@@ -77,6 +126,8 @@ export const consentRequestSchema = z.object({
    * accepted by the server (made offline, waiting in the outbox). The server never sends it.
    */
   pending_sync: z.boolean().optional(),
+  /** Only for a request that came as an OpenID4VP authorization request (issue 16). */
+  presentation: consentPresentationSchema.optional(),
 });
 export type ConsentRequest = z.infer<typeof consentRequestSchema>;
 
@@ -125,9 +176,18 @@ export const consentDecisionSchema = z.strictObject(
     decided_at: z.iso
       .datetime({ offset: true, error: 'decided_at must be an ISO 8601 date and time' })
       .optional(),
+    /**
+     * Approve of an OpenID4VP request only: the claim names (presentation.credentials[].claims[]
+     * .name) the holder left ticked. Required claims must be among them. Absent: every claim
+     * shown. Ignored for a SPEC 3 request and for reject.
+     */
+    claims: z
+      .array(z.string().min(1).max(100), { error: 'claims must be a list of claim names' })
+      .max(100)
+      .optional(),
   },
   // Never echoes the unknown key (it is the caller's input).
-  { error: 'A decision takes no other field than decided_at' },
+  { error: 'A decision takes no other field than decided_at and claims' },
 );
 export type ConsentDecisionBody = z.infer<typeof consentDecisionSchema>;
 
@@ -139,6 +199,11 @@ export const consentDecisionAnswerSchema = z.object({
   message: z.string(),
   consent_request: consentRequestSchema,
   activity_log: activityLogSchema,
+  /**
+   * Approve of an OpenID4VP request: where the verifier asks the holder's browser to continue
+   * (OpenID4VP 1.0 section 8.2), when it named a safe one. Followed only when the holder chooses.
+   */
+  redirect_uri: z.string().optional(),
 });
 export type ConsentDecisionAnswer = z.infer<typeof consentDecisionAnswerSchema>;
 
@@ -203,3 +268,20 @@ export const storageStatusSchema = z.object({
   stats: z.object({ collections: z.record(z.string(), z.number().int()) }),
 });
 export type StorageStatus = z.infer<typeof storageStatusSchema>;
+
+/**
+ * Body of POST /user/{userId}/presentation-requests (issue 16): a verifier's link as the holder
+ * got it: an `openid4vp://` URL, a `/present?...` link on any host, or the bare query.
+ */
+export const presentationLinkSchema = z.strictObject(
+  { link: z.string({ error: 'link is required' }).min(1, 'link is required').max(16384) },
+  { error: 'A presentation request takes only link' },
+);
+export type PresentationLinkBody = z.infer<typeof presentationLinkSchema>;
+
+/** Answer of POST /user/{userId}/presentation-requests: the new pending consent request. */
+export const presentationRequestAnswerSchema = z.object({
+  message: z.string(),
+  consent_request: consentRequestSchema,
+});
+export type PresentationRequestAnswer = z.infer<typeof presentationRequestAnswerSchema>;

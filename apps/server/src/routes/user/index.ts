@@ -10,6 +10,7 @@ import consentRequestsRoutes from './consent-requests';
 import credentialsRoutes from './credentials';
 import exportRoutes from './export';
 import type { HolderParams } from './holder-route';
+import presentationRequestsRoutes from './presentation-requests';
 import profileRoutes from './profile';
 import seenRoutes from './seen';
 import sessionsRoutes from './sessions';
@@ -29,6 +30,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(credentialsRoutes, { prefix: '/:userId/credentials' });
   await app.register(consentRequestsRoutes, { prefix: '/:userId/consent-requests' });
+  await app.register(presentationRequestsRoutes, { prefix: '/:userId/presentation-requests' });
   await app.register(activityLogsRoutes, { prefix: '/:userId/activity-logs' });
   await app.register(seenRoutes, { prefix: '/:userId/seen' });
   await app.register(profileRoutes, { prefix: '/:userId/profile' });

@@ -1,6 +1,7 @@
 /**
  * /user/{userId}/consent-requests: the holder's consent requests, Reset Requests, and the final
- * approve or reject decision (SPEC 4).
+ * approve or reject decision (SPEC 4; for an OpenID4VP request, issue 16, the answer is sent to
+ * the verifier first: services/answer-consent-request.ts).
  * HTTP only: schema and a thin handler calling one service. Mounted by routes/user/index.ts under
  * /user/:userId/consent-requests, which authenticates (401) and checks the holder (403) first.
  */
@@ -15,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCachedAnswer } from '../../../lib/cached-answer';
 import { IDEMPOTENT } from '../../../plugins/idempotency';
-import { decideConsentRequest } from '../../../services/decide-consent-request';
+import { answerConsentRequest } from '../../../services/answer-consent-request';
 import { listConsentRequests } from '../../../services/list-consent-requests';
 import { resetConsentRequests } from '../../../services/reset-consent-requests';
 import { errorResponses } from '../../schemas';
@@ -89,23 +90,25 @@ const consentRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
               : 'Reject a pending consent request (final)',
           response: {
             200: consentDecisionAnswerSchema,
-            ...errorResponses(400, 401, 403, 404, 409),
+            ...errorResponses(400, 401, 403, 404, 409, 410, 422, 502),
           },
         },
       },
       async (request) => {
         const { userId, id } = request.params;
-        const result = await decideConsentRequest({
+        const result = await answerConsentRequest({
           ...app.deps,
           userId,
           consentRequestId: id,
           decision,
           decidedAt: request.body?.decided_at ? new Date(request.body.decided_at) : undefined,
+          ...(request.body?.claims ? { claims: request.body.claims } : {}),
         });
         return {
           message: decision === 'approve' ? 'Consent request approved' : 'Consent request rejected',
           consent_request: result.consentRequest,
           activity_log: result.activityLog,
+          ...(result.redirectUri ? { redirect_uri: result.redirectUri } : {}),
         };
       },
     );

@@ -35,6 +35,8 @@ import {
 } from '../consent-records';
 import { ConsentDebugPanel } from './consent-debug-panel';
 import { ConsentRequestCard } from './consent-request-card';
+import { PresentationConsentCard } from './presentation-consent-card';
+import { PresentationLinkEntry } from './presentation-link-entry';
 
 const SECTIONS = ['pending', 'approved', 'rejected'] as const satisfies (keyof ConsentLists)[];
 
@@ -197,6 +199,9 @@ export function ConsentPage({ userId }: { userId: string }) {
         </Button>
       </div>
 
+      {/* Issue 16: a verifier's OpenID4VP link, scanned or pasted, becomes a pending request. */}
+      <PresentationLinkEntry userId={userId} onReceived={() => void reload()} />
+
       {showDebug && (
         <ConsentDebugPanel
           userId={userId}
@@ -238,11 +243,24 @@ export function ConsentPage({ userId }: { userId: string }) {
                   <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
                     {items.map((request) => (
                       <li key={request.id}>
-                        <ConsentRequestCard
-                          request={request}
-                          busy={busy[request.id]}
-                          onDecide={onDecide}
-                        />
+                        {request.presentation ? (
+                          <PresentationConsentCard
+                            userId={userId}
+                            request={{ ...request, presentation: request.presentation }}
+                            onDecided={() => {
+                              void reload();
+                              void queryClient.invalidateQueries({
+                                queryKey: queryKeys.activityLogs(userId),
+                              });
+                            }}
+                          />
+                        ) : (
+                          <ConsentRequestCard
+                            request={request}
+                            busy={busy[request.id]}
+                            onDecide={onDecide}
+                          />
+                        )}
                       </li>
                     ))}
                   </ul>

@@ -1,0 +1,35 @@
+/**
+ * Maps the wallet's Oid4vpError codes (lib/oid4vp/errors.ts) to API problem codes
+ * (docs/api-contract.md "Errors"), keeping the error's plain-language message as the detail
+ * (STYLE 15: no HTTP status or jargon reaches the holder).
+ *
+ * - the link itself is unreadable: invalid_presentation_link (400);
+ * - the request is past its `exp`: presentation_request_expired (410);
+ * - the verifier could not be reached or answered something unusable: verifier_unreachable (502);
+ * - the verifier refused the posted answer: verifier_refused (502);
+ * - every other rule the request breaks (signature, prefix, DCQL, unsafe address...):
+ *   presentation_request_refused (422);
+ * - invalid_presentation_answer is a programming error: rethrown as is (500 internal_error).
+ */
+import { AppError, type ErrorCode } from './errors';
+import { isOid4vpError, type Oid4vpErrorCode } from './oid4vp';
+
+const PROBLEM_OF: Partial<Record<Oid4vpErrorCode, ErrorCode>> = {
+  invalid_request_link: 'invalid_presentation_link',
+  request_expired: 'presentation_request_expired',
+  verifier_unreachable: 'verifier_unreachable',
+  verifier_timeout: 'verifier_unreachable',
+  response_too_large: 'verifier_unreachable',
+  redirect_refused: 'verifier_unreachable',
+  request_uri_failed: 'verifier_unreachable',
+  verifier_refused: 'verifier_refused',
+};
+
+/**
+ * The AppError for `error` when it is an Oid4vpError (see the table above); any other error,
+ * and invalid_presentation_answer, is returned unchanged for the caller to rethrow.
+ */
+export function problemOfOid4vpError(error: unknown): unknown {
+  if (!isOid4vpError(error) || error.code === 'invalid_presentation_answer') return error;
+  return new AppError(PROBLEM_OF[error.code] ?? 'presentation_request_refused', error.message);
+}

@@ -1,0 +1,179 @@
+/**
+ * The consent-screen view of an OpenID4VP 1.0 request (issue 16; core's ConsentPresentation)
+ * and how its stored row turns back into what lib/oid4vp answers with. Used by the services
+ * receive-presentation-request, answer-consent-request and list-consent-requests.
+ */
+import {
+  type ConsentPresentation,
+  claimLabel,
+  DOCUMENT_TYPE_LABELS,
+  disclosableClaimsOf,
+  type PresentationCredential,
+} from '@pehchaan/core';
+import type { PresentationRequestRow } from '../db/schema';
+import type { RegisteredPurpose, RegisteredVerifier } from './deps';
+import { type AuthorizationRequest, type DescribedCredential, describeRequest } from './oid4vp';
+
+/** A request with no `exp` may be answered for this long after it arrived (10 minutes). */
+export const DEFAULT_PRESENTATION_LIFETIME_MS = 10 * 60_000;
+
+/** The purpose shown when neither the registry nor the request states one. */
+export const PURPOSE_NOT_STATED = 'Not stated';
+
+/**
+ * SPEC 3's field labels ('Name', 'Aadhaar', 'PAN', ...) of the claims that have one, so a
+ * presentation request's `fields` read like the seeded requests'; other claims use their
+ * English claim label (core's CLAIM_LABELS).
+ */
+const SPEC_FIELD_LABELS: Readonly<Record<string, string>> = {
+  name: 'Name',
+  aadhaar_number: 'Aadhaar',
+  phone: 'Phone',
+  address: 'Address',
+  date_of_birth: 'Date of Birth',
+  pan_number: 'PAN',
+  ckyc_number: 'CKYC Number',
+};
+
+/** The SPEC 3 `fields` of a presentation: each requested claim's label once, in order. */
+export function fieldLabelsOf(presentation: ConsentPresentation): string[] {
+  const labels = presentation.credentials.flatMap((credential) =>
+    credential.claims.map((claim) => SPEC_FIELD_LABELS[claim.name] ?? claim.label),
+  );
+  return [...new Set(labels)];
+}
+
+/** The top-level claim a claims path discloses (SD-JWT VC disclosures are per top-level claim). */
+function claimNameOf(path: readonly (string | number | null)[]): string {
+  const [first] = path;
+  return typeof first === 'string' ? first : path.map(String).join('.');
+}
+
+function credentialOf(
+  described: DescribedCredential,
+  heldTypes: ReadonlySet<string>,
+): PresentationCredential {
+  const type = described.documentTypeKey;
+  const names = type ? DOCUMENT_TYPE_LABELS[type].name : undefined;
+  const claims =
+    described.claims === 'all'
+      ? (type ? disclosableClaimsOf(type) : []).map((name) => ({
+          path: [name],
+          required: described.required,
+        }))
+      : described.claims.map((claim) => ({ path: claim.path, required: claim.required }));
+  return {
+    query_id: described.id,
+    document_type: type ?? null,
+    document_name: names?.en ?? described.vctValues[0] ?? described.id,
+    document_name_hi: names?.hi ?? described.vctValues[0] ?? described.id,
+    held: type !== undefined && heldTypes.has(type),
+    required: described.required,
+    claims: claims.map(({ path, required }) => {
+      const name = claimNameOf(path);
+      return {
+        path: [...path],
+        name,
+        label: claimLabel(name, 'en'),
+        label_hi: claimLabel(name, 'hi'),
+        required,
+      };
+    }),
+  };
+}
+
+/**
+ * The verifier's name as shown: a registered verifier's registered name; otherwise the host of
+ * its response_uri (where the data would go). A self-asserted `client_name` is not shown as the
+ * name of an unverified verifier: anyone could call themselves a bank.
+ */
+export function verifierNameOf(
+  request: AuthorizationRequest,
+  registered: RegisteredVerifier | undefined,
+): string {
+  if (request.verified && registered) return registered.name;
+  return new URL(request.responseUri).host;
+}
+
+/**
+ * The registered purpose a verified request names by `client_metadata.purpose_code` (signed
+ * with the request object); a verifier with a single purpose needs no code. Undefined when the
+ * code names none of its purposes: the screen then says the purpose is not stated rather than
+ * guess.
+ */
+function purposeOf(
+  registered: RegisteredVerifier | undefined,
+  code: unknown,
+): RegisteredPurpose | undefined {
+  const purposes = registered?.purposes ?? [];
+  if (typeof code === 'string') return purposes.find((purpose) => purpose.code === code);
+  return purposes.length === 1 ? purposes[0] : undefined;
+}
+
+/**
+ * Builds the ConsentPresentation of a resolved request.
+ * @param heldTypes the document types this holder holds (for `held`).
+ * @param expiresAt the request's `exp`, or its arrival + DEFAULT_PRESENTATION_LIFETIME_MS.
+ */
+export function presentationOf(options: {
+  request: AuthorizationRequest;
+  registered: RegisteredVerifier | undefined;
+  publicOrigin: string;
+  heldTypes: ReadonlySet<string>;
+  expiresAt: Date;
+}): ConsentPresentation {
+  const { request, registered } = options;
+  const verified = request.verified && registered !== undefined;
+  const metadata = request.clientMetadata as
+    | { purpose?: unknown; purpose_code?: unknown }
+    | undefined;
+  const registeredPurpose = verified ? purposeOf(registered, metadata?.purpose_code) : undefined;
+  const metadataPurpose = metadata?.purpose;
+  const purpose =
+    registeredPurpose?.text ??
+    (typeof metadataPurpose === 'string' && metadataPurpose.trim() !== ''
+      ? metadataPurpose.trim().slice(0, 500)
+      : PURPOSE_NOT_STATED);
+  return {
+    verifier: {
+      name: verifierNameOf(request, registered),
+      verified,
+      client_id: request.clientId,
+    },
+    purpose,
+    retention_days: registeredPurpose?.retentionDays ?? null,
+    grievance_contact: (verified ? registered?.grievanceContact : undefined) ?? null,
+    expires_at: options.expiresAt.toISOString(),
+    credentials: describeRequest(request, { publicOrigin: options.publicOrigin }).map((described) =>
+      credentialOf(described, options.heldTypes),
+    ),
+  };
+}
+
+/** The stored presentation with `held` recomputed for the holder's current credentials. */
+export function withHeld(
+  presentation: ConsentPresentation,
+  heldTypes: ReadonlySet<string>,
+): ConsentPresentation {
+  return {
+    ...presentation,
+    credentials: presentation.credentials.map((credential) => ({
+      ...credential,
+      held: credential.document_type !== null && heldTypes.has(credential.document_type),
+    })),
+  };
+}
+
+/** The request as stored in presentation_requests.request (JSON: expiresAt as ISO). */
+export function storedRequestOf(request: AuthorizationRequest): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(request)) as Record<string, unknown>;
+}
+
+/** The AuthorizationRequest of a stored row (the inverse of storedRequestOf). */
+export function authorizationRequestOf(row: PresentationRequestRow): AuthorizationRequest {
+  const stored = row.request as unknown as AuthorizationRequest & { expiresAt?: string };
+  return {
+    ...stored,
+    ...(stored.expiresAt ? { expiresAt: new Date(stored.expiresAt) } : {}),
+  } as AuthorizationRequest;
+}

@@ -1,0 +1,196 @@
+/**
+ * POST /user/{userId}/consent-requests/{id}/approve and .../reject for every consent request:
+ * a SPEC 3 request is decided exactly as before (decideConsentRequest); a request that came as
+ * an OpenID4VP 1.0 authorization request (issue 16, docs/oid4vp.md "The answer") is answered
+ * to its verifier first.
+ *
+ * Approve (OpenID4VP 1.0 section 8.1, 8.2):
+ * - refused when the request expired (presentation_request_expired, 410), when the decision was
+ *   made offline more than LIVE_DECISION_MS ago (presentation_needs_live_session, 409: signing a
+ *   presentation needs the holder's live session and the network), when `claims` leaves out a
+ *   required claim (claim_required, 422), names a claim not asked for (invalid_input, 400), or a
+ *   required credential is not held (credential_not_found, 404);
+ * - builds the vp_token: for each DCQL credential query id the holder can answer, one SD-JWT VC
+ *   presentation (presentCredential) disclosing the required claims and the ticked optional
+ *   ones (all of them when `claims` is absent), KB-JWT nonce = the request's nonce, aud = the
+ *   whole client_id; an optional credential with nothing ticked or not held is left out;
+ * - posts it to the response_uri (sendAuthorizationResponse). If the verifier cannot be reached
+ *   (verifier_unreachable, 502) or refuses (verifier_refused, 502), the request stays pending;
+ * - then marks it approved and logs consent_approved (decideConsentRequest), and returns the
+ *   verifier's redirect_uri when it gave a safe one.
+ * Reject: posts error=access_denied (best effort: an unreachable verifier, or an expired request,
+ * does not stop the rejection), then marks it rejected and logs consent_rejected.
+ *
+ * Input: { ...deps, userId, consentRequestId, decision, decidedAt?, claims? }.
+ * Output: { consentRequest (with `presentation` when it has one), activityLog, redirectUri? }.
+ * Errors: those above and decideConsentRequest's (consent_request_not_found: also for another
+ * holder's request; consent_already_decided).
+ */
+import {
+  type ConsentDecision,
+  type ConsentPresentation,
+  consentPresentationSchema,
+  type DocumentTypeKey,
+  disclosableClaimsOf,
+  isDocumentTypeKey,
+} from '@pehchaan/core';
+import { and, eq } from 'drizzle-orm';
+import { consentRequests, credentials, presentationRequests } from '../db/schema';
+import type { ServiceDeps } from '../lib/deps';
+import { AppError } from '../lib/errors';
+import { sendAuthorizationResponse } from '../lib/oid4vp';
+import { problemOfOid4vpError } from '../lib/oid4vp-problems';
+import { authorizationRequestOf, withHeld } from '../lib/presentation-records';
+import { type ConsentDecisionResult, decideConsentRequest } from './decide-consent-request';
+import { presentCredential } from './present-credential';
+
+/** An approval made offline longer ago than this cannot send a presentation (5 minutes). */
+export const LIVE_DECISION_MS = 5 * 60_000;
+
+export interface AnswerConsentRequestOptions extends ServiceDeps {
+  userId: string;
+  consentRequestId: string;
+  decision: ConsentDecision;
+  /** When the holder decided, by their device's clock (outbox); see decideConsentRequest. */
+  decidedAt?: Date;
+  /** Approve of a presentation request: the claim names the holder left ticked. */
+  claims?: readonly string[];
+}
+
+export interface ConsentAnswerResult extends ConsentDecisionResult {
+  /** The verifier's safe redirect_uri, for the holder to follow if they choose. */
+  redirectUri?: string;
+}
+
+const EXPIRED = 'This request has expired. Ask the verifier for a new one.';
+
+/** The vp_token of an approval: DCQL credential query id -> [presentation]. */
+async function buildVpToken(
+  options: AnswerConsentRequestOptions,
+  presentation: ConsentPresentation,
+  audience: string,
+  nonce: string,
+): Promise<Record<string, string[]>> {
+  const asked = new Set(
+    presentation.credentials.flatMap((c) => c.claims.map((claim) => claim.name)),
+  );
+  const ticked = options.claims ? new Set(options.claims) : undefined;
+  const stray = options.claims?.find((name) => !asked.has(name));
+  if (stray !== undefined) {
+    throw new AppError(
+      'invalid_input',
+      'The approval names a detail this request does not ask for.',
+    );
+  }
+  const verifier = presentation.verifier.name;
+  for (const credential of presentation.credentials) {
+    const left = credential.claims.find(
+      (claim) => claim.required && ticked && !ticked.has(claim.name),
+    );
+    if (left && (credential.required || credential.held)) {
+      throw new AppError(
+        'claim_required',
+        `${verifier} needs your ${left.label} from your ${credential.document_name}; it cannot be left out.`,
+      );
+    }
+  }
+  const vpToken: Record<string, string[]> = {};
+  for (const credential of presentation.credentials) {
+    const type = credential.document_type;
+    if (type === null || !isDocumentTypeKey(type) || !credential.held) {
+      if (credential.required) {
+        throw new AppError(
+          'credential_not_found',
+          `You do not have a ${credential.document_name}, which ${verifier} needs. Add it on the Credentials page first.`,
+        );
+      }
+      continue;
+    }
+    const disclosable = new Set(disclosableClaimsOf(type as DocumentTypeKey));
+    const disclose = [
+      ...new Set(
+        credential.claims
+          .filter((claim) => claim.required || !ticked || ticked.has(claim.name))
+          // An optional claim this kind of credential does not have is simply not sent.
+          .filter((claim) => claim.required || disclosable.has(claim.name))
+          .map((claim) => claim.name),
+      ),
+    ];
+    if (!credential.required && disclose.length === 0) continue;
+    vpToken[credential.query_id] = [
+      await presentCredential({ ...options, documentType: type, disclose, nonce, audience }),
+    ];
+  }
+  if (Object.keys(vpToken).length === 0) {
+    throw new AppError(
+      'credential_not_found',
+      `You have none of the credentials ${verifier} asks for. Add one on the Credentials page first.`,
+    );
+  }
+  return vpToken;
+}
+
+export async function answerConsentRequest(
+  options: AnswerConsentRequestOptions,
+): Promise<ConsentAnswerResult> {
+  const { db, userId, consentRequestId, decision } = options;
+  const [row] = await db
+    .select({ details: presentationRequests, status: consentRequests.status })
+    .from(presentationRequests)
+    .innerJoin(consentRequests, eq(consentRequests.id, presentationRequests.consentRequestId))
+    .where(
+      and(
+        eq(presentationRequests.consentRequestId, consentRequestId),
+        eq(presentationRequests.userId, userId),
+      ),
+    );
+  // A SPEC 3 request, or one already decided (decideConsentRequest answers 409), or not this
+  // holder's (404).
+  if (row?.status !== 'pending') return decideConsentRequest(options);
+
+  const request = authorizationRequestOf(row.details);
+  const held = await db
+    .select({ documentType: credentials.documentType })
+    .from(credentials)
+    .where(eq(credentials.userId, userId));
+  const presentation = withHeld(
+    consentPresentationSchema.parse(row.details.presentation),
+    new Set(held.map((credential) => credential.documentType)),
+  );
+  const now = options.now();
+  const expired = now.getTime() >= row.details.expiresAt.getTime();
+  const safeFetch = { allowLoopback: options.oid4vpAllowLoopback };
+
+  if (decision === 'reject') {
+    if (!expired) {
+      try {
+        await sendAuthorizationResponse(request, { error: 'access_denied' }, safeFetch);
+      } catch {
+        // Best effort: the holder's refusal stands even when the verifier cannot hear it.
+      }
+    }
+    const result = await decideConsentRequest(options);
+    return { ...result, consentRequest: { ...result.consentRequest, presentation } };
+  }
+
+  if (expired) throw new AppError('presentation_request_expired', EXPIRED);
+  if (options.decidedAt && now.getTime() - options.decidedAt.getTime() > LIVE_DECISION_MS) {
+    throw new AppError(
+      'presentation_needs_live_session',
+      'Sharing with a verifier needs a connection at the moment you approve. Open the request again and approve it now.',
+    );
+  }
+  const vpToken = await buildVpToken(options, presentation, request.clientId, request.nonce);
+  let redirectUri: string | undefined;
+  try {
+    ({ redirectUri } = await sendAuthorizationResponse(request, { vpToken }, safeFetch));
+  } catch (error) {
+    throw problemOfOid4vpError(error);
+  }
+  const result = await decideConsentRequest(options);
+  return {
+    ...result,
+    consentRequest: { ...result.consentRequest, presentation },
+    ...(redirectUri ? { redirectUri } : {}),
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * POST /user/{userId}/presentation-requests (issue 16, OpenID4VP 1.0; docs/oid4vp.md): a
+ * verifier's link the holder opened, scanned or pasted becomes a pending consent request of
+ * that holder (SPEC 3/4), with its OpenID4VP details (presentation_requests).
+ *
+ * Steps: parseWalletLink -> resolveAuthorizationRequest (fetches request_uri through the
+ * SSRF-safe client; allowLoopback = deps.oid4vpAllowLoopback; registered verifiers from
+ * deps.verifierRegistry, none when absent) -> presentationOf (what the consent screen shows) ->
+ * one transaction inserting the consent request (requester = the verifier's name, purpose,
+ * fields = SPEC 3 field labels of the requested claims, status pending) and its
+ * presentation_requests row. Expiry: the request object's `exp`, else 10 minutes after now.
+ *
+ * Input: { ...deps, userId, link } (link: an openid4vp:// URL, a /present?... link or its query).
+ * Output: the new ConsentRequest, with `presentation`.
+ * Errors (AppError, detail in plain language from lib/oid4vp): invalid_presentation_link (400),
+ * presentation_request_refused (422: unsigned, bad signature, unsupported prefix or DID, unsafe
+ * address, bad DCQL...), presentation_request_expired (410), verifier_unreachable (502: the
+ * request_uri could not be fetched), presentation_request_replayed (409: this holder already
+ * received a request with this client_id and nonce).
+ */
+import type { ConsentRequest } from '@pehchaan/core';
+import { and, eq } from 'drizzle-orm';
+import { consentRequests, credentials, presentationRequests } from '../db/schema';
+import type { RegisteredVerifier, ServiceDeps } from '../lib/deps';
+import { AppError } from '../lib/errors';
+import { newId } from '../lib/ids';
+import { parseWalletLink, resolveAuthorizationRequest } from '../lib/oid4vp';
+import { problemOfOid4vpError } from '../lib/oid4vp-problems';
+import {
+  DEFAULT_PRESENTATION_LIFETIME_MS,
+  fieldLabelsOf,
+  presentationOf,
+  storedRequestOf,
+  verifierNameOf,
+} from '../lib/presentation-records';
+import { toConsentRequest } from '../lib/records';
+
+export interface ReceivePresentationRequestOptions extends ServiceDeps {
+  userId: string;
+  link: string;
+}
+
+const REPLAYED =
+  'You already received this request. Ask the verifier for a new link if you want to share again.';
+
+export async function receivePresentationRequest(
+  options: ReceivePresentationRequestOptions,
+): Promise<ConsentRequest> {
+  const { db, userId } = options;
+  const registry = options.verifierRegistry;
+  const lookups = new Map<string, RegisteredVerifier | undefined>();
+  const findVerifier = async (did: string) => {
+    if (!lookups.has(did)) lookups.set(did, await registry?.find(did));
+    return lookups.get(did);
+  };
+
+  let request: Awaited<ReturnType<typeof resolveAuthorizationRequest>>;
+  try {
+    request = await resolveAuthorizationRequest(parseWalletLink(options.link), {
+      allowLoopback: options.oid4vpAllowLoopback,
+      isRegisteredVerifier: findVerifier,
+      now: options.now,
+    });
+  } catch (error) {
+    throw problemOfOid4vpError(error);
+  }
+  const registered = request.verifierDid ? await findVerifier(request.verifierDid) : undefined;
+
+  const now = options.now();
+  const expiresAt = request.expiresAt ?? new Date(now.getTime() + DEFAULT_PRESENTATION_LIFETIME_MS);
+  const held = await db
+    .select({ documentType: credentials.documentType })
+    .from(credentials)
+    .where(eq(credentials.userId, userId));
+  const presentation = presentationOf({
+    request,
+    registered,
+    publicOrigin: options.publicOrigin,
+    heldTypes: new Set(held.map((row) => row.documentType)),
+    expiresAt,
+  });
+
+  return db.transaction(async (tx) => {
+    const [seen] = await tx
+      .select({ id: presentationRequests.consentRequestId })
+      .from(presentationRequests)
+      .where(
+        and(
+          eq(presentationRequests.userId, userId),
+          eq(presentationRequests.clientId, request.clientId),
+          eq(presentationRequests.nonce, request.nonce),
+        ),
+      );
+    if (seen) throw new AppError('presentation_request_replayed', REPLAYED);
+    const [row] = await tx
+      .insert(consentRequests)
+      .values({
+        id: newId('consent'),
+        userId,
+        requester: verifierNameOf(request, registered),
+        purpose: presentation.purpose,
+        fields: fieldLabelsOf(presentation),
+        requestedAt: now,
+        status: 'pending',
+      })
+      .returning();
+    if (!row) throw new Error('The consent request was not stored');
+    // A concurrent twin loses on the unique index (user_id, client_id, nonce): same answer.
+    const inserted = await tx
+      .insert(presentationRequests)
+      .values({
+        consentRequestId: row.id,
+        userId,
+        clientId: request.clientId,
+        nonce: request.nonce,
+        request: storedRequestOf(request),
+        presentation,
+        expiresAt,
+      })
+      .onConflictDoNothing()
+      .returning({ id: presentationRequests.consentRequestId });
+    if (inserted.length === 0) throw new AppError('presentation_request_replayed', REPLAYED);
+    return toConsentRequest(row, presentation);
+  });
+}
