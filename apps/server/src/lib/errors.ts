@@ -55,6 +55,8 @@ export const ERROR_STATUS = {
   consent_request_not_found: 404,
   /** No live session of this holder has that id (session management, docs/security.md). */
   session_not_found: 404,
+  /** No share of this holder has that id (share links, api-contract "Share links"). */
+  share_not_found: 404,
   /** SPEC 4: approved and rejected consent requests are final. */
   consent_already_decided: 409,
   /** SPEC 5: one credential per document type per holder. */
@@ -63,6 +65,12 @@ export const ERROR_STATUS = {
   username_taken: 409,
   /** The first request with this Idempotency-Key is still running; retry later. */
   idempotency_in_flight: 409,
+  /** The share link's lifetime has passed ('Credential expired', SPEC 8). */
+  share_expired: 410,
+  /** The holder withdrew the share link. */
+  share_withdrawn: 410,
+  /** The share link had its last allowed view. */
+  share_used_up: 410,
   /** The body is larger than BODY_LIMIT_BYTES. */
   body_too_large: 413,
   /** A path segment is longer than the router allows. */
@@ -106,10 +114,14 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   credential_not_found: 'Credential not found',
   consent_request_not_found: 'Consent request not found',
   session_not_found: 'Session not found',
+  share_not_found: 'Share link not found',
   consent_already_decided: 'Consent request already decided',
   duplicate_document: 'Document already held',
   username_taken: 'Username taken',
   idempotency_in_flight: 'Request still in progress',
+  share_expired: 'Share link expired',
+  share_withdrawn: 'Share link withdrawn',
+  share_used_up: 'Share link view limit reached',
   body_too_large: 'Request body too large',
   path_segment_too_long: 'Path segment too long',
   unsupported_media_type: 'Unsupported media type',

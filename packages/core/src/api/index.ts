@@ -4,4 +4,5 @@ export * from './problem';
 export * from './profile';
 export * from './records';
 export * from './settings';
+export * from './shares';
 export * from './verification';

@@ -55,11 +55,16 @@ export const PROBLEM_CODES = [
   'credential_not_found',
   'consent_request_not_found',
   'session_not_found',
+  'share_not_found',
   // 409
   'consent_already_decided',
   'duplicate_document',
   'username_taken',
   'idempotency_in_flight',
+  // 410: a share link that no longer discloses anything
+  'share_expired',
+  'share_withdrawn',
+  'share_used_up',
   // 413, 414, 415
   'body_too_large',
   'path_segment_too_long',
