@@ -149,7 +149,11 @@ describe.each(backends)('share links on $name', (backend) => {
     expect(body.user_id).toBe(PRIMARY.userId);
     expect(body.shares[0].id).toBe(mine.id);
     expect(body.count).toBe(body.shares.length);
-    expect(body.shares.every((s: { credential_id: string }) => Object.values(ids).includes(s.credential_id))).toBe(true);
+    expect(
+      body.shares.every((s: { credential_id: string }) =>
+        Object.values(ids).includes(s.credential_id),
+      ),
+    ).toBe(true);
 
     const theirs = (await listShares(otherToken, SECONDARY.userId)).json();
     expect(theirs.shares).toEqual([]);
@@ -300,7 +304,10 @@ describe.each(backends)('share links on $name', (backend) => {
   });
 
   it('the JSON form is the SPEC 3 QR payload, identifiers masked, only what the link discloses', async () => {
-    const s = await share({ credential_id: ids.aadhaar, fields: ['name', 'aadhaar_number', 'address'] });
+    const s = await share({
+      credential_id: ids.aadhaar,
+      fields: ['name', 'aadhaar_number', 'address'],
+    });
     const response = await app.inject({ url: `/api/verify/${s.id}/payload` });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({

@@ -9,7 +9,7 @@
  * Input: { ...deps, id }. Output: QrPayload.
  * Errors: those of viewShare (404, 410) and verifyStoredCredential (404).
  */
-import { isShareId, type QrPayload, buildQrPayload } from '@pehchaan/core';
+import { buildQrPayload, isShareId, type QrPayload } from '@pehchaan/core';
 import type { ServiceDeps } from '../lib/deps';
 import { shareUrl } from '../lib/records';
 import { verifyStoredCredential } from './verify-stored-credential';

@@ -22,12 +22,12 @@ import {
   shareStatusOf,
 } from '@pehchaan/core';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import { credentials, shares } from '../db/schema';
 import type { Tx } from '../db/create-db';
+import { credentials, shares } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
-import { checkCredentialRow } from './verify-stored-credential';
 import { recordActivity } from './record-activity';
+import { checkCredentialRow } from './verify-stored-credential';
 
 export interface ViewShareOptions extends ServiceDeps {
   shareId: string;

@@ -86,7 +86,12 @@ export type ShareStatus = (typeof SHARE_STATUSES)[number];
  * @param share expires_at ISO 8601; max_views null = no limit.
  */
 export function shareStatusOf(
-  share: { expires_at: string; withdrawn_at: string | null; max_views: number | null; views: number },
+  share: {
+    expires_at: string;
+    withdrawn_at: string | null;
+    max_views: number | null;
+    views: number;
+  },
   now: number,
 ): ShareStatus {
   if (share.withdrawn_at !== null) return 'withdrawn';
