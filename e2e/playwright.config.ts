@@ -31,6 +31,12 @@ export default defineConfig({
     timeout: 240_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(PORT), DATA_DIR, OTP_PROVIDER: 'disabled' },
+    // Share links are built on PUBLIC_ORIGIN: the address the browser reaches this server at.
+    env: {
+      PORT: String(PORT),
+      DATA_DIR,
+      OTP_PROVIDER: 'disabled',
+      PUBLIC_ORIGIN: `http://127.0.0.1:${PORT}`,
+    },
   },
 });

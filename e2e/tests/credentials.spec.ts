@@ -5,7 +5,7 @@ import { signInAsDemo } from './sign-in';
 
 /**
  * Signed credentials (DECISIONS 4) in a real Chromium against the real server: the Credentials
- * screen (add, duplicate, QR code) and the public verifier page. The secondary demo account
+ * screen (add, duplicate, QR code holding a share link) and the public verifier page. The secondary demo account
  * (user-002, DECISIONS 2) is used, so the dashboard test's random credential for user-001 cannot
  * collide with these.
  */
@@ -72,7 +72,7 @@ test('adds a PAN credential through Add Credentials; adding it again shows the s
   await stale.close();
 });
 
-test('the QR code decodes to the SPEC 3 payload, and its link verifies in a fresh browser', async ({
+test('the QR code holds a share link, and the link verifies in a fresh browser', async ({
   page,
   browser,
   baseURL,
@@ -89,27 +89,24 @@ test('the QR code decodes to the SPEC 3 payload, and its link verifies in a fres
   await expect(panValue).toHaveText(/^[A-Z]{3}P[A-Z][0-9]{4}[A-Z]$/);
   const fullPan = await panValue.textContent();
 
+  // The QR code holds a share link; the PAN is disclosed only because it is ticked.
   await pan.getByRole('button', { name: 'Show QR Code' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share PAN Card' });
+  await dialog.getByRole('checkbox', { name: 'Pan number' }).check();
+  await dialog.getByRole('button', { name: 'Create link' }).click();
   const img = pan.getByRole('img', { name: 'QR code for PAN Card' });
   await expect(img).toBeVisible();
   const src = await img.getAttribute('src');
   expect(src).toMatch(/^data:image\/png;base64,/);
-  const payload = JSON.parse(decodeQr(src ?? ''));
-  expect(payload).toMatchObject({
-    type: 'digital_credential',
-    version: '1.0',
-    document_type: 'PAN Card',
-    issuer: 'Income Tax Department',
-    subject: { pan_number: fullPan },
-  });
-  expect(payload.verification_url).toBe(`${baseURL}/verify/${payload.credential_id}`);
+  const link = decodeQr(src ?? '');
+  expect(link).toMatch(new RegExp(`^${baseURL}/verify/share-[0-9a-f]{32}$`));
   await pan.getByRole('button', { name: 'Close QR' }).click();
   await expect(img).toBeHidden();
 
   // A visitor with nothing in storage.
   const visitor = await freshPage(browser, baseURL);
   try {
-    await visitor.page.goto(payload.verification_url);
+    await visitor.page.goto(link);
     await expect(visitor.page.getByText('Loading...')).toBeVisible();
     await expect(visitor.page.getByRole('heading', { name: 'Credential verified' })).toBeVisible();
     const checks = visitor.page.getByRole('list', { name: 'Checks made' });

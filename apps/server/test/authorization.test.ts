@@ -39,6 +39,11 @@ const VICTIM_CONSENT_ID = `consent-${VICTIM}-bank`;
 
 /** A valid request body per "METHOD path" (OpenAPI path) of every bearer route that takes one. */
 const VALID_BODIES: Record<string, (ids: { basicIdentityId: string }) => unknown> = {
+  'POST /user/{userId}/shares': ({ basicIdentityId }) => ({
+    credential_id: basicIdentityId,
+    fields: ['name'],
+    lifetime: '7d',
+  }),
   'PUT /user/{userId}/credentials/order': ({ basicIdentityId }) => ({
     credential_ids: [basicIdentityId],
   }),
@@ -118,6 +123,7 @@ describe.each(backends)('authorization on $name', (backend) => {
   let revokedToken: string;
   let basicIdentityId: string;
   let victimSessionId: string;
+  let victimShareId: string;
 
   /** The request for `operation` against the victim's data, with `headers`. */
   const send = (operation: Operation, headers: Record<string, string>) => {
@@ -127,7 +133,8 @@ describe.each(backends)('authorization on $name', (backend) => {
         '{id}',
         operation.path.includes('/consent-requests/') ? VICTIM_CONSENT_ID : basicIdentityId,
       )
-      .replace('{sessionId}', victimSessionId);
+      .replace('{sessionId}', victimSessionId)
+      .replace('{shareId}', victimShareId);
     if (/\{[^}]+\}/.test(url)) throw new Error(`no value for a path parameter of ${operation.key}`);
     const query = operation.addressesHolder && !operation.path.includes('{userId}');
     const body = VALID_BODIES[operation.key];
@@ -175,6 +182,13 @@ describe.each(backends)('authorization on $name', (backend) => {
     const current = sessions.find((session) => session.current);
     if (!current) throw new Error('the victim has no current session');
     victimSessionId = current.id;
+    const share = await app.inject({
+      method: 'POST',
+      url: `/user/${VICTIM}/shares`,
+      headers: bearer(victimToken),
+      payload: { credential_id: basicIdentityId, fields: ['name'], lifetime: '7d' },
+    });
+    victimShareId = share.json().share.id;
   });
   afterAll(async () => {
     await app?.close();

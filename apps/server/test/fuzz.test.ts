@@ -89,6 +89,8 @@ const CHALLENGE = 'fuzz-challenge';
 const DOMAIN = 'verifier.example';
 
 interface Signed {
+  /** The actor's PAN credential id (shares are made of it). */
+  panId: string;
   jcsCredential: JsonObject;
   rdfcCredential: JsonObject;
   presentation: JsonObject;
@@ -122,6 +124,10 @@ const SEED_BODIES: Record<string, (signed: Signed) => unknown[]> = {
     },
   ],
   'PUT /user/{userId}/settings': () => [DEFAULT_SETTINGS],
+  'POST /user/{userId}/shares': (signed) => [
+    { credential_id: signed.panId, fields: ['name'], lifetime: '7d' },
+    { credential_id: signed.panId, fields: ['name', 'pan_number'], lifetime: '1h', max_views: 3 },
+  ],
   'POST /credentials/verify': (signed) => [
     { verifiableCredential: signed.jcsCredential },
     { verifiableCredential: signed.rdfcCredential },
@@ -218,6 +224,15 @@ describe(`fuzzing every operation of the OpenAPI document (${backendName})`, () 
     });
     expect(issued.statusCode).toBe(200);
     const jcsCredential = issued.json().verifiable_credential as JsonObject;
+    const panId = issued.json().credential_id as string;
+    // A share, so the share routes have a real id to withdraw.
+    const shared = await app.inject({
+      method: 'POST',
+      url: `/user/${ACTOR.userId}/shares`,
+      headers: bearer(tokenOf(ACTOR)),
+      payload: { credential_id: panId, fields: ['name'], lifetime: '30d' },
+    });
+    expect(shared.statusCode).toBe(201);
 
     const issuer = app.deps.issuers.get('Election Commission of India');
     const document = buildCredentialDocument({
@@ -257,7 +272,7 @@ describe(`fuzzing every operation of the OpenAPI document (${backendName})`, () 
         sign: (data) => new Uint8Array(sign(null, data, privateKey)),
       },
     );
-    return { jcsCredential, rdfcCredential, presentation };
+    return { panId, jcsCredential, rdfcCredential, presentation };
   };
 
   const started = { wall: performance.now(), cpu: process.cpuUsage() };

@@ -426,6 +426,40 @@ export const verifierRequests = pgTable(
   (t) => [index('verifier_requests_verifier_idx').on(t.verifierId, t.createdAt)],
 );
 
+/**
+ * Share links (docs/api-contract.md "Share links"): one credential, the subject fields its holder
+ * chose to disclose, a lifetime and an optional view limit. The id (128 random bits, 'share-' +
+ * 32 hex) is the only access control of `/verify/{id}`. Deleting the credential deletes its
+ * shares. Rows are kept after expiry or withdrawal so the holder sees their history.
+ */
+export const shares = pgTable(
+  'shares',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credentialId: text('credential_id')
+      .notNull()
+      .references(() => credentials.id, { onDelete: 'cascade' }),
+    /** The disclosed credentialSubject field names, e.g. ["name", "date_of_birth"]. */
+    fields: jsonb('fields').$type<string[]>().notNull(),
+    createdAt: instant('created_at').notNull(),
+    /** After this instant the link answers 'Credential expired' (410 share_expired). */
+    expiresAt: instant('expires_at').notNull(),
+    /** null = no limit; a view past it is refused (410 share_used_up). */
+    maxViews: integer('max_views'),
+    /** Views answered so far (each successful GET of the link counts one). */
+    views: integer('views').notNull().default(0),
+    /** Set when the holder withdraws the link (410 share_withdrawn from then on). */
+    withdrawnAt: instant('withdrawn_at'),
+  },
+  (t) => [
+    index('shares_user_created_idx').on(t.userId, t.createdAt),
+    index('shares_credential_idx').on(t.credentialId),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type CredentialRow = typeof credentials.$inferSelect;
 export type ConsentRequestRow = typeof consentRequests.$inferSelect;
@@ -442,3 +476,4 @@ export type VerifierRow = typeof verifiers.$inferSelect;
 export type VerifierPurposeRow = typeof verifierPurposes.$inferSelect;
 export type VerifierApiKeyRow = typeof verifierApiKeys.$inferSelect;
 export type VerifierRequestRow = typeof verifierRequests.$inferSelect;
+export type ShareRow = typeof shares.$inferSelect;

@@ -69,6 +69,8 @@ export const ERROR_STATUS = {
   credential_type_not_found: 404,
   /** No verifier request with this id (for a verifier: none of its own). */
   verifier_request_not_found: 404,
+  /** No share of this holder has that id (share links, api-contract "Share links"). */
+  share_not_found: 404,
   /** SPEC 4: approved and rejected consent requests are final. */
   consent_already_decided: 409,
   /** SPEC 5: one credential per document type per holder. */
@@ -83,6 +85,12 @@ export const ERROR_STATUS = {
   presentation_needs_live_session: 409,
   /** The OpenID4VP request is past its expiry (its `exp`, or 10 minutes after it arrived). */
   presentation_request_expired: 410,
+  /** The share link's lifetime has passed ('Credential expired', SPEC 8). */
+  share_expired: 410,
+  /** The holder withdrew the share link. */
+  share_withdrawn: 410,
+  /** The share link had its last allowed view. */
+  share_used_up: 410,
   /** The body is larger than BODY_LIMIT_BYTES. */
   body_too_large: 413,
   /** A path segment is longer than the router allows. */
@@ -145,6 +153,7 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   session_not_found: 'Session not found',
   credential_type_not_found: 'Credential type not found',
   verifier_request_not_found: 'Verifier request not found',
+  share_not_found: 'Share link not found',
   consent_already_decided: 'Consent request already decided',
   duplicate_document: 'Document already held',
   username_taken: 'Username taken',
@@ -152,6 +161,9 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   presentation_request_replayed: 'Presentation request already received',
   presentation_needs_live_session: 'Presentation needs a live session',
   presentation_request_expired: 'Presentation request expired',
+  share_expired: 'Share link expired',
+  share_withdrawn: 'Share link withdrawn',
+  share_used_up: 'Share link view limit reached',
   body_too_large: 'Request body too large',
   path_segment_too_long: 'Path segment too long',
   unsupported_media_type: 'Unsupported media type',

@@ -11,15 +11,24 @@ import {
   consentStatusSchema,
   credentialRecordFromDocument,
   GENDERS,
+  getDocumentType,
   maskField,
   type Profile,
   type SampleUser,
   type SessionUser,
+  type ShareRecord,
   sampleUserSchema,
+  shareStatusOf,
   type VerifiableCredential,
   verifiableCredentialSchema,
 } from '@pehchaan/core';
-import type { ActivityLogRow, ConsentRequestRow, CredentialRow, UserRow } from '../db/schema';
+import type {
+  ActivityLogRow,
+  ConsentRequestRow,
+  CredentialRow,
+  ShareRow,
+  UserRow,
+} from '../db/schema';
 import type { Vault } from './vault';
 
 /** AAD of a user's Aadhaar ciphertext: binds it to the user row. */
@@ -181,4 +190,34 @@ export function toProfile(row: UserRow): Profile {
       ckyc_number: mask('ckyc_number', row.ckycNumber),
     },
   };
+}
+
+/** The public link of a share: `${publicOrigin}/verify/${shareId}` (docs/api-contract.md). */
+export function shareUrl(publicOrigin: string, shareId: string): string {
+  return `${publicOrigin.replace(/\/+$/, '')}/verify/${encodeURIComponent(shareId)}`;
+}
+
+/**
+ * A share row as its holder sees it, with its status at `now` (core's shareStatusOf).
+ * @param documentType the credential's catalogue key ('pan'); shown by its display name.
+ */
+export function toShareRecord(
+  row: ShareRow,
+  documentType: string,
+  publicOrigin: string,
+  now: Date,
+): ShareRecord {
+  const record = {
+    id: row.id,
+    credential_id: row.credentialId,
+    document_type: getDocumentType(documentType)?.name ?? documentType,
+    url: shareUrl(publicOrigin, row.id),
+    fields: row.fields,
+    created_at: row.createdAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+    max_views: row.maxViews,
+    views: row.views,
+    withdrawn_at: iso(row.withdrawnAt),
+  };
+  return { ...record, status: shareStatusOf(record, now.getTime()) };
 }

@@ -1,7 +1,9 @@
 /**
- * GET /api/verify/{credentialId} (DECISIONS 4, api-contract): the public verdict on a stored
- * credential, with its subject fields masked (core's maskRecord). The credential id (128 random
- * bits) is the only access control: the link is the holder's deliberate share.
+ * GET /api/verify/{credentialId} (SPEC 2's bare link, DECISIONS 4, api-contract): the public
+ * verdict on a stored credential with what a bare id discloses: issuer, type, validity dates, the
+ * holder's name and the identifiers masked (core's bareLinkSubject). No date of birth, address,
+ * parents' names, other claims, unmasked number or signed document: to disclose more, the holder
+ * makes a share link (services/view-share.ts).
  *
  * Input: { ...deps, credentialId }. Output: { answer: the answer body (see api-contract,
  * "Credentials, signing and verification"), holderId: whose credential it is, changesAt: epoch ms
@@ -9,19 +11,22 @@
  * undefined: never) }: the route keeps the answer in the read cache until then or until the
  * holder's credentials change.
  * Errors: AppError 'credential_not_found' (404, 'Credential not found').
+ *
+ * Also exports `checkCredentialRow`, the verdict and public summary both kinds of link share.
  */
 import {
+  bareLinkSubject,
+  type CredentialVerdict,
   credentialIssuerId,
   isJsonObject,
   MESSAGES,
-  maskRecord,
   type StoredCredentialVerdict,
   type VerifiedCredentialSummary,
   validityChangesAt,
   verifyCredential,
 } from '@pehchaan/core';
 import { eq } from 'drizzle-orm';
-import { credentials } from '../db/schema';
+import { type CredentialRow, credentials } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { readCredentialDocument } from '../lib/records';
@@ -45,46 +50,65 @@ export async function verifyStoredCredential(
     .from(credentials)
     .where(eq(credentials.id, options.credentialId));
   if (!row) throw new AppError('credential_not_found', MESSAGES.credentialNotFound);
-  const document = readCredentialDocument(row, options.vault);
-  const now = options.now();
-  const verdict = await verifyCredential(document, {
-    trustedIssuers: options.issuers.trustedIssuers,
-    now,
-    crypto: options.proofCrypto,
-  });
+  const check = await checkCredentialRow(row, options);
   return {
     answer: {
       credential_id: row.id,
-      ...verdict,
-      credential: summarize(row.id, document, options.issuers.nameByDid),
-      verifiable_credential: isJsonObject(document) ? document : {},
+      ...check.verdict,
+      credential: {
+        ...check.summary,
+        id: row.id,
+        credential_subject_masked: bareLinkSubject(check.subject),
+      },
     },
     holderId: row.userId,
-    changesAt: validityChangesAt(document, now),
+    changesAt: check.changesAt,
   };
 }
 
-function summarize(
-  id: string,
-  document: unknown,
-  nameByDid: ReadonlyMap<string, string>,
-): VerifiedCredentialSummary {
+/** The verdict on a credential row and its public summary (subject not included). */
+export interface CredentialRowCheck {
+  verdict: CredentialVerdict;
+  summary: Omit<VerifiedCredentialSummary, 'id' | 'credential_subject_masked'>;
+  /** The document's credentialSubject, unmasked: callers choose what of it to disclose. */
+  subject: Record<string, unknown>;
+  changesAt: number | undefined;
+}
+
+/**
+ * Decrypts and verifies `row`'s document at the app clock's now (trusted issuers: the server's).
+ * @throws when the ciphertext does not decrypt under the vault's key.
+ */
+export async function checkCredentialRow(
+  row: CredentialRow,
+  deps: ServiceDeps,
+): Promise<CredentialRowCheck> {
+  const document = readCredentialDocument(row, deps.vault);
+  const now = deps.now();
+  const verdict = await verifyCredential(document, {
+    trustedIssuers: deps.issuers.trustedIssuers,
+    now,
+    crypto: deps.proofCrypto,
+  });
   const doc = isJsonObject(document) ? document : {};
   const subject = isJsonObject(doc.credentialSubject) ? doc.credentialSubject : {};
   const issuerId = credentialIssuerId(doc) ?? '';
   const issuerName =
     isJsonObject(doc.issuer) && typeof doc.issuer.name === 'string'
       ? doc.issuer.name
-      : (nameByDid.get(issuerId) ?? issuerId);
+      : (deps.issuers.nameByDid.get(issuerId) ?? issuerId);
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   return {
-    id,
-    type: Array.isArray(doc.type) ? doc.type.filter((t) => typeof t === 'string') : [],
-    issuer: issuerName,
-    issuer_id: issuerId,
-    issuance_date: text(doc.validFrom),
-    expiration_date: text(doc.validUntil),
-    document_type: text(subject.document_type),
-    credential_subject_masked: maskRecord(subject),
+    verdict,
+    summary: {
+      type: Array.isArray(doc.type) ? doc.type.filter((t) => typeof t === 'string') : [],
+      issuer: issuerName,
+      issuer_id: issuerId,
+      issuance_date: text(doc.validFrom),
+      expiration_date: text(doc.validUntil),
+      document_type: text(subject.document_type),
+    },
+    subject,
+    changesAt: validityChangesAt(document, now),
   };
 }

@@ -21,8 +21,8 @@ import type { Operation } from './operations';
 
 const PROBLEM_KEYS = ['code', 'detail', 'status', 'title', 'type'];
 
-/** 4xx statuses the API answers with a problem on any route. */
-const KNOWN_CLIENT_ERRORS = new Set([400, 401, 403, 404, 409, 413, 414, 415, 422, 429]);
+/** 4xx statuses the API answers with a problem (410: a share link expired, withdrawn or used up). */
+const KNOWN_CLIENT_ERRORS = new Set([400, 401, 403, 404, 409, 410, 413, 414, 415, 422, 429]);
 
 /** Longer details would mean input echoed back; the longest real message is under 200. */
 export const MAX_DETAIL_LENGTH = 300;

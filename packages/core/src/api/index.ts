@@ -4,6 +4,7 @@ export * from './problem';
 export * from './profile';
 export * from './records';
 export * from './settings';
+export * from './shares';
 export * from './type-metadata';
 export * from './verification';
 export * from './verifier';

@@ -62,6 +62,7 @@ export const PROBLEM_CODES = [
   'session_not_found',
   'credential_type_not_found',
   'verifier_request_not_found',
+  'share_not_found',
   // 409
   'consent_already_decided',
   'duplicate_document',
@@ -71,6 +72,10 @@ export const PROBLEM_CODES = [
   'presentation_needs_live_session',
   // 410
   'presentation_request_expired',
+  // 410: a share link that no longer discloses anything
+  'share_expired',
+  'share_withdrawn',
+  'share_used_up',
   // 413, 414, 415
   'body_too_large',
   'path_segment_too_long',

@@ -19,6 +19,8 @@ export const ACTIVITY_TYPES = [
   'consent_rejected',
   'profile_updated',
   'test_manual',
+  /** A stranger opened one of the holder's share links (api/shares.ts). */
+  'credential_viewed',
 ] as const;
 export const activityTypeSchema = z.enum(ACTIVITY_TYPES);
 export type ActivityType = z.infer<typeof activityTypeSchema>;

@@ -95,7 +95,13 @@ describe('verdict schemas', () => {
         document_type: 'PAN Card',
         credential_subject_masked: { pan_number: 'ABXXXXXX4F' },
       },
-      verifiable_credential: { credentialSubject: { pan_number: 'ABCDE1234F' } },
+      disclosed: { pan_number: 'ABCDE1234F' },
+      share: {
+        id: 'share-1',
+        expires_at: '2025-06-08T10:00:00.000Z',
+        views: 1,
+        max_views: null,
+      },
     };
     expect(storedCredentialVerdictSchema.parse(answer)).toEqual(answer);
     const { credential: _, ...withoutSummary } = answer;

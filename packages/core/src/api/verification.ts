@@ -6,8 +6,11 @@
  * - credentialVerdictSchema: `verifyCredential()`'s verdict, the answer of the W3C VC API
  *   POST /credentials/verify (200 when verified, 422 otherwise);
  * - presentationVerdictSchema: `verifyPresentation()`'s verdict, POST /presentations/verify;
- * - storedCredentialVerdictSchema: GET /api/verify/{credentialId}, the verdict with the
- *   credential's public summary (subject fields masked) and its signed document.
+ * - storedCredentialVerdictSchema: GET /api/verify/{id}, the verdict with the credential's
+ *   public summary: for a bare credential id the holder's name and masked identifiers only; for
+ *   a share link (api/shares.ts) the fields its holder chose, masked, with their values in
+ *   `disclosed` (the page's reveal toggle) and the link's `share` state. Never the signed
+ *   document.
  *
  * `status` is one of VERIFICATION_STATUSES, most severe first; `errors` are human-readable
  * reasons (empty when verified).
@@ -52,11 +55,23 @@ export const verifiedCredentialSummarySchema = z.object({
   credential_subject_masked: z.record(z.string(), z.unknown()),
 });
 
+/** The state of the share link a verify answer came through. */
+export const verifiedShareSchema = z.object({
+  id: z.string(),
+  expires_at: z.string(),
+  /** Views so far, this one included. */
+  views: z.number().int(),
+  /** null = no limit. */
+  max_views: z.number().int().nullable(),
+});
+
 export const storedCredentialVerdictSchema = credentialVerdictSchema.extend({
   credential_id: z.string(),
   credential: verifiedCredentialSummarySchema,
-  /** The signed VC 2.0 document, as stored (the reveal toggle reads its credentialSubject). */
-  verifiable_credential: z.record(z.string(), z.unknown()),
+  /** Share links only: the chosen fields' values, unmasked (the page's reveal toggle). */
+  disclosed: z.record(z.string(), z.unknown()).optional(),
+  /** Share links only: the link's expiry and views. */
+  share: verifiedShareSchema.optional(),
 });
 
 export type CredentialVerdictAnswer = z.infer<typeof credentialVerdictSchema>;

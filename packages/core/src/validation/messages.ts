@@ -17,6 +17,12 @@ export const MESSAGES = {
   basicIdentityPermanent: 'Basic Identity credential is permanent and cannot be deleted',
   userNotFound: 'User not found',
   credentialNotFound: 'Credential not found',
+  /** SPEC 8 verifier outcome; also a share link past its lifetime. */
+  credentialExpired: 'Credential expired',
+  /** A share link its holder withdrew (DPDP withdrawal of consent). */
+  shareWithdrawn: 'The holder withdrew this link',
+  /** A share link that had its last allowed view. */
+  shareUsedUp: 'This link has reached its view limit',
   /** Not in the SPEC (DECISIONS 6 endpoints): the consent request is not the holder's or absent. */
   consentRequestNotFound: 'Consent request not found',
   /** DECISIONS 6: a second decision on a request (SPEC 4: approved and rejected are final). */

@@ -15,6 +15,7 @@ import profileRoutes from './profile';
 import seenRoutes from './seen';
 import sessionsRoutes from './sessions';
 import settingsRoutes from './settings';
+import sharesRoutes from './shares';
 
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', authenticate);
@@ -37,6 +38,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(settingsRoutes, { prefix: '/:userId/settings' });
   await app.register(exportRoutes, { prefix: '/:userId/export' });
   await app.register(sessionsRoutes, { prefix: '/:userId/sessions' });
+  await app.register(sharesRoutes, { prefix: '/:userId/shares' });
 };
 
 export default userRoutes;

@@ -2,8 +2,13 @@
  * Public verification (DECISIONS 4, api-contract "Credentials, signing and verification"); no
  * session needed.
  *
- * - GET /api/verify/{credentialId}: the verdict on a stored credential with masked subject
- *   fields and the signed document; rate-limited per IP (RATE_LIMITS.verifyLink).
+ * - GET /api/verify/{id}: for a bare credential id, the verdict with the holder's name and
+ *   masked identifiers only (answered through the read cache); for a share id ('share-...'),
+ *   the verdict with the fields its holder chose, counted as a view (never cached: the answer
+ *   changes with each view and ends with withdrawal); 410 once the link expired, was withdrawn
+ *   or used up. Rate-limited per IP (RATE_LIMITS.verifyLink).
+ * - GET /api/verify/{id}/payload: the link's JSON form, the SPEC 3 QR payload, identifiers
+ *   masked (a share's counts as a view); same limit.
  * - POST /credentials/verify (W3C VC API): body { verifiableCredential, options? }; 200 with
  *   the verdict when verified, 422 with it otherwise, 400 for a body of another shape.
  * - POST /presentations/verify (W3C VC API): body { verifiablePresentation, options?:
@@ -16,8 +21,10 @@
 import {
   type CredentialVerdict,
   credentialVerdictSchema,
+  isShareId,
   type PresentationVerdict,
   presentationVerdictSchema,
+  qrPayloadSchema,
   storedCredentialVerdictSchema,
   verifyCredential,
   verifyPresentation,
@@ -26,10 +33,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCachedAnswer } from '../../lib/cached-answer';
 import { RATE_LIMITS } from '../../plugins/rate-limit';
+import { getLinkPayload } from '../../services/get-link-payload';
 import { verifyStoredCredential } from '../../services/verify-stored-credential';
+import { viewShare } from '../../services/view-share';
 import { errorResponses } from '../schemas';
 
-/** GET /api/verify/:credentialId, mounted under /api/verify. */
+const linkParamsSchema = z.object({
+  credentialId: z
+    .string()
+    .min(1)
+    .max(128)
+    .describe("A credential id ('cred-...', SPEC 2's bare link) or a share id ('share-...')"),
+});
+
+/** GET /api/verify/:credentialId and its /payload, mounted under /api/verify. */
 export const verifyLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:credentialId',
@@ -38,14 +55,21 @@ export const verifyLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['verify'],
         operationId: 'verifyStoredCredential',
-        summary: 'Verify a stored credential by id (public; subject fields masked)',
-        params: z.object({ credentialId: z.string().min(1).max(128) }),
-        description: 'At most 60 calls a minute per IP (429 with Retry-After).',
-        response: { 200: storedCredentialVerdictSchema, ...errorResponses(400, 404, 429) },
+        summary:
+          'Verify a share link or a stored credential by id (public; only chosen or masked fields)',
+        params: linkParamsSchema,
+        description:
+          'At most 60 calls a minute per IP (429 with Retry-After). A share id counts a view; ' +
+          '410 share_expired, share_withdrawn or share_used_up once it no longer answers.',
+        response: { 200: storedCredentialVerdictSchema, ...errorResponses(400, 404, 410, 429) },
       },
     },
     async (request, reply) => {
       const { credentialId } = request.params;
+      if (isShareId(credentialId)) {
+        const { answer } = await viewShare({ ...app.deps, shareId: credentialId });
+        return reply.send(answer);
+      }
       return sendCachedAnswer(
         reply,
         app.readCache,
@@ -57,6 +81,22 @@ export const verifyLinkRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       );
     },
+  );
+
+  app.get(
+    '/:credentialId/payload',
+    {
+      config: { rateLimit: RATE_LIMITS.verifyLink },
+      schema: {
+        tags: ['verify'],
+        operationId: 'getVerifyLinkPayload',
+        summary: "A verify link's JSON form: the SPEC 3 QR payload, every identifier masked",
+        params: linkParamsSchema,
+        description: 'Same limit as the verify link; a share id counts a view.',
+        response: { 200: qrPayloadSchema, ...errorResponses(400, 404, 410, 429) },
+      },
+    },
+    async (request) => getLinkPayload({ ...app.deps, id: request.params.credentialId }),
   );
 };
 

@@ -4,7 +4,7 @@
  * and focus returns to the element that had it before.
  */
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
-import { Button } from './button';
+import { Button, type ButtonVariant } from './button';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -15,6 +15,8 @@ export interface ConfirmDialogProps {
   /** Shown on the confirm button while `busy`. */
   busyLabel?: string;
   busy?: boolean;
+  /** The confirm button's look: 'danger' (default, e.g. Delete) or 'primary' (e.g. Create link). */
+  confirmVariant?: ButtonVariant;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -27,6 +29,7 @@ export function ConfirmDialog({
   cancelLabel,
   busyLabel,
   busy = false,
+  confirmVariant = 'danger',
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -94,7 +97,12 @@ export function ConfirmDialog({
           <Button ref={cancel} variant="secondary" onClick={onCancel} disabled={busy}>
             {cancelLabel}
           </Button>
-          <Button variant="danger" onClick={onConfirm} loading={busy} loadingLabel={busyLabel}>
+          <Button
+            variant={confirmVariant}
+            onClick={onConfirm}
+            loading={busy}
+            loadingLabel={busyLabel}
+          >
             {confirmLabel}
           </Button>
         </div>

@@ -3,7 +3,7 @@ import { credential } from '@/testing/fixtures';
 import { buildQrPayload, verificationUrl } from './qr-payload';
 
 describe('buildQrPayload (SPEC 3)', () => {
-  it('holds the SPEC 3 fields with a masked Aadhaar number and the verify link', () => {
+  it('holds the SPEC 3 fields, identifiers masked, no date of birth or address, and the verify link', () => {
     const record = credential('abc123', {
       issuer: 'UIDAI',
       credential_subject: {
@@ -33,10 +33,7 @@ describe('buildQrPayload (SPEC 3)', () => {
       subject: {
         name: 'Rajesh Kumar',
         aadhaar_number: 'XXXX XXXX 0125',
-        phone: '9876543210',
-        pan_number: undefined,
-        date_of_birth: '1990-01-15',
-        address: 'Delhi',
+        phone: '98XXXX3210',
       },
       verification_url: 'https://pehchaan.example/verify/abc123',
       timestamp: '2025-05-01T00:00:00.000Z',
@@ -45,6 +42,7 @@ describe('buildQrPayload (SPEC 3)', () => {
     const json = JSON.parse(JSON.stringify(payload));
     expect(json.subject).not.toHaveProperty('pan_number');
     expect(json.subject).not.toHaveProperty('gender');
+    expect(JSON.stringify(payload)).not.toMatch(/234567890125|9876543210|1990-01-15|Delhi/);
   });
 
   it('builds the verify link from the origin and an encoded id', () => {

@@ -1,43 +1,26 @@
 /**
- * The QR payload of SPEC 3: what a credential's QR code holds. Pure, so the screen and the tests
- * build the same thing.
+ * The QR payload of SPEC 3 as the wallet builds it on the device (core's buildQrPayload): the
+ * JSON form of a credential's bare verify link, `/verify/{credentialId}`, which discloses only the
+ * holder's name and masked identifiers (core's bareLinkSubject), exactly what the server's
+ * GET /api/verify/{id}/payload answers for that link. Copy JSON copies it; in local-only mode
+ * (VITE_USE_API=false) Share and the QR code use the bare link. With the API, the QR code holds
+ * a share link instead (api/create-share.ts). Pure, so the screen and the tests build the same.
  */
-import { type CredentialRecord, maskField } from '@pehchaan/core';
+import {
+  bareLinkSubject,
+  buildQrPayload as buildPayload,
+  type CredentialRecord,
+  type QrPayload,
+} from '@pehchaan/core';
 
-/** SPEC 3 "QR payload". Absent subject fields are left out of the JSON. */
-export interface QrPayload {
-  type: 'digital_credential';
-  version: '1.0';
-  credential_id: string;
-  document_type: string;
-  issuer: string;
-  issuance_date: string;
-  expiration_date: string;
-  subject: {
-    name: string;
-    /** Masked: only the last 4 digits show (SPEC 5). */
-    aadhaar_number?: string;
-    phone?: string;
-    pan_number?: string;
-    date_of_birth?: string;
-    address?: string;
-  };
-  verification_url: string;
-  /** ISO 8601: when the QR code was made. */
-  timestamp: string;
-}
+export type { QrPayload };
 
 /** SPEC 9: the QR image's size and margin (qrcode's `width` and `margin`). */
 export const QR_OPTIONS = { width: 200, margin: 2 } as const;
 
-function text(value: unknown): string | undefined {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') return String(value);
-  return undefined;
-}
-
 /**
- * Builds the payload of `credential`.
+ * Builds the bare link's payload of `credential`: identifiers masked, no date of birth or
+ * address.
  * @param origin the app's origin, e.g. 'https://pehchaan.example' (verification_url is
  *   `${origin}/verify/${id}`).
  * @param now the instant stamped as `timestamp` (epoch ms or Date).
@@ -47,28 +30,16 @@ export function buildQrPayload(
   origin: string,
   now: number | Date = Date.now(),
 ): QrPayload {
-  const s = credential.credential_subject;
-  const aadhaar = text(s.aadhaar_number);
-  return {
-    type: 'digital_credential',
-    version: '1.0',
-    credential_id: credential.id,
-    document_type: s.document_type,
+  return buildPayload({
+    credentialId: credential.id,
+    documentType: credential.credential_subject.document_type,
     issuer: credential.issuer,
-    issuance_date: credential.issuance_date,
-    expiration_date: credential.expiration_date,
-    subject: {
-      name: s.name,
-      aadhaar_number:
-        aadhaar === undefined ? undefined : String(maskField('aadhaar_number', aadhaar)),
-      phone: text(s.phone),
-      pan_number: text(s.pan_number),
-      date_of_birth: text(s.date_of_birth),
-      address: text(s.address),
-    },
-    verification_url: verificationUrl(origin, credential.id),
-    timestamp: new Date(now).toISOString(),
-  };
+    issuanceDate: credential.issuance_date,
+    expirationDate: credential.expiration_date,
+    subject: bareLinkSubject(credential.credential_subject),
+    verificationUrl: verificationUrl(origin, credential.id),
+    now: new Date(now),
+  });
 }
 
 /** The public verifier link of a credential: `${origin}/verify/${id}`. */

@@ -40,6 +40,12 @@ const PATHS: Record<ActivityType, ReactNode> = {
       <path d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4" />
     </>
   ),
+  credential_viewed: (
+    <>
+      <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
+      <circle cx="12" cy="12" r="3" />
+    </>
+  ),
   credential_copied: (
     <>
       <rect x="9" y="9" width="13" height="13" rx="2" />
@@ -85,6 +91,7 @@ const TYPE_TONES: Record<ActivityType, Tone> = {
   credential_generated: 'green',
   credential_deleted: 'red',
   credential_shared: 'violet',
+  credential_viewed: 'violet',
   credential_copied: 'teal',
   credential_downloaded: 'teal',
   basic_identity_created: 'orange',

@@ -22,6 +22,7 @@ import { InfoIcon, RefreshIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { hasProblemCode } from '@/lib/api-client';
 import type { Sourced } from '@/lib/local-fallback';
+import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { isFailedLoad, useFallbackToast } from '@/lib/use-fallback-toast';
 import { LocalSaveError, useDecideConsentRequest } from '../api/decide-consent-request';

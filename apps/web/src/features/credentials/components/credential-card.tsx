@@ -1,22 +1,39 @@
 /**
  * One credential (SPEC 2): document type, issuer and display status (SPEC 4); expands to its
  * details with masked subject fields; Show QR Code / Close QR, Share, Copy JSON, Download and
- * Delete (not for the permanent Basic Identity). `dragHandle` is the reorder grip, when the card
- * is sortable.
+ * Delete (not for the permanent Basic Identity), and its share links ("2 active links · 5
+ * views", each withdrawable). The QR code holds the link the page hands it (`qrLink`: a share
+ * link, or the bare link in local-only mode), short enough for any phone camera. `dragHandle` is
+ * the reorder grip, when the card is sortable.
  */
-import { type CredentialRecord, credentialDisplayStatus } from '@pehchaan/core';
+import { type CredentialRecord, credentialDisplayStatus, type ShareRecord } from '@pehchaan/core';
 import QRCode from 'qrcode';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ChevronDownIcon, ClockIcon, FileIcon, ShareIcon } from '@/components/ui/icons';
 import { formatDate } from '@/lib/format-date';
 import { toast } from '@/lib/toast';
 import { isAwaitingIssuer } from '../api/local-credentials';
-import { buildQrPayload, QR_OPTIONS } from '../qr-payload';
+import { QR_OPTIONS } from '../qr-payload';
+import { ShareLinks } from './share-links';
 import { SubjectFields } from './subject-fields';
 
+/** What the page knows of a credential's links. */
+export interface CredentialLinks {
+  /** Its share links, newest first. */
+  shares: ShareRecord[];
+  /** The link its QR code shows; null while the QR code is closed. */
+  qrLink: string | null;
+  /** The share being withdrawn, if any. */
+  withdrawingId: string | null;
+}
+
 export interface CredentialActions {
+  linksOf: (credential: CredentialRecord) => CredentialLinks;
+  onShowQr: (credential: CredentialRecord) => void;
+  onCloseQr: (credential: CredentialRecord) => void;
+  onWithdrawShare: (share: ShareRecord) => void;
   onShare: (credential: CredentialRecord) => void;
   onCopy: (credential: CredentialRecord) => void;
   onDownload: (credential: CredentialRecord) => void;
@@ -44,6 +61,8 @@ export function CredentialCard({
 }) {
   const { t, i18n } = useTranslation('credentials');
   const [expanded, setExpanded] = useState(false);
+  const links = actions.linksOf(credential);
+  const qrLink = links.qrLink;
   const [qr, setQr] = useState<string | null>(null);
   const detailsId = useId();
   const titleId = useId();
@@ -52,18 +71,22 @@ export function CredentialCard({
   const awaiting = isAwaitingIssuer(credential);
   const date = (iso: string) => formatDate(iso, i18n.language);
 
-  const toggleQr = async () => {
-    if (qr) {
+  useEffect(() => {
+    if (qrLink === null) {
       setQr(null);
       return;
     }
-    try {
-      const payload = buildQrPayload(credential, window.location.origin);
-      setQr(await QRCode.toDataURL(JSON.stringify(payload), QR_OPTIONS));
-    } catch {
-      toast.error(t('toast.qrFailed'));
-    }
-  };
+    let live = true;
+    QRCode.toDataURL(qrLink, QR_OPTIONS).then(
+      (url) => live && setQr(url),
+      () => toast.error(t('toast.qrFailed')),
+    );
+    return () => {
+      live = false;
+    };
+  }, [qrLink, t]);
+
+  const toggleQr = () => (qrLink ? actions.onCloseQr(credential) : actions.onShowQr(credential));
 
   return (
     <article
@@ -157,12 +180,23 @@ export function CredentialCard({
             alt={t('qrAlt', { name })}
             className="rounded-lg bg-white"
           />
+          {qrLink && (
+            <p className="max-w-full text-center text-xs text-slate-600 dark:text-slate-400">
+              {t('qrHint')} <span className="font-mono break-all">{qrLink}</span>
+            </p>
+          )}
         </div>
       )}
 
+      <ShareLinks
+        shares={links.shares}
+        withdrawingId={links.withdrawingId}
+        onWithdraw={actions.onWithdrawShare}
+      />
+
       <div className="flex flex-wrap gap-2 border-t border-slate-100 px-4 py-3 sm:px-5 dark:border-slate-800">
-        <Button size="sm" variant="secondary" onClick={toggleQr} aria-expanded={qr !== null}>
-          {qr ? t('closeQr') : t('showQr')}
+        <Button size="sm" variant="secondary" onClick={toggleQr} aria-expanded={qrLink !== null}>
+          {qrLink ? t('closeQr') : t('showQr')}
         </Button>
         <Button size="sm" variant="secondary" onClick={() => actions.onShare(credential)}>
           <ShareIcon className="size-4" />

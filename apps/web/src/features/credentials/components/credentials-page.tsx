@@ -1,7 +1,12 @@
 /**
  * The /credentials screen (SPEC 2): 'Verifiable Credentials' with the count, Add Credentials,
  * Debug, Clear Notifications, Add Test Log and Refresh; the cards in the holder's order, each
- * with its details, QR code, share, copy, download and delete. Data comes from the API with the
+ * with its details, QR code, share, copy, download, delete and its share links. Share and Show
+ * QR Code ask which fields to disclose, for how long and how many views (ShareDialog), make a
+ * share link on the server and hand it to the device share sheet or clipboard, or show it as
+ * the QR code; offline they say a link needs the server. In local-only mode (VITE_USE_API=false)
+ * both use the bare link /verify/{credentialId}, which shows only masked data. Copy JSON copies
+ * that bare link's SPEC 3 payload, identifiers masked. Data comes from the API with the
  * browser-storage fallback; a credential generated while the API is unreachable is kept locally
  * without a proof ('Awaiting issuer') and issued for real by the outbox once the API answers
  * (lib/sync/outbox.ts); the outbox then invalidates the list's query, which reloads it.
@@ -11,6 +16,7 @@ import {
   type CredentialRecord,
   type DocumentType,
   findDocumentTypeByName,
+  type ShareRecord,
 } from '@pehchaan/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -20,6 +26,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { RefreshIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
+import { env } from '@/config/env';
 import { hasProblemCode, isApiUnavailable } from '@/lib/api-client';
 import { delay } from '@/lib/delay';
 import { downloadJson } from '@/lib/download-file';
@@ -27,17 +34,22 @@ import type { DataSource } from '@/lib/local-fallback';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { isFailedLoad, useFallbackToast } from '@/lib/use-fallback-toast';
+import { useOnlineStatus } from '@/lib/use-online-status';
 import { createLocalCredential } from '../api/create-local-credential';
+import { createShare } from '../api/create-share';
 import { deleteCredential } from '../api/delete-credential';
 import { generateCredential } from '../api/generate-credential';
 import { getCredentialDocument } from '../api/get-credential-document';
 import { getCredentialsQueryOptions } from '../api/get-credentials';
+import { getSharesQueryOptions } from '../api/get-shares';
 import { logActivity } from '../api/log-activity';
 import { saveCredentialOrder } from '../api/save-credential-order';
-import { verificationUrl } from '../qr-payload';
+import { withdrawShare } from '../api/withdraw-share';
+import { buildQrPayload, verificationUrl } from '../qr-payload';
 import { AddCredentialMenu } from './add-credential-menu';
 import type { CredentialActions } from './credential-card';
 import { DebugPanel } from './debug-panel';
+import { type ShareChoice, ShareDialog } from './share-dialog';
 import { SortableCredentialList } from './sortable-credential-list';
 
 /** SPEC 9: the simulated delay before a deletion is sent. */
@@ -60,6 +72,12 @@ function permanentFirst(list: readonly CredentialRecord[]): CredentialRecord[] {
   return [...list.filter((c) => c.permanent), ...list.filter((c) => !c.permanent)];
 }
 
+/** What the share dialog was opened for: a link to send, or a link to show as the QR code. */
+interface ShareRequest {
+  credential: CredentialRecord;
+  purpose: 'share' | 'qr';
+}
+
 function errorText(error: unknown): string | null {
   if (error === undefined) return null;
   return error instanceof Error ? error.message : String(error);
@@ -77,6 +95,12 @@ export function CredentialsPage({ userId }: { userId: string }) {
   const [refreshing, setRefreshing] = useState(false);
   const [showDebug, setShowDebug] = useState(false);
   const [toDelete, setToDelete] = useState<CredentialRecord | null>(null);
+  const [shareRequest, setShareRequest] = useState<ShareRequest | null>(null);
+  /** Credential id -> the link its open QR code shows. */
+  const [qrLinks, setQrLinks] = useState<Record<string, string>>({});
+  const online = useOnlineStatus();
+  const sharesQuery = getSharesQueryOptions(userId);
+  const { data: shares } = useQuery(sharesQuery);
   useFallbackToast(result, t('toast.loadFailed'));
 
   const reload = () => queryClient.invalidateQueries({ queryKey: credentialsQuery.queryKey });
@@ -139,29 +163,99 @@ export function CredentialsPage({ userId }: { userId: string }) {
   const record = (type: ActivityType, description: string) =>
     void logActivity({ userId, type, description }).then(activityChanged);
 
-  const actions: CredentialActions = {
-    onShare: async (credential) => {
-      const name = credential.credential_subject.document_type;
-      const url = verificationUrl(window.location.origin, credential.id);
-      try {
-        if (typeof navigator.share === 'function') {
+  /** Hands `url` to the device share sheet, else the clipboard, with SPEC 8's toasts. */
+  const deliver = async (credential: CredentialRecord, url: string) => {
+    const name = credential.credential_subject.document_type;
+    try {
+      let shared = false;
+      if (typeof navigator.share === 'function') {
+        try {
           await navigator.share({ title: name, text: name, url });
-          toast.success(t('toast.shared'));
-        } else {
-          await navigator.clipboard.writeText(url);
-          toast.success(t('toast.linkCopied'));
+          shared = true;
+        } catch (error) {
+          // The sheet needs a fresh tap; after the server's answer it may refuse: copy instead.
+          if (!(error instanceof DOMException && error.name === 'NotAllowedError')) throw error;
         }
-        record('credential_shared', t('log.shared', { name }));
-      } catch (error) {
-        // The holder closing the share sheet is not a failure.
-        if (error instanceof DOMException && error.name === 'AbortError') return;
-        toast.error(t('toast.shareFailed'));
       }
+      if (shared) {
+        toast.success(t('toast.shared'));
+      } else {
+        await navigator.clipboard.writeText(url);
+        toast.success(t('toast.linkCopied'));
+      }
+      record('credential_shared', t('log.shared', { name }));
+    } catch (error) {
+      // The holder closing the share sheet is not a failure.
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+      toast.error(t('toast.shareFailed'));
+    }
+  };
+
+  const makeShare = useMutation({
+    mutationFn: ({ request, choice }: { request: ShareRequest; choice: ShareChoice }) =>
+      createShare({
+        userId,
+        body: {
+          credential_id: request.credential.id,
+          fields: choice.fields,
+          lifetime: choice.lifetime,
+          max_views: choice.maxViews,
+        },
+      }),
+    onSuccess: async (share, { request }) => {
+      setShareRequest(null);
+      void queryClient.invalidateQueries({ queryKey: sharesQuery.queryKey });
+      if (request.purpose === 'qr') {
+        setQrLinks((links) => ({ ...links, [request.credential.id]: share.url }));
+      } else {
+        await deliver(request.credential, share.url);
+      }
+    },
+    onError: (error) =>
+      toast.error(isApiUnavailable(error) ? t('toast.shareOffline') : t('toast.shareFailed')),
+  });
+
+  const withdraw = useMutation({
+    mutationFn: (share: ShareRecord) => withdrawShare({ userId, shareId: share.id }),
+    onSuccess: (share) => {
+      toast.success(t('toast.linkWithdrawn'));
+      setQrLinks((links) =>
+        Object.fromEntries(Object.entries(links).filter(([, url]) => url !== share.url)),
+      );
+      void queryClient.invalidateQueries({ queryKey: sharesQuery.queryKey });
+    },
+    onError: () => toast.error(t('toast.withdrawFailed')),
+  });
+
+  const bareLink = (credential: CredentialRecord) =>
+    verificationUrl(window.location.origin, credential.id);
+
+  const actions: CredentialActions = {
+    linksOf: (credential) => ({
+      shares: (shares ?? []).filter((s) => s.credential_id === credential.id),
+      qrLink: qrLinks[credential.id] ?? null,
+      withdrawingId: withdraw.isPending ? (withdraw.variables?.id ?? null) : null,
+    }),
+    onShowQr: (credential) => {
+      // Local-only mode: the bare link, which shows only masked data.
+      if (!env.USE_API)
+        setQrLinks((links) => ({ ...links, [credential.id]: bareLink(credential) }));
+      else setShareRequest({ credential, purpose: 'qr' });
+    },
+    onCloseQr: (credential) =>
+      setQrLinks((links) =>
+        Object.fromEntries(Object.entries(links).filter(([id]) => id !== credential.id)),
+      ),
+    onWithdrawShare: (share) => withdraw.mutate(share),
+    onShare: (credential) => {
+      if (!env.USE_API) void deliver(credential, bareLink(credential));
+      else setShareRequest({ credential, purpose: 'share' });
     },
     onCopy: async (credential) => {
       const name = credential.credential_subject.document_type;
       try {
-        await navigator.clipboard.writeText(JSON.stringify(credential, null, 2));
+        const payload = buildQrPayload(credential, window.location.origin);
+        await navigator.clipboard.writeText(JSON.stringify(payload, null, 2));
         toast.success(t('toast.jsonCopied'));
         record('credential_copied', t('log.copied', { name }));
       } catch {
@@ -260,6 +354,18 @@ export function CredentialsPage({ userId }: { userId: string }) {
         </p>
       ) : (
         <SortableCredentialList credentials={credentials} actions={actions} onReorder={onReorder} />
+      )}
+
+      {shareRequest && (
+        <ShareDialog
+          key={shareRequest.credential.id}
+          documentType={shareRequest.credential.credential_subject.document_type}
+          subject={shareRequest.credential.credential_subject}
+          offline={!online}
+          busy={makeShare.isPending}
+          onCreate={(choice) => makeShare.mutate({ request: shareRequest, choice })}
+          onCancel={() => setShareRequest(null)}
+        />
       )}
 
       <ConfirmDialog

@@ -1,8 +1,10 @@
 /**
- * GET /api/verify/{credentialId} (public, api-contract "Credentials, signing and verification"):
- * the server's verdict on a credential. When the API cannot be reached, the copy in this browser's
- * storage (if any) is returned so the page can show it, marked as not verified (SPEC 4 'failed on
- * error').
+ * GET /api/verify/{id} (public, api-contract "Credentials, signing and verification" and "Share
+ * links"): the server's verdict on a share link (only the fields its holder chose) or a bare
+ * credential id (name and masked identifiers only). A share that expired, was withdrawn or used
+ * up is its own outcome. When the API cannot be reached, the copy in this browser's storage (if
+ * any) is returned so the page can show it, marked as not verified (SPEC 4 'failed on error');
+ * the page shows it masked like a bare link.
  */
 import {
   type CredentialRecord,
@@ -21,6 +23,12 @@ export type VerificationAnswer = StoredCredentialVerdict;
 export type VerificationOutcome =
   | { kind: 'answer'; answer: VerificationAnswer }
   | { kind: 'not_found' }
+  /** A share link past its lifetime ('Credential expired', SPEC 8). */
+  | { kind: 'share_expired' }
+  /** A share link its holder withdrew. */
+  | { kind: 'withdrawn' }
+  /** A share link past its view limit. */
+  | { kind: 'used_up' }
   | { kind: 'failed'; localCopy: CredentialRecord | null };
 
 /**
@@ -34,7 +42,10 @@ export function findLocalCredential(credentialId: string): CredentialRecord | nu
   );
 }
 
-/** Never rejects: 404 is 'not_found', any other failure 'failed' (with the local copy). */
+/**
+ * Never rejects: 404 is 'not_found', 410 its share outcome, any other failure 'failed' (with the
+ * local copy).
+ */
 export async function verifyCredentialById(credentialId: string): Promise<VerificationOutcome> {
   try {
     const answer = await api.get(`/api/verify/${encodeURIComponent(credentialId)}`, {
@@ -44,6 +55,9 @@ export async function verifyCredentialById(credentialId: string): Promise<Verifi
     return { kind: 'answer', answer };
   } catch (error) {
     if (hasProblemCode(error, 'credential_not_found')) return { kind: 'not_found' };
+    if (hasProblemCode(error, 'share_expired')) return { kind: 'share_expired' };
+    if (hasProblemCode(error, 'share_withdrawn')) return { kind: 'withdrawn' };
+    if (hasProblemCode(error, 'share_used_up')) return { kind: 'used_up' };
     // A public page: the encrypted browser copy may still be opening (lib/storage.ts).
     await openSecureStorage();
     return { kind: 'failed', localCopy: findLocalCredential(credentialId) };

@@ -33,14 +33,22 @@ function answer(
         pan_number: 'ABXXXXXX4K',
       },
     },
-    verifiable_credential: {
-      credentialSubject: {
-        id: 'did:pehchaan:user-001',
-        name: 'Rajesh Kumar Sharma',
-        document_type: 'PAN Card',
-        pan_number: 'ABCPS1234K',
-      },
+  };
+}
+
+/** A share link's answer: the chosen fields masked, their values in `disclosed`. */
+function shareAnswer() {
+  const base = answer('verified', true);
+  return {
+    ...base,
+    credential_id: 'share-1',
+    credential: {
+      ...base.credential,
+      id: 'share-1',
+      credential_subject_masked: { document_type: 'PAN Card', pan_number: 'ABXXXXXX4K' },
     },
+    disclosed: { pan_number: 'ABCPS1234K' },
+    share: { id: 'share-1', expires_at: '2025-06-08T10:00:00.000Z', views: 2, max_views: 5 },
   };
 }
 
@@ -48,9 +56,26 @@ function answer(
 const WAIT = { timeout: 3000 };
 
 describe('/verify/:credentialId (SPEC 4 Verification result)', () => {
-  it('says Loading... first, then Credential verified with the checks and masked fields', async () => {
+  it('a bare credential id: Credential verified with the name and masked numbers, nothing to reveal', async () => {
     mockFetch({ 'GET /api/verify/cred-1': () => json(answer('verified', true)) });
-    const { user } = renderApp('/verify/cred-1');
+    renderApp('/verify/cred-1');
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Credential verified' }, WAIT),
+    ).toBeInTheDocument();
+    const subject = screen.getByRole('region', { name: 'Subject' });
+    expect(within(subject).getByText('Rajesh Kumar Sharma')).toBeInTheDocument();
+    expect(within(subject).getByText('ABXXXXXX4K')).toBeInTheDocument();
+    expect(within(subject).queryByRole('button', { name: 'Reveal fields' })).toBeNull();
+    expect(
+      within(subject).getByText(
+        "Only the holder's name and masked numbers are shown. The holder can share more with a share link.",
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('a share link: Loading... first, then the chosen fields masked, revealed on request, with its views', async () => {
+    mockFetch({ 'GET /api/verify/share-1': () => json(shareAnswer()) });
+    const { user } = renderApp('/verify/share-1');
     expect(await screen.findByText('Loading...')).toBeInTheDocument();
     expect(
       await screen.findByRole('heading', { level: 2, name: 'Credential verified' }, WAIT),
@@ -63,6 +88,8 @@ describe('/verify/:credentialId (SPEC 4 Verification result)', () => {
     const subject = screen.getByRole('region', { name: 'Subject' });
     expect(within(subject).getByText('ABXXXXXX4K')).toBeInTheDocument();
     expect(within(subject).queryByText('ABCPS1234K')).toBeNull();
+    expect(within(subject).queryByText('Rajesh Kumar Sharma')).toBeNull();
+    expect(within(subject).getByText(/Views of this link: 2 of 5/)).toBeInTheDocument();
     await user.click(within(subject).getByRole('button', { name: 'Reveal fields' }));
     expect(within(subject).getByText('ABCPS1234K')).toBeInTheDocument();
     await user.click(within(subject).getByRole('button', { name: 'Hide fields' }));
@@ -107,6 +134,19 @@ describe('/verify/:credentialId (SPEC 4 Verification result)', () => {
     expect(screen.getByText(`${status} problem`)).toBeInTheDocument();
   });
 
+  it.each([
+    ['share_expired', 'Credential expired', 'Credential expired'],
+    ['share_withdrawn', 'The holder withdrew this link', 'Link withdrawn'],
+    ['share_used_up', 'This link has reached its view limit', 'View limit reached'],
+  ])('a share link answering %s reads %s', async (code, detail, heading) => {
+    mockFetch({ 'GET /api/verify/share-9': () => problem(code, 410, detail) });
+    renderApp('/verify/share-9');
+    expect(
+      await screen.findByRole('heading', { level: 2, name: heading }, WAIT),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Subject' })).toBeNull();
+  });
+
   it('says Credential not found on 404', async () => {
     mockFetch({
       'GET /api/verify/nope': () => problem('credential_not_found', 404, 'Credential not found'),
@@ -127,6 +167,7 @@ describe('/verify/:credentialId (SPEC 4 Verification result)', () => {
             name: 'Rajesh',
             document_type: 'PAN Card',
             pan_number: 'ABCPS1234K',
+            date_of_birth: '1990-01-15',
           },
         }),
       ]),
@@ -140,6 +181,9 @@ describe('/verify/:credentialId (SPEC 4 Verification result)', () => {
       screen.getByText('A copy saved on this device was found, but it could not be verified.'),
     ).toBeInTheDocument();
     expect(screen.getByText('ABXXXXXX4K')).toBeInTheDocument();
+    // A public page: the copy is shown as a bare link shows it, nothing to reveal.
+    expect(screen.queryByText('1990-01-15')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reveal fields' })).toBeNull();
     expect(screen.getAllByText('Not checked')).toHaveLength(3);
   });
 

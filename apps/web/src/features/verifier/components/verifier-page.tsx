@@ -3,8 +3,12 @@
  * Verification': 'Loading...' for at least
  * the 1 s delay of SPEC 9, then one of 'Credential verified', 'Credential expired', 'Invalid
  * signature', 'Invalid Credential' (untrusted issuer, malformed), 'Credential not found' or
- * 'Verification failed' (the API unreachable; a copy in this browser is shown as unverified).
- * Shows issuer, type, dates, the checks made and the subject, masked until revealed.
+ * 'Verification failed' (the API unreachable; a copy in this browser is shown as unverified);
+ * for a share link also 'Credential expired' (its lifetime passed), 'Link withdrawn' and 'View
+ * limit reached'. Shows issuer, type, dates, the checks made and the subject: for a share link
+ * the fields its holder chose, masked until revealed, with the link's views and expiry; for a
+ * bare credential id (or a local copy) only the name and masked identifiers, with nothing to
+ * reveal.
  *
  * The page's frame (heading, what is checked, the loading card) is prerendered once for every
  * id (src/app/prerender.tsx PRERENDERED_FRAMES), so it paints before any JavaScript; the id
@@ -12,7 +16,12 @@
  * and the page keeps at least the viewport's height, so the verdict and details appear without
  * moving anything already on screen (docs/performance.md: CLS < 0.05 on /verify).
  */
-import { type CredentialRecord, findDocumentTypeByName, maskRecord } from '@pehchaan/core';
+import {
+  bareLinkSubject,
+  type CredentialRecord,
+  findDocumentTypeByName,
+  maskRecord,
+} from '@pehchaan/core';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -30,12 +39,24 @@ import {
 /** SPEC 9: verification's artificial delay. */
 export const VERIFY_DELAY_MS = 1000;
 
-type Verdict = 'verified' | 'expired' | 'invalidSignature' | 'invalid' | 'notFound' | 'failed';
+type Verdict =
+  | 'verified'
+  | 'expired'
+  | 'invalidSignature'
+  | 'invalid'
+  | 'notFound'
+  | 'failed'
+  | 'shareExpired'
+  | 'withdrawn'
+  | 'usedUp';
 
 /** The verdict shown for an outcome (SPEC 4, 8). */
 export function verdictOf(outcome: VerificationOutcome): Verdict {
   if (outcome.kind === 'not_found') return 'notFound';
   if (outcome.kind === 'failed') return 'failed';
+  if (outcome.kind === 'share_expired') return 'shareExpired';
+  if (outcome.kind === 'withdrawn') return 'withdrawn';
+  if (outcome.kind === 'used_up') return 'usedUp';
   const { status, verified } = outcome.answer;
   if (verified && status === 'verified') return 'verified';
   if (status === 'expired') return 'expired';
@@ -56,6 +77,12 @@ const TONES: Record<Verdict, string> = {
     'border-slate-300 bg-slate-50 text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
   failed:
     'border-slate-300 bg-slate-50 text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
+  shareExpired:
+    'border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-100',
+  withdrawn:
+    'border-slate-300 bg-slate-50 text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
+  usedUp:
+    'border-slate-300 bg-slate-50 text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
 };
 
 interface Details {
@@ -65,17 +92,12 @@ interface Details {
   issued?: string;
   expires?: string | null;
   masked: Record<string, unknown>;
-  revealed: Record<string, unknown>;
+  /** The chosen fields' values of a share link; null: nothing to reveal (bare id, local copy). */
+  revealed: Record<string, unknown> | null;
+  /** A share link's state, shown under the subject. */
+  share?: VerificationAnswer['share'];
   checks: VerificationAnswer['checks'] | null;
   errors: string[];
-}
-
-/** The signed document's credentialSubject, when it is an object. */
-function subjectOf(document: Record<string, unknown>): Record<string, unknown> | undefined {
-  const subject = document.credentialSubject;
-  return typeof subject === 'object' && subject !== null && !Array.isArray(subject)
-    ? (subject as Record<string, unknown>)
-    : undefined;
 }
 
 function detailsFromAnswer(answer: VerificationAnswer): Details | null {
@@ -94,7 +116,8 @@ function detailsFromAnswer(answer: VerificationAnswer): Details | null {
     issued: c.issuance_date,
     expires: c.expiration_date,
     masked,
-    revealed: subjectOf(answer.verifiable_credential) ?? masked,
+    revealed: answer.disclosed ?? null,
+    share: answer.share,
     checks: answer.checks,
     errors: answer.errors,
   };
@@ -106,8 +129,9 @@ function detailsFromLocal(record: CredentialRecord): Details {
     type: record.credential_subject.document_type,
     issued: record.issuance_date,
     expires: record.expiration_date,
-    masked: maskRecord(record.credential_subject),
-    revealed: record.credential_subject,
+    // Shown as a bare link shows it: this page is public, whoever holds the browser.
+    masked: maskRecord(bareLinkSubject(record.credential_subject)),
+    revealed: null,
     checks: null,
     errors: [],
   };
@@ -127,7 +151,8 @@ const SUBJECT_HIDDEN = new Set(['id', 'document_type']);
 function CredentialDetails({ details }: { details: Details }) {
   const { t, i18n } = useTranslation('verifier');
   const [reveal, setReveal] = useState(false);
-  const subject = reveal ? details.revealed : details.masked;
+  const subject = reveal && details.revealed ? details.revealed : details.masked;
+  const share = details.share;
   const date = (iso: string | null | undefined) =>
     iso ? formatDate(iso, i18n.language) : t('never');
   const checks = ['signature', 'trusted_issuer', 'validity'] as const;
@@ -193,16 +218,21 @@ function CredentialDetails({ details }: { details: Details }) {
       >
         <div className="mb-2 flex items-center justify-between gap-2">
           <h3 className="text-lg font-semibold">{t('subject')}</h3>
-          <Button
-            size="sm"
-            variant="secondary"
-            onClick={() => setReveal((r) => !r)}
-            aria-pressed={reveal}
-          >
-            {reveal ? <EyeOffIcon className="size-4" /> : <EyeIcon className="size-4" />}
-            {reveal ? t('hide') : t('reveal')}
-          </Button>
+          {details.revealed && (
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => setReveal((r) => !r)}
+              aria-pressed={reveal}
+            >
+              {reveal ? <EyeOffIcon className="size-4" /> : <EyeIcon className="size-4" />}
+              {reveal ? t('hide') : t('reveal')}
+            </Button>
+          )}
         </div>
+        <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">
+          {share ? t('sharedFields') : t('maskedOnly')}
+        </p>
         <dl className="divide-y divide-slate-100 text-sm dark:divide-slate-800">
           {Object.entries(subject)
             .filter(([key]) => !SUBJECT_HIDDEN.has(key))
@@ -212,6 +242,15 @@ function CredentialDetails({ details }: { details: Details }) {
               </Row>
             ))}
         </dl>
+        {share && (
+          <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
+            {share.max_views === null
+              ? t('linkViews', { views: share.views })
+              : t('linkViewsOf', { views: share.views, max: share.max_views })}
+            {' · '}
+            {t('linkExpires', { date: date(share.expires_at) })}
+          </p>
+        )}
       </section>
     </div>
   );

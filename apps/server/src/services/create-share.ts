@@ -1,0 +1,64 @@
+/**
+ * POST /user/{userId}/shares (docs/api-contract.md "Share links"): the holder makes a link to one
+ * of their credentials that discloses only `fields`, lives `lifetime` (1h, 1d, 7d, 30d) and may
+ * be viewed at most `maxViews` times. The id is 'share-' + 32 hex characters (128 random bits,
+ * the link's only access control, as DECISIONS 4 says of credential ids).
+ *
+ * Input: { ...deps, userId, credentialId, fields, lifetime, maxViews (null = no limit) }.
+ * Output: the ShareRecord (status 'active', views 0, url `{publicOrigin}/verify/{id}`).
+ * Errors: AppError 'credential_not_found' (404) when the holder has no credential with that id
+ * (another holder's id answers the same); 'invalid_input' (400) naming the first field the
+ * credential's subject does not hold.
+ */
+import {
+  MESSAGES,
+  SHARE_LIFETIME_MS,
+  type ShareLifetime,
+  type ShareRecord,
+  shareableFields,
+} from '@pehchaan/core';
+import { and, eq } from 'drizzle-orm';
+import { credentials, shares } from '../db/schema';
+import type { ServiceDeps } from '../lib/deps';
+import { AppError } from '../lib/errors';
+import { newId } from '../lib/ids';
+import { readCredentialDocument, toShareRecord } from '../lib/records';
+
+export interface CreateShareOptions extends ServiceDeps {
+  userId: string;
+  credentialId: string;
+  fields: readonly string[];
+  lifetime: ShareLifetime;
+  maxViews: number | null;
+}
+
+export async function createShare(options: CreateShareOptions): Promise<ShareRecord> {
+  const [credential] = await options.db
+    .select()
+    .from(credentials)
+    .where(and(eq(credentials.id, options.credentialId), eq(credentials.userId, options.userId)));
+  if (!credential) throw new AppError('credential_not_found', MESSAGES.credentialNotFound);
+  const document = readCredentialDocument(credential, options.vault) as {
+    credentialSubject?: Record<string, unknown>;
+  };
+  const offered = new Set(shareableFields(document.credentialSubject ?? {}));
+  const unknown = options.fields.find((field) => !offered.has(field));
+  if (unknown !== undefined) {
+    throw new AppError('invalid_input', `This credential has no field named ${unknown}`);
+  }
+  const now = options.now();
+  const [row] = await options.db
+    .insert(shares)
+    .values({
+      id: newId('share', 16),
+      userId: options.userId,
+      credentialId: credential.id,
+      fields: [...options.fields],
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + SHARE_LIFETIME_MS[options.lifetime]),
+      maxViews: options.maxViews,
+    })
+    .returning();
+  if (!row) throw new Error('Inserting the share returned no row');
+  return toShareRecord(row, credential.documentType, options.publicOrigin, now);
+}

@@ -1,0 +1,169 @@
+import type { ShareRecord } from '@pehchaan/core';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import '@/lib/i18n';
+import { credential } from '@/testing/fixtures';
+import { type Handler, json, mockFetch } from '@/testing/mock-fetch';
+import { renderApp, signIn } from '@/testing/render-app';
+import { ShareDialog } from './share-dialog';
+
+const subject = {
+  id: 'did:key:z6MkHolder',
+  name: 'Rajesh Kumar',
+  document_type: 'PAN Card',
+  pan_number: 'ABCPK1234K',
+  date_of_birth: '1990-01-15',
+  father_name: 'Suresh Kumar',
+};
+const pan = credential('pan-1', { issuer: 'Income Tax Department', credential_subject: subject });
+
+function renderDialog(offline = false) {
+  const onCreate = vi.fn();
+  render(
+    <ShareDialog
+      documentType="PAN Card"
+      subject={subject}
+      offline={offline}
+      busy={false}
+      onCreate={onCreate}
+      onCancel={() => {}}
+    />,
+  );
+  return { onCreate, user: userEvent.setup(), dialog: screen.getByRole('dialog') };
+}
+
+function share(id: string, overrides: Partial<ShareRecord> = {}): ShareRecord {
+  return {
+    id,
+    credential_id: 'pan-1',
+    document_type: 'PAN Card',
+    url: `http://localhost/verify/${id}`,
+    fields: ['name', 'date_of_birth'],
+    created_at: '2025-06-01T10:00:00.000Z',
+    expires_at: '2099-06-08T10:00:00.000Z',
+    max_views: null,
+    views: 0,
+    withdrawn_at: null,
+    status: 'active',
+    ...overrides,
+  };
+}
+
+describe('ShareDialog', () => {
+  it('offers every field with the sensitive numbers unticked, and 7 days', async () => {
+    const { onCreate, user, dialog } = renderDialog();
+    expect(within(dialog).getByRole('heading', { name: 'Share PAN Card' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('checkbox', { name: 'Pan number' })).not.toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'Name' })).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'Date of birth' })).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'Father name' })).toBeChecked();
+    expect(within(dialog).queryByRole('checkbox', { name: 'Document type' })).toBeNull();
+    expect(within(dialog).getByRole('radio', { name: '7 days' })).toBeChecked();
+    expect(
+      within(dialog)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual(['1h', '1d', '7d', '30d']);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Create link' }));
+    expect(onCreate).toHaveBeenCalledWith({
+      fields: ['name', 'date_of_birth', 'father_name'],
+      lifetime: '7d',
+      maxViews: null,
+    });
+  });
+
+  it('passes the chosen fields, lifetime and view limit; refuses none ticked', async () => {
+    const { onCreate, user, dialog } = renderDialog();
+    for (const name of ['Name', 'Date of birth', 'Father name']) {
+      await user.click(within(dialog).getByRole('checkbox', { name }));
+    }
+    await user.click(within(dialog).getByRole('button', { name: 'Create link' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Choose at least one field to share',
+    );
+    expect(onCreate).not.toHaveBeenCalled();
+
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Pan number' }));
+    await user.click(within(dialog).getByRole('radio', { name: '1 hour' }));
+    await user.type(within(dialog).getByRole('spinbutton', { name: /View limit/ }), '3');
+    await user.click(within(dialog).getByRole('button', { name: 'Create link' }));
+    expect(onCreate).toHaveBeenCalledWith({ fields: ['pan_number'], lifetime: '1h', maxViews: 3 });
+  });
+
+  it('offline, says a link needs the server and creates nothing', async () => {
+    const { onCreate, user, dialog } = renderDialog(true);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'You are offline. A share link needs the server',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Create link' }));
+    expect(onCreate).not.toHaveBeenCalled();
+  });
+});
+
+describe('share links on the credential card', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  async function open(handlers: Record<string, Handler>) {
+    signIn();
+    const fetch = mockFetch({
+      'GET /user/user-001/credentials': () =>
+        json({ credentials: [pan], count: 1, user_id: 'user-001' }),
+      ...handlers,
+    });
+    const view = renderApp('/credentials');
+    await screen.findByRole('heading', { level: 1, name: /Verifiable Credentials \(\d+\)/ });
+    return { ...view, ...fetch };
+  }
+
+  it('sums up "2 active links · 5 views" and withdraws one', async () => {
+    const shares = [
+      share('share-a', { views: 2, max_views: 5 }),
+      share('share-b', { views: 3 }),
+      share('share-c', { status: 'withdrawn', withdrawn_at: '2025-06-02T10:00:00.000Z' }),
+    ];
+    const { user, calls } = await open({
+      'GET /user/user-001/shares': () => json({ shares, count: 3, user_id: 'user-001' }),
+      'POST /user/user-001/shares/share-a/withdraw': () =>
+        json({ message: 'Share link withdrawn', share: { ...shares[0], status: 'withdrawn' } }),
+    });
+    const card = screen.getByRole('article', { name: 'PAN Card' });
+    const summary = await within(card).findByText('2 active links · 5 views');
+    await user.click(summary);
+    const list = within(card).getByRole('list', { name: 'Share links' });
+    expect(within(list).getByText('2 of 5 views')).toBeInTheDocument();
+    expect(within(list).getByText('Withdrawn')).toBeInTheDocument();
+    expect(within(list).getAllByText('Shows: Name, Date of birth')).toHaveLength(3);
+    const withdraw = within(list).getAllByRole('button', { name: /^Withdraw link expiring/ });
+    expect(withdraw).toHaveLength(2);
+    await user.click(withdraw[0] as HTMLElement);
+    expect(await screen.findByText('Link withdrawn')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/user/user-001/shares/share-a/withdraw')).toBe(true);
+  });
+
+  it('Share creates a link with the chosen fields and copies it', async () => {
+    const created = share('share-new');
+    const { user, calls } = await open({
+      'GET /user/user-001/shares': () => json({ shares: [], count: 0, user_id: 'user-001' }),
+      'POST /user/user-001/shares': () =>
+        json({ message: 'Share link created', share: created }, 201),
+      'POST /user/user-001/activity-logs': () => json({ activity_log: {} }, 201),
+    });
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
+    const card = screen.getByRole('article', { name: 'PAN Card' });
+    await user.click(within(card).getByRole('button', { name: 'Share' }));
+    await user.click(screen.getByRole('button', { name: 'Create link' }));
+    expect(await screen.findByText('Credential link copied to clipboard')).toBeInTheDocument();
+    expect(writeText).toHaveBeenCalledWith(created.url);
+    const post = calls.find((c) => c.method === 'POST' && c.path === '/user/user-001/shares');
+    expect(post?.body).toEqual({
+      credential_id: 'pan-1',
+      fields: ['name', 'date_of_birth', 'father_name'],
+      lifetime: '7d',
+      max_views: null,
+    });
+  });
+});

@@ -1,0 +1,157 @@
+/**
+ * The share dialog (docs/api-contract.md "Share links"): which of the credential's fields the
+ * link discloses (the sensitive numbers of SPEC 5 unticked by default, everything else ticked),
+ * how long it lives (1 hour, 1 day, 7 days, 30 days; 7 days by default) and an optional view
+ * limit. Create link hands the choice to `onCreate`; with no field ticked it says so instead.
+ * Offline it says a link needs the server, and creates nothing.
+ */
+import {
+  DEFAULT_SHARE_LIFETIME,
+  defaultShareFields,
+  MAX_SHARE_VIEWS,
+  SHARE_LIFETIMES,
+  type ShareLifetime,
+  shareableFields,
+} from '@pehchaan/core';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { fieldLabel } from '@/lib/format-claim';
+
+/** What the holder chose. */
+export interface ShareChoice {
+  fields: string[];
+  lifetime: ShareLifetime;
+  /** null = no limit. */
+  maxViews: number | null;
+}
+
+export function ShareDialog({
+  documentType,
+  subject,
+  offline,
+  busy,
+  onCreate,
+  onCancel,
+}: {
+  /** The credential's display name, e.g. 'PAN Card'. */
+  documentType: string;
+  /** The credential's subject: the fields offered are its members (core's shareableFields). */
+  subject: Record<string, unknown>;
+  /** True when the API cannot be reached: the dialog explains instead of creating. */
+  offline: boolean;
+  busy: boolean;
+  onCreate: (choice: ShareChoice) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('credentials');
+  const ids = useId();
+  const offered = shareableFields(subject);
+  const [fields, setFields] = useState<string[]>(() => defaultShareFields(subject));
+  const [lifetime, setLifetime] = useState<ShareLifetime>(DEFAULT_SHARE_LIFETIME);
+  const [limit, setLimit] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const toggle = (field: string) =>
+    setFields((current) =>
+      current.includes(field) ? current.filter((f) => f !== field) : [...current, field],
+    );
+
+  const submit = () => {
+    if (offline) {
+      setProblem(t('shareDialog.offline'));
+      return;
+    }
+    if (fields.length === 0) {
+      setProblem(t('shareDialog.noFields'));
+      return;
+    }
+    const views = limit.trim() === '' ? null : Number(limit);
+    if (views !== null && (!Number.isInteger(views) || views < 1 || views > MAX_SHARE_VIEWS)) {
+      setProblem(t('shareDialog.badLimit', { max: MAX_SHARE_VIEWS }));
+      return;
+    }
+    setProblem(null);
+    // In the credential's own field order.
+    onCreate({ fields: offered.filter((f) => fields.includes(f)), lifetime, maxViews: views });
+  };
+
+  return (
+    <ConfirmDialog
+      open
+      title={t('shareDialog.title', { name: documentType })}
+      confirmLabel={t('shareDialog.create')}
+      cancelLabel={t('cancel')}
+      busy={busy}
+      busyLabel={t('shareDialog.creating')}
+      confirmVariant="primary"
+      onConfirm={submit}
+      onCancel={onCancel}
+    >
+      <span className="block">{t('shareDialog.lead')}</span>
+      {offline && (
+        <span role="alert" className="mt-3 block font-medium text-amber-800 dark:text-amber-300">
+          {t('shareDialog.offline')}
+        </span>
+      )}
+      <fieldset className="mt-3">
+        <legend className="font-semibold text-slate-900 dark:text-white">
+          {t('shareDialog.fields')}
+        </legend>
+        <span className="mt-1 grid gap-1 sm:grid-cols-2">
+          {offered.map((field) => (
+            <label key={field} className="flex items-center gap-2">
+              <input
+                type="checkbox"
+                checked={fields.includes(field)}
+                onChange={() => toggle(field)}
+                className="size-4 accent-orange-600"
+              />
+              {fieldLabel(field)}
+            </label>
+          ))}
+        </span>
+      </fieldset>
+      <fieldset className="mt-3">
+        <legend className="font-semibold text-slate-900 dark:text-white">
+          {t('shareDialog.lifetime')}
+        </legend>
+        <span className="mt-1 flex flex-wrap gap-3">
+          {SHARE_LIFETIMES.map((value) => (
+            <label key={value} className="flex items-center gap-2">
+              <input
+                type="radio"
+                name={`${ids}-lifetime`}
+                value={value}
+                checked={lifetime === value}
+                onChange={() => setLifetime(value)}
+                className="size-4 accent-orange-600"
+              />
+              {t(`shareDialog.lifetimes.${value}`)}
+            </label>
+          ))}
+        </span>
+      </fieldset>
+      <label className="mt-3 block">
+        <span className="font-semibold text-slate-900 dark:text-white">
+          {t('shareDialog.maxViews')}
+        </span>
+        <input
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_SHARE_VIEWS}
+          value={limit}
+          onChange={(event) => setLimit(event.target.value)}
+          placeholder={t('shareDialog.noLimit')}
+          className="mt-1 block w-40 rounded-lg border border-slate-300 bg-white px-3 py-1.5 dark:border-slate-600 dark:bg-slate-900"
+        />
+      </label>
+      {problem && !offline && (
+        <span role="alert" className="mt-3 block font-medium text-red-700 dark:text-red-400">
+          {problem}
+        </span>
+      )}
+    </ConfirmDialog>
+  );
+}

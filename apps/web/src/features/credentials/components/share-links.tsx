@@ -1,0 +1,74 @@
+/**
+ * A credential's share links on its card (docs/api-contract.md "Share links"): the summary
+ * "2 active links · 5 views" and, opened, each link with its status or expiry, views (of the
+ * limit), the fields it discloses and, while active, Withdraw. Renders nothing for a credential
+ * never shared.
+ */
+import { type ShareRecord, summarizeShares } from '@pehchaan/core';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { fieldLabel } from '@/lib/format-claim';
+import { formatDate } from '@/lib/format-date';
+
+export function ShareLinks({
+  shares,
+  withdrawingId,
+  onWithdraw,
+}: {
+  /** This credential's shares, newest first. */
+  shares: readonly ShareRecord[];
+  /** The share being withdrawn, if any (its button shows the busy label). */
+  withdrawingId?: string | null;
+  onWithdraw: (share: ShareRecord) => void;
+}) {
+  const { t, i18n } = useTranslation('credentials');
+  if (shares.length === 0) return null;
+  const { active, views } = summarizeShares(shares);
+  const summary = `${t('links.active', { count: active })} · ${t('links.views', { count: views })}`;
+
+  return (
+    <details className="border-t border-slate-100 px-4 py-3 text-sm sm:px-5 dark:border-slate-800">
+      <summary className="cursor-pointer font-medium text-slate-700 dark:text-slate-200">
+        {summary}
+      </summary>
+      <ul aria-label={t('links.listLabel')} className="mt-2 space-y-2">
+        {shares.map((share) => (
+          <li
+            key={share.id}
+            className="flex flex-wrap items-start justify-between gap-2 rounded-lg border border-slate-200 p-3 dark:border-slate-700"
+          >
+            <div className="min-w-0 space-y-0.5">
+              <p className="font-medium">
+                {share.status === 'active'
+                  ? t('links.expires', { date: formatDate(share.expires_at, i18n.language) })
+                  : t(`links.status.${share.status}`)}
+              </p>
+              <p className="text-slate-600 dark:text-slate-400">
+                {share.max_views === null
+                  ? t('links.viewCount', { count: share.views })
+                  : t('links.viewCountOf', { count: share.views, max: share.max_views })}
+              </p>
+              <p className="text-slate-600 dark:text-slate-400">
+                {t('links.fields', { fields: share.fields.map(fieldLabel).join(', ') })}
+              </p>
+            </div>
+            {share.status === 'active' && (
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => onWithdraw(share)}
+                loading={withdrawingId === share.id}
+                loadingLabel={t('links.withdrawing')}
+                aria-label={t('links.withdrawLabel', {
+                  date: formatDate(share.expires_at, i18n.language),
+                })}
+              >
+                {t('links.withdraw')}
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
