@@ -112,7 +112,13 @@ export const shareCreateBodySchema = z
       .refine((list) => new Set(list).size === list.length, 'fields must not repeat'),
     lifetime: shareLifetimeSchema,
     /** null or absent: no view limit. */
-    max_views: z.number().int().min(1).max(MAX_SHARE_VIEWS).nullable().optional(),
+    max_views: z
+      .number()
+      .int('max_views must be a whole number')
+      .min(1, `max_views must be 1 to ${MAX_SHARE_VIEWS}`)
+      .max(MAX_SHARE_VIEWS, `max_views must be 1 to ${MAX_SHARE_VIEWS}`)
+      .nullable()
+      .optional(),
   })
   .strict();
 export type ShareCreateBody = z.infer<typeof shareCreateBodySchema>;
