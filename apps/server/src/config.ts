@@ -207,7 +207,8 @@ const envSchema = z.object({
     z
       .string()
       .refine(isExactOrigin, {
-        message: 'must be an exact origin such as https://pehchaan.example (no path or trailing slash)',
+        message:
+          'must be an exact origin such as https://pehchaan.example (no path or trailing slash)',
       })
       .default('http://localhost:5000'),
   ),

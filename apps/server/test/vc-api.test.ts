@@ -130,40 +130,37 @@ describe.each(backends)('W3C VC API verification on $name', (backend) => {
         status: 'verified',
         checks: { signature: true, trusted_issuer: true, validity: true },
         errors: [],
+        warnings: [],
+        trust: { issuer: app.deps.issuers.get('Income Tax Department').did, trusted: true },
       });
     });
 
-    it('422 invalid_signature for one changed character', async () => {
+    it('422 credential_not_verified, with the verdict, for one changed character', async () => {
       const credential = await rdfcCredential();
       (credential.credentialSubject as JsonObject).pan_number = 'ABCDE1234G';
       const response = await post('/credentials/verify', { verifiableCredential: credential });
-      expect(response.statusCode).toBe(422);
-      expect(response.json()).toMatchObject({
+      expectProblem(
+        response,
+        'credential_not_verified',
+        'Invalid signature: the credential was changed or not signed by its issuer',
+      );
+      expect(response.json().verification).toMatchObject({
         verified: false,
         status: 'invalid_signature',
         checks: { signature: false, trusted_issuer: true },
       });
     });
 
-    it('422 untrusted_issuer for a valid rdfc signature by an unknown issuer', async () => {
-      const response = await post('/credentials/verify', {
-        verifiableCredential: await rdfcCredential(stranger),
-      });
-      expect(response.statusCode).toBe(422);
-      expect(response.json()).toMatchObject({
-        status: 'untrusted_issuer',
-        checks: { signature: true, trusted_issuer: false, validity: true },
-      });
-    });
-
-    it('422 malformed naming a context that is not bundled (nothing is fetched)', async () => {
+    it('400 invalid_credential naming a context that is not bundled (nothing is fetched)', async () => {
       const credential = await rdfcCredential();
       credential['@context'] = [V2, UNDEFINED_TERMS, 'https://contexts.example/pan/v1'];
       const response = await post('/credentials/verify', { verifiableCredential: credential });
-      expect(response.statusCode).toBe(422);
-      const body = response.json();
-      expect(body.status).toBe('malformed');
-      expect(body.errors[0]).toMatch(/Unknown JSON-LD context https:\/\/contexts.example\/pan\/v1/);
+      expectProblem(
+        response,
+        'invalid_credential',
+        expect.stringMatching(/Unknown JSON-LD context https:\/\/contexts.example\/pan\/v1/),
+      );
+      expect(response.json().verification.status).toBe('malformed');
     });
   });
 
@@ -196,20 +193,30 @@ describe.each(backends)('W3C VC API verification on $name', (backend) => {
     it('422 invalid_signature for a wrong challenge, and for no proof when one is asked', async () => {
       const vp = await signPresentation(presentation([await issuedCredential()]));
       const wrong = await verify(vp, { challenge: 'another-challenge', domain: DOMAIN });
-      expect(wrong.statusCode).toBe(422);
-      expect(wrong.json()).toMatchObject({
+      expectProblem(
+        wrong,
+        'presentation_not_verified',
+        "The presentation proof's challenge does not match the one given",
+      );
+      expect(wrong.json().verification).toMatchObject({
         verified: false,
         status: 'invalid_signature',
         checks: { holder_proof: false, credentials: true },
       });
-      expect(wrong.json().errors[0]).toMatch(/challenge does not match/);
+      const otherDomain = await verify(vp, { challenge: CHALLENGE, domain: 'other.example' });
+      expectProblem(
+        otherDomain,
+        'presentation_not_verified',
+        "The presentation proof's domain does not match the one given",
+      );
 
       const unsigned = presentation([await issuedCredential()]);
       const missing = await verify(unsigned, { challenge: CHALLENGE });
-      expect(missing.statusCode).toBe(422);
-      expect(missing.json().errors).toEqual([
+      expectProblem(
+        missing,
+        'presentation_not_verified',
         'A challenge was given but the presentation has no proof',
-      ]);
+      );
       // Without a challenge an unsigned presentation stands on its credentials.
       const plain = await verify(unsigned);
       expect(plain.statusCode).toBe(200);
@@ -221,8 +228,8 @@ describe.each(backends)('W3C VC API verification on $name', (backend) => {
       (credential.credentialSubject as JsonObject).name = 'Someone Else';
       const vp = await signPresentation(presentation([credential]));
       const response = await verify(vp, { challenge: CHALLENGE, domain: DOMAIN });
-      expect(response.statusCode).toBe(422);
-      const body = response.json();
+      expectProblem(response, 'presentation_not_verified');
+      const body = response.json().verification;
       expect(body).toMatchObject({
         status: 'invalid_signature',
         checks: { holder_proof: true, credentials: false },
@@ -231,10 +238,10 @@ describe.each(backends)('W3C VC API verification on $name', (backend) => {
       expect(body.errors[0]).toMatch(/^verifiableCredential\[0\]: /);
     });
 
-    it('422 malformed for a presentation that breaks the VC 2.0 rules', async () => {
+    it('400 invalid_presentation for a presentation that breaks the VC 2.0 rules', async () => {
       const response = await verify({ '@context': [V2], type: ['VerifiableCredential'] });
-      expect(response.statusCode).toBe(422);
-      expect(response.json()).toMatchObject({
+      expectProblem(response, 'invalid_presentation', 'type must include VerifiablePresentation');
+      expect(response.json().verification).toMatchObject({
         verified: false,
         status: 'malformed',
         errors: ['type must include VerifiablePresentation'],

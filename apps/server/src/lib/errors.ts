@@ -36,6 +36,10 @@ export const ERROR_STATUS = {
   malformed_url: 400,
   /** Idempotency-Key not 1-255 printable ASCII characters. */
   invalid_idempotency_key: 400,
+  /** W3C VC API: a credential that breaks a Data Model rule or whose proof cannot be read. */
+  invalid_credential: 400,
+  /** W3C VC API: a presentation (or a credential in it) that cannot be read. */
+  invalid_presentation: 400,
   /** No, unknown, expired or revoked session token. */
   unauthenticated: 401,
   /** Demo pair with the wrong OTP (SPEC 5). */
@@ -71,6 +75,10 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   /** This Idempotency-Key was used for another request (method, path or body). */
   idempotency_key_reused: 422,
+  /** W3C VC API: a well-formed credential failing a requested check (proof, validity, trust). */
+  credential_not_verified: 422,
+  /** W3C VC API: a presentation whose proof, challenge, domain or credentials do not verify. */
+  presentation_not_verified: 422,
   /** Too many requests, or too many failed logins in a row (the growing delay): Retry-After. */
   rate_limited: 429,
   /** 100 failed OTP logins in a row for one number; an operator must unlock it. */
@@ -95,6 +103,8 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   content_length_mismatch: 'Content-Length mismatch',
   malformed_url: 'Malformed URL',
   invalid_idempotency_key: 'Invalid Idempotency-Key',
+  invalid_credential: 'Invalid credential',
+  invalid_presentation: 'Invalid presentation',
   unauthenticated: 'Not authenticated',
   wrong_demo_otp: 'Wrong demo OTP',
   login_unavailable: 'Login unavailable',
@@ -114,6 +124,8 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   path_segment_too_long: 'Path segment too long',
   unsupported_media_type: 'Unsupported media type',
   idempotency_key_reused: 'Idempotency-Key reused',
+  credential_not_verified: 'Credential not verified',
+  presentation_not_verified: 'Presentation not verified',
   rate_limited: 'Too many requests',
   login_locked: 'Login locked',
   client_error: 'Bad request',
@@ -125,14 +137,21 @@ export const MAX_FIELD_ERRORS = 20;
 
 /**
  * The RFC 9457 body for `code` with the occurrence's `detail`. `status` defaults to the code's
- * (only 'client_error' passes the framework's own); `errors` only for 'invalid_request'.
+ * (only 'client_error' passes the framework's own); `errors` only for 'invalid_request';
+ * `extensions` are further extension members (RFC 9457 3.2), e.g. a verify endpoint's verdict.
  */
 export function problemOf(
   code: ErrorCode,
   detail: string,
-  options: { status?: number; errors?: ProblemFieldError[] } = {},
+  options: {
+    status?: number;
+    errors?: ProblemFieldError[];
+    extensions?: Readonly<Record<string, unknown>>;
+  } = {},
 ): Problem {
   return {
+    // Extension members first: the standard members always win (RFC 9457 3.2).
+    ...options.extensions,
     type: problemType(code),
     title: ERROR_TITLES[code],
     status: options.status ?? ERROR_STATUS[code],
@@ -145,6 +164,8 @@ export function problemOf(
 /**
  * A failure the holder may see: `detail` is the exact answer text. `retryAfterSeconds`, when
  * set, becomes the answer's Retry-After header (RFC 9110 10.2.3), in whole seconds.
+ * `extensions` are extension members of the problem (the VC API verify endpoints put their
+ * verdict there); the route must declare them in its response schema, which serializes them.
  */
 export class AppError extends Error {
   readonly statusCode: number;
@@ -153,6 +174,7 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     readonly detail: string,
     readonly retryAfterSeconds?: number,
+    readonly extensions?: Readonly<Record<string, unknown>>,
   ) {
     super(detail);
     this.name = 'AppError';
@@ -161,7 +183,7 @@ export class AppError extends Error {
 
   /** The problem body of this error. */
   toProblem(): Problem {
-    return problemOf(this.code, this.detail);
+    return problemOf(this.code, this.detail, { extensions: this.extensions });
   }
 }
 

@@ -13,7 +13,11 @@ const SEC = 'https://w3id.org/security#';
 const DATE_TIME = 'http://www.w3.org/2001/XMLSchema#dateTime';
 
 /** A proof purpose term of the context (a relation to verification methods). */
-const purpose = (name: string) => ({ '@id': `${SEC}${name}`, '@type': '@id', '@container': '@set' });
+const purpose = (name: string) => ({
+  '@id': `${SEC}${name}`,
+  '@type': '@id',
+  '@container': '@set',
+});
 
 export const ED25519_2020_CONTEXT: JsonObject = {
   '@context': {

@@ -23,6 +23,7 @@ import { CanonicalizationError } from './json-ld-loader';
 import { defaultProofCrypto } from './proof-crypto';
 
 export const ED25519_SIGNATURE_2020 = 'Ed25519Signature2020';
+
 /** The context defining Ed25519Signature2020 and Ed25519VerificationKey2020. */
 import { ED25519_2020_CONTEXT_URL } from './ed25519-2020-context';
 
@@ -68,9 +69,7 @@ export async function createEd25519Signature2020Proof<T extends JsonObject>(
     ...proofBindings(options),
   };
   const proofConfig = { ...proofOptions, '@context': unsecuredDocument['@context'] };
-  const signature = await options.sign(
-    await rdfcHashData(proofConfig, unsecuredDocument, options),
-  );
+  const signature = await options.sign(await rdfcHashData(proofConfig, unsecuredDocument, options));
   if (signature.length !== 64) throw new TypeError('An Ed25519 signature is 64 bytes');
   const proof = { ...proofOptions, proofValue: encodeMultibaseBase58(signature) };
   return { ...unsecuredDocument, proof: proof as Ed25519Signature2020Proof };

@@ -20,8 +20,8 @@ import {
   EDDSA_RDFC_2022,
   isContextPrefix,
   type JsonObject,
-  type ProofResult,
   optionalProofMembers,
+  type ProofResult,
   prepareAddProof,
   proofBindings,
 } from './eddsa-jcs-2022';

@@ -121,7 +121,10 @@ function checkV1Dates(document: Record<string, unknown>): string[] {
   if (parseDateTime(document.issuanceDate) === undefined) {
     errors.push('issuanceDate must be a dateTime (VCDM 1.1)');
   }
-  if (document.expirationDate !== undefined && parseDateTime(document.expirationDate) === undefined) {
+  if (
+    document.expirationDate !== undefined &&
+    parseDateTime(document.expirationDate) === undefined
+  ) {
     errors.push('expirationDate must be a dateTime (VCDM 1.1)');
   }
   return errors;

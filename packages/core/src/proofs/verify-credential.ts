@@ -6,12 +6,7 @@
 import { ED25519_SIGNATURE_2020 } from './ed25519-signature-2020';
 import { EDDSA_JCS_2022, EDDSA_RDFC_2022 } from './eddsa-jcs-2022';
 import { defaultProofCrypto, type ProofCrypto } from './proof-crypto';
-import {
-  checkCredentialRules,
-  credentialIssuerId,
-  isJsonObject,
-  validityPeriod,
-} from './vc-rules';
+import { checkCredentialRules, credentialIssuerId, isJsonObject, validityPeriod } from './vc-rules';
 import { verifyProofSet } from './verify-proof';
 
 /** Verdict statuses, most severe first (the first that applies is the status). */

@@ -7,6 +7,7 @@
  * `previousProof` names.
  */
 import { type DidKeyReference, parseDidKey } from './did-key';
+import { ED25519_SIGNATURE_2020, verifyEd25519Signature2020Proof } from './ed25519-signature-2020';
 import {
   DATA_INTEGRITY_PROOF,
   type DataIntegrityProof,
@@ -16,7 +17,6 @@ import {
   type ProofResult,
   verifyEddsaJcs2022Proof,
 } from './eddsa-jcs-2022';
-import { ED25519_SIGNATURE_2020, verifyEd25519Signature2020Proof } from './ed25519-signature-2020';
 import { verifyEddsaRdfc2022Proof } from './eddsa-rdfc-2022';
 import type { ProofCrypto } from './proof-crypto';
 import { isJsonObject, parseDateTimeStamp } from './vc-rules';
@@ -75,7 +75,7 @@ export interface ReadProofOptions {
  * or not implemented, another proof purpose, a verificationMethod or proofValue that is not a
  * string, a created that is not a dateTimeStamp (required for Ed25519Signature2020), an id or
  * previousProof of the wrong shape. The verification method itself is resolved by the caller.
- * An Ed25519Signature2020 proof comes back with `cryptosuite: ''`. Never throws.
+ * An Ed25519Signature2020 proof comes back as it is (it has no `cryptosuite`). Never throws.
  */
 export function readDataIntegrityProof(
   value: unknown,
@@ -109,14 +109,11 @@ export function readDataIntegrityProof(
   if (value.previousProof !== undefined && previousProofIds(value) === undefined) {
     return 'proof.previousProof must be a string or a list of strings';
   }
-  return {
-    ...value,
-    type,
-    cryptosuite: legacy ? '' : (cryptosuite as string),
-    verificationMethod,
-    proofPurpose,
-    proofValue,
-  };
+  if (legacy) {
+    // No cryptosuite member is added: every member of the proof is signed (proof options).
+    return { ...value, type, verificationMethod, proofPurpose, proofValue } as DataIntegrityProof;
+  }
+  return { ...value, type, cryptosuite: suite, verificationMethod, proofPurpose, proofValue };
 }
 
 /** The ids a proof's previousProof names ([] when absent); undefined when of another shape. */
@@ -245,6 +242,7 @@ export async function verifyProofSet(
   const failed =
     results.find((result) => !result.ok && result.reason === 'malformed') ??
     results.find((result) => !result.ok);
-  if (failed && !failed.ok) return { ok: false, reason: failed.reason, error: failed.error, proofs };
+  if (failed && !failed.ok)
+    return { ok: false, reason: failed.reason, error: failed.error, proofs };
   return { ok: true, proofs };
 }
