@@ -12,7 +12,7 @@ import { credentials, issuerKeys } from '../src/db/schema';
 import { credentialAad } from '../src/lib/records';
 import { bearer, buildTestApp, loginDemo, SECONDARY, TestClock } from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
-import { expectProblem } from './helpers/problem';
+import { expectProblem, expectRefusal } from './helpers/problem';
 
 const YEAR_MS = 365.25 * 24 * 3600 * 1000;
 
@@ -274,7 +274,7 @@ describe.each(backends)('signed credentials on $name', (backend) => {
       });
       const { proof: _proof, ...unsigned } = document;
       const noProof = await verify({ verifiableCredential: unsigned });
-      expectProblem(noProof, 'credential_not_verified', 'The credential has no proof');
+      expectRefusal(noProof, 'credential_not_verified', 'The credential has no proof');
       expect(noProof.json().verification.status).toBe('invalid_signature');
       const notVc = await verify({ verifiableCredential: { hello: 'world' } });
       expectProblem(notVc, 'invalid_credential');

@@ -11,12 +11,14 @@
  * Errors: AppError 'invalid_credential' (400) for a malformed credential (a Data Model rule,
  * an unreadable proof, a key that cannot be resolved offline, a context that is not bundled);
  * 'credential_not_verified' (422) when a requested check fails. Both carry the extension
- * members `verified: false` and `verification` (the whole verdict).
+ * members `verified: false` and `verification` (the whole verdict, with the reasons); the
+ * `detail` is a fixed text per status (NOT_VERIFIED_DETAIL), never the caller's input.
  */
 import {
   type CredentialCheck,
   type CredentialVerdict,
   VC_API_CRYPTOSUITES,
+  type VerificationStatus,
   verifyCredential,
 } from '@pehchaan/core';
 import type { ServiceDeps } from '../lib/deps';
@@ -45,8 +47,20 @@ export async function verifySubmittedCredential(
   if (verdict.verified) return verdict;
   throw new AppError(
     verdict.status === 'malformed' ? 'invalid_credential' : 'credential_not_verified',
-    verdict.errors[0] ?? 'The credential did not verify',
+    NOT_VERIFIED_DETAIL[verdict.status],
     undefined,
     { verified: false, verification: verdict },
   );
 }
+
+/**
+ * The problem's `detail` per verdict status: fixed texts (the reasons, which may quote the
+ * caller's input, are in `verification.errors`).
+ */
+export const NOT_VERIFIED_DETAIL: Record<VerificationStatus, string> = {
+  malformed: 'The credential is malformed; see verification.errors',
+  invalid_signature: 'The credential’s proof does not verify; see verification.errors',
+  untrusted_issuer: 'The credential’s issuer is not a trusted issuer; see verification.errors',
+  expired: 'The credential is outside its validity period; see verification.errors',
+  verified: 'The credential is verified',
+};

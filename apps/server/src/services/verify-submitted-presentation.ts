@@ -9,7 +9,8 @@
  * Output: the presentation verdict (core's PresentationVerdict) when it is verified.
  * Errors: AppError 'invalid_presentation' (400) when it or a credential in it is malformed;
  * 'presentation_not_verified' (422) when a proof, the challenge, the domain or a credential's
- * requested check fails. Both carry `verified: false` and `verification` (the whole verdict).
+ * requested check fails. Both carry `verified: false` and `verification` (the whole verdict,
+ * with the reasons); the `detail` is a fixed text, never the caller's input.
  */
 import {
   type CredentialCheck,
@@ -46,7 +47,9 @@ export async function verifySubmittedPresentation(
   if (verdict.verified) return verdict;
   throw new AppError(
     verdict.status === 'malformed' ? 'invalid_presentation' : 'presentation_not_verified',
-    verdict.errors[0] ?? 'The presentation did not verify',
+    verdict.status === 'malformed'
+      ? 'The presentation is malformed; see verification.errors'
+      : 'The presentation does not verify; see verification.errors',
     undefined,
     { verified: false, verification: verdict },
   );

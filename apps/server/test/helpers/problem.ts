@@ -72,3 +72,17 @@ export function isProblem(
     body.title === ERROR_TITLES[code]
   );
 }
+
+/**
+ * Asserts `response` is the VC API verify refusal `code` (a problem with `verified: false` and
+ * the verdict as `verification`) whose verdict gives `reason` (a string or matcher) among its
+ * errors.
+ */
+export function expectRefusal(
+  response: LightMyRequestResponse,
+  code: ErrorCode,
+  reason: unknown,
+): void {
+  expectProblem(response, code);
+  expect(response.json().verification.errors).toContainEqual(reason);
+}

@@ -18,7 +18,7 @@ import { IDEMPOTENT } from '../../plugins/idempotency';
 import { generateCredential } from '../../services/generate-credential';
 import { bearerSecurity, errorResponses, userIdSchema } from '../schemas';
 
-const UNKNOWN_TYPE_DETAIL = `Unknown document_type. Use one of: ${DOCUMENT_TYPES.map((type) => `'${type.name}'`).join(', ')} (or its key: ${DOCUMENT_TYPE_KEYS.join(', ')})`;
+const UNKNOWN_TYPE_DETAIL = `Unknown document_type. Use one of: ${DOCUMENT_TYPES.map((type) => `'${type.name}'`).join(', ')} (or its key, e.g. pan; case-insensitive)`;
 
 const querySchema = z.object({
   user_id: userIdSchema('user_id').describe('The holder; must be the session user'),
