@@ -7,7 +7,6 @@
  */
 import {
   credentialRecordSchema,
-  DOCUMENT_TYPE_KEYS,
   DOCUMENT_TYPES,
   resolveDocumentType,
 } from '@pehchaan/core';
