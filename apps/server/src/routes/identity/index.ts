@@ -5,11 +5,7 @@
  * SPEC 3's name ('PAN Card') or the catalogue key ('pan'), case-insensitive; the answer's
  * document_type is SPEC 3's name.
  */
-import {
-  credentialRecordSchema,
-  DOCUMENT_TYPES,
-  resolveDocumentType,
-} from '@pehchaan/core';
+import { credentialRecordSchema, DOCUMENT_TYPES, resolveDocumentType } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, authorizeHolder } from '../../plugins/auth';
