@@ -7,7 +7,10 @@
  * - With user-002's session against user-001 (the victim): 403 on every operation that addresses
  *   a holder (/user/{userId}/... and POST /identity/generate-credential?user_id=...). Each is sent
  *   with a valid body and real ids of the victim's data, so a 400 or 404 cannot hide a missing
- *   check: the ownership check runs after validation, so only a complete request reaches it.
+ *   check.
+ * - Authorization before validation: the same walk with invalid input (a body that is not JSON,
+ *   a body of the wrong shape, an unknown query value, malformed ids) still answers 401 without
+ *   a token and 403 with another holder's, never the validation's 400.
  * - Afterwards the victim's credentials, consent requests, activity log, profile and settings
  *   are exactly what they were.
  *
@@ -286,6 +289,56 @@ describe.each(backends)('authorization on $name', (backend) => {
     const again = await app.inject({ url: '/api/auth/session', headers: bearer(expiredToken) });
     expect(again.statusCode).toBe(401);
     expect(await victimSnapshot()).toEqual(before);
+  });
+
+  it('decides 401 and 403 before validating the input', async () => {
+    /** `operation` against the victim with invalid input of kind `kind`, with `headers`. */
+    const sendInvalid = (
+      operation: Operation,
+      kind: 'not-json' | 'wrong-shape' | 'bad-ids',
+      headers: Record<string, string>,
+    ) => {
+      const badIds = kind === 'bad-ids';
+      const url = operation.path
+        .replace('{userId}', VICTIM)
+        .replace('{id}', badIds ? 'not*an*id' : basicIdentityId)
+        .replace('{sessionId}', badIds ? 'not*a*session' : victimSessionId);
+      const query = operation.addressesHolder && !operation.path.includes('{userId}');
+      const payload =
+        kind === 'not-json'
+          ? { payload: '{"not json', headers: { ...headers, 'content-type': 'application/json' } }
+          : kind === 'wrong-shape'
+            ? { payload: { unexpected: [1, 2, 3] }, headers }
+            : { headers };
+      return app.inject({
+        method: operation.method,
+        url: query ? `${url}?user_id=${VICTIM}&document_type=No+Such+Card&extra=1` : url,
+        ...(operation.hasBody || kind !== 'bad-ids' ? payload : { headers }),
+      });
+    };
+    const failures: string[] = [];
+    for (const operation of operations) {
+      for (const kind of ['not-json', 'wrong-shape', 'bad-ids'] as const) {
+        const anonymous = await sendInvalid(operation, kind, {});
+        if (!isProblem(anonymous, 401, 'unauthenticated', MISSING_TOKEN_DETAIL)) {
+          failures.push(`${operation.key} (${kind}) without a token: ${anonymous.statusCode}`);
+        }
+        if (!operation.addressesHolder) continue;
+        const response = await sendInvalid(operation, kind, bearer(attackerToken));
+        if (!isProblem(response, 403, 'forbidden', FORBIDDEN_DETAIL)) {
+          failures.push(`${operation.key} (${kind}) with user-002's token: ${response.statusCode}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    // The same invalid input with the victim's own token is refused by validation instead.
+    const own = await app.inject({
+      method: 'POST',
+      url: `/identity/generate-credential?user_id=${VICTIM}&document_type=No+Such+Card`,
+      headers: bearer(victimToken),
+    });
+    expect(own.statusCode).toBe(400);
+    expect(own.json().code).toBe('invalid_request');
   });
 
   it('lets a session act only as its own holder on the self operations', async () => {

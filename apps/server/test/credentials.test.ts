@@ -12,7 +12,7 @@ import { credentials, issuerKeys } from '../src/db/schema';
 import { credentialAad } from '../src/lib/records';
 import { bearer, buildTestApp, loginDemo, SECONDARY, TestClock } from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
-import { expectProblem } from './helpers/problem';
+import { expectProblem, expectRefusal } from './helpers/problem';
 
 const YEAR_MS = 365.25 * 24 * 3600 * 1000;
 
@@ -258,28 +258,33 @@ describe.each(backends)('signed credentials on $name', (backend) => {
         status: 'verified',
         checks: { signature: true, trusted_issuer: true, validity: true },
         errors: [],
+        warnings: [],
+        trust: { issuer: body.verifiable_credential.issuer.id, trusted: true },
       });
     });
 
-    it('422 with errors when it does not verify', async () => {
+    it('422 (or 400 when malformed) problem with the verdict when it does not verify', async () => {
       const { credentials: held } = await list();
       const document = (await get(`/user/user-001/credentials/${held[0]?.id}/document`)).json()
         .verifiable_credential;
       document.credentialSubject.name = 'Someone Else';
       const changed = await verify({ verifiableCredential: document });
-      expect(changed.statusCode).toBe(422);
+      expectProblem(changed, 'credential_not_verified');
       expect(changed.json()).toMatchObject({
         verified: false,
-        status: 'invalid_signature',
-        checks: { signature: false },
+        verification: {
+          verified: false,
+          status: 'invalid_signature',
+          checks: { signature: false },
+        },
       });
       const { proof: _proof, ...unsigned } = document;
-      expect((await verify({ verifiableCredential: unsigned })).json().status).toBe(
-        'invalid_signature',
-      );
+      const noProof = await verify({ verifiableCredential: unsigned });
+      expectRefusal(noProof, 'credential_not_verified', 'The credential has no proof');
+      expect(noProof.json().verification.status).toBe('invalid_signature');
       const notVc = await verify({ verifiableCredential: { hello: 'world' } });
-      expect(notVc.statusCode).toBe(422);
-      expect(notVc.json().status).toBe('malformed');
+      expectProblem(notVc, 'invalid_credential');
+      expect(notVc.json().verification.status).toBe('malformed');
     });
 
     it('400 for a malformed body', async () => {

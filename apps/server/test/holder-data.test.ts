@@ -173,6 +173,20 @@ describe.each(backends)('holder data on $name', (backend) => {
     });
   });
 
+  it("accepts SPEC 3's names, case-insensitive, and answers the type by that name", async () => {
+    // Already held (issued above as 'pan'): the name resolves to the same type.
+    for (const name of ['PAN%20Card', 'pan+card', 'PAN', '%20Pan%20%20Card%20']) {
+      const response = await generate(`user_id=user-001&document_type=${name}`);
+      expectProblem(response, 'duplicate_document', MESSAGES.duplicateDocument('PAN Card'));
+    }
+    const response = await generate('user_id=user-001&document_type=Voter%20ID%20Card');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      document_type: 'Voter ID Card',
+      credential: { credential_subject: { document_type: 'Voter ID Card' } },
+    });
+  });
+
   it('refuses a second credential of the same type (409, SPEC 5 message)', async () => {
     const response = await generate('user_id=user-001&document_type=pan');
     expectProblem(

@@ -104,7 +104,8 @@ describe.each(backends)('rate limits on $name', (backend) => {
         payload: { verifiableCredential: { id: `urn:x:${i}` } },
         remoteAddress: '192.0.2.50',
       });
-      expect(response.statusCode).toBe(422);
+      // Not a credential: refused by the verifier (400), never by a limit (429).
+      expect(response.statusCode).toBe(400);
     }
   });
 

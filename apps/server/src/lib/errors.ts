@@ -46,6 +46,10 @@ export const ERROR_STATUS = {
   verifier_request_answered: 400,
   /** POST .../presentation-requests: the link is not an OpenID4VP request link (docs/oid4vp.md). */
   invalid_presentation_link: 400,
+  /** W3C VC API: a credential that breaks a Data Model rule or whose proof cannot be read. */
+  invalid_credential: 400,
+  /** W3C VC API: a presentation (or a credential in it) that cannot be read. */
+  invalid_presentation: 400,
   /** No, unknown, expired or revoked session token. */
   unauthenticated: 401,
   /** Demo pair with the wrong OTP (SPEC 5). */
@@ -107,6 +111,10 @@ export const ERROR_STATUS = {
   presentation_request_refused: 422,
   /** An approval left out a claim the verifier requires (it cannot be unticked). */
   claim_required: 422,
+  /** W3C VC API: a well-formed credential failing a requested check (proof, validity, trust). */
+  credential_not_verified: 422,
+  /** W3C VC API: a presentation whose proof, challenge, domain or credentials do not verify. */
+  presentation_not_verified: 422,
   /** Too many requests, or too many failed logins in a row (the growing delay): Retry-After. */
   rate_limited: 429,
   /** 100 failed OTP logins in a row for one number; an operator must unlock it. */
@@ -140,6 +148,8 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   verifier_request_expired: 'Verifier request expired',
   verifier_request_answered: 'Verifier request already answered',
   invalid_presentation_link: 'Invalid presentation request link',
+  invalid_credential: 'Invalid credential',
+  invalid_presentation: 'Invalid presentation',
   unauthenticated: 'Not authenticated',
   wrong_demo_otp: 'Wrong demo OTP',
   login_unavailable: 'Login unavailable',
@@ -172,6 +182,8 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   claims_outside_purpose: 'Claims outside the purpose',
   presentation_request_refused: 'Presentation request refused',
   claim_required: 'Claim required',
+  credential_not_verified: 'Credential not verified',
+  presentation_not_verified: 'Presentation not verified',
   rate_limited: 'Too many requests',
   login_locked: 'Login locked',
   client_error: 'Bad request',
@@ -185,14 +197,21 @@ export const MAX_FIELD_ERRORS = 20;
 
 /**
  * The RFC 9457 body for `code` with the occurrence's `detail`. `status` defaults to the code's
- * (only 'client_error' passes the framework's own); `errors` only for 'invalid_request'.
+ * (only 'client_error' passes the framework's own); `errors` only for 'invalid_request';
+ * `extensions` are further extension members (RFC 9457 3.2), e.g. a verify endpoint's verdict.
  */
 export function problemOf(
   code: ErrorCode,
   detail: string,
-  options: { status?: number; errors?: ProblemFieldError[] } = {},
+  options: {
+    status?: number;
+    errors?: ProblemFieldError[];
+    extensions?: Readonly<Record<string, unknown>>;
+  } = {},
 ): Problem {
   return {
+    // Extension members first: the standard members always win (RFC 9457 3.2).
+    ...options.extensions,
     type: problemType(code),
     title: ERROR_TITLES[code],
     status: options.status ?? ERROR_STATUS[code],
@@ -205,6 +224,8 @@ export function problemOf(
 /**
  * A failure the holder may see: `detail` is the exact answer text. `retryAfterSeconds`, when
  * set, becomes the answer's Retry-After header (RFC 9110 10.2.3), in whole seconds.
+ * `extensions` are extension members of the problem (the VC API verify endpoints put their
+ * verdict there); the route must declare them in its response schema, which serializes them.
  */
 export class AppError extends Error {
   readonly statusCode: number;
@@ -213,6 +234,7 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     readonly detail: string,
     readonly retryAfterSeconds?: number,
+    readonly extensions?: Readonly<Record<string, unknown>>,
   ) {
     super(detail);
     this.name = 'AppError';
@@ -221,7 +243,7 @@ export class AppError extends Error {
 
   /** The problem body of this error. */
   toProblem(): Problem {
-    return problemOf(this.code, this.detail);
+    return problemOf(this.code, this.detail, { extensions: this.extensions });
   }
 }
 

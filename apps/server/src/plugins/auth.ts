@@ -5,9 +5,13 @@
  *   session; 401 problem 'unauthenticated' when the header is missing or the token is unknown, expired or
  *   revoked. Runs before body/query validation, so an anonymous caller learns nothing else.
  * - `requireUser(request, userId)`: 403 when the session's user is not `userId`.
+ * - `authorizeHolder(read)`: an onRequest hook, after `authenticate`, that calls requireUser
+ *   with the holder the raw request addresses (path parameter or query field): authorization
+ *   (401, then 403) is decided before body parsing and schema validation on every holder
+ *   route, so a wrong holder's token gets 403 whatever its input (api-contract "Errors").
  * - `requireSession(request)`: the session of an authenticated request.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { AppError } from '../lib/errors';
 import {
   type AuthenticatedSession,
@@ -82,4 +86,23 @@ export function requireUser(request: FastifyRequest, userId: string): Authentica
   const session = requireSession(request);
   if (session.userId !== userId) throw new AppError('forbidden', FORBIDDEN_DETAIL);
   return session;
+}
+
+/**
+ * An onRequest hook (registered after `authenticate`) that answers 403 'forbidden' when the
+ * holder `read` finds in the raw request (before validation: a path parameter or a query field)
+ * is not the session's user. A value that is not a string (absent, repeated) is left to the
+ * route's schema, which refuses it (400): it addresses no other holder.
+ */
+export function authorizeHolder(read: (request: FastifyRequest) => unknown): onRequestHookHandler {
+  return (request, _reply, done) => {
+    const holder = read(request);
+    try {
+      if (typeof holder === 'string') requireUser(request, holder);
+      else requireSession(request);
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
+  };
 }

@@ -7,9 +7,9 @@
  *   documented shape would be a 500 and fail here;
  * - a JSON body (`application/json`, errors `application/problem+json`), with the security
  *   headers of every answer;
- * - errors RFC 9457 problems (unless the operation documents another shape for the status, as
- *   the VC API's 422 verdict): exactly type, title, status, detail, code (and `errors` for
- *   'invalid_request'), `code` one the server knows, `type` its URI, `status` the answer's;
+ * - errors RFC 9457 problems (unless the operation documents another shape for the status):
+ *   exactly type, title, status, detail, code (and `errors` for 'invalid_request'; `verified`
+ *   and `verification` for the VC API verify refusals), `code` one the server knows, `type` its URI, `status` the answer's;
  *   `detail` a string of at most MAX_DETAIL_LENGTH characters that names no internal (stack
  *   frames, file paths, error classes, framework or database wording, JSON parser text) and
  *   carries no 12-digit number (an Aadhaar number never appears in an error).
@@ -21,7 +21,15 @@ import type { Operation } from './operations';
 
 const PROBLEM_KEYS = ['code', 'detail', 'status', 'title', 'type'];
 
-/** 4xx statuses the API answers with a problem (410: a share link expired, withdrawn or used up). */
+/** The W3C VC API verify refusals, whose problems also carry `verified` and `verification`. */
+const VERDICT_CODES: readonly string[] = [
+  'invalid_credential',
+  'credential_not_verified',
+  'invalid_presentation',
+  'presentation_not_verified',
+];
+
+/** 4xx statuses the API answers with a problem on any route (410: a share link expired, withdrawn or used up). */
 const KNOWN_CLIENT_ERRORS = new Set([400, 401, 403, 404, 409, 410, 413, 414, 415, 422, 429]);
 
 /** Longer details would mean input echoed back; the longest real message is under 200. */
@@ -92,7 +100,11 @@ export function answerProblems(
   const code = problem.code as ErrorCode;
   const keys = Object.keys(problem)
     .filter((key) => !(key === 'errors' && code === 'invalid_request'))
+    .filter((key) => !(['verified', 'verification'].includes(key) && VERDICT_CODES.includes(code)))
     .sort();
+  if (VERDICT_CODES.includes(code) && (problem.verified !== false || !problem.verification)) {
+    problems.push(`${code} without verified: false and its verification`);
+  }
   const { detail } = problem;
   if (keys.join() !== PROBLEM_KEYS.join() || typeof detail !== 'string') {
     problems.push(`error body is not a problem: ${response.body.slice(0, 200)}`);

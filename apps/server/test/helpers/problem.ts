@@ -9,9 +9,18 @@ import { ERROR_STATUS, ERROR_TITLES, type ErrorCode } from '../../src/lib/errors
 
 export const PROBLEM_JSON = 'application/problem+json; charset=utf-8';
 
+/** The W3C VC API verify refusals: their problems carry `verified: false` and the verdict. */
+const VERDICT_CODES: readonly ErrorCode[] = [
+  'invalid_credential',
+  'credential_not_verified',
+  'invalid_presentation',
+  'presentation_not_verified',
+];
+
 /**
  * The body a problem of `code` has: `detail` may be an asymmetric matcher; an 'invalid_request'
- * carries `errors` (any list unless given).
+ * carries `errors` (any list unless given); a VC API verify refusal `verified: false` and its
+ * verdict as `verification` (any object).
  */
 export function problem(
   code: ErrorCode,
@@ -25,6 +34,7 @@ export function problem(
     detail,
     code,
     ...(code === 'invalid_request' ? { errors: errors ?? expect.any(Array) } : {}),
+    ...(VERDICT_CODES.includes(code) ? { verified: false, verification: expect.any(Object) } : {}),
   };
 }
 
@@ -61,4 +71,18 @@ export function isProblem(
     body.type === `/problems/${code}` &&
     body.title === ERROR_TITLES[code]
   );
+}
+
+/**
+ * Asserts `response` is the VC API verify refusal `code` (a problem with `verified: false` and
+ * the verdict as `verification`) whose verdict gives `reason` (a string or matcher) among its
+ * errors.
+ */
+export function expectRefusal(
+  response: LightMyRequestResponse,
+  code: ErrorCode,
+  reason: unknown,
+): void {
+  expectProblem(response, code);
+  expect(response.json().verification.errors).toContainEqual(reason);
 }

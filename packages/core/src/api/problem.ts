@@ -11,6 +11,9 @@
  * - `status`: the HTTP status code, repeated (3.1.2);
  * - `detail`: the text a holder may be shown for this occurrence (3.1.4; SPEC 8's texts);
  * - `code`: extension member, one of PROBLEM_CODES;
+ * - `verified` and `verification`: extension members of the W3C VC API verify endpoints'
+ *   refusals (`invalid_credential`, `credential_not_verified`, `invalid_presentation`,
+ *   `presentation_not_verified`): `verified: false` and the whole verdict;
  * - `errors`: extension member of `invalid_request` answers, one entry per failed input field:
  *   `pointer` is a JSON Pointer (RFC 6901) into the request, its first segment the part
  *   (`/body`, `/params`, `/querystring`, `/headers`), e.g. `/body/phoneNumber`; `code` is the
@@ -46,6 +49,8 @@ export const PROBLEM_CODES = [
   'verifier_request_expired',
   'verifier_request_answered',
   'invalid_presentation_link',
+  'invalid_credential',
+  'invalid_presentation',
   // 401
   'unauthenticated',
   'wrong_demo_otp',
@@ -86,6 +91,8 @@ export const PROBLEM_CODES = [
   'claims_outside_purpose',
   'presentation_request_refused',
   'claim_required',
+  'credential_not_verified',
+  'presentation_not_verified',
   // 429
   'rate_limited',
   'login_locked',

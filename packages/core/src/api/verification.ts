@@ -4,7 +4,7 @@
  * app's parsing, so the two cannot drift.
  *
  * - credentialVerdictSchema: `verifyCredential()`'s verdict, the answer of the W3C VC API
- *   POST /credentials/verify (200 when verified, 422 otherwise);
+ *   POST /credentials/verify (200 when verified; otherwise inside a 400 or 422 problem);
  * - presentationVerdictSchema: `verifyPresentation()`'s verdict, POST /presentations/verify;
  * - storedCredentialVerdictSchema: GET /api/verify/{id}, the verdict with the credential's
  *   public summary: for a bare credential id the holder's name and masked identifiers only; for
@@ -16,7 +16,7 @@
  * reasons (empty when verified).
  */
 import { z } from 'zod';
-import { VERIFICATION_STATUSES } from '../proofs/verify-credential';
+import { CREDENTIAL_CHECKS, VERIFICATION_STATUSES } from '../proofs/verify-credential';
 
 /** The three checks of a credential verdict (see VerificationChecks). */
 export const credentialChecksSchema = z.object({
@@ -25,11 +25,23 @@ export const credentialChecksSchema = z.object({
   validity: z.boolean(),
 });
 
+/** Whether the issuer is on the verifier's trusted list (see IssuerTrust). */
+export const issuerTrustSchema = z.object({
+  issuer: z.string(),
+  trusted: z.boolean(),
+});
+
+/**
+ * `warnings` (checks not required that failed, what could not be checked offline) and `trust`
+ * are in every verdict this server answers; optional so a verdict of an older server parses.
+ */
 export const credentialVerdictSchema = z.object({
   verified: z.boolean(),
   status: z.enum(VERIFICATION_STATUSES),
   checks: credentialChecksSchema,
   errors: z.array(z.string()),
+  warnings: z.array(z.string()).optional(),
+  trust: issuerTrustSchema.optional(),
 });
 
 export const presentationVerdictSchema = z.object({
@@ -73,6 +85,12 @@ export const storedCredentialVerdictSchema = credentialVerdictSchema.extend({
   /** Share links only: the link's expiry and views. */
   share: verifiedShareSchema.optional(),
 });
+
+/**
+ * The checks a W3C VC API caller may ask for in `options.checks` (core's CREDENTIAL_CHECKS);
+ * 'proof' is the default.
+ */
+export const credentialCheckSchema = z.enum(CREDENTIAL_CHECKS);
 
 export type CredentialVerdictAnswer = z.infer<typeof credentialVerdictSchema>;
 export type PresentationVerdictAnswer = z.infer<typeof presentationVerdictSchema>;

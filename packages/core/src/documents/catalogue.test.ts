@@ -8,6 +8,7 @@ import {
   ISSUABLE_DOCUMENT_TYPES,
   ISSUERS,
   pickRandomDocumentType,
+  resolveDocumentType,
 } from './catalogue';
 
 const user = findSampleUser('user-001')!;
@@ -75,5 +76,21 @@ describe('document catalogue', () => {
     expect(pickRandomDocumentType(held)?.key).toBe('aadhaar');
     expect(pickRandomDocumentType(ISSUABLE_DOCUMENT_TYPES.map((d) => d.key))).toBeUndefined();
     expect(pickRandomDocumentType([], () => 0.999)?.key).toBe('ckyc');
+  });
+});
+
+describe("resolveDocumentType (the API's document_type)", () => {
+  it("finds a type by SPEC 3's name or its key, case-insensitive, spaces normalised", () => {
+    for (const value of ['PAN Card', 'pan card', '  PAN   Card ', 'pan', 'PAN']) {
+      expect(resolveDocumentType(value)?.key, value).toBe('pan');
+    }
+    expect(resolveDocumentType('10th class marksheet')?.key).toBe('marksheet_10th');
+    expect(resolveDocumentType('Voter ID Card')?.name).toBe('Voter ID Card');
+  });
+
+  it('finds nothing for other names', () => {
+    for (const value of ['', 'PAN Cards', 'diploma', 'Permanent Account Number']) {
+      expect(resolveDocumentType(value), value).toBeUndefined();
+    }
   });
 });

@@ -249,3 +249,13 @@ export function buildCredentialSubject(
   for (const field of type.subjectFields) subject[field] = claims[field];
   return subject;
 }
+
+/**
+ * The catalogue entry a caller's `document_type` names: a key ('pan') or SPEC 3's name ('PAN
+ * Card'), either case-insensitive, surrounding spaces and repeated inner spaces ignored.
+ * Undefined when it names none.
+ */
+export function resolveDocumentType(value: string): DocumentType | undefined {
+  const wanted = value.trim().replace(/\s+/g, ' ').toLowerCase();
+  return DOCUMENT_TYPES.find((d) => d.key === wanted || d.name.toLowerCase() === wanted);
+}

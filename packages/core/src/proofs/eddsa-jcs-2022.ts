@@ -43,6 +43,13 @@ export interface CreateProofOptions {
   challenge?: string;
   /** The security domain(s) the proof is meant for, signed into the proof. */
   domain?: string | string[];
+  /** The proof's own id (a URL), so a later proof of a chain can name it. */
+  id?: string;
+  /**
+   * Data Integrity 2.1 proof chains: the id(s) of the document's existing proofs this proof
+   * signs over (they must be in the document's `proof`).
+   */
+  previousProof?: string | string[];
   sign: Ed25519Signer;
   /** Default WebCrypto. */
   crypto?: ProofCrypto;
@@ -84,30 +91,100 @@ async function hashData(
  * Adds an eddsa-jcs-2022 DataIntegrityProof to `unsecuredDocument` (spec 3.3.1 Create Proof).
  * The proof carries `@context` copied from the document (as the Recommendation's vector does).
  * @returns a new document `{ ...unsecuredDocument, proof }`; the input is not changed.
- * @throws {TypeError} when the document already has a proof or cannot be canonicalized, or when
- *   the signer returns something other than 64 bytes.
+ * @throws {TypeError} when the document already has a proof (addEddsaJcs2022Proof adds to a
+ *   proof set) or cannot be canonicalized, or when the signer returns something other than 64
+ *   bytes.
  */
 export async function createEddsaJcs2022Proof<T extends JsonObject>(
   unsecuredDocument: T,
   options: CreateProofOptions,
 ): Promise<T & { proof: DataIntegrityProof }> {
   if ('proof' in unsecuredDocument) throw new TypeError('The document already has a proof');
+  const proof = await eddsaJcs2022Proof(unsecuredDocument, [], options);
+  return { ...unsecuredDocument, proof };
+}
+
+/**
+ * Adds an eddsa-jcs-2022 proof to a document that may already have proofs (Data Integrity 4.2
+ * Add Proof Set; with `options.previousProof`, 4.3 Add Proof Chain: signed over the document
+ * whose `proof` is the proofs it names).
+ * @returns a new document whose `proof` is the existing proofs followed by the new one.
+ * @throws {TypeError} as createEddsaJcs2022Proof, and when `previousProof` names an id no
+ *   existing proof has.
+ */
+export async function addEddsaJcs2022Proof<T extends JsonObject>(
+  securedDocument: T,
+  options: CreateProofOptions,
+): Promise<T & { proof: DataIntegrityProof[] }> {
+  const { document, existing, previous } = prepareAddProof(securedDocument, options);
+  const proof = await eddsaJcs2022Proof(document, previous, options);
+  return { ...securedDocument, proof: [...(existing as DataIntegrityProof[]), proof] };
+}
+
+/** The eddsa-jcs-2022 proof of `document` (no proof) with `previous` as its `proof`. */
+async function eddsaJcs2022Proof(
+  document: JsonObject,
+  previous: readonly JsonObject[],
+  options: CreateProofOptions,
+): Promise<DataIntegrityProof> {
   const crypto = options.crypto ?? defaultProofCrypto;
   const proofConfig: JsonObject = {
     type: DATA_INTEGRITY_PROOF,
+    ...optionalProofMembers(options),
     cryptosuite: EDDSA_JCS_2022,
     created: options.created,
     verificationMethod: options.verificationMethod,
     proofPurpose: options.proofPurpose ?? 'assertionMethod',
     ...proofBindings(options),
-    ...(unsecuredDocument['@context'] !== undefined
-      ? { '@context': unsecuredDocument['@context'] }
-      : {}),
+    ...(options.previousProof !== undefined ? { previousProof: options.previousProof } : {}),
+    ...(document['@context'] !== undefined ? { '@context': document['@context'] } : {}),
   };
-  const signature = await options.sign(await hashData(proofConfig, unsecuredDocument, crypto));
+  const input = previous.length > 0 ? { ...document, proof: previous } : document;
+  const signature = await options.sign(await hashData(proofConfig, input, crypto));
   if (signature.length !== 64) throw new TypeError('An Ed25519 signature is 64 bytes');
-  const proof = { ...proofConfig, proofValue: encodeMultibaseBase58(signature) };
-  return { ...unsecuredDocument, proof: proof as DataIntegrityProof };
+  return { ...proofConfig, proofValue: encodeMultibaseBase58(signature) } as DataIntegrityProof;
+}
+
+/** The proof's own `id`, when `options` gives one. */
+export function optionalProofMembers(options: Pick<CreateProofOptions, 'id'>): JsonObject {
+  return options.id !== undefined ? { id: options.id } : {};
+}
+
+/** What Add Proof starts from (Data Integrity 4.2, 4.3): see prepareAddProof. */
+export interface AddProofInput {
+  /** The document without any proof. */
+  document: JsonObject;
+  /** Its existing proofs, in order (empty when it had none). */
+  existing: JsonObject[];
+  /** The existing proofs `previousProof` names (empty when it names none). */
+  previous: JsonObject[];
+}
+
+/**
+ * Splits a document about to get a proof into the document without proofs, its existing
+ * proofs, and the ones `options.previousProof` names (Data Integrity 4.3 Add Proof Chain).
+ * @throws {TypeError} when `previousProof` names an id no existing proof has.
+ */
+export function prepareAddProof(
+  securedDocument: JsonObject,
+  options: Pick<CreateProofOptions, 'previousProof'>,
+): AddProofInput {
+  const { proof, ...document } = securedDocument;
+  const existing = (proof === undefined ? [] : Array.isArray(proof) ? proof : [proof]).filter(
+    (item): item is JsonObject => typeof item === 'object' && item !== null,
+  );
+  const ids =
+    options.previousProof === undefined
+      ? []
+      : typeof options.previousProof === 'string'
+        ? [options.previousProof]
+        : options.previousProof;
+  const previous = ids.map((id) => {
+    const found = existing.find((item) => item.id === id);
+    if (!found) throw new TypeError(`previousProof ${id} names no proof of the document`);
+    return found;
+  });
+  return { document, existing, previous };
 }
 
 /** The optional challenge and domain of `options`, as proof properties (absent when unset). */
@@ -129,7 +206,8 @@ export type ProofResult = { ok: true } | ProofFailure;
 
 /**
  * Verifies the eddsa-jcs-2022 `proof` of `securedDocument` under `publicKey` (spec 3.3.2
- * Verify Proof). The caller has checked that the proof names this cryptosuite and resolved the
+ * Verify Proof); `previousProofs`, for a proof of a chain, are the proofs its `previousProof`
+ * names, which stand as the document's `proof` while it is checked. The caller has checked that the proof names this cryptosuite and resolved the
  * verification method to `publicKey` (32 bytes).
  * - proof @context, when present, must be a prefix of the document's @context (else malformed);
  * - a proofValue that is not base58btc of 64 bytes is an invalid signature.
@@ -140,9 +218,11 @@ export async function verifyEddsaJcs2022Proof(
   proof: DataIntegrityProof,
   publicKey: Uint8Array,
   crypto: ProofCrypto = defaultProofCrypto,
+  previousProofs: readonly JsonObject[] = [],
 ): Promise<ProofResult> {
   const { proofValue, ...proofOptions } = proof;
   const { proof: _ignored, ...unsecuredDocument } = securedDocument;
+  if (previousProofs.length > 0) unsecuredDocument.proof = previousProofs;
   if (proofOptions['@context'] !== undefined) {
     if (!isContextPrefix(proofOptions['@context'], unsecuredDocument['@context'])) {
       return {

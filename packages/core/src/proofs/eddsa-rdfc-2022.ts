@@ -20,7 +20,9 @@ import {
   EDDSA_RDFC_2022,
   isContextPrefix,
   type JsonObject,
+  optionalProofMembers,
   type ProofResult,
+  prepareAddProof,
   proofBindings,
 } from './eddsa-jcs-2022';
 import { CanonicalizationError, canonizeRdfc, type JsonLdContexts } from './json-ld-loader';
@@ -34,6 +36,11 @@ export interface RdfcProofOptions {
    * test vector's own context. Nothing is ever fetched.
    */
   contexts?: JsonLdContexts;
+  /**
+   * Verifying a proof of a chain (Data Integrity 2.1 `previousProof`): the proofs it names,
+   * which stand as the document's `proof` while this one is checked. Empty or absent: none.
+   */
+  previousProofs?: readonly JsonObject[];
 }
 
 export type CreateRdfcProofOptions = CreateProofOptions & Pick<RdfcProofOptions, 'contexts'>;
@@ -45,10 +52,10 @@ async function digest(crypto: ProofCrypto, text: string): Promise<Uint8Array> {
 
 /**
  * hashData of spec 3.2.4: SHA-256 of the canonical proof configuration, then of the canonical
- * document (64 bytes).
+ * document (64 bytes). Ed25519Signature2020 hashes the same way (ed25519-signature-2020.ts).
  * @throws {CanonicalizationError} when either cannot be canonicalized.
  */
-async function hashData(
+export async function rdfcHashData(
   proofConfig: JsonObject,
   unsecuredDocument: JsonObject,
   options: RdfcProofOptions,
@@ -66,32 +73,61 @@ async function hashData(
 
 /**
  * Adds an eddsa-rdfc-2022 DataIntegrityProof to `unsecuredDocument` (spec 3.2.1 Create Proof).
- * The proof is `{ type, cryptosuite, created, verificationMethod, proofPurpose, challenge?,
- * domain?, proofValue }`:
+ * The proof is `{ type, id?, cryptosuite, created, verificationMethod, proofPurpose, challenge?,
+ * domain?, previousProof?, proofValue }`:
  * unlike eddsa-jcs-2022 it carries no @context (as the Recommendation's vector).
  * @returns a new document `{ ...unsecuredDocument, proof }`; the input is not changed.
- * @throws {TypeError} when the document already has a proof or the signer returns something
- *   other than 64 bytes; {CanonicalizationError} when the document uses a context that is not
- *   bundled or does not survive JSON-LD safe mode (e.g. a term no context defines).
+ * @throws {TypeError} when the document already has a proof (addEddsaRdfc2022Proof adds to a
+ *   proof set) or the signer returns something other than 64 bytes; {CanonicalizationError}
+ *   when the document uses a context that is not bundled or does not survive JSON-LD safe mode
+ *   (e.g. a term no context defines).
  */
 export async function createEddsaRdfc2022Proof<T extends JsonObject>(
   unsecuredDocument: T,
   options: CreateRdfcProofOptions,
 ): Promise<T & { proof: DataIntegrityProof }> {
   if ('proof' in unsecuredDocument) throw new TypeError('The document already has a proof');
+  const proof = await eddsaRdfc2022Proof(unsecuredDocument, [], options);
+  return { ...unsecuredDocument, proof };
+}
+
+/**
+ * Adds an eddsa-rdfc-2022 proof to a document that may already have proofs (Data Integrity 4.2
+ * Add Proof Set; with `options.previousProof`, 4.3 Add Proof Chain: signed over the document
+ * whose `proof` is the proofs it names, as the Recommendation's proof chain vectors).
+ * @returns a new document whose `proof` is the existing proofs followed by the new one.
+ * @throws as createEddsaRdfc2022Proof, and {TypeError} when `previousProof` names an id no
+ *   existing proof has.
+ */
+export async function addEddsaRdfc2022Proof<T extends JsonObject>(
+  securedDocument: T,
+  options: CreateRdfcProofOptions,
+): Promise<T & { proof: DataIntegrityProof[] }> {
+  const { document, existing, previous } = prepareAddProof(securedDocument, options);
+  const proof = await eddsaRdfc2022Proof(document, previous, options);
+  return { ...securedDocument, proof: [...(existing as DataIntegrityProof[]), proof] };
+}
+
+async function eddsaRdfc2022Proof(
+  document: JsonObject,
+  previous: readonly JsonObject[],
+  options: CreateRdfcProofOptions,
+): Promise<DataIntegrityProof> {
   const proofOptions: JsonObject = {
     type: DATA_INTEGRITY_PROOF,
+    ...optionalProofMembers(options),
     cryptosuite: EDDSA_RDFC_2022,
     created: options.created,
     verificationMethod: options.verificationMethod,
     proofPurpose: options.proofPurpose ?? 'assertionMethod',
     ...proofBindings(options),
+    ...(options.previousProof !== undefined ? { previousProof: options.previousProof } : {}),
   };
-  const proofConfig: JsonObject = { ...proofOptions, '@context': unsecuredDocument['@context'] };
-  const signature = await options.sign(await hashData(proofConfig, unsecuredDocument, options));
+  const proofConfig: JsonObject = { ...proofOptions, '@context': document['@context'] };
+  const input = previous.length > 0 ? { ...document, proof: previous } : document;
+  const signature = await options.sign(await rdfcHashData(proofConfig, input, options));
   if (signature.length !== 64) throw new TypeError('An Ed25519 signature is 64 bytes');
-  const proof = { ...proofOptions, proofValue: encodeMultibaseBase58(signature) };
-  return { ...unsecuredDocument, proof: proof as DataIntegrityProof };
+  return { ...proofOptions, proofValue: encodeMultibaseBase58(signature) } as DataIntegrityProof;
 }
 
 /**
@@ -112,6 +148,9 @@ export async function verifyEddsaRdfc2022Proof(
 ): Promise<ProofResult> {
   const { proofValue, ...proofOptions } = proof;
   const { proof: _ignored, ...unsecuredDocument } = securedDocument;
+  if (options.previousProofs && options.previousProofs.length > 0) {
+    unsecuredDocument.proof = options.previousProofs;
+  }
   if (proofOptions.type !== DATA_INTEGRITY_PROOF || proofOptions.cryptosuite !== EDDSA_RDFC_2022) {
     return {
       ok: false,
@@ -141,7 +180,7 @@ export async function verifyEddsaRdfc2022Proof(
   }
   let data: Uint8Array;
   try {
-    data = await hashData(proofConfig, unsecuredDocument, options);
+    data = await rdfcHashData(proofConfig, unsecuredDocument, options);
   } catch (error) {
     const message =
       error instanceof CanonicalizationError

@@ -9,12 +9,15 @@
  *   https://www.w3.org/ns/credentials/undefined-terms/v2 (@digitalbazaar/credentials-context);
  * - https://w3id.org/security/data-integrity/v1 and /v2 (@digitalbazaar/data-integrity-context);
  * - https://www.w3.org/ns/credentials/examples/v2 (the one-line W3C examples context the
- *   Recommendations' test vectors use).
+ *   Recommendations' test vectors use);
+ * - https://w3id.org/security/suites/ed25519-2020/v1 (the Ed25519Signature2020 context, as
+ *   published at that URL; ed25519-2020-context.ts).
  * Any other URL is refused with an UnknownContextError naming it.
  *
  * jsonld, rdf-canonize and the context packages are imported dynamically on the first rdfc
  * canonicalization only, so the eddsa-jcs-2022 path and the web app's main chunk never load them.
  */
+import { ED25519_2020_CONTEXT, ED25519_2020_CONTEXT_URL } from './ed25519-2020-context';
 import type { JsonObject } from './eddsa-jcs-2022';
 
 /** Context URL -> context document (`{ '@context': ... }`). */
@@ -111,6 +114,7 @@ function loadRuntime(): Promise<Runtime> {
       ...contextsOf(credentialsModule),
       ...contextsOf(dataIntegrityModule),
       [EXAMPLES_V2_CONTEXT_URL, EXAMPLES_V2_CONTEXT],
+      [ED25519_2020_CONTEXT_URL, ED25519_2020_CONTEXT],
     ]);
     return { jsonld, contexts };
   })();

@@ -52,6 +52,8 @@ describe('verifyCredential', () => {
       status: 'verified',
       checks: { signature: true, trusted_issuer: true, validity: true },
       errors: [],
+      warnings: [],
+      trust: { issuer: issuer.did, trusted: true },
     });
   });
 
@@ -146,7 +148,6 @@ describe('verifyCredential', () => {
       { ...good, validFrom: '2031-01-01T00:00:00Z' },
       { ...good, validUntil: 'tomorrow' },
       { ...good, proof: 'z123' },
-      { ...good, proof: [good.proof, good.proof] },
       { ...good, proof: { ...(good.proof as JsonObject), cryptosuite: 'eddsa-2022' } },
       { ...good, proof: { ...(good.proof as JsonObject), proofPurpose: 'authentication' } },
       { ...good, proof: { ...(good.proof as JsonObject), verificationMethod: 'https://x#k' } },

@@ -3,16 +3,11 @@
  * principles 7 and 8). It answers a verdict and never throws for a bad credential.
  */
 
-import type { DidKeyReference } from './did-key';
+import { ED25519_SIGNATURE_2020 } from './ed25519-signature-2020';
 import { EDDSA_JCS_2022, EDDSA_RDFC_2022 } from './eddsa-jcs-2022';
 import { defaultProofCrypto, type ProofCrypto } from './proof-crypto';
-import {
-  checkCredentialRules,
-  credentialIssuerId,
-  isJsonObject,
-  parseDateTimeStamp,
-} from './vc-rules';
-import { readDataIntegrityProof, resolveDidKey, verifyDataIntegrityProof } from './verify-proof';
+import { checkCredentialRules, credentialIssuerId, isJsonObject, validityPeriod } from './vc-rules';
+import { verifyProofSet } from './verify-proof';
 
 /** Verdict statuses, most severe first (the first that applies is the status). */
 export const VERIFICATION_STATUSES = [
@@ -25,12 +20,34 @@ export const VERIFICATION_STATUSES = [
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
 export interface VerificationChecks {
-  /** The proof verifies under the issuer's own key. */
+  /**
+   * Every proof verifies under its own did:key, and, when the issuer is a did:key, one of them
+   * is the issuer's key (an issuer of another kind cannot be tied to a key offline: a warning).
+   */
   signature: boolean;
   /** The issuer is in `trustedIssuers`. */
   trusted_issuer: boolean;
-  /** `now` lies within [validFrom, validUntil]. */
+  /** `now` lies within [validFrom, validUntil] (VCDM 1.1: issuanceDate, expirationDate). */
   validity: boolean;
+}
+
+/**
+ * The checks a caller can require (W3C VC API `options.checks`): 'proof' (checks.signature),
+ * 'validity' and 'trusted_issuer'. All three are always computed; a check not required does not
+ * decide `verified`, and its failure is a warning instead of an error.
+ */
+export const CREDENTIAL_CHECKS = ['proof', 'validity', 'trusted_issuer'] as const;
+export type CredentialCheck = (typeof CREDENTIAL_CHECKS)[number];
+
+/** The product's own verdict (the verify link and page): all three checks. */
+export const ALL_CREDENTIAL_CHECKS: readonly CredentialCheck[] = CREDENTIAL_CHECKS;
+
+/** Whether the issuer is on the caller's trusted list: a result of its own, never a proof error. */
+export interface IssuerTrust {
+  /** The issuer's id ('' when the document names none). */
+  issuer: string;
+  /** True when it is in `trustedIssuers`. */
+  trusted: boolean;
 }
 
 export interface CredentialVerdict {
@@ -38,8 +55,12 @@ export interface CredentialVerdict {
   verified: boolean;
   status: VerificationStatus;
   checks: VerificationChecks;
-  /** Human-readable reasons, empty when verified. */
+  /** Human-readable reasons of the required checks that failed, empty when verified. */
   errors: string[];
+  /** Reasons of checks not required that failed, and what could not be checked offline. */
+  warnings: string[];
+  /** The issuer and whether the caller trusts it. */
+  trust: IssuerTrust;
 }
 
 export interface VerifyCredentialOptions {
@@ -51,6 +72,11 @@ export interface VerifyCredentialOptions {
   cryptosuites?: readonly string[];
   /** SHA-256 and Ed25519; default WebCrypto. */
   crypto?: ProofCrypto;
+  /**
+   * The checks that decide `verified` (default ALL_CREDENTIAL_CHECKS). The W3C VC API passes
+   * its request's `options.checks` (default ['proof']); a malformed document is never verified.
+   */
+  checks?: readonly CredentialCheck[];
 }
 
 /**
@@ -59,93 +85,111 @@ export interface VerifyCredentialOptions {
  */
 export const DEFAULT_CRYPTOSUITES: readonly string[] = [EDDSA_JCS_2022, EDDSA_RDFC_2022];
 
+/**
+ * What the W3C VC API accepts: the two cryptosuites and the legacy Ed25519Signature2020 proof
+ * type (credentials from other issuers).
+ */
+export const VC_API_CRYPTOSUITES: readonly string[] = [
+  ...DEFAULT_CRYPTOSUITES,
+  ED25519_SIGNATURE_2020,
+];
+
 const NO_CHECKS: VerificationChecks = { signature: false, trusted_issuer: false, validity: false };
 
 /**
- * Verifies a W3C VC 2.0 credential secured with a DataIntegrityProof.
+ * Verifies a W3C VC 2.0 or VCDM 1.1 credential secured with one proof or a proof set (or chain):
+ * DataIntegrityProof (eddsa-jcs-2022, eddsa-rdfc-2022) or Ed25519Signature2020.
  *
  * Checks, in order of severity:
- * - malformed: not a JSON object, breaks a VC 2.0 rule (vc-rules.ts), a proof that is not a
- *   single DataIntegrityProof object with assertionMethod purpose, a cryptosuite not in
- *   `cryptosuites` or not implemented (eddsa-jcs-2022 and eddsa-rdfc-2022 are), a verification
- *   method that is not an Ed25519 did:key (keys are resolved offline only), or, for
- *   eddsa-rdfc-2022, a document that cannot be canonicalized: a JSON-LD context that is not
- *   bundled (the error names its URL; nothing is fetched) or a term no context defines;
- * - invalid_signature: no proof, the verification method is not the issuer's did:key, or the
- *   Ed25519 signature over the cryptosuite's hashData does not verify;
- * - untrusted_issuer: the issuer id is not in `trustedIssuers`;
- * - expired: `now` is after validUntil (or before validFrom: "not valid yet");
+ * - malformed: not a JSON object, breaks a Data Model rule (vc-rules.ts), a proof that is not a
+ *   readable proof with assertionMethod purpose, a cryptosuite not in `cryptosuites` or not
+ *   implemented, a verification method that is not an Ed25519 did:key (keys are resolved
+ *   offline only; did:web and https keys are not fetched, and the error says so), a
+ *   previousProof naming no proof of the set, or, for the RDFC suites, a document that cannot
+ *   be canonicalized: a JSON-LD context that is not bundled (the error names its URL; nothing is
+ *   fetched) or a term no context defines;
+ * - invalid_signature ('proof'): no proof, a proof that does not verify (every proof of a set
+ *   must), or an issuer that is a did:key whose key made none of the proofs;
+ * - untrusted_issuer ('trusted_issuer'): the issuer id is not in `trustedIssuers`;
+ * - expired ('validity'): `now` is after validUntil (or before validFrom: "not valid yet");
  * - verified otherwise.
- * Never throws for any `document` value.
+ * Only the checks in `options.checks` decide the status; the others fail as warnings. `trust`
+ * always says whether the issuer is trusted. Never throws for any `document` value.
  */
 export async function verifyCredential(
   document: unknown,
   options: VerifyCredentialOptions,
 ): Promise<CredentialVerdict> {
+  const required = new Set<CredentialCheck>(options.checks ?? ALL_CREDENTIAL_CHECKS);
+  const issuerId = isJsonObject(document) ? (credentialIssuerId(document) ?? '') : '';
+  const trustedIssuer = isTrusted(options.trustedIssuers, issuerId);
   const malformed = (errors: string[]): CredentialVerdict => ({
     verified: false,
     status: 'malformed',
     checks: { ...NO_CHECKS },
     errors,
+    warnings: [],
+    trust: { issuer: issuerId, trusted: trustedIssuer },
   });
   const ruleErrors = checkCredentialRules(document);
   if (ruleErrors.length > 0 || !isJsonObject(document)) return malformed(ruleErrors);
 
-  const issuerId = credentialIssuerId(document) ?? '';
-  const trusted = isTrusted(options.trustedIssuers, issuerId);
   const validity = checkValidity(document, options.now);
+  const proofErrors: string[] = [];
+  const warnings: string[] = [];
+  let signature = false;
+  const proofs = await verifyProofSet(document, {
+    cryptosuites: options.cryptosuites ?? DEFAULT_CRYPTOSUITES,
+    proofPurpose: 'assertionMethod',
+    crypto: options.crypto ?? defaultProofCrypto,
+  });
+  if (!proofs.ok && proofs.reason === 'malformed') return malformed([proofs.error]);
+  if (!proofs.ok && proofs.reason === 'missing') {
+    proofErrors.push('The credential has no proof');
+  } else if (!proofs.ok) {
+    proofErrors.push('Invalid signature: the credential was changed or not signed by its issuer');
+  } else if (issuerId.startsWith('did:key:')) {
+    signature = proofs.proofs.some(({ signer }) => signer === issuerId);
+    if (!signature) proofErrors.push("The proof's verification method is not the issuer's key");
+  } else {
+    signature = true;
+    warnings.push(
+      `The issuer ${issuerId} is not a did:key: its keys are not fetched, so that it controls ${proofs.proofs.map(({ signer }) => signer).join(', ')} is not checked`,
+    );
+  }
+  const trustError = trustedIssuer ? [] : [`The issuer ${issuerId} is not a trusted issuer`];
+  const validityError = validity.error ? [validity.error] : [];
 
   const errors: string[] = [];
-  let signature = false;
-  const rawProof = Array.isArray(document.proof)
-    ? document.proof.length === 1
-      ? document.proof[0]
-      : document.proof
-    : document.proof;
-  if (rawProof === undefined || rawProof === null) {
-    errors.push('The credential has no proof');
-  } else {
-    const proof = readDataIntegrityProof(rawProof, {
-      cryptosuites: options.cryptosuites ?? DEFAULT_CRYPTOSUITES,
-      proofPurpose: 'assertionMethod',
-    });
-    if (typeof proof === 'string') return malformed([proof]);
-    let key: DidKeyReference;
-    try {
-      key = resolveDidKey(proof.verificationMethod);
-    } catch {
-      return malformed(['The verification method must be an Ed25519 did:key']);
-    }
-    if (key.did !== issuerId) {
-      errors.push("The proof's verification method is not the issuer's key");
-    } else {
-      const result = await verifyDataIntegrityProof(
-        document,
-        proof,
-        key.publicKey,
-        options.crypto ?? defaultProofCrypto,
-      );
-      if (!result.ok && result.reason === 'malformed') return malformed([result.error]);
-      signature = result.ok;
-      if (!result.ok)
-        errors.push('Invalid signature: the credential was changed or not signed by its issuer');
-    }
-  }
-  if (!trusted) errors.push(`The issuer ${issuerId} is not a trusted issuer`);
-  if (validity.error) errors.push(validity.error);
+  const place = (check: CredentialCheck, messages: string[]) => {
+    if (required.has(check)) errors.push(...messages);
+    else warnings.push(...messages);
+  };
+  place('proof', proofErrors);
+  place('trusted_issuer', trustError);
+  place('validity', validityError);
 
-  const checks = { signature, trusted_issuer: trusted, validity: validity.ok };
-  const status: VerificationStatus = !signature
-    ? 'invalid_signature'
-    : !trusted
-      ? 'untrusted_issuer'
-      : !validity.ok
-        ? 'expired'
-        : 'verified';
-  return { verified: status === 'verified', status, checks, errors };
+  const checks = { signature, trusted_issuer: trustedIssuer, validity: validity.ok };
+  const status: VerificationStatus =
+    required.has('proof') && !signature
+      ? 'invalid_signature'
+      : required.has('trusted_issuer') && !trustedIssuer
+        ? 'untrusted_issuer'
+        : required.has('validity') && !validity.ok
+          ? 'expired'
+          : 'verified';
+  return {
+    verified: status === 'verified',
+    status,
+    checks,
+    errors,
+    warnings,
+    trust: { issuer: issuerId, trusted: trustedIssuer },
+  };
 }
 
 function isTrusted(trustedIssuers: Iterable<string>, issuerId: string): boolean {
+  if (issuerId === '') return false;
   if (Array.isArray(trustedIssuers)) return trustedIssuers.includes(issuerId);
   if (trustedIssuers instanceof Set) return trustedIssuers.has(issuerId);
   for (const trusted of trustedIssuers) if (trusted === issuerId) return true;
@@ -157,13 +201,15 @@ function checkValidity(
   now: Date,
 ): { ok: boolean; error?: string } {
   const at = now.getTime();
-  const from = parseDateTimeStamp(document.validFrom);
-  const until = parseDateTimeStamp(document.validUntil);
+  const { from, until, fromName, untilName } = validityPeriod(document);
   if (until !== undefined && at > until) {
-    return { ok: false, error: `The credential expired on ${String(document.validUntil)}` };
+    return { ok: false, error: `The credential expired on ${String(document[untilName])}` };
   }
   if (from !== undefined && at < from) {
-    return { ok: false, error: `The credential is not valid before ${String(document.validFrom)}` };
+    return {
+      ok: false,
+      error: `The credential is not valid before ${String(document[fromName])}`,
+    };
   }
   return { ok: true };
 }
@@ -179,8 +225,7 @@ function checkValidity(
 export function validityChangesAt(document: unknown, now: Date): number | undefined {
   if (!isJsonObject(document)) return undefined;
   const at = now.getTime();
-  const from = parseDateTimeStamp(document.validFrom);
-  const until = parseDateTimeStamp(document.validUntil);
+  const { from, until } = validityPeriod(document);
   let next: number | undefined;
   for (const instant of [from, until === undefined ? undefined : until + 1]) {
     if (instant !== undefined && instant > at && (next === undefined || instant < next)) {

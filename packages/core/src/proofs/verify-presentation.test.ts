@@ -98,6 +98,8 @@ describe('verifyPresentation', () => {
         status: 'verified',
         checks: { signature: true, trusted_issuer: true, validity: true },
         errors: [],
+        warnings: [],
+        trust: { issuer: issuer.did, trusted: true },
       },
     ]);
     // Without options the proof's own challenge and domain are not checked against anything.
@@ -239,7 +241,6 @@ describe('verifyPresentation', () => {
       { ...good, proof: { ...good.proof, domain: [1] } },
       { ...good, proof: { ...good.proof, expires: 'soon' } },
       { ...good, proof: { ...good.proof, verificationMethod: 'https://x#k' } },
-      { ...good, proof: [good.proof, good.proof] },
     ];
     for (const presentation of cases) {
       const verdict = await verifyPresentation(presentation, asked);

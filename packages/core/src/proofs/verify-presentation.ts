@@ -3,9 +3,9 @@
  * STYLE principles 7 and 8). It answers a verdict and never throws for a bad presentation.
  */
 import type { DidKeyReference } from './did-key';
-import type { JsonObject } from './eddsa-jcs-2022';
+import type { DataIntegrityProof, JsonObject } from './eddsa-jcs-2022';
 import { defaultProofCrypto } from './proof-crypto';
-import { isJsonObject, parseDateTimeStamp, VC_V2_CONTEXT } from './vc-rules';
+import { checkContextAndType, isJsonObject, parseDateTimeStamp } from './vc-rules';
 import {
   type CredentialVerdict,
   DEFAULT_CRYPTOSUITES,
@@ -14,7 +14,12 @@ import {
   type VerifyCredentialOptions,
   verifyCredential,
 } from './verify-credential';
-import { readDataIntegrityProof, resolveDidKey, verifyDataIntegrityProof } from './verify-proof';
+import {
+  readDataIntegrityProof,
+  resolveDidKey,
+  unresolvableKeyReason,
+  verifyProofSet,
+} from './verify-proof';
 
 export interface PresentationChecks {
   /**
@@ -49,15 +54,16 @@ export interface VerifyPresentationOptions extends VerifyCredentialOptions {
 const NO_CHECKS: PresentationChecks = { holder_proof: false, credentials: false };
 
 /**
- * Verifies a W3C VC 2.0 VerifiablePresentation: its own Data Integrity proof (the holder's) and
- * each credential it carries (verifyCredential with the same trusted issuers, clock and
- * cryptosuites).
+ * Verifies a W3C VC 2.0 (or VCDM 1.1) VerifiablePresentation: its own proof or proof set (the
+ * holder's; every proof must verify, carry the challenge and domain asked for, and be by the
+ * holder's key when `holder` is given) and each credential it carries (verifyCredential with
+ * the same trusted issuers, clock, cryptosuites and checks).
  *
  * The presentation's own status, in order of severity:
- * - malformed: not a JSON object, @context not an array starting with the VC 2.0 context, type
- *   without VerifiablePresentation, an id or holder of the wrong shape, a verifiableCredential
- *   that is neither an object nor an array; a proof that is not a single DataIntegrityProof
- *   with proofPurpose authentication and an accepted cryptosuite, a challenge that is not a
+ * - malformed: not a JSON object, @context not an array starting with the VC 2.0 (or 1.1)
+ *   context, type without VerifiablePresentation, an id or holder of the wrong shape, a
+ *   verifiableCredential that is neither an object nor an array; a proof that is not a
+ *   readable proof with proofPurpose authentication and an accepted cryptosuite, a challenge that is not a
  *   string, a domain that is not a string or list of strings, an expires that is not a
  *   dateTimeStamp, a verification method that is not an Ed25519 did:key, or (eddsa-rdfc-2022)
  *   a presentation that cannot be canonicalized;
@@ -110,18 +116,10 @@ export async function verifyPresentation(
   };
 }
 
-/** The VC 2.0 presentation rules broken by `value`, as sentences; empty when it conforms. */
+/** The VC 2.0 (or VCDM 1.1) presentation rules broken by `value`, as sentences; empty when it conforms. */
 function checkPresentationRules(value: unknown): string[] {
   if (!isJsonObject(value)) return ['The presentation must be a JSON object'];
-  const errors: string[] = [];
-  const context = value['@context'];
-  if (!Array.isArray(context) || context[0] !== VC_V2_CONTEXT) {
-    errors.push(`@context must be an array whose first item is ${VC_V2_CONTEXT}`);
-  }
-  const types = typeof value.type === 'string' ? [value.type] : value.type;
-  if (!Array.isArray(types) || !types.includes('VerifiablePresentation')) {
-    errors.push('type must include VerifiablePresentation');
-  }
+  const errors = checkContextAndType(value, 'VerifiablePresentation');
   if (value.id !== undefined && typeof value.id !== 'string') {
     errors.push('id must be a string (a URL)');
   }
@@ -170,12 +168,8 @@ async function checkHolderProof(
     status,
     errors: [error],
   });
-  const raw = Array.isArray(presentation.proof)
-    ? presentation.proof.length === 1
-      ? presentation.proof[0]
-      : presentation.proof
-    : presentation.proof;
-  if (raw === undefined || raw === null) {
+  const raw = presentation.proof;
+  if (raw === undefined || raw === null || (Array.isArray(raw) && raw.length === 0)) {
     if (options.challenge !== undefined) {
       return fail('invalid_signature', 'A challenge was given but the presentation has no proof');
     }
@@ -184,11 +178,56 @@ async function checkHolderProof(
     }
     return { ok: false, status: 'verified', errors: [] };
   }
-  const proof = readDataIntegrityProof(raw, {
+  const list = Array.isArray(raw) ? raw : [raw];
+  // The bindings are read first: a wrong challenge says so even when a signature would fail.
+  for (const value of list) {
+    const proof = readDataIntegrityProof(value, {
+      cryptosuites: options.cryptosuites ?? DEFAULT_CRYPTOSUITES,
+      proofPurpose: 'authentication',
+    });
+    if (typeof proof === 'string') return fail('malformed', proof);
+    const binding = checkBindings(proof, options);
+    if (binding) return binding;
+    let key: DidKeyReference;
+    try {
+      key = resolveDidKey(proof.verificationMethod);
+    } catch {
+      return fail('malformed', unresolvableKeyReason(proof.verificationMethod));
+    }
+    const holder = holderId(presentation);
+    if (holder !== undefined && key.did !== holder) {
+      return fail('invalid_signature', "The presentation's proof is not by its holder's key");
+    }
+  }
+  const result = await verifyProofSet(presentation, {
     cryptosuites: options.cryptosuites ?? DEFAULT_CRYPTOSUITES,
     proofPurpose: 'authentication',
+    crypto: options.crypto ?? defaultProofCrypto,
   });
-  if (typeof proof === 'string') return fail('malformed', proof);
+  if (!result.ok) {
+    return result.reason === 'malformed'
+      ? fail('malformed', result.error)
+      : fail(
+          'invalid_signature',
+          'Invalid signature: the presentation was changed or not signed by its holder',
+        );
+  }
+  return { ok: true, status: 'verified', errors: [] };
+}
+
+/**
+ * The challenge, domain and expires of one presentation proof against what the verifier asked
+ * (Data Integrity 2.1): a failed HolderProofResult, or undefined when they hold.
+ */
+function checkBindings(
+  proof: DataIntegrityProof,
+  options: VerifyPresentationOptions,
+): HolderProofResult | undefined {
+  const fail = (status: VerificationStatus, error: string): HolderProofResult => ({
+    ok: false,
+    status,
+    errors: [error],
+  });
   const { challenge, domain, expires } = proof;
   if (challenge !== undefined && typeof challenge !== 'string') {
     return fail('malformed', 'proof.challenge must be a string');
@@ -204,16 +243,6 @@ async function checkHolderProof(
   const expiresAt = expires === undefined ? undefined : parseDateTimeStamp(expires);
   if (expires !== undefined && expiresAt === undefined) {
     return fail('malformed', 'proof.expires must be a dateTimeStamp');
-  }
-  let key: DidKeyReference;
-  try {
-    key = resolveDidKey(proof.verificationMethod);
-  } catch {
-    return fail('malformed', 'The verification method must be an Ed25519 did:key');
-  }
-  const holder = holderId(presentation);
-  if (holder !== undefined && key.did !== holder) {
-    return fail('invalid_signature', "The presentation's proof is not by its holder's key");
   }
   if (options.challenge !== undefined && challenge !== options.challenge) {
     return fail(
@@ -232,19 +261,5 @@ async function checkHolderProof(
   if (expiresAt !== undefined && options.now.getTime() > expiresAt) {
     return fail('invalid_signature', `The presentation proof expired on ${String(expires)}`);
   }
-  const result = await verifyDataIntegrityProof(
-    presentation,
-    proof,
-    key.publicKey,
-    options.crypto ?? defaultProofCrypto,
-  );
-  if (!result.ok) {
-    return result.reason === 'malformed'
-      ? fail('malformed', result.error)
-      : fail(
-          'invalid_signature',
-          'Invalid signature: the presentation was changed or not signed by its holder',
-        );
-  }
-  return { ok: true, status: 'verified', errors: [] };
+  return undefined;
 }

@@ -1,17 +1,19 @@
 /**
  * /identity: credential issuance (SPEC 7, DECISIONS 4, api-contract).
  * POST /identity/generate-credential?user_id=...&document_type=... with no body; Bearer session
- * whose user is user_id.
+ * whose user is user_id (decided before the query is validated: 401, then 403). document_type is
+ * SPEC 3's name ('PAN Card') or the catalogue key ('pan'), case-insensitive; the answer's
+ * document_type is SPEC 3's name.
  */
-import { credentialRecordSchema, DOCUMENT_TYPE_KEYS } from '@pehchaan/core';
+import { credentialRecordSchema, DOCUMENT_TYPES, resolveDocumentType } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticate, requireUser } from '../../plugins/auth';
+import { authenticate, authorizeHolder } from '../../plugins/auth';
 import { IDEMPOTENT } from '../../plugins/idempotency';
 import { generateCredential } from '../../services/generate-credential';
 import { bearerSecurity, errorResponses, userIdSchema } from '../schemas';
 
-const UNKNOWN_TYPE_DETAIL = `Unknown document_type. Use one of: ${DOCUMENT_TYPE_KEYS.join(', ')}`;
+const UNKNOWN_TYPE_DETAIL = `Unknown document_type. Use one of: ${DOCUMENT_TYPES.map((type) => `'${type.name}'`).join(', ')} (or its key, e.g. pan; case-insensitive)`;
 
 const querySchema = z.object({
   user_id: userIdSchema('user_id').describe('The holder; must be the session user'),
@@ -19,13 +21,26 @@ const querySchema = z.object({
     .preprocess(
       // `?document_type=` means "none chosen", like leaving it out (SPEC 9: random type).
       (value) => (value === '' ? undefined : value),
-      z.enum(DOCUMENT_TYPE_KEYS, { error: UNKNOWN_TYPE_DETAIL }).optional(),
+      z
+        .string()
+        .max(64, UNKNOWN_TYPE_DETAIL)
+        .transform((value, context) => {
+          const type = resolveDocumentType(value);
+          if (type) return type.key;
+          context.addIssue({ code: 'custom', message: UNKNOWN_TYPE_DETAIL });
+          return z.NEVER;
+        })
+        .optional(),
     )
-    .describe('A catalogue key, e.g. pan; a random issuable type the holder lacks when absent'),
+    .describe(
+      "SPEC 3's name, e.g. 'PAN Card', or its key, e.g. pan (case-insensitive); a random issuable type the holder lacks when absent",
+    ),
 });
 
 const generateResponseSchema = z.object({
   credential_id: z.string(),
+  /** The type's name as SPEC 3 gives it, e.g. 'PAN Card'. */
+  document_type: z.string(),
   message: z.string(),
   credential: credentialRecordSchema,
   /** The signed W3C VC 2.0 document the record is a view of. */
@@ -37,11 +52,11 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/generate-credential',
     {
       config: IDEMPOTENT,
-      onRequest: authenticate,
-      // After validation, so query.user_id is the checked value.
-      preHandler: async (request) => {
-        requireUser(request, querySchema.parse(request.query).user_id);
-      },
+      // Authorization before validation: the raw user_id decides 403 (plugins/auth.ts).
+      onRequest: [
+        authenticate,
+        authorizeHolder((request) => (request.query as Record<string, unknown>).user_id),
+      ],
       schema: {
         tags: ['identity'],
         operationId: 'generateCredential',
@@ -59,6 +74,7 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return {
         credential_id: record.id,
+        document_type: record.credential_subject.document_type,
         message: 'Credential generated successfully',
         credential: record,
         verifiable_credential: document,

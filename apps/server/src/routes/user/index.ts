@@ -1,10 +1,11 @@
 /**
  * /user/{userId}/...: the signed-in holder's own data (SPEC 7, DECISIONS 3 and 6), one folder per
  * resource (folder = URL prefix under /user/{userId}/). Every route needs a Bearer session (401)
- * whose user is {userId} (403): both checked here, before any resource's handler.
+ * whose user is {userId} (403): both checked here, in onRequest, before the body is parsed or
+ * any input validated.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authenticate, requireUser } from '../../plugins/auth';
+import { authenticate, authorizeHolder } from '../../plugins/auth';
 import activityLogsRoutes from './activity-logs';
 import consentRequestsRoutes from './consent-requests';
 import credentialsRoutes from './credentials';
@@ -19,15 +20,12 @@ import sharesRoutes from './shares';
 
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', authenticate);
-  // After validation, so params.userId is the checked value.
-  app.addHook('preHandler', (request, _reply, done) => {
-    try {
-      requireUser(request, (request.params as HolderParams).userId);
-      done();
-    } catch (error) {
-      done(error as Error);
-    }
-  });
+  // Before parsing and validation (the raw path parameter): a wrong holder's token gets 403
+  // whatever its input; an invalid id is never the session's, so it is 403 too.
+  app.addHook(
+    'onRequest',
+    authorizeHolder((request) => (request.params as Partial<HolderParams>).userId),
+  );
 
   await app.register(credentialsRoutes, { prefix: '/:userId/credentials' });
   await app.register(consentRequestsRoutes, { prefix: '/:userId/consent-requests' });

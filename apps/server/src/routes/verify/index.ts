@@ -9,25 +9,25 @@
  *   or used up. Rate-limited per IP (RATE_LIMITS.verifyLink).
  * - GET /api/verify/{id}/payload: the link's JSON form, the SPEC 3 QR payload, identifiers
  *   masked (a share's counts as a view); same limit.
- * - POST /credentials/verify (W3C VC API): body { verifiableCredential, options? }; 200 with
- *   the verdict when verified, 422 with it otherwise, 400 for a body of another shape.
+ * - POST /credentials/verify (W3C VC API): body { verifiableCredential, options?: { checks? } };
+ *   200 with the verdict when verified; otherwise a problem (RFC 9457) carrying the verdict:
+ *   400 invalid_credential (malformed), 422 credential_not_verified; 400 invalid_request for a
+ *   body of another shape (services/verify-submitted-credential.ts).
  * - POST /presentations/verify (W3C VC API): body { verifiablePresentation, options?:
- *   { challenge?, domain? } }; 200 with the presentation verdict when verified, 422 with it
- *   otherwise, 400 for a body of another shape.
+ *   { challenge?, domain?, checks? } }; likewise (services/verify-submitted-presentation.ts).
  * The verdict answers use core's schemas (api/verification.ts), as the web app's parsing does.
- * Both accept eddsa-jcs-2022 and eddsa-rdfc-2022 proofs (core's DEFAULT_CRYPTOSUITES) and trust
- * the server's own issuers.
+ * The VC API endpoints verify any issuer whose key resolves offline, with the checks asked for
+ * (default ['proof']); the server's trusted issuers are reported in `trust`.
  */
 import {
-  type CredentialVerdict,
+  CREDENTIAL_CHECKS,
+  credentialCheckSchema,
   credentialVerdictSchema,
   isShareId,
-  type PresentationVerdict,
+  PROBLEM_CONTENT_TYPE,
   presentationVerdictSchema,
   qrPayloadSchema,
   storedCredentialVerdictSchema,
-  verifyCredential,
-  verifyPresentation,
 } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -35,8 +35,10 @@ import { sendCachedAnswer } from '../../lib/cached-answer';
 import { RATE_LIMITS } from '../../plugins/rate-limit';
 import { getLinkPayload } from '../../services/get-link-payload';
 import { verifyStoredCredential } from '../../services/verify-stored-credential';
+import { verifySubmittedCredential } from '../../services/verify-submitted-credential';
+import { verifySubmittedPresentation } from '../../services/verify-submitted-presentation';
 import { viewShare } from '../../services/view-share';
-import { errorResponses } from '../schemas';
+import { errorResponses, problemSchema } from '../schemas';
 
 const linkParamsSchema = z.object({
   credentialId: z
@@ -100,9 +102,28 @@ export const verifyLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
+/** VC API `options.checks`: which checks decide the answer (default ['proof']). */
+const checksSchema = z
+  .array(credentialCheckSchema)
+  .max(CREDENTIAL_CHECKS.length)
+  .optional()
+  .describe("The checks that decide the answer: 'proof' (default), 'validity', 'trusted_issuer'");
+
+/** A refusal of a VC API verify endpoint: a problem with the verdict as extension members. */
+function verdictProblem<T extends z.ZodType>(verdict: T, required: boolean) {
+  const schema = problemSchema.extend({
+    verified: required ? z.literal(false) : z.literal(false).optional(),
+    verification: required ? verdict : verdict.optional(),
+  });
+  return {
+    description: 'Problem details (RFC 9457) with `verified: false` and the verdict',
+    content: { [PROBLEM_CONTENT_TYPE]: { schema } },
+  };
+}
+
 const vcApiBodySchema = z.object({
   verifiableCredential: z.record(z.string(), z.unknown()),
-  options: z.record(z.string(), z.unknown()).optional(),
+  options: z.object({ checks: checksSchema }).catchall(z.unknown()).optional(),
 });
 
 /** POST /credentials/verify (W3C VC API), mounted under /credentials. */
@@ -113,23 +134,21 @@ export const vcApiRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['verify'],
         operationId: 'verifyCredential',
-        summary: 'W3C VC API: verify a credential (200 verified, 422 not verified)',
+        summary: 'W3C VC API: verify a credential (200 verified; 400 or 422 problem otherwise)',
         body: vcApiBodySchema,
         response: {
           200: credentialVerdictSchema,
-          422: credentialVerdictSchema,
-          ...errorResponses(400),
+          400: verdictProblem(credentialVerdictSchema, false),
+          422: verdictProblem(credentialVerdictSchema, true),
         },
       },
     },
-    async (request, reply) => {
-      const verdict: CredentialVerdict = await verifyCredential(request.body.verifiableCredential, {
-        trustedIssuers: app.deps.issuers.trustedIssuers,
-        now: app.deps.now(),
-        crypto: app.deps.proofCrypto,
-      });
-      return reply.code(verdict.verified ? 200 : 422).send(verdict);
-    },
+    async (request) =>
+      verifySubmittedCredential({
+        ...app.deps,
+        credential: request.body.verifiableCredential,
+        checks: request.body.options?.checks,
+      }),
   );
 };
 
@@ -141,6 +160,7 @@ const vpApiBodySchema = z.object({
       challenge: z.string().min(1).max(1024).optional(),
       /** The verifier's domain; the holder's proof must name it. */
       domain: z.string().min(1).max(1024).optional(),
+      checks: checksSchema,
     })
     .catchall(z.unknown())
     .optional(),
@@ -154,25 +174,24 @@ export const vpApiRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['verify'],
         operationId: 'verifyPresentation',
-        summary: 'W3C VC API: verify a presentation (200 verified, 422 not verified)',
+        summary: 'W3C VC API: verify a presentation (200 verified; 400 or 422 problem otherwise)',
         body: vpApiBodySchema,
         response: {
           200: presentationVerdictSchema,
-          422: presentationVerdictSchema,
-          ...errorResponses(400),
+          400: verdictProblem(presentationVerdictSchema, false),
+          422: verdictProblem(presentationVerdictSchema, true),
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { verifiablePresentation, options } = request.body;
-      const verdict: PresentationVerdict = await verifyPresentation(verifiablePresentation, {
-        trustedIssuers: app.deps.issuers.trustedIssuers,
-        now: app.deps.now(),
-        crypto: app.deps.proofCrypto,
+      return verifySubmittedPresentation({
+        ...app.deps,
+        presentation: verifiablePresentation,
         challenge: options?.challenge,
         domain: options?.domain,
+        checks: options?.checks,
       });
-      return reply.code(verdict.verified ? 200 : 422).send(verdict);
     },
   );
 };
