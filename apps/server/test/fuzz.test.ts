@@ -12,7 +12,15 @@
  * percent-escapes, unicode and 1 MiB; odd query strings and headers (Idempotency-Key). Most go
  * with a live session of user-001 addressing user-001's own data and real ids (harvested from
  * the API before each operation), so they reach the handlers; the rest carry no token, a
- * revoked one or a malformed Authorization header.
+ * revoked one or a malformed Authorization header. The verifier API (Bearer API key) is fuzzed the
+ * same way with a key minted for State Bank of India, a revoked one, Bharti Airtel's key and a
+ * holder's session token; another verifier's key never reads the bank's requests.
+ *
+ * The verifier and OpenID4VP operations get fresh verifier requests before each operation
+ * (their ids for the path, the state of each for a form answer `error=access_denied&state=...`,
+ * their wallet links for POST /user/{userId}/presentation-requests) and GET /vct/{type} the
+ * document types. The wallet fetches a link's request_uri over HTTP, so the app also listens
+ * on a loopback port, which is its PUBLIC_ORIGIN (the test config allows loopback verifiers).
  *
  * Asserted for every answer (test/fuzz/answers.ts): status below 500; JSON with the security
  * headers; an error is an RFC 9457 problem with a known code, without stack traces, internal wording or Aadhaar
@@ -28,25 +36,32 @@
  * FUZZ_RUNS=<n> raises the count for a longer local run.
  */
 import { generateKeyPairSync, sign } from 'node:crypto';
+import { createServer } from 'node:net';
 import {
   buildCredentialDocument,
   createEddsaJcs2022Proof,
   createEddsaRdfc2022Proof,
+  createVerifierRequestAnswerSchema,
   DEFAULT_SETTINGS,
   DEMO_ACCOUNTS,
   DEMO_OTP,
+  DOCUMENT_TYPE_KEYS,
   didKeyVerificationMethod,
   ed25519PublicKeyToDidKey,
   type JsonObject,
 } from '@pehchaan/core';
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifierApiKeys } from '../src/db/schema';
 import {
   INVALID_UNICODE_DETAIL,
   MAX_JSON_DEPTH,
   NUMBER_OUT_OF_RANGE_DETAIL,
   TOO_DEEP_DETAIL,
 } from '../src/plugins/body-parser';
+import { createVerifierApiKey } from '../src/services/create-verifier-api-key';
 import { answerProblems } from './fuzz/answers';
 import { type OpenApiDocument, type Operation, operationsOf } from './fuzz/operations';
 import {
@@ -96,12 +111,61 @@ interface Signed {
   presentation: JsonObject;
 }
 
+/** Fresh verifier requests of the bank (POST /verifier/requests), made before an operation. */
+interface VerifierRequests {
+  ids: string[];
+  /** Each request's `state` (from its signed request object), by index. */
+  states: string[];
+  /** Each request's links for a wallet: wallet_url (/present?...) and openid4vp_url. */
+  links: string[];
+}
+
+/** What the seed bodies are made of. */
+interface SeedInputs {
+  signed: Signed;
+  requests: VerifierRequests;
+}
+
+/** The verifier the verifier API is fuzzed as (seeded, packages/core verifier-seeds.ts). */
+const VERIFIER = 'State Bank of India';
+/** Another seeded verifier: its key is a wrong one for the bank's requests. */
+const OTHER_VERIFIER = 'Bharti Airtel';
+/** The bank's purpose of the seeded requests, and the PAN claims it covers. */
+const PURPOSE = 'open_savings_account';
+/** Fresh verifier requests per operation that uses them (one success each at most). */
+const VERIFIER_REQUESTS = 3;
+
+/** Operations that need fresh verifier requests: their ids, states or links. */
+const usesVerifierRequests = (operation: Operation) =>
+  operation.path.startsWith('/oid4vp/') ||
+  operation.path.startsWith('/verifier/') ||
+  operation.path.endsWith('/presentation-requests');
+
+/** A DCQL query (OpenID4VP 1.0 section 6) for PAN's name and date of birth. */
+const panQuery = (vct: string, withClaimSets = false) => ({
+  credentials: [
+    {
+      id: 'pan',
+      format: 'dc+sd-jwt',
+      meta: { vct_values: [vct] },
+      claims: withClaimSets
+        ? [
+            { id: 'name', path: ['name'] },
+            { id: 'dob', path: ['date_of_birth'] },
+          ]
+        : [{ path: ['name'] }, { path: ['date_of_birth'] }],
+      ...(withClaimSets ? { claim_sets: [['name', 'dob'], ['name']] } : {}),
+    },
+  ],
+});
+
 /**
  * Known-good bodies per operation, where values generated from the schema alone rarely pass the
- * handler's own rules (a demo Aadhaar/phone pair, a valid profile, signed documents). The
- * generators use them as they are and mutated.
+ * handler's own rules (a demo Aadhaar/phone pair, a valid profile, signed documents, a DCQL
+ * query within the purpose, a request's state, a wallet link that resolves). The generators
+ * use them as they are and mutated.
  */
-const SEED_BODIES: Record<string, (signed: Signed) => unknown[]> = {
+const SEED_BODIES: Record<string, (inputs: SeedInputs) => unknown[]> = {
   'POST /api/auth/send-otp': () => [
     { phoneNumber: THIRD.phoneNumber },
     { phoneNumber: THIRD.phoneNumber, aadhaarNumber: THIRD.aadhaarNumber },
@@ -124,32 +188,64 @@ const SEED_BODIES: Record<string, (signed: Signed) => unknown[]> = {
     },
   ],
   'PUT /user/{userId}/settings': () => [DEFAULT_SETTINGS],
-  'POST /user/{userId}/shares': (signed) => [
+  'POST /user/{userId}/shares': ({ signed }) => [
     { credential_id: signed.panId, fields: ['name'], lifetime: '7d' },
     { credential_id: signed.panId, fields: ['name', 'pan_number'], lifetime: '1h', max_views: 3 },
   ],
-  'POST /credentials/verify': (signed) => [
+  'POST /credentials/verify': ({ signed }) => [
     { verifiableCredential: signed.jcsCredential },
     { verifiableCredential: signed.rdfcCredential },
   ],
-  'POST /presentations/verify': (signed) => [
+  'POST /presentations/verify': ({ signed }) => [
     {
       verifiablePresentation: signed.presentation,
       options: { challenge: CHALLENGE, domain: DOMAIN },
     },
     { verifiablePresentation: signed.presentation },
   ],
+  'POST /verifier/requests': () => [
+    { purpose: PURPOSE, dcql_query: panQuery(`${PUBLIC_ORIGIN}/vct/pan`) },
+    { purpose: PURPOSE, dcql_query: panQuery(`${PUBLIC_ORIGIN}/vct/pan`, true) },
+  ],
+  'POST /oid4vp/requests/{requestId}': () => [
+    { wallet_nonce: 'fuzz-wallet-nonce' },
+    {},
+    {
+      wallet_metadata: JSON.stringify({ vp_formats_supported: { 'dc+sd-jwt': {} } }),
+      wallet_nonce: 'fuzz-wallet-nonce-2',
+    },
+  ],
+  // The holder declines: a success for the request whose id is in the path, once.
+  'POST /oid4vp/responses/{requestId}': ({ requests }) =>
+    requests.states.map((state) => ({ error: 'access_denied', state })),
+  // Each link is received once (then 409: the same client_id and nonce again).
+  'POST /user/{userId}/presentation-requests': ({ requests }) =>
+    requests.links.map((link) => ({ link })),
 };
+
+/** A free loopback port: the app listens there and calls it its PUBLIC_ORIGIN. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (address === null || typeof address === 'string') throw new Error('no loopback port');
+  return address.port;
+}
 
 const backendName = process.env.FUZZ_BACKEND ?? 'pglite';
 const backend = backends.find((b) => b.name === backendName);
 if (!backend) throw new Error(`no ${backendName} backend (PostgreSQL needs TEST_DATABASE_URL)`);
 const opened = await backend.open();
+const port = await freePort();
+const PUBLIC_ORIGIN = `http://127.0.0.1:${port}`;
 const app = await buildTestApp(
   opened.database,
-  { otpProvider: 'console', rateLimits: false },
+  { otpProvider: 'console', rateLimits: false, publicOrigin: PUBLIC_ORIGIN },
   { otpSender: { send() {} } },
 );
+// The wallet fetches request_uri over HTTP: a link must name a listening server.
+await app.listen({ port, host: '127.0.0.1' });
 const operations = operationsOf(
   (await app.inject({ url: '/docs/json' })).json() as OpenApiDocument,
 );
@@ -195,6 +291,10 @@ describe(`fuzzing every operation of the OpenAPI document (${backendName})`, () 
   let victimBefore: Record<string, unknown>;
   let victimIds: string[];
   let signed: Signed;
+  /** The bank's live API key, a revoked one of the bank's, and the telecom's. */
+  const verifierKeys = { own: '', revoked: '', other: '' };
+  /** Ids of every verifier request made with the bank's key in contextFor. */
+  const bankRequestIds = new Set<string>();
 
   const login = (account = ACTOR) => loginDemo(app, account);
 
@@ -286,6 +386,16 @@ describe(`fuzzing every operation of the OpenAPI document (${backendName})`, () 
     victimBefore = await holderSnapshot(app, VICTIM.userId, victimToken);
     victimIds = await harvestIds(VICTIM.userId, victimToken);
     signed = await signDocuments();
+    verifierKeys.own = (await createVerifierApiKey({ ...app.deps, verifierName: VERIFIER })).apiKey;
+    const revoked = await createVerifierApiKey({ ...app.deps, verifierName: VERIFIER });
+    await app.deps.db
+      .update(verifierApiKeys)
+      .set({ revokedAt: new Date() })
+      .where(eq(verifierApiKeys.prefix, revoked.prefix));
+    verifierKeys.revoked = revoked.apiKey;
+    verifierKeys.other = (
+      await createVerifierApiKey({ ...app.deps, verifierName: OTHER_VERIFIER })
+    ).apiKey;
   });
 
   afterAll(async () => {
@@ -308,19 +418,29 @@ describe(`fuzzing every operation of the OpenAPI document (${backendName})`, () 
     await opened.dispose();
   });
 
-  /** The Authorization header of `request`, with the live tokens filled in. */
-  const authorization = (request: FuzzRequest, account: Account): Record<string, string> => {
+  /**
+   * The Authorization header of `request`, with the live tokens filled in: for the verifier API
+   * the bank's key, its revoked key, or a wrong credential (the telecom's key, a holder's session).
+   */
+  const authorization = (
+    operation: Operation,
+    request: FuzzRequest,
+    account: Account,
+  ): Record<string, string> => {
+    const own = operation.verifierKey ? verifierKeys.own : tokenOf(account);
     switch (request.auth.kind) {
       case 'own':
-        return bearer(tokenOf(account));
+        return bearer(own);
       case 'revoked':
-        return bearer(revokedToken);
+        return bearer(operation.verifierKey ? verifierKeys.revoked : revokedToken);
+      case 'other': {
+        const wrong = [verifierKeys.other, tokenOf(THIRD)];
+        return bearer(wrong[request.auth.index % wrong.length] as string);
+      }
       case 'none':
         return {};
       case 'header':
-        return {
-          authorization: request.auth.template.replaceAll('{token}', tokenOf(account)),
-        };
+        return { authorization: request.auth.template.replaceAll('{token}', own) };
     }
   };
 
@@ -331,7 +451,7 @@ describe(`fuzzing every operation of the OpenAPI document (${backendName})`, () 
     const response = await app.inject({
       method: request.method,
       url: request.url,
-      headers: { ...request.headers, ...authorization(request, account) },
+      headers: { ...request.headers, ...authorization(operation, request, account) },
       ...(request.payload === undefined ? {} : { payload: request.payload }),
     });
     const ms = performance.now() - started;
@@ -340,11 +460,37 @@ describe(`fuzzing every operation of the OpenAPI document (${backendName})`, () 
     entry.statuses.set(response.statusCode, (entry.statuses.get(response.statusCode) ?? 0) + 1);
     entry.maxMs = Math.max(entry.maxMs, ms);
     stats.set(operation.key, entry);
-    // A live token answers 401 only once a fuzzed logout or session revocation ended it.
-    if (request.auth.kind === 'own' && response.statusCode === 401) {
+    // A live token answers 401 only once a fuzzed logout or session revocation ended it (a
+    // verifier's key is never revoked: the property fails on such a 401).
+    if (request.auth.kind === 'own' && response.statusCode === 401 && !operation.verifierKey) {
       tokens.set(account.userId, await login(account));
     }
     return response;
+  };
+
+  /**
+   * VERIFIER_REQUESTS new requests of the bank for PAN claims, with the state of each (read
+   * from its signed request object, as a wallet would) and its two wallet links.
+   */
+  const createVerifierRequests = async (): Promise<VerifierRequests> => {
+    const requests: VerifierRequests = { ids: [], states: [], links: [] };
+    for (let i = 0; i < VERIFIER_REQUESTS; i++) {
+      const created = await app.inject({
+        method: 'POST',
+        url: '/verifier/requests',
+        headers: bearer(verifierKeys.own),
+        payload: { purpose: PURPOSE, dcql_query: panQuery(`${PUBLIC_ORIGIN}/vct/pan`) },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const answer = createVerifierRequestAnswerSchema.parse(created.json());
+      const requestObject = await app.inject({ url: `/oid4vp/requests/${answer.id}` });
+      expect(requestObject.statusCode, requestObject.body).toBe(200);
+      requests.ids.push(answer.id);
+      requests.states.push(String(decodeJwt(requestObject.body).state));
+      requests.links.push(answer.wallet_url, answer.openid4vp_url);
+      bankRequestIds.add(answer.id);
+    }
+    return requests;
   };
 
   /** Real ids and strings for the generators, read afresh (earlier operations changed data). */
@@ -355,10 +501,18 @@ describe(`fuzzing every operation of the OpenAPI document (${backendName})`, () 
       url: `/user/${ACTOR.userId}/consent-requests/reset`,
       headers: bearer(tokenOf(ACTOR)),
     });
+    const requests = usesVerifierRequests(operation)
+      ? await createVerifierRequests()
+      : { ids: [], states: [], links: [] };
+    // Path values that reach a success first: the fresh requests' ids, the document types.
+    const pathValues = operation.pathParams.some((p) => p.name === 'type')
+      ? [...DOCUMENT_TYPE_KEYS]
+      : requests.ids;
     return {
       ownUserId: ACTOR.userId,
       otherUserIds: [VICTIM.userId, THIRD.userId],
       knownIds: [
+        ...pathValues,
         ...(await harvestIds(ACTOR.userId, tokenOf(ACTOR))),
         ...victimIds,
         'cred-does-not-exist',
@@ -371,7 +525,7 @@ describe(`fuzzing every operation of the OpenAPI document (${backendName})`, () 
         DEMO_OTP,
         '000000',
       ],
-      seeds: SEED_BODIES[operation.key]?.(signed) ?? [],
+      seeds: SEED_BODIES[operation.key]?.({ signed, requests }) ?? [],
     };
   };
 
@@ -401,6 +555,18 @@ describe(`fuzzing every operation of the OpenAPI document (${backendName})`, () 
           // The path the server saw: light-my-request resolves dot segments as a URL parser does.
           const { pathname } = new URL(request.url, 'http://localhost');
           const problems = answerProblems(operation, response, pathname);
+          if (operation.verifierKey && request.auth.kind === 'own' && response.statusCode === 401) {
+            problems.push("the verifier's live API key was refused");
+          }
+          // Another verifier (or a holder) never reads one of the bank's requests.
+          if (
+            operation.verifierKey &&
+            request.auth.kind === 'other' &&
+            response.statusCode < 300 &&
+            [...bankRequestIds].some((id) => pathname.endsWith(`/${id}`))
+          ) {
+            problems.push(`a wrong credential read the bank's request at ${pathname}`);
+          }
           if (problems.length > 0) {
             throw new Error(
               `${response.statusCode} ${response.body.slice(0, 300)}\n${problems.join('\n')}`,

@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credentials, holderKeys } from '../src/db/schema';
 import { isAppError } from '../src/lib/errors';
 import { resolveIssuerKey } from '../src/lib/sd-jwt-vc';
+import { UNKNOWN_TYPE_DETAIL } from '../src/services/get-credential-type-metadata';
 import { presentCredential } from '../src/services/present-credential';
 import { bearer, buildTestApp, loginDemo, SECONDARY, TestClock } from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
@@ -414,8 +415,14 @@ describe.each(backends)('SD-JWT VC on $name', (backend) => {
       });
     });
 
-    it('answers an unknown type with the 404 problem', async () => {
-      expectProblem(await app.inject({ url: '/vct/ration_card' }), 'credential_type_not_found');
+    it('answers an unknown type with the 404 problem, whose detail does not echo the type', async () => {
+      for (const type of ['ration_card', '234567890125']) {
+        expectProblem(
+          await app.inject({ url: `/vct/${type}` }),
+          'credential_type_not_found',
+          UNKNOWN_TYPE_DETAIL,
+        );
+      }
     });
   });
 });

@@ -22,7 +22,9 @@ import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
 import type { FastifyInstance } from 'fastify';
 import { decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORM_CONTENT_TYPE, REPEATED_FIELD_DETAIL } from '../src/routes/oid4vp';
 import { createVerifierApiKey } from '../src/services/create-verifier-api-key';
+import { PURPOSE_NOT_REGISTERED_DETAIL } from '../src/services/create-verifier-request';
 import { buildTestApp, MINUTE_MS, TestClock } from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
 import { expectProblem } from './helpers/problem';
@@ -292,10 +294,16 @@ describe.each(backends)('verifier API on $name', (backend) => {
             credentials: [{ id: 'c', format: 'dc+sd-jwt', meta: { vct_values: [vct] }, claims }],
           },
         });
-      expectProblem(await ask([{ path: ['gender'] }]), 'claims_outside_purpose');
+      // Details name the query and claim by position, never the caller's text.
+      expectProblem(
+        await ask([{ path: ['name'] }, { path: ['gender'] }]),
+        'claims_outside_purpose',
+        'The purpose does not cover claim 2 of the credential query 1',
+      );
       expectProblem(
         await ask([{ path: ['name'] }], `${ORIGIN}/vct/passport`),
         'claims_outside_purpose',
+        'The purpose does not cover the credential type (vct 1) of the credential query 1',
       );
       const all = await createRequest({
         purpose: 'open_savings_account',
@@ -303,7 +311,11 @@ describe.each(backends)('verifier API on $name', (backend) => {
           credentials: [{ id: 'c', format: 'dc+sd-jwt', meta: { vct_values: [PAN_VCT] } }],
         },
       });
-      expectProblem(all, 'claims_outside_purpose');
+      expectProblem(
+        all,
+        'claims_outside_purpose',
+        'The credential query 1 must name the claims it needs',
+      );
       // The telecom's purpose does not cover PAN at all; an unknown purpose is 422 too.
       const telecom = await createRequest(
         {
@@ -322,10 +334,13 @@ describe.each(backends)('verifier API on $name', (backend) => {
         telecomKey,
       );
       expectProblem(telecom, 'claims_outside_purpose');
-      expectProblem(
-        await createRequest({ purpose: 'sim_card_kyc', dcql_query: AADHAAR_QUERY }),
-        'purpose_not_registered',
-      );
+      for (const purpose of ['sim_card_kyc', '234567890125']) {
+        expectProblem(
+          await createRequest({ purpose, dcql_query: AADHAAR_QUERY }),
+          'purpose_not_registered',
+          PURPOSE_NOT_REGISTERED_DETAIL,
+        );
+      }
     });
 
     it('refuses a malformed DCQL query with 400', async () => {
@@ -480,7 +495,24 @@ describe.each(backends)('verifier API on $name', (backend) => {
         await respond({ request_uri: `${ORIGIN}/oid4vp/requests/vpreq-unknown` }, { state: 'x' }),
         'verifier_request_not_found',
       );
+      // A repeated form field: refused without naming it (a detail never echoes input).
+      const repeated = await app.inject({
+        method: 'POST',
+        url: new URL(opened.answer.request_uri).pathname.replace('/requests/', '/responses/'),
+        headers: { 'content-type': FORM_CONTENT_TYPE },
+        payload: `error=access_denied&state=${opened.payload.state}&234567890125=1&234567890125=2`,
+      });
+      expectProblem(repeated, 'invalid_input', REPEATED_FIELD_DETAIL);
       expect((await statusOf(opened.answer.id)).status).toBe('pending');
+    });
+
+    it('documents the OpenID4VP bodies as forms in the OpenAPI document', async () => {
+      const document = (await app.inject({ url: '/docs/json' })).json();
+      for (const path of ['/oid4vp/requests/{requestId}', '/oid4vp/responses/{requestId}']) {
+        expect(Object.keys(document.paths[path].post.requestBody.content), path).toEqual([
+          FORM_CONTENT_TYPE,
+        ]);
+      }
     });
   });
 

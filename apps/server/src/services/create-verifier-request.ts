@@ -5,6 +5,9 @@
  * Data minimisation (DPDP Act s.6(1)): every credential query must name only product vcts whose
  * document type the purpose covers and only claims (one-segment paths) registered for that type;
  * a query without `claims` (which asks for everything) is refused too.
+ *
+ * Problem details never echo the request (docs/security.md): they name the purpose, credential
+ * query and claim by position (1-based), not by the caller's text.
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -30,24 +33,31 @@ export const requestUri = (publicOrigin: string, id: string) =>
 export const responseUri = (publicOrigin: string, id: string) =>
   `${publicOrigin}/oid4vp/responses/${id}`;
 
-/** Why `query` asks for more than `allowed` (document type -> claim names), or undefined. */
+export const PURPOSE_NOT_REGISTERED_DETAIL =
+  'The verifier has not registered a purpose with this code.';
+
+/**
+ * Why `query` asks for more than `allowed` (document type -> claim names), or undefined; the
+ * credential queries, vct values and claims are named by position (1-based).
+ */
 export function minimisationProblem(
   query: DcqlQuery,
   allowed: Record<string, string[]>,
   publicOrigin: string,
 ): string | undefined {
-  for (const credential of query.credentials) {
-    if (!credential.claims) {
-      return `Credential query ${credential.id} must name the claims it needs`;
-    }
-    for (const vct of credential.meta.vct_values) {
+  for (const [c, credential] of query.credentials.entries()) {
+    const which = `credential query ${c + 1}`;
+    if (!credential.claims) return `The ${which} must name the claims it needs`;
+    for (const [v, vct] of credential.meta.vct_values.entries()) {
       const type = documentTypeOfVct(publicOrigin, vct);
       const claims = type ? allowed[type] : undefined;
-      if (!claims) return `The purpose does not cover credentials of type ${vct}`;
-      for (const claim of credential.claims) {
+      if (!claims) {
+        return `The purpose does not cover the credential type (vct ${v + 1}) of the ${which}`;
+      }
+      for (const [k, claim] of credential.claims.entries()) {
         const [name, ...rest] = claim.path;
         if (rest.length > 0 || typeof name !== 'string' || !claims.includes(name)) {
-          return `The purpose does not cover the claim ${JSON.stringify(claim.path)} of ${vct}`;
+          return `The purpose does not cover claim ${k + 1} of the ${which}`;
         }
       }
     }
@@ -79,10 +89,7 @@ export async function createVerifierRequest(
       ),
     );
   if (!row) {
-    throw new AppError(
-      'purpose_not_registered',
-      `No registered purpose has the code ${options.purpose}`,
-    );
+    throw new AppError('purpose_not_registered', PURPOSE_NOT_REGISTERED_DETAIL);
   }
   const problem = minimisationProblem(options.dcqlQuery, row.claims, publicOrigin);
   if (problem) throw new AppError('claims_outside_purpose', problem);

@@ -6,10 +6,14 @@
  *   success bodies are serialized through the routes' zod response schemas, so a body off its
  *   documented shape would be a 500 and fail here;
  * - a JSON body (`application/json`, errors `application/problem+json`), with the security
- *   headers of every answer;
+ *   headers of every answer; a success the document lists only with other media types (the
+ *   SD-JWT VC as `application/dc+sd-jwt`, the OpenID4VP request object as
+ *   `application/oauth-authz-req+jwt`) has one of those types and a body of its syntax
+ *   (`TEXT_SYNTAX`);
  * - errors RFC 9457 problems (unless the operation documents another shape for the status):
  *   exactly type, title, status, detail, code (and `errors` for 'invalid_request'; `verified`
- *   and `verification` for the VC API verify refusals), `code` one the server knows, `type` its URI, `status` the answer's;
+ *   and `verification` for the VC API verify refusals), `code` one the server knows, `type` its
+ *   URI, `status` the answer's;
  *   `detail` a string of at most MAX_DETAIL_LENGTH characters that names no internal (stack
  *   frames, file paths, error classes, framework or database wording, JSON parser text) and
  *   carries no 12-digit number (an Aadhaar number never appears in an error).
@@ -53,6 +57,33 @@ export const INTERNAL_WORDING: RegExp[] = [
   /ECONN|EADDR|ENOENT|EACCES/,
 ];
 
+const BASE64URL = '[A-Za-z0-9_-]+';
+const COMPACT_JWS = `${BASE64URL}\\.${BASE64URL}\\.${BASE64URL}`;
+
+/**
+ * The syntax of a non-JSON success body, by the media type's structured suffix: `+jwt` a
+ * compact JWS (RFC 7515 section 7.1), `+sd-jwt` an SD-JWT (RFC 9901 section 4: issuer-signed
+ * JWT, disclosures, each followed by `~`, and an optional Key Binding JWT).
+ */
+export const TEXT_SYNTAX: Record<string, RegExp> = {
+  '+jwt': new RegExp(`^${COMPACT_JWS}$`),
+  '+sd-jwt': new RegExp(`^${COMPACT_JWS}~(${BASE64URL}~)*(${COMPACT_JWS})?$`),
+};
+
+/** The problems of a success answered as one of `mediaTypes` (none of them JSON). */
+function textSuccessProblems(response: LightMyRequestResponse, mediaTypes: string[]): string[] {
+  const type = String(response.headers['content-type'] ?? '')
+    .split(';')[0]
+    ?.trim()
+    .toLowerCase();
+  if (type === undefined || !mediaTypes.includes(type)) {
+    return [`content-type ${JSON.stringify(type)}, documented ${mediaTypes.join(' or ')}`];
+  }
+  const suffix = Object.keys(TEXT_SYNTAX).find((s) => type.endsWith(s));
+  const syntax = suffix === undefined ? /\S/ : (TEXT_SYNTAX[suffix] as RegExp);
+  return syntax.test(response.body) ? [] : [`${type} body: ${response.body.slice(0, 200)}`];
+}
+
 /** The problems of `response` to a request for `operation` (empty when it is fine). */
 export function answerProblems(
   operation: Operation,
@@ -66,16 +97,22 @@ export function answerProblems(
     if (!operation.statuses.includes(status)) problems.push(`undocumented success ${status}`);
   } else if (!KNOWN_CLIENT_ERRORS.has(status)) problems.push(`unexpected status ${status}`);
 
+  if (response.headers['x-content-type-options'] !== 'nosniff') problems.push('no nosniff header');
+  if (isApiPath(pathname) && response.headers['cache-control'] !== 'no-store') {
+    problems.push(`cache-control ${JSON.stringify(response.headers['cache-control'])}`);
+  }
+  // A success documented only with other media types than JSON: that type and its syntax.
+  const successTypes = operation.successMediaTypes[status] ?? [];
+  if (successTypes.length > 0 && !successTypes.includes('application/json')) {
+    return [...problems, ...textSuccessProblems(response, successTypes)];
+  }
+
   const type = String(response.headers['content-type'] ?? '');
   const expectedType =
     status >= 400 && !operation.shapedErrors.includes(status)
       ? 'application/problem+json'
       : 'application/json';
   if (!type.startsWith(expectedType)) problems.push(`content-type ${JSON.stringify(type)}`);
-  if (response.headers['x-content-type-options'] !== 'nosniff') problems.push('no nosniff header');
-  if (isApiPath(pathname) && response.headers['cache-control'] !== 'no-store') {
-    problems.push(`cache-control ${JSON.stringify(response.headers['cache-control'])}`);
-  }
 
   let body: unknown;
   try {

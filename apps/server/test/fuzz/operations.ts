@@ -1,8 +1,8 @@
 /**
  * The operations of the API as the OpenAPI document at /docs/json describes them, for the fuzz
- * suite (test/fuzz.test.ts): method, path template, whether a Bearer session is needed, the
- * path and query parameters with their JSON Schemas, the JSON request body schema and the
- * documented answer statuses.
+ * suite (test/fuzz.test.ts): method, path template, whether a Bearer session or a verifier API
+ * key is needed, the path and query parameters with their JSON Schemas, the request body's media
+ * type and schema, the documented answer statuses and the media types of each success.
  */
 
 /** The part of JSON Schema (draft 2020-12, as @fastify/swagger writes it) the generators read. */
@@ -45,8 +45,13 @@ export interface Operation {
   verifierKey: boolean;
   pathParams: Parameter[];
   queryParams: Parameter[];
-  /** The application/json request body schema, when the operation takes a body. */
+  /** The request body schema, when the operation takes a body (of `bodyMediaType`). */
   body: JsonSchema | undefined;
+  /**
+   * The media type of the documented request body: the first the document lists for it
+   * (`application/json`, or `application/x-www-form-urlencoded` for the OpenID4VP endpoints).
+   */
+  bodyMediaType: string | undefined;
   /** The answer statuses the document lists for the operation. */
   statuses: number[];
   /**
@@ -54,6 +59,11 @@ export interface Operation {
    * API's 422 verdict).
    */
   shapedErrors: number[];
+  /**
+   * The media types the document lists per success status (`responses[status].content`), e.g.
+   * 200 -> ['application/dc+sd-jwt'] for the SD-JWT VC download.
+   */
+  successMediaTypes: Record<number, string[]>;
 }
 
 interface OpenApiParameter {
@@ -89,6 +99,8 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
         required: p.required === true,
         schema: p.schema ?? {},
       });
+      const requestContent = Object.entries(operation.requestBody?.content ?? {});
+      const responses = Object.entries(operation.responses ?? {});
       operations.push({
         key: `${method.toUpperCase()} ${path}`,
         method: method.toUpperCase() as Operation['method'],
@@ -97,16 +109,22 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
         verifierKey: operation.security?.some((r) => 'verifierApiKey' in r) ?? false,
         pathParams: parameters.filter((p) => p.in === 'path').map(toParameter),
         queryParams: parameters.filter((p) => p.in === 'query').map(toParameter),
-        body: operation.requestBody?.content?.['application/json']?.schema,
+        body: requestContent[0]?.[1].schema,
+        bodyMediaType: requestContent[0]?.[0],
         statuses: Object.keys(operation.responses ?? {})
           .map(Number)
           .filter((status) => Number.isInteger(status)),
-        shapedErrors: Object.entries(operation.responses ?? {})
+        shapedErrors: responses
           .filter(
             ([status, response]) =>
               Number(status) >= 400 && response.content?.['application/json'] !== undefined,
           )
           .map(([status]) => Number(status)),
+        successMediaTypes: Object.fromEntries(
+          responses
+            .filter(([status]) => Number(status) >= 200 && Number(status) < 300)
+            .map(([status, response]) => [Number(status), Object.keys(response.content ?? {})]),
+        ),
       });
     }
   }

@@ -6,13 +6,18 @@
  *   both with 1-3 mutations anywhere inside (a value replaced by a hostile one, a key deleted,
  *   a hostile or prototype-polluting key added, a value wrapped in an array); any JSON; hostile
  *   values of every type (1 MiB strings, deep nesting, 1e400); invalid JSON; random bytes; wrong
- *   content types; no body. Operations without a body get bodies too.
+ *   content types; no body. Operations without a body get bodies too. An operation whose
+ *   documented body is a form (`application/x-www-form-urlencoded`, the OpenID4VP endpoints)
+ *   gets the same values as form fields (`toFormText`), malformed forms (repeated fields,
+ *   invalid escapes) and JSON as a wrong content type.
  * - Path parameters: the caller's own user id and real ids (so the request reaches the handler),
  *   another holder's ids, values valid for the schema, and hostile strings (traversal, unicode,
  *   injection, 1 MiB), percent-encoded or sent raw (invalid %-escapes, lone surrogates).
  * - Query: the declared parameters the same way, left out, repeated, plus hostile extra keys.
  * - Authorization: the caller's own session (most requests), none, a revoked token, or a hostile
- *   header (malformed, 1 MiB, the real token altered).
+ *   header (malformed, 1 MiB, the real token altered). Operations of the verifier API get the
+ *   same with the verifier's API key for the session, and also `other`: another verifier's key
+ *   or a holder's session token.
  * - Headers: Idempotency-Key (valid, reused, hostile) on mutating calls, and odd extra headers.
  *
  * Two fixed sets per operation run first, as fast-check examples (they count towards the runs):
@@ -24,6 +29,8 @@ import fc from 'fast-check';
 import type { JsonSchema, Operation, Parameter } from './operations';
 import {
   CONTENT_TYPES,
+  FORM_GARBAGE_BODIES,
+  FORM_MEDIA_TYPE,
   GARBAGE_BODIES,
   HUGE_STRINGS,
   hostileKey,
@@ -32,16 +39,23 @@ import {
   ownObject,
   Raw,
   randomText,
+  toFormText,
   toJsonText,
 } from './values';
 
-/** How a generated request authenticates; the own and revoked tokens are filled in when sent. */
+/**
+ * How a generated request authenticates; the credentials are filled in when sent: the caller's
+ * own session token, or for the verifier API the verifier's own API key (`own`, `{token}`), a
+ * revoked one (`revoked`).
+ */
 export type AuthPlan =
   | { kind: 'own' }
   | { kind: 'none' }
   | { kind: 'revoked' }
   /** A literal Authorization header; `{token}` stands for the caller's live token. */
-  | { kind: 'header'; template: string };
+  | { kind: 'header'; template: string }
+  /** Verifier API only: the `index`-th wrong credential (another verifier's key, a session). */
+  | { kind: 'other'; index: number };
 
 export interface FuzzRequest {
   method: Operation['method'];
@@ -273,7 +287,23 @@ const jsonBody = (label: string, value: unknown): BodyPlan => ({
   payload: value === undefined ? '' : toJsonText(value),
 });
 
+const formBody = (label: string, value: unknown): BodyPlan => ({
+  label: `${label} form ${describeValue(value)}`,
+  contentType: FORM_MEDIA_TYPE,
+  payload: value === undefined ? '' : toFormText(value),
+});
+
+/** True when the operation's documented body is a form rather than JSON. */
+const takesForm = (operation: Operation) => operation.bodyMediaType === FORM_MEDIA_TYPE;
+
+/** The body text of `value` in the operation's documented media type. */
+export const bodyText = (operation: Operation, value: unknown): string =>
+  takesForm(operation) ? toFormText(value) : toJsonText(value);
+
 function bodyArb(operation: Operation, context: FuzzContext): fc.Arbitrary<BodyPlan> {
+  const form = takesForm(operation);
+  const encode = form ? formBody : jsonBody;
+  const mediaType = form ? FORM_MEDIA_TYPE : 'application/json';
   const known = [...context.knownStrings, ...context.knownIds, context.ownUserId];
   const schema = operation.body ?? { type: 'object' };
   const valid = fromSchema(schema, known);
@@ -282,30 +312,44 @@ function bodyArb(operation: Operation, context: FuzzContext): fc.Arbitrary<BodyP
   const keys = Object.keys(schema.properties ?? {});
 
   const wellFormed: fc.WeightedArbitrary<BodyPlan>[] = [
-    { weight: 10, arbitrary: valid.map((v) => jsonBody('valid', v)) },
+    { weight: 10, arbitrary: valid.map((v) => encode('valid', v)) },
     {
       weight: 34,
       arbitrary: fc
         .tuple(base, mutationsArb(keys))
         .map(([v, m]) =>
-          jsonBody(`mutated(${m.map((x) => x.action).join(',')})`, applyMutations(v, m)),
+          encode(`mutated(${m.map((x) => x.action).join(',')})`, applyMutations(v, m)),
         ),
     },
-    { weight: 6, arbitrary: fc.jsonValue().map((v) => jsonBody('any JSON', v)) },
-    { weight: 6, arbitrary: hostileValue.map((v) => jsonBody('hostile', v)) },
+    { weight: 6, arbitrary: fc.jsonValue().map((v) => encode('any JSON', v)) },
+    { weight: 6, arbitrary: hostileValue.map((v) => encode('hostile', v)) },
   ];
   if (seeds.length > 0) {
     wellFormed.push({
       weight: 6,
-      arbitrary: fc.constantFrom(...seeds).map((v) => jsonBody('seed', v)),
+      arbitrary: fc.constantFrom(...seeds).map((v) => encode('seed', v)),
     });
+  }
+  if (form) {
+    // The form's own malformations, and its values sent as JSON (not what OpenID4VP sends).
+    wellFormed.push(
+      {
+        weight: 8,
+        arbitrary: fc.constantFrom(...FORM_GARBAGE_BODIES).map((text) => ({
+          label: `malformed form ${describeValue(text)}`,
+          contentType: FORM_MEDIA_TYPE,
+          payload: text,
+        })),
+      },
+      { weight: 4, arbitrary: base.map((v) => jsonBody('as JSON', v)) },
+    );
   }
   const malformed: fc.WeightedArbitrary<BodyPlan>[] = [
     {
       weight: 8,
       arbitrary: fc.constantFrom(...GARBAGE_BODIES).map((text) => ({
         label: `invalid JSON ${describeValue(text)}`,
-        contentType: 'application/json',
+        contentType: mediaType,
         payload: text,
       })),
     },
@@ -319,7 +363,7 @@ function bodyArb(operation: Operation, context: FuzzContext): fc.Arbitrary<BodyP
         )
         .map((payload) => ({
           label: `random ${typeof payload === 'string' ? 'text' : 'bytes'} ${describeValue(String(payload))}`,
-          contentType: 'application/json',
+          contentType: mediaType,
           payload,
         })),
     },
@@ -329,7 +373,7 @@ function bodyArb(operation: Operation, context: FuzzContext): fc.Arbitrary<BodyP
         .tuple(
           fc.oneof(fc.constantFrom(...CONTENT_TYPES), fc.string({ maxLength: 30 })),
           fc.oneof(
-            valid.map((v) => toJsonText(v)),
+            valid.map((v) => bodyText(operation, v)),
             fc.constantFrom(...GARBAGE_BODIES),
             fc.constant(''),
           ),
@@ -344,7 +388,7 @@ function bodyArb(operation: Operation, context: FuzzContext): fc.Arbitrary<BodyP
       weight: 4,
       arbitrary: fc.constantFrom<BodyPlan>(
         { label: 'no body', contentType: undefined, payload: undefined },
-        { label: 'empty JSON body', contentType: 'application/json', payload: '' },
+        { label: 'empty body', contentType: mediaType, payload: '' },
         { label: 'body without content type', contentType: undefined, payload: '{"a":1}' },
       ),
     },
@@ -507,12 +551,20 @@ const authArb = (operation: Operation): fc.Arbitrary<AuthPlan> => {
       hostileString,
     )
     .map((template): AuthPlan => ({ kind: 'header', template }));
-  return fc.oneof(
-    { weight: operation.bearer ? 70 : 20, arbitrary: fc.constant<AuthPlan>({ kind: 'own' }) },
-    { weight: operation.bearer ? 8 : 50, arbitrary: fc.constant<AuthPlan>({ kind: 'none' }) },
+  const needed = operation.bearer || operation.verifierKey;
+  const plans: fc.WeightedArbitrary<AuthPlan>[] = [
+    { weight: needed ? 70 : 20, arbitrary: fc.constant<AuthPlan>({ kind: 'own' }) },
+    { weight: needed ? 8 : 50, arbitrary: fc.constant<AuthPlan>({ kind: 'none' }) },
     { weight: 7, arbitrary: fc.constant<AuthPlan>({ kind: 'revoked' }) },
     { weight: 15, arbitrary: header },
-  );
+  ];
+  if (operation.verifierKey) {
+    plans.push({
+      weight: 10,
+      arbitrary: fc.nat().map((index): AuthPlan => ({ kind: 'other', index })),
+    });
+  }
+  return fc.oneof(...plans);
 };
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -662,8 +714,8 @@ export function hugeRequests(operation: Operation, context: FuzzContext): FuzzRe
       fuzzRequest(operation, {
         ...base,
         url: path(),
-        headers: { 'content-type': 'application/json' },
-        payload: JSON.stringify({ ...(context.seeds[0] as object), [field]: ascii }),
+        headers: { 'content-type': operation.bodyMediaType ?? 'application/json' },
+        payload: bodyText(operation, { ...(context.seeds[0] as object), [field]: ascii }),
         labels: [`1 MiB body field ${field}`],
       }),
     );
@@ -699,8 +751,9 @@ export function wellFormedRequests(operation: Operation, context: FuzzContext): 
     return fuzzRequest(operation, {
       url: query ? `${url}?${query}` : url,
       auth: { kind: 'own' },
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      payload: body === undefined ? undefined : toJsonText(body),
+      headers:
+        body === undefined ? {} : { 'content-type': operation.bodyMediaType ?? 'application/json' },
+      payload: body === undefined ? undefined : bodyText(operation, body),
       labels: [`well-formed${id ? ` id=${id}` : ''}`, describeValue(body)],
     });
   });

@@ -357,3 +357,53 @@ export const CONTENT_TYPES = [
   ' ',
   'application/json\u0000',
 ];
+
+/** The media type of HTML form bodies, which the OpenID4VP endpoints take (section 5.10, 8.2). */
+export const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
+
+/**
+ * Form bodies (application/x-www-form-urlencoded) that no valid form value makes: a repeated
+ * field, invalid percent-escapes, invalid UTF-8 and NUL, prototype keys, bracket notation, a
+ * JSON body, separators only.
+ */
+export const FORM_GARBAGE_BODIES = [
+  'state=a&state=b',
+  'error=access_denied&error=access_denied',
+  'vp_token=%zz',
+  'state=%',
+  'state=%E0%A4',
+  'state=%ED%A0%80',
+  'state=a%00b',
+  '%00=1',
+  '__proto__=polluted',
+  '__proto__[polluted]=yes',
+  'constructor[prototype][polluted]=yes',
+  'state[]=a&state[]=b',
+  'state[$ne]=x',
+  '&&&',
+  '=',
+  '==&==',
+  'error',
+  'error=',
+  'error=ACCESS_DENIED',
+  'vp_token={"a":',
+  'vp_token=[]',
+  'vp_token={"pan":[1e400]}',
+  `vp_token=${encodeURIComponent(`{"a":${'['.repeat(5000)}${']'.repeat(5000)}}`)}`,
+  '{"error":"access_denied"}',
+  'a=1;b=2',
+  '\uFEFFerror=access_denied',
+  '+=+',
+];
+
+/** Form text of `value`: an object's fields (non-strings as their JSON text), else its JSON. */
+export function toFormText(value: unknown): string {
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof Raw) {
+    return toJsonText(value);
+  }
+  const form = new URLSearchParams();
+  for (const [key, field] of Object.entries(value)) {
+    form.append(key, typeof field === 'string' ? field : toJsonText(field));
+  }
+  return form.toString();
+}

@@ -21,9 +21,28 @@ const dcqlId = z
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, 'An id may only hold letters, digits, _ and -');
 
-/** A claims path pointer (OpenID4VP 1.0 section 7): names, array indices or null (all elements). */
+/** The largest array index a claims path may name (no credential claim has more elements). */
+export const MAX_CLAIM_PATH_INDEX = 1000;
+
+/**
+ * A claims path pointer (OpenID4VP 1.0 section 7): names, array indices or null (all elements).
+ * Indices carry their own messages: zod's default for a too-big integer names 2^53 - 1.
+ */
 export const dcqlClaimPathSchema = z
-  .array(z.union([z.string().min(1).max(128), z.number().int().min(0), z.null()]))
+  .array(
+    z.union([
+      z.string().min(1).max(128),
+      z
+        .number()
+        .int('An array index in a claim path must be a whole number')
+        .min(0, 'An array index in a claim path must not be negative')
+        .max(
+          MAX_CLAIM_PATH_INDEX,
+          `An array index in a claim path may be at most ${MAX_CLAIM_PATH_INDEX}`,
+        ),
+      z.null(),
+    ]),
+  )
   .min(1)
   .max(8);
 

@@ -124,7 +124,8 @@ export function parseWalletLink(input: string): WalletLinkParams {
   }
   const seen = new Set<string>();
   for (const key of params.keys()) {
-    if (seen.has(key)) throw invalid(`it gives ${key} twice`);
+    // Not naming the key: a problem detail never echoes input (docs/security.md).
+    if (seen.has(key)) throw invalid('it gives a parameter twice');
     seen.add(key);
   }
   const clientId = params.get('client_id');

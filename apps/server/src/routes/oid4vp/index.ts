@@ -11,7 +11,8 @@
  *
  * These routes alone accept `application/x-www-form-urlencoded` (the only body OpenID4VP sends),
  * through a parser scoped to this plugin: URLSearchParams, a repeated field refused, the same
- * text rules as JSON bodies (plugins/body-parser.ts) and the same size limit.
+ * text rules as JSON bodies (plugins/body-parser.ts) and the same size limit. The OpenAPI
+ * document lists the form as their request body (`consumes`); a JSON body is parsed as well.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,6 +23,8 @@ import { receiveVerifierResponse } from '../../services/receive-verifier-respons
 import { errorResponses } from '../schemas';
 
 export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
+
+export const REPEATED_FIELD_DETAIL = 'A form field is given more than once.';
 
 const requestParams = z.object({ requestId: z.string().min(1).max(128) });
 
@@ -52,7 +55,8 @@ const oid4vpRoutes: FastifyPluginAsyncZod = async (app) => {
     const fields: Record<string, string> = {};
     for (const [key, value] of new URLSearchParams(typeof body === 'string' ? body : '')) {
       if (Object.hasOwn(fields, key)) {
-        done(new AppError('invalid_input', `The form field ${key} is repeated`));
+        // The detail names no field: a detail never echoes input (docs/security.md).
+        done(new AppError('invalid_input', REPEATED_FIELD_DETAIL));
         return;
       }
       fields[key] = value;
@@ -88,6 +92,7 @@ const oid4vpRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'postRequestObject',
         summary: 'OpenID4VP: the signed request object (request_uri_method=post, wallet_nonce)',
         params: requestParams,
+        consumes: [FORM_CONTENT_TYPE],
         body: walletRequestBodySchema,
         response: { 200: requestObjectResponse, ...errorResponses(400, 404, 413, 415) },
       },
@@ -110,6 +115,7 @@ const oid4vpRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'postVerifierResponse',
         summary: "OpenID4VP direct_post: the wallet's vp_token or error",
         params: requestParams,
+        consumes: [FORM_CONTENT_TYPE],
         body: walletResponseBodySchema,
         response: { 200: z.object({}), ...errorResponses(400, 404, 413, 415) },
       },
