@@ -42,6 +42,9 @@ const VICTIM_CONSENT_ID = `consent-${VICTIM}-bank`;
 
 /** A valid request body per "METHOD path" (OpenAPI path) of every bearer route that takes one. */
 const VALID_BODIES: Record<string, (ids: { basicIdentityId: string }) => unknown> = {
+  'POST /user/{userId}/presentation-requests': () => ({
+    link: 'openid4vp://?client_id=redirect_uri%3Ahttps%3A%2F%2Fverifier.example%2Fcb&request_uri=https%3A%2F%2Fverifier.example%2Fr',
+  }),
   'POST /user/{userId}/shares': ({ basicIdentityId }) => ({
     credential_id: basicIdentityId,
     fields: ['name'],
