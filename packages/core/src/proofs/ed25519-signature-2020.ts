@@ -10,7 +10,7 @@
  * The document's @context must include ED25519_2020_CONTEXT_URL (bundled, json-ld-loader.ts),
  * which defines the proof's terms. The proof has a `type` and no `cryptosuite`.
  */
-import { decodeMultibaseBase58, encodeMultibaseBase58 } from './did-key';
+import { encodeMultibaseBase58 } from './did-key';
 import {
   type CreateProofOptions,
   type DataIntegrityProof,
@@ -18,9 +18,7 @@ import {
   type ProofResult,
   proofBindings,
 } from './eddsa-jcs-2022';
-import { type RdfcProofOptions, rdfcHashData } from './eddsa-rdfc-2022';
-import { CanonicalizationError } from './json-ld-loader';
-import { defaultProofCrypto } from './proof-crypto';
+import { type RdfcProofOptions, rdfcHashData, verifyRdfcSignature } from './eddsa-rdfc-2022';
 
 export const ED25519_SIGNATURE_2020 = 'Ed25519Signature2020';
 
@@ -103,32 +101,6 @@ export async function verifyEd25519Signature2020Proof(
       error: `An ${ED25519_SIGNATURE_2020} proof needs ${ED25519_2020_CONTEXT_URL} in the document's @context`,
     };
   }
-  let signature: Uint8Array;
-  try {
-    signature = decodeMultibaseBase58(proofValue);
-  } catch {
-    return { ok: false, reason: 'invalid_signature', error: 'proofValue is not base58btc' };
-  }
-  if (signature.length !== 64) {
-    return { ok: false, reason: 'invalid_signature', error: 'proofValue is not 64 bytes' };
-  }
   const proofConfig: JsonObject = { ...proofOptions, '@context': unsecuredDocument['@context'] };
-  let data: Uint8Array;
-  try {
-    data = await rdfcHashData(proofConfig, unsecuredDocument, options);
-  } catch (error) {
-    const message =
-      error instanceof CanonicalizationError
-        ? error.message
-        : `The document cannot be canonicalized (RDFC-1.0): ${String(error)}`;
-    return { ok: false, reason: 'malformed', error: message };
-  }
-  const valid = await (options.crypto ?? defaultProofCrypto).verifyEd25519(
-    publicKey,
-    signature,
-    data,
-  );
-  return valid
-    ? { ok: true }
-    : { ok: false, reason: 'invalid_signature', error: 'The signature does not verify' };
+  return verifyRdfcSignature(proofValue, proofConfig, unsecuredDocument, publicKey, options);
 }

@@ -169,6 +169,24 @@ export async function verifyEddsaRdfc2022Proof(
     unsecuredDocument['@context'] = proofOptions['@context'];
   }
   const proofConfig: JsonObject = { ...proofOptions, '@context': unsecuredDocument['@context'] };
+  return verifyRdfcSignature(proofValue, proofConfig, unsecuredDocument, publicKey, options);
+}
+
+/**
+ * The signature step shared by the RDFC-based suites (eddsa-rdfc-2022 and the legacy
+ * Ed25519Signature2020, whose hashData is the same): decodes `proofValue` (multibase base58btc,
+ * 64 bytes), computes rdfcHashData(proofConfig, unsecuredDocument) and verifies the Ed25519
+ * signature under `publicKey`. `reason` is 'invalid_signature' for a bad proofValue or a
+ * signature that does not verify, 'malformed' when the document cannot be canonicalized.
+ * Never throws.
+ */
+export async function verifyRdfcSignature(
+  proofValue: string,
+  proofConfig: JsonObject,
+  unsecuredDocument: JsonObject,
+  publicKey: Uint8Array,
+  options: RdfcProofOptions,
+): Promise<ProofResult> {
   let signature: Uint8Array;
   try {
     signature = decodeMultibaseBase58(proofValue);
