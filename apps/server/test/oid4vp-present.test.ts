@@ -571,7 +571,9 @@ describe.each(backends)('OpenID4VP presentation requests on $name', (backend) =>
     }
   });
 
-  it('seeded SPEC 3 requests are decided as before, with no presentation', async () => {
+  // Issue 16 "Seeded requests": they are real requests of the seeded verifiers now, answered
+  // in-process (test/seeded-requests.test.ts covers what the verifier receives).
+  it('seeded SPEC 3 requests are decided as before, answered in-process, nothing posted out', async () => {
     await app.inject({
       method: 'POST',
       url: '/user/user-001/consent-requests/reset',
@@ -580,7 +582,11 @@ describe.each(backends)('OpenID4VP presentation requests on $name', (backend) =>
     const response = await decide('consent-user-001-bank', 'approve');
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body.consent_request.presentation).toBeUndefined();
+    expect(body.consent_request).toMatchObject({
+      status: 'approved',
+      requester: 'State Bank of India',
+      presentation: { seeded: true },
+    });
     expect(body.redirect_uri).toBeUndefined();
     expect(posted).toEqual([]);
   });

@@ -155,6 +155,14 @@ export const presentationRequests = pgTable(
     presentation: jsonb('presentation').$type<Record<string, unknown>>().notNull(),
     /** The request's `exp`, else 10 minutes after it arrived; it cannot be approved after. */
     expiresAt: instant('expires_at').notNull(),
+    /**
+     * A seeded SPEC 3 request made real (services/link-seeded-consent-requests.ts): the product's
+     * own verifier request it answers, in-process (docs/oid4vp.md "Seeded requests"); null for a
+     * request that came from a link. Set null if that verifier request is deleted.
+     */
+    verifierRequestId: text('verifier_request_id').references(() => verifierRequests.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [uniqueIndex('presentation_requests_replay_idx').on(t.userId, t.clientId, t.nonce)],
 );

@@ -12,7 +12,7 @@
  * start with another key fails loudly instead of writing rows the old data cannot be read with.
  */
 import { SAMPLE_USERS, seedConsentRequests, VERIFIER_SEEDS } from '@pehchaan/core';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { ServiceDeps } from '../lib/deps';
 import { aadhaarAad } from '../lib/records';
 import { newVerifierKey } from '../lib/verifier-keys';
@@ -100,7 +100,8 @@ export async function seedDatabase(
  * purposes when missing. Runs at every start, apart from the once-only seed above, so databases
  * seeded before verifiers existed get them too. Idempotent and race-safe: rows are inserted with
  * ON CONFLICT DO NOTHING (a key pair is only made for an organisation not yet stored); an
- * organisation or purpose already stored is left as it is. No API key is made: an operator mints
+ * organisation already stored is left as it is, and a seed purpose already stored gets the seed's
+ * claims (nothing else of it changes). No API key is made: an operator mints
  * one with `npm run verifier:add -- --key-for <name>`.
  * @returns how many organisations this call registered.
  */
@@ -147,6 +148,11 @@ export async function seedVerifiers(
         })),
       ),
     )
-    .onConflictDoNothing();
+    // A seed purpose's claims follow the seed (issue 16 added Basic Identity, the seeded requests'
+    // fallback): databases seeded earlier get them too. Text and retention are left as stored.
+    .onConflictDoUpdate({
+      target: [verifierPurposes.verifierId, verifierPurposes.code],
+      set: { claims: sql`excluded.claims` },
+    });
   return { added };
 }

@@ -1,7 +1,9 @@
 /**
  * Database plugin (DECISIONS 5): opens the database chosen by the config (unless one is passed
  * in, as tests do to share one PGlite), applies the committed migrations, loads the master key,
- * checks it against the database, seeds first-start data and the registered verifiers (src/db/seed.ts) and loads (first
+ * checks it against the database, seeds first-start data and the registered verifiers (src/db/seed.ts), at first
+ * seed makes user-001's seeded consent requests real OpenID4VP requests
+ * (services/link-seeded-consent-requests.ts) and loads (first
  * start: creates) the issuers' Ed25519 keys (src/lib/issuer-keys.ts). Decorates the app
  * with `database` (the handle) and `deps` (what services need: db, vault, clock). A database it
  * opened itself is closed when the app closes; one passed in stays open for its owner. Expired
@@ -17,7 +19,11 @@ import { loadMasterKey } from '../lib/master-key';
 import { isLoopbackAddress } from '../lib/oid4vp';
 import { createVault } from '../lib/vault';
 import { createVerifierRegistry } from '../lib/verifier-registry';
+import { linkSeededConsentRequests } from '../services/link-seeded-consent-requests';
 import { purgeExpired } from '../services/purge-expired';
+
+/** The holder SPEC 3 seeds the consent requests for. */
+const SEEDED_HOLDER = 'user-001';
 
 /** How often expired rows are deleted (ms). */
 export const PURGE_INTERVAL_MS = 3_600_000;
@@ -75,6 +81,13 @@ async function prepare(app: FastifyInstance, config: AppConfig, database: Databa
     oid4vpAllowLoopback: allowLoopbackFor(config),
     verifierRegistry: createVerifierRegistry(database.db),
   };
+  if (seeded) {
+    // SPEC 3's three seeded requests of user-001 become real OpenID4VP requests of the seeded
+    // verifiers (issue 16). A failure is logged: they then stay plain SPEC requests until a Reset.
+    await linkSeededConsentRequests({ ...deps, userId: SEEDED_HOLDER }).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'linking the seeded consent requests failed'),
+    );
+  }
   app.log.info({ storage: database.type, database: database.name, seeded }, 'database ready');
 
   app.decorate('database', database);

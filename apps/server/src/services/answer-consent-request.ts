@@ -21,6 +21,16 @@
  * Reject: posts error=access_denied (best effort: an unreachable verifier, or an expired request,
  * does not stop the rejection), then marks it rejected and logs consent_rejected.
  *
+ * A seeded request (presentation.seeded, link-seeded-consent-requests.ts; docs/oid4vp.md
+ * "Seeded requests") is answered the same way but delivered in-process to the product's own
+ * response endpoint service (receiveVerifierResponse) with the exact form the network would
+ * carry. SPEC 4 says Approve works for these, so: the holder's Basic Identity is ensured, an
+ * expired link is renewed first, the live-session limit does not apply (nothing leaves the
+ * server), and the vp_token answers each credential set with its first option the holder holds
+ * (chosenCredentials). If a concurrent decision answered the verifier first, this one answers
+ * consent_already_decided (409); a verifier request deleted by hand leaves the plain SPEC 3
+ * decision.
+ *
  * Input: { ...deps, userId, consentRequestId, decision, decidedAt?, claims? }.
  * Output: { consentRequest (with `presentation` when it has one), activityLog, redirectUri? }.
  * Errors: those above and decideConsentRequest's (consent_request_not_found: also for another
@@ -33,16 +43,20 @@ import {
   type DocumentTypeKey,
   disclosableClaimsOf,
   isDocumentTypeKey,
+  MESSAGES,
 } from '@pehchaan/core';
 import { and, eq } from 'drizzle-orm';
-import { consentRequests, credentials, presentationRequests } from '../db/schema';
+import { consentRequests, credentials, presentationRequests, verifierRequests } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
-import { AppError } from '../lib/errors';
-import { sendAuthorizationResponse } from '../lib/oid4vp';
+import { AppError, isAppError, problemOf } from '../lib/errors';
+import { type AuthorizationRequest, sendAuthorizationResponse } from '../lib/oid4vp';
 import { problemOfOid4vpError } from '../lib/oid4vp-problems';
 import { authorizationRequestOf, withHeld } from '../lib/presentation-records';
 import { type ConsentDecisionResult, decideConsentRequest } from './decide-consent-request';
+import { ensureBasicIdentity } from './ensure-basic-identity';
+import { linkSeededConsentRequests } from './link-seeded-consent-requests';
 import { presentCredential } from './present-credential';
+import { receiveVerifierResponse } from './receive-verifier-response';
 
 /** An approval made offline longer ago than this cannot send a presentation (5 minutes). */
 export const LIVE_DECISION_MS = 5 * 60_000;
@@ -70,6 +84,8 @@ async function buildVpToken(
   presentation: ConsentPresentation,
   audience: string,
   nonce: string,
+  /** The credential query ids to answer (chosen options, seeded requests); default every one held. */
+  only?: ReadonlySet<string>,
 ): Promise<Record<string, string[]>> {
   const asked = new Set(
     presentation.credentials.flatMap((c) => c.claims.map((claim) => claim.name)),
@@ -97,6 +113,7 @@ async function buildVpToken(
   const vpToken: Record<string, string[]> = {};
   for (const credential of presentation.credentials) {
     const type = credential.document_type;
+    if (only && !only.has(credential.query_id)) continue;
     if (type === null || !isDocumentTypeKey(type) || !credential.held) {
       if (credential.required) {
         throw new AppError(
@@ -130,61 +147,168 @@ async function buildVpToken(
   return vpToken;
 }
 
-export async function answerConsentRequest(
+/**
+ * The credential query ids a seeded request is answered with (OpenID4VP 1.0 section 6.4.1): per
+ * credential set, its first option whose credentials the holder all holds (the verifier's
+ * preference first: Aadhaar before the Basic Identity fallback); a set no option of which is
+ * held is left out. Without credential_sets: every credential held.
+ */
+export function chosenCredentials(
+  request: Pick<AuthorizationRequest, 'dcqlQuery'>,
+  presentation: ConsentPresentation,
+): Set<string> {
+  const held = new Set(presentation.credentials.filter((c) => c.held).map((c) => c.query_id));
+  const sets = request.dcqlQuery.credential_sets;
+  if (!sets) return held;
+  const chosen = new Set<string>();
+  for (const set of sets) {
+    const option = set.options.find((ids) => ids.every((id) => held.has(id)));
+    for (const id of option ?? []) chosen.add(id);
+  }
+  return chosen;
+}
+
+/**
+ * The in-process transport of a seeded request's answer (docs/oid4vp.md "Seeded requests"): a
+ * `fetch` that hands the form sendAuthorizationResponse posts (the very bytes the network would
+ * carry) to receiveVerifierResponse, the response endpoint's service, and answers as that route
+ * would: 200 `{}` or the problem's status. `refusal()` is the AppError it answered with, if any.
+ */
+function inProcessDelivery(options: ServiceDeps, verifierRequestId: string) {
+  let refusal: AppError | undefined;
+  const deliver = async (_input: unknown, init?: { body?: unknown }): Promise<Response> => {
+    const body = init?.body;
+    const form: Record<string, string> = {};
+    for (const [key, value] of new URLSearchParams(typeof body === 'string' ? body : '')) {
+      form[key] = value;
+    }
+    try {
+      return Response.json(
+        await receiveVerifierResponse({ ...options, requestId: verifierRequestId, form }),
+      );
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      refusal = error;
+      return Response.json(problemOf(error.code, error.detail), { status: error.statusCode });
+    }
+  };
+  return { fetch: deliver as typeof fetch, refusal: () => refusal };
+}
+
+/** A concurrent decision answered the verifier first: this one is too late (409). */
+async function answeredConcurrently(
   options: AnswerConsentRequestOptions,
-): Promise<ConsentAnswerResult> {
-  const { db, userId, consentRequestId, decision } = options;
-  const [row] = await db
+  verifierRequestId: string,
+): Promise<never> {
+  const [answered] = await options.db
+    .select({ status: verifierRequests.status })
+    .from(verifierRequests)
+    .where(eq(verifierRequests.id, verifierRequestId));
+  throw new AppError(
+    'consent_already_decided',
+    MESSAGES.consentAlreadyDecided(answered?.status === 'declined' ? 'rejected' : 'approved'),
+  );
+}
+
+/** The pending presentation request of the holder's consent request, with its status. */
+async function findPresentationRequest(options: AnswerConsentRequestOptions) {
+  const [row] = await options.db
     .select({ details: presentationRequests, status: consentRequests.status })
     .from(presentationRequests)
     .innerJoin(consentRequests, eq(consentRequests.id, presentationRequests.consentRequestId))
     .where(
       and(
-        eq(presentationRequests.consentRequestId, consentRequestId),
-        eq(presentationRequests.userId, userId),
+        eq(presentationRequests.consentRequestId, options.consentRequestId),
+        eq(presentationRequests.userId, options.userId),
       ),
     );
+  return row;
+}
+
+export async function answerConsentRequest(
+  options: AnswerConsentRequestOptions,
+): Promise<ConsentAnswerResult> {
+  const { db, userId, decision } = options;
+  let row = await findPresentationRequest(options);
   // A SPEC 3 request, or one already decided (decideConsentRequest answers 409), or not this
   // holder's (404).
   if (row?.status !== 'pending') return decideConsentRequest(options);
 
-  const request = authorizationRequestOf(row.details);
+  const seeded = consentPresentationSchema.parse(row.details.presentation).seeded === true;
+  let delivery: ReturnType<typeof inProcessDelivery> | undefined;
+  if (seeded) {
+    // SPEC 4: Approve works for the seeded requests. The product answers its own verifier, so
+    // neither the network nor a live session is needed; every holder has a Basic Identity.
+    if (decision === 'approve') {
+      await ensureBasicIdentity(options);
+      if (options.now().getTime() >= row.details.expiresAt.getTime()) {
+        await linkSeededConsentRequests({ ...options, only: options.consentRequestId });
+        row = await findPresentationRequest(options);
+      }
+    }
+    const verifierRequestId = row?.details.verifierRequestId;
+    // The verifier request is gone (deleted by hand): the plain SPEC 3 decision.
+    if (!row || !verifierRequestId) return decideConsentRequest(options);
+    delivery = inProcessDelivery(options, verifierRequestId);
+  }
+  const details = row.details;
+
+  const request = authorizationRequestOf(details);
   const held = await db
     .select({ documentType: credentials.documentType })
     .from(credentials)
     .where(eq(credentials.userId, userId));
   const presentation = withHeld(
-    consentPresentationSchema.parse(row.details.presentation),
+    consentPresentationSchema.parse(details.presentation),
     new Set(held.map((credential) => credential.documentType)),
   );
   const now = options.now();
-  const expired = now.getTime() >= row.details.expiresAt.getTime();
-  const safeFetch = { allowLoopback: options.oid4vpAllowLoopback };
+  const expired = now.getTime() >= details.expiresAt.getTime();
+  const transport = {
+    allowLoopback: options.oid4vpAllowLoopback,
+    ...(delivery ? { fetch: delivery.fetch } : {}),
+  };
+  const concurrent = () =>
+    delivery?.refusal()?.code === 'verifier_request_answered' && details.verifierRequestId
+      ? answeredConcurrently(options, details.verifierRequestId)
+      : undefined;
 
   if (decision === 'reject') {
     if (!expired) {
       try {
-        await sendAuthorizationResponse(request, { error: 'access_denied' }, safeFetch);
+        await sendAuthorizationResponse(request, { error: 'access_denied' }, transport);
       } catch {
         // Best effort: the holder's refusal stands even when the verifier cannot hear it.
       }
+      await concurrent();
     }
     const result = await decideConsentRequest(options);
     return { ...result, consentRequest: { ...result.consentRequest, presentation } };
   }
 
   if (expired) throw new AppError('presentation_request_expired', EXPIRED);
-  if (options.decidedAt && now.getTime() - options.decidedAt.getTime() > LIVE_DECISION_MS) {
+  if (
+    !delivery &&
+    options.decidedAt &&
+    now.getTime() - options.decidedAt.getTime() > LIVE_DECISION_MS
+  ) {
     throw new AppError(
       'presentation_needs_live_session',
       'Sharing with a verifier needs a connection at the moment you approve. Open the request again and approve it now.',
     );
   }
-  const vpToken = await buildVpToken(options, presentation, request.clientId, request.nonce);
+  const vpToken = await buildVpToken(
+    options,
+    presentation,
+    request.clientId,
+    request.nonce,
+    delivery ? chosenCredentials(request, presentation) : undefined,
+  );
   let redirectUri: string | undefined;
   try {
-    ({ redirectUri } = await sendAuthorizationResponse(request, { vpToken }, safeFetch));
+    ({ redirectUri } = await sendAuthorizationResponse(request, { vpToken }, transport));
   } catch (error) {
+    await concurrent();
     throw problemOfOid4vpError(error);
   }
   const result = await decideConsentRequest(options);

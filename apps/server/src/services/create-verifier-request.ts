@@ -75,6 +75,9 @@ export async function createVerifierRequest(
     verifierId: string;
     purpose: string;
     dcqlQuery: DcqlQuery;
+    /** How long it may be answered (ms); default VERIFIER_REQUEST_TTL_MS. Not API input: only
+     * the seeded requests (link-seeded-consent-requests.ts) live longer. */
+    ttlMs?: number;
   },
 ): Promise<CreateVerifierRequestAnswer> {
   const { db, publicOrigin } = options;
@@ -96,7 +99,7 @@ export async function createVerifierRequest(
 
   const now = options.now();
   const id = newId('vpreq');
-  const expiresAt = new Date(now.getTime() + VERIFIER_REQUEST_TTL_MS);
+  const expiresAt = new Date(now.getTime() + (options.ttlMs ?? VERIFIER_REQUEST_TTL_MS));
   await db.insert(verifierRequests).values({
     id,
     verifierId: options.verifierId,

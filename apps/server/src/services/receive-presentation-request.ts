@@ -18,13 +18,18 @@
  * request_uri could not be fetched), presentation_request_replayed (409: this holder already
  * received a request with this client_id and nonce).
  */
-import type { ConsentRequest } from '@pehchaan/core';
+import type { ConsentPresentation, ConsentRequest } from '@pehchaan/core';
 import { and, eq } from 'drizzle-orm';
 import { consentRequests, credentials, presentationRequests } from '../db/schema';
 import type { RegisteredVerifier, ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
-import { parseWalletLink, resolveAuthorizationRequest } from '../lib/oid4vp';
+import {
+  type AuthorizationRequest,
+  parseWalletLink,
+  resolveAuthorizationRequest,
+  type WalletLinkParams,
+} from '../lib/oid4vp';
 import { problemOfOid4vpError } from '../lib/oid4vp-problems';
 import {
   DEFAULT_PRESENTATION_LIFETIME_MS,
@@ -43,10 +48,26 @@ export interface ReceivePresentationRequestOptions extends ServiceDeps {
 const REPLAYED =
   'You already received this request. Ask the verifier for a new link if you want to share again.';
 
-export async function receivePresentationRequest(
-  options: ReceivePresentationRequestOptions,
-): Promise<ConsentRequest> {
-  const { db, userId } = options;
+/** A resolved request, ready to store: what lib/oid4vp answered and what the holder sees. */
+export interface ResolvedPresentationRequest {
+  request: AuthorizationRequest;
+  registered: RegisteredVerifier | undefined;
+  presentation: ConsentPresentation;
+  expiresAt: Date;
+}
+
+/**
+ * Resolves a wallet link's parameters with lib/oid4vp's resolveAuthorizationRequest (fetching a
+ * request_uri; a request object passed by value in `params.request` is checked the same way
+ * without fetching), looks the verifier up in deps.verifierRegistry and builds the consent
+ * screen's presentation for `userId`'s credentials. Shared by this service and
+ * link-seeded-consent-requests (which passes the product's own signed request object by value).
+ * @param allowLoopback overrides deps.oid4vpAllowLoopback (the in-process path never fetches).
+ * @throws {AppError} the codes of problemOfOid4vpError (see the module comment).
+ */
+export async function resolvePresentationRequest(
+  options: ServiceDeps & { userId: string; params: WalletLinkParams; allowLoopback?: boolean },
+): Promise<ResolvedPresentationRequest> {
   const registry = options.verifierRegistry;
   const lookups = new Map<string, RegisteredVerifier | undefined>();
   const findVerifier = async (did: string) => {
@@ -54,10 +75,10 @@ export async function receivePresentationRequest(
     return lookups.get(did);
   };
 
-  let request: Awaited<ReturnType<typeof resolveAuthorizationRequest>>;
+  let request: AuthorizationRequest;
   try {
-    request = await resolveAuthorizationRequest(parseWalletLink(options.link), {
-      allowLoopback: options.oid4vpAllowLoopback,
+    request = await resolveAuthorizationRequest(options.params, {
+      allowLoopback: options.allowLoopback ?? options.oid4vpAllowLoopback,
       isRegisteredVerifier: findVerifier,
       now: options.now,
     });
@@ -68,10 +89,10 @@ export async function receivePresentationRequest(
 
   const now = options.now();
   const expiresAt = request.expiresAt ?? new Date(now.getTime() + DEFAULT_PRESENTATION_LIFETIME_MS);
-  const held = await db
+  const held = await options.db
     .select({ documentType: credentials.documentType })
     .from(credentials)
-    .where(eq(credentials.userId, userId));
+    .where(eq(credentials.userId, options.userId));
   const presentation = presentationOf({
     request,
     registered,
@@ -79,6 +100,24 @@ export async function receivePresentationRequest(
     heldTypes: new Set(held.map((row) => row.documentType)),
     expiresAt,
   });
+  return { request, registered, presentation, expiresAt };
+}
+
+export async function receivePresentationRequest(
+  options: ReceivePresentationRequestOptions,
+): Promise<ConsentRequest> {
+  const { db, userId } = options;
+  let params: WalletLinkParams;
+  try {
+    params = parseWalletLink(options.link);
+  } catch (error) {
+    throw problemOfOid4vpError(error);
+  }
+  const { request, registered, presentation, expiresAt } = await resolvePresentationRequest({
+    ...options,
+    params,
+  });
+  const now = options.now();
 
   return db.transaction(async (tx) => {
     const [seen] = await tx

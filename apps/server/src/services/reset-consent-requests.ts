@@ -6,7 +6,12 @@
  * Other holders' requests and this holder's other requests are left as they are. No activity
  * entry is written: it is a demo control, not a consent decision.
  *
- * Input: { db, now, userId }. Output: the holder's consent requests after the reset (newest first).
+ * Then each is made a real OpenID4VP request again (issue 16, linkSeededConsentRequests): the
+ * old links' verifier requests still pending expire now, and the seeded verifiers make new ones.
+ * If that fails (e.g. a PUBLIC_ORIGIN over plain http to a non-loopback host, which no wallet
+ * may answer to), the reset still stands and the requests stay plain SPEC 3 requests.
+ *
+ * Input: { ...deps, userId }. Output: the holder's consent requests after the reset (newest first).
  * Errors: database errors only (userId is the signed-in holder, so it exists).
  */
 import type { ConsentRequest } from '@pehchaan/core';
@@ -14,9 +19,10 @@ import { sql } from 'drizzle-orm';
 import { consentRequests } from '../db/schema';
 import { consentSeedRows } from '../db/seed';
 import type { ServiceDeps } from '../lib/deps';
+import { closeSeededLinks, linkSeededConsentRequests } from './link-seeded-consent-requests';
 import { listConsentRequests } from './list-consent-requests';
 
-export interface ResetConsentRequestsOptions extends Pick<ServiceDeps, 'db' | 'now'> {
+export interface ResetConsentRequestsOptions extends ServiceDeps {
   userId: string;
 }
 
@@ -24,9 +30,10 @@ export async function resetConsentRequests(
   options: ResetConsentRequestsOptions,
 ): Promise<ConsentRequest[]> {
   const { db, userId } = options;
+  const rows = consentSeedRows(options.now(), userId);
   await db
     .insert(consentRequests)
-    .values(consentSeedRows(options.now(), userId))
+    .values(rows)
     .onConflictDoUpdate({
       target: consentRequests.id,
       // Only this holder's own row is ever reset (ids embed the user id; the guard is explicit).
@@ -42,5 +49,11 @@ export async function resetConsentRequests(
         lastViewed: null,
       },
     });
+  try {
+    await linkSeededConsentRequests(options);
+  } catch {
+    // The reset stands without the links; no old link is left pointing at a pending request.
+    await closeSeededLinks({ ...options, consentRequestIds: rows.map((row) => row.id) });
+  }
   return listConsentRequests({ db, userId });
 }

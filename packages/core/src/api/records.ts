@@ -108,6 +108,11 @@ export const consentPresentationSchema = z.object({
   grievance_contact: z.string().nullable(),
   expires_at: z.string(),
   credentials: z.array(presentationCredentialSchema),
+  /**
+   * One of SPEC 3's seeded requests made real (the product's own registered verifier, answered
+   * in-process; docs/oid4vp.md "Seeded requests"): the holder's screen keeps the SPEC card.
+   */
+  seeded: z.boolean().optional(),
 });
 export type ConsentPresentation = z.infer<typeof consentPresentationSchema>;
 

@@ -62,4 +62,23 @@ describe('verifier seeds', () => {
       requests.map((r) => [r.requester, r.purpose]),
     );
   });
+
+  it("back each seeded request with a query the purpose covers, every set's options defined", () => {
+    const requests = seedConsentRequests(new Date(), 'user-001');
+    for (const verifier of VERIFIER_SEEDS) {
+      const purpose = verifier.purposes[0];
+      const seed = purpose?.seededRequest;
+      expect(
+        requests.find((r) => r.id === `consent-user-001-${seed?.consentSeed}`)?.requester,
+      ).toBe(verifier.name);
+      for (const [type, claims] of Object.entries(seed?.credentials ?? {})) {
+        const allowed = purpose?.claims[type as keyof typeof purpose.claims] ?? [];
+        for (const claim of claims ?? []) expect(allowed, `${type}.${claim}`).toContain(claim);
+      }
+      const ids = Object.keys(seed?.credentials ?? {});
+      for (const set of seed?.credentialSets ?? []) {
+        for (const id of set.options.flat()) expect(ids).toContain(id);
+      }
+    }
+  });
 });

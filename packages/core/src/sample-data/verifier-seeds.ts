@@ -2,7 +2,8 @@
  * The registered verifiers seeded at first start: the three data fiduciaries of SPEC 3's seeded
  * consent requests (consent-seeds.ts), each with the purpose of its request and, per document
  * type, the claims that purpose may ask for: the request's fields (SPEC 3 labels) as SD-JWT VC
- * claim names (the credentialSubject names of documents/catalogue.ts). DPDP Act s.6(1): a
+ * claim names (the credentialSubject names of documents/catalogue.ts), plus the Basic Identity
+ * claims among them (the fallback of the seeded requests, SeededRequestSeed). DPDP Act s.6(1): a
  * request is limited to these.
  */
 import type { DocumentTypeKey } from '../documents/catalogue';
@@ -17,6 +18,24 @@ export interface VerifierPurposeSeed {
   claims: Partial<Record<DocumentTypeKey, string[]>>;
   /** How long the verifier keeps what it receives, in days. */
   retentionDays: number;
+  /** The SPEC 3 seeded consent request this purpose backs as a real OpenID4VP request. */
+  seededRequest?: SeededRequestSeed;
+}
+
+/**
+ * The OpenID4VP request (DCQL, OpenID4VP 1.0 section 6) behind one of SPEC 3's seeded consent
+ * requests (consent-seeds.ts), made from its verifier at seed and at Reset Requests: the
+ * request's fields as claims of the document types holding them. Every credential is optional
+ * through `credentialSets`, with Basic Identity (which every holder has, SPEC 4) as the
+ * fallback of the identity fields, so Approve always has something to present.
+ */
+export interface SeededRequestSeed {
+  /** The consent seed's id suffix: 'bank' backs `consent-{userId}-bank`. */
+  consentSeed: 'bank' | 'telecom' | 'insurer';
+  /** DCQL credential query id (= the document type) -> the claim names asked for. */
+  credentials: Partial<Record<DocumentTypeKey, string[]>>;
+  /** DCQL credential_sets: each option a list of credential query ids; required default true. */
+  credentialSets: { options: DocumentTypeKey[][]; required?: boolean }[];
 }
 
 export interface VerifierSeed {
@@ -47,8 +66,21 @@ export const VERIFIER_SEEDS: readonly VerifierSeed[] = [
         claims: {
           aadhaar: ['name', 'aadhaar_number', 'phone', 'address', 'date_of_birth'],
           pan: ['name', 'pan_number', 'date_of_birth'],
+          basic_identity: ['name', 'date_of_birth'],
         },
         retentionDays: FIVE_YEARS_DAYS,
+        seededRequest: {
+          consentSeed: 'bank',
+          credentials: {
+            aadhaar: ['name', 'aadhaar_number', 'phone', 'address', 'date_of_birth'],
+            pan: ['pan_number'],
+            basic_identity: ['name', 'date_of_birth'],
+          },
+          credentialSets: [
+            { options: [['aadhaar'], ['basic_identity']] },
+            { options: [['pan']], required: false },
+          ],
+        },
       },
     ],
   },
@@ -62,8 +94,19 @@ export const VERIFIER_SEEDS: readonly VerifierSeed[] = [
         textEn: 'SIM card KYC verification',
         textHi: 'सिम कार्ड केवाईसी सत्यापन',
         // Name, Aadhaar, Phone, Address.
-        claims: { aadhaar: ['name', 'aadhaar_number', 'phone', 'address'] },
+        claims: {
+          aadhaar: ['name', 'aadhaar_number', 'phone', 'address'],
+          basic_identity: ['name'],
+        },
         retentionDays: TWO_YEARS_DAYS,
+        seededRequest: {
+          consentSeed: 'telecom',
+          credentials: {
+            aadhaar: ['name', 'aadhaar_number', 'phone', 'address'],
+            basic_identity: ['name'],
+          },
+          credentialSets: [{ options: [['aadhaar'], ['basic_identity']] }],
+        },
       },
     ],
   },
@@ -80,8 +123,21 @@ export const VERIFIER_SEEDS: readonly VerifierSeed[] = [
         claims: {
           pan: ['name', 'pan_number', 'date_of_birth'],
           ckyc: ['name', 'ckyc_number', 'date_of_birth'],
+          basic_identity: ['name', 'date_of_birth'],
         },
         retentionDays: FIVE_YEARS_DAYS,
+        seededRequest: {
+          consentSeed: 'insurer',
+          credentials: {
+            pan: ['name', 'date_of_birth', 'pan_number'],
+            ckyc: ['ckyc_number'],
+            basic_identity: ['name', 'date_of_birth'],
+          },
+          credentialSets: [
+            { options: [['pan'], ['basic_identity']] },
+            { options: [['ckyc']], required: false },
+          ],
+        },
       },
     ],
   },

@@ -43,6 +43,7 @@ export {
 } from './safe-fetch';
 export {
   type PresentationAnswer,
+  type SendResponseOptions,
   sendAuthorizationResponse,
   type VerifierAnswer,
 } from './send-response';

@@ -18,6 +18,15 @@ export type PresentationAnswer =
   | { vpToken: Record<string, string[]> }
   | { error: 'access_denied'; errorDescription?: string };
 
+/**
+ * How the answer travels: the SSRF-safe fetcher's options, or `fetch`, a transport standing in
+ * for the network (the product answering its own verifier in-process, services/
+ * answer-consent-request.ts): it receives exactly the POST the network would carry.
+ */
+export interface SendResponseOptions extends SafeFetchOptions {
+  fetch?: typeof fetch;
+}
+
 /** What the verifier answered: where to send the holder's browser next, if anywhere. */
 export interface VerifierAnswer {
   /** OpenID4VP 1.0 8.2: an https (or allowed loopback http) URL the holder continues at. */
@@ -82,7 +91,7 @@ function safeRedirect(value: unknown, allowLoopback: boolean): string | undefine
 export async function sendAuthorizationResponse(
   request: AuthorizationRequest,
   answer: PresentationAnswer,
-  options: SafeFetchOptions,
+  options: SendResponseOptions,
 ): Promise<VerifierAnswer> {
   const state = request.state === undefined ? {} : { state: request.state };
   let response: Response;
@@ -92,22 +101,21 @@ export async function sendAuthorizationResponse(
       ({ response } = await submitOpenid4vpAuthorizationResponse({
         authorizationRequestPayload: { response_uri: request.responseUri },
         authorizationResponsePayload: { vp_token: answer.vpToken, ...state },
-        callbacks: { fetch: createSafeFetch(options) },
+        callbacks: { fetch: options.fetch ?? createSafeFetch(options) },
       }));
     } else {
       // The library's response types model only success, so the error form is posted directly.
       const form = new URLSearchParams({ error: answer.error });
       if (answer.errorDescription) form.set('error_description', answer.errorDescription);
       if (request.state !== undefined) form.set('state', request.state);
-      response = await safeFetch(
-        request.responseUri,
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: form.toString(),
-        },
-        options,
-      );
+      const init = {
+        method: 'POST' as const,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: form.toString(),
+      };
+      response = options.fetch
+        ? await options.fetch(request.responseUri, init)
+        : await safeFetch(request.responseUri, init, options);
     }
   } catch (error) {
     // The library wraps fetch failures in its FetchError; the fetcher's own error is the cause.

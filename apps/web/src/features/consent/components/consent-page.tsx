@@ -244,7 +244,9 @@ export function ConsentPage({ userId }: { userId: string }) {
                   <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
                     {items.map((request) => (
                       <li key={request.id}>
-                        {request.presentation ? (
+                        {/* A seeded SPEC 3 request keeps the SPEC card, though it is a real
+                            OpenID4VP request underneath (issue 16, presentation.seeded). */}
+                        {request.presentation && !request.presentation.seeded ? (
                           <PresentationConsentCard
                             userId={userId}
                             request={{ ...request, presentation: request.presentation }}

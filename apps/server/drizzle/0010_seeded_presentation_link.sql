@@ -1,0 +1,2 @@
+ALTER TABLE "presentation_requests" ADD COLUMN "verifier_request_id" text;--> statement-breakpoint
+ALTER TABLE "presentation_requests" ADD CONSTRAINT "presentation_requests_verifier_request_id_verifier_requests_id_fk" FOREIGN KEY ("verifier_request_id") REFERENCES "public"."verifier_requests"("id") ON DELETE set null ON UPDATE no action;
