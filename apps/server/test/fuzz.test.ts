@@ -105,7 +105,8 @@ const DOMAIN = 'verifier.example';
 
 interface Signed {
   /** The actor's PAN credential id (shares are made of it). */
-  panId: string;
+  /** The fuzzing holder's Basic Identity credential (permanent: never deleted by the fuzzing). */
+  basicIdentityId: string;
   jcsCredential: JsonObject;
   rdfcCredential: JsonObject;
   presentation: JsonObject;
@@ -189,8 +190,13 @@ const SEED_BODIES: Record<string, (inputs: SeedInputs) => unknown[]> = {
   ],
   'PUT /user/{userId}/settings': () => [DEFAULT_SETTINGS],
   'POST /user/{userId}/shares': ({ signed }) => [
-    { credential_id: signed.panId, fields: ['name'], lifetime: '7d' },
-    { credential_id: signed.panId, fields: ['name', 'pan_number'], lifetime: '1h', max_views: 3 },
+    { credential_id: signed.basicIdentityId, fields: ['name'], lifetime: '7d' },
+    {
+      credential_id: signed.basicIdentityId,
+      fields: ['name', 'nationality'],
+      lifetime: '1h',
+      max_views: 3,
+    },
   ],
   'POST /credentials/verify': ({ signed }) => [
     { verifiableCredential: signed.jcsCredential },
@@ -324,13 +330,24 @@ describe(`fuzzing every operation of the OpenAPI document (${backendName})`, () 
     });
     expect(issued.statusCode).toBe(200);
     const jcsCredential = issued.json().verifiable_credential as JsonObject;
-    const panId = issued.json().credential_id as string;
+    // The shares are made of the Basic Identity: the fuzzed DELETE .../credentials/{id} may
+    // delete the PAN credential (and with it its shares) before the share operations run, but
+    // never the permanent Basic Identity.
+    const listed = await app.inject({
+      url: `/user/${ACTOR.userId}/credentials`,
+      headers: bearer(tokenOf(ACTOR)),
+    });
+    const basicIdentity = (
+      listed.json().credentials as { id: string; credential_subject: { document_type: string } }[]
+    ).find((credential) => credential.credential_subject.document_type === 'Basic Identity');
+    if (!basicIdentity) throw new Error('the fuzzing holder has no Basic Identity');
+    const basicIdentityId = basicIdentity.id;
     // A share, so the share routes have a real id to withdraw.
     const shared = await app.inject({
       method: 'POST',
       url: `/user/${ACTOR.userId}/shares`,
       headers: bearer(tokenOf(ACTOR)),
-      payload: { credential_id: panId, fields: ['name'], lifetime: '30d' },
+      payload: { credential_id: basicIdentityId, fields: ['name'], lifetime: '30d' },
     });
     expect(shared.statusCode).toBe(201);
 
@@ -372,7 +389,7 @@ describe(`fuzzing every operation of the OpenAPI document (${backendName})`, () 
         sign: (data) => new Uint8Array(sign(null, data, privateKey)),
       },
     );
-    return { panId, jcsCredential, rdfcCredential, presentation };
+    return { basicIdentityId, jcsCredential, rdfcCredential, presentation };
   };
 
   const started = { wall: performance.now(), cpu: process.cpuUsage() };
