@@ -47,7 +47,7 @@ import storageRoutes from './routes/storage';
 import userRoutes from './routes/user';
 import vctRoutes from './routes/vct';
 import verifierRoutes from './routes/verifier';
-import { vcApiRoutes, verifyLinkRoutes, vpApiRoutes } from './routes/verify';
+import { vcApiRoutes, verifyLinkRoutes, verifyPageRoutes, vpApiRoutes } from './routes/verify';
 import type { OtpSender } from './services/send-otp';
 
 declare module 'fastify' {
@@ -157,6 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes, { prefix: '/health' });
   await app.register(storageRoutes, { prefix: '/storage' });
   await app.register(verifyLinkRoutes, { prefix: '/api/verify' });
+  await app.register(verifyPageRoutes, { prefix: '/verify' });
   await app.register(vcApiRoutes, { prefix: '/credentials' });
   await app.register(vpApiRoutes, { prefix: '/presentations' });
   await app.register(vctRoutes, { prefix: '/vct' });

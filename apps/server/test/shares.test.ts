@@ -338,11 +338,52 @@ describe.each(backends)('share links on $name', (backend) => {
     expect(bare.verification_url).toBe(`${ORIGIN}/verify/${ids.aadhaar}`);
   });
 
+  it('the link itself answers its JSON form to a client that asks for JSON, and counts the view', async () => {
+    const s = await share({ credential_id: ids.pan, fields: ['name'] });
+    const json = await app.inject({
+      url: `/verify/${s.id}`,
+      headers: { accept: 'application/json' },
+    });
+    expect(json.statusCode).toBe(200);
+    expect(json.headers['content-type']).toMatch(/^application\/json/);
+    expect(json.headers.vary).toMatch(/Accept/);
+    expect(json.headers['cache-control']).toBe('no-store');
+    expect(json.json()).toMatchObject({
+      type: 'digital_credential',
+      credential_id: s.id,
+      subject: { name: holder.name },
+      verification_url: `${ORIGIN}/verify/${s.id}`,
+    });
+    expect(Object.keys(json.json().subject)).toEqual(['name']);
+    const listed = (await listShares()).json().shares.find((x: { id: string }) => x.id === s.id);
+    expect(listed.views).toBe(1);
+
+    // A browser's Accept gets the page (here no web build: the app's 404), and no view is counted.
+    const page = await app.inject({
+      url: `/verify/${s.id}`,
+      headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
+    });
+    expect(page.headers['content-type']).not.toMatch(/^application\/json/);
+    const after = (await listShares()).json().shares.find((x: { id: string }) => x.id === s.id);
+    expect(after.views).toBe(1);
+
+    await withdraw(s.id);
+    expectProblem(
+      await app.inject({ url: `/verify/${s.id}`, headers: { accept: 'application/json' } }),
+      'share_withdrawn',
+    );
+  });
+
   it('no public route shows a full Aadhaar number, mobile or PAN of a sample user unless a share disclosed it', async () => {
     const narrow = await share({ credential_id: ids.aadhaar, fields: ['name', 'gender'] });
     const narrowPan = await share({ credential_id: ids.pan, fields: ['date_of_birth'] });
     const stored = Object.values(ids);
-    const publicCalls: { method: 'GET' | 'POST'; url: string; payload?: object }[] = [
+    const publicCalls: {
+      method: 'GET' | 'POST';
+      url: string;
+      payload?: object;
+      headers?: Record<string, string>;
+    }[] = [
       ...stored.flatMap((id) => [
         { method: 'GET' as const, url: `/api/verify/${id}` },
         { method: 'GET' as const, url: `/api/verify/${id}/payload` },
@@ -356,6 +397,11 @@ describe.each(backends)('share links on $name', (backend) => {
       { method: 'GET', url: '/storage/status' },
       { method: 'GET', url: '/verify/unknown-id' },
       { method: 'GET', url: `/verify/${narrow.id}` },
+      ...[...stored, narrow.id, narrowPan.id].map((id) => ({
+        method: 'GET' as const,
+        url: `/verify/${id}`,
+        headers: { accept: 'application/json' },
+      })),
       { method: 'POST', url: '/credentials/verify', payload: { verifiableCredential: {} } },
       { method: 'POST', url: '/presentations/verify', payload: { verifiablePresentation: {} } },
     ];

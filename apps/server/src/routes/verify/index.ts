@@ -19,6 +19,8 @@
  * The VC API endpoints verify any issuer whose key resolves offline, with the checks asked for
  * (default ['proof']); the server's trusted issuers are reported in `trust`.
  */
+
+import { Negotiator } from '@fastify/accept-negotiator';
 import {
   CREDENTIAL_CHECKS,
   credentialCheckSchema,
@@ -29,6 +31,7 @@ import {
   qrPayloadSchema,
   storedCredentialVerdictSchema,
 } from '@pehchaan/core';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCachedAnswer } from '../../lib/cached-answer';
@@ -99,6 +102,58 @@ export const verifyLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getLinkPayload({ ...app.deps, id: request.params.credentialId }),
+  );
+};
+
+/**
+ * Media types /verify/{id} can answer, in the server's order of preference: the page first, so
+ * a browser (Accept: text/html, ..., * / *) gets the page and only a client that prefers JSON
+ * gets the JSON form.
+ */
+const verifyPageNegotiator = new Negotiator({ supportedValues: ['text/html', 'application/json'] });
+
+/** True when the request's Accept header prefers application/json over the page. */
+function prefersJson(request: FastifyRequest): boolean {
+  return verifyPageNegotiator.negotiate(request.headers.accept ?? '') === 'application/json';
+}
+
+/**
+ * GET /verify/:credentialId, mounted under /verify: the public verifier page's URL answers a
+ * client that prefers `application/json` (Accept, RFC 9110 section 12.5.1) with the link's JSON
+ * form, the same SPEC 3 QR payload as GET /api/verify/{id}/payload (a share's counts as a view;
+ * same errors); any other client gets the page (the not-found handler serves the SPA's frame).
+ * `Vary: Accept` on both; the JSON form is never cached.
+ */
+export const verifyPageRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/:credentialId',
+    {
+      // The JSON form is limited like the API's verify link; the page itself is not (it calls
+      // GET /api/verify/{id}, which is).
+      config: {
+        rateLimit: {
+          ...RATE_LIMITS.verifyLink,
+          allowList: (request: FastifyRequest) => !prefersJson(request),
+        },
+      },
+      schema: {
+        tags: ['verify'],
+        operationId: 'getVerifyPage',
+        summary: 'The public verifier page, or with Accept: application/json the link JSON form',
+        // Any id: the page shows 'Credential not found' itself; the JSON form answers 404.
+        params: z.object({ credentialId: z.string() }),
+        description:
+          'With Accept preferring application/json: the SPEC 3 QR payload of the link, every ' +
+          'identifier masked (as GET /api/verify/{id}/payload); otherwise the HTML page.',
+        response: { 200: qrPayloadSchema, ...errorResponses(400, 404, 410, 429) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('vary', 'Accept');
+      if (!prefersJson(request)) return reply.callNotFound();
+      reply.header('cache-control', 'no-store');
+      return getLinkPayload({ ...app.deps, id: request.params.credentialId });
+    },
   );
 };
 
