@@ -114,6 +114,11 @@ export interface RequestOptions<T> {
   timeoutMs?: number;
   /** Sent as the `Idempotency-Key` header (1-255 printable ASCII characters; see the module docs). */
   idempotencyKey?: string;
+  /**
+   * Sent as `Authorization: Bearer <bearer>` instead of the holder's session token (the verifier
+   * portal's API key). Use with `authRedirect: false`: its 401 is not the holder's.
+   */
+  bearer?: string;
 }
 
 function buildUrl(path: string, query: RequestOptions<unknown>['query']): string {
@@ -167,7 +172,7 @@ export async function apiRequest<T>(
     Accept: `application/json, ${PROBLEM_CONTENT_TYPE}`,
   };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  const token = readString(STORAGE_KEYS.sessionToken);
+  const token = options.bearer ?? readString(STORAGE_KEYS.sessionToken);
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
 
