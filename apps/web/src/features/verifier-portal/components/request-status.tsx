@@ -16,7 +16,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { CheckCircleIcon, CloseIcon } from '@/components/ui/icons';
+import { CheckCircleIcon, ClockIcon, CloseIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { displayValue } from '@/lib/format-claim';
 import { toast } from '@/lib/toast';
@@ -46,7 +46,7 @@ export function StatusSummary({ status }: { status: VerifierRequestStatus }) {
   return (
     <div className={`rounded-xl border p-4 ${TONES[status]}`}>
       <p className="flex items-center gap-2 font-semibold">
-        {status === 'pending' && <Spinner className="size-5" />}
+        {status === 'pending' && <ClockIcon className="size-5 animate-pulse" />}
         {status === 'shared' && <CheckCircleIcon className="size-5" />}
         <span>
           <span className="sr-only">{t('request.statusLabel')}: </span>
