@@ -47,6 +47,7 @@ import {
   NUMBER_OUT_OF_RANGE_DETAIL,
   TOO_DEEP_DETAIL,
 } from '../src/plugins/body-parser';
+import { createVerifierApiKey } from '../src/services/create-verifier-api-key';
 import { answerProblems } from './fuzz/answers';
 import { type OpenApiDocument, type Operation, operationsOf } from './fuzz/operations';
 import {
@@ -96,6 +97,25 @@ interface Signed {
   presentation: JsonObject;
 }
 
+/** A request the seeded bank may make (buildTestApp's PUBLIC_ORIGIN is http://localhost:5000). */
+const VERIFIER_REQUEST_BODY = {
+  purpose: 'open_savings_account',
+  dcql_query: {
+    credentials: [
+      {
+        id: 'pan',
+        format: 'dc+sd-jwt',
+        meta: { vct_values: ['http://localhost:5000/vct/pan'] },
+        claims: [
+          { id: 'name', path: ['name'] },
+          { id: 'dob', path: ['date_of_birth'] },
+        ],
+        claim_sets: [['name', 'dob'], ['name']],
+      },
+    ],
+  },
+};
+
 /**
  * Known-good bodies per operation, where values generated from the schema alone rarely pass the
  * handler's own rules (a demo Aadhaar/phone pair, a valid profile, signed documents). The
@@ -124,6 +144,7 @@ const SEED_BODIES: Record<string, (signed: Signed) => unknown[]> = {
     },
   ],
   'PUT /user/{userId}/settings': () => [DEFAULT_SETTINGS],
+  'POST /verifier/requests': () => [VERIFIER_REQUEST_BODY],
   'POST /user/{userId}/shares': (signed) => [
     { credential_id: signed.panId, fields: ['name'], lifetime: '7d' },
     { credential_id: signed.panId, fields: ['name', 'pan_number'], lifetime: '1h', max_views: 3 },
@@ -191,6 +212,8 @@ describe(`fuzzing every operation of the OpenAPI document (${backendName})`, () 
   const tokens = new Map<string, string>();
   const tokenOf = (account: Account) => tokens.get(account.userId) ?? '';
   let revokedToken: string;
+  /** A live API key of a seeded verifier: the 'own' credential of the verifier API's routes. */
+  let verifierApiKey: string;
   let victimToken: string;
   let victimBefore: Record<string, unknown>;
   let victimIds: string[];
@@ -286,6 +309,9 @@ describe(`fuzzing every operation of the OpenAPI document (${backendName})`, () 
     victimBefore = await holderSnapshot(app, VICTIM.userId, victimToken);
     victimIds = await harvestIds(VICTIM.userId, victimToken);
     signed = await signDocuments();
+    verifierApiKey = (
+      await createVerifierApiKey({ ...app.deps, verifierName: 'State Bank of India' })
+    ).apiKey;
   });
 
   afterAll(async () => {
@@ -308,18 +334,26 @@ describe(`fuzzing every operation of the OpenAPI document (${backendName})`, () 
     await opened.dispose();
   });
 
-  /** The Authorization header of `request`, with the live tokens filled in. */
-  const authorization = (request: FuzzRequest, account: Account): Record<string, string> => {
+  /**
+   * The Authorization header of `request`, with the live tokens filled in: a holder's session
+   * token, or the verifier API key for the operations that take one (`verifierKey`).
+   */
+  const authorization = (
+    operation: Operation,
+    request: FuzzRequest,
+    account: Account,
+  ): Record<string, string> => {
+    const own = operation.verifierKey ? verifierApiKey : tokenOf(account);
     switch (request.auth.kind) {
       case 'own':
-        return bearer(tokenOf(account));
+        return bearer(own);
       case 'revoked':
         return bearer(revokedToken);
       case 'none':
         return {};
       case 'header':
         return {
-          authorization: request.auth.template.replaceAll('{token}', tokenOf(account)),
+          authorization: request.auth.template.replaceAll('{token}', own),
         };
     }
   };
@@ -331,7 +365,7 @@ describe(`fuzzing every operation of the OpenAPI document (${backendName})`, () 
     const response = await app.inject({
       method: request.method,
       url: request.url,
-      headers: { ...request.headers, ...authorization(request, account) },
+      headers: { ...request.headers, ...authorization(operation, request, account) },
       ...(request.payload === undefined ? {} : { payload: request.payload }),
     });
     const ms = performance.now() - started;
@@ -341,7 +375,7 @@ describe(`fuzzing every operation of the OpenAPI document (${backendName})`, () 
     entry.maxMs = Math.max(entry.maxMs, ms);
     stats.set(operation.key, entry);
     // A live token answers 401 only once a fuzzed logout or session revocation ended it.
-    if (request.auth.kind === 'own' && response.statusCode === 401) {
+    if (request.auth.kind === 'own' && !operation.verifierKey && response.statusCode === 401) {
       tokens.set(account.userId, await login(account));
     }
     return response;
@@ -355,12 +389,26 @@ describe(`fuzzing every operation of the OpenAPI document (${backendName})`, () 
       url: `/user/${ACTOR.userId}/consent-requests/reset`,
       headers: bearer(tokenOf(ACTOR)),
     });
+    // A real request of the verifier, so reading one can succeed.
+    const verifierRequestIds = operation.verifierKey
+      ? [
+          (
+            await app.inject({
+              method: 'POST',
+              url: '/verifier/requests',
+              headers: bearer(verifierApiKey),
+              payload: VERIFIER_REQUEST_BODY,
+            })
+          ).json<{ id: string }>().id,
+        ]
+      : [];
     return {
       ownUserId: ACTOR.userId,
       otherUserIds: [VICTIM.userId, THIRD.userId],
       knownIds: [
         ...(await harvestIds(ACTOR.userId, tokenOf(ACTOR))),
         ...victimIds,
+        ...verifierRequestIds,
         'cred-does-not-exist',
       ],
       knownStrings: [

@@ -19,6 +19,9 @@ import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { verifierClientId } from '../lib/verifier-keys';
 
+export const PURPOSE_NOT_REGISTERED_DETAIL =
+  "The purpose is not one of this verifier's registered purposes (GET /verifier/me lists them).";
+
 /** How long a request may be answered: 10 minutes (ms), enough to scan, choose and consent. */
 export const VERIFIER_REQUEST_TTL_MS = 10 * 60_000;
 
@@ -79,10 +82,9 @@ export async function createVerifierRequest(
       ),
     );
   if (!row) {
-    throw new AppError(
-      'purpose_not_registered',
-      `No registered purpose has the code ${options.purpose}`,
-    );
+    // The code is not echoed: a problem's detail never repeats caller input (it may be personal
+    // data sent by mistake; the fuzz suite checks this).
+    throw new AppError('purpose_not_registered', PURPOSE_NOT_REGISTERED_DETAIL);
   }
   const problem = minimisationProblem(options.dcqlQuery, row.claims, publicOrigin);
   if (problem) throw new AppError('claims_outside_purpose', problem);
