@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { seriousViolations } from './axe';
 import { signInAsDemo } from './sign-in';
 import { verifierKeyFile } from './verifier-key';
 
@@ -29,8 +30,12 @@ function apiKey(): string {
 async function createPanRequest(portal: Page): Promise<string> {
   await portal.goto('/verifier');
   await expect(portal.getByRole('heading', { level: 1, name: 'Verifier portal' })).toBeVisible();
-  await portal.getByRole('textbox', { name: 'API key' }).fill(apiKey());
-  await portal.getByRole('button', { name: 'Sign in' }).click();
+  expect(await seriousViolations(portal)).toEqual([]);
+  // By keyboard: the key field, then Enter submits.
+  const keyField = portal.getByRole('textbox', { name: 'API key' });
+  await keyField.focus();
+  await keyField.fill(apiKey());
+  await keyField.press('Enter');
   await expect(portal.getByText(`Signed in as ${BANK}`)).toBeVisible();
   await expect(portal.getByRole('combobox', { name: 'Purpose' })).toHaveValue(
     'open_savings_account',
@@ -40,12 +45,14 @@ async function createPanRequest(portal: Page): Promise<string> {
   await pan.getByRole('checkbox', { name: 'Name', exact: true }).check();
   await pan.getByRole('checkbox', { name: 'Date of Birth', exact: true }).check();
   await pan.getByRole('checkbox', { name: 'Date of Birth is optional' }).check();
+  expect(await seriousViolations(portal)).toEqual([]);
   await portal.getByRole('button', { name: 'Create request' }).click();
 
   await expect(portal.getByText('Waiting for the holder')).toBeVisible();
   await expect(portal.getByRole('img', { name: 'QR code of the OpenID4VP request' })).toBeVisible();
   const link = portal.getByRole('link', { name: /\/present\?/ });
   const walletUrl = (await link.getAttribute('href')) ?? '';
+  expect(await seriousViolations(portal)).toEqual([]);
   expect(walletUrl).toMatch(
     /^http:\/\/127\.0\.0\.1:\d+\/present\?client_id=decentralized_identifier/,
   );
@@ -114,6 +121,7 @@ test('the portal asks, the holder leaves out an optional claim and shares; the p
   const checks = portal.getByRole('region', { name: 'Checks made' });
   await expect(checks.getByText('Failed')).toHaveCount(0);
   await expect(checks.getByText('Passed').first()).toBeVisible();
+  expect(await seriousViolations(portal)).toEqual([]);
 });
 
 test('a request the holder declines reads Declined in the portal', async ({
