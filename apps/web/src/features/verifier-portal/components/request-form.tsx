@@ -4,13 +4,7 @@
  * type (only those the purpose registers: DPDP Act s.6(1)) and which of them are optional, then
  * Create request: the DCQL query of dcql.ts, with each type's vct from GET /vct.
  */
-import {
-  type CreateVerifierRequestAnswer,
-  claimLabel,
-  DOCUMENT_TYPE_LABELS,
-  type DocumentTypeKey,
-  type VerifierOrganisation,
-} from '@pehchaan/core';
+import type { CreateVerifierRequestAnswer, VerifierOrganisation } from '@pehchaan/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,18 +16,7 @@ import { useCreateVerifierRequest } from '../api/create-verifier-request';
 import { vctByTypeQuery } from '../api/get-credential-types';
 import { buildDcqlQuery, type ClaimSelection, selectionProblem } from '../dcql';
 import '../i18n';
-
-/** The name of a document type in `language` ('en' or 'hi'), else its key. */
-export function documentTypeName(type: string, language: string): string {
-  const labels = DOCUMENT_TYPE_LABELS[type as DocumentTypeKey];
-  if (!labels) return type;
-  return language === 'hi' ? labels.name.hi : labels.name.en;
-}
-
-/** A claim's label in `language`. */
-export function claimName(claim: string, language: string): string {
-  return claimLabel(claim, language === 'hi' ? 'hi' : 'en');
-}
+import { claimName, documentTypeName } from '../labels';
 
 export function RequestForm({
   apiKey,

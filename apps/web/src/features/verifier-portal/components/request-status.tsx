@@ -12,7 +12,7 @@ import type {
 } from '@pehchaan/core';
 import { useQuery } from '@tanstack/react-query';
 import QRCode from 'qrcode';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -22,7 +22,7 @@ import { displayValue } from '@/lib/format-claim';
 import { toast } from '@/lib/toast';
 import { verifierRequestQuery } from '../api/get-verifier-request';
 import '../i18n';
-import { claimName, documentTypeName } from './request-form';
+import { claimName, documentTypeName } from '../labels';
 
 /** The QR image's size and margin (qrcode's `width` and `margin`), in CSS pixels and modules. */
 const QR_OPTIONS = { width: 240, margin: 2 } as const;
@@ -151,6 +151,10 @@ export function RequestStatus({
   const status = useQuery(verifierRequestQuery(apiKey, request.id));
   const [qr, setQr] = useState<string | null>(null);
   const linkId = useId();
+  const statusRef = useRef<HTMLDivElement>(null);
+
+  // The form that had the focus is gone: keyboard and screen reader users land on the status.
+  useEffect(() => statusRef.current?.focus(), []);
 
   useEffect(() => {
     let live = true;
@@ -204,7 +208,7 @@ export function RequestStatus({
           </div>
         )}
         <div className="min-w-0 space-y-4">
-          <div aria-live="polite">
+          <div ref={statusRef} tabIndex={-1} aria-live="polite" className="outline-none">
             <StatusSummary status={current} />
           </div>
           {status.isError && (

@@ -198,6 +198,9 @@ describe('verifier portal request', () => {
     portalApi({ [`GET /verifier/requests/${REQUEST_ID}`]: () => json(answer) });
     await createPanRequest();
     expect(await screen.findByText('Waiting for the holder')).toBeInTheDocument();
+    // The form is gone; the focus is on the status, which is announced as it changes.
+    expect(document.activeElement).toHaveAttribute('aria-live', 'polite');
+    expect(document.activeElement).toHaveTextContent('Waiting for the holder');
     expect(screen.getByRole('link', { name: CREATED.wallet_url })).toHaveAttribute(
       'href',
       CREATED.wallet_url,
