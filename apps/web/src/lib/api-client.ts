@@ -1,7 +1,7 @@
 /**
  * The one HTTP client of the app (SPEC 7): fetch-based, JSON in and out, base URL from
  * `env.API_URL`, 10000 ms timeout (SPEC 9), `Authorization: Bearer <sessionToken>` whenever a
- * session token is stored.
+ * session token is stored (or the call's own `bearer`, e.g. the verifier portal's API key).
  *
  * Errors are `ApiError`s with a code, never bare fetch errors (STYLE 6):
  * - `ERR_NETWORK`: fetch failed or timed out (the server is unreachable);
