@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { verifierKeyFile } from './tests/verifier-key';
 
 /**
  * Browser tests: the product in Debian's Chromium against the real server, started as
@@ -8,6 +9,12 @@ const PORT = Number(process.env.E2E_PORT ?? 5123);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? '.e2e-data';
 /** E2E_NO_BUILD=1: use the web build as it is (several runs on one machine build once). */
 const START_FLAGS = process.env.E2E_NO_BUILD === '1' ? ' --no-build' : '';
+/**
+ * Before the server starts, the product's `verifier:add` script mints an API key of the seeded
+ * State Bank of India into the fresh data folder (tests/verifier-key.ts; oid4vp.spec.ts signs in
+ * to the verifier portal with it). Its last output line is the key.
+ */
+const MINT_VERIFIER_KEY = `mkdir -p ${DATA_DIR} && node --import tsx ../apps/server/scripts/add-verifier.ts --key-for "State Bank of India" | tail -n 1 > ${verifierKeyFile(DATA_DIR)}`;
 
 export default defineConfig({
   testDir: './tests',
@@ -25,18 +32,21 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: `rm -rf ${DATA_DIR} && node ../scripts/start.mjs${START_FLAGS}`,
+    command: `rm -rf ${DATA_DIR} && ${MINT_VERIFIER_KEY} && node ../scripts/start.mjs${START_FLAGS}`,
     url: `http://127.0.0.1:${PORT}/health`,
     reuseExistingServer: false,
     timeout: 240_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    // Share links are built on PUBLIC_ORIGIN: the address the browser reaches this server at.
+    // Share links and OpenID4VP requests are built on PUBLIC_ORIGIN: the address the browser
+    // reaches this server at. The server listens on 0.0.0.0, so the wallet may fetch its own
+    // loopback request_uri and post to its loopback response_uri only when told so.
     env: {
       PORT: String(PORT),
       DATA_DIR,
       OTP_PROVIDER: 'disabled',
       PUBLIC_ORIGIN: `http://127.0.0.1:${PORT}`,
+      OID4VP_ALLOW_LOOPBACK: 'true',
     },
   },
 });

@@ -7,8 +7,22 @@ import { VitePWA } from 'vite-plugin-pwa';
 /** The API server of apps/server (SPEC 9: local backend port 5000). */
 const API_TARGET = 'http://localhost:5000';
 
-/** Paths the dev server forwards to the API, so the SPA can call the same origin. */
-const PROXIED = ['/api', '/user', '/identity', '/health', '/storage', '/docs'];
+/**
+ * Paths the dev server forwards to the API, so the SPA can call the same origin. A key starting
+ * with '^' is a regular expression: the verifier API lives below /verifier/, while /verifier
+ * itself is the portal page.
+ */
+const PROXIED = [
+  '/api',
+  '/user',
+  '/identity',
+  '/health',
+  '/storage',
+  '/docs',
+  '/vct',
+  '/oid4vp',
+  '^/verifier/.+',
+];
 
 /**
  * The server's API paths (API_PREFIXES in apps/server/src/plugins/static.ts): the service worker

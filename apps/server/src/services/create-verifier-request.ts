@@ -22,6 +22,10 @@ import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { verifierClientId } from '../lib/verifier-keys';
 
+/** The purpose_not_registered detail: fixed, so it never echoes the caller's code. */
+export const PURPOSE_NOT_REGISTERED_DETAIL =
+  "The purpose is not one of this verifier's registered purposes (GET /verifier/me lists them).";
+
 /** How long a request may be answered: 10 minutes (ms), enough to scan, choose and consent. */
 export const VERIFIER_REQUEST_TTL_MS = 10 * 60_000;
 
@@ -32,9 +36,6 @@ export const requestUri = (publicOrigin: string, id: string) =>
 /** Where the wallet posts its answer (the request object's response_uri). */
 export const responseUri = (publicOrigin: string, id: string) =>
   `${publicOrigin}/oid4vp/responses/${id}`;
-
-export const PURPOSE_NOT_REGISTERED_DETAIL =
-  'The verifier has not registered a purpose with this code.';
 
 /**
  * Why `query` asks for more than `allowed` (document type -> claim names), or undefined; the

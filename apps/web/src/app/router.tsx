@@ -6,7 +6,8 @@
  * site frame (the `*` route).
  *
  * Public: / (landing, #features), /login, /verify/:credentialId, /about, /contact, /privacy,
- * /terms, /support, /help and /present (a verifier's OpenID4VP link, issue 16) inside the site frame; the offline demos /kyc-demo,
+ * /terms, /support, /help, /present (a verifier's OpenID4VP link, issue 16) and /verifier (the
+ * verifier portal, issue 16; not /verify/:id) inside the site frame; the offline demos /kyc-demo,
  * /business-dashboard, /digital-wallet, /longterm stand alone (they have their own frames).
  * Protected (signed-in only, inside the app frame): /dashboard, /credentials, /consent, /logs,
  * /profile, /settings.
@@ -47,6 +48,7 @@ export function createAppRoutes(): RouteObject[] {
             { path: paths.support.path, lazy: () => import('./routes/support') },
             { path: paths.help.path, lazy: () => import('./routes/help') },
             { path: paths.present.path, lazy: () => import('./routes/present') },
+            { path: paths.verifierPortal.path, lazy: () => import('./routes/verifier-portal') },
             { path: '*', lazy: () => import('./routes/not-found') },
           ],
         },

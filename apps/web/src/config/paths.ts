@@ -21,6 +21,8 @@ export const paths = {
     path: '/present',
     getHref: (query = '') => (query ? `/present?${query}` : '/present'),
   },
+  /** The verifier portal (issue 16): an organisation's officer asks holders for claims. */
+  verifierPortal: { path: '/verifier', getHref: () => '/verifier' },
   kycDemo: { path: '/kyc-demo', getHref: () => '/kyc-demo' },
   businessDashboard: { path: '/business-dashboard', getHref: () => '/business-dashboard' },
   digitalWallet: { path: '/digital-wallet', getHref: () => '/digital-wallet' },

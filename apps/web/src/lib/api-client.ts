@@ -1,7 +1,7 @@
 /**
  * The one HTTP client of the app (SPEC 7): fetch-based, JSON in and out, base URL from
  * `env.API_URL`, 10000 ms timeout (SPEC 9), `Authorization: Bearer <sessionToken>` whenever a
- * session token is stored.
+ * session token is stored (or the call's own `bearer`, e.g. the verifier portal's API key).
  *
  * Errors are `ApiError`s with a code, never bare fetch errors (STYLE 6):
  * - `ERR_NETWORK`: fetch failed or timed out (the server is unreachable);
@@ -114,6 +114,11 @@ export interface RequestOptions<T> {
   timeoutMs?: number;
   /** Sent as the `Idempotency-Key` header (1-255 printable ASCII characters; see the module docs). */
   idempotencyKey?: string;
+  /**
+   * Sent as `Authorization: Bearer <bearer>` instead of the holder's session token (the verifier
+   * portal's API key). Use with `authRedirect: false`: its 401 is not the holder's.
+   */
+  bearer?: string;
 }
 
 function buildUrl(path: string, query: RequestOptions<unknown>['query']): string {
@@ -167,7 +172,7 @@ export async function apiRequest<T>(
     Accept: `application/json, ${PROBLEM_CONTENT_TYPE}`,
   };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  const token = readString(STORAGE_KEYS.sessionToken);
+  const token = options.bearer ?? readString(STORAGE_KEYS.sessionToken);
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
 

@@ -20,4 +20,13 @@ export const queryKeys = {
   health: () => ['backend', 'health'] as const,
   /** GET /storage/status. */
   storageStatus: () => ['backend', 'storage-status'] as const,
+  /** GET /vct: the credential types and their vct values, the same for everyone. */
+  credentialTypes: () => ['credential-types'] as const,
+  /**
+   * The verifier portal's reads (GET /verifier/me, GET /verifier/requests/{id}), keyed by the
+   * API key's public prefix ('pvk_' + 8 hex), never by the key itself.
+   */
+  verifierOrganisation: (keyPrefix: string) => ['verifier', keyPrefix, 'organisation'] as const,
+  verifierRequest: (keyPrefix: string, requestId: string) =>
+    ['verifier', keyPrefix, 'requests', requestId] as const,
 };

@@ -11,6 +11,8 @@
  * - `createVerifierRequestBodySchema` / `createVerifierRequestAnswerSchema`: POST /verifier/requests.
  * - `verifierRequestAnswerSchema`: GET /verifier/requests/{id}: status, the verified claims and
  *   the checks made.
+ * - `verifierOrganisationSchema`: GET /verifier/me: the key's organisation and its registered
+ *   purposes with the claims each may ask for.
  */
 import { z } from 'zod';
 
@@ -241,3 +243,35 @@ export const verifierRequestAnswerSchema = z.object({
   error: z.string().nullable(),
 });
 export type VerifierRequestAnswer = z.infer<typeof verifierRequestAnswerSchema>;
+
+/** One registered purpose of a verifier, as GET /verifier/me lists it. */
+export const verifierPurposeSchema = z.object({
+  /** The purpose's code, sent as `purpose` in POST /verifier/requests. */
+  code: purposeCodeSchema,
+  /** The purpose as the holder reads it, in English. */
+  text: z.string(),
+  /** The purpose in Hindi. */
+  text_hi: z.string(),
+  /** How long the verifier keeps what it receives, in days. */
+  retention_days: z.number().int().positive(),
+  /** Document type key (e.g. 'pan') -> the claim names the purpose may ask for (DPDP Act s.6(1)). */
+  claims: z.record(z.string(), z.array(z.string())),
+});
+export type VerifierPurpose = z.infer<typeof verifierPurposeSchema>;
+
+/**
+ * GET /verifier/me answer: the organisation the API key belongs to and its registered purposes
+ * (by code), so a portal can offer only what the verifier may ask for.
+ */
+export const verifierOrganisationSchema = z.object({
+  /** e.g. 'verifier-sbi'. */
+  id: z.string(),
+  /** e.g. 'State Bank of India'. */
+  name: z.string(),
+  /** Where a data principal sends a grievance (DPDP Act s.8(10)). */
+  grievance_contact: z.string(),
+  /** The organisation's did:key (its client_id is 'decentralized_identifier:' + did). */
+  did: z.string(),
+  purposes: z.array(verifierPurposeSchema),
+});
+export type VerifierOrganisation = z.infer<typeof verifierOrganisationSchema>;

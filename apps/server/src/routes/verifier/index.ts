@@ -7,10 +7,13 @@
  *   wallet_url, expires_at }; 422 'purpose_not_registered' or 'claims_outside_purpose'.
  * - GET /verifier/requests/{id}: the request's status, verified claims and checks; 404 for an
  *   id that is not this verifier's.
+ * - GET /verifier/me: the key's organisation and its registered purposes (what the verifier
+ *   portal at /verifier offers).
  */
 import {
   createVerifierRequestAnswerSchema,
   createVerifierRequestBodySchema,
+  verifierOrganisationSchema,
   verifierRequestAnswerSchema,
 } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,6 +21,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { authenticateVerifier } from '../../services/authenticate-verifier';
 import { createVerifierRequest } from '../../services/create-verifier-request';
+import { getVerifierOrganisation } from '../../services/get-verifier-organisation';
 import { getVerifierRequest } from '../../services/get-verifier-request';
 import { errorResponses } from '../schemas';
 
@@ -46,6 +50,20 @@ const verifierRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     request.verifierId = verifierId;
   });
+
+  app.get(
+    '/me',
+    {
+      schema: {
+        tags: ['verifier'],
+        operationId: 'getVerifierOrganisation',
+        summary: "The API key's organisation and its registered purposes with their claims",
+        security: verifierSecurity,
+        response: { 200: verifierOrganisationSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => getVerifierOrganisation({ ...app.deps, verifierId: verifierOf(request) }),
+  );
 
   app.post(
     '/requests',

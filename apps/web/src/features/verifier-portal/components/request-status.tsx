@@ -1,0 +1,245 @@
+/**
+ * One request of the portal (issue 16): the QR code of its `openid4vp_url` (drawn on this device
+ * with the qrcode library, as the credential cards do), the `wallet_url` with Copy, and the
+ * status read live (GET /verifier/requests/{id}, every 2 s while pending). Once shared: the
+ * verified claims per credential (labels in the current language) and every check with passed /
+ * failed; declined, failed and expired in plain words.
+ */
+import type {
+  CreateVerifierRequestAnswer,
+  VerifierRequestAnswer,
+  VerifierRequestStatus,
+} from '@pehchaan/core';
+import { useQuery } from '@tanstack/react-query';
+import QRCode from 'qrcode';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { CheckCircleIcon, ClockIcon, CloseIcon } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/spinner';
+import { displayValue } from '@/lib/format-claim';
+import { toast } from '@/lib/toast';
+import { verifierRequestQuery } from '../api/get-verifier-request';
+import '../i18n';
+import { claimName, documentTypeName } from '../labels';
+
+/** The QR image's size and margin (qrcode's `width` and `margin`), in CSS pixels and modules. */
+const QR_OPTIONS = { width: 240, margin: 2 } as const;
+
+const TONES: Record<VerifierRequestStatus, string> = {
+  pending:
+    'border-sky-300 bg-sky-50 text-sky-950 dark:border-sky-700 dark:bg-sky-950/50 dark:text-sky-100',
+  shared:
+    'border-green-300 bg-green-50 text-green-900 dark:border-green-800 dark:bg-green-950/50 dark:text-green-100',
+  declined:
+    'border-slate-300 bg-slate-50 text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
+  failed:
+    'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950/50 dark:text-red-100',
+  expired:
+    'border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-100',
+};
+
+/** The status box: heading and plain explanation of `status`. */
+export function StatusSummary({ status }: { status: VerifierRequestStatus }) {
+  const { t } = useTranslation('verifierPortal');
+  return (
+    <div className={`rounded-xl border p-4 ${TONES[status]}`}>
+      <p className="flex items-center gap-2 font-semibold">
+        {status === 'pending' && <ClockIcon className="size-5 animate-pulse" />}
+        {status === 'shared' && <CheckCircleIcon className="size-5" />}
+        <span>
+          <span className="sr-only">{t('request.statusLabel')}: </span>
+          {t(`status.${status}`)}
+        </span>
+      </p>
+      <p className="mt-1 text-sm">{t(`status.${status}Text`)}</p>
+    </div>
+  );
+}
+
+/** The verified claims and the checks of an answered request. */
+export function RequestOutcome({ answer }: { answer: VerifierRequestAnswer }) {
+  const { t, i18n } = useTranslation('verifierPortal');
+  const language = i18n.language;
+  return (
+    <div className="space-y-4">
+      {answer.status === 'shared' && answer.credentials && (
+        <section aria-labelledby="verified-claims">
+          <h3 id="verified-claims" className="mb-2 font-semibold text-slate-900 dark:text-white">
+            {t('claims.heading')}
+          </h3>
+          {Object.entries(answer.credentials).map(([queryId, credentials]) =>
+            credentials.map((credential, index) => (
+              <div
+                // A query id appears once; several credentials only with `multiple`.
+                // biome-ignore lint/suspicious/noArrayIndexKey: the answer's order is fixed
+                key={`${queryId}-${index}`}
+                className="mb-3 rounded-xl border border-slate-200 p-3 dark:border-slate-700"
+              >
+                <p className="font-medium">{documentTypeName(queryId, language)}</p>
+                {credential.issuer_name && (
+                  <p className="text-sm text-slate-600 dark:text-slate-400">
+                    {t('claims.issuer', { issuer: credential.issuer_name })}
+                  </p>
+                )}
+                <dl className="mt-2 divide-y divide-slate-100 dark:divide-slate-800">
+                  {Object.entries(credential.claims).map(([claim, value]) => (
+                    <div key={claim} className="flex flex-wrap justify-between gap-x-4 py-1.5">
+                      <dt className="text-slate-600 dark:text-slate-400">
+                        {claimName(claim, language)}
+                      </dt>
+                      <dd className="min-w-0 font-medium break-words">{displayValue(value)}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </div>
+            )),
+          )}
+        </section>
+      )}
+      {answer.checks && answer.checks.length > 0 && (
+        <section aria-labelledby="checks-made">
+          <h3 id="checks-made" className="mb-2 font-semibold text-slate-900 dark:text-white">
+            {t('checks.heading')}
+          </h3>
+          <ul className="space-y-1 text-sm">
+            {answer.checks.map((check, index) => (
+              <li
+                // biome-ignore lint/suspicious/noArrayIndexKey: checks repeat per credential
+                key={`${check.credential_query_id}-${check.check}-${index}`}
+                className="flex items-start gap-2"
+              >
+                {check.passed ? (
+                  <CheckCircleIcon className="mt-0.5 size-4 shrink-0 text-green-700 dark:text-green-400" />
+                ) : (
+                  <CloseIcon className="mt-0.5 size-4 shrink-0 text-red-700 dark:text-red-400" />
+                )}
+                <span className="flex-1">
+                  {t(`checks.${check.check}` as 'checks.format', { defaultValue: check.check })}
+                  {check.credential_query_id && (
+                    <span className="text-slate-600 dark:text-slate-400">
+                      {' '}
+                      ({documentTypeName(check.credential_query_id, language)})
+                    </span>
+                  )}
+                </span>
+                <span
+                  className={check.passed ? '' : 'font-semibold text-red-700 dark:text-red-300'}
+                >
+                  {check.passed ? t('checks.passed') : t('checks.failed')}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
+
+export function RequestStatus({
+  apiKey,
+  request,
+  onNew,
+}: {
+  apiKey: string;
+  request: CreateVerifierRequestAnswer;
+  onNew: () => void;
+}) {
+  const { t, i18n } = useTranslation('verifierPortal');
+  const status = useQuery(verifierRequestQuery(apiKey, request.id));
+  const [qr, setQr] = useState<string | null>(null);
+  const linkId = useId();
+  const statusRef = useRef<HTMLDivElement>(null);
+
+  // The form that had the focus is gone: keyboard and screen reader users land on the status.
+  useEffect(() => statusRef.current?.focus(), []);
+
+  useEffect(() => {
+    let live = true;
+    QRCode.toDataURL(request.openid4vp_url, QR_OPTIONS).then(
+      (url) => live && setQr(url),
+      () => live && setQr(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [request.openid4vp_url]);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(request.wallet_url);
+      toast.success(t('request.copied'));
+    } catch {
+      toast.error(t('request.copyFailed'));
+    }
+  };
+
+  const current = status.data?.status ?? 'pending';
+  const expires = new Date(request.expires_at).toLocaleTimeString(
+    i18n.language === 'hi' ? 'hi-IN' : 'en-IN',
+    { hour: '2-digit', minute: '2-digit' },
+  );
+
+  return (
+    <Card
+      title={t('request.heading')}
+      actions={
+        <Button variant="secondary" size="sm" onClick={onNew}>
+          {t('request.new')}
+        </Button>
+      }
+    >
+      <div className="grid gap-6 md:grid-cols-[auto_1fr]">
+        {current === 'pending' && (
+          <div className="space-y-3">
+            <p className="text-sm text-slate-700 dark:text-slate-300">{t('request.scan')}</p>
+            <div className="flex size-[240px] items-center justify-center rounded-lg bg-white">
+              {qr ? (
+                <img src={qr} alt={t('request.qrAlt')} width={240} height={240} />
+              ) : (
+                <Spinner />
+              )}
+            </div>
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              {t('request.expires', { time: expires })}
+            </p>
+          </div>
+        )}
+        <div className="min-w-0 space-y-4">
+          <div ref={statusRef} tabIndex={-1} aria-live="polite" className="outline-none">
+            <StatusSummary status={current} />
+          </div>
+          {status.isError && (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+              {t('request.loadFailed')}
+            </p>
+          )}
+          {current === 'pending' && (
+            <div>
+              <p id={linkId} className="text-sm font-medium">
+                {t('request.link')}
+              </p>
+              <div className="mt-1 flex flex-wrap items-start gap-2">
+                <a
+                  href={request.wallet_url}
+                  target="_blank"
+                  rel="noreferrer"
+                  aria-describedby={linkId}
+                  className="min-w-0 flex-1 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-xs break-all text-orange-800 underline dark:border-slate-700 dark:bg-slate-950 dark:text-orange-300"
+                >
+                  {request.wallet_url}
+                </a>
+                <Button variant="secondary" size="sm" onClick={copy}>
+                  {t('request.copy')}
+                </Button>
+              </div>
+            </div>
+          )}
+          {status.data && <RequestOutcome answer={status.data} />}
+        </div>
+      </div>
+    </Card>
+  );
+}

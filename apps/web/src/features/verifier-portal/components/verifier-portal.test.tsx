@@ -1,0 +1,249 @@
+/**
+ * The verifier portal at /verifier (issue 16), rendered in the real app: sign-in with an API key
+ * (sent as Bearer, kept in sessionStorage only, an invalid key refused in plain words, Sign out
+ * forgets it); the form offers the registered purpose's claims and posts the DCQL query of the
+ * ticked ones with the server's vct; the request view follows the status live and shows exactly
+ * the verified claims and the checks; declined, failed and expired read in plain words.
+ */
+import type { VerifierOrganisation, VerifierRequestAnswer } from '@pehchaan/core';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type Handler, json, mockFetch, problem } from '@/testing/mock-fetch';
+import { renderApp } from '@/testing/render-app';
+
+const KEY = `pvk_0123abcd_${'x'.repeat(43)}`;
+const REQUEST_ID = 'vpreq-0123';
+
+const SBI: VerifierOrganisation = {
+  id: 'verifier-sbi',
+  name: 'State Bank of India',
+  grievance_contact: 'grievance@sbi.example',
+  did: 'did:key:z6MkExample',
+  purposes: [
+    {
+      code: 'open_savings_account',
+      text: 'Open savings account',
+      text_hi: 'बचत खाता खोलना',
+      retention_days: 1825,
+      claims: {
+        aadhaar: ['name', 'aadhaar_number'],
+        pan: ['name', 'pan_number', 'date_of_birth'],
+      },
+    },
+  ],
+};
+
+const VCT_LIST = {
+  types: [
+    { document_type: 'pan', vct: 'https://bank.example/vct/pan', name: 'PAN Card', claims: [] },
+    {
+      document_type: 'aadhaar',
+      vct: 'https://bank.example/vct/aadhaar',
+      name: 'Aadhaar Card',
+      claims: [],
+    },
+  ],
+  count: 2,
+};
+
+const CREATED = {
+  id: REQUEST_ID,
+  request_uri: `https://bank.example/oid4vp/requests/${REQUEST_ID}`,
+  openid4vp_url: `openid4vp://?client_id=x&request_uri=y`,
+  wallet_url: `https://bank.example/present?client_id=x&request_uri=y`,
+  expires_at: '2999-01-01T10:10:00.000Z',
+};
+
+function statusAnswer(overrides: Partial<VerifierRequestAnswer>): VerifierRequestAnswer {
+  return {
+    id: REQUEST_ID,
+    purpose: 'open_savings_account',
+    status: 'pending',
+    created_at: '2999-01-01T10:00:00.000Z',
+    expires_at: CREATED.expires_at,
+    answered_at: null,
+    credentials: null,
+    checks: null,
+    error: null,
+    ...overrides,
+  };
+}
+
+const SHARED = statusAnswer({
+  status: 'shared',
+  answered_at: '2999-01-01T10:01:00.000Z',
+  credentials: {
+    pan: [
+      {
+        vct: 'https://bank.example/vct/pan',
+        issuer: 'did:key:z6MkIssuer',
+        issuer_name: 'Income Tax Department',
+        claims: { name: 'Rajesh Kumar' },
+      },
+    ],
+  },
+  checks: [
+    { credential_query_id: null, check: 'credentials_requested', passed: true },
+    { credential_query_id: 'pan', check: 'issuer_signature', passed: true },
+  ],
+});
+
+// The portal keeps its key in sessionStorage, which the shared test setup does not clear.
+beforeEach(() => window.sessionStorage.clear());
+
+function portalApi(extra: Record<string, Handler> = {}) {
+  return mockFetch({
+    'GET /verifier/me': ({ headers }) =>
+      headers.authorization === `Bearer ${KEY}`
+        ? json(SBI)
+        : problem('unauthenticated', 401, 'The verifier API key is not valid.'),
+    'GET /vct': () => json(VCT_LIST),
+    'POST /verifier/requests': () => json(CREATED, 201),
+    ...extra,
+  });
+}
+
+async function signInToPortal() {
+  const view = renderApp('/verifier');
+  await view.user.type(await screen.findByLabelText('API key'), KEY);
+  await view.user.click(screen.getByRole('button', { name: 'Sign in' }));
+  await screen.findByText('Signed in as State Bank of India');
+  return view;
+}
+
+/** Signs in, asks for PAN name (required) and date of birth (optional), creates the request. */
+async function createPanRequest() {
+  const view = await signInToPortal();
+  const pan = screen.getByRole('group', { name: 'PAN Card' });
+  await view.user.click(within(pan).getByRole('checkbox', { name: 'Name' }));
+  await view.user.click(within(pan).getByRole('checkbox', { name: 'Date of Birth' }));
+  await view.user.click(within(pan).getByRole('checkbox', { name: 'Date of Birth is optional' }));
+  await view.user.click(screen.getByRole('button', { name: 'Create request' }));
+  return view;
+}
+
+describe('verifier portal sign-in', () => {
+  it('refuses an invalid key in plain words and keeps nothing', async () => {
+    const { calls } = portalApi();
+    const view = renderApp('/verifier');
+    await view.user.type(await screen.findByLabelText('API key'), 'pvk_00000000_wrong');
+    await view.user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This API key is not valid.');
+    expect(calls.at(-1)?.headers.authorization).toBe('Bearer pvk_00000000_wrong');
+    expect(window.sessionStorage.getItem('pehchaan.verifierApiKey')).toBeNull();
+  });
+
+  it('says what an API key looks like without asking the server', async () => {
+    const { calls } = portalApi();
+    const view = renderApp('/verifier');
+    await view.user.type(await screen.findByLabelText('API key'), 'hello');
+    await view.user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('An API key starts with pvk_');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('keeps a valid key in sessionStorage only; Sign out forgets it', async () => {
+    portalApi();
+    const view = await signInToPortal();
+    expect(window.sessionStorage.getItem('pehchaan.verifierApiKey')).toBe(KEY);
+    expect(JSON.stringify({ ...window.localStorage })).not.toContain(KEY);
+    expect(screen.getByText('Grievance contact: grievance@sbi.example')).toBeInTheDocument();
+    await view.user.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByLabelText('API key')).toBeInTheDocument();
+    expect(window.sessionStorage.getItem('pehchaan.verifierApiKey')).toBeNull();
+  });
+});
+
+describe('verifier portal request', () => {
+  it("offers the purpose's claims and posts the DCQL query of the ticked ones", async () => {
+    const { calls } = portalApi({ [`GET /verifier/requests/${REQUEST_ID}`]: () => json(SHARED) });
+    await createPanRequest();
+    await screen.findByText('Shared and verified');
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post?.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(post?.body).toEqual({
+      purpose: 'open_savings_account',
+      dcql_query: {
+        credentials: [
+          {
+            id: 'pan',
+            format: 'dc+sd-jwt',
+            meta: { vct_values: ['https://bank.example/vct/pan'] },
+            claims: [
+              { id: 'name', path: ['name'] },
+              { id: 'date_of_birth', path: ['date_of_birth'] },
+            ],
+            claim_sets: [['name', 'date_of_birth'], ['name']],
+          },
+        ],
+      },
+    });
+  });
+
+  it('refuses to send only optional claims of a document', async () => {
+    const { calls } = portalApi();
+    const view = await signInToPortal();
+    const pan = screen.getByRole('group', { name: 'PAN Card' });
+    await view.user.click(within(pan).getByRole('checkbox', { name: 'Date of Birth' }));
+    await view.user.click(within(pan).getByRole('checkbox', { name: 'Date of Birth is optional' }));
+    await view.user.click(screen.getByRole('button', { name: 'Create request' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Each document needs at least one claim that is not optional: PAN Card.',
+    );
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('shows the link, follows the status live and then exactly the verified claims', async () => {
+    let answer = statusAnswer({});
+    portalApi({ [`GET /verifier/requests/${REQUEST_ID}`]: () => json(answer) });
+    await createPanRequest();
+    expect(await screen.findByText('Waiting for the holder')).toBeInTheDocument();
+    // The form is gone; the focus is on the status, which is announced as it changes.
+    expect(document.activeElement).toHaveAttribute('aria-live', 'polite');
+    expect(document.activeElement).toHaveTextContent('Waiting for the holder');
+    expect(screen.getByRole('link', { name: CREATED.wallet_url })).toHaveAttribute(
+      'href',
+      CREATED.wallet_url,
+    );
+    answer = SHARED;
+    expect(await screen.findByText('Shared and verified', {}, { timeout: 5000 })).toBeVisible();
+    const claims = screen.getByRole('region', { name: 'Verified claims' });
+    expect(within(claims).getByText('PAN Card')).toBeInTheDocument();
+    expect(within(claims).getByText('Issued by Income Tax Department')).toBeInTheDocument();
+    expect(within(claims).getByText('Name')).toBeInTheDocument();
+    expect(within(claims).getByText('Rajesh Kumar')).toBeInTheDocument();
+    expect(within(claims).queryByText('Date of Birth')).toBeNull();
+    const checks = screen.getByRole('region', { name: 'Checks made' });
+    expect(within(checks).getAllByText('Passed')).toHaveLength(2);
+    expect(screen.queryByRole('link', { name: CREATED.wallet_url })).toBeNull();
+  });
+
+  it.each([
+    [
+      'declined',
+      statusAnswer({ status: 'declined', error: 'access_denied' }),
+      'The holder said no.',
+    ],
+    ['expired', statusAnswer({ status: 'expired' }), 'Nobody answered within 10 minutes.'],
+    [
+      'failed',
+      statusAnswer({
+        status: 'failed',
+        checks: [{ credential_query_id: 'pan', check: 'nonce', passed: false }],
+      }),
+      'failed a check',
+    ],
+  ])('explains a %s request in plain words', async (_status, final, text) => {
+    portalApi({ [`GET /verifier/requests/${REQUEST_ID}`]: () => json(final) });
+    await createPanRequest();
+    expect(await screen.findByText(new RegExp(text))).toBeInTheDocument();
+    if (final.status === 'failed') {
+      const checks = screen.getByRole('region', { name: 'Checks made' });
+      expect(within(checks).getByText('Made for this request')).toBeInTheDocument();
+      expect(within(checks).getByText('Failed')).toBeInTheDocument();
+    }
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Verified claims' })).toBeNull(),
+    );
+  });
+});

@@ -1,0 +1,146 @@
+import { readFileSync } from 'node:fs';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { seriousViolations } from './axe';
+import { signInAsDemo } from './sign-in';
+import { verifierKeyFile } from './verifier-key';
+
+/**
+ * The whole OpenID4VP exchange (issue 16) in a real Chromium against the real server: an officer
+ * of State Bank of India signs in to the verifier portal (/verifier) with an API key, asks for
+ * the PAN's name (required) and date of birth (optional); the holder, in a fresh browser
+ * context, opens the request's link, unticks the date of birth and shares; the portal shows
+ * 'Shared and verified' with exactly the name. A declined request reads 'Declined'.
+ *
+ * The key is minted by the product's `verifier:add` script before the server starts
+ * (playwright.config.ts, tests/verifier-key.ts). The primary demo account (user-001) is the
+ * holder; a PAN Card is added when it has none. An expired request is not driven here (a request
+ * lives 10 minutes): the unit tests of the portal and the server's verifier-api tests cover it.
+ */
+
+const BANK = 'State Bank of India';
+const HOLDER = { aadhaar: '234567890125', phone: '9876543210' };
+
+function apiKey(): string {
+  const key = readFileSync(verifierKeyFile(), 'utf8').trim();
+  expect(key, 'playwright.config.ts mints a key before the server starts').toMatch(/^pvk_/);
+  return key;
+}
+
+/** Signs in to the portal and creates the PAN request; answers the wallet link it shows. */
+async function createPanRequest(portal: Page): Promise<string> {
+  await portal.goto('/verifier');
+  await expect(portal.getByRole('heading', { level: 1, name: 'Verifier portal' })).toBeVisible();
+  expect(await seriousViolations(portal)).toEqual([]);
+  // By keyboard: the key field, then Enter submits.
+  const keyField = portal.getByRole('textbox', { name: 'API key' });
+  await keyField.focus();
+  await keyField.fill(apiKey());
+  await keyField.press('Enter');
+  await expect(portal.getByText(`Signed in as ${BANK}`)).toBeVisible();
+  await expect(portal.getByRole('combobox', { name: 'Purpose' })).toHaveValue(
+    'open_savings_account',
+  );
+
+  const pan = portal.getByRole('group', { name: 'PAN Card' });
+  await pan.getByRole('checkbox', { name: 'Name', exact: true }).check();
+  await pan.getByRole('checkbox', { name: 'Date of Birth', exact: true }).check();
+  await pan.getByRole('checkbox', { name: 'Date of Birth is optional' }).check();
+  expect(await seriousViolations(portal)).toEqual([]);
+  await portal.getByRole('button', { name: 'Create request' }).click();
+
+  await expect(portal.getByText('Waiting for the holder')).toBeVisible();
+  await expect(portal.getByRole('img', { name: 'QR code of the OpenID4VP request' })).toBeVisible();
+  const link = portal.getByRole('link', { name: /\/present\?/ });
+  const walletUrl = (await link.getAttribute('href')) ?? '';
+  expect(await seriousViolations(portal)).toEqual([]);
+  expect(walletUrl).toMatch(
+    /^http:\/\/127\.0\.0\.1:\d+\/present\?client_id=decentralized_identifier/,
+  );
+  return walletUrl;
+}
+
+/** A signed-in holder in a fresh browser context (nothing shared with the portal's context). */
+async function holderWithPan(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await signInAsDemo(page, HOLDER.aadhaar, HOLDER.phone);
+  await page.goto('/credentials');
+  await expect(
+    page.getByRole('heading', { level: 1, name: /^Verifiable Credentials \(\d+\)$/ }),
+  ).toBeVisible();
+  const card = page.getByRole('article', { name: 'PAN Card' });
+  if ((await card.count()) === 0) {
+    await page.getByRole('button', { name: 'Add Credentials' }).click();
+    await page.getByRole('menuitem', { name: /^PAN Card/ }).click();
+    await expect(card).toBeVisible();
+  }
+  return { context, page };
+}
+
+/** Opens the wallet link as the holder; answers the presentation's consent card. */
+async function openOnConsent(page: Page, walletUrl: string) {
+  await page.goto(walletUrl);
+  await expect(page).toHaveURL(/\/consent$/);
+  const card = page
+    .getByRole('article', { name: BANK })
+    .filter({ hasText: 'Verified verifier' })
+    .filter({ has: page.getByRole('button', { name: `Share with ${BANK}` }) });
+  await expect(card).toHaveCount(1);
+  return card;
+}
+
+test('the portal asks, the holder leaves out an optional claim and shares; the portal shows exactly the shared claim verified', async ({
+  page: portal,
+  browser,
+  baseURL,
+}) => {
+  const walletUrl = await createPanRequest(portal);
+
+  const holder = await holderWithPan(browser, baseURL);
+  try {
+    const card = await openOnConsent(holder.page, walletUrl);
+    await expect(card.getByText('Open savings account')).toBeVisible();
+    await expect(card.getByRole('checkbox', { name: /^Name/ })).toBeDisabled();
+    const dateOfBirth = card.getByRole('checkbox', { name: /^Date of Birth/ });
+    await expect(dateOfBirth).toBeChecked();
+    await dateOfBirth.uncheck();
+    await card.getByRole('button', { name: `Share with ${BANK}` }).click();
+    await expect(holder.page.getByText(`Shared with ${BANK}`).first()).toBeVisible();
+  } finally {
+    await holder.context.close();
+  }
+
+  // The portal polls every 2 s: no reload.
+  await expect(portal.getByText('Status: Shared and verified')).toBeVisible({ timeout: 15_000 });
+  const claims = portal.getByRole('region', { name: 'Verified claims' });
+  await expect(claims.getByText('PAN Card')).toBeVisible();
+  await expect(claims.getByText('Issued by Income Tax Department')).toBeVisible();
+  await expect(claims.locator('dt')).toHaveText(['Name']);
+  await expect(claims.locator('dd')).not.toHaveText(['-']);
+  await expect(claims).not.toContainText('Date of Birth');
+  const checks = portal.getByRole('region', { name: 'Checks made' });
+  await expect(checks.getByText('Failed')).toHaveCount(0);
+  await expect(checks.getByText('Passed').first()).toBeVisible();
+  expect(await seriousViolations(portal)).toEqual([]);
+});
+
+test('a request the holder declines reads Declined in the portal', async ({
+  page: portal,
+  browser,
+  baseURL,
+}) => {
+  const walletUrl = await createPanRequest(portal);
+
+  const holder = await holderWithPan(browser, baseURL);
+  try {
+    const card = await openOnConsent(holder.page, walletUrl);
+    await card.getByRole('button', { name: `Reject ${BANK}` }).click();
+    await expect(card).toHaveCount(0);
+  } finally {
+    await holder.context.close();
+  }
+
+  await expect(portal.getByText('Status: Declined')).toBeVisible({ timeout: 15_000 });
+  await expect(portal.getByText('The holder said no. Nothing was shared.')).toBeVisible();
+  await expect(portal.getByRole('region', { name: 'Verified claims' })).toHaveCount(0);
+});
