@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from './axe';
 import { signInAsDemo } from './sign-in';
@@ -13,8 +15,10 @@ import { verifierKeyFile } from './verifier-key';
  *
  * The key is minted by the product's `verifier:add` script before the server starts
  * (playwright.config.ts, tests/verifier-key.ts). The primary demo account (user-001) is the
- * holder; a PAN Card is added when it has none. An expired request is not driven here (a request
- * lives 10 minutes): the unit tests of the portal and the server's verifier-api tests cover it.
+ * holder; a PAN Card is added when it has none. The portal's own requests live 10 minutes, too
+ * long to wait for here: an expired request comes from an outside verifier instead, a tiny HTTP
+ * server in this file whose request object (OpenID4VP `redirect_uri:` client, unsigned) is past
+ * its `exp`; the holder gets a plain-language message and no consent request.
  */
 
 const BANK = 'State Bank of India';
@@ -143,4 +147,74 @@ test('a request the holder declines reads Declined in the portal', async ({
   await expect(portal.getByText('Status: Declined')).toBeVisible({ timeout: 15_000 });
   await expect(portal.getByText('The holder said no. Nothing was shared.')).toBeVisible();
   await expect(portal.getByRole('region', { name: 'Verified claims' })).toHaveCount(0);
+});
+
+/** base64url of a JSON value (an unsigned JWT part). */
+const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+test('an expired request from an outside verifier is refused in plain words, with nothing to approve', async ({
+  browser,
+  baseURL,
+}) => {
+  // The outside verifier: serves one unsigned request object (alg none) that expired a minute ago.
+  let served = 0;
+  const verifier = createServer((request, response) => {
+    const { port } = verifier.address() as AddressInfo;
+    const origin = `http://127.0.0.1:${port}`;
+    if (request.url === '/request') {
+      served += 1;
+      const now = Math.floor(Date.now() / 1000);
+      const jwt = `${part({ alg: 'none', typ: 'oauth-authz-req+jwt' })}.${part({
+        client_id: `redirect_uri:${origin}/response`,
+        response_type: 'vp_token',
+        response_mode: 'direct_post',
+        response_uri: `${origin}/response`,
+        nonce: 'n-0S6_WzA2Mj',
+        state: 'expired-state',
+        dcql_query: {
+          credentials: [
+            {
+              id: 'pan',
+              format: 'dc+sd-jwt',
+              meta: { vct_values: [`${baseURL}/vct/pan`] },
+              claims: [{ path: ['name'] }],
+            },
+          ],
+        },
+        iat: now - 660,
+        exp: now - 60,
+      })}.`;
+      response.writeHead(200, { 'content-type': 'application/oauth-authz-req+jwt' });
+      response.end(jwt);
+      return;
+    }
+    response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => verifier.listen(0, '127.0.0.1', resolve));
+  const { port } = verifier.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+  const query = new URLSearchParams({
+    client_id: `redirect_uri:${origin}/response`,
+    request_uri: `${origin}/request`,
+  });
+
+  const holder = await holderWithPan(browser, baseURL);
+  try {
+    await holder.page.goto(`/present?${query}`);
+    await expect(
+      holder.page.getByText('This request has expired. Ask the verifier for a new one.'),
+    ).toBeVisible();
+    await expect(holder.page.getByText(/\b410\b/)).toHaveCount(0);
+    expect(served, 'the wallet fetched the request object').toBe(1);
+    // No consent request was made of it: the verifier (named by its host) is not on /consent.
+    await holder.page.goto('/consent');
+    await expect(
+      holder.page.getByRole('heading', { level: 1, name: 'Consent Management' }),
+    ).toBeVisible();
+    await expect(holder.page.getByRole('button', { name: /Refresh/ }).first()).toBeEnabled();
+    await expect(holder.page.getByText(`127.0.0.1:${port}`)).toHaveCount(0);
+  } finally {
+    await holder.context.close();
+    verifier.close();
+  }
 });

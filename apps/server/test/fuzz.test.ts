@@ -462,13 +462,25 @@ describe(`fuzzing every operation of the OpenAPI document (${backendName})`, () 
   };
 
   /** Sends `request` and counts its answer; logs in again when a request ended the session. */
+  /**
+   * The Accept header an operation's documented answer needs unless the request sets its own:
+   * the verifier page's URL answers its JSON form only to a client that prefers JSON (the page
+   * itself is the SPA's, served by the web build, which these tests do not have).
+   */
+  const acceptFor = (operation: Operation): Record<string, string> =>
+    operation.key === 'GET /verify/{credentialId}' ? { accept: 'application/json' } : {};
+
   const send = async (operation: Operation, request: FuzzRequest) => {
     const account = accountFor(operation);
     const started = performance.now();
     const response = await app.inject({
       method: request.method,
       url: request.url,
-      headers: { ...request.headers, ...authorization(operation, request, account) },
+      headers: {
+        ...acceptFor(operation),
+        ...request.headers,
+        ...authorization(operation, request, account),
+      },
       ...(request.payload === undefined ? {} : { payload: request.payload }),
     });
     const ms = performance.now() - started;
