@@ -44,9 +44,12 @@ test('a two-field share shows a stranger those two only; the QR holds the link; 
 }) => {
   await signInAsDemo(page, AADHAAR, PHONE);
   await openCredentials(page);
-  await page.getByRole('button', { name: 'Add Credentials' }).click();
-  await page.getByRole('menuitem', { name: /^Aadhaar Card/ }).click();
   const card = page.getByRole('article', { name: 'Aadhaar Card' });
+  // Specs share one server: another may already have given this holder an Aadhaar Card.
+  if ((await card.count()) === 0) {
+    await page.getByRole('button', { name: 'Add Credentials' }).click();
+    await page.getByRole('menuitem', { name: /^Aadhaar Card/ }).click();
+  }
   await expect(card).toBeVisible();
 
   // Show QR Code asks what the link discloses: the numbers start unticked, 7 days chosen.
