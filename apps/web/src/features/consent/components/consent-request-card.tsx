@@ -5,10 +5,12 @@
  * A decision kept only on this device carries the 'Not yet synced' badge.
  * The card is an article labelled by the requester.
  */
+
 import type { ConsentDecision, ConsentRequest } from '@pehchaan/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { cardSurfaceClass } from '@/components/ui/card';
 import { CheckCircleIcon, ClockIcon, CloseIcon } from '@/components/ui/icons';
 
 const STATUS_CLASSES = {
@@ -49,7 +51,7 @@ export function ConsentRequestCard({
   return (
     <article
       aria-labelledby={titleId}
-      className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900"
+      className={`flex h-full flex-col rounded-2xl p-4 sm:p-5 ${cardSurfaceClass}`}
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 id={titleId} className="min-w-0 font-semibold text-slate-900 dark:text-white">

@@ -13,11 +13,13 @@
  * plain-language details. A request past its expiry shows 'Expired' and cannot be approved.
  * SPEC 3's seeded requests keep ConsentRequestCard.
  */
+
 import type { ConsentDecision, ConsentDecisionAnswer, ConsentRequest } from '@pehchaan/core';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { cardSurfaceClass } from '@/components/ui/card';
 import {
   CheckCircleIcon,
   CloseIcon,
@@ -108,7 +110,7 @@ export function PresentationConsentCard({
   return (
     <article
       aria-labelledby={titleId}
-      className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900"
+      className={`flex h-full flex-col rounded-2xl p-4 sm:p-5 ${cardSurfaceClass}`}
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 id={titleId} className="min-w-0 font-semibold text-slate-900 dark:text-white">
