@@ -18,7 +18,9 @@
  * Identity is used; `{id}` in BENCH_PAGES is replaced by it.
  *
  * Env: CHROMIUM_PATH (default /usr/bin/chromium), BENCH_RUNS (runs per page, median reported,
- * default 3), BENCH_PAGES (comma-separated paths, default /,/login,/about,/verify/{id}).
+ * default 3), BENCH_PAGES (comma-separated paths, default /,/login,/about,/verify/{id}),
+ * BENCH_DETAIL=1 (also print each run's main-thread long tasks and per-script CPU time, the
+ * inputs of TBT, as Lighthouse's `long-tasks` and `bootup-time` audits report them).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -97,6 +99,24 @@ function figures(lhr) {
   };
 }
 
+/** BENCH_DETAIL=1: where the main thread was blocked (ms are the simulated 4x-CPU figures). */
+function printDetail(lhr) {
+  const short = (url) => String(url ?? '').replace(/^https?:\/\/[^/]+/, '') || '(page)';
+  for (const task of lhr.audits['long-tasks']?.details?.items ?? []) {
+    console.log(
+      `    long task ${Math.round(task.duration)} ms at ${Math.round(task.startTime)} ms  ${short(task.url)}`,
+    );
+  }
+  for (const item of lhr.audits['bootup-time']?.details?.items ?? []) {
+    console.log(
+      `    script ${short(item.url)}: total ${Math.round(item.total)} ms, evaluation ${Math.round(item.scripting)} ms, parse+compile ${Math.round(item.scriptParseCompile)} ms`,
+    );
+  }
+  for (const item of lhr.audits['mainthread-work-breakdown']?.details?.items ?? []) {
+    console.log(`    main thread ${item.groupLabel}: ${Math.round(item.duration)} ms`);
+  }
+}
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main() {
@@ -134,6 +154,7 @@ async function main() {
           output: 'json',
         });
         runs.push(figures(result.lhr));
+        if (process.env.BENCH_DETAIL === '1') printDetail(result.lhr);
       }
       const m = Object.fromEntries(
         Object.keys(runs[0]).map((k) => [k, median(runs.map((r) => r[k]))]),

@@ -7,7 +7,8 @@
  * The service worker (lib/service-worker.ts) is registered in a production build only, after
  * the window's load event.
  */
-import { StrictMode } from 'react';
+import './lib/zod-config';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { prepareRouterForHydration } from './app/router';
@@ -44,8 +45,14 @@ if (prerendered) {
   // short, so a tap on the prerendered page is not held up by one long task (TBT).
   await new Promise((resolve) => setTimeout(resolve, 0));
 }
-if (prerendered && canHydrate()) hydrateRoot(container, app);
-else createRoot(container).render(app);
+if (prerendered && canHydrate()) {
+  // Hydration as a transition is time-sliced: React yields to the browser every few
+  // milliseconds instead of hydrating the whole page in one long task (TBT, docs/performance.md).
+  // A tap on the page meanwhile hydrates its part first (React's selective hydration).
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
+} else createRoot(container).render(app);
 
 // The dev server has no sw.js; a worker there would also serve stale modules.
 if (import.meta.env.PROD) void registerServiceWorker();

@@ -1,25 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate } from './format-date';
 
+const intl = (iso: string, locale: string) =>
+  new Date(iso).toLocaleDateString(locale, { day: 'numeric', month: 'short', year: 'numeric' });
+
 describe('formatDate', () => {
-  it("shows day, short month and year in the UI language's Indian locale", () => {
-    expect(formatDate('2025-01-01T00:00:00Z', 'en')).toBe(
-      new Date('2025-01-01T00:00:00Z').toLocaleDateString('en-IN', {
-        day: 'numeric',
-        month: 'short',
-        year: 'numeric',
-      }),
-    );
-    expect(formatDate('2025-01-01T00:00:00Z', 'hi')).toBe(
-      new Date('2025-01-01T00:00:00Z').toLocaleDateString('hi-IN', {
-        day: 'numeric',
-        month: 'short',
-        year: 'numeric',
-      }),
-    );
-    // Repeated calls (the cached formatter) give the same text.
-    expect(formatDate('2030-12-31T00:00:00Z', 'en')).toBe(formatDate('2030-12-31T00:00:00Z', 'en'));
-    expect(formatDate('2030-12-31T00:00:00Z', 'en')).toMatch(/2030/);
+  it("shows day, short month and year as the UI language's Indian locale does, every month", () => {
+    for (let month = 0; month < 12; month++) {
+      const iso = new Date(2025, month, month + 1, 12).toISOString();
+      expect(formatDate(iso, 'en')).toBe(intl(iso, 'en-IN'));
+      expect(formatDate(iso, 'hi')).toBe(intl(iso, 'hi-IN'));
+    }
+    expect(formatDate('2025-01-01T12:00:00Z', 'en')).toMatch(/^1 Jan 2025$/);
+  });
+
+  it('uses the browser time zone, as Intl does', () => {
+    const iso = '2030-12-31T23:30:00Z';
+    expect(formatDate(iso, 'en')).toBe(intl(iso, 'en-IN'));
+  });
+
+  it('treats an unknown language as English', () => {
+    expect(formatDate('2025-09-15T12:00:00Z', 'fr')).toBe('15 Sept 2025');
   });
 
   it('returns what is not a date unchanged', () => {
