@@ -1,6 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -39,9 +39,45 @@ const THEME_COLOUR = '#ea580c';
 /** orange-50: the installed app's splash screen, behind the maskable icon. */
 const BACKGROUND_COLOUR = '#fff7ed';
 
+/**
+ * Preloads the entry's start-up steps (src/main.tsx imports its groups of modules with dynamic
+ * imports, one task each): adds a `<link rel="modulepreload">` to index.html for every chunk
+ * those imports load (and their static imports), beside Vite's own preloads of the entry's static
+ * imports, so all of start-up's files are requested together and no step waits for the network.
+ * scripts/prerender.mjs turns these links, like Vite's, into the prerendered pages' loader list.
+ */
+function preloadEntrySteps(): Plugin {
+  return {
+    name: 'pehchaan:preload-entry-steps',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const { bundle, chunk } = context;
+        if (!bundle || !chunk) return html;
+        const files = new Set<string>();
+        const visit = (fileName: string) => {
+          const found = bundle[fileName];
+          if (found?.type !== 'chunk' || files.has(fileName)) return;
+          files.add(fileName);
+          for (const imported of found.imports) visit(imported);
+        };
+        for (const dynamic of chunk.dynamicImports) visit(dynamic);
+        for (const imported of chunk.imports) files.delete(imported);
+        files.delete(chunk.fileName);
+        return [...files].map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
+    preloadEntrySteps(),
     tailwindcss(),
     // The installable app (docs/adr/0007-service-worker.md): the web app manifest and
     // its <link>, and a Workbox service worker that precaches the app shell, every chunk and the
