@@ -153,6 +153,9 @@ async function main() {
           logLevel: 'error',
           output: 'json',
         });
+        if (result.lhr.runtimeError) {
+          throw new Error(`Lighthouse could not measure ${path}: ${result.lhr.runtimeError.message}`);
+        }
         runs.push(figures(result.lhr));
         if (process.env.BENCH_DETAIL === '1') printDetail(result.lhr);
       }

@@ -133,7 +133,7 @@ export function PresentationLinkEntry({
         {t('presentation.entryTitle')}
       </h2>
       <form onSubmit={onPaste} className="flex flex-wrap items-end gap-2">
-        <div className="min-w-0 flex-1">
+        <div className="min-w-56 flex-1">
           <label htmlFor={inputId} className="text-sm text-slate-700 dark:text-slate-300">
             {t('presentation.pasteLabel')}
           </label>
