@@ -1,10 +1,12 @@
 /**
  * Resolves a `did:key` to the public JWK that verifies its signatures, offline (STYLE 8; did:key
  * method, https://w3c-ccg.github.io/did-key-spec/). Supported keys: Ed25519 (multicodec 0xed,
- * 'z6Mk…') and P-256 (multicodec 0x1200, compressed point, 'zDn…').
+ * 'z6Mk…', decoded by core's didKeyToPublicJwk, the one Ed25519 did:key decoder of the product)
+ * and P-256 (multicodec 0x1200, compressed point, 'zDn…', decompressed here by node:crypto: core
+ * runs in browsers too and has no P-256 point arithmetic).
  */
 import { createPublicKey } from 'node:crypto';
-import { decodeMultibaseBase58 } from '@pehchaan/core';
+import { decodeMultibaseBase58, didKeyToPublicJwk } from '@pehchaan/core';
 import type { JWK } from 'jose';
 
 /** DER SubjectPublicKeyInfo prefix of a P-256 key with a 33-byte compressed point. */
@@ -30,8 +32,7 @@ export function didKeyToJwk(did: string): DidKeyJwk {
   const fragment = did.slice('did:key:'.length);
   const bytes = decodeMultibaseBase58(fragment);
   if (bytes.length === 34 && bytes[0] === 0xed && bytes[1] === 0x01) {
-    const x = Buffer.from(bytes.slice(2)).toString('base64url');
-    return { did, fragment, jwk: { kty: 'OKP', crv: 'Ed25519', x }, alg: 'EdDSA' };
+    return { did, fragment, jwk: didKeyToPublicJwk(did), alg: 'EdDSA' };
   }
   if (bytes.length === 35 && bytes[0] === 0x80 && bytes[1] === 0x24) {
     const spki = Buffer.concat([P256_SPKI_PREFIX, Buffer.from(bytes.slice(2))]);
