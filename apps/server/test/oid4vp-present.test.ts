@@ -20,25 +20,13 @@ import {
   ed25519PublicKeyToDidKey,
   presentationRequestAnswerSchema,
 } from '@pehchaan/core';
-import { base58 } from '@scure/base';
-import { digest } from '@sd-jwt/crypto-nodejs';
-import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
 import type { FastifyInstance } from 'fastify';
-import {
-  type CryptoKey,
-  decodeJwt,
-  decodeProtectedHeader,
-  exportJWK,
-  flattenedVerify,
-  generateKeyPair,
-  importJWK,
-  type JWK,
-  SignJWT,
-} from 'jose';
+import { type CryptoKey, decodeJwt, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ErrorCode } from '../src/lib/errors';
 import { bearer, buildTestApp, loginDemo, MINUTE_MS, SECONDARY, TestClock } from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
+import { independentSdJwtVerifier } from './helpers/independent-sd-jwt-verifier';
 import { expectProblem } from './helpers/problem';
 
 // ---------------------------------------------------------------- the outside verifier
@@ -164,47 +152,8 @@ function redirectUriLink(publicOrigin: string): string {
   return `https://wallet.example/present?${query}`;
 }
 
-/** The Ed25519 JWK of a did:key DID URL, per the did:key method spec. */
-function jwkOfDidKey(kid: string): JWK {
-  const did = kid.split('#')[0] ?? '';
-  const bytes = base58.decode(did.replace(/^did:key:z/, ''));
-  if (bytes[0] !== 0xed || bytes[1] !== 0x01) throw new Error('not Ed25519');
-  return { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(bytes.slice(2)).toString('base64url') };
-}
-
-async function jwsValid(signingInput: string, signature: string, jwk: JWK, alg: string) {
-  const [protectedHeader = '', payload = ''] = signingInput.split('.');
-  try {
-    await flattenedVerify(
-      { protected: protectedHeader, payload, signature },
-      await importJWK(jwk, alg),
-    );
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The outside verifier's SD-JWT VC check: trusted issuer DIDs, key from `kid`, KB-JWT by cnf. */
-function sdJwtVerifier(trustedDids: readonly string[]) {
-  return new SDJwtVcInstance({
-    hasher: digest,
-    verifier: async (signingInput, signature) => {
-      const header = decodeProtectedHeader(`${signingInput}.${signature}`);
-      const payload = decodeJwt(`${signingInput}.${signature}`);
-      const kid = String(header.kid);
-      const did = kid.split('#')[0] ?? '';
-      if (!trustedDids.includes(did) || payload.iss !== did) return false;
-      return jwsValid(signingInput, signature, jwkOfDidKey(kid), 'EdDSA');
-    },
-    kbVerifier: async (signingInput, signature, payload) => {
-      const jwk = payload.cnf?.jwk as JWK | undefined;
-      const { alg } = decodeProtectedHeader(`${signingInput}.${signature}`);
-      if (!jwk || typeof alg !== 'string') return false;
-      return jwsValid(signingInput, signature, jwk, alg);
-    },
-  });
-}
+const sdJwtVerifier = (trustedDids: readonly string[]) => independentSdJwtVerifier(trustedDids);
 
 // ---------------------------------------------------------------- the wallet
 

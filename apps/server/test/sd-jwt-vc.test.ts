@@ -8,12 +8,10 @@
  * holder cannot fetch another's; the Type Metadata at /vct answers valid metadata.
  */
 import { createHash, createPrivateKey } from 'node:crypto';
-import { base58 } from '@scure/base';
-import { digest } from '@sd-jwt/crypto-nodejs';
-import { SDJwtVcInstance, type TypeMetadataFormat } from '@sd-jwt/sd-jwt-vc';
+import type { TypeMetadataFormat } from '@sd-jwt/sd-jwt-vc';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { decodeJwt, decodeProtectedHeader, flattenedVerify, importJWK, type JWK } from 'jose';
+import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credentials, holderKeys } from '../src/db/schema';
 import { isAppError } from '../src/lib/errors';
@@ -22,6 +20,7 @@ import { UNKNOWN_TYPE_DETAIL } from '../src/services/get-credential-type-metadat
 import { presentCredential } from '../src/services/present-credential';
 import { bearer, buildTestApp, loginDemo, SECONDARY, TestClock } from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
+import { independentSdJwtVerifier, jwkOfDidKey } from './helpers/independent-sd-jwt-verifier';
 import { expectProblem } from './helpers/problem';
 
 const ORIGIN = 'https://wallet.pehchaan.example';
@@ -31,64 +30,17 @@ const SUBJECT_CLAIMS_PAN = ['name', 'document_type', 'pan_number', 'date_of_birt
 // The independent verifier: did:key -> JWK by hand (multibase base58btc, multicodec 0xed01),
 // signatures by jose, SD-JWT rules by @sd-jwt/sd-jwt-vc.
 
-/** The Ed25519 JWK of a did:key DID URL, per the did:key method spec. */
-function jwkOfDidKey(kid: string): JWK {
-  const [did = '', fragment] = kid.split('#');
-  const multibase = did.replace(/^did:key:/, '');
-  if (!did.startsWith('did:key:z') || (fragment !== undefined && fragment !== multibase)) {
-    throw new Error(`not a did:key DID URL: ${kid}`);
-  }
-  const bytes = base58.decode(multibase.slice(1));
-  if (bytes.length !== 34 || bytes[0] !== 0xed || bytes[1] !== 0x01) throw new Error('not Ed25519');
-  return { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(bytes.slice(2)).toString('base64url') };
-}
-
-/** Verifies `signingInput`'s JWS signature with `jwk` (jose). */
-async function jwsValid(signingInput: string, signature: string, jwk: JWK, alg: string) {
-  const [protectedHeader = '', payload = ''] = signingInput.split('.');
-  try {
-    await flattenedVerify(
-      { protected: protectedHeader, payload, signature },
-      await importJWK(jwk, alg),
-    );
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * An SD-JWT VC verifier that trusts `trustedDids`: the issuer key comes from the header's `kid`
- * (a did:key of a trusted issuer, equal to `iss`); the KB-JWT key from the payload's cnf.jwk.
- */
+/** The independent verifier, fetching Type Metadata from `app` when given. */
 function independentVerifier(trustedDids: readonly string[], app?: FastifyInstance) {
-  return new SDJwtVcInstance({
-    hasher: digest,
-    verifier: async (signingInput, signature) => {
-      const header = decodeProtectedHeader(`${signingInput}.${signature}`);
-      const payload = decodeJwt(`${signingInput}.${signature}`);
-      const kid = String(header.kid);
-      const did = kid.split('#')[0] ?? '';
-      if (header.alg !== 'EdDSA' || !trustedDids.includes(did) || payload.iss !== did) return false;
-      return jwsValid(signingInput, signature, jwkOfDidKey(kid), 'EdDSA');
-    },
-    kbVerifier: async (signingInput, signature, payload) => {
-      const jwk = payload.cnf?.jwk as JWK | undefined;
-      const { alg } = decodeProtectedHeader(`${signingInput}.${signature}`);
-      if (!jwk || typeof alg !== 'string') return false;
-      return jwsValid(signingInput, signature, jwk, alg);
-    },
-    ...(app
-      ? {
-          loadTypeMetadataFormat: true,
-          vctFetcher: async (uri: string) => {
-            const response = await app.inject({ url: new URL(uri).pathname });
-            expect(response.statusCode).toBe(200);
-            return response.json() as TypeMetadataFormat;
-          },
-        }
-      : {}),
-  });
+  return independentSdJwtVerifier(
+    trustedDids,
+    app &&
+      (async (uri: string) => {
+        const response = await app.inject({ url: new URL(uri).pathname });
+        expect(response.statusCode).toBe(200);
+        return response.json() as TypeMetadataFormat;
+      }),
+  );
 }
 
 /** The parts of a compact SD-JWT: issuer JWT, disclosures, KB-JWT ('' when none). */
