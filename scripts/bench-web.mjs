@@ -154,7 +154,9 @@ async function main() {
           output: 'json',
         });
         if (result.lhr.runtimeError) {
-          throw new Error(`Lighthouse could not measure ${path}: ${result.lhr.runtimeError.message}`);
+          throw new Error(
+            `Lighthouse could not measure ${path}: ${result.lhr.runtimeError.message}`,
+          );
         }
         runs.push(figures(result.lhr));
         if (process.env.BENCH_DETAIL === '1') printDetail(result.lhr);

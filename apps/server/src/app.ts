@@ -42,6 +42,7 @@ import { registerSpa } from './plugins/static';
 import authRoutes from './routes/auth';
 import healthRoutes from './routes/health';
 import identityRoutes from './routes/identity';
+import { vcIssueRoutes } from './routes/issue';
 import oid4vpRoutes from './routes/oid4vp';
 import storageRoutes from './routes/storage';
 import userRoutes from './routes/user';
@@ -159,6 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(verifyLinkRoutes, { prefix: '/api/verify' });
   await app.register(verifyPageRoutes, { prefix: '/verify' });
   await app.register(vcApiRoutes, { prefix: '/credentials' });
+  await app.register(vcIssueRoutes, { prefix: '/credentials' });
   await app.register(vpApiRoutes, { prefix: '/presentations' });
   await app.register(vctRoutes, { prefix: '/vct' });
   await app.register(verifierRoutes, { prefix: '/verifier' });

@@ -260,6 +260,29 @@ export const issuerKeys = pgTable('issuer_keys', {
 });
 
 /**
+ * Issuer organisations' API keys for the W3C VC API issuer (POST /credentials/issue,
+ * docs/api-contract.md "W3C VC API issuer"): a key lets its issuer (one of core's ISSUERS) issue
+ * as its own DID only. Shown once at creation (`npm run issuer:key -- <issuer>`), stored only as
+ * its SHA-256 (hex); `prefix` ('pik_' + 8 hex) names it in lists and logs.
+ */
+export const issuerApiKeys = pgTable(
+  'issuer_api_keys',
+  {
+    id: text('id').primaryKey(),
+    /** The issuer's name as in core's ISSUERS, e.g. 'UIDAI'. */
+    issuer: text('issuer')
+      .notNull()
+      .references(() => issuerKeys.issuer, { onDelete: 'cascade' }),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    createdAt: instant('created_at').notNull(),
+    /** null = valid. */
+    revokedAt: instant('revoked_at'),
+  },
+  (t) => [uniqueIndex('issuer_api_keys_hash_idx').on(t.keyHash)],
+);
+
+/**
  * The holders' key-binding keys (DECISIONS D7.3, docs/adr/0008-holder-keys.md): one Ed25519 key
  * pair per holder, made when their first SD-JWT VC is issued. `public_jwk` is the `cnf.jwk` of
  * their SD-JWT VCs; the private key is its PKCS#8 DER encrypted with the vault (AAD =
@@ -477,6 +500,7 @@ export type SessionRow = typeof sessions.$inferSelect;
 export type OtpChallengeRow = typeof otpChallenges.$inferSelect;
 export type IssuerKeyRow = typeof issuerKeys.$inferSelect;
 export type HolderKeyRow = typeof holderKeys.$inferSelect;
+export type IssuerApiKeyRow = typeof issuerApiKeys.$inferSelect;
 export type UserSettingsRow = typeof userSettings.$inferSelect;
 export type LoginThrottleRow = typeof loginThrottle.$inferSelect;
 export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;

@@ -5,16 +5,13 @@
  *   encrypted by the vault under the master key, AAD 'verifier-key:' + id; its did:key is the
  *   verifier's DID and `'decentralized_identifier:' + did` its OpenID4VP client_id
  *   (OpenID4VP 1.0 section 5.9.3, the decentralized_identifier client identifier prefix);
- * - API keys: 'pvk_' + 8 hex + '_' + 43 base64url characters (32 random bytes); stored only as
- *   SHA-256 (hex), named by their first 12 characters.
+ * - API keys: lib/api-keys.ts (kind 'pvk').
  */
 import {
   createPrivateKey,
   createPublicKey,
   generateKeyPairSync,
-  hash,
   type KeyObject,
-  randomBytes,
 } from 'node:crypto';
 import { didKeyVerificationMethod, ed25519PublicKeyToDidKey } from '@pehchaan/core';
 import type { Vault } from './vault';
@@ -76,18 +73,4 @@ export function loadVerifierSigningKey(
     throw new Error(`The stored key of verifier ${row.id} does not match its did`);
   }
   return { privateKey, kid: didKeyVerificationMethod(row.did) };
-}
-
-/** The shape of an API key; anything else is refused before a database lookup. */
-export const API_KEY_PATTERN = /^pvk_[0-9a-f]{8}_[A-Za-z0-9_-]{43}$/;
-
-/** A new API key, its stored hash and its prefix (the first 12 characters). */
-export function newApiKey(): { key: string; keyHash: string; prefix: string } {
-  const key = `pvk_${randomBytes(4).toString('hex')}_${randomBytes(32).toString('base64url')}`;
-  return { key, keyHash: hashApiKey(key), prefix: key.slice(0, 12) };
-}
-
-/** SHA-256 (hex) of an API key: the only form it is stored in (a 256-bit secret needs no KDF). */
-export function hashApiKey(key: string): string {
-  return hash('sha256', key, 'hex');
 }

@@ -39,6 +39,11 @@ export async function registerOpenApi(
             scheme: 'bearer',
             description: "A verifier organisation's API key (npm run verifier:add)",
           },
+          issuerApiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: "An issuer's API key for the W3C VC API issuer (npm run issuer:key)",
+          },
         },
       },
       tags: [
@@ -48,6 +53,10 @@ export async function registerOpenApi(
           description: "The signed-in holder's credentials, consents and activity",
         },
         { name: 'identity', description: 'Credential issuance' },
+        {
+          name: 'issuer',
+          description: 'W3C VC API issuer: issuer organisations sign credentials (API key)',
+        },
         {
           name: 'metadata',
           description: 'SD-JWT VC Type Metadata of the credential types (vct URLs)',

@@ -4,14 +4,12 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { verifierApiKeys } from '../db/schema';
+import { bearerApiKeyHash } from '../lib/api-keys';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
-import { API_KEY_PATTERN, hashApiKey } from '../lib/verifier-keys';
 
 export const MISSING_API_KEY_DETAIL = 'Send the verifier API key as Authorization: Bearer <key>.';
 export const INVALID_API_KEY_DETAIL = 'The verifier API key is not valid.';
-
-const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 /**
  * The verifier id of the request's API key.
@@ -21,15 +19,14 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 export async function authenticateVerifier(
   options: Pick<ServiceDeps, 'db'> & { authorization: string | undefined },
 ): Promise<{ verifierId: string }> {
-  if (!options.authorization) throw new AppError('unauthenticated', MISSING_API_KEY_DETAIL);
-  const key = BEARER.exec(options.authorization)?.[1];
-  if (!key || !API_KEY_PATTERN.test(key)) {
-    throw new AppError('unauthenticated', INVALID_API_KEY_DETAIL);
-  }
+  const keyHash = bearerApiKeyHash(options.authorization, 'pvk', {
+    missing: MISSING_API_KEY_DETAIL,
+    invalid: INVALID_API_KEY_DETAIL,
+  });
   const [row] = await options.db
     .select({ verifierId: verifierApiKeys.verifierId })
     .from(verifierApiKeys)
-    .where(and(eq(verifierApiKeys.keyHash, hashApiKey(key)), isNull(verifierApiKeys.revokedAt)));
+    .where(and(eq(verifierApiKeys.keyHash, keyHash), isNull(verifierApiKeys.revokedAt)));
   if (!row) throw new AppError('unauthenticated', INVALID_API_KEY_DETAIL);
   return row;
 }

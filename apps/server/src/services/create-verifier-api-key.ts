@@ -4,15 +4,15 @@
  */
 import { eq } from 'drizzle-orm';
 import { verifierApiKeys, verifiers } from '../db/schema';
+import { newApiKey } from '../lib/api-keys';
 import type { ServiceDeps } from '../lib/deps';
 import { newId } from '../lib/ids';
-import { newApiKey } from '../lib/verifier-keys';
 
 /** Stores a new API key of `verifierId`; answers the key itself and its prefix. */
 export async function insertVerifierApiKey(
   options: Pick<ServiceDeps, 'db' | 'now'> & { verifierId: string },
 ): Promise<{ apiKey: string; prefix: string }> {
-  const { key, keyHash, prefix } = newApiKey();
+  const { key, keyHash, prefix } = newApiKey('pvk');
   await options.db.insert(verifierApiKeys).values({
     id: newId('vkey', 8),
     verifierId: options.verifierId,

@@ -5,6 +5,7 @@
 export * from './did-key';
 export * from './eddsa-jcs-2022';
 export * from './eddsa-rdfc-2022';
+export { CanonicalizationError, canonizeRdfc } from './json-ld-loader';
 export * from './proof-crypto';
 export * from './vc-rules';
 export * from './verify-credential';

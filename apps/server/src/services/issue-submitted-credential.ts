@@ -1,0 +1,94 @@
+/**
+ * POST /credentials/issue, the W3C VC API issuer (W3C-CCG VC API "Issue Credential";
+ * docs/api-contract.md "W3C VC API issuer"): an issuer organisation, authenticated by its API
+ * key, has the product sign a credential as that issuer.
+ *
+ * Input: { ...deps, issuer: the authenticated issuer, credential: the request's `credential`
+ * (VCDM 2.0 or 1.1, no proof), cryptosuite: 'eddsa-rdfc-2022' (default) | 'eddsa-jcs-2022' }.
+ * Output: the credential as sent, with one DataIntegrityProof (assertionMethod, the issuer's
+ * did:key verification method, `created` now to the second); a VCDM 1.1 credential without the
+ * Data Integrity context gets it appended to its @context (the proof's terms need it).
+ *
+ * Checks, in order: the Data Model rules (core's checkCredentialRules: @context, type, issuer,
+ * credentialSubject, validFrom/validUntil or issuanceDate/expirationDate) and no `proof` yet;
+ * the issuer named is the key's own (credential.issuer, a string or { id, name }); JSON-LD
+ * expansion in safe mode over the bundled contexts only (an undefined term or type, a relative
+ * IRI or a context that is not bundled is an error; nothing is fetched).
+ * Errors: AppError 'invalid_credential' (400) with `reasons` (the broken rules, one sentence each)
+ * for input the Data Model or safe mode refuses; 'forbidden' (403) when the credential names
+ * another issuer.
+ */
+import {
+  addEddsaJcs2022Proof,
+  addEddsaRdfc2022Proof,
+  CanonicalizationError,
+  canonizeRdfc,
+  checkCredentialRules,
+  credentialIssuerId,
+  dataModelVersion,
+  EDDSA_JCS_2022,
+  EDDSA_RDFC_2022,
+  type IssuerName,
+} from '@pehchaan/core';
+import type { ServiceDeps } from '../lib/deps';
+import { AppError } from '../lib/errors';
+
+/** The cryptosuites the issuer signs with (W3C Data Integrity EdDSA Cryptosuites v1.0). */
+export const ISSUE_CRYPTOSUITES = [EDDSA_RDFC_2022, EDDSA_JCS_2022] as const;
+export type IssueCryptosuite = (typeof ISSUE_CRYPTOSUITES)[number];
+
+/** The Data Integrity v2 context: what a VCDM 1.1 credential needs for DataIntegrityProof. */
+export const DATA_INTEGRITY_V2_CONTEXT = 'https://w3id.org/security/data-integrity/v2';
+
+export const INVALID_CREDENTIAL_DETAIL = 'The credential cannot be issued as it is.';
+
+export interface IssueSubmittedCredentialOptions
+  extends Pick<ServiceDeps, 'issuers' | 'now' | 'proofCrypto'> {
+  issuer: IssuerName;
+  credential: Record<string, unknown>;
+  cryptosuite?: IssueCryptosuite;
+}
+
+function invalid(errors: string[]): AppError {
+  return new AppError('invalid_credential', INVALID_CREDENTIAL_DETAIL, undefined, {
+    reasons: errors,
+  });
+}
+
+export async function issueSubmittedCredential(
+  options: IssueSubmittedCredentialOptions,
+): Promise<Record<string, unknown>> {
+  const key = options.issuers.get(options.issuer);
+  const errors = checkCredentialRules(options.credential);
+  if (options.credential.proof !== undefined) {
+    errors.push('The credential to issue must not have a proof (the issuer adds it)');
+  }
+  if (errors.length > 0) throw invalid(errors);
+  if (credentialIssuerId(options.credential) !== key.did) {
+    throw new AppError('forbidden', `This API key issues only as ${key.did}.`);
+  }
+  let credential = options.credential;
+  const context = credential['@context'] as unknown[];
+  if (dataModelVersion(credential) === '1.1' && !context.includes(DATA_INTEGRITY_V2_CONTEXT)) {
+    credential = { ...credential, '@context': [...context, DATA_INTEGRITY_V2_CONTEXT] };
+  }
+  try {
+    await canonizeRdfc(credential);
+  } catch (error) {
+    if (error instanceof CanonicalizationError) throw invalid([error.message]);
+    throw error;
+  }
+  const proofOptions = {
+    verificationMethod: key.verificationMethod,
+    created: `${options.now().toISOString().slice(0, 19)}Z`,
+    sign: key.sign,
+    crypto: options.proofCrypto,
+  };
+  const signed =
+    options.cryptosuite === EDDSA_JCS_2022
+      ? await addEddsaJcs2022Proof(credential, proofOptions)
+      : await addEddsaRdfc2022Proof(credential, proofOptions);
+  // One proof: answer it as an object, as issuers commonly do (a proof set only when asked).
+  const [proof] = signed.proof;
+  return { ...signed, proof };
+}
