@@ -15,14 +15,14 @@ import {
   validateOtp,
   validatePhone,
 } from '@pehchaan/core';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { EyeIcon, EyeOffIcon } from '@/components/ui/icons';
 import { Input } from '@/components/ui/input';
 import { type UserData, useAuth } from '@/lib/auth';
 import { toast } from '@/lib/toast';
-import { useHydrated } from '@/lib/use-hydrated';
+import { useValueTypedBeforeStart } from '@/lib/use-value-typed-before-start';
 import { isAuthError } from '../api/auth-error';
 import { loginWithOtp } from '../api/login';
 import { requestOtp } from '../api/request-otp';
@@ -48,10 +48,16 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: UserData) => void }
   const { t } = useTranslation(['auth', 'messages']);
   const { login } = useAuth();
   const ids = useId();
-  const hydrated = useHydrated();
   const [step, setStep] = useState<1 | 2>(1);
   const [aadhaar, setAadhaar] = useState('');
   const [phone, setPhone] = useState('');
+  // The form is prerendered (/login): what was typed before the app started is kept.
+  const aadhaarRef = useRef<HTMLInputElement>(null);
+  const phoneRef = useRef<HTMLInputElement>(null);
+  useValueTypedBeforeStart(aadhaarRef, aadhaar, (typed) => setAadhaar(formatAadhaarInput(typed)));
+  useValueTypedBeforeStart(phoneRef, phone, (typed) =>
+    setPhone(digitsOnly(typed).slice(0, LIMITS.phoneDigits)),
+  );
   const [otp, setOtp] = useState('');
   const [showOtp, setShowOtp] = useState(false);
   const [sending, setSending] = useState(false);
@@ -144,60 +150,56 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: UserData) => void }
       <DemoBanner onUse={fillAccount} />
       <p className="text-sm text-slate-500 dark:text-slate-400">{t('stepIndicator', { step })}</p>
       {step === 1 ? (
-        <form onSubmit={onSendOtp} noValidate>
-          {/* Disabled until hydrated: see useHydrated. */}
-          <fieldset disabled={!hydrated} className="space-y-4">
-            <div>
-              <label htmlFor={`${ids}-aadhaar`} className="text-sm font-medium">
-                {t('aadhaarLabel')}
-              </label>
-              <Input
-                id={`${ids}-aadhaar`}
-                name="aadhaar"
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={LIMITS.aadhaarInputMaxLength}
-                placeholder={t('aadhaarPlaceholder')}
-                value={aadhaar}
-                onChange={(event) => setAadhaar(formatAadhaarInput(event.target.value))}
-                aria-invalid={fieldErrors.aadhaar ? true : undefined}
-                aria-describedby={fieldErrors.aadhaar ? `${ids}-aadhaar-error` : undefined}
-                className="font-mono tracking-wider"
-              />
-              <FieldError id={`${ids}-aadhaar-error`} message={fieldErrors.aadhaar} />
-            </div>
-            <div>
-              <label htmlFor={`${ids}-phone`} className="text-sm font-medium">
-                {t('phoneLabel')}
-              </label>
-              <Input
-                id={`${ids}-phone`}
-                name="phone"
-                type="tel"
-                inputMode="numeric"
-                autoComplete="tel-national"
-                maxLength={LIMITS.phoneDigits}
-                placeholder={t('phonePlaceholder')}
-                value={phone}
-                onChange={(event) =>
-                  setPhone(digitsOnly(event.target.value).slice(0, LIMITS.phoneDigits))
-                }
-                aria-invalid={fieldErrors.phone ? true : undefined}
-                aria-describedby={fieldErrors.phone ? `${ids}-phone-error` : undefined}
-                className="font-mono tracking-wider"
-              />
-              <FieldError id={`${ids}-phone-error`} message={fieldErrors.phone} />
-            </div>
-            {errorBox}
-            <Button
-              type="submit"
-              loading={sending}
-              loadingLabel={t('sendingOtp')}
-              className="w-full"
-            >
-              {t('sendOtp')}
-            </Button>
-          </fieldset>
+        // POST: without JavaScript at all (nothing holds the submission, src/public-start.ts),
+        // the numbers would otherwise go into the URL.
+        <form onSubmit={onSendOtp} method="post" noValidate className="space-y-4">
+          <div>
+            <label htmlFor={`${ids}-aadhaar`} className="text-sm font-medium">
+              {t('aadhaarLabel')}
+            </label>
+            <Input
+              ref={aadhaarRef}
+              id={`${ids}-aadhaar`}
+              name="aadhaar"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={LIMITS.aadhaarInputMaxLength}
+              placeholder={t('aadhaarPlaceholder')}
+              value={aadhaar}
+              onChange={(event) => setAadhaar(formatAadhaarInput(event.target.value))}
+              aria-invalid={fieldErrors.aadhaar ? true : undefined}
+              aria-describedby={fieldErrors.aadhaar ? `${ids}-aadhaar-error` : undefined}
+              className="font-mono tracking-wider"
+            />
+            <FieldError id={`${ids}-aadhaar-error`} message={fieldErrors.aadhaar} />
+          </div>
+          <div>
+            <label htmlFor={`${ids}-phone`} className="text-sm font-medium">
+              {t('phoneLabel')}
+            </label>
+            <Input
+              ref={phoneRef}
+              id={`${ids}-phone`}
+              name="phone"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              maxLength={LIMITS.phoneDigits}
+              placeholder={t('phonePlaceholder')}
+              value={phone}
+              onChange={(event) =>
+                setPhone(digitsOnly(event.target.value).slice(0, LIMITS.phoneDigits))
+              }
+              aria-invalid={fieldErrors.phone ? true : undefined}
+              aria-describedby={fieldErrors.phone ? `${ids}-phone-error` : undefined}
+              className="font-mono tracking-wider"
+            />
+            <FieldError id={`${ids}-phone-error`} message={fieldErrors.phone} />
+          </div>
+          {errorBox}
+          <Button type="submit" loading={sending} loadingLabel={t('sendingOtp')} className="w-full">
+            {t('sendOtp')}
+          </Button>
         </form>
       ) : (
         <form onSubmit={onLogin} noValidate className="space-y-4">

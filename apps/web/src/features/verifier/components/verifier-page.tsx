@@ -22,7 +22,7 @@ import {
   findDocumentTypeByName,
   maskRecord,
 } from '@pehchaan/core';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, startTransition, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { CheckCircleIcon, CloseIcon, EyeIcon, EyeOffIcon, InfoIcon } from '@/components/ui/icons';
@@ -274,11 +274,25 @@ function LoadingCard() {
   );
 }
 
-export function VerifierPage({ credentialId }: { credentialId: string }) {
+export function VerifierPage({
+  credentialId,
+  initialOutcome,
+  onOutcome,
+}: {
+  credentialId: string;
+  /**
+   * A verdict already shown for this id on this page (the /verify island's, handed to the app
+   * when it takes the page over, src/app/verify-hand-over.ts): shown at once, no new check.
+   */
+  initialOutcome?: VerificationOutcome;
+  /** Called with each verdict shown. */
+  onOutcome?: (outcome: VerificationOutcome) => void;
+}) {
   const { t } = useTranslation('verifier');
   // The prerendered frame serves every id, so the id is rendered from hydration on.
   const hydrated = useHydrated();
-  const [outcome, setOutcome] = useState<VerificationOutcome | null>(null);
+  const [outcome, setOutcome] = useState<VerificationOutcome | null>(initialOutcome ?? null);
+  const [alreadyChecked] = useState(initialOutcome !== undefined);
 
   const run = useCallback(async () => {
     setOutcome(null);
@@ -290,14 +304,20 @@ export function VerifierPage({ credentialId }: { credentialId: string }) {
   }, [credentialId]);
 
   useEffect(() => {
+    if (alreadyChecked) return;
     let live = true;
     void run().then((result) => {
-      if (live) setOutcome(result);
+      // A transition: React renders the verdict in slices, never one long task (docs/performance.md).
+      if (live) startTransition(() => setOutcome(result));
     });
     return () => {
       live = false;
     };
-  }, [run]);
+  }, [run, alreadyChecked]);
+
+  useEffect(() => {
+    if (outcome) onOutcome?.(outcome);
+  }, [outcome, onOutcome]);
 
   const retry = () => void run().then(setOutcome);
 
