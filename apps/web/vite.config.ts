@@ -46,7 +46,7 @@ const BACKGROUND_COLOUR = '#fff7ed';
  * index.html for start-app's chunk and every chunk its imports load (and their static imports),
  * beside Vite's own preloads of the entry's static imports, so all of start-up's files are
  * requested together and no step waits for the network. scripts/prerender.mjs leaves these links
- * out of the prerendered pages, which start the app only when needed (ADR 0008).
+ * out of the prerendered pages, which start the app only when needed (ADR 0009).
  */
 function preloadStartSteps(): Plugin {
   return {

@@ -54,7 +54,7 @@ function loadAfterFirstPaint(html, heldEventTypes, preloads = []) {
     `<script>(function(){var a=${JSON.stringify(match[1])},p=${JSON.stringify(preloads)},` +
     `t=${JSON.stringify(heldEventTypes)},d=document,q=[],x=0;` +
     "function h(e){if(q.length<100)q.push(e);if(e.type==='submit')e.preventDefault()}" +
-    't.forEach(function(n){d.addEventListener(n,h,true)});' +
+    "t.forEach(function(n){d.addEventListener(n,h,{capture:true,passive:n!=='submit'})});" +
     'window.__earlyEvents={events:q,stop:function(){' +
     't.forEach(function(n){d.removeEventListener(n,h,true)})}};' +
     'function go(){if(x)return;x=1;p.forEach(function(h){var l=d.createElement("link");' +

@@ -1,5 +1,5 @@
 /**
- * The start of a prerendered public page (ADR 0008): the page is complete HTML, so the app
+ * The start of a prerendered public page (ADR 0009): the page is complete HTML, so the app
  * (React, the router, TanStack Query, i18next, about 200 KB) is started only when it is needed,
  * not on every visit:
  *
@@ -327,7 +327,10 @@ export function startPublicPage(options: PublicPageOptions): {
   }
 
   // Listen first, then take over what the inline loader held since the first paint.
-  for (const type of types) document.addEventListener(type, onEvent, true);
+  // Passive: only a submission is ever stopped (the browser need not wait for a scroll or tap).
+  for (const type of types) {
+    document.addEventListener(type, onEvent, { capture: true, passive: type !== 'submit' });
+  }
   media?.addEventListener('change', followSystem);
   const early = options.early ?? window.__earlyEvents;
   early?.stop();

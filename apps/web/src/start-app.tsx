@@ -1,7 +1,7 @@
 /**
  * Starts the whole app (providers, router, screens) in `#root`: at once for the pages without
  * prerendered HTML (the shell spa.html: the signed-in screens, the demos), and for a prerendered
- * public page when src/public-start.ts decides it is needed (ADR 0008). The theme and language are
+ * public page when src/public-start.ts decides it is needed (ADR 0009). The theme and language are
  * already on <html> (index.html's inline script).
  *
  * A prerendered page is hydrated when this browser would render exactly that HTML (English,

@@ -1,5 +1,5 @@
 /**
- * The /verify/{id} island (ADR 0008): the page a stranger opens from a shared link needs its
+ * The /verify/{id} island (ADR 0009): the page a stranger opens from a shared link needs its
  * verdict at once, but not the rest of the app. This small React root (no router, no query
  * client, no toasts) hydrates the prerendered frame's <main> with the verifier page, which shows
  * 'Loading...' in the verdict's place for SPEC 9's second and then the verdict. The header and
