@@ -161,7 +161,11 @@ describe('a prerendered public page before the app', () => {
     const page = start({ startApp: app.startApp });
     const form = container.querySelector('form') as HTMLFormElement;
     const send = container.querySelector('#send') as HTMLButtonElement;
-    const submitted = new SubmitEvent('submit', { bubbles: true, cancelable: true, submitter: send });
+    const submitted = new SubmitEvent('submit', {
+      bubbles: true,
+      cancelable: true,
+      submitter: send,
+    });
     form.dispatchEvent(submitted);
     expect(submitted.defaultPrevented).toBe(true);
     await page.started;
@@ -184,8 +188,10 @@ describe('a prerendered public page before the app', () => {
   it('leaves a tap on a link to the browser, and starts on a focus', async () => {
     const app = fakeApp(container);
     start({ startApp: app.startApp });
-    const link = container.querySelector('a') as Element;
+    const link = container.querySelector('a') as HTMLAnchorElement;
     link.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    link.focus();
+    click(link);
     expect(app.startApp).not.toHaveBeenCalled();
     (container.querySelector('input') as HTMLInputElement).focus();
     expect(app.startApp).toHaveBeenCalledOnce();

@@ -7,9 +7,9 @@
  *   (stored, or the browser's first preferred language), a stored theme other than 'system' (the
  *   theme button shows it), or a stored session (the header of a signed-in holder);
  * - when a new version of the app is waiting (lib/service-worker.ts), to show its prompt;
- * - otherwise on the visitor's first interaction: a key press, a focus, a tap or press that is
- *   not on a link (links are plain <a href> and open the next prerendered page by themselves),
- *   or the pointer over a button or form field.
+ * - otherwise on the visitor's first interaction: a key press, or a focus, tap or press that
+ *   is not on a link (links are plain <a href> and open the next prerendered page by
+ *   themselves), or the pointer over a button or form field.
  *
  * What the visitor does before the app has started is held and then replayed, in order, on the
  * same element of the started app (found again by its position under #root, so it also works
@@ -256,12 +256,13 @@ export function startPublicPage(options: PublicPageOptions): {
       }
       case 'pointerdown':
       case 'touchstart':
-        // A tap on a link is a navigation: the next page is prerendered too.
+      case 'focusin':
+        // A tap on a link (which also focuses it) is a navigation: the next page is prerendered
+        // too. A keyboard visitor starts the app with the key press itself.
         return !target.closest('a[href]');
       case 'pointerover':
         return target.closest('button, input, select, textarea, label') !== null;
       default:
-        // focusin
         return true;
     }
   }
