@@ -29,8 +29,9 @@
  * Before the app starts, the page also follows the operating system's dark mode live (SPEC 4,
  * theme 'system') and registers the service worker (production builds), as the app would.
  *
- * This module and its static imports are the whole entry chunk of a public page: keep them free
- * of React, zod and the encrypted storage (all loaded by the dynamic imports below).
+ * This module and its static imports are, with src/main.tsx, the whole entry chunk of a public
+ * page: keep them free of React, zod and the encrypted storage (main.tsx loads the app, the
+ * island and the service worker's registration with dynamic imports).
  */
 import { paths } from './config/paths';
 import { STORAGE_KEYS } from './lib/storage-keys';
