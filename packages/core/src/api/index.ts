@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './consent-receipts';
 export * from './export';
 export * from './problem';
 export * from './profile';
