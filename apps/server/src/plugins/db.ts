@@ -4,7 +4,7 @@
  * checks it against the database, seeds first-start data and the registered verifiers (src/db/seed.ts), at first
  * seed makes user-001's seeded consent requests real OpenID4VP requests
  * (services/link-seeded-consent-requests.ts) and loads (first
- * start: creates) the issuers' Ed25519 keys (src/lib/issuer-keys.ts). Decorates the app
+ * start: creates) the issuers' Ed25519 keys and the consent registry's key (src/lib/issuer-keys.ts). Decorates the app
  * with `database` (the handle) and `deps` (what services need: db, vault, clock). A database it
  * opened itself is closed when the app closes; one passed in stays open for its owner. Expired
  * rows are purged at start and every hour (services/purge-expired.ts).
@@ -14,7 +14,7 @@ import type { AppConfig } from '../config';
 import { createDatabase, type Database } from '../db/create-db';
 import { seedDatabase, seedVerifiers } from '../db/seed';
 import type { ServiceDeps } from '../lib/deps';
-import { loadIssuerKeyring, nodeProofCrypto } from '../lib/issuer-keys';
+import { loadConsentRegistryKey, loadIssuerKeyring, nodeProofCrypto } from '../lib/issuer-keys';
 import { loadMasterKey } from '../lib/master-key';
 import { isLoopbackAddress } from '../lib/oid4vp';
 import { createVault } from '../lib/vault';
@@ -76,6 +76,7 @@ async function prepare(app: FastifyInstance, config: AppConfig, database: Databa
   const deps: ServiceDeps = {
     ...base,
     issuers,
+    consentRegistry: await loadConsentRegistryKey(base),
     proofCrypto: nodeProofCrypto({ offload: true }),
     publicOrigin: config.publicOrigin,
     oid4vpAllowLoopback: allowLoopbackFor(config),

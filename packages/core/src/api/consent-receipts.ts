@@ -41,6 +41,20 @@ export const consentReceiptRecordSchema = z.object({
 });
 export type ConsentReceiptRecord = z.infer<typeof consentReceiptRecordSchema>;
 
+/**
+ * A receipt as the verifier gets its copy (GET /verifier/requests/{id}): the receipt without the
+ * holder's own record ids.
+ */
+export const verifierConsentReceiptSchema = consentReceiptRecordSchema.pick({
+  id: true,
+  event: true,
+  issued_at: true,
+  url: true,
+  presentation_sha256: true,
+  receipt: true,
+});
+export type VerifierConsentReceipt = z.infer<typeof verifierConsentReceiptSchema>;
+
 export const consentReceiptListSchema = z.object({
   consent_receipts: z.array(consentReceiptRecordSchema),
   count: z.number().int(),
