@@ -57,8 +57,8 @@ import { type AuthorizationRequest, sendAuthorizationResponse } from '../lib/oid
 import { problemOfOid4vpError } from '../lib/oid4vp-problems';
 import { authorizationRequestOf, withHeld } from '../lib/presentation-records';
 import { type ConsentDecisionResult, decideConsentRequest } from './decide-consent-request';
-import type { DisclosedCredential } from './issue-consent-receipt';
 import { ensureBasicIdentity } from './ensure-basic-identity';
+import type { DisclosedCredential } from './issue-consent-receipt';
 import { linkSeededConsentRequests } from './link-seeded-consent-requests';
 import { presentCredential } from './present-credential';
 import { receiveVerifierResponse } from './receive-verifier-response';
@@ -254,7 +254,8 @@ export async function answerConsentRequest(
   let row = await findPresentationRequest(options);
   // A SPEC 3 request, or one already decided (decideConsentRequest answers 409), or not this
   // holder's (404).
-  if (row?.status !== 'pending') return decideConsentRequest({ ...options, receipt: receiptOptions(options) });
+  if (row?.status !== 'pending')
+    return decideConsentRequest({ ...options, receipt: receiptOptions(options) });
 
   const seeded = consentPresentationSchema.parse(row.details.presentation).seeded === true;
   let delivery: ReturnType<typeof inProcessDelivery> | undefined;
@@ -270,7 +271,8 @@ export async function answerConsentRequest(
     }
     const verifierRequestId = row?.details.verifierRequestId;
     // The verifier request is gone (deleted by hand): the plain SPEC 3 decision.
-    if (!row || !verifierRequestId) return decideConsentRequest({ ...options, receipt: receiptOptions(options) });
+    if (!row || !verifierRequestId)
+      return decideConsentRequest({ ...options, receipt: receiptOptions(options) });
     delivery = inProcessDelivery(options, verifierRequestId);
   }
   const details = row.details;

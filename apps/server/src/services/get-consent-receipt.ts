@@ -23,10 +23,9 @@ import { AppError } from '../lib/errors';
 export const RECEIPT_NOT_FOUND = 'Consent receipt not found';
 
 export async function getConsentReceipt(
-  options: Pick<
-    ServiceDeps,
-    'db' | 'now' | 'proofCrypto' | 'publicOrigin' | 'consentRegistry'
-  > & { receiptId: string },
+  options: Pick<ServiceDeps, 'db' | 'now' | 'proofCrypto' | 'publicOrigin' | 'consentRegistry'> & {
+    receiptId: string;
+  },
 ): Promise<PublicConsentReceipt> {
   if (!isConsentReceiptId(options.receiptId)) {
     throw new AppError('consent_receipt_not_found', RECEIPT_NOT_FOUND);

@@ -133,16 +133,11 @@ export async function issueConsentReceipt(
   const [row] = await db
     .select({ consent: consentRequests, details: presentationRequests })
     .from(consentRequests)
-    .leftJoin(
-      presentationRequests,
-      eq(presentationRequests.consentRequestId, consentRequests.id),
-    )
+    .leftJoin(presentationRequests, eq(presentationRequests.consentRequestId, consentRequests.id))
     .where(and(eq(consentRequests.id, consentRequestId), eq(consentRequests.userId, userId)));
   if (!row) throw new AppError('consent_request_not_found', MESSAGES.consentRequestNotFound);
   const { consent, details } = row;
-  const presentation = details
-    ? consentPresentationSchema.parse(details.presentation)
-    : undefined;
+  const presentation = details ? consentPresentationSchema.parse(details.presentation) : undefined;
   const request = details ? authorizationRequestOf(details) : undefined;
 
   // The data fiduciary: a registered verifier when it is one.
@@ -207,8 +202,7 @@ export async function issueConsentReceipt(
           source: credential.documentName,
         })),
       )
-    : (approved?.items ??
-requestedItems(presentation, consent.fields));
+    : (approved?.items ?? requestedItems(presentation, consent.fields));
   const presentationSha256 = options.presentation
     ? vpTokenDigest(options.presentation.vpToken)
     : (approval?.presentationSha256 ?? null);

@@ -14,7 +14,7 @@
  * registered verifier, so nothing can be delivered to it; the detail names its grievance
  * contact when known).
  */
-import { readConsentReceipt, type RightsRequest, type RightsRequestKind } from '@pehchaan/core';
+import { type RightsRequest, type RightsRequestKind, readConsentReceipt } from '@pehchaan/core';
 import { and, desc, eq } from 'drizzle-orm';
 import { consentReceipts, consentRequests, rightsRequests, verifiers } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
@@ -35,7 +35,9 @@ export async function sendRightsRequest(
   const [consent] = await db
     .select({ id: consentRequests.id, purpose: consentRequests.purpose })
     .from(consentRequests)
-    .where(and(eq(consentRequests.id, options.consentRequestId), eq(consentRequests.userId, userId)));
+    .where(
+      and(eq(consentRequests.id, options.consentRequestId), eq(consentRequests.userId, userId)),
+    );
   if (!consent) throw new AppError('consent_request_not_found', 'Consent request not found');
   const [receipt] = await db
     .select()

@@ -29,7 +29,10 @@ import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 
 export interface VerifySubmittedCredentialOptions
-  extends Pick<ServiceDeps, 'issuers' | 'now' | 'proofCrypto' | 'consentRegistry' | 'publicOrigin'> {
+  extends Pick<
+    ServiceDeps,
+    'issuers' | 'now' | 'proofCrypto' | 'consentRegistry' | 'publicOrigin'
+  > {
   credential: Record<string, unknown>;
   /** The checks that decide the answer; default ['proof']. */
   checks?: readonly CredentialCheck[];
