@@ -26,6 +26,7 @@ const COMPLETE: Record<string, readonly string[]> = {
   'marketplace-demo': [],
   messages: [],
   consent: ['source.api', 'debugPanel.apiUrl'],
+  'data-sharing': [],
   activity: [],
   notifications: [],
   common: ['languages.en'],

@@ -10,6 +10,8 @@
  * bare credential id (or a local copy) only the name and masked identifiers, with nothing to
  * reveal.
  *
+ * A consent receipt's id ('receipt-…', issue 17) shows its own page (receipt-page.tsx).
+ *
  * The page's frame (heading, what is checked, the loading card) is prerendered once for every
  * id (src/app/prerender.tsx PRERENDERED_FRAMES), so it paints before any JavaScript; the id
  * itself appears after hydration in space kept for it. The loading card has the verdict's place,
@@ -20,6 +22,7 @@ import {
   bareLinkSubject,
   type CredentialRecord,
   findDocumentTypeByName,
+  isConsentReceiptId,
   maskRecord,
 } from '@pehchaan/core';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
@@ -35,6 +38,7 @@ import {
   type VerificationOutcome,
   verifyCredentialById,
 } from '../api/verify-credential';
+import { ReceiptPage } from './receipt-page';
 
 /** SPEC 9: verification's artificial delay. */
 export const VERIFY_DELAY_MS = 1000;
@@ -257,7 +261,7 @@ function CredentialDetails({ details }: { details: Details }) {
 }
 
 /** Where the verdict will be: the verdict card's box with 'Loading...' (SPEC 4). */
-function LoadingCard() {
+export function LoadingCard() {
   const { t } = useTranslation();
   return (
     <div
@@ -275,6 +279,12 @@ function LoadingCard() {
 }
 
 export function VerifierPage({ credentialId }: { credentialId: string }) {
+  // A consent receipt's public link (issue 17) has its own page.
+  if (isConsentReceiptId(credentialId)) return <ReceiptPage receiptId={credentialId} />;
+  return <CredentialVerifierPage credentialId={credentialId} />;
+}
+
+function CredentialVerifierPage({ credentialId }: { credentialId: string }) {
   const { t } = useTranslation('verifier');
   // The prerendered frame serves every id, so the id is rendered from hydration on.
   const hydrated = useHydrated();
