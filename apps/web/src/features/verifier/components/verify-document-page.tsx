@@ -23,6 +23,16 @@ export function idFromLink(value: string): string {
   return /^[A-Za-z0-9_-]{1,128}$/.test(id) ? id : '';
 }
 
+/** The text of `file` (FileReader: every browser, and the test DOM, which lacks Blob.text). */
+function readText(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(file);
+  });
+}
+
 /** Largest file read (bytes): a receipt is a few kilobytes; the server takes at most 64 KiB. */
 const MAX_FILE_BYTES = 64 * 1024;
 
@@ -60,7 +70,7 @@ export function VerifyDocumentPage() {
     if (!file) return;
     setTooLarge(file.size > MAX_FILE_BYTES);
     if (file.size > MAX_FILE_BYTES) return;
-    const content = await file.text();
+    const content = await readText(file);
     setText(content);
     await check(content);
   };
