@@ -29,6 +29,8 @@ export function receiptRecord(options: {
   givenAt?: string;
   verifierId?: string | null;
   sha256?: string | null;
+  /** The consent record's id (32 hex); default 'c' * 32. */
+  recordId?: string;
 }): ConsentReceiptRecord {
   const organisation = options.organisation ?? 'State Bank of India';
   const sha256 = options.sha256 === undefined ? 'ab'.repeat(32) : options.sha256;
@@ -40,7 +42,7 @@ export function receiptRecord(options: {
   const receipt = buildConsentReceipt({
     origin: ORIGIN,
     receiptId: options.id,
-    recordId: 'c'.repeat(32),
+    recordId: options.recordId ?? 'c'.repeat(32),
     issuer: { id: REGISTRY_DID, name: 'Pehchaan consent registry' },
     issuedAt: new Date(options.issuedAt),
     dataPrincipal: `urn:pehchaan:data-principal:${'d'.repeat(32)}`,

@@ -121,6 +121,25 @@ describe('groupByOrganisation', () => {
     expect(acme?.consents[0]).toMatchObject({ consentRequestId: null, canWithdraw: false });
   });
 
+  it('a reset request decided again is a second consent; only the newest can be withdrawn', () => {
+    const again = receiptRecord({
+      id: `receipt-${'5'.repeat(32)}`,
+      consentRequestId: 'consent-bank',
+      event: 'approved',
+      recordId: 'e'.repeat(32),
+      issuedAt: '2025-04-02T09:00:00.000Z',
+    });
+    const [bank] = groupByOrganisation(
+      [approved, again],
+      [consent('consent-bank', 'approved')],
+      [],
+    );
+    expect(bank?.consents.map((c) => [c.key, c.canWithdraw])).toEqual([
+      ['e'.repeat(32), true],
+      ['c'.repeat(32), false],
+    ]);
+  });
+
   it('openShares keeps the links that still answer', () => {
     const shares = [{ status: 'active' }, { status: 'withdrawn' }, { status: 'expired' }];
     expect(openShares(shares)).toEqual([{ status: 'active' }]);

@@ -5,9 +5,10 @@
  * and the credential they came from), when, for which purpose, its state and its receipts, and
  * the grievances and erasure requests sent about it. Pure: the screen hands in the three lists.
  *
- * A consent's facts come from its receipts (what was actually disclosed, signed), its live
- * state from the latest receipt; the consent request (when the holder still has it) is what the
- * Withdraw action names.
+ * A consent is one consent record (its receipts share the record id); its facts come from its
+ * receipts (what was actually disclosed, signed), its state from the latest one; the consent
+ * request (when the holder still has it, and this is its newest record) is what the Withdraw
+ * action names. A grievance or erasure request belongs to the consent whose receipt it carried.
  */
 import {
   type ConsentDataItem,
@@ -21,7 +22,7 @@ import {
 
 /** One consent given to (or refused) an organisation. */
 export interface OrganisationConsent {
-  /** The consent request id, or the receipt's record id when the request is gone. */
+  /** The consent record's id (one per consent: a reset request makes a new one). */
   key: string;
   /** The holder's consent request, when it is still in their list. */
   consentRequestId: string | null;
@@ -74,7 +75,9 @@ export function groupByOrganisation(
     if (!view) continue;
     const organisation = groups.get(record.data_fiduciary) ?? new Map<string, Group>();
     groups.set(record.data_fiduciary, organisation);
-    const key = record.consent_request_id ?? view.recordId ?? record.id;
+    // One consent record: Reset Requests makes a new consent under the same request id, and a
+    // new record (its receipts name another record id).
+    const key = view.recordId ?? record.consent_request_id ?? record.id;
     const group = organisation.get(key) ?? {
       consentRequestId: record.consent_request_id,
       receipts: [],
@@ -82,10 +85,14 @@ export function groupByOrganisation(
     organisation.set(key, group);
     group.receipts.push({ record, view });
   }
+  // Groups are met newest first: only the newest record of a consent request is its live one.
+  const live = new Set<string>();
   return [...groups].map(([name, organisation]) => {
-    const listed = [...organisation].map(([key, group]) =>
-      consentOf(key, group, byId, rightsRequests),
-    );
+    const listed = [...organisation].map(([key, group]) => {
+      const current = group.consentRequestId !== null && !live.has(group.consentRequestId);
+      if (group.consentRequestId !== null) live.add(group.consentRequestId);
+      return consentOf(key, group, current ? byId : new Map(), rightsRequests);
+    });
     const latest = listed[0]?.receipts[0];
     const view = latest ? readConsentReceipt(latest.receipt) : null;
     return {
@@ -120,7 +127,8 @@ function consentOf(
     receipts: group.receipts.map(({ record }) => record),
     rightsRequests: rightsRequests.filter(
       (sent) =>
-        sent.consent_request_id !== null && sent.consent_request_id === group.consentRequestId,
+        sent.receipt_id !== null &&
+        group.receipts.some(({ record }) => record.id === sent.receipt_id),
     ),
     canWithdraw: state === 'given' && request?.status === 'approved',
   };

@@ -151,7 +151,7 @@ function ConsentEntry({
           {consent.receipts.map((receipt) => (
             <li key={receipt.id} className="flex flex-wrap items-center gap-2 text-sm">
               <FileIcon className="size-4 shrink-0 text-slate-500" />
-              <span className="min-w-0 flex-1">
+              <span className="min-w-0 flex-1 basis-full sm:basis-0">
                 {t(`event.${receipt.event}`)} · {date(receipt.issued_at)}
               </span>
               <Button

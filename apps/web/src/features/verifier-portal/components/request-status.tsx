@@ -112,7 +112,7 @@ export function RequestOutcome({ answer }: { answer: VerifierRequestAnswer }) {
           <ul className="space-y-2 text-sm">
             {answer.consent_receipts.map((receipt) => (
               <li key={receipt.id} className="flex flex-wrap items-center gap-2">
-                <span className="min-w-0 flex-1">
+                <span className="min-w-0 flex-1 basis-full sm:basis-0">
                   {t(`receipts.event.${receipt.event}`)} · {formatDate(receipt.issued_at, language)}
                   {receipt.presentation_sha256 &&
                     receipt.presentation_sha256 === answer.vp_token_sha256 && (
