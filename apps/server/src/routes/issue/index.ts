@@ -90,7 +90,7 @@ export const vcIssueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           201: issuedSchema,
           400: invalidCredentialProblem,
-          ...errorResponses(401, 403, 413, 415, 429),
+          ...errorResponses(401, 403, 413, 415),
         },
       },
     },
