@@ -14,7 +14,7 @@
  * the issuer named is the key's own (credential.issuer, a string or { id, name }); JSON-LD
  * expansion in safe mode over the bundled contexts only (an undefined term or type, a relative
  * IRI or a context that is not bundled is an error; nothing is fetched).
- * Errors: AppError 'invalid_credential' (400) with `reasons` (the broken rules, one sentence each)
+ * Errors: AppError 'credential_not_issuable' (400) with `reasons` (the broken rules, one sentence each)
  * for input the Data Model or safe mode refuses; 'forbidden' (403) when the credential names
  * another issuer.
  */
@@ -50,7 +50,7 @@ export interface IssueSubmittedCredentialOptions
 }
 
 function invalid(errors: string[]): AppError {
-  return new AppError('invalid_credential', INVALID_CREDENTIAL_DETAIL, undefined, {
+  return new AppError('credential_not_issuable', INVALID_CREDENTIAL_DETAIL, undefined, {
     reasons: errors,
   });
 }

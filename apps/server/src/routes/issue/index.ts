@@ -3,7 +3,7 @@
  * docs/api-contract.md "W3C VC API issuer"), mounted under /credentials beside the verify
  * endpoint. `Authorization: Bearer <issuer api key>` (npm run issuer:key) is checked before the
  * body is looked at; body { credential, options?: { cryptosuite? } }; 201
- * { verifiableCredential } (services/issue-submitted-credential.ts); 400 invalid_credential with
+ * { verifiableCredential } (services/issue-submitted-credential.ts); 400 credential_not_issuable with
  * `reasons`, 401 without a valid key, 403 for a credential naming another issuer.
  */
 import type { IssuerName } from '@pehchaan/core';
