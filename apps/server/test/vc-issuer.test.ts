@@ -68,12 +68,12 @@ describe.each(backends)('W3C VC API issuer on $name', (backend) => {
     return { status: response.statusCode, body: response.json() };
   };
 
-  /** Asserts a 400 invalid_credential whose reasons include one matching `reason`. */
+  /** Asserts a 400 credential_not_issuable whose reasons include one matching `reason`. */
   const expectInvalid = (response: Awaited<ReturnType<typeof issue>>, reason: RegExp) => {
     expect(response.statusCode, response.body).toBe(400);
     expect(response.headers['content-type']).toBe(PROBLEM_JSON);
     const body = response.json();
-    expect(body.code).toBe('invalid_credential');
+    expect(body.code).toBe('credential_not_issuable');
     expect(
       body.reasons.some((r: string) => reason.test(r)),
       JSON.stringify(body.reasons),

@@ -19,7 +19,7 @@
  * type, a relative IRI, a redefined protected term or a context that is not bundled is an
  * error; nothing is fetched).
  * Errors: 'forbidden' (403) when the credential names another issuer; AppError
- * 'invalid_credential' (400) with `reasons` (the broken rules, one sentence each) for input the
+ * 'credential_not_issuable' (400) with `reasons` (the broken rules, one sentence each) for input the
  * Data Model or safe mode refuses.
  */
 import {
@@ -55,7 +55,7 @@ export interface IssueSubmittedCredentialOptions
 }
 
 function invalid(errors: string[]): AppError {
-  return new AppError('invalid_credential', INVALID_CREDENTIAL_DETAIL, undefined, {
+  return new AppError('credential_not_issuable', INVALID_CREDENTIAL_DETAIL, undefined, {
     reasons: errors,
   });
 }

@@ -4,7 +4,7 @@
  * endpoint. `Authorization: Bearer <issuer api key>` (npm run issuer:key) is checked before the
  * body is looked at, and a credential naming another issuer is refused (403) before the body is
  * validated; body { credential, options?: { cryptosuite? } }; 201 { verifiableCredential }
- * (services/issue-submitted-credential.ts); 400 invalid_credential with `reasons`, 401 without
+ * (services/issue-submitted-credential.ts); 400 credential_not_issuable with `reasons`, 401 without
  * a valid key.
  */
 import { type IssuerName, isJsonObject } from '@pehchaan/core';
