@@ -5,7 +5,7 @@
  *   verify link (RATE_LIMITS.verifyLink).
  * - GET /contexts/consent-receipt/v1: the receipts' JSON-LD context (DPV terms), served at a
  *   stable URL of this deployment for JSON-LD tooling (`application/ld+json`, readable from any
- *   origin, cacheable: it never changes for a version).
+ *   origin).
  * HTTP only: schema and a thin handler calling one service.
  */
 import { consentReceiptContext, publicConsentReceiptSchema } from '@pehchaan/core';
@@ -48,14 +48,18 @@ export const consentReceiptContextRoutes: FastifyPluginAsyncZod = async (app) =>
         tags: ['metadata'],
         operationId: 'getConsentReceiptContext',
         summary: "The consent receipts' JSON-LD context (W3C DPV terms)",
-        response: { 200: z.record(z.string(), z.unknown()) },
+        response: {
+          200: {
+            description: 'The JSON-LD context document ({ "@context": … })',
+            content: { 'application/ld+json': { schema: z.record(z.string(), z.unknown()) } },
+          },
+        },
       },
     },
     async (_request, reply) =>
       reply
         .header('content-type', 'application/ld+json')
         .header('access-control-allow-origin', '*')
-        .header('cache-control', 'public, max-age=86400')
         .send(consentReceiptContext(app.deps.publicOrigin)),
   );
 };

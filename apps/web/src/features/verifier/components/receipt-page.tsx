@@ -4,34 +4,19 @@
  * delay; 'Receipt not found' for an unknown id; 'Verification failed' with Try again when the
  * server cannot be reached.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { InfoIcon } from '@/components/ui/icons';
-import { delay } from '@/lib/delay';
 import { type DocumentOutcome, getConsentReceiptById } from '../api/verify-receipt';
+import { useDelayedCheck } from '../use-delayed-check';
 import { ReceiptDetails } from './receipt-details';
-import { LoadingCard, VERIFY_DELAY_MS } from './verifier-page';
+import { LoadingCard } from './verifier-page';
 
 export function ReceiptPage({ receiptId }: { receiptId: string }) {
   const { t } = useTranslation('verifier');
-  const [outcome, setOutcome] = useState<DocumentOutcome | null>(null);
-
-  const run = useCallback(async () => {
-    setOutcome(null);
-    const [result] = await Promise.all([getConsentReceiptById(receiptId), delay(VERIFY_DELAY_MS)]);
-    return result;
-  }, [receiptId]);
-
-  useEffect(() => {
-    let live = true;
-    void run().then((result) => {
-      if (live) setOutcome(result);
-    });
-    return () => {
-      live = false;
-    };
-  }, [run]);
+  const check = useCallback(() => getConsentReceiptById(receiptId), [receiptId]);
+  const { outcome, retry } = useDelayedCheck<DocumentOutcome>(check);
 
   return (
     <div className="mx-auto min-h-dvh max-w-4xl space-y-6 px-4 py-10 sm:px-6 print:min-h-0 print:py-0">
@@ -61,12 +46,7 @@ export function ReceiptPage({ receiptId }: { receiptId: string }) {
               {outcome.kind === 'not_found' ? t('receipt.notFoundText') : t('failedText')}
             </p>
             {outcome.kind === 'failed' && (
-              <Button
-                size="sm"
-                variant="secondary"
-                className="mt-3"
-                onClick={() => void run().then(setOutcome)}
-              >
+              <Button size="sm" variant="secondary" className="mt-3" onClick={retry}>
                 {t('retry')}
               </Button>
             )}

@@ -25,11 +25,10 @@ import {
   isConsentReceiptId,
   maskRecord,
 } from '@pehchaan/core';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { CheckCircleIcon, CloseIcon, EyeIcon, EyeOffIcon, InfoIcon } from '@/components/ui/icons';
-import { delay } from '@/lib/delay';
 import { displayValue, fieldLabel } from '@/lib/format-claim';
 import { formatDate } from '@/lib/format-date';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -38,10 +37,8 @@ import {
   type VerificationOutcome,
   verifyCredentialById,
 } from '../api/verify-credential';
+import { useDelayedCheck } from '../use-delayed-check';
 import { ReceiptPage } from './receipt-page';
-
-/** SPEC 9: verification's artificial delay. */
-export const VERIFY_DELAY_MS = 1000;
 
 type Verdict =
   | 'verified'
@@ -288,28 +285,8 @@ function CredentialVerifierPage({ credentialId }: { credentialId: string }) {
   const { t } = useTranslation('verifier');
   // The prerendered frame serves every id, so the id is rendered from hydration on.
   const hydrated = useHydrated();
-  const [outcome, setOutcome] = useState<VerificationOutcome | null>(null);
-
-  const run = useCallback(async () => {
-    setOutcome(null);
-    const [result] = await Promise.all([
-      verifyCredentialById(credentialId),
-      delay(VERIFY_DELAY_MS),
-    ]);
-    return result;
-  }, [credentialId]);
-
-  useEffect(() => {
-    let live = true;
-    void run().then((result) => {
-      if (live) setOutcome(result);
-    });
-    return () => {
-      live = false;
-    };
-  }, [run]);
-
-  const retry = () => void run().then(setOutcome);
+  const check = useCallback(() => verifyCredentialById(credentialId), [credentialId]);
+  const { outcome, retry } = useDelayedCheck<VerificationOutcome>(check);
 
   const verdict = outcome ? verdictOf(outcome) : null;
   const details =

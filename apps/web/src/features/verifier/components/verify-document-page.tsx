@@ -12,8 +12,9 @@ import { InfoIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { delay } from '@/lib/delay';
 import { type DocumentOutcome, verifySubmittedDocument } from '../api/verify-receipt';
+import { VERIFY_DELAY_MS } from '../use-delayed-check';
 import { ReceiptDetails } from './receipt-details';
-import { LoadingCard, VERIFY_DELAY_MS } from './verifier-page';
+import { LoadingCard } from './verifier-page';
 
 /** The id in a receipt link ('https://…/verify/receipt-…') or the id itself; '' for neither. */
 export function idFromLink(value: string): string {
