@@ -20,6 +20,8 @@ export const ALLOWED_AS_ENGLISH: { everywhere: AllowList } & Partial<Record<stri
       'languages.bn',
     ],
     auth: ['aadhaarPlaceholder'],
+    consent: ['source.api', 'debugPanel.apiUrl'],
+    credentials: ['source.api', 'debugPanel.apiUrl'],
     'kyc-demo': ['identityStep.panPlaceholder'],
     'business-demo': ['trend.change'],
     settings: [
@@ -32,8 +34,5 @@ export const ALLOWED_AS_ENGLISH: { everywhere: AllowList } & Partial<Record<stri
       'integrations.services.googleDriveConnected.name',
       'integrations.services.dropboxConnected.name',
     ],
-  },
-  hi: {
-    consent: ['source.api', 'debugPanel.apiUrl'],
   },
 };
