@@ -127,7 +127,11 @@ export function loadLanguage(language: Language): Promise<void> {
   return pending;
 }
 
-const detector = new LanguageDetector(null, {
+/**
+ * Which language the app opens in (i18next-browser-languagedetector): the holder's stored choice,
+ * else the browser's languages in order.
+ */
+export const DETECTION_OPTIONS = {
   order: ['localStorage', 'navigator'],
   lookupLocalStorage: STORAGE_KEYS.language,
   // Only a choice made in the app is remembered (setLanguage), never a detected language.
@@ -135,21 +139,26 @@ const detector = new LanguageDetector(null, {
   // hi-IN is Hindi: each browser language reduced to its language part, so the first of the
   // holder's languages that the app has wins (not a later exact 'en').
   convertDetectedLanguage: (lng: string) => lng.split('-')[0]?.toLowerCase() ?? lng,
-});
+};
+
+/** The i18next options of every instance (tests make their own with the detector). */
+export const I18N_OPTIONS = {
+  fallbackLng: 'en',
+  supportedLngs: [...LANGUAGES],
+  load: 'languageOnly',
+  interpolation: { escapeValue: false },
+  returnNull: false,
+} as const;
 
 void i18next
-  .use(detector)
+  .use(new LanguageDetector(null, DETECTION_OPTIONS))
   .use(initReactI18next)
   .init({
+    ...I18N_OPTIONS,
     resources,
-    fallbackLng: 'en',
-    supportedLngs: [...LANGUAGES],
-    load: 'languageOnly',
     ns: Object.keys(resources.en),
     defaultNS: DEFAULT_NAMESPACE,
-    interpolation: { escapeValue: false },
     initAsync: false,
-    returnNull: false,
   });
 
 /**

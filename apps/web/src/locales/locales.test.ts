@@ -102,8 +102,14 @@ describe.each(LANGUAGES.filter((language) => language !== 'en'))('%s', (language
     it('has every key of English and no other', () => {
       const present = translated();
       const expected = expectedKeys(english, language);
-      expect([...expected].filter((key) => !present.has(key)), 'missing').toEqual([]);
-      expect([...present.keys()].filter((key) => !expected.has(key)), 'extra').toEqual([]);
+      expect(
+        [...expected].filter((key) => !present.has(key)),
+        'missing',
+      ).toEqual([]);
+      expect(
+        [...present.keys()].filter((key) => !expected.has(key)),
+        'extra',
+      ).toEqual([]);
     });
 
     it('keeps the interpolation variables of English', () => {

@@ -152,7 +152,7 @@ export function SettingsPage({
     if (!settings) return null;
     const id = `setting-${field}`;
     const label = t(`fields.${field}.label`);
-    let description: ReactNode = t(`fields.${field}.description`);
+    const description: ReactNode = t(`fields.${field}.description`);
     const value = settings[field];
     if (typeof value === 'boolean') {
       return (
