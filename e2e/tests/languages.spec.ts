@@ -12,10 +12,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from './axe';
 
-const LOCALES = join(__dirname, '../../apps/web/src/locales');
+const LOCALES = fileURLToPath(new URL('../../apps/web/src/locales', import.meta.url));
 const LANGUAGES = ['en', 'hi', 'es', 'fr', 'de', 'ja', 'ta', 'bn'] as const;
 type Language = (typeof LANGUAGES)[number];
 
