@@ -115,9 +115,10 @@ for (const language of LANGUAGES) {
       const settings = texts(language, 'settings');
       await expect(page.getByRole('heading', { level: 1, name: settings('title') })).toBeVisible();
       await expectScreenIn(page, language, SETTINGS_TEXTS);
-      await expect(
-        page.getByRole('combobox', { name: settings('fields.language.label') }),
-      ).toHaveValue(language);
+      // The Preferences field (the footer has a language select too).
+      const languageField = page.locator('#setting-language');
+      await expect(languageField).toHaveAccessibleName(settings('fields.language.label'));
+      await expect(languageField).toHaveValue(language);
       expect(await seriousViolations(page)).toEqual([]);
 
       // The product's fonts: the script of this language was fetched from this server, and no
