@@ -97,6 +97,17 @@ function namespaceOfFile(file: string): string {
   return name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
 }
 
+/**
+ * Fonts a language brings along, fetched with its texts: Japanese needs a CJK font on systems
+ * without one (Noto Sans JP, split by unicode-range into slices, so only the characters on
+ * screen are fetched). Its CSS is a chunk of its own, so no other language's page carries it.
+ * The Indic scripts' fonts are in every page's CSS instead (src/fonts.css): their names appear
+ * in every language list.
+ */
+const languageFonts: Partial<Record<Language, () => Promise<unknown>>> = {
+  ja: () => import('@fontsource-variable/noto-sans-jp/wght.css'),
+};
+
 const loading = new Map<Language, Promise<void>>();
 
 /**
@@ -110,12 +121,13 @@ export function loadLanguage(language: Language): Promise<void> {
   if (!pending) {
     const prefix = `../locales/${language}/`;
     const files = Object.keys(lazyFiles).filter((file) => file.startsWith(prefix));
-    pending = Promise.all(
-      files.map(async (file) => {
+    pending = Promise.all([
+      languageFonts[language]?.(),
+      ...files.map(async (file) => {
         const bundle = await lazyFiles[file]?.();
         if (bundle) i18next.addResourceBundle(language, namespaceOfFile(file), bundle, true, true);
       }),
-    ).then(
+    ]).then(
       () => undefined,
       (error: unknown) => {
         loading.delete(language);
