@@ -97,6 +97,9 @@ for (const language of LANGUAGES) {
     test(`a browser set to ${language} opens /login and /settings in it, axe-clean`, async ({
       page,
     }, testInfo) => {
+      // Two screens, a sign-in and an axe run of Settings, the largest screen: more than the
+      // default 30 s on a busy machine.
+      test.setTimeout(90_000);
       const fonts: string[] = [];
       page.on('response', (response) => {
         if (response.url().endsWith('.woff2')) {
