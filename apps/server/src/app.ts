@@ -145,7 +145,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   let spaScriptHashes: readonly string[] = [];
   securityHeaders = registerSecurityHeaders(app, { inlineScriptHashes: () => spaScriptHashes });
   await registerCors(app, { origins: config.corsOrigins });
-  await registerRateLimits(app, { enabled: config.rateLimits, now: config.now });
+  await registerRateLimits(app, {
+    enabled: config.rateLimits,
+    now: config.now,
+    redisUrl: config.redisUrl,
+  });
   registerBodyParser(app);
   await registerDatabase(app, { config, db: options.db });
   await registerReadCache(app, { enabled: config.readCache, database: app.database });
