@@ -521,7 +521,11 @@ async function build(
     nodeStates,
     async primary() {
       const states = await nodeStates();
-      const primary = states.find((node) => ['primary', 'wait_primary'].includes(node.reported));
+      // A dead primary still shows the state it last reported; its goal tells it was demoted.
+      const writable = ['primary', 'wait_primary'];
+      const primary = states.find(
+        (node) => writable.includes(node.reported) && writable.includes(node.goal),
+      );
       return primary?.name as NodeName | undefined;
     },
     killNode(name) {

@@ -238,6 +238,31 @@ async function sessionAcceptable(
 type Callback = (error: Error | null, ...rest: unknown[]) => void;
 
 /**
+ * Wraps a node-postgres `query` (a Client's or a Pool's): its failure, by callback or promise,
+ * goes through toDatabaseError. (Pool.query answers a connection lost mid-query through the
+ * client's 'error' event, not the query's own callback, so both need it.)
+ */
+function translatingErrors(
+  query: (...args: unknown[]) => unknown,
+): (...args: unknown[]) => unknown {
+  return (...args: unknown[]) => {
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function') {
+      args[last] = (error: Error | null, ...rest: unknown[]) =>
+        (callback as Callback)(error ? (toDatabaseError(error) as Error) : error, ...rest);
+      return query(...args);
+    }
+    const result = query(...args);
+    return result instanceof Promise
+      ? result.catch((error: unknown) => {
+          throw toDatabaseError(error);
+        })
+      : result;
+  };
+}
+
+/**
  * A node-postgres Client class bound to `selector`: `connect()` goes to the selected host and
  * checks the session; every query's failure goes through `toDatabaseError`. Usable as the
  * Pool's `Client` option and on its own (the LISTEN connection).
@@ -256,22 +281,7 @@ export function targetedClientClass(selector: HostSelector): typeof pg.Client {
           this.reported.set(message.parameterName, message.parameterValue);
         },
       );
-      const query = this.query.bind(this) as (...args: unknown[]) => unknown;
-      this.query = ((...args: unknown[]) => {
-        const last = args.length - 1;
-        const callback = args[last];
-        if (typeof callback === 'function') {
-          args[last] = (error: Error | null, ...rest: unknown[]) =>
-            (callback as Callback)(error ? (toDatabaseError(error) as Error) : error, ...rest);
-          return query(...args);
-        }
-        const result = query(...args);
-        return result instanceof Promise
-          ? result.catch((error: unknown) => {
-              throw toDatabaseError(error);
-            })
-          : result;
-      }) as typeof this.query;
+      this.query = translatingErrors(this.query.bind(this)) as typeof this.query;
     }
 
     override connect(): Promise<pg.Client>;
@@ -334,6 +344,7 @@ export function createTargetedPool(url: string, options: { max: number }): pg.Po
   // An idle client whose server died emits 'error' through the pool; the pool removes it and the
   // next query connects anew. Without a listener the event would end the process.
   pool.on('error', () => {});
+  pool.query = translatingErrors(pool.query.bind(pool)) as typeof pool.query;
   const connect = pool.connect.bind(pool) as (callback?: unknown) => unknown;
   pool.connect = ((callback?: (error: Error | undefined, ...rest: unknown[]) => void) => {
     if (typeof callback === 'function') {
