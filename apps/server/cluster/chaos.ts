@@ -11,7 +11,8 @@
  * from one address over the three instances) and checks every acknowledged write against the
  * database (through the same multi-host URL the instances use).
  *
- * Figures (printed, and saved as JSON: --json, default .cluster/chaos-<time>.json):
+ * Figures (printed, and saved as JSON: --json, default .chaos/chaos-<time>.json at the repository
+ * root; .cluster/ is made anew at each start):
  * - acknowledged writes lost: 2xx writes (sessions, issued and deleted credentials, activity
  *   entries, consent decisions and resets) not found as answered in the database. Target 0.
  * - cross-holder or stale answers: a list naming or holding another holder's data, or not
@@ -204,6 +205,7 @@ async function verifyLedger(databaseUrl: string, state: LoadState) {
     return {
       checked: {
         sessions: sessions.length,
+        issuedAcknowledged: ledger.issued.size,
         issuedCredentials: issued.length,
         deletedCredentials: deleted.length,
         activityEntries: activities.length,
@@ -404,7 +406,7 @@ async function run(cluster: Cluster): Promise<number> {
   };
 
   const jsonFile =
-    args.json ?? join(cluster.dataDir, `chaos-${report.when.replace(/[:.]/g, '-')}.json`);
+    args.json ?? join(ROOT, '.chaos', `chaos-${report.when.replace(/[:.]/g, '-')}.json`);
   mkdirSync(dirname(jsonFile), { recursive: true });
   writeFileSync(jsonFile, `${JSON.stringify(report, null, 2)}\n`);
 

@@ -74,6 +74,12 @@ function signal(pid: number, name: NodeJS.Signals): void {
 
 export class ProcessSet {
   private readonly started: Managed[] = [];
+  private readonly afterStop: (() => void)[] = [];
+
+  /** Runs `task` once everything is stopped (stopAll). */
+  onStopped(task: () => void): void {
+    this.afterStop.push(task);
+  }
 
   /** Starts `command` in its own process group, output to `options.logFile`. */
   start(name: string, command: string, args: string[], options: StartOptions): Managed {
@@ -137,6 +143,7 @@ export class ProcessSet {
       );
       if ((await Promise.race([managed.exited, timer])) === 'timeout') this.kill(managed);
     }
+    for (const task of this.afterStop.splice(0)) task();
   }
 }
 

@@ -30,7 +30,17 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -146,6 +156,14 @@ function postgresUser(): RunAs | undefined {
   return { uid: id('-u'), gid: id('-g') };
 }
 
+/** Whether every folder above `dir` lets other users through (mode o+x). */
+function reachableByOthers(dir: string): boolean {
+  for (let current = dirname(dir); ; current = dirname(current)) {
+    if ((statSync(current).mode & 0o001) === 0) return false;
+    if (dirname(current) === current) return true;
+  }
+}
+
 /** Waits until `probe` resolves true; @throws with `what` after `timeoutMs`. */
 export async function waitUntil(
   what: string,
@@ -253,11 +271,19 @@ async function build(
 ): Promise<Cluster> {
   rmSync(dataDir, { recursive: true, force: true });
   const logDir = join(dataDir, 'logs');
-  const pgDir = join(dataDir, 'pg');
-  for (const dir of [dataDir, logDir, pgDir, join(pgDir, 'run'), join(dataDir, 'redis')]) {
-    mkdirSync(dir, { recursive: true });
-  }
+  for (const dir of [dataDir, logDir, join(dataDir, 'redis')]) mkdirSync(dir, { recursive: true });
   const runAs = postgresUser();
+  // PostgreSQL's files go under the data folder unless the postgres user cannot reach it (a
+  // clone under a private home folder): then under the temporary folder, removed on stop.
+  const pgDir =
+    runAs && !reachableByOthers(dataDir)
+      ? mkdtempSync(join(tmpdir(), 'pehchaan-cluster-pg-'))
+      : join(dataDir, 'pg');
+  mkdirSync(join(pgDir, 'run'), { recursive: true });
+  if (pgDir !== join(dataDir, 'pg')) {
+    log(`PostgreSQL data in ${pgDir} (the postgres user cannot reach ${dataDir})`);
+    processes.onStopped(() => rmSync(pgDir, { recursive: true, force: true }));
+  }
   if (runAs) chownSync(pgDir, runAs.uid, runAs.gid);
   const pgEnv: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
