@@ -57,6 +57,7 @@ export function ReceiptDetails({
   document: Record<string, unknown>;
 }) {
   const { t, i18n } = useTranslation('verifier');
+  const { t: tc } = useTranslation('common');
   const shown = receiptVerdictOf(verdict);
   const receipt = readConsentReceipt(document);
   const date = (iso: string) => formatDate(iso, i18n.language);
@@ -154,7 +155,8 @@ export function ReceiptDetails({
             <Row label={t('receipt.law')}>{t('receipt.dpdp')}</Row>
             {receipt.noticeLanguage && (
               <Row label={t('receipt.noticeLanguage')}>
-                {t(`receipt.languages.${receipt.noticeLanguage}`, {
+                {/* The language's own name, as the language menu shows it. */}
+                {tc(`languages.${receipt.noticeLanguage}` as 'languages.en', {
                   defaultValue: receipt.noticeLanguage,
                 })}
               </Row>
