@@ -1,5 +1,5 @@
 /**
- * Prerendered public pages (ADR 0005, ADR 0009): the landing page and the information pages
+ * Prerendered public pages (ADR 0005, ADR 0010): the landing page and the information pages
  * are in the HTML itself, so they show before (and without) the app's JavaScript; their small
  * entry is requested only after the first contentful paint, and the app starts on the visitor's
  * first interaction, hydrating the page without a mismatch and then doing what the visitor did

@@ -7,7 +7,7 @@
  *   that is not prerendered (the signed-in app, /verify/..., the demos).
  * - dist/index.html: the landing page; dist/<page>/index.html: the other pages, each loading its
  *   small entry only after its first contentful paint (`loadAfterFirstPaint`), which starts the
- *   app when the page needs it (src/public-start.ts, ADR 0008).
+ *   app when the page needs it (src/public-start.ts, ADR 0010).
  * - the frames of the pages with a parameter (PRERENDERED_FRAMES, e.g. dist/verify/_frame.html
  *   for every /verify/<id>), loaded the same way.
  * - a .br and a .gz copy beside each written file, like the build's other assets.
@@ -31,7 +31,7 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">
 /**
  * A prerendered page paints from its HTML and CSS alone, so its JavaScript, the entry chunk
  * alone (src/main.tsx and src/public-start.ts, a few KB: the app itself is started only when the
- * page needs it, ADR 0008), is requested only once the browser reports the page's first
+ * page needs it, ADR 0010), is requested only once the browser reports the page's first
  * contentful paint (the `first-contentful-paint` paint timing entry, observed with
  * `buffered: true`): the first render never waits for, or competes with, code on a slow network,
  * and no script can finish arriving before it (what `npm run bench:web` counts as JavaScript

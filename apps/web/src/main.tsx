@@ -1,5 +1,5 @@
 /**
- * Browser entry (ADR 0005, ADR 0009). This chunk stays small: everything else is a dynamic
+ * Browser entry (ADR 0005, ADR 0010). This chunk stays small: everything else is a dynamic
  * import.
  *
  * - The shell (spa.html: the signed-in screens, the demos, any path without prerendered HTML)

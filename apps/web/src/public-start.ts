@@ -1,5 +1,5 @@
 /**
- * The start of a prerendered public page (ADR 0009): the page is complete HTML, so the app
+ * The start of a prerendered public page (ADR 0010): the page is complete HTML, so the app
  * (React, the router, TanStack Query, i18next, about 200 KB) is started only when it is needed,
  * not on every visit:
  *

@@ -1,7 +1,7 @@
 /**
  * Starts the whole app (providers, router, screens) in `#root`: at once for the pages without
  * prerendered HTML (the shell spa.html: the signed-in screens, the demos), and for a prerendered
- * public page when src/public-start.ts decides it is needed (ADR 0009). The theme and language are
+ * public page when src/public-start.ts decides it is needed (ADR 0010). The theme and language are
  * already on <html> (index.html's inline script).
  *
  * A prerendered page is hydrated when this browser would render exactly that HTML (English,
@@ -64,12 +64,15 @@ export async function startApp({
   void openSecureStorage();
   await nextTask();
 
-  const { i18n } = await import('./lib/i18n');
+  const { i18n, languageReady } = await import('./lib/i18n');
   await nextTask();
 
+  // A language other than English and Hindi (stored or the browser's) fetches its texts
+  // alongside the app's code; for English and Hindi languageReady is already settled.
   const [{ App }, { prepareRouterForHydration }] = await Promise.all([
     import('./app'),
     import('./app/router'),
+    languageReady,
   ]);
   await nextTask();
 

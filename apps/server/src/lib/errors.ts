@@ -50,6 +50,8 @@ export const ERROR_STATUS = {
   invalid_credential: 400,
   /** W3C VC API: a presentation (or a credential in it) that cannot be read. */
   invalid_presentation: 400,
+  /** W3C VC API issuer: a credential the Data Model or JSON-LD safe mode refuses to sign. */
+  credential_not_issuable: 400,
   /** No, unknown, expired or revoked session token. */
   unauthenticated: 401,
   /** Demo pair with the wrong OTP (SPEC 5). */
@@ -75,6 +77,10 @@ export const ERROR_STATUS = {
   verifier_request_not_found: 404,
   /** No share of this holder has that id (share links, api-contract "Share links"). */
   share_not_found: 404,
+  /** No consent receipt with this id (the holder's, or the public receipt link); issue 17. */
+  consent_receipt_not_found: 404,
+  /** No grievance or erasure request with this id (of this holder, or to this verifier). */
+  rights_request_not_found: 404,
   /** SPEC 4: approved and rejected consent requests are final. */
   consent_already_decided: 409,
   /** SPEC 5: one credential per document type per holder. */
@@ -111,6 +117,8 @@ export const ERROR_STATUS = {
   presentation_request_refused: 422,
   /** An approval left out a claim the verifier requires (it cannot be unticked). */
   claim_required: 422,
+  /** A grievance or erasure request to an organisation that is not a registered verifier. */
+  data_fiduciary_not_registered: 422,
   /** W3C VC API: a well-formed credential failing a requested check (proof, validity, trust). */
   credential_not_verified: 422,
   /** W3C VC API: a presentation whose proof, challenge, domain or credentials do not verify. */
@@ -127,6 +135,17 @@ export const ERROR_STATUS = {
   verifier_unreachable: 502,
   /** The verifier's server answered the holder's response with an error. */
   verifier_refused: 502,
+  /**
+   * The database cannot be reached or is not the writable node (a failover under way,
+   * db/postgres-hosts.ts); Retry-After. Nothing was changed, or the change is uncertain: retry
+   * with the same Idempotency-Key.
+   */
+  database_unavailable: 503,
+  /**
+   * A shared service other than the database is unreachable (the rate-limit store for OTP
+   * sends), or, from the load balancer, no instance is up; Retry-After.
+   */
+  service_unavailable: 503,
 } as const satisfies Record<ProblemCode, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -150,6 +169,7 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   invalid_presentation_link: 'Invalid presentation request link',
   invalid_credential: 'Invalid credential',
   invalid_presentation: 'Invalid presentation',
+  credential_not_issuable: 'Credential cannot be issued',
   unauthenticated: 'Not authenticated',
   wrong_demo_otp: 'Wrong demo OTP',
   login_unavailable: 'Login unavailable',
@@ -164,6 +184,8 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   credential_type_not_found: 'Credential type not found',
   verifier_request_not_found: 'Verifier request not found',
   share_not_found: 'Share link not found',
+  consent_receipt_not_found: 'Consent receipt not found',
+  rights_request_not_found: 'Request not found',
   consent_already_decided: 'Consent request already decided',
   duplicate_document: 'Document already held',
   username_taken: 'Username taken',
@@ -182,6 +204,7 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   claims_outside_purpose: 'Claims outside the purpose',
   presentation_request_refused: 'Presentation request refused',
   claim_required: 'Claim required',
+  data_fiduciary_not_registered: 'Organisation not registered',
   credential_not_verified: 'Credential not verified',
   presentation_not_verified: 'Presentation not verified',
   rate_limited: 'Too many requests',
@@ -190,7 +213,17 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   internal_error: 'Internal server error',
   verifier_unreachable: 'Verifier unreachable',
   verifier_refused: 'Verifier refused the answer',
+  database_unavailable: 'Database unavailable',
+  service_unavailable: 'Service unavailable',
 };
+
+/** Retry-After of the 503 answers (s): about one database failover (docs/scaling.md). */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/** The `detail` of the 503 answers (the wait is also in Retry-After). */
+export function unavailableDetail(seconds = UNAVAILABLE_RETRY_AFTER_SECONDS): string {
+  return `The service is briefly unavailable. Please try again in ${seconds} seconds.`;
+}
 
 /** At most this many field errors are listed in one problem. */
 export const MAX_FIELD_ERRORS = 20;

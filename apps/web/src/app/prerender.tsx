@@ -35,7 +35,7 @@ export const PRERENDERED_PATHS: readonly string[] = [
  * into `file`, and the server sends that file for every value (apps/server/src/plugins/static.ts:
  * `/<dir>/<value>` gets `<dir>/_frame.html`). Such a page renders nothing that depends on the
  * value until it is hydrated (lib/use-hydrated.ts), so the frame is right for any value.
- * `island`: the module that hydrates part of the frame before the app starts (ADR 0009); the
+ * `island`: the module that hydrates part of the frame before the app starts (ADR 0010); the
  * frame's loader fetches its chunks with the entry.
  */
 export const PRERENDERED_FRAMES: readonly { path: string; file: string; island?: string }[] = [

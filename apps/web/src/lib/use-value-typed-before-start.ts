@@ -1,5 +1,5 @@
 /**
- * A field of a prerendered form can be typed into before the app has started (ADR 0009: a public
+ * A field of a prerendered form can be typed into before the app has started (ADR 0010: a public
  * page starts the app on the visitor's first interaction, src/public-start.ts). React keeps what
  * the field shows when it hydrates it, but the form's state starts from its initial value. Once,
  * when the field is first rendered by the app, this calls `adopt` with the field's value if it

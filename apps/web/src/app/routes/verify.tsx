@@ -1,4 +1,4 @@
-/** SPEC 2 /verify/:credentialId: the public verifier page. */
+/** SPEC 2 /verify/:credentialId: the public verifier page (a credential's or a consent receipt's). */
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { VerifierPage } from '@/features/verifier/components/verifier-page';

@@ -67,7 +67,7 @@ export function Footer() {
   ];
 
   return (
-    <footer className="mt-auto border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+    <footer className="mt-auto border-t print:hidden border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">
         <div>
           <p className="text-lg font-bold">{t('appName')}</p>
@@ -100,7 +100,7 @@ export function Footer() {
               className="rounded-md border border-slate-300 bg-white px-2 py-1 text-slate-800 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
             >
               {LANGUAGES.map((lng) => (
-                <option key={lng} value={lng}>
+                <option key={lng} value={lng} lang={lng}>
                   {t(`languages.${lng}`)}
                 </option>
               ))}

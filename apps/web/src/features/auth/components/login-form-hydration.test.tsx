@@ -1,5 +1,5 @@
 /**
- * The prerendered /login form (ADR 0009): the app may start after the visitor has typed. What
+ * The prerendered /login form (ADR 0010): the app may start after the visitor has typed. What
  * was typed stays and is what the form sends.
  */
 import { MESSAGES } from '@pehchaan/core';

@@ -20,15 +20,17 @@ import {
   type ConsentDecision,
   type ConsentRequest,
   consentDecisionAnswerSchema,
+  describeActivity,
 } from '@pehchaan/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { appendLocalActivity } from '@/lib/activity-store';
 import { api, isApiUnavailable } from '@/lib/api-client';
+import { i18n } from '@/lib/i18n';
 import type { Sourced } from '@/lib/local-fallback';
 import { queryKeys } from '@/lib/query-keys';
 import { enqueueOutbox } from '@/lib/sync/outbox';
-import { type ConsentSource, consentLogDescription, decideLocally } from '../consent-records';
+import { type ConsentSource, consentLogMessage, decideLocally } from '../consent-records';
 import { storeLocalConsentRequest, writeLocalConsentRequests } from './get-consent-requests';
 
 export interface ConsentDecisionResult {
@@ -80,18 +82,26 @@ export async function decideConsentRequest(options: {
   const { userId, request, decision } = options;
   const path = decisionPath(userId, request.id, decision);
   try {
-    const answer = await api.post(path, undefined, { schema: consentDecisionAnswerSchema });
+    // The language the holder read the request in: the consent receipt's notice language.
+    const answer = await api.post(
+      path,
+      { notice_language: i18n.language },
+      { schema: consentDecisionAnswerSchema },
+    );
     storeLocalConsentRequest(userId, answer.consent_request);
     return { source: 'api', request: answer.consent_request, activityLog: answer.activity_log };
   } catch (error) {
     if (!isApiUnavailable(error)) throw error;
     const now = options.now ?? new Date();
     const decided = decideLocally(request, decision, userId, now);
+    const message = consentLogMessage(decision, request);
     const activityLog = activityLogSchema.parse({
       id: localLogId(),
       userId,
       type: decision === 'approve' ? 'consent_approved' : 'consent_rejected',
-      description: consentLogDescription(decision, request),
+      description: describeActivity(message),
+      message_code: message.code,
+      message_params: message.params,
       timestamp: now.toISOString(),
       last_viewed: null,
       pending_sync: true,
@@ -107,7 +117,7 @@ export async function decideConsentRequest(options: {
       purpose: request.purpose,
     };
     // decided_at: the server keeps the time the holder decided, not the time of the replay.
-    const body = { decided_at: now.toISOString() };
+    const body = { decided_at: now.toISOString(), notice_language: i18n.language };
     enqueueOutbox({ userId, kind: 'consent_decision', method: 'POST', path, body, local }, { now });
     return { source: 'localStorage', request: decided, activityLog };
   }

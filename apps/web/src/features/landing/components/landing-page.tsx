@@ -25,6 +25,7 @@ import {
 } from '@/components/ui/icons';
 import { CONTACT, mailtoHref } from '@/config/contact';
 import { paths } from '@/config/paths';
+import { LANGUAGES } from '@/lib/i18n';
 import { LANDING_NAMESPACE } from '../i18n';
 import { FaqSection } from './faq-section';
 import { LanguageSwitch } from './language-switch';
@@ -49,7 +50,7 @@ const FACTS = [
   { key: 'documents', value: '10' },
   { key: 'requesters', value: '3' },
   { key: 'encryption', value: 'AES-256' },
-  { key: 'languages', value: '2' },
+  { key: 'languages', value: String(LANGUAGES.length) },
 ] as const;
 
 const TESTIMONIALS = ['student', 'parent', 'officer'] as const;
@@ -67,7 +68,7 @@ const DEMOS_HREF = `${paths.home.getHref()}#demos`;
  * Scrolls to the element named by the URL hash on every navigation to it, also when the same
  * hash is followed again (react-router does not scroll to hashes itself). Not for the page's
  * first location (key 'default'): the browser scrolled to its hash when it loaded the page, and
- * the app may start long after, when the visitor has scrolled elsewhere (ADR 0009).
+ * the app may start long after, when the visitor has scrolled elsewhere (ADR 0010).
  */
 function useScrollToHash() {
   const { hash, key } = useLocation();

@@ -10,6 +10,8 @@
  * bare credential id (or a local copy) only the name and masked identifiers, with nothing to
  * reveal.
  *
+ * A consent receipt's id ('receipt-…', issue 17) shows its own page (receipt-page.tsx).
+ *
  * The page's frame (heading, what is checked, the loading card) is prerendered once for every
  * id (src/app/prerender.tsx PRERENDERED_FRAMES), so it paints before any JavaScript; the id
  * itself appears after hydration in space kept for it. The loading card has the verdict's place,
@@ -20,13 +22,13 @@ import {
   bareLinkSubject,
   type CredentialRecord,
   findDocumentTypeByName,
+  isConsentReceiptId,
   maskRecord,
 } from '@pehchaan/core';
-import { type ReactNode, startTransition, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { CheckCircleIcon, CloseIcon, EyeIcon, EyeOffIcon, InfoIcon } from '@/components/ui/icons';
-import { delay } from '@/lib/delay';
 import { displayValue, fieldLabel } from '@/lib/format-claim';
 import { formatDate } from '@/lib/format-date';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -35,9 +37,9 @@ import {
   type VerificationOutcome,
   verifyCredentialById,
 } from '../api/verify-credential';
-
-/** SPEC 9: verification's artificial delay. */
-export const VERIFY_DELAY_MS = 1000;
+import type { DocumentOutcome } from '../api/verify-receipt';
+import { useDelayedCheck } from '../use-delayed-check';
+import { ReceiptPage } from './receipt-page';
 
 type Verdict =
   | 'verified'
@@ -237,7 +239,7 @@ function CredentialDetails({ details }: { details: Details }) {
           {Object.entries(subject)
             .filter(([key]) => !SUBJECT_HIDDEN.has(key))
             .map(([key, value]) => (
-              <Row key={key} label={fieldLabel(key)}>
+              <Row key={key} label={fieldLabel(key, i18n.language)}>
                 <span data-field={key}>{displayValue(value)}</span>
               </Row>
             ))}
@@ -257,7 +259,7 @@ function CredentialDetails({ details }: { details: Details }) {
 }
 
 /** Where the verdict will be: the verdict card's box with 'Loading...' (SPEC 4). */
-function LoadingCard() {
+export function LoadingCard() {
   const { t } = useTranslation();
   return (
     <div
@@ -274,52 +276,63 @@ function LoadingCard() {
   );
 }
 
-export function VerifierPage({
+/**
+ * A verdict a /verify page has shown: a credential's or, for a consent receipt's id, the
+ * receipt's. The /verify island (src/app/verify-island.ts) hands it to the app when the app takes
+ * the page over (src/app/verify-hand-over.ts).
+ */
+export type VerifyPageOutcome =
+  | { page: 'credential'; outcome: VerificationOutcome }
+  | { page: 'receipt'; outcome: DocumentOutcome };
+
+export interface VerifierPageProps {
+  credentialId: string;
+  /**
+   * A verdict already shown for this id on this page (the island's, handed to the app when it
+   * takes the page over): shown at once, no new check.
+   */
+  initialOutcome?: VerifyPageOutcome;
+  /** Called with each verdict shown, and with null when a new check starts (Try again). */
+  onOutcome?: (outcome: VerifyPageOutcome | null) => void;
+}
+
+export function VerifierPage({ credentialId, initialOutcome, onOutcome }: VerifierPageProps) {
+  // A consent receipt's public link (issue 17) has its own page.
+  if (isConsentReceiptId(credentialId)) {
+    return (
+      <ReceiptPage
+        receiptId={credentialId}
+        initialOutcome={initialOutcome?.page === 'receipt' ? initialOutcome.outcome : undefined}
+        onOutcome={onOutcome && ((outcome) => onOutcome(outcome && { page: 'receipt', outcome }))}
+      />
+    );
+  }
+  return (
+    <CredentialVerifierPage
+      credentialId={credentialId}
+      initialOutcome={initialOutcome?.page === 'credential' ? initialOutcome.outcome : undefined}
+      onOutcome={onOutcome && ((outcome) => onOutcome(outcome && { page: 'credential', outcome }))}
+    />
+  );
+}
+
+function CredentialVerifierPage({
   credentialId,
   initialOutcome,
   onOutcome,
 }: {
   credentialId: string;
-  /**
-   * A verdict already shown for this id on this page (the /verify island's, handed to the app
-   * when it takes the page over, src/app/verify-hand-over.ts): shown at once, no new check.
-   */
   initialOutcome?: VerificationOutcome;
-  /** Called with each verdict shown. */
-  onOutcome?: (outcome: VerificationOutcome) => void;
+  onOutcome?: (outcome: VerificationOutcome | null) => void;
 }) {
   const { t } = useTranslation('verifier');
   // The prerendered frame serves every id, so the id is rendered from hydration on.
   const hydrated = useHydrated();
-  const [outcome, setOutcome] = useState<VerificationOutcome | null>(initialOutcome ?? null);
-  const [alreadyChecked] = useState(initialOutcome !== undefined);
-
-  const run = useCallback(async () => {
-    setOutcome(null);
-    const [result] = await Promise.all([
-      verifyCredentialById(credentialId),
-      delay(VERIFY_DELAY_MS),
-    ]);
-    return result;
-  }, [credentialId]);
-
-  useEffect(() => {
-    if (alreadyChecked) return;
-    let live = true;
-    void run().then((result) => {
-      // A transition: React renders the verdict in slices, never one long task (docs/performance.md).
-      if (live) startTransition(() => setOutcome(result));
-    });
-    return () => {
-      live = false;
-    };
-  }, [run, alreadyChecked]);
-
-  useEffect(() => {
-    if (outcome) onOutcome?.(outcome);
-  }, [outcome, onOutcome]);
-
-  const retry = () => void run().then(setOutcome);
+  const check = useCallback(() => verifyCredentialById(credentialId), [credentialId]);
+  const { outcome, retry } = useDelayedCheck<VerificationOutcome>(check, {
+    initial: initialOutcome,
+    onOutcome,
+  });
 
   const verdict = outcome ? verdictOf(outcome) : null;
   const details =

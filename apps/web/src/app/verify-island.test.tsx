@@ -1,0 +1,116 @@
+/**
+ * The /verify/{id} island (ADR 0010): before the app starts, the page a stranger opens from a
+ * shared link shows its verdict with the island alone, for a credential and for a consent
+ * receipt (whose page differs from the credential frame the build prerenders); when the app
+ * takes the page over, the verdict shown is handed to its verify route, which shows it without
+ * checking again.
+ */
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { paths } from '@/config/paths';
+import { REGISTRY_DID, receiptRecord } from '@/testing/consent-receipts';
+import { json, mockFetch } from '@/testing/mock-fetch';
+import { renderApp } from '@/testing/render-app';
+import { renderPage } from './prerender';
+import { clearVerifyHandOver, handedOverVerifyOutcome } from './verify-hand-over';
+import { loadVerifyIsland } from './verify-island';
+
+const RECEIPT = receiptRecord({
+  id: `receipt-${'5'.repeat(32)}`,
+  consentRequestId: 'consent-user-001-bank',
+  event: 'withdrawn',
+  givenAt: '2025-03-02T09:00:00.000Z',
+  issuedAt: '2025-03-05T09:00:00.000Z',
+});
+
+const RECEIPT_VERDICT = {
+  verified: true,
+  status: 'verified',
+  checks: { signature: true, trusted_issuer: true, validity: true },
+  errors: [],
+  warnings: [],
+  trust: { issuer: REGISTRY_DID, trusted: true, name: 'Pehchaan consent registry' },
+};
+
+const CREDENTIAL_ANSWER = {
+  credential_id: 'cred-1',
+  verified: true,
+  status: 'verified',
+  checks: { signature: true, trusted_issuer: true, validity: true },
+  errors: [],
+  credential: {
+    id: 'cred-1',
+    type: ['VerifiableCredential', 'PanCardCredential'],
+    issuer: 'Income Tax Department',
+    issuer_id: 'did:key:z6MkIssuer',
+    issuance_date: '2025-01-01T00:00:00Z',
+    expiration_date: '2030-01-01T00:00:00Z',
+    document_type: 'PAN Card',
+    credential_subject_masked: { name: 'Rajesh Kumar Sharma', pan_number: 'ABXXXXXX4K' },
+  },
+};
+
+/** Waits past SPEC 9's 1 s verification delay. */
+const slow = { timeout: 4000 };
+
+/** The prerendered /verify frame's <main>, in the document, as the browser would have it. */
+async function prerenderedMain(): Promise<HTMLElement> {
+  const root = document.createElement('div');
+  root.id = 'root';
+  root.innerHTML = await renderPage(paths.verify.getHref('_'));
+  document.body.append(root);
+  const main = root.querySelector<HTMLElement>('#main');
+  if (!main) throw new Error('the verify frame has no <main id="main">');
+  return main;
+}
+
+afterEach(() => {
+  clearVerifyHandOver();
+  document.getElementById('root')?.remove();
+});
+
+describe('the /verify/{id} island', () => {
+  it('shows a credential verdict in the frame and hands it to the app', async () => {
+    const { calls } = mockFetch({ 'GET /api/verify/cred-1': () => json(CREDENTIAL_ANSWER) });
+    const main = await prerenderedMain();
+    const mount = await loadVerifyIsland();
+    const island = await act(async () => mount(main, 'cred-1'));
+    expect(
+      await within(main).findByRole('heading', { name: 'Credential verified' }, slow),
+    ).toBeVisible();
+    expect(within(main).getByText('cred-1')).toBeVisible();
+
+    act(() => island.unmount());
+    expect(handedOverVerifyOutcome('cred-1')).toMatchObject({ page: 'credential' });
+    const checksBefore = calls.length;
+    renderApp(paths.verify.getHref('cred-1'));
+    expect(await screen.findByRole('heading', { name: 'Credential verified' })).toBeVisible();
+    // The app shows the island's verdict and checks nothing again.
+    expect(calls.length).toBe(checksBefore);
+  });
+
+  it("shows a consent receipt's verdict and contents as the app does, and hands it over", async () => {
+    const { calls } = mockFetch({
+      [`GET /api/consent-receipts/${RECEIPT.id}`]: () =>
+        json({ ...RECEIPT_VERDICT, receipt_id: RECEIPT.id, receipt: RECEIPT.receipt }),
+    });
+    const main = await prerenderedMain();
+    const mount = await loadVerifyIsland();
+    const island = await act(async () => mount(main, RECEIPT.id));
+    // The receipt page replaces the credential frame: its own heading, then the verdict.
+    expect(within(main).getByRole('heading', { level: 1 })).toHaveTextContent('Consent Receipt');
+    expect(
+      await within(main).findByRole('heading', { name: 'Receipt verified' }, slow),
+    ).toBeVisible();
+    const contents = within(main).getByRole('region', { name: 'What this receipt records' });
+    expect(within(contents).getByText('State Bank of India')).toBeVisible();
+
+    act(() => island.unmount());
+    expect(handedOverVerifyOutcome(RECEIPT.id)).toMatchObject({ page: 'receipt' });
+    const checksBefore = calls.length;
+    renderApp(paths.verify.getHref(RECEIPT.id));
+    expect(await screen.findByRole('heading', { name: 'Receipt verified' })).toBeVisible();
+    expect(screen.getByRole('region', { name: 'What this receipt records' })).toBeVisible();
+    expect(calls.length).toBe(checksBefore);
+  });
+});
