@@ -20,7 +20,9 @@
  * Env: CHROMIUM_PATH (default /usr/bin/chromium), BENCH_RUNS (runs per page, median reported,
  * default 3; a run Lighthouse could not record is made again, up to 3 attempts), BENCH_PAGES
  * (comma-separated paths, default /,/login,/about,/verify/{id}), WEB_DIST (another build to
- * serve, e.g. an older one to compare with under the same load),
+ * serve, e.g. an older one to compare with under the same load), BENCH_PORT and
+ * BENCH_CHROME_PORT (the product's and Chromium's debugging ports on a shared machine; free
+ * ones by default),
  * BENCH_DETAIL=1 (also print each run's main-thread long tasks and per-script CPU time, the
  * inputs of TBT, as Lighthouse's `long-tasks` and `bootup-time` audits report them).
  */
@@ -144,11 +146,13 @@ async function measure(url, chromePort) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main() {
-  const port = await freePort();
+  const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'pehchaan-bench-web-'));
   const server = await startProduct(port, dataDir);
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
+    // chrome-launcher picks a free port when none is given.
+    port: process.env.BENCH_CHROME_PORT ? Number(process.env.BENCH_CHROME_PORT) : undefined,
     chromeFlags: [
       '--headless=new',
       '--no-sandbox',
