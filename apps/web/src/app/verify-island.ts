@@ -47,10 +47,10 @@ export async function loadVerifyIsland(): Promise<
   await nextTask();
   await import('@/lib/api-client');
   await nextTask();
-  const [{ VerifierPage }, { isConsentReceiptId }] = await Promise.all([
-    import('@/features/verifier/components/verifier-page'),
-    import('@pehchaan/core'),
-  ]);
+  // Not '@pehchaan/core' itself: a dynamic import of the package would load all of it.
+  const { VerifierPage, isReceiptPageId } = await import(
+    '@/features/verifier/components/verifier-page'
+  );
   await nextTask();
 
   return (main, credentialId) => {
@@ -70,7 +70,7 @@ export async function loadVerifyIsland(): Promise<
         createElement(VerifierPage, { credentialId, onOutcome }),
       ),
     );
-    if (isConsentReceiptId(credentialId)) {
+    if (isReceiptPageId(credentialId)) {
       // A consent receipt's link shows the receipt page, not the credential page the frame
       // holds: rendered afresh over the frame in one task (no empty frame painted), where
       // hydrating would fail on the differing texts. React clears the frame in that commit.

@@ -296,9 +296,17 @@ export interface VerifierPageProps {
   onOutcome?: (outcome: VerifyPageOutcome | null) => void;
 }
 
+/**
+ * Whether /verify/{id} shows a consent receipt's page (a 'receipt-…' id, issue 17) rather than a
+ * credential's, the page the prerendered frame holds.
+ */
+export function isReceiptPageId(id: string): boolean {
+  return isConsentReceiptId(id);
+}
+
 export function VerifierPage({ credentialId, initialOutcome, onOutcome }: VerifierPageProps) {
   // A consent receipt's public link (issue 17) has its own page.
-  if (isConsentReceiptId(credentialId)) {
+  if (isReceiptPageId(credentialId)) {
     return (
       <ReceiptPage
         receiptId={credentialId}
