@@ -24,7 +24,8 @@
  * BENCH_CHROME_PORT (the product's and Chromium's debugging ports on a shared machine; free
  * ones by default),
  * BENCH_DETAIL=1 (also print each run's main-thread long tasks and per-script CPU time, the
- * inputs of TBT, as Lighthouse's `long-tasks` and `bootup-time` audits report them).
+ * inputs of TBT, as Lighthouse's `long-tasks` and `bootup-time` audits report them, and the
+ * requests started before the observed LCP, which the simulated LCP may wait for).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -118,6 +119,18 @@ function printDetail(lhr) {
   }
   for (const item of lhr.audits['mainthread-work-breakdown']?.details?.items ?? []) {
     console.log(`    main thread ${item.groupLabel}: ${Math.round(item.duration)} ms`);
+  }
+  // What the simulation may put on the paint path: every request started before the observed
+  // LCP (Lighthouse's pessimistic LCP graph holds them all), e.g. a font or a script.
+  const observed = lhr.audits.metrics?.details?.items?.[0] ?? {};
+  console.log(
+    `    observed FCP ${Math.round(observed.observedFirstContentfulPaint)} ms, LCP ${Math.round(observed.observedLargestContentfulPaint)} ms; requests started before LCP:`,
+  );
+  for (const request of lhr.audits['network-requests']?.details?.items ?? []) {
+    if (request.networkRequestTime >= observed.observedLargestContentfulPaint) continue;
+    console.log(
+      `      ${short(request.url)} ${request.resourceType} ${Math.round(request.networkRequestTime)} to ${Math.round(request.networkEndTime)} ms, ${((request.transferSize ?? 0) / 1024).toFixed(1)} KB`,
+    );
   }
 }
 

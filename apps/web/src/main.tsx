@@ -7,6 +7,7 @@
  * - A prerendered public page (#root already holds the page) is run by src/public-start.ts, which
  *   starts the app only when it is needed, and on /verify/{id} mounts the verify island
  *   (src/app/verify-island.ts) to show the verdict.
+ * - Either way the Indic scripts' fonts are declared after the load event (`loadScriptFonts`).
  */
 import './index.css';
 import { islandPageOf, startPublicPage } from './public-start';
@@ -24,6 +25,21 @@ async function startAppIn(
   root.dataset.app = 'ready';
 }
 
+/**
+ * The product's Indic fonts (src/fonts.css, a CSS chunk of its own): not in the page's
+ * stylesheet, because every page names the languages in their own scripts (the footer's
+ * language list), so a system without those fonts would fetch all three (about 275 KB) before
+ * the first paint, on the path of a prerendered page's LCP (docs/performance.md, 2026-11-28).
+ * Declared after the window's load event instead; a browser then fetches a face only for a
+ * script on screen that the system's fonts lack (unicode-range), and swaps it in.
+ */
+function loadScriptFonts(): void {
+  const load = () => void import('./fonts.css');
+  if (document.readyState === 'complete') load();
+  else window.addEventListener('load', load, { once: true });
+}
+
+loadScriptFonts();
 if (!container.hasChildNodes()) {
   void startAppIn(container, { hydrate: false });
 } else {
