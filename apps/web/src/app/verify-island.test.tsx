@@ -8,47 +8,15 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
-import { REGISTRY_DID, receiptRecord } from '@/testing/consent-receipts';
+import { VERIFIED_RECEIPT_VERDICT, WITHDRAWN_RECEIPT } from '@/testing/consent-receipts';
+import { verificationAnswer } from '@/testing/fixtures';
 import { json, mockFetch } from '@/testing/mock-fetch';
 import { renderApp } from '@/testing/render-app';
 import { renderPage } from './prerender';
 import { clearVerifyHandOver, handedOverVerifyOutcome } from './verify-hand-over';
 import { loadVerifyIsland } from './verify-island';
 
-const RECEIPT = receiptRecord({
-  id: `receipt-${'5'.repeat(32)}`,
-  consentRequestId: 'consent-user-001-bank',
-  event: 'withdrawn',
-  givenAt: '2025-03-02T09:00:00.000Z',
-  issuedAt: '2025-03-05T09:00:00.000Z',
-});
-
-const RECEIPT_VERDICT = {
-  verified: true,
-  status: 'verified',
-  checks: { signature: true, trusted_issuer: true, validity: true },
-  errors: [],
-  warnings: [],
-  trust: { issuer: REGISTRY_DID, trusted: true, name: 'Pehchaan consent registry' },
-};
-
-const CREDENTIAL_ANSWER = {
-  credential_id: 'cred-1',
-  verified: true,
-  status: 'verified',
-  checks: { signature: true, trusted_issuer: true, validity: true },
-  errors: [],
-  credential: {
-    id: 'cred-1',
-    type: ['VerifiableCredential', 'PanCardCredential'],
-    issuer: 'Income Tax Department',
-    issuer_id: 'did:key:z6MkIssuer',
-    issuance_date: '2025-01-01T00:00:00Z',
-    expiration_date: '2030-01-01T00:00:00Z',
-    document_type: 'PAN Card',
-    credential_subject_masked: { name: 'Rajesh Kumar Sharma', pan_number: 'ABXXXXXX4K' },
-  },
-};
+const RECEIPT = WITHDRAWN_RECEIPT;
 
 /** Waits past SPEC 9's 1 s verification delay. */
 const slow = { timeout: 4000 };
@@ -71,7 +39,9 @@ afterEach(() => {
 
 describe('the /verify/{id} island', () => {
   it('shows a credential verdict in the frame and hands it to the app', async () => {
-    const { calls } = mockFetch({ 'GET /api/verify/cred-1': () => json(CREDENTIAL_ANSWER) });
+    const { calls } = mockFetch({
+      'GET /api/verify/cred-1': () => json(verificationAnswer('verified', true)),
+    });
     const main = await prerenderedMain();
     const mount = await loadVerifyIsland();
     const island = await act(async () => mount(main, 'cred-1'));
@@ -92,7 +62,7 @@ describe('the /verify/{id} island', () => {
   it("shows a consent receipt's verdict and contents as the app does, and hands it over", async () => {
     const { calls } = mockFetch({
       [`GET /api/consent-receipts/${RECEIPT.id}`]: () =>
-        json({ ...RECEIPT_VERDICT, receipt_id: RECEIPT.id, receipt: RECEIPT.receipt }),
+        json({ ...VERIFIED_RECEIPT_VERDICT, receipt_id: RECEIPT.id, receipt: RECEIPT.receipt }),
     });
     const main = await prerenderedMain();
     const mount = await loadVerifyIsland();
