@@ -4,6 +4,7 @@
  */
 export * from './api';
 export * from './credentials';
+export * from './devices';
 export * from './documents';
 export * from './masking';
 export * from './notifications';

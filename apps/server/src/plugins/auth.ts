@@ -75,6 +75,18 @@ export function authenticate(
   );
 }
 
+/**
+ * The bearer token of a request, without resolving its session (the unlock routes look up a
+ * locked session themselves). @throws AppError 'unauthenticated' when there is none.
+ */
+export function bearerTokenOf(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  if (!header) throw new AppError('unauthenticated', MISSING_TOKEN_DETAIL);
+  const token = BEARER.exec(header)?.[1];
+  if (!token) throw new AppError('unauthenticated', INVALID_SESSION_DETAIL);
+  return token;
+}
+
 /** The session of a request that passed `authenticate`. @throws AppError 'unauthenticated'. */
 export function requireSession(request: FastifyRequest): AuthenticatedSession {
   if (!request.auth) throw new AppError('unauthenticated', MISSING_TOKEN_DETAIL);

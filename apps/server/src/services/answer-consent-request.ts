@@ -31,6 +31,9 @@
  * consent_already_decided (409); a verifier request deleted by hand leaves the plain SPEC 3
  * decision.
  *
+ * Approve is refused first while the holder has Data sharing off (data_sharing_off, 403;
+ * services/require-data-sharing.ts).
+ *
  * Input: { ...deps, userId, consentRequestId, decision, decidedAt?, claims? }.
  * Output: { consentRequest (with `presentation` when it has one), activityLog, redirectUri? }.
  * Errors: those above and decideConsentRequest's (consent_request_not_found: also for another
@@ -57,6 +60,7 @@ import { ensureBasicIdentity } from './ensure-basic-identity';
 import { linkSeededConsentRequests } from './link-seeded-consent-requests';
 import { presentCredential } from './present-credential';
 import { receiveVerifierResponse } from './receive-verifier-response';
+import { requireDataSharing } from './require-data-sharing';
 
 /** An approval made offline longer ago than this cannot send a presentation (5 minutes). */
 export const LIVE_DECISION_MS = 5 * 60_000;
@@ -229,6 +233,7 @@ export async function answerConsentRequest(
   options: AnswerConsentRequestOptions,
 ): Promise<ConsentAnswerResult> {
   const { db, userId, decision } = options;
+  if (decision === 'approve') await requireDataSharing(options);
   let row = await findPresentationRequest(options);
   // A SPEC 3 request, or one already decided (decideConsentRequest answers 409), or not this
   // holder's (404).

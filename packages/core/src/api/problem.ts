@@ -14,6 +14,9 @@
  * - `verified` and `verification`: extension members of the W3C VC API verify endpoints'
  *   refusals (`invalid_credential`, `credential_not_verified`, `invalid_presentation`,
  *   `presentation_not_verified`): `verified: false` and the whole verdict;
+ * - `login_token`, `factors` and `expires_at`: extension members of `second_factor_required`
+ *   (a sign-in that owes a passkey or the account password after its OTP; core's
+ *   secondFactorRequiredSchema);
  * - `errors`: extension member of `invalid_request` answers, one entry per failed input field:
  *   `pointer` is a JSON Pointer (RFC 6901) into the request, its first segment the part
  *   (`/body`, `/params`, `/querystring`, `/headers`), e.g. `/body/phoneNumber`; `code` is the
@@ -56,9 +59,15 @@ export const PROBLEM_CODES = [
   'wrong_demo_otp',
   'login_unavailable',
   'otp_invalid',
+  'second_factor_invalid',
+  'login_expired',
+  'passkey_not_verified',
   // 403
   'forbidden',
   'otp_disabled',
+  'second_factor_required',
+  'data_sharing_off',
+  'password_incorrect',
   // 404
   'not_found',
   'user_not_found',
@@ -68,6 +77,8 @@ export const PROBLEM_CODES = [
   'credential_type_not_found',
   'verifier_request_not_found',
   'share_not_found',
+  'passkey_not_found',
+  'backup_not_found',
   // 409
   'consent_already_decided',
   'duplicate_document',
@@ -75,6 +86,8 @@ export const PROBLEM_CODES = [
   'idempotency_in_flight',
   'presentation_request_replayed',
   'presentation_needs_live_session',
+  'passkey_required',
+  'backup_key_required',
   // 410
   'presentation_request_expired',
   // 410: a share link that no longer discloses anything
@@ -93,6 +106,8 @@ export const PROBLEM_CODES = [
   'claim_required',
   'credential_not_verified',
   'presentation_not_verified',
+  'passkey_invalid',
+  'backup_invalid',
   // 429
   'rate_limited',
   'login_locked',

@@ -3,7 +3,10 @@
  * and the tests agree, on every device (the seen-state is stored on the server):
  * - a consent request counts while it is pending and was not viewed in the last 5 minutes;
  * - a credential or an activity entry counts when it was issued (logged) within the last
- *   5 minutes and has never been viewed.
+ *   5 minutes and has never been viewed;
+ * - a security notice (a sign-in on a new device, a suspicious-activity alert: issue 19's Login
+ *   notifications and Suspicious activity alerts) counts while never viewed, for up to 7 days:
+ *   the holder may be away when it happens, and it is the notice they must not miss.
  * The badge shows the count, '9+' above 9 and nothing at 0.
  */
 import type { ActivityLog, ConsentRequest, CredentialRecord } from '../api/records';
@@ -12,6 +15,11 @@ import type { ActivityLog, ConsentRequest, CredentialRecord } from '../api/recor
 export const NOTIFICATION_WINDOW_MS = 5 * 60 * 1000;
 /** SPEC 9: the header polls every 30 seconds. */
 export const NOTIFICATION_POLL_MS = 30_000;
+/** How long an unseen security notice stays in Recent Updates (7 days). */
+export const SECURITY_NOTICE_WINDOW_MS = 7 * 24 * 3_600_000;
+/** The activity types that are security notices (the bell keeps them until seen). */
+export const SECURITY_NOTICE_TYPES: readonly string[] = ['new_device_login', 'security_alert'];
+
 /** SPEC 2: the badge caps at 9+. */
 export const BADGE_CAP = 9;
 
@@ -61,12 +69,17 @@ export function isConsentRequestNew(request: ConsentRequest, now: number): boole
 }
 
 /** True for an item issued within the window and never viewed (SPEC 9). */
-function isFreshAndUnseen(issuedAt: string, lastViewed: string | null | undefined, now: number) {
+function isFreshAndUnseen(
+  issuedAt: string,
+  lastViewed: string | null | undefined,
+  now: number,
+  window = NOTIFICATION_WINDOW_MS,
+) {
   const at = instant(issuedAt);
   if (Number.isNaN(at) || lastViewed) return false;
   const age = now - at;
   // A clock a little ahead of this device still counts as new.
-  return age < NOTIFICATION_WINDOW_MS && age > -NOTIFICATION_WINDOW_MS;
+  return age < window && age > -NOTIFICATION_WINDOW_MS;
 }
 
 /**
@@ -106,7 +119,10 @@ export function computeRecentUpdates(
   }
   const credentialCount = items.length - consentCount;
   for (const log of lists.activityLogs) {
-    if (!isFreshAndUnseen(log.timestamp, log.last_viewed, now)) continue;
+    const window = SECURITY_NOTICE_TYPES.includes(log.type)
+      ? SECURITY_NOTICE_WINDOW_MS
+      : NOTIFICATION_WINDOW_MS;
+    if (!isFreshAndUnseen(log.timestamp, log.last_viewed, now, window)) continue;
     items.push({
       kind: 'activity_log',
       id: log.id,

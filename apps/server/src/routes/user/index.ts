@@ -7,12 +7,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authenticate, authorizeHolder } from '../../plugins/auth';
 import activityLogsRoutes from './activity-logs';
+import backupsRoutes from './backups';
 import consentRequestsRoutes from './consent-requests';
 import credentialsRoutes from './credentials';
+import deletionRoutes from './deletion';
 import exportRoutes from './export';
 import type { HolderParams } from './holder-route';
+import passkeysRoutes from './passkeys';
+import passwordRoutes from './password';
 import presentationRequestsRoutes from './presentation-requests';
 import profileRoutes from './profile';
+import restoreRoutes from './restore';
 import seenRoutes from './seen';
 import sessionsRoutes from './sessions';
 import settingsRoutes from './settings';
@@ -37,6 +42,11 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(exportRoutes, { prefix: '/:userId/export' });
   await app.register(sessionsRoutes, { prefix: '/:userId/sessions' });
   await app.register(sharesRoutes, { prefix: '/:userId/shares' });
+  await app.register(passkeysRoutes, { prefix: '/:userId/passkeys' });
+  await app.register(passwordRoutes, { prefix: '/:userId/password' });
+  await app.register(deletionRoutes, { prefix: '/:userId/deletion' });
+  await app.register(backupsRoutes, { prefix: '/:userId' });
+  await app.register(restoreRoutes, { prefix: '/:userId/restore' });
 };
 
 export default userRoutes;
