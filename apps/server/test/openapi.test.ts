@@ -28,14 +28,19 @@ const NOT_PROBLEMS = ['get /health 503'];
 
 /**
  * Error statuses whose problem carries extension members, so their schema is the Problem's
- * members and more, not the Problem component: the W3C VC API verify refusals, with the verdict.
+ * members and more, not the Problem component: the W3C VC API verify refusals, with the verdict;
+ * a sign-in that owes a second factor, with its login_token.
  */
-const EXTENDED_PROBLEMS = [
-  'post /credentials/verify 400',
-  'post /credentials/verify 422',
-  'post /presentations/verify 400',
-  'post /presentations/verify 422',
-];
+const VERDICT = ['verified', 'verification'];
+const SECOND_FACTOR = ['login_token', 'factors', 'expires_at'];
+const EXTENDED_PROBLEMS: Record<string, string[]> = {
+  'post /credentials/verify 400': VERDICT,
+  'post /credentials/verify 422': VERDICT,
+  'post /presentations/verify 400': VERDICT,
+  'post /presentations/verify 422': VERDICT,
+  'post /api/auth/verify-otp 403': SECOND_FACTOR,
+  'post /api/auth/second-factor 403': SECOND_FACTOR,
+};
 
 describe('the OpenAPI document', () => {
   const [backend] = backends;
@@ -94,16 +99,13 @@ describe('the OpenAPI document', () => {
       for (const [status, response] of errors) {
         if (NOT_PROBLEMS.includes(`${key} ${status}`)) continue;
         const types = Object.keys(response.content ?? {});
-        if (EXTENDED_PROBLEMS.includes(`${key} ${status}`)) {
+        const extension = EXTENDED_PROBLEMS[`${key} ${status}`];
+        if (extension) {
           const schema = response.content?.['application/problem+json']?.schema as
             | { properties?: Record<string, unknown> }
             | undefined;
           const members = Object.keys(schema?.properties ?? {});
-          if (
-            !['type', 'code', 'detail', 'verified', 'verification'].every((m) =>
-              members.includes(m),
-            )
-          ) {
+          if (!['type', 'code', 'detail', ...extension].every((m) => members.includes(m))) {
             problems.push(`${key} ${status}: ${members.join()}`);
           }
           continue;

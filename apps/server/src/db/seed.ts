@@ -13,10 +13,10 @@
  */
 import { SAMPLE_USERS, seedConsentRequests, VERIFIER_SEEDS } from '@pehchaan/core';
 import { eq, sql } from 'drizzle-orm';
-import type { UserRow } from './schema';
 import type { ServiceDeps } from '../lib/deps';
 import { aadhaarAad } from '../lib/records';
 import { newVerifierKey } from '../lib/verifier-keys';
+import type { UserRow } from './schema';
 import { consentRequests, meta, users, verifierPurposes, verifiers } from './schema';
 
 export const SEEDED_AT_KEY = 'seeded_at';

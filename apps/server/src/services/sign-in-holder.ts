@@ -38,7 +38,7 @@ import type { Vault } from '../lib/vault';
 import { createSession, type SessionKind, USER_AGENT_MAX_LENGTH } from './create-session';
 import { ensureBasicIdentity } from './ensure-basic-identity';
 import { getSettings } from './get-settings';
-import { type SecuritySms, notifySecurityEvent } from './notify-security-event';
+import { notifySecurityEvent, type SecuritySms } from './notify-security-event';
 import { recordActivity } from './record-activity';
 
 export const SECOND_FACTOR_REQUIRED_DETAIL =

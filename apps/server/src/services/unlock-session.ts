@@ -24,12 +24,17 @@ import type { Db } from '../db/create-db';
 import { passkeys, type SessionRow, sessions, webauthnChallenges } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { hashSessionToken, newId } from '../lib/ids';
-import { CHALLENGE_LIFETIME_MS, authenticationOptions, verifyAuthentication } from '../lib/webauthn';
+import {
+  authenticationOptions,
+  CHALLENGE_LIFETIME_MS,
+  verifyAuthentication,
+} from '../lib/webauthn';
 import { INVALID_SESSION_DETAIL } from './authenticate-session';
 import { sessionExpiry } from './create-session';
 import { getSettings } from './get-settings';
 
-export const UNLOCK_FAILED_DETAIL = 'Could not unlock with this device. Please try again or sign in.';
+export const UNLOCK_FAILED_DETAIL =
+  'Could not unlock with this device. Please try again or sign in.';
 
 export interface UnlockOptions {
   db: Db;

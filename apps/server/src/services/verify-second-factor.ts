@@ -70,7 +70,11 @@ export async function getSecondFactorOptions(
     throw new AppError('invalid_input', 'This sign-in does not need a passkey');
   }
   const held = await options.db.select().from(passkeys).where(eq(passkeys.userId, pending.userId));
-  const made = await authenticationOptions({ rp: options.rp, passkeys: held, use: 'second_factor' });
+  const made = await authenticationOptions({
+    rp: options.rp,
+    passkeys: held,
+    use: 'second_factor',
+  });
   await options.db
     .update(pendingLogins)
     .set({ challenge: made.challenge })

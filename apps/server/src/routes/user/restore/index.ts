@@ -20,7 +20,7 @@ const restoreRoutes: FastifyPluginAsyncZod = async (app) => {
         ...holderRoute,
         body: restoreBodySchema,
         operationId: 'restoreBackup',
-        summary: "Restore the settings and missing credentials of a backup (signatures checked)",
+        summary: 'Restore the settings and missing credentials of a backup (signatures checked)',
         description:
           "422 `backup_invalid` when a credential does not verify or is not this holder's " +
           '(nothing changes then).',
