@@ -87,6 +87,23 @@ export function bearerTokenOf(request: FastifyRequest): string {
   return token;
 }
 
+/**
+ * onRequest hook: a request without a well-formed bearer token fails with 'unauthenticated'
+ * (401) before its body is parsed; the token's session is left to the route (unlock).
+ */
+export function requireBearer(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: (error?: Error) => void,
+): void {
+  try {
+    bearerTokenOf(request);
+    done();
+  } catch (error) {
+    done(error as Error);
+  }
+}
+
 /** The session of a request that passed `authenticate`. @throws AppError 'unauthenticated'. */
 export function requireSession(request: FastifyRequest): AuthenticatedSession {
   if (!request.auth) throw new AppError('unauthenticated', MISSING_TOKEN_DETAIL);

@@ -19,7 +19,7 @@ import {
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticate, bearerTokenOf, requireSession } from '../../plugins/auth';
+import { authenticate, bearerTokenOf, requireBearer, requireSession } from '../../plugins/auth';
 import { IDEMPOTENT } from '../../plugins/idempotency';
 import { RATE_LIMITS, sendOtpLimits } from '../../plugins/rate-limit';
 import { getSession } from '../../services/get-session';
@@ -29,7 +29,7 @@ import { type OtpSender, sendOtp } from '../../services/send-otp';
 import { createUnlockOptions, unlockSession } from '../../services/unlock-session';
 import { verifyOtp } from '../../services/verify-otp';
 import { getSecondFactorOptions, verifySecondFactor } from '../../services/verify-second-factor';
-import { bearerSecurity, errorResponses, problemSchema } from '../schemas';
+import { bearerSecurity, errorResponses, lockedSessionSecurity, problemSchema } from '../schemas';
 
 export interface AuthRoutesOptions {
   otpSender: OtpSender;
@@ -187,7 +187,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options
         description:
           'Bearer: the locked session (ended by idling, within its 12 hours, not signed out). ' +
           'Needs Biometric unlock on and a platform passkey.',
-        security: bearerSecurity,
+        security: lockedSessionSecurity,
         response: { 200: webauthnOptionsAnswerSchema, ...errorResponses(401, 429) },
       },
     },
@@ -205,6 +205,8 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options
     '/unlock',
     {
       config: { rateLimit: RATE_LIMITS.verifyOtp },
+      // A call without a bearer token is refused before its body is looked at (401 first).
+      onRequest: requireBearer,
       schema: {
         tags: ['auth'],
         operationId: 'unlockSession',
@@ -212,7 +214,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options
         description:
           'A verified answer makes the session live again from now (its 12-hour limit does not ' +
           'move). 401 `passkey_not_verified` for an answer that does not verify.',
-        security: bearerSecurity,
+        security: lockedSessionSecurity,
         body: unlockBodySchema,
         response: { 200: unlockAnswerSchema, ...errorResponses(400, 401, 413, 415, 429) },
       },
