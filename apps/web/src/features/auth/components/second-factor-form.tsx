@@ -34,7 +34,9 @@ export function SecondFactorForm({
   const explain = (failure: unknown): string => {
     if (hasProblemCode(failure, 'login_expired')) return t('secondFactor.expired');
     if (hasProblemCode(failure, 'second_factor_invalid')) {
-      return factor === 'password' ? t('secondFactor.wrongPassword') : t('secondFactor.passkeyFailed');
+      return factor === 'password'
+        ? t('secondFactor.wrongPassword')
+        : t('secondFactor.passkeyFailed');
     }
     if (isApiError(failure)) return t('toast.loginFailed');
     // The browser's WebAuthn error: cancelled, timed out, or no passkey of this account here.

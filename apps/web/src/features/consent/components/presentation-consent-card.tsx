@@ -28,7 +28,7 @@ import {
   ShieldIcon,
 } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
-import { errorDetail, isApiUnavailable } from '@/lib/api-client';
+import { errorDetail, hasProblemCode, isApiUnavailable } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { answerPresentationRequest } from '../api/answer-presentation-request';
 
@@ -98,7 +98,9 @@ export function PresentationConsentCard({
       setError(
         isApiUnavailable(caught)
           ? t('presentation.errors.offline')
-          : (errorDetail(caught) ?? t('presentation.errors.generic')),
+          : hasProblemCode(caught, 'data_sharing_off')
+            ? t('dataSharingOff')
+            : (errorDetail(caught) ?? t('presentation.errors.generic')),
       );
     } finally {
       setBusy(null);
