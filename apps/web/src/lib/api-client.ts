@@ -130,9 +130,14 @@ function buildUrl(path: string, query: RequestOptions<unknown>['query']): string
   return `${env.API_URL}${path}${qs ? `?${qs}` : ''}`;
 }
 
-/** The problem an error answer carries, if it is one (any JSON error body is tried). */
+/**
+ * The problem an error answer carries, if it is one (any JSON error body is tried). Extension
+ * members (RFC 9457 3.2, e.g. second_factor_required's login_token) are kept for the feature
+ * that reads them with its own schema.
+ */
+const looseProblemSchema = problemSchema.loose();
 function problemOf(body: unknown): Problem | undefined {
-  const result = problemSchema.safeParse(body);
+  const result = looseProblemSchema.safeParse(body);
   return result.success ? result.data : undefined;
 }
 

@@ -106,8 +106,9 @@ describe('/logs', () => {
 
     await user.clear(search);
     const options = within(type).getAllByRole('option');
-    // 'All' and the thirteen types (SPEC 3's twelve and credential_viewed).
-    expect(options).toHaveLength(14);
+    // 'All' and the types: SPEC 3's twelve, credential_viewed and the nine of the settings that
+    // act (issue 19: new device sign-ins, security alerts, password, passkeys, deletion, backups).
+    expect(options).toHaveLength(23);
     expect(options[0]).toHaveTextContent('All types');
     await user.selectOptions(type, 'Login');
     expect(screen.getByText('1 of 4 activities')).toBeInTheDocument();
