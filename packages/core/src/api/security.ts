@@ -195,7 +195,7 @@ export const ACCOUNT_DELETION_GRACE_DAYS = 7;
 export const ACCOUNT_DELETION_GRACE_MS = ACCOUNT_DELETION_GRACE_DAYS * 24 * 3_600_000;
 
 /**
- * DPDP Rules 2025, rule 6(1)(e) and (f): logs of processing are kept for one year; consent
+ * DPDP Rules 2025, rule 6 (reasonable security safeguards): logs are kept for one year; consent
  * records are kept for the Data Fiduciary's own obligations. What is kept after an erasure, and
  * what data retention never deletes before it is this old.
  */

@@ -185,7 +185,7 @@ export const DEFAULT_SETTINGS: UserSettings = {
 
 /**
  * Fields kept for SPEC 3's field list and older clients, with no control on the screen: each is
- * fixed at its privacy-protective value, whatever a client sends (docs/requirements.md D7.13 says
+ * fixed at its privacy-protective value, whatever a client sends (docs/requirements.md D8.7 says
  * why each was removed: nothing in the product shows a profile to others, collects analytics,
  * shares with third parties other than through Data sharing, reads location, or lets a search
  * engine index a holder's page).

@@ -62,7 +62,7 @@ export const SECTION_FIELDS: Record<SettingsSectionId, readonly PlainSettingsFie
     'suspiciousActivityAlerts',
   ],
   // Data sharing only: the other privacy switches of SPEC 3 named nothing the product does, so
-  // they were removed (core's RETIRED_SETTINGS; docs/requirements.md D7.13 says why).
+  // they were removed (core's RETIRED_SETTINGS; docs/requirements.md D8.7 says why).
   privacy: ['dataSharing'],
   notifications: [
     'emailNotifications',

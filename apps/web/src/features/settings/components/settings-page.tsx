@@ -143,6 +143,10 @@ export function SettingsPage({
           const where = await saveSettings(userId, next);
           if (where !== 'api') markPending(next);
           if (latest.current === next) setStatus(where === 'api' ? 'saved' : 'savedLocally');
+          // The backups panel says when the next automatic backup is due: it follows the switch.
+          if (where === 'api') {
+            void queryClient.invalidateQueries({ queryKey: queryKeys.backups(userId) });
+          }
         } catch (error) {
           if (latest.current === next) setStatus('idle');
           toast.error(
