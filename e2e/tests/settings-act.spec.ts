@@ -406,17 +406,25 @@ test('Delete Account: two confirmations, a date and what is kept; signing in aga
 
 for (const language of ['en', 'hi'] as const) {
   test(`screenshots of /settings at 390 and 1280 px (${language}), axe clean`, async ({ page }) => {
+    test.setTimeout(120_000);
     await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
     await signIn(page);
+    const names = {
+      en: ['Account', 'Security', 'Privacy', 'Data and Storage'],
+      hi: ['खाता', 'सुरक्षा', 'निजता', 'डेटा और स्टोरेज'],
+    }[language];
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/settings');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByRole('form').first()).toBeVisible();
-      await page.screenshot({
-        path: `test-results/settings-${language}-${width}.png`,
-        fullPage: true,
-      });
+      await page.screenshot({ path: `test-results/settings-${language}-${width}.png` });
+      // One picture per section that acts, to look at (a whole page is too tall to read).
+      for (const [i, name] of names.entries()) {
+        await page
+          .getByRole('region', { name, exact: true })
+          .screenshot({ path: `test-results/settings-${language}-${width}-${i}.png` });
+      }
       const scrolls = await page.evaluate(
         () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
       );
