@@ -20,8 +20,8 @@ const VERDICT_CODES: readonly ErrorCode[] = [
 /**
  * The body a problem of `code` has: `detail` may be an asymmetric matcher; an 'invalid_request'
  * carries `errors` (any list unless given); a VC API verify refusal `verified: false` and its
- * verdict as `verification` (any object); a `second_factor_required` its `login_token`,
- * `factors` and `expires_at`.
+ * verdict as `verification` (any object); the VC API issuer's refusal its `reasons` (any list);
+ * a `second_factor_required` its `login_token`, `factors` and `expires_at`.
  */
 export function problem(
   code: ErrorCode,
@@ -43,6 +43,7 @@ export function problem(
           expires_at: expect.any(String),
         }
       : {}),
+    ...(code === 'credential_not_issuable' ? { reasons: expect.any(Array) } : {}),
   };
 }
 

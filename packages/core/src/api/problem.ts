@@ -17,6 +17,8 @@
  * - `login_token`, `factors` and `expires_at`: extension members of `second_factor_required`
  *   (a sign-in that owes a passkey or the account password after its OTP; core's
  *   secondFactorRequiredSchema);
+ * - `reasons`: extension member of the W3C VC API issuer's refusal (`credential_not_issuable`):
+ *   the Data Model or JSON-LD rules the credential breaks, one sentence each;
  * - `errors`: extension member of `invalid_request` answers, one entry per failed input field:
  *   `pointer` is a JSON Pointer (RFC 6901) into the request, its first segment the part
  *   (`/body`, `/params`, `/querystring`, `/headers`), e.g. `/body/phoneNumber`; `code` is the
@@ -54,6 +56,7 @@ export const PROBLEM_CODES = [
   'invalid_presentation_link',
   'invalid_credential',
   'invalid_presentation',
+  'credential_not_issuable',
   // 401
   'unauthenticated',
   'wrong_demo_otp',
@@ -118,6 +121,9 @@ export const PROBLEM_CODES = [
   // 502: the verifier, not this server, failed
   'verifier_unreachable',
   'verifier_refused',
+  // 503: briefly unavailable (a database failover, a shared store down); Retry-After
+  'database_unavailable',
+  'service_unavailable',
 ] as const;
 
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
