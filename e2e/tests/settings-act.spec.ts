@@ -407,8 +407,9 @@ test('Delete Account: two confirmations, a date and what is kept; signing in aga
 for (const language of ['en', 'hi'] as const) {
   test(`screenshots of /settings at 390 and 1280 px (${language}), axe clean`, async ({ page }) => {
     test.setTimeout(120_000);
-    await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
     await signIn(page);
+    // The language the holder chose, read by the app when it starts (lib/i18n.ts).
+    await page.evaluate((lang) => localStorage.setItem('language', lang), language);
     const names = {
       en: ['Account', 'Security', 'Privacy', 'Data and Storage'],
       hi: ['खाता', 'सुरक्षा', 'निजता', 'डेटा और स्टोरेज'],
