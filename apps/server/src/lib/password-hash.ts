@@ -40,16 +40,20 @@ function scryptAsync(
 
 const b64 = (buffer: Buffer) => buffer.toString('base64').replace(/=+$/, '');
 
-/** The PHC string of `password` under a new random salt. Runs on the libuv thread pool. */
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * The PHC string of `password` under a new random salt. Runs on the libuv thread pool.
+ * `logN` is for the property-based fuzzing only, which hashes thousands of times (the stored
+ * string names its parameters, so verifying follows them); the product always uses the default.
+ */
+export async function hashPassword(password: string, logN = SCRYPT_LOG_N): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
   const key = await scryptAsync(password, salt, KEY_BYTES, {
-    N: 2 ** SCRYPT_LOG_N,
+    N: 2 ** logN,
     r: SCRYPT_R,
     p: SCRYPT_P,
-    maxmem: maxmemFor(SCRYPT_LOG_N, SCRYPT_R),
+    maxmem: maxmemFor(logN, SCRYPT_R),
   });
-  return `$scrypt$ln=${SCRYPT_LOG_N},r=${SCRYPT_R},p=${SCRYPT_P}$${b64(salt)}$${b64(key)}`;
+  return `$scrypt$ln=${logN},r=${SCRYPT_R},p=${SCRYPT_P}$${b64(salt)}$${b64(key)}`;
 }
 
 const PHC = /^\$scrypt\$ln=(\d{1,2}),r=(\d{1,2}),p=(\d{1,2})\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/;
