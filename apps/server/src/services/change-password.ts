@@ -62,7 +62,7 @@ export async function changePassword(options: {
       now: options.now,
       userId: options.userId,
       type: 'password_changed',
-      description: hasPassword ? 'Account password changed' : 'Account password set',
+      message: { code: hasPassword ? 'password_changed' : 'password_set' },
     });
   });
   return { password_set: true, updated_at: now.toISOString(), message: 'Password updated' };

@@ -65,7 +65,7 @@ export async function createBackup(
       now: options.now,
       userId,
       type: 'backup_created',
-      description: 'Encrypted backup made',
+      message: { code: 'backup_created' },
     });
   });
   return { id, created_at: now.toISOString(), size: jwe.length };

@@ -32,7 +32,7 @@ export async function deletePasskey(options: {
       now: options.now,
       userId,
       type: 'passkey_removed',
-      description: `Passkey removed: ${removed.name}`,
+      message: { code: 'passkey_removed', params: { name: removed.name } },
     });
     const [left] = await tx
       .select({ n: count() })

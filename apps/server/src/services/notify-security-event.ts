@@ -4,11 +4,11 @@
  * recent-updates rule for SECURITY_NOTICE_TYPES), and, when an SMS provider is configured
  * (OTP_PROVIDER other than disabled), a text to the holder's phone through it.
  *
- * Input: { db, now, user, type ('new_device_login' | 'security_alert'), description, sms? }.
+ * Input: { db, now, user, type ('new_device_login' | 'security_alert'), message, sms? }.
  * The caller checks the holder's switch. An SMS that fails is not retried and never fails the
  * caller (the log entry is the record). Errors: database errors only.
  */
-import type { ActivityType } from '@pehchaan/core';
+import { type ActivityMessage, type ActivityType, describeActivity } from '@pehchaan/core';
 import type { DbOrTx } from '../db/create-db';
 import type { UserRow } from '../db/schema';
 import { recordActivity } from './record-activity';
@@ -23,7 +23,8 @@ export interface NotifySecurityEventOptions {
   now: () => Date;
   user: Pick<UserRow, 'id' | 'phone'>;
   type: Extract<ActivityType, 'new_device_login' | 'security_alert'>;
-  description: string;
+  /** What the entry says (core's activity-messages.ts). */
+  message: ActivityMessage;
   sms?: SecuritySms | undefined;
 }
 
@@ -33,13 +34,13 @@ export async function notifySecurityEvent(options: NotifySecurityEventOptions): 
     now: options.now,
     userId: options.user.id,
     type: options.type,
-    description: options.description,
+    message: options.message,
   });
   if (!options.sms) return;
   try {
     await options.sms.send(
       options.user.phone,
-      `Pehchaan: ${options.description}. Not you? Open Settings › Security and sign out other sessions.`,
+      `Pehchaan: ${describeActivity(options.message)}. Not you? Open Settings › Security and sign out other sessions.`,
     );
   } catch {
     // The activity entry is the record; an SMS that cannot be sent does not undo the sign-in.

@@ -100,7 +100,7 @@ export async function registerPasskey(options: {
       now: options.now,
       userId,
       type: 'passkey_added',
-      description: `Passkey added: ${name}`,
+      message: { code: 'passkey_added', params: { name } },
     });
     return toPasskeyRecord(row);
   });

@@ -37,7 +37,7 @@ export async function removePassword(options: {
       now: options.now,
       userId: options.userId,
       type: 'password_changed',
-      description: 'Account password removed',
+      message: { code: 'password_removed' },
     });
   });
   return { password_set: false, updated_at: now.toISOString(), message: 'Password removed' };

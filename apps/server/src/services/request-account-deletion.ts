@@ -46,7 +46,10 @@ export async function requestAccountDeletion(options: {
         now: options.now,
         userId,
         type: 'account_deletion_requested',
-        description: `Account deletion requested: erasure on ${eraseAt.toISOString().slice(0, 10)} unless you sign in before`,
+        message: {
+          code: 'account_deletion_requested',
+          params: { date: eraseAt.toISOString().slice(0, 10) },
+        },
       });
     });
   }
@@ -54,7 +57,7 @@ export async function requestAccountDeletion(options: {
     db,
     now: options.now,
     userId,
-    description: 'Signed out everywhere: account deletion requested',
+    message: { code: 'sessions_revoked_for_deletion' },
   });
   return {
     message: `Your account will be erased in ${ACCOUNT_DELETION_GRACE_DAYS} days. Sign in before then to cancel.`,

@@ -105,7 +105,7 @@ export async function restoreBackup(
       now: options.now,
       userId,
       type: 'backup_restored',
-      description: `Restored from an encrypted backup: ${restored} credential${restored === 1 ? '' : 's'} and the settings`,
+      message: { code: 'backup_restored', params: { count: restored } },
     });
   });
   await updateSettings({ ...options, settings: options.settings, lenient: true });

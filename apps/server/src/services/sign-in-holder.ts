@@ -21,6 +21,7 @@
  * Then the Basic Identity is issued when missing (SPEC 4).
  */
 import {
+  type ActivityMessage,
   deviceName,
   LOGIN_TOKEN_LIFETIME_MS,
   type LoginResponse,
@@ -50,8 +51,8 @@ export interface SignInAttempt {
   kind: SessionKind;
   /** The answer's message, e.g. 'Demo login successful'. */
   message: string;
-  /** The login's description in the activity log, e.g. 'Logged in with OTP'. */
-  description: string;
+  /** The login's activity message, e.g. { code: 'login_otp' } (core's activity-messages.ts). */
+  activity: ActivityMessage;
   userAgent?: string | undefined;
   /** The device's keyed hash (deviceHashOf). */
   deviceHash: string;
@@ -147,7 +148,7 @@ export async function completeSignIn(
       now,
       userId: user.id,
       type: 'login',
-      description: attempt.description,
+      message: attempt.activity,
     });
     const newDevice = await rememberDevice(tx, now(), user.id, attempt.deviceHash);
     const deletionCancelled = await cancelDeletion(tx, options, user);
@@ -158,7 +159,10 @@ export async function completeSignIn(
       ...options,
       user,
       type: 'new_device_login',
-      description: `New sign-in on ${deviceName(attempt.userAgent ?? null)}`,
+      message: {
+        code: 'new_device_login',
+        params: { device: deviceName(attempt.userAgent ?? null) },
+      },
     });
   }
   // SPEC 4: the Basic Identity is created automatically when missing (also when listing).
@@ -218,7 +222,7 @@ async function cancelDeletion(
     now: options.now,
     userId: user.id,
     type: 'account_deletion_cancelled',
-    description: 'Account deletion cancelled by signing in',
+    message: { code: 'account_deletion_cancelled' },
   });
   return true;
 }

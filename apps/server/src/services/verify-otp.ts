@@ -115,7 +115,7 @@ function startSession(
       user,
       kind,
       message,
-      description: kind === 'demo' ? 'Logged in with demo credentials' : 'Logged in with OTP',
+      activity: { code: kind === 'demo' ? 'login_demo' : 'login_otp' },
       userAgent: options.userAgent,
       deviceHash: deviceHashOf(options.vault, options.deviceId, options.userAgent),
     },

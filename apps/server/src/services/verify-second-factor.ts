@@ -34,12 +34,6 @@ export const LOGIN_EXPIRED_DETAIL = 'This sign-in has expired. Please request a 
 export const WRONG_PASSWORD_DETAIL = 'Wrong password. Please try again.';
 export const PASSKEY_FAILED_DETAIL = 'The passkey could not be verified. Please try again.';
 
-/** How the activity log names each factor ('Logged in with OTP, a passkey'). */
-const FACTOR_NAMES: Record<SecondFactor, string> = {
-  passkey: 'a passkey',
-  password: 'the account password',
-};
-
 export interface SecondFactorOptions extends ServiceDeps {
   rp: WebauthnConfig;
   loginToken: string;
@@ -125,10 +119,9 @@ export async function verifySecondFactor(
         ...options,
         user,
         type: 'security_alert',
-        description:
-          factor === 'password'
-            ? 'Sign-in stopped: right OTP, wrong account password'
-            : 'Sign-in stopped: right OTP, passkey not verified',
+        message: {
+          code: factor === 'password' ? 'wrong_password_after_otp' : 'passkey_failed_after_otp',
+        },
       });
     }
     throw new AppError(
@@ -162,7 +155,10 @@ export async function verifySecondFactor(
       user,
       kind: pending.kind === 'demo' ? 'demo' : 'user',
       message: pending.kind === 'demo' ? 'Demo login successful' : 'Login successful',
-      description: `${pending.kind === 'demo' ? 'Logged in with demo credentials' : 'Logged in with OTP'}, ${pending.factors.map((f) => FACTOR_NAMES[f as SecondFactor]).join(' and ')}`,
+      activity: {
+        code: pending.kind === 'demo' ? 'login_demo_second_factor' : 'login_otp_second_factor',
+        params: { factors: pending.factors.join(',') },
+      },
       userAgent: pending.userAgent ?? undefined,
       deviceHash: pending.deviceHash,
     },

@@ -283,18 +283,6 @@ export function SettingsPage({
         />
       );
     }
-    if (field === 'language' && uiLanguageOf(settings.language) !== settings.language) {
-      description = (
-        <>
-          {description}{' '}
-          <strong className="font-medium text-amber-900 dark:text-amber-200">
-            {t('fields.language.uiFallback', {
-              language: t(`options.language.${settings.language}`),
-            })}
-          </strong>
-        </>
-      );
-    }
     const choices = FIELD_CHOICES[field] ?? [];
     return (
       <SelectRow

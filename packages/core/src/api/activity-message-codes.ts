@@ -1,0 +1,49 @@
+/**
+ * The codes and parameter schema of activity log messages (activity-messages.ts says what each
+ * means). A module of its own, with no imports but zod, so that records.ts can use it.
+ */
+import { z } from 'zod';
+
+export const ACTIVITY_MESSAGE_CODES = [
+  'login_demo',
+  'login_otp',
+  'logout',
+  'session_revoked',
+  'other_sessions_revoked',
+  'credential_generated',
+  'basic_identity_created',
+  'credential_deleted',
+  'credential_shared',
+  'credential_copied',
+  'credential_downloaded',
+  'share_viewed',
+  'consent_approved',
+  'consent_rejected',
+  'profile_updated',
+  'test_manual',
+  // The settings that act (issue 19, docs/requirements.md D8).
+  'login_demo_second_factor',
+  'login_otp_second_factor',
+  'sessions_revoked_for_deletion',
+  'new_device_login',
+  'wrong_password_after_otp',
+  'passkey_failed_after_otp',
+  'password_set',
+  'password_changed',
+  'password_removed',
+  'passkey_added',
+  'passkey_removed',
+  'account_deletion_requested',
+  'account_deletion_cancelled',
+  'backup_created',
+  'backup_restored',
+] as const;
+export const activityMessageCodeSchema = z.enum(ACTIVITY_MESSAGE_CODES);
+export type ActivityMessageCode = z.infer<typeof activityMessageCodeSchema>;
+
+/** Parameters of a message: short strings and counts only. */
+export const activityMessageParamsSchema = z.record(
+  z.string().regex(/^[a-z_]{1,32}$/),
+  z.union([z.string().max(500), z.number().int().min(0)]),
+);
+export type ActivityMessageParams = z.infer<typeof activityMessageParamsSchema>;

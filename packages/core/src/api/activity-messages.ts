@@ -1,0 +1,128 @@
+/**
+ * What an activity log entry says, as a stable code with parameters (issue 19: the holder reads
+ * the log in their language). The server stores SPEC 3's `description` as before, in English
+ * (SPEC 4's 'Approved consent request from {requester} for {purpose}' and the others), and beside
+ * it `message_code` and `message_params`; a screen shows the code's text in the holder's language
+ * (apps/web locales `activity.messages`) and falls back to `description` for an entry without a
+ * code (older entries, or events that have none).
+ *
+ * `describeActivity` writes the English description of a code, so the two never disagree.
+ * Parameters are codes or names, never translated texts: `document_type` is a catalogue key
+ * (documents/catalogue.ts), `fields` a comma-separated list of profile field names, `requester`
+ * the data fiduciary's name, `purpose` the purpose as the request states it (English); for the
+ * settings that act, `device` the device's name ('Chrome on Linux'), `name` a passkey's name,
+ * `date` a day (YYYY-MM-DD), `factors` the second factors of a sign-in ('passkey,password',
+ * core's SECOND_FACTORS).
+ */
+import { DOCUMENT_TYPE_LABELS } from '../documents/labels';
+import type { ActivityMessageCode, ActivityMessageParams } from './activity-message-codes';
+import { PROFILE_FIELDS, type ProfileField, profileUpdatedDescription } from './profile';
+import { SECOND_FACTORS, type SecondFactor } from './security';
+
+export interface ActivityMessage {
+  code: ActivityMessageCode;
+  params?: ActivityMessageParams;
+}
+
+/** The English name of a document type key, or the value itself when it is not a key. */
+function documentName(value: unknown): string {
+  const key = String(value ?? '');
+  return DOCUMENT_TYPE_LABELS[key as keyof typeof DOCUMENT_TYPE_LABELS]?.name.en ?? key;
+}
+
+/** 'name,dob' -> the profile fields it names ('fields' parameter of profile_updated). */
+export function profileFieldsParam(value: unknown): ProfileField[] {
+  const names = String(value ?? '').split(',');
+  return PROFILE_FIELDS.filter((field) => names.includes(field));
+}
+
+/** 'passkey,password' -> the second factors it names ('factors' parameter of the logins). */
+export function secondFactorsParam(value: unknown): SecondFactor[] {
+  const names = String(value ?? '').split(',');
+  return SECOND_FACTORS.filter((factor) => names.includes(factor));
+}
+
+/** How the English log names each second factor ('Logged in with OTP, a passkey'). */
+const FACTOR_NAMES: Record<SecondFactor, string> = {
+  passkey: 'a passkey',
+  password: 'the account password',
+};
+
+/** 'a passkey and the account password' for the `factors` parameter. */
+function factorNames(value: unknown): string {
+  return secondFactorsParam(value)
+    .map((factor) => FACTOR_NAMES[factor])
+    .join(' and ');
+}
+
+/**
+ * The English description of a message (SPEC 3 `description`), exactly the texts the server
+ * wrote before codes existed.
+ */
+export function describeActivity(message: ActivityMessage): string {
+  const p = message.params ?? {};
+  switch (message.code) {
+    case 'login_demo':
+      return 'Logged in with demo credentials';
+    case 'login_otp':
+      return 'Logged in with OTP';
+    case 'logout':
+      return 'Logged out';
+    case 'session_revoked':
+      return 'Signed out a session';
+    case 'other_sessions_revoked':
+      return p.count === 1 ? 'Signed out 1 other session' : `Signed out ${p.count} other sessions`;
+    case 'credential_generated':
+      return `Generated ${documentName(p.document_type)} credential`;
+    case 'basic_identity_created':
+      return 'Basic Identity credential created';
+    case 'credential_deleted':
+      return `Deleted ${documentName(p.document_type)} credential`;
+    case 'credential_shared':
+      return `Shared ${documentName(p.document_type)}`;
+    case 'credential_copied':
+      return `Copied ${documentName(p.document_type)} as JSON`;
+    case 'credential_downloaded':
+      return `Downloaded ${documentName(p.document_type)}`;
+    case 'share_viewed':
+      return `Your ${documentName(p.document_type)} link was viewed`;
+    case 'consent_approved':
+      return `Approved consent request from ${p.requester} for ${p.purpose}`;
+    case 'consent_rejected':
+      return `Rejected consent request from ${p.requester} for ${p.purpose}`;
+    case 'profile_updated':
+      return profileUpdatedDescription(profileFieldsParam(p.fields));
+    case 'test_manual':
+      return 'Test log entry added manually';
+    case 'login_demo_second_factor':
+      return `Logged in with demo credentials, ${factorNames(p.factors)}`;
+    case 'login_otp_second_factor':
+      return `Logged in with OTP, ${factorNames(p.factors)}`;
+    case 'sessions_revoked_for_deletion':
+      return 'Signed out everywhere: account deletion requested';
+    case 'new_device_login':
+      return `New sign-in on ${p.device}`;
+    case 'wrong_password_after_otp':
+      return 'Sign-in stopped: right OTP, wrong account password';
+    case 'passkey_failed_after_otp':
+      return 'Sign-in stopped: right OTP, passkey not verified';
+    case 'password_set':
+      return 'Account password set';
+    case 'password_changed':
+      return 'Account password changed';
+    case 'password_removed':
+      return 'Account password removed';
+    case 'passkey_added':
+      return `Passkey added: ${p.name}`;
+    case 'passkey_removed':
+      return `Passkey removed: ${p.name}`;
+    case 'account_deletion_requested':
+      return `Account deletion requested: erasure on ${p.date} unless you sign in before`;
+    case 'account_deletion_cancelled':
+      return 'Account deletion cancelled by signing in';
+    case 'backup_created':
+      return 'Encrypted backup made';
+    case 'backup_restored':
+      return `Restored from an encrypted backup: ${p.count} credential${p.count === 1 ? '' : 's'} and the settings`;
+  }
+}
