@@ -92,6 +92,11 @@ const VALID_BODIES: Record<string, (ids: { basicIdentityId: string }) => unknown
     wrapped_private_key: 'aaaa.bbbb.cccc.dddd.eeee',
   }),
   'POST /user/{userId}/restore': () => ({ settings: DEFAULT_SETTINGS, verifiable_credentials: [] }),
+  'POST /user/{userId}/rights-requests': () => ({
+    kind: 'erasure',
+    consent_request_id: VICTIM_CONSENT_ID,
+    message: 'Sent by another holder',
+  }),
 };
 
 /** Bearer operations that act on the caller's own session and address no holder. */

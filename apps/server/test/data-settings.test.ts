@@ -350,6 +350,12 @@ describe.each(backends)('data settings on $name', (backend) => {
         ]),
       );
       expect(types.some((t) => t.includes('credential_'))).toBe(false);
+      // The rejection's signed consent receipt (issue 17) is a consent record too.
+      expect(
+        kept.some(
+          (row) => row.kind === 'consent_record' && row.record.table === 'consent_receipts',
+        ),
+      ).toBe(true);
 
       // Signing in again starts a fresh account (a demo account comes back from sample data).
       const fresh = await loginDemo(app, PRIMARY);

@@ -34,8 +34,12 @@
  * Approve is refused first while the holder has Data sharing off (data_sharing_off, 403;
  * services/require-data-sharing.ts).
  *
- * Input: { ...deps, userId, consentRequestId, decision, decidedAt?, claims? }.
- * Output: { consentRequest (with `presentation` when it has one), activityLog, redirectUri? }.
+ * Every decision issues its consent receipt (issue 17, decideConsentRequest): an approval's
+ * records the claims disclosed and the SHA-256 of the vp_token sent.
+ *
+ * Input: { ...deps, userId, consentRequestId, decision, decidedAt?, claims?, noticeLanguage? }.
+ * Output: { consentRequest (with `presentation` when it has one), activityLog, consentReceipt,
+ * redirectUri? }.
  * Errors: those above and decideConsentRequest's (consent_request_not_found: also for another
  * holder's request; consent_already_decided).
  */
@@ -57,6 +61,7 @@ import { problemOfOid4vpError } from '../lib/oid4vp-problems';
 import { authorizationRequestOf, withHeld } from '../lib/presentation-records';
 import { type ConsentDecisionResult, decideConsentRequest } from './decide-consent-request';
 import { ensureBasicIdentity } from './ensure-basic-identity';
+import type { DisclosedCredential } from './issue-consent-receipt';
 import { linkSeededConsentRequests } from './link-seeded-consent-requests';
 import { presentCredential } from './present-credential';
 import { receiveVerifierResponse } from './receive-verifier-response';
@@ -73,7 +78,13 @@ export interface AnswerConsentRequestOptions extends ServiceDeps {
   decidedAt?: Date;
   /** Approve of a presentation request: the claim names the holder left ticked. */
   claims?: readonly string[];
+  /** The language the holder read the request in: the receipt's notice language. */
+  noticeLanguage?: string;
 }
+
+/** The receipt options every decision passes on (issue 17). */
+const receiptOptions = (options: AnswerConsentRequestOptions) =>
+  options.noticeLanguage ? { noticeLanguage: options.noticeLanguage } : {};
 
 export interface ConsentAnswerResult extends ConsentDecisionResult {
   /** The verifier's safe redirect_uri, for the holder to follow if they choose. */
@@ -82,7 +93,10 @@ export interface ConsentAnswerResult extends ConsentDecisionResult {
 
 const EXPIRED = 'This request has expired. Ask the verifier for a new one.';
 
-/** The vp_token of an approval: DCQL credential query id -> [presentation]. */
+/**
+ * The vp_token of an approval (DCQL credential query id -> [presentation]) and what it
+ * discloses, per credential (for the consent receipt).
+ */
 async function buildVpToken(
   options: AnswerConsentRequestOptions,
   presentation: ConsentPresentation,
@@ -90,7 +104,7 @@ async function buildVpToken(
   nonce: string,
   /** The credential query ids to answer (chosen options, seeded requests); default every one held. */
   only?: ReadonlySet<string>,
-): Promise<Record<string, string[]>> {
+): Promise<{ vpToken: Record<string, string[]>; disclosed: DisclosedCredential[] }> {
   const asked = new Set(
     presentation.credentials.flatMap((c) => c.claims.map((claim) => claim.name)),
   );
@@ -115,6 +129,7 @@ async function buildVpToken(
     }
   }
   const vpToken: Record<string, string[]> = {};
+  const disclosed: DisclosedCredential[] = [];
   for (const credential of presentation.credentials) {
     const type = credential.document_type;
     if (only && !only.has(credential.query_id)) continue;
@@ -141,6 +156,13 @@ async function buildVpToken(
     vpToken[credential.query_id] = [
       await presentCredential({ ...options, documentType: type, disclose, nonce, audience }),
     ];
+    disclosed.push({
+      documentName: credential.document_name,
+      claims: disclose.map((name) => ({
+        name,
+        label: credential.claims.find((claim) => claim.name === name)?.label ?? name,
+      })),
+    });
   }
   if (Object.keys(vpToken).length === 0) {
     throw new AppError(
@@ -148,7 +170,7 @@ async function buildVpToken(
       `You have none of the credentials ${verifier} asks for. Add one on the Credentials page first.`,
     );
   }
-  return vpToken;
+  return { vpToken, disclosed };
 }
 
 /**
@@ -237,7 +259,8 @@ export async function answerConsentRequest(
   let row = await findPresentationRequest(options);
   // A SPEC 3 request, or one already decided (decideConsentRequest answers 409), or not this
   // holder's (404).
-  if (row?.status !== 'pending') return decideConsentRequest(options);
+  if (row?.status !== 'pending')
+    return decideConsentRequest({ ...options, receipt: receiptOptions(options) });
 
   const seeded = consentPresentationSchema.parse(row.details.presentation).seeded === true;
   let delivery: ReturnType<typeof inProcessDelivery> | undefined;
@@ -253,7 +276,8 @@ export async function answerConsentRequest(
     }
     const verifierRequestId = row?.details.verifierRequestId;
     // The verifier request is gone (deleted by hand): the plain SPEC 3 decision.
-    if (!row || !verifierRequestId) return decideConsentRequest(options);
+    if (!row || !verifierRequestId)
+      return decideConsentRequest({ ...options, receipt: receiptOptions(options) });
     delivery = inProcessDelivery(options, verifierRequestId);
   }
   const details = row.details;
@@ -287,7 +311,7 @@ export async function answerConsentRequest(
       }
       await concurrent();
     }
-    const result = await decideConsentRequest(options);
+    const result = await decideConsentRequest({ ...options, receipt: receiptOptions(options) });
     return { ...result, consentRequest: { ...result.consentRequest, presentation } };
   }
 
@@ -302,7 +326,7 @@ export async function answerConsentRequest(
       'Sharing with a verifier needs a connection at the moment you approve. Open the request again and approve it now.',
     );
   }
-  const vpToken = await buildVpToken(
+  const { vpToken, disclosed } = await buildVpToken(
     options,
     presentation,
     request.clientId,
@@ -316,7 +340,10 @@ export async function answerConsentRequest(
     await concurrent();
     throw problemOfOid4vpError(error);
   }
-  const result = await decideConsentRequest(options);
+  const result = await decideConsentRequest({
+    ...options,
+    receipt: { ...receiptOptions(options), presentation: { vpToken, disclosed } },
+  });
   return {
     ...result,
     consentRequest: { ...result.consentRequest, presentation },

@@ -6,10 +6,11 @@
  * Kept, as the law requires, for one year after each event (DPDP Rules 2025, rule 6; core's
  * LEGAL_RETENTION_MS): the security log (core's SECURITY_ACTIVITY_TYPES: sign-ins, sign-outs,
  * security changes, the deletion request) and the consent records (every 'consent_' entry of the
- * activity log and every decided consent request), copied as they were into retained_records
- * with the erased holder's id. Everything else goes with the holder's row (every table refers
- * to users with ON DELETE CASCADE): profile, credentials, shares, settings, passkeys, backups,
- * sessions, devices, the rest of the log.
+ * activity log, every decided consent request and its signed consent receipts, issue 17), copied
+ * as they were into retained_records with the erased holder's id. Everything else goes with the
+ * holder's row (every table refers to users with ON DELETE CASCADE): profile, credentials,
+ * shares, settings, passkeys, backups, sessions, devices, grievances and erasure requests, the
+ * rest of the log.
  *
  * Input: { db, now, userId }. Output: { erased, retained } (erased false when there was no such
  * holder). Errors: database errors only; all in one transaction.
@@ -17,7 +18,13 @@
 import { LEGAL_RETENTION_MS, retainedKindOf } from '@pehchaan/core';
 import { and, eq, gt, ne } from 'drizzle-orm';
 import type { Db } from '../db/create-db';
-import { activityLogs, consentRequests, retainedRecords, users } from '../db/schema';
+import {
+  activityLogs,
+  consentReceipts,
+  consentRequests,
+  retainedRecords,
+  users,
+} from '../db/schema';
 import { newId } from '../lib/ids';
 
 export interface EraseAccountOptions {
@@ -72,6 +79,22 @@ export async function eraseAccount(
         record: { table: 'consent_requests', ...asRecord(request) },
         occurredAt: at,
         eraseAfter: new Date(at.getTime() + LEGAL_RETENTION_MS),
+        createdAt: now,
+      });
+    }
+    // The signed receipts (ISO/IEC TS 27560) of those consents are consent records too.
+    const receipts = await tx
+      .select()
+      .from(consentReceipts)
+      .where(and(eq(consentReceipts.userId, userId), gt(consentReceipts.issuedAt, yearAgo)));
+    for (const receipt of receipts) {
+      kept.push({
+        id: newId('kept'),
+        userId,
+        kind: 'consent_record',
+        record: { table: 'consent_receipts', ...asRecord(receipt) },
+        occurredAt: receipt.issuedAt,
+        eraseAfter: new Date(receipt.issuedAt.getTime() + LEGAL_RETENTION_MS),
         createdAt: now,
       });
     }

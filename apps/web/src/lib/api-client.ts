@@ -132,12 +132,11 @@ function buildUrl(path: string, query: RequestOptions<unknown>['query']): string
 
 /**
  * The problem an error answer carries, if it is one (any JSON error body is tried). Extension
- * members (RFC 9457 3.2, e.g. second_factor_required's login_token) are kept for the feature
- * that reads them with its own schema.
+ * members are kept (RFC 9457 3.2), e.g. the W3C verify endpoints' `verification` verdict or
+ * second_factor_required's login_token, for the feature that reads them with its own schema.
  */
-const looseProblemSchema = problemSchema.loose();
 function problemOf(body: unknown): Problem | undefined {
-  const result = looseProblemSchema.safeParse(body);
+  const result = problemSchema.loose().safeParse(body);
   return result.success ? result.data : undefined;
 }
 

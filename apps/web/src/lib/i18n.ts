@@ -234,6 +234,7 @@ export interface LazyResources {
   sync: typeof import('@/locales/en/sync.json');
   lock: typeof import('@/locales/en/lock.json');
   verifierPortal: typeof import('@/locales/en/verifier-portal.json');
+  dataSharing: typeof import('@/locales/en/data-sharing.json');
 }
 
 declare module 'i18next' {

@@ -82,6 +82,8 @@ export const PROBLEM_CODES = [
   'share_not_found',
   'passkey_not_found',
   'backup_not_found',
+  'consent_receipt_not_found',
+  'rights_request_not_found',
   // 409
   'consent_already_decided',
   'duplicate_document',
@@ -107,6 +109,7 @@ export const PROBLEM_CODES = [
   'claims_outside_purpose',
   'presentation_request_refused',
   'claim_required',
+  'data_fiduciary_not_registered',
   'credential_not_verified',
   'presentation_not_verified',
   'passkey_invalid',

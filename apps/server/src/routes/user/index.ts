@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authenticate, authorizeHolder } from '../../plugins/auth';
 import activityLogsRoutes from './activity-logs';
 import backupsRoutes from './backups';
+import consentReceiptsRoutes from './consent-receipts';
 import consentRequestsRoutes from './consent-requests';
 import credentialsRoutes from './credentials';
 import deletionRoutes from './deletion';
@@ -18,6 +19,7 @@ import passwordRoutes from './password';
 import presentationRequestsRoutes from './presentation-requests';
 import profileRoutes from './profile';
 import restoreRoutes from './restore';
+import rightsRequestsRoutes from './rights-requests';
 import seenRoutes from './seen';
 import sessionsRoutes from './sessions';
 import settingsRoutes from './settings';
@@ -47,6 +49,8 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(deletionRoutes, { prefix: '/:userId/deletion' });
   await app.register(backupsRoutes, { prefix: '/:userId' });
   await app.register(restoreRoutes, { prefix: '/:userId/restore' });
+  await app.register(consentReceiptsRoutes, { prefix: '/:userId/consent-receipts' });
+  await app.register(rightsRequestsRoutes, { prefix: '/:userId/rights-requests' });
 };
 
 export default userRoutes;
