@@ -311,7 +311,7 @@ export async function answerConsentRequest(
     await concurrent();
     throw problemOfOid4vpError(error);
   }
-  const result = await decideConsentRequest(options);
+  const result = await decideConsentRequest({ ...options, presented: true });
   return {
     ...result,
     consentRequest: { ...result.consentRequest, presentation },

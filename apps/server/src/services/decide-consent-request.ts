@@ -14,7 +14,14 @@
  * (a device clock may be off, and the decision stands either way). The activity entry carries
  * the same time.
  *
- * Input: { db, now, userId, consentRequestId, decision: 'approve' | 'reject', decidedAt? }.
+ * An approval starts the consent's validity (issue 17): valid_until = decision time + the
+ * request's validity days (lib/consent-lifecycle.ts consentValidityDays). When the approval
+ * delivered a presentation the verifier verified (`presented`, answer-consent-request.ts), that
+ * is the consent's first use (uses 1, last_used_at = the decision time) and the product-hosted
+ * verifier request it answered, if any, is remembered (linkHostedVerifierRequest).
+ *
+ * Input: { db, now, userId, consentRequestId, decision: 'approve' | 'reject', decidedAt?,
+ * presented? }.
  * Output: { consentRequest, activityLog } (the decided request and its log entry).
  * Errors: AppError 'consent_request_not_found' (404, 'Consent request not found') when the holder
  * has no such request (another holder's id answers the same, so ids are not confirmed);
@@ -28,6 +35,12 @@ import {
 } from '@pehchaan/core';
 import { and, eq } from 'drizzle-orm';
 import { consentRequests } from '../db/schema';
+import {
+  consentValidityDays,
+  linkHostedVerifierRequest,
+  presentationOfConsent,
+  validUntilOf,
+} from '../lib/consent-lifecycle';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { toConsentRequest } from '../lib/records';
@@ -39,6 +52,8 @@ export interface DecideConsentRequestOptions extends Pick<ServiceDeps, 'db' | 'n
   decision: ConsentDecision;
   /** When the holder decided, by their device's clock; used only if plausible (see above). */
   decidedAt?: Date;
+  /** Approve only: a presentation was delivered and verified (the consent's first use). */
+  presented?: boolean;
 }
 
 export interface ConsentDecisionResult {
@@ -69,9 +84,32 @@ export async function decideConsentRequest(
         decidedAt = options.decidedAt;
       }
     }
+    let approval: Partial<typeof consentRequests.$inferInsert> = {};
+    if (decision === 'approve') {
+      const [request] = await tx
+        .select({ validityDays: consentRequests.validityDays })
+        .from(consentRequests)
+        .where(mine);
+      const days = request
+        ? consentValidityDays(
+            request,
+            (await presentationOfConsent(tx, consentRequestId))?.presentation,
+          )
+        : 0;
+      approval = {
+        validityDays: days,
+        validUntil: validUntilOf(decidedAt, days),
+        ...(options.presented ? { uses: 1, lastUsedAt: decidedAt } : {}),
+      };
+    }
     const [row] = await tx
       .update(consentRequests)
-      .set({ status: outcome.status, statusUpdatedAt: decidedAt, statusUpdatedBy: userId })
+      .set({
+        status: outcome.status,
+        statusUpdatedAt: decidedAt,
+        statusUpdatedBy: userId,
+        ...approval,
+      })
       .where(and(mine, eq(consentRequests.status, 'pending')))
       .returning();
     if (!row) {
@@ -86,6 +124,9 @@ export async function decideConsentRequest(
         'consent_already_decided',
         MESSAGES.consentAlreadyDecided(existing.status),
       );
+    }
+    if (options.presented && decision === 'approve') {
+      await linkHostedVerifierRequest(tx, consentRequestId);
     }
     const activityLog = await recordActivity({
       db: tx,

@@ -2,10 +2,15 @@
  * GET /verifier/requests/{id}: a verifier reads its own request's status and, once shared, the
  * verified claims per DCQL credential query id and every check made (docs/api-contract.md
  * "Verifiers (OpenID4VP)"). A pending request past its expires_at reads 'expired'.
+ *
+ * Issue 17: once the holder withdraws the consent the request was answered under, it reads
+ * 'withdrawn' (at the end of the consent's validity, 'consent_expired'), its claims are erased
+ * (`credentials` null, `erased_at` set); `consent` is that consent as this product's wallet
+ * holds it (status, validity, uses), when the answer came from it.
  */
 import type { VerifiedCredential, VerifierRequestAnswer } from '@pehchaan/core';
 import { and, eq } from 'drizzle-orm';
-import { verifierRequests } from '../db/schema';
+import { consentRequests, presentationRequests, verifierRequests } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { REQUEST_NOT_FOUND_DETAIL } from './find-open-verifier-request';
@@ -34,6 +39,19 @@ export async function getVerifierRequest(
         options.vault.decrypt(row.claimsCiphertext, verifierRequestAad(row.id)),
       ) as Record<string, VerifiedCredential[]>)
     : null;
+  const [consent] = await options.db
+    .select({
+      status: consentRequests.status,
+      validUntil: consentRequests.validUntil,
+      withdrawnAt: consentRequests.withdrawnAt,
+      uses: consentRequests.uses,
+      lastUsedAt: consentRequests.lastUsedAt,
+    })
+    .from(presentationRequests)
+    .innerJoin(consentRequests, eq(consentRequests.id, presentationRequests.consentRequestId))
+    .where(eq(presentationRequests.verifierRequestId, row.id))
+    .limit(1);
+  const consentStatus = consent?.status;
   return {
     id: row.id,
     purpose: row.purposeCode,
@@ -44,5 +62,17 @@ export async function getVerifierRequest(
     credentials,
     checks: row.checks ?? null,
     error: row.error,
+    erased_at: row.erasedAt?.toISOString() ?? null,
+    consent:
+      consent &&
+      (consentStatus === 'approved' || consentStatus === 'withdrawn' || consentStatus === 'expired')
+        ? {
+            status: consentStatus,
+            valid_until: consent.validUntil?.toISOString() ?? null,
+            withdrawn_at: consent.withdrawnAt?.toISOString() ?? null,
+            uses: consent.uses,
+            last_used_at: consent.lastUsedAt?.toISOString() ?? null,
+          }
+        : null,
   };
 }

@@ -2,12 +2,18 @@
  * Writes one activity log entry (SPEC 3 Activity log) for a real event: login, logout,
  * credential_generated, ... Descriptions never hold secrets (no Aadhaar number, OTP or token).
  *
+ * The entry is appended to the holder's hash chain (issue 17, lib/activity-chain.ts): under the
+ * holder's chain lock it takes the next `seq`, the previous entry's hash as `prev_hash`, and its
+ * own `hash`. Run inside a caller's transaction it joins it (a savepoint), so the entry commits
+ * with the change it records and the lock is held until then.
+ *
  * Input: { db, now, userId, type (core's ActivityType), description }.
  * Output: the stored ActivityLog record. Errors: database errors only (userId must exist).
  */
 import type { ActivityLog, ActivityType } from '@pehchaan/core';
 import type { DbOrTx } from '../db/create-db';
 import { activityLogs } from '../db/schema';
+import { activityChainHead, activityEntryHash, lockActivityChain } from '../lib/activity-chain';
 import { newId } from '../lib/ids';
 import { toActivityLog } from '../lib/records';
 
@@ -21,16 +27,24 @@ export interface RecordActivityOptions {
 }
 
 export async function recordActivity(options: RecordActivityOptions): Promise<ActivityLog> {
-  const [row] = await options.db
-    .insert(activityLogs)
-    .values({
+  const { userId } = options;
+  return options.db.transaction(async (tx) => {
+    await lockActivityChain(tx, userId);
+    const head = await activityChainHead(tx, userId);
+    const entry = {
       id: newId('log'),
-      userId: options.userId,
+      userId,
       type: options.type,
       description: options.description,
       timestamp: options.now(),
-    })
-    .returning();
-  if (!row) throw new Error('Inserting the activity entry returned no row');
-  return toActivityLog(row);
+      seq: (head?.seq ?? 0) + 1,
+      prevHash: head?.hash ?? null,
+    };
+    const [row] = await tx
+      .insert(activityLogs)
+      .values({ ...entry, hash: activityEntryHash(entry) })
+      .returning();
+    if (!row) throw new Error('Inserting the activity entry returned no row');
+    return toActivityLog(row);
+  });
 }
