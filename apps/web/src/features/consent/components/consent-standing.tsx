@@ -60,7 +60,7 @@ export function ConsentStanding({
     : 0;
 
   return (
-    <div className="mt-3 space-y-3">
+    <div className="mt-3 space-y-2">
       <dl className="space-y-1 text-xs text-slate-600 dark:text-slate-400">
         {status === 'approved' && request.valid_until && (
           <Row label={t('standing.validUntil')}>
@@ -77,15 +77,15 @@ export function ConsentStanding({
             <time dateTime={request.valid_until}>{date(request.valid_until)}</time>
           </Row>
         )}
-        <div>
-          {uses === 0
-            ? t('standing.notUsed')
-            : t('standing.used', {
-                count: uses,
-                date: request.last_used_at ? date(request.last_used_at) : '',
-              })}
-        </div>
       </dl>
+      <p className="text-xs text-slate-600 dark:text-slate-400">
+        {uses === 0
+          ? t('standing.notUsed')
+          : t('standing.used', {
+              count: uses,
+              date: request.last_used_at ? date(request.last_used_at) : '',
+            })}
+      </p>
 
       {status === 'approved' && soon && (
         <p className="flex items-start gap-1.5 rounded-lg bg-amber-50 p-2 text-xs text-amber-900 dark:bg-amber-950/50 dark:text-amber-100">
