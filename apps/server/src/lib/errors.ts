@@ -50,6 +50,8 @@ export const ERROR_STATUS = {
   invalid_credential: 400,
   /** W3C VC API: a presentation (or a credential in it) that cannot be read. */
   invalid_presentation: 400,
+  /** W3C VC API issuer: a credential the Data Model or JSON-LD safe mode refuses to sign. */
+  credential_not_issuable: 400,
   /** No, unknown, expired or revoked session token. */
   unauthenticated: 401,
   /** Demo pair with the wrong OTP (SPEC 5). */
@@ -156,6 +158,7 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   invalid_presentation_link: 'Invalid presentation request link',
   invalid_credential: 'Invalid credential',
   invalid_presentation: 'Invalid presentation',
+  credential_not_issuable: 'Credential cannot be issued',
   unauthenticated: 'Not authenticated',
   wrong_demo_otp: 'Wrong demo OTP',
   login_unavailable: 'Login unavailable',
