@@ -218,6 +218,19 @@ describe.each(backends)('the activity log hash chain on $name', (backend) => {
     expect(after[0]?.count).toBe(before[0]?.count);
   });
 
+  it('lets a holder record only their own kinds of entry, not a withdrawal or a delivered notice', async () => {
+    token = await loginDemo(app);
+    for (const type of ['consent_withdrawn', 'withdrawal_delivered']) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/user/user-001/activity-logs',
+        headers: bearer(token),
+        payload: { type, description: 'Forged by the client' },
+      });
+      expectProblem(response, 'invalid_request');
+    }
+  });
+
   it("answers 403 for another holder's chain", async () => {
     token = await loginDemo(app);
     const response = await app.inject({

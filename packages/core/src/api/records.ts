@@ -317,11 +317,30 @@ export type ConsentWithdrawalAnswer = z.infer<typeof consentWithdrawalAnswerSche
 export const consentResetAnswerSchema = consentRequestListSchema.extend({ message: z.string() });
 
 /**
- * Body of POST /user/{userId}/activity-logs (DECISIONS 6): an entry of one of the SPEC 3 types.
- * The description is what the Activity Logs screen shows (1 to 500 characters).
+ * The activity types only the server writes, for events a holder cannot assert of themselves
+ * (issue 17: withdrawal, expiry and the verifier's notice are recorded where they happen).
+ */
+export const SERVER_ACTIVITY_TYPES = [
+  'consent_withdrawn',
+  'consent_expired',
+  'consent_expiring',
+  'withdrawal_delivered',
+  'withdrawal_undelivered',
+] as const satisfies readonly ActivityType[];
+
+/** The types a holder's app may record itself (POST /user/{userId}/activity-logs). */
+export const HOLDER_ACTIVITY_TYPES = ACTIVITY_TYPES.filter(
+  (type): type is Exclude<ActivityType, (typeof SERVER_ACTIVITY_TYPES)[number]> =>
+    !(SERVER_ACTIVITY_TYPES as readonly string[]).includes(type),
+);
+
+/**
+ * Body of POST /user/{userId}/activity-logs (DECISIONS 6): an entry of one of the SPEC 3 types
+ * (HOLDER_ACTIVITY_TYPES: not the server-only ones of issue 17). The description is what the
+ * Activity Logs screen shows (1 to 500 characters).
  */
 export const newActivityLogSchema = z.object({
-  type: activityTypeSchema,
+  type: z.enum(HOLDER_ACTIVITY_TYPES),
   description: z.string().trim().min(1).max(500),
 });
 export type NewActivityLog = z.infer<typeof newActivityLogSchema>;
