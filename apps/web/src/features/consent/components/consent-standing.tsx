@@ -10,7 +10,12 @@
  * - expired: when, and that renewal is a new request.
  * Rejected requests have none of this (their decision is final and nothing was given).
  */
-import { type ConsentRequest, DAY_MS, isConsentExpiringSoon } from '@pehchaan/core';
+import {
+  type ConsentRequest,
+  DAY_MS,
+  isConsentExpiringSoon,
+  isConsentWithdrawable,
+} from '@pehchaan/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -123,7 +128,8 @@ export function ConsentStanding({
         </p>
       )}
 
-      {status === 'approved' && (
+      {/* Past its end the server expires it at the next read: nothing is left to withdraw. */}
+      {isConsentWithdrawable(request, now().getTime()) && (
         <Button
           variant="secondary"
           className="min-h-11 w-full"
