@@ -4,11 +4,14 @@
  * What is hashed, exactly: the SHA-256 (hex, lower case) of the UTF-8 bytes of the RFC 8785
  * canonical JSON (core's canonicalJson, the `canonicalize` package) of
  *
- *   { "id", "user_id", "seq", "type", "description", "timestamp", "prev_hash" }
+ *   { "id", "user_id", "seq", "type", "description", "message_code", "message_params",
+ *     "timestamp", "prev_hash" }
  *
  * where `timestamp` is the ISO 8601 form with milliseconds ('2025-06-01T10:00:00.000Z'), `seq`
- * the entry's place in the holder's chain (1, 2, ...) and `prev_hash` the hash of entry seq - 1
- * (null for seq 1). `last_viewed` is not hashed: the bell stamps it (SPEC 4 seen-state).
+ * the entry's place in the holder's chain (1, 2, ...), `message_code` / `message_params` the
+ * entry's message (issue 19; null when it has none: what the screens show in other languages is
+ * covered too) and `prev_hash` the hash of entry seq - 1 (null for seq 1). `last_viewed` is not
+ * hashed: the bell stamps it (SPEC 4 seen-state).
  *
  * Editing an entry's text, type, time or owner changes its hash; deleting or inserting one
  * breaks the next entry's `prev_hash` or the run of `seq`. A holder's writes take a transaction-
@@ -35,6 +38,8 @@ export interface ChainedEntry {
   seq: number;
   type: string;
   description: string;
+  messageCode: string | null;
+  messageParams: Record<string, unknown> | null;
   timestamp: Date;
   prevHash: string | null;
 }
@@ -49,6 +54,8 @@ export function activityEntryHash(entry: ChainedEntry): string {
       seq: entry.seq,
       type: entry.type,
       description: entry.description,
+      message_code: entry.messageCode,
+      message_params: entry.messageParams,
       timestamp: entry.timestamp.toISOString(),
       prev_hash: entry.prevHash,
     }),

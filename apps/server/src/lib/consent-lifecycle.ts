@@ -21,6 +21,14 @@ import {
 } from '../db/schema';
 import { DID_CLIENT_ID_PREFIX } from './verifier-keys';
 
+/** The details of the 409s of a consent that is not in force (withdraw, a share link under it). */
+export const CONSENT_NOT_IN_FORCE = {
+  notApproved: (status: string) =>
+    `This consent request is ${status}, so there is no consent to withdraw.`,
+  alreadyWithdrawn: 'You already withdrew this consent.',
+  expired: 'This consent has already expired; there is nothing left to withdraw.',
+} as const;
+
 /**
  * Days an approval of `row` stays valid: the request's own validity, else the retention the
  * verifier registered for the purpose (OpenID4VP requests), else DEFAULT_CONSENT_VALIDITY_DAYS.

@@ -135,6 +135,17 @@ export const ERROR_STATUS = {
   verifier_unreachable: 502,
   /** The verifier's server answered the holder's response with an error. */
   verifier_refused: 502,
+  /**
+   * The database cannot be reached or is not the writable node (a failover under way,
+   * db/postgres-hosts.ts); Retry-After. Nothing was changed, or the change is uncertain: retry
+   * with the same Idempotency-Key.
+   */
+  database_unavailable: 503,
+  /**
+   * A shared service other than the database is unreachable (the rate-limit store for OTP
+   * sends), or, from the load balancer, no instance is up; Retry-After.
+   */
+  service_unavailable: 503,
 } as const satisfies Record<ProblemCode, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -202,7 +213,17 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   internal_error: 'Internal server error',
   verifier_unreachable: 'Verifier unreachable',
   verifier_refused: 'Verifier refused the answer',
+  database_unavailable: 'Database unavailable',
+  service_unavailable: 'Service unavailable',
 };
+
+/** Retry-After of the 503 answers (s): about one database failover (docs/scaling.md). */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/** The `detail` of the 503 answers (the wait is also in Retry-After). */
+export function unavailableDetail(seconds = UNAVAILABLE_RETRY_AFTER_SECONDS): string {
+  return `The service is briefly unavailable. Please try again in ${seconds} seconds.`;
+}
 
 /** At most this many field errors are listed in one problem. */
 export const MAX_FIELD_ERRORS = 20;

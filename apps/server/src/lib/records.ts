@@ -4,6 +4,7 @@
  */
 import {
   type ActivityLog,
+  activityMessageCodeSchema,
   activityTypeSchema,
   type ConsentPresentation,
   type ConsentRequest,
@@ -146,12 +147,20 @@ export function toActivityLog(row: ActivityLogRow): ActivityLog {
     userId: row.userId,
     type: activityTypeSchema.parse(row.type),
     description: row.description,
+    ...messageOf(row),
     timestamp: row.timestamp.toISOString(),
     last_viewed: iso(row.lastViewed),
     ...(row.seq !== null && row.hash !== null
       ? { seq: row.seq, prev_hash: row.prevHash, hash: row.hash }
       : {}),
   };
+}
+
+/** The entry's message code and parameters when it has a code this version knows. */
+function messageOf(row: ActivityLogRow): Pick<ActivityLog, 'message_code' | 'message_params'> {
+  const code = activityMessageCodeSchema.safeParse(row.messageCode);
+  if (!code.success) return {};
+  return { message_code: code.data, message_params: row.messageParams ?? {} };
 }
 
 /**

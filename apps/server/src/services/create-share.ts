@@ -26,6 +26,7 @@ import {
 } from '@pehchaan/core';
 import { and, eq } from 'drizzle-orm';
 import { consentRequests, credentials, shares } from '../db/schema';
+import { CONSENT_NOT_IN_FORCE } from '../lib/consent-lifecycle';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
@@ -51,13 +52,13 @@ async function consentInForce(options: CreateShareOptions, consentRequestId: str
   if (!consent) throw new AppError('consent_request_not_found', MESSAGES.consentRequestNotFound);
   const ended = consent.validUntil !== null && consent.validUntil.getTime() <= now.getTime();
   if (consent.status === 'expired' || (consent.status === 'approved' && ended)) {
-    throw new AppError('consent_expired', MESSAGES.consentExpired);
+    throw new AppError('consent_expired', CONSENT_NOT_IN_FORCE.expired);
   }
   if (consent.status === 'withdrawn') {
-    throw new AppError('consent_already_withdrawn', MESSAGES.consentAlreadyWithdrawn);
+    throw new AppError('consent_already_withdrawn', CONSENT_NOT_IN_FORCE.alreadyWithdrawn);
   }
   if (consent.status !== 'approved') {
-    throw new AppError('consent_not_approved', MESSAGES.consentNotApproved(consent.status));
+    throw new AppError('consent_not_approved', CONSENT_NOT_IN_FORCE.notApproved(consent.status));
   }
   return consent;
 }

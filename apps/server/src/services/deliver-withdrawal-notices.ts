@@ -21,7 +21,7 @@
  * Input: { db, now, oid4vpAllowLoopback, limit? (default 20), fetchOptions? (tests) }.
  * Output: { delivered, failed, retrying } counts of this run. Errors: database only.
  */
-import { CONSENT_LOG_TEXT } from '@pehchaan/core';
+import { consentEventMessage } from '@pehchaan/core';
 import { and, asc, eq, lte } from 'drizzle-orm';
 import type { Db } from '../db/create-db';
 import { consentRequests, withdrawalNotices } from '../db/schema';
@@ -128,7 +128,7 @@ export async function deliverWithdrawalNotices(
         .where(eq(withdrawalNotices.id, notice.id));
       if (outcome.kind !== 'delivered' && !giveUp) return;
       const [consent] = await tx
-        .select({ requester: consentRequests.requester })
+        .select({ requester: consentRequests.requester, purpose: consentRequests.purpose })
         .from(consentRequests)
         .where(eq(consentRequests.id, notice.consentRequestId));
       if (!consent) return;
@@ -137,10 +137,10 @@ export async function deliverWithdrawalNotices(
         now: () => at,
         userId: notice.userId,
         type: outcome.kind === 'delivered' ? 'withdrawal_delivered' : 'withdrawal_undelivered',
-        description:
-          outcome.kind === 'delivered'
-            ? CONSENT_LOG_TEXT.delivered(consent)
-            : CONSENT_LOG_TEXT.undelivered(consent),
+        message: consentEventMessage(
+          outcome.kind === 'delivered' ? 'withdrawal_delivered' : 'withdrawal_undelivered',
+          consent,
+        ),
       });
     });
     if (outcome.kind === 'delivered') counts.delivered += 1;

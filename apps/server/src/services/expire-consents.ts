@@ -15,7 +15,7 @@
  * Input: { db, now, userId? (default: every holder), limit? (per kind, default 200) }.
  * Output: { expired, reminded } (how many of each were written). Errors: database only.
  */
-import { CONSENT_EXPIRY_REMINDER_DAYS, CONSENT_LOG_TEXT, DAY_MS } from '@pehchaan/core';
+import { CONSENT_EXPIRY_REMINDER_DAYS, consentEventMessage, DAY_MS } from '@pehchaan/core';
 import { and, eq, gt, isNull, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/create-db';
 import { consentRequests } from '../db/schema';
@@ -58,7 +58,7 @@ export async function expireConsents(
         now: () => now,
         userId: row.userId,
         type: 'consent_expired',
-        description: CONSENT_LOG_TEXT.expired(row),
+        message: consentEventMessage('consent_expired', row),
       });
       // receipts: await issueConsentReceipt({ ...deps, db: tx, userId: row.userId, consentRequestId: id, event: 'expired', at: row.validUntil });
       return true;
@@ -94,7 +94,7 @@ export async function expireConsents(
         now: () => now,
         userId: row.userId,
         type: 'consent_expiring',
-        description: CONSENT_LOG_TEXT.expiring(row, row.validUntil.toISOString()),
+        message: consentEventMessage('consent_expiring', row, row.validUntil.toISOString()),
       });
       return true;
     });

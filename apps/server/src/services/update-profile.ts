@@ -21,7 +21,6 @@ import {
   type Profile,
   type ProfileInput,
   type ProfileUpdate,
-  profileUpdatedDescription,
 } from '@pehchaan/core';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../db/create-db';
@@ -106,7 +105,7 @@ export async function updateProfile(options: UpdateProfileOptions): Promise<Upda
         now: () => now,
         userId,
         type: 'profile_updated',
-        description: profileUpdatedDescription(changed),
+        message: { code: 'profile_updated', params: { fields: changed.join(',') } },
       });
       return { profile: toProfile(row), activityLog };
     });

@@ -25,11 +25,20 @@
  * not confirmed); 409 'consent_already_withdrawn', 'consent_not_approved' (pending or
  * rejected), 'consent_expired' (past its validity).
  */
-import { type ActivityLog, CONSENT_LOG_TEXT, type ConsentRequest, MESSAGES } from '@pehchaan/core';
+import {
+  type ActivityLog,
+  type ConsentRequest,
+  consentEventMessage,
+  MESSAGES,
+} from '@pehchaan/core';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../db/create-db';
 import { consentRequests, verifiers, withdrawalNotices } from '../db/schema';
-import { presentationOfConsent, stopConsentUse } from '../lib/consent-lifecycle';
+import {
+  CONSENT_NOT_IN_FORCE,
+  presentationOfConsent,
+  stopConsentUse,
+} from '../lib/consent-lifecycle';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
@@ -55,10 +64,10 @@ export interface ConsentWithdrawalResult {
 /** Why a consent in `status` cannot be withdrawn. */
 function refusal(status: string): AppError {
   if (status === 'withdrawn') {
-    return new AppError('consent_already_withdrawn', MESSAGES.consentAlreadyWithdrawn);
+    return new AppError('consent_already_withdrawn', CONSENT_NOT_IN_FORCE.alreadyWithdrawn);
   }
-  if (status === 'expired') return new AppError('consent_expired', MESSAGES.consentExpired);
-  return new AppError('consent_not_approved', MESSAGES.consentNotApproved(status));
+  if (status === 'expired') return new AppError('consent_expired', CONSENT_NOT_IN_FORCE.expired);
+  return new AppError('consent_not_approved', CONSENT_NOT_IN_FORCE.notApproved(status));
 }
 
 /**
@@ -150,7 +159,7 @@ export async function withdrawConsent(
       now: () => withdrawnAt,
       userId,
       type: 'consent_withdrawn',
-      description: CONSENT_LOG_TEXT.withdrawn(row),
+      message: consentEventMessage('consent_withdrawn', row),
     });
     // receipts: await issueConsentReceipt({ ...options, db: tx, userId, consentRequestId, event: 'withdrawn', at: withdrawnAt });
     const found = await presentationOfConsent(tx, consentRequestId);

@@ -2,9 +2,15 @@
  * Display helpers for credentialSubject claims, shared by the Credentials cards and the public
  * verifier page so both show a claim the same way.
  */
+import { CLAIM_LABELS } from '@pehchaan/core';
+import { claimName } from './document-labels';
 
-/** A claim key as a label: 'date_of_birth' -> 'Date of birth'. */
-export function fieldLabel(field: string): string {
+/**
+ * A claim key as a label in `language`: the catalogue's label (core's CLAIM_LABELS,
+ * 'date_of_birth' -> 'Date of Birth', 'जन्म तिथि'), else the key in words ('Blood group').
+ */
+export function fieldLabel(field: string, language: string): string {
+  if (CLAIM_LABELS[field]) return claimName(field, language);
   const words = field.replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

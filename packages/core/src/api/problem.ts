@@ -110,6 +110,9 @@ export const PROBLEM_CODES = [
   // 502: the verifier, not this server, failed
   'verifier_unreachable',
   'verifier_refused',
+  // 503: briefly unavailable (a database failover, a shared store down); Retry-After
+  'database_unavailable',
+  'service_unavailable',
 ] as const;
 
 export type ProblemCode = (typeof PROBLEM_CODES)[number];

@@ -5,9 +5,10 @@
  * before it ends, it becomes `expired` at `valid_until`, and the holder may withdraw it at any
  * time before (DPDP Act s.6(4): as easily as it was given). Renewal is a new request.
  *
- * Also the exact activity texts of these events: stored data, so English, written the same by
- * the server and by the web app's offline withdrawal.
+ * Also the activity messages of these events, written the same by the server and by the web
+ * app's offline withdrawal.
  */
+import type { ActivityMessage } from '../api/activity-messages';
 import type { ConsentRequest } from '../api/records';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -40,25 +41,34 @@ export function isConsentWithdrawable(request: ConsentRequest, now: number): boo
   return Number.isNaN(end) || end > now;
 }
 
-/** '2025-06-08' of an instant (UTC), as the reminder's text names the day. */
-function day(iso: string): string {
-  return iso.slice(0, 10);
+/**
+ * The activity message of a consent's later state (issue 17; core's activity-messages.ts words
+ * it): withdrawn, expired, expiring (with the consent's last day, YYYY-MM-DD, UTC), or the
+ * withdrawal notice delivered / undelivered.
+ */
+export function consentEventMessage(
+  code: 'consent_withdrawn' | 'consent_expired' | 'withdrawal_delivered' | 'withdrawal_undelivered',
+  consent: Pick<ConsentRequest, 'requester' | 'purpose'>,
+): ActivityMessage;
+export function consentEventMessage(
+  code: 'consent_expiring',
+  consent: Pick<ConsentRequest, 'requester' | 'purpose'>,
+  validUntil: string,
+): ActivityMessage;
+export function consentEventMessage(
+  code: ActivityMessage['code'],
+  consent: Pick<ConsentRequest, 'requester' | 'purpose'>,
+  validUntil?: string,
+): ActivityMessage {
+  return {
+    code,
+    params: {
+      requester: consent.requester,
+      purpose: consent.purpose,
+      ...(validUntil ? { date: validUntil.slice(0, 10) } : {}),
+    },
+  };
 }
-
-/** The activity texts of the consent's later states (issue 17). */
-export const CONSENT_LOG_TEXT = {
-  /** The issue's wording: 'Withdrew consent from {requester} for {purpose}'. */
-  withdrawn: (c: Pick<ConsentRequest, 'requester' | 'purpose'>) =>
-    `Withdrew consent from ${c.requester} for ${c.purpose}`,
-  expired: (c: Pick<ConsentRequest, 'requester' | 'purpose'>) =>
-    `Consent to ${c.requester} for ${c.purpose} expired`,
-  expiring: (c: Pick<ConsentRequest, 'requester' | 'purpose'>, validUntil: string) =>
-    `Consent to ${c.requester} for ${c.purpose} expires on ${day(validUntil)}`,
-  delivered: (c: Pick<ConsentRequest, 'requester'>) =>
-    `Withdrawal notice delivered to ${c.requester}`,
-  undelivered: (c: Pick<ConsentRequest, 'requester'>) =>
-    `Withdrawal notice could not be delivered to ${c.requester}`,
-} as const;
 
 /**
  * The next instant (epoch ms) after `now` at which `requests` change by the clock alone: an

@@ -28,11 +28,6 @@ export const MESSAGES = {
   /** DECISIONS 6: a second decision on a request (SPEC 4: approved and rejected are final). */
   consentAlreadyDecided: (status: string) =>
     `This consent request was already ${status}. Decisions are final.`,
-  /** Issue 17: only an approved consent can be withdrawn. */
-  consentNotApproved: (status: string) =>
-    `This consent request is ${status}, so there is no consent to withdraw.`,
-  consentAlreadyWithdrawn: 'You already withdrew this consent.',
-  consentExpired: 'This consent has already expired; there is nothing left to withdraw.',
   passwordFieldsRequired: 'Please fill in all password fields',
   passwordsDoNotMatch: 'New passwords do not match',
   passwordTooShort: 'Password must be at least 8 characters long',

@@ -15,9 +15,10 @@
 import {
   type ActivityLog,
   activityLogSchema,
-  CONSENT_LOG_TEXT,
   type ConsentRequest,
+  consentEventMessage,
   consentWithdrawalAnswerSchema,
+  describeActivity,
 } from '@pehchaan/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -79,11 +80,14 @@ export async function withdrawConsent(options: {
     if (!isApiUnavailable(error)) throw error;
     const now = options.now ?? new Date();
     const withdrawn = withdrawLocally(request, userId, now);
+    const message = consentEventMessage('consent_withdrawn', request);
     const activityLog = activityLogSchema.parse({
       id: localLogId(),
       userId,
       type: 'consent_withdrawn',
-      description: CONSENT_LOG_TEXT.withdrawn(request),
+      description: describeActivity(message),
+      message_code: message.code,
+      message_params: message.params,
       timestamp: now.toISOString(),
       last_viewed: null,
       pending_sync: true,

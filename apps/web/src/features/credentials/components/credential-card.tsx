@@ -12,6 +12,7 @@ import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ChevronDownIcon, ClockIcon, FileIcon, ShareIcon } from '@/components/ui/icons';
+import { documentTypeName } from '@/lib/document-labels';
 import { formatDate } from '@/lib/format-date';
 import { toast } from '@/lib/toast';
 import { isAwaitingIssuer } from '../api/local-credentials';
@@ -66,7 +67,7 @@ export function CredentialCard({
   const [qr, setQr] = useState<string | null>(null);
   const detailsId = useId();
   const titleId = useId();
-  const name = credential.credential_subject.document_type;
+  const name = documentTypeName(credential.credential_subject.document_type, i18n.language);
   const status = credentialDisplayStatus(credential, now ?? Date.now());
   const awaiting = isAwaitingIssuer(credential);
   const date = (iso: string) => formatDate(iso, i18n.language);

@@ -44,7 +44,7 @@ export function ShareDialog({
   onCreate: (choice: ShareChoice) => void;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation('credentials');
+  const { t, i18n } = useTranslation('credentials');
   const ids = useId();
   const offered = shareableFields(subject);
   const [fields, setFields] = useState<string[]>(() => defaultShareFields(subject));
@@ -107,7 +107,7 @@ export function ShareDialog({
                 onChange={() => toggle(field)}
                 className="size-4 accent-orange-600"
               />
-              {fieldLabel(field)}
+              {fieldLabel(field, i18n.language)}
             </label>
           ))}
         </span>

@@ -49,7 +49,9 @@ export function ShareLinks({
                   : t('links.viewCountOf', { count: share.views, max: share.max_views })}
               </p>
               <p className="text-slate-600 dark:text-slate-400">
-                {t('links.fields', { fields: share.fields.map(fieldLabel).join(', ') })}
+                {t('links.fields', {
+                  fields: share.fields.map((field) => fieldLabel(field, i18n.language)).join(', '),
+                })}
               </p>
             </div>
             {share.status === 'active' && (

@@ -12,7 +12,7 @@ import { displayValue, fieldLabel } from '@/lib/format-claim';
 const HIDDEN_KEYS = new Set(['id', 'document_type']);
 
 export function SubjectFields({ subject }: { subject: Record<string, unknown> }) {
-  const { t } = useTranslation('credentials');
+  const { t, i18n } = useTranslation('credentials');
   const [revealed, setRevealed] = useState<ReadonlySet<string>>(new Set());
   const toggle = (field: string) =>
     setRevealed((prev) => {
@@ -33,7 +33,9 @@ export function SubjectFields({ subject }: { subject: Record<string, unknown> })
             key={field}
             className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2"
           >
-            <dt className="text-slate-600 dark:text-slate-400">{fieldLabel(field)}</dt>
+            <dt className="text-slate-600 dark:text-slate-400">
+              {fieldLabel(field, i18n.language)}
+            </dt>
             <dd className="flex min-w-0 items-center gap-2 font-medium break-words">
               <span className={sensitive ? 'font-mono' : undefined} data-field={field}>
                 {displayValue(shown)}

@@ -17,6 +17,7 @@ import {
   UserIcon,
 } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
+import { useActivityText } from '@/lib/activity-text';
 import { formatDate } from '@/lib/format-date';
 import { IDENTITY_DOCUMENTS, type ProfileStats } from '../profile-records';
 import '../i18n';
@@ -144,6 +145,7 @@ export function ProfileStatCards({ stats }: { stats: ProfileStats | null }) {
 
 export function RecentActivity({ logs, now }: { logs: ActivityLog[] | null; now: number }) {
   const { t, i18n } = useTranslation('profile');
+  const activityText = useActivityText();
   const when = (timestamp: string) => {
     const parts = relativeTimeParts(timestamp, now);
     switch (parts.unit) {
@@ -180,7 +182,7 @@ export function RecentActivity({ logs, now }: { logs: ActivityLog[] | null; now:
           {logs.map((log) => (
             <li key={log.id} className="flex flex-col gap-0.5 py-2 first:pt-0 last:pb-0">
               <span className="break-words text-slate-900 dark:text-slate-100">
-                {log.description}
+                {activityText(log)}
               </span>
               <span className="text-sm text-slate-600 dark:text-slate-400">
                 <time dateTime={log.timestamp}>{when(log.timestamp)}</time>

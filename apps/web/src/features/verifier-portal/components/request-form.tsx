@@ -16,7 +16,7 @@ import { useCreateVerifierRequest } from '../api/create-verifier-request';
 import { vctByTypeQuery } from '../api/get-credential-types';
 import { buildDcqlQuery, type ClaimSelection, selectionProblem } from '../dcql';
 import '../i18n';
-import { claimName, documentTypeName } from '../labels';
+import { claimName, documentTypeName } from '@/lib/document-labels';
 
 export function RequestForm({
   apiKey,

@@ -25,7 +25,7 @@ import { formatDate } from '@/lib/format-date';
 import { toast } from '@/lib/toast';
 import { verifierRequestQuery } from '../api/get-verifier-request';
 import '../i18n';
-import { claimName, documentTypeName } from '../labels';
+import { claimName, documentTypeName } from '@/lib/document-labels';
 
 /** The QR image's size and margin (qrcode's `width` and `margin`), in CSS pixels and modules. */
 const QR_OPTIONS = { width: 240, margin: 2 } as const;

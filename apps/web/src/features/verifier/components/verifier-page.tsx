@@ -237,7 +237,7 @@ function CredentialDetails({ details }: { details: Details }) {
           {Object.entries(subject)
             .filter(([key]) => !SUBJECT_HIDDEN.has(key))
             .map(([key, value]) => (
-              <Row key={key} label={fieldLabel(key)}>
+              <Row key={key} label={fieldLabel(key, i18n.language)}>
                 <span data-field={key}>{displayValue(value)}</span>
               </Row>
             ))}

@@ -44,7 +44,8 @@ ALTER TABLE "shares" ADD CONSTRAINT "shares_consent_request_id_consent_requests_
 CREATE UNIQUE INDEX "activity_logs_user_seq_idx" ON "activity_logs" USING btree ("user_id","seq");--> statement-breakpoint
 CREATE INDEX "consent_requests_valid_until_idx" ON "consent_requests" USING btree ("status","valid_until");--> statement-breakpoint
 CREATE INDEX "presentation_requests_verifier_request_idx" ON "presentation_requests" USING btree ("verifier_request_id");--> statement-breakpoint
-CREATE INDEX "shares_consent_idx" ON "shares" USING btree ("consent_request_id");--> statement-breakpoint
+CREATE INDEX "shares_consent_idx" ON "shares" USING btree ("consent_request_id");
+--> statement-breakpoint
 -- Issue 17: every consent has a validity. Requests made before it get the verifier's registered
 -- retention (OpenID4VP requests) or core's DEFAULT_CONSENT_VALIDITY_DAYS (180); consents already
 -- approved run that long from their decision.
