@@ -35,6 +35,8 @@ function expectedHash(log: ActivityLog): string {
     seq: log.seq,
     type: log.type,
     description: log.description,
+    message_code: log.message_code ?? null,
+    message_params: log.message_params ?? null,
     timestamp: log.timestamp,
     prev_hash: log.prev_hash,
   });

@@ -52,7 +52,9 @@ export async function recordActivity(options: RecordActivityOptions): Promise<Ac
       type: options.type,
       description,
       messageCode: message?.code ?? null,
-      messageParams: message?.params ?? null,
+      // {} rather than null for a message without parameters: the record shows it so (records.ts),
+      // and the hash is checked against the record (lib/activity-chain.ts).
+      messageParams: message ? (message.params ?? {}) : null,
       timestamp: options.now(),
       seq: (head?.seq ?? 0) + 1,
       prevHash: head?.hash ?? null,
