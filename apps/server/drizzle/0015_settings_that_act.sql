@@ -2,6 +2,7 @@ CREATE TABLE "activity_log_anchors" (
 	"user_id" text PRIMARY KEY NOT NULL,
 	"last_removed_id" text NOT NULL,
 	"last_removed_at" timestamp with time zone NOT NULL,
+	"last_removed_seq" integer,
 	"anchor_hash" text,
 	"removed_count" integer NOT NULL,
 	"updated_at" timestamp with time zone NOT NULL

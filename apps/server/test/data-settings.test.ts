@@ -9,7 +9,9 @@
  */
 import {
   ACCOUNT_DELETION_GRACE_MS,
+  type ActivityType,
   type BackupFile,
+  DEMO_ACCOUNTS,
   DEMO_OTP,
   type HolderExport,
   type UserSettings,
@@ -29,11 +31,13 @@ import { applyDataRetention } from '../src/services/apply-data-retention';
 import { eraseDueAccounts } from '../src/services/erase-due-accounts';
 import { makeDueBackups } from '../src/services/make-due-backups';
 import { purgeExpired } from '../src/services/purge-expired';
+import { recordActivity } from '../src/services/record-activity';
 import { bearer, buildTestApp, loginDemo, PRIMARY, SECONDARY, TestClock } from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
 import { expectProblem } from './helpers/problem';
 
 const DAY_MS = 24 * 3_600_000;
+const THIRD = DEMO_ACCOUNTS[2] as (typeof DEMO_ACCOUNTS)[number];
 
 describe.each(backends)('data settings on $name', (backend) => {
   let opened: OpenedDatabase;
@@ -123,59 +127,74 @@ describe.each(backends)('data settings on $name', (backend) => {
 
   describe('data retention', () => {
     it('cuts the log from its oldest end, never a security or consent record under a year', async () => {
-      const token = await loginDemo(app, SECONDARY);
+      // A holder with no log yet, whose chain (issue 17) starts with six old entries.
       const { db } = app.deps;
       const now = clock.now().getTime();
-      const entry = (id: string, type: string, daysAgo: number) => ({
-        id,
-        userId: 'user-002',
-        type,
-        description: `${type} ${daysAgo} days ago`,
-        timestamp: new Date(now - daysAgo * DAY_MS),
-      });
-      await db
-        .insert(activityLogs)
-        .values([
-          entry('log-e1', 'test_manual', 400),
-          entry('log-e2', 'login', 380),
-          entry('log-e3', 'credential_shared', 300),
-          entry('log-e4', 'consent_approved', 200),
-          entry('log-e5', 'credential_copied', 190),
-          entry('log-e6', 'test_manual', 10),
-        ]);
-      const ids = async () =>
-        (
-          await db
-            .select({ id: activityLogs.id })
-            .from(activityLogs)
-            .where(eq(activityLogs.userId, 'user-002'))
-        )
-          .map((row) => row.id)
-          .filter((id) => id.startsWith('log-e'))
-          .sort();
+      const write = (type: ActivityType, daysAgo: number) =>
+        recordActivity({
+          db,
+          now: () => new Date(now - daysAgo * DAY_MS),
+          userId: THIRD.userId,
+          type,
+          description: `${type} ${daysAgo} days ago`,
+        });
+      const written: string[] = [];
+      for (const [type, daysAgo] of [
+        ['test_manual', 400],
+        ['login', 380],
+        ['credential_shared', 300],
+        ['consent_approved', 200],
+        ['credential_copied', 190],
+        ['test_manual', 10],
+      ] as const) {
+        written.push((await write(type, daysAgo)).id);
+      }
+      const [, , e3, e4, e5, e6] = written;
+      const token = await loginDemo(app, THIRD);
+      const ids = async () => {
+        const rows = await db
+          .select({ id: activityLogs.id })
+          .from(activityLogs)
+          .where(eq(activityLogs.userId, THIRD.userId));
+        return rows.map((row) => row.id).filter((id) => written.includes(id));
+      };
+      const verdict = async () =>
+        (await call('GET', `/user/${THIRD.userId}/activity-logs/verify`, token)).json();
 
       // The default, 2 years: nothing is that old.
       expect(await ids()).toHaveLength(6);
-      expect((await saveSettings(token, 'user-002', { dataRetention: '6months' })).statusCode).toBe(
-        200,
-      );
+      expect(
+        (await saveSettings(token, THIRD.userId, { dataRetention: '6months' })).statusCode,
+      ).toBe(200);
       // e1-e3 went; e4, a consent record of 200 days, stays, and so does e5 after it.
-      expect(await ids()).toEqual(['log-e4', 'log-e5', 'log-e6']);
+      expect((await ids()).sort()).toEqual([e4, e5, e6].sort());
       const [anchor] = await db
         .select()
         .from(activityLogAnchors)
-        .where(eq(activityLogAnchors.userId, 'user-002'));
-      expect(anchor).toMatchObject({ lastRemovedId: 'log-e3', removedCount: 3 });
+        .where(eq(activityLogAnchors.userId, THIRD.userId));
+      expect(anchor).toMatchObject({ lastRemovedId: e3, lastRemovedSeq: 3, removedCount: 3 });
+      // What remains still checks as a hash chain, from the anchor.
+      expect(await verdict()).toMatchObject({ intact: true, first_broken_id: null });
 
       // 170 days later the hourly run cuts e4 (now over a year) and e5.
       clock.advance(170 * DAY_MS);
       expect(await applyDataRetention({ db, now: clock.now })).toEqual({ removed: 2 });
-      expect(await ids()).toEqual(['log-e6']);
+      expect(await ids()).toEqual([e6]);
       const [later] = await db
         .select()
         .from(activityLogAnchors)
-        .where(eq(activityLogAnchors.userId, 'user-002'));
-      expect(later).toMatchObject({ lastRemovedId: 'log-e5', removedCount: 5 });
+        .where(eq(activityLogAnchors.userId, THIRD.userId));
+      expect(later).toMatchObject({ lastRemovedId: e5, lastRemovedSeq: 5, removedCount: 5 });
+      const fresh = await loginDemo(app, THIRD);
+      expect(
+        (await call('GET', `/user/${THIRD.userId}/activity-logs/verify`, fresh)).json(),
+      ).toMatchObject({ intact: true, first_broken_id: null });
+
+      // Removing the oldest entry left is still caught: the chain no longer meets its anchor.
+      await db.delete(activityLogs).where(eq(activityLogs.id, e6 as string));
+      expect(
+        (await call('GET', `/user/${THIRD.userId}/activity-logs/verify`, fresh)).json(),
+      ).toMatchObject({ intact: false });
     });
   });
 

@@ -12,13 +12,15 @@
  * rows are purged at start and every hour (services/purge-expired.ts); the same hourly run
  * erases accounts whose deletion grace period is over (services/erase-due-accounts.ts), applies
  * each holder's data retention (services/apply-data-retention.ts) and makes the automatic
- * backups that are due (services/make-due-backups.ts).
+ * backups that are due (services/make-due-backups.ts). Activity logs written before the hash
+ * chain (issue 17) are chained at start (lib/activity-chain.ts).
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
 import { createDatabase, type Database } from '../db/create-db';
 import { DatabaseUnavailableError } from '../db/postgres-hosts';
 import { seedDatabase, seedVerifiers } from '../db/seed';
+import { chainUnchainedActivity } from '../lib/activity-chain';
 import type { ServiceDeps } from '../lib/deps';
 import { loadConsentRegistryKey, loadIssuerKeyring, nodeProofCrypto } from '../lib/issuer-keys';
 import { loadMasterKey } from '../lib/master-key';
@@ -149,6 +151,9 @@ export async function prepareDatabase(options: PrepareDatabaseOptions): Promise<
   const base = { db: database.db, vault: createVault(masterKey.key), now: config.now };
   return database.withStartupLock(async () => {
     const { seeded } = await seedDatabase(base);
+    // Issue 17: activity written before the hash chain existed is chained once
+    // (lib/activity-chain.ts).
+    await chainUnchainedActivity(database.db);
     await seedVerifiers(base);
     const issuers = await loadIssuerKeyring(base);
     const deps: ServiceDeps = {

@@ -342,6 +342,7 @@ export async function answerConsentRequest(
   }
   const result = await decideConsentRequest({
     ...options,
+    presented: true,
     receipt: { ...receiptOptions(options), presentation: { vpToken, disclosed } },
   });
   return {

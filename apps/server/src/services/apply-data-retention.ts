@@ -5,24 +5,25 @@
  * retainedKindOf). Run for one holder when they change the period, and for every holder by the
  * hourly housekeeping (plugins/db.ts).
  *
- * The log is cut only from its oldest end: entries are removed oldest first, stopping at the
- * first one that must stay. So the entries that remain are a contiguous tail of the log, and a
- * hash-chained log (each entry carrying the previous entry's hash) still checks from the anchor
- * recorded here (activity_log_anchors: the newest entry removed, its hash when the log has one,
- * and how many were removed). The price: with '6months', an ordinary entry newer than a kept
- * security record stays until that record turns one year old (at most six months more).
+ * The log is cut only from its oldest end, in hash-chain order (lib/activity-chain.ts, issue
+ * 17): entries are removed from seq 1 on, stopping at the first one that must stay, under the
+ * holder's chain lock. So the entries that remain are a contiguous tail of the chain, and it
+ * still checks (services/verify-activity-chain.ts) from the anchor recorded here
+ * (activity_log_anchors: the newest entry removed, its seq and hash, how many were removed).
+ * The price: with '6months', an ordinary entry newer than a kept security record stays until
+ * that record turns one year old (at most six months more).
  *
- * This file is the only one that deletes activity entries by age (the lead reconciles it with
- * the hash chain of issue 17 here: set `anchorHash` from the removed entry's hash column).
+ * This file is the only one that deletes activity entries by age.
  *
  * Input: { db, now, userId? } (without userId: every holder with an entry older than the
  * shortest period). Output: { removed: entries deleted in all }. Errors: database errors only;
  * each holder's cut is one transaction.
  */
 import { DATA_RETENTION_DAYS, retentionCutoff } from '@pehchaan/core';
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/create-db';
 import { activityLogAnchors, activityLogs } from '../db/schema';
+import { activityChainHead, lockActivityChain } from '../lib/activity-chain';
 import { getSettings } from './get-settings';
 
 const DAY_MS = 24 * 3_600_000;
@@ -59,16 +60,24 @@ async function cutHolderLog(db: Db, now: Date, userId: string): Promise<number> 
   const { settings } = await getSettings({ db, userId });
   const period = settings.dataRetention;
   return db.transaction(async (tx) => {
+    // No entry is appended while the tail is cut; a log from before the chain is chained first.
+    await lockActivityChain(tx, userId);
+    await activityChainHead(tx, userId);
     const candidates = await tx
-      .select({ id: activityLogs.id, type: activityLogs.type, timestamp: activityLogs.timestamp })
+      .select({
+        id: activityLogs.id,
+        type: activityLogs.type,
+        timestamp: activityLogs.timestamp,
+        seq: activityLogs.seq,
+        hash: activityLogs.hash,
+      })
       .from(activityLogs)
-      .where(
-        and(
-          eq(activityLogs.userId, userId),
-          lt(activityLogs.timestamp, new Date(now.getTime() - SHORTEST_PERIOD_MS)),
-        ),
+      .where(eq(activityLogs.userId, userId))
+      .orderBy(
+        sql`${activityLogs.seq} asc nulls last`,
+        asc(activityLogs.timestamp),
+        asc(activityLogs.id),
       )
-      .orderBy(asc(activityLogs.timestamp), asc(activityLogs.id))
       .limit(BATCH);
     const cut: typeof candidates = [];
     for (const entry of candidates) {
@@ -89,7 +98,8 @@ async function cutHolderLog(db: Db, now: Date, userId: string): Promise<number> 
         userId,
         lastRemovedId: last.id,
         lastRemovedAt: last.timestamp,
-        anchorHash: null,
+        lastRemovedSeq: last.seq,
+        anchorHash: last.hash,
         removedCount: cut.length,
         updatedAt: now,
       })
@@ -98,6 +108,8 @@ async function cutHolderLog(db: Db, now: Date, userId: string): Promise<number> 
         set: {
           lastRemovedId: last.id,
           lastRemovedAt: last.timestamp,
+          lastRemovedSeq: last.seq,
+          anchorHash: last.hash,
           removedCount: sql`${activityLogAnchors.removedCount} + ${cut.length}`,
           updatedAt: now,
         },

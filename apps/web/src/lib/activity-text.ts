@@ -27,10 +27,11 @@ export function useActivityText(): (log: ActivityLog) => string {
       purpose: consent.purpose(text('requester'), text('purpose')),
       fields: fields.join(', '),
       count: typeof params.count === 'number' ? params.count : 0,
-      // The settings that act (issue 19): a device's and a passkey's names, a day, the factors.
+      // A day (a consent's last day, an account's erasure day) as a date in that language.
+      date: dayText(text('date'), i18n.language),
+      // The settings that act (issue 19): a device's and a passkey's names, the factors.
       device: text('device'),
       name: text('name'),
-      date: dayText(text('date'), i18n.language),
       factors: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(
         secondFactorsParam(params.factors).map((factor) => t(`secondFactors.${factor}`)),
       ),

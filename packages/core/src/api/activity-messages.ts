@@ -9,10 +9,10 @@
  * `describeActivity` writes the English description of a code, so the two never disagree.
  * Parameters are codes or names, never translated texts: `document_type` is a catalogue key
  * (documents/catalogue.ts), `fields` a comma-separated list of profile field names, `requester`
- * the data fiduciary's name, `purpose` the purpose as the request states it (English); for the
- * settings that act, `device` the device's name ('Chrome on Linux'), `name` a passkey's name,
- * `date` a day (YYYY-MM-DD), `factors` the second factors of a sign-in ('passkey,password',
- * core's SECOND_FACTORS).
+ * the data fiduciary's name, `purpose` the purpose as the request states it (English), `date` a
+ * day as YYYY-MM-DD; for the settings that act, `device` the device's name ('Chrome on Linux'),
+ * `name` a passkey's name, `factors` the second factors of a sign-in ('passkey,password', core's
+ * SECOND_FACTORS).
  */
 import { DOCUMENT_TYPE_LABELS } from '../documents/labels';
 import type { ActivityMessageCode, ActivityMessageParams } from './activity-message-codes';
@@ -124,5 +124,15 @@ export function describeActivity(message: ActivityMessage): string {
       return 'Encrypted backup made';
     case 'backup_restored':
       return `Restored from an encrypted backup: ${p.count} credential${p.count === 1 ? '' : 's'} and the settings`;
+    case 'consent_withdrawn':
+      return `Withdrew consent from ${p.requester} for ${p.purpose}`;
+    case 'consent_expired':
+      return `Consent to ${p.requester} for ${p.purpose} expired`;
+    case 'consent_expiring':
+      return `Consent to ${p.requester} for ${p.purpose} expires on ${p.date}`;
+    case 'withdrawal_delivered':
+      return `Withdrawal notice delivered to ${p.requester}`;
+    case 'withdrawal_undelivered':
+      return `Withdrawal notice could not be delivered to ${p.requester}`;
   }
 }

@@ -93,6 +93,10 @@ export const PROBLEM_CODES = [
   'presentation_needs_live_session',
   'passkey_required',
   'backup_key_required',
+  // 409: withdrawing a consent that cannot be withdrawn (issue 17)
+  'consent_not_approved',
+  'consent_already_withdrawn',
+  'consent_expired',
   // 410
   'presentation_request_expired',
   // 410: a share link that no longer discloses anything

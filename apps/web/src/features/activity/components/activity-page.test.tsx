@@ -106,9 +106,10 @@ describe('/logs', () => {
 
     await user.clear(search);
     const options = within(type).getAllByRole('option');
-    // 'All' and the types: SPEC 3's twelve, credential_viewed and the nine of the settings that
-    // act (issue 19: new device sign-ins, security alerts, password, passkeys, deletion, backups).
-    expect(options).toHaveLength(23);
+    // 'All' and the types: SPEC 3's twelve, credential_viewed, issue 17's five and the nine of
+    // the settings that act (issue 19: new device sign-ins, security alerts, password, passkeys,
+    // deletion, backups).
+    expect(options).toHaveLength(28);
     expect(options[0]).toHaveTextContent('All types');
     await user.selectOptions(type, 'Login');
     expect(screen.getByText('1 of 4 activities')).toBeInTheDocument();
