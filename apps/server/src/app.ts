@@ -40,6 +40,7 @@ import {
 import { redactLogFields } from './lib/redact-log';
 import { registerAuth } from './plugins/auth';
 import { BODY_LIMIT_BYTES, registerBodyParser } from './plugins/body-parser';
+import { registerConsentJobs } from './plugins/consent-jobs';
 import { registerCors } from './plugins/cors';
 import { registerDatabase } from './plugins/db';
 import { registerIdempotency } from './plugins/idempotency';
@@ -154,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerBodyParser(app);
   await registerDatabase(app, { config, db: options.db });
   await registerReadCache(app, { enabled: config.readCache, database: app.database });
+  registerConsentJobs(app);
   registerAuth(app);
   // Before the routes: it hooks every mutating holder route as it is registered.
   registerIdempotency(app);
@@ -165,6 +167,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     send(phone, code) {
       // OTP_PROVIDER=console exists to print codes for development (DECISIONS 3).
       app.log.warn(`[console OTP provider] code for ${phone}: ${code} (valid 5 minutes)`);
+    },
+    notify(phone, text) {
+      app.log.warn(`[console OTP provider] SMS to ${phone}: ${text}`);
     },
   };
   await app.register(authRoutes, { prefix: '/api/auth', otpSender });

@@ -2,9 +2,11 @@
  * An activity log entry's text in the UI language (issue 19). An entry with a message code
  * (core's activity-messages.ts) is worded from `activity`'s `messages.{code}` with its
  * parameters made readable in that language: the document type's name, the consent purpose,
- * the profile fields; an entry without one shows its stored `description` (English, SPEC 3).
+ * the profile fields, the second factors (a list in that language, Intl.ListFormat), the day (a
+ * medium date in that language); an entry without one shows its stored `description` (English,
+ * SPEC 3).
  */
-import { type ActivityLog, profileFieldsParam } from '@pehchaan/core';
+import { type ActivityLog, profileFieldsParam, secondFactorsParam } from '@pehchaan/core';
 import { useTranslation } from 'react-i18next';
 import { useConsentTexts } from './consent-texts';
 import { documentTypeName } from './document-labels';
@@ -25,8 +27,24 @@ export function useActivityText(): (log: ActivityLog) => string {
       purpose: consent.purpose(text('requester'), text('purpose')),
       fields: fields.join(', '),
       count: typeof params.count === 'number' ? params.count : 0,
+      // A day (a consent's last day, an account's erasure day) as a date in that language.
+      date: dayText(text('date'), i18n.language),
+      // The settings that act (issue 19): a device's and a passkey's names, the factors.
+      device: text('device'),
+      name: text('name'),
+      factors: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(
+        secondFactorsParam(params.factors).map((factor) => t(`secondFactors.${factor}`)),
+      ),
       context: code === 'profile_updated' && fields.length === 0 ? 'none' : undefined,
       defaultValue: log.description,
     });
   };
+}
+
+/** A day 'YYYY-MM-DD' as a medium date in `language` ('8 Jun 2026'); anything else unchanged. */
+function dayText(day: string, language: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return day;
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
 }
