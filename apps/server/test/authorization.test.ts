@@ -61,14 +61,10 @@ const VALID_BODIES: Record<string, (ids: { basicIdentityId: string }) => unknown
   'POST /user/{userId}/consent-requests/{id}/approve': () => ({}),
   'POST /user/{userId}/consent-requests/{id}/reject': () => ({}),
   'PUT /user/{userId}/profile': () => ({
-    name: 'Mallory',
+    display_name: 'Mallory',
     email: 'mallory@example.in',
-    phone: '9000000009',
     username: 'mallory',
     bio: '',
-    dob: '1990-01-01',
-    gender: 'Other',
-    address: 'Somewhere',
   }),
   'PUT /user/{userId}/settings': () => ({ ...DEFAULT_SETTINGS, dataSharing: true }),
 };

@@ -30,7 +30,7 @@ export interface ExportHolderDataOptions extends ServiceDeps {
 
 export async function exportHolderData(options: ExportHolderDataOptions): Promise<HolderExport> {
   const { db, vault, userId } = options;
-  const profile = await getProfile({ db, userId });
+  const profile = await getProfile({ db, vault, now: options.now, userId });
   const [{ settings }, rows, consentRequests, activityLogs] = await Promise.all([
     getSettings({ db, userId }),
     selectOrderedCredentials(db, userId),
