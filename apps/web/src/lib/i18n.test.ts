@@ -1,4 +1,11 @@
-import { DEMO_OTP, formatLastActivity, lastActivityParts, MESSAGES } from '@pehchaan/core';
+import {
+  DEMO_OTP,
+  formatLastActivity,
+  formatRelativeTime,
+  lastActivityParts,
+  MESSAGES,
+  relativeTimeParts,
+} from '@pehchaan/core';
 import { describe, expect, it } from 'vitest';
 import type en from '@/locales/en/messages.json';
 import { i18n, resources } from './i18n';
@@ -23,8 +30,8 @@ describe('English texts (SPEC 5, 8, 9)', () => {
     );
   });
 
-  it("the dashboard's Last Activity words it as core's formatLastActivity does", () => {
-    const t = i18n.getFixedT('en', 'dashboard');
+  it("Last Activity and the relative times word it as core's formatLastActivity and formatRelativeTime do", () => {
+    const t = i18n.getFixedT('en', 'common');
     const now = Date.parse('2025-06-01T12:00:00.000Z');
     for (const minutesAgo of [
       -5,
@@ -42,7 +49,12 @@ describe('English texts (SPEC 5, 8, 9)', () => {
       const parts = lastActivityParts(at, now);
       if (parts.unit === 'invalid') throw new Error(`${at} should parse`);
       const count = parts.unit === 'justNow' ? 0 : parts.count;
-      expect(t(`stats.lastActivity.${parts.unit}`, { count })).toBe(formatLastActivity(at, now));
+      expect(t(`time.${parts.unit}`, { count })).toBe(formatLastActivity(at, now));
+      const relative = relativeTimeParts(at, now);
+      if (relative.unit !== 'date' && relative.unit !== 'invalid') {
+        const hours = relative.unit === 'hours' ? relative.count : 0;
+        expect(t(`time.${relative.unit}`, { count: hours })).toBe(formatRelativeTime(at, now));
+      }
     }
   });
 });

@@ -12,8 +12,8 @@ import { Link } from 'react-router';
 import { BellIcon } from '@/components/ui/icons';
 import { useDismiss } from '@/components/ui/use-dismiss';
 import { paths } from '@/config/paths';
+import { useFormat } from '@/lib/preferences';
 import { updateHref, useHeaderIndicators } from './header-indicators';
-import { useRelativeTime } from './relative-time';
 
 /** The bell's accessible name: 'Notifications' or 'Notifications (3 new)'. */
 export function useBellLabel(): string {
@@ -49,7 +49,7 @@ function UpdateDetail({ update }: { update: RecentUpdate }) {
 export function RecentUpdatesList({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation('notifications');
   const { updates } = useHeaderIndicators();
-  const relativeTime = useRelativeTime();
+  const format = useFormat();
   if (updates.length === 0) {
     return (
       <p className="px-4 py-6 text-center text-sm text-slate-500 dark:text-slate-400">
@@ -71,7 +71,7 @@ export function RecentUpdatesList({ onNavigate }: { onNavigate?: () => void }) {
                 {t(`kind.${update.kind}`)}
               </span>
               <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400">
-                {relativeTime(update.at)}
+                {format.relative(update.at)}
               </span>
             </span>
             <span className="mt-0.5 block font-medium break-words text-slate-900 dark:text-slate-100">

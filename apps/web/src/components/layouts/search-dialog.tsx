@@ -15,8 +15,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CloseIcon, SearchIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
+import { useFormat } from '@/lib/preferences';
 import { useHeaderIndicators } from './header-indicators';
-import { useRelativeTime } from './relative-time';
 import { findSearchResults, type SearchPage, type SearchResult } from './search-results';
 
 function usePageEntries(signedIn: boolean): SearchPage[] {
@@ -50,10 +50,12 @@ function usePageEntries(signedIn: boolean): SearchPage[] {
 
 function ResultDetail({ result }: { result: SearchResult }) {
   const { t } = useTranslation('notifications');
-  const relativeTime = useRelativeTime();
+  const format = useFormat();
   if (result.kind === 'page') return null;
   const text =
-    result.kind === 'activity_log' && result.detail ? relativeTime(result.detail) : result.detail;
+    result.kind === 'activity_log' && result.detail
+      ? format.relative(result.detail)
+      : result.detail;
   return (
     <span className="flex flex-wrap items-center gap-x-2 text-xs text-slate-600 dark:text-slate-400">
       {text && <span>{text}</span>}

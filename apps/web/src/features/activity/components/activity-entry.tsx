@@ -1,39 +1,14 @@
 /**
  * One entry of the Activity Logs list (SPEC 2, 3): the type's icon, the description exactly as
  * stored, the type's label, the relative time of SPEC 9 in a <time> whose title is the full date
- * and time, 'Not yet synced' for an entry the server has not accepted yet (`pending_sync`) and
+ * and time in the holder's formats (lib/format.ts), 'Not yet synced' for an entry the server has not accepted yet (`pending_sync`) and
  * 'Demo' for the demo entries of SPEC 8.
  */
 import type { ActivityLog } from '@pehchaan/core';
-import { relativeTimeParts } from '@pehchaan/core';
 import { useTranslation } from 'react-i18next';
 import { ClockIcon } from '@/components/ui/icons';
+import { useFormat } from '@/lib/preferences';
 import { ActivityTypeIcon } from './activity-type-icon';
-
-/** The Indian locale of the UI language (SPEC 9: dates formatted for en-IN). */
-export function dateLocale(language: string): string {
-  return language === 'hi' ? 'hi-IN' : 'en-IN';
-}
-
-/** SPEC 9's relative time in the UI language; '' for an unparsable timestamp. */
-export function useRelativeTime(): (timestamp: string, now: number) => string {
-  const { t, i18n } = useTranslation('activity');
-  return (timestamp, now) => {
-    const parts = relativeTimeParts(timestamp, now);
-    switch (parts.unit) {
-      case 'justNow':
-        return t('time.justNow');
-      case 'hours':
-        return t('time.hours', { count: parts.count });
-      case 'yesterday':
-        return t('time.yesterday');
-      case 'date':
-        return new Date(parts.ms).toLocaleDateString(dateLocale(i18n.language));
-      case 'invalid':
-        return '';
-    }
-  };
-}
 
 export function ActivityEntry({
   log,
@@ -45,15 +20,9 @@ export function ActivityEntry({
   now: number;
   demo?: boolean;
 }) {
-  const { t, i18n } = useTranslation('activity');
-  const relative = useRelativeTime();
-  const at = Date.parse(log.timestamp);
-  const full = Number.isNaN(at)
-    ? log.timestamp
-    : new Date(at).toLocaleString(dateLocale(i18n.language), {
-        dateStyle: 'medium',
-        timeStyle: 'short',
-      });
+  const { t } = useTranslation('activity');
+  const format = useFormat();
+  const full = format.dateTime(log.timestamp) || log.timestamp;
 
   return (
     <div className="flex gap-3 p-4 sm:gap-4">
@@ -70,7 +39,7 @@ export function ActivityEntry({
             {t(`types.${log.type}`)}
           </span>
           <time dateTime={log.timestamp} title={full}>
-            {relative(log.timestamp, now)}
+            {format.relative(log.timestamp, now)}
           </time>
           {log.pending_sync && (
             <span

@@ -1,6 +1,7 @@
 /**
- * The /consent screen (SPEC 2 Consent Management): 'Consent Management', the buttons Refresh,
- * Debug Logs and Reset Requests, and three lists — Pending, Approved, Rejected — each with its
+ * The /consent screen (SPEC 2 Consent Management): 'Consent Management', Refresh, SPEC 2's
+ * Debug Logs and Reset Requests in the page's collapsed Developer tools panel (issue 19), and
+ * three lists — Pending, Approved, Rejected — each with its
  * count and an empty state. Pending requests have Approve and Reject (SPEC 4: decisions are
  * final).
  *
@@ -18,6 +19,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { DeveloperTools } from '@/components/ui/developer-tools';
 import { InfoIcon, RefreshIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { hasProblemCode } from '@/lib/api-client';
@@ -179,39 +181,43 @@ export function ConsentPage({ userId }: { userId: string }) {
           <RefreshIcon className="size-4" />
           {t('refresh')}
         </Button>
-        <Button
-          size="sm"
-          variant="secondary"
-          className="min-h-11"
-          onClick={() => setShowDebug((s) => !s)}
-          aria-pressed={showDebug}
-        >
-          {t('debugLogs')}
-        </Button>
-        <Button
-          size="sm"
-          variant="secondary"
-          className="min-h-11"
-          onClick={onReset}
-          loading={resetting}
-          loadingLabel={t('resetting')}
-        >
-          {t('reset')}
-        </Button>
       </div>
 
       {/* Issue 16: a verifier's OpenID4VP link, scanned or pasted, becomes a pending request. */}
       <PresentationLinkEntry userId={userId} onReceived={() => void reload()} />
 
-      {showDebug && (
-        <ConsentDebugPanel
-          userId={userId}
-          source={source}
-          requests={requests}
-          lists={lists}
-          lastError={lastError}
-        />
-      )}
+      <DeveloperTools>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            size="sm"
+            variant="secondary"
+            className="min-h-11"
+            onClick={() => setShowDebug((s) => !s)}
+            aria-pressed={showDebug}
+          >
+            {t('debugLogs')}
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            className="min-h-11"
+            onClick={onReset}
+            loading={resetting}
+            loadingLabel={t('resetting')}
+          >
+            {t('reset')}
+          </Button>
+        </div>
+        {showDebug && (
+          <ConsentDebugPanel
+            userId={userId}
+            source={source}
+            requests={requests}
+            lists={lists}
+            lastError={lastError}
+          />
+        )}
+      </DeveloperTools>
 
       {loading ? (
         <Spinner />

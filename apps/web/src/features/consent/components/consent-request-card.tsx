@@ -12,25 +12,13 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cardSurfaceClass } from '@/components/ui/card';
 import { CheckCircleIcon, ClockIcon, CloseIcon } from '@/components/ui/icons';
+import { useFormat } from '@/lib/preferences';
 
 const STATUS_CLASSES = {
   pending: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
   approved: 'bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200',
   rejected: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200',
 } as const;
-
-/** Date and time in the UI language's Indian locale, e.g. '1 Jan 2025, 10:30 am'. */
-function formatDateTime(iso: string, language: string): string {
-  const ms = Date.parse(iso);
-  if (Number.isNaN(ms)) return iso;
-  return new Date(ms).toLocaleString(language === 'hi' ? 'hi-IN' : 'en-IN', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
-}
 
 export function ConsentRequestCard({
   request,
@@ -42,10 +30,11 @@ export function ConsentRequestCard({
   busy?: ConsentDecision;
   onDecide: (request: ConsentRequest, decision: ConsentDecision) => void;
 }) {
-  const { t, i18n } = useTranslation('consent');
+  const { t } = useTranslation('consent');
   const titleId = useId();
   const fieldsId = useId();
-  const when = (iso: string) => formatDateTime(iso, i18n.language);
+  const format = useFormat();
+  const when = (iso: string) => format.dateTime(iso) || iso;
   const { status } = request;
 
   return (

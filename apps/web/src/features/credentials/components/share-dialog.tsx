@@ -16,7 +16,7 @@ import {
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { fieldLabel } from '@/lib/format-claim';
+import { claimLabel } from '@/lib/format-claim';
 
 /** What the holder chose. */
 export interface ShareChoice {
@@ -44,7 +44,7 @@ export function ShareDialog({
   onCreate: (choice: ShareChoice) => void;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation('credentials');
+  const { t, i18n } = useTranslation('credentials');
   const ids = useId();
   const offered = shareableFields(subject);
   const [fields, setFields] = useState<string[]>(() => defaultShareFields(subject));
@@ -107,7 +107,7 @@ export function ShareDialog({
                 onChange={() => toggle(field)}
                 className="size-4 accent-orange-600"
               />
-              {fieldLabel(field)}
+              {claimLabel(field, i18n.language)}
             </label>
           ))}
         </span>

@@ -12,6 +12,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { paths } from '@/config/paths';
 import type { UserData } from '@/lib/auth';
+import { useGreetingName } from '@/lib/preferences';
 import { toast } from '@/lib/toast';
 import '../i18n';
 
@@ -27,6 +28,8 @@ export function AccountSection({
   onSignOut: () => Promise<void>;
 }) {
   const { t } = useTranslation('settings');
+  // Greeted by name (issue 19): the display name, else the name on the credentials.
+  const name = useGreetingName();
   const [confirmLogout, setConfirmLogout] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
   const [deleteStep, setDeleteStep] = useState<DeleteStep>('idle');
@@ -47,7 +50,7 @@ export function AccountSection({
   };
 
   const rows: [string, string][] = [
-    [t('account.name'), user?.name ?? ''],
+    [t('account.name'), name ?? ''],
     [t('account.userId'), userId],
     [t('account.aadhaar'), user?.aadhaarId ? maskAadhaar(user.aadhaarId) : ''],
     [t('account.phone'), user?.phone ? String(maskField('phone', user.phone)) : ''],

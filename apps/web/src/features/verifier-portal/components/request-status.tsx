@@ -18,11 +18,11 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { CheckCircleIcon, ClockIcon, CloseIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
-import { displayValue } from '@/lib/format-claim';
+import { claimLabel, claimValue, documentTypeName } from '@/lib/format-claim';
+import { useFormat } from '@/lib/preferences';
 import { toast } from '@/lib/toast';
 import { verifierRequestQuery } from '../api/get-verifier-request';
 import '../i18n';
-import { claimName, documentTypeName } from '../labels';
 
 /** The QR image's size and margin (qrcode's `width` and `margin`), in CSS pixels and modules. */
 const QR_OPTIONS = { width: 240, margin: 2 } as const;
@@ -62,6 +62,7 @@ export function StatusSummary({ status }: { status: VerifierRequestStatus }) {
 export function RequestOutcome({ answer }: { answer: VerifierRequestAnswer }) {
   const { t, i18n } = useTranslation('verifierPortal');
   const language = i18n.language;
+  const format = useFormat();
   return (
     <div className="space-y-4">
       {answer.status === 'shared' && answer.credentials && (
@@ -87,9 +88,11 @@ export function RequestOutcome({ answer }: { answer: VerifierRequestAnswer }) {
                   {Object.entries(credential.claims).map(([claim, value]) => (
                     <div key={claim} className="flex flex-wrap justify-between gap-x-4 py-1.5">
                       <dt className="text-slate-600 dark:text-slate-400">
-                        {claimName(claim, language)}
+                        {claimLabel(claim, language)}
                       </dt>
-                      <dd className="min-w-0 font-medium break-words">{displayValue(value)}</dd>
+                      <dd className="min-w-0 font-medium break-words">
+                        {claimValue(claim, value, format)}
+                      </dd>
                     </div>
                   ))}
                 </dl>
@@ -147,7 +150,8 @@ export function RequestStatus({
   request: CreateVerifierRequestAnswer;
   onNew: () => void;
 }) {
-  const { t, i18n } = useTranslation('verifierPortal');
+  const { t } = useTranslation('verifierPortal');
+  const format = useFormat();
   const status = useQuery(verifierRequestQuery(apiKey, request.id));
   const [qr, setQr] = useState<string | null>(null);
   const linkId = useId();
@@ -177,10 +181,7 @@ export function RequestStatus({
   };
 
   const current = status.data?.status ?? 'pending';
-  const expires = new Date(request.expires_at).toLocaleTimeString(
-    i18n.language === 'hi' ? 'hi-IN' : 'en-IN',
-    { hour: '2-digit', minute: '2-digit' },
-  );
+  const expires = format.time(request.expires_at);
 
   return (
     <Card
