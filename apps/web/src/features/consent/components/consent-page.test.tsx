@@ -84,6 +84,11 @@ function stored(key: 'consentRequests' | 'activityLogs'): Record<string, unknown
   return JSON.parse(window.localStorage.getItem(key) ?? '[]');
 }
 
+/** Opens the page's Developer tools panel (collapsed while Debug mode is off). */
+async function openDeveloperTools(user: { click: (element: Element) => Promise<void> }) {
+  await user.click(screen.getByRole('button', { name: 'Developer tools' }));
+}
+
 describe('/consent (SPEC 2 Consent Management)', () => {
   it('shows the three lists by status with counts, cards and empty states', async () => {
     await openConsent({
@@ -98,7 +103,8 @@ describe('/consent (SPEC 2 Consent Management)', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['Name', 'Aadhaar', 'PAN']);
-    expect(within(bank).getByText('1 Mar 2025', { exact: false })).toBeInTheDocument();
+    // The holder's date format (SPEC 9 default DD/MM/YYYY) and India's time zone.
+    expect(within(bank).getByText('01/03/2025', { exact: false })).toBeInTheDocument();
     expect(
       within(bank).getByRole('button', { name: 'Approve State Bank of India' }),
     ).toHaveTextContent('Approve');
@@ -109,7 +115,7 @@ describe('/consent (SPEC 2 Consent Management)', () => {
     const approved = section('Approved (1)');
     const airtel = within(approved).getByRole('article', { name: 'Bharti Airtel' });
     expect(within(airtel).getByText('Approved on:')).toBeInTheDocument();
-    expect(within(airtel).getByText('2 Mar 2025', { exact: false })).toBeInTheDocument();
+    expect(within(airtel).getByText('02/03/2025, 3:00 pm', { exact: false })).toBeInTheDocument();
     expect(within(airtel).queryByRole('button')).toBeNull();
 
     expect(within(section('Rejected (0)')).getByText('No rejected requests yet.')).toBeVisible();
@@ -435,6 +441,7 @@ describe('/consent (SPEC 2 Consent Management)', () => {
       },
     });
     expect(section('Pending (0)')).toHaveTextContent('No pending requests.');
+    await openDeveloperTools(user);
     await user.click(screen.getByRole('button', { name: 'Reset Requests' }));
     expect(await screen.findByText('Consent requests reset')).toBeInTheDocument();
     expect(await screen.findByRole('region', { name: 'Pending (3)' })).toBeInTheDocument();
@@ -447,6 +454,7 @@ describe('/consent (SPEC 2 Consent Management)', () => {
     await user.click(screen.getByRole('button', { name: 'Reject LIC of India' }));
     expect(await screen.findByRole('region', { name: 'Rejected (1)' })).toBeInTheDocument();
     expect(JSON.parse(window.localStorage.getItem('outbox') ?? '{}').entries).toHaveLength(1);
+    await openDeveloperTools(user);
     await user.click(screen.getByRole('button', { name: 'Reset Requests' }));
     expect(await screen.findByText('Sample requests restored on this device')).toBeInTheDocument();
     expect(await screen.findByRole('region', { name: 'Pending (3)' })).toBeInTheDocument();
@@ -462,6 +470,9 @@ describe('/consent (SPEC 2 Consent Management)', () => {
 
   it('Debug Logs toggles a panel with the source, user id, counts and the raw list', async () => {
     const { user } = await openConsent({ [`GET ${BASE}`]: list(request('bank')) });
+    // Collapsed in the Developer tools panel until opened (issue 19).
+    expect(screen.queryByRole('button', { name: 'Debug Logs' })).toBeNull();
+    await openDeveloperTools(user);
     const toggle = screen.getByRole('button', { name: 'Debug Logs' });
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
     await user.click(toggle);

@@ -54,10 +54,10 @@ describe('ShareDialog', () => {
   it('offers every field with the sensitive numbers unticked, and 7 days', async () => {
     const { onCreate, user, dialog } = renderDialog();
     expect(within(dialog).getByRole('heading', { name: 'Share PAN Card' })).toBeInTheDocument();
-    expect(within(dialog).getByRole('checkbox', { name: 'Pan number' })).not.toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'PAN Number' })).not.toBeChecked();
     expect(within(dialog).getByRole('checkbox', { name: 'Name' })).toBeChecked();
-    expect(within(dialog).getByRole('checkbox', { name: 'Date of birth' })).toBeChecked();
-    expect(within(dialog).getByRole('checkbox', { name: 'Father name' })).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'Date of Birth' })).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: "Father's name" })).toBeChecked();
     expect(within(dialog).queryByRole('checkbox', { name: 'Document type' })).toBeNull();
     expect(within(dialog).getByRole('radio', { name: '7 days' })).toBeChecked();
     expect(
@@ -76,7 +76,7 @@ describe('ShareDialog', () => {
 
   it('passes the chosen fields, lifetime and view limit; refuses none ticked', async () => {
     const { onCreate, user, dialog } = renderDialog();
-    for (const name of ['Name', 'Date of birth', 'Father name']) {
+    for (const name of ['Name', 'Date of Birth', "Father's name"]) {
       await user.click(within(dialog).getByRole('checkbox', { name }));
     }
     await user.click(within(dialog).getByRole('button', { name: 'Create link' }));
@@ -85,7 +85,7 @@ describe('ShareDialog', () => {
     );
     expect(onCreate).not.toHaveBeenCalled();
 
-    await user.click(within(dialog).getByRole('checkbox', { name: 'Pan number' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'PAN Number' }));
     await user.click(within(dialog).getByRole('radio', { name: '1 hour' }));
     await user.type(within(dialog).getByRole('spinbutton', { name: /View limit/ }), '3');
     await user.click(within(dialog).getByRole('button', { name: 'Create link' }));
@@ -134,7 +134,7 @@ describe('share links on the credential card', () => {
     const list = within(card).getByRole('list', { name: 'Share links' });
     expect(within(list).getByText('2 of 5 views')).toBeInTheDocument();
     expect(within(list).getByText('Withdrawn')).toBeInTheDocument();
-    expect(within(list).getAllByText('Shows: Name, Date of birth')).toHaveLength(3);
+    expect(within(list).getAllByText('Shows: Name, Date of Birth')).toHaveLength(3);
     const withdraw = within(list).getAllByRole('button', { name: /^Withdraw link expiring/ });
     expect(withdraw).toHaveLength(2);
     await user.click(withdraw[0] as HTMLElement);

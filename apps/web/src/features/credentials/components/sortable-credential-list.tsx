@@ -17,6 +17,7 @@ import {
   KeyboardSensor,
   PointerSensor,
   TouchSensor,
+  type UniqueIdentifier,
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
@@ -29,6 +30,7 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { CredentialRecord } from '@pehchaan/core';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { documentTypeName } from '@/lib/format-claim';
 import { type CredentialActions, CredentialCard } from './credential-card';
@@ -110,6 +112,8 @@ export function SortableCredentialList({
   const movable = credentials.filter((c) => !c.permanent);
 
   const ordered = [...fixed, ...movable];
+  /** The card the dragged one was last announced over. */
+  const lastOver = useRef<UniqueIdentifier | null>(null);
   const nameOf = (id: string | number) => {
     const credential = ordered.find((c) => c.id === id);
     return credential
@@ -119,16 +123,22 @@ export function SortableCredentialList({
   /** 1-based place in the whole list, the Basic Identity first. */
   const positionOf = (id: string | number) => ordered.findIndex((c) => c.id === id) + 1;
   const announcements: Announcements = {
-    onDragStart: ({ active }) =>
-      t('dnd.pickedUp', {
+    onDragStart: ({ active }) => {
+      lastOver.current = active.id;
+      return t('dnd.pickedUp', {
         name: nameOf(active.id),
         position: positionOf(active.id),
         total: ordered.length,
-      }),
-    onDragOver: ({ active, over }) =>
-      over
+      });
+    },
+    onDragOver: ({ active, over }) => {
+      // dnd-kit reports the card over itself as the drag starts: nothing moved yet.
+      if ((over?.id ?? null) === lastOver.current) return undefined;
+      lastOver.current = over?.id ?? null;
+      return over
         ? t('dnd.movedTo', { name: nameOf(active.id), position: positionOf(over.id) })
-        : t('dnd.notOverList', { name: nameOf(active.id) }),
+        : t('dnd.notOverList', { name: nameOf(active.id) });
+    },
     onDragEnd: ({ active, over }) =>
       over
         ? t('dnd.dropped', { name: nameOf(active.id), position: positionOf(over.id) })
