@@ -92,7 +92,7 @@ test('the QR code holds a share link, and the link verifies in a fresh browser',
   // The QR code holds a share link; the PAN is disclosed only because it is ticked.
   await pan.getByRole('button', { name: 'Show QR Code' }).click();
   const dialog = page.getByRole('dialog', { name: 'Share PAN Card' });
-  await dialog.getByRole('checkbox', { name: 'Pan number' }).check();
+  await dialog.getByRole('checkbox', { name: 'PAN Number' }).check();
   await dialog.getByRole('button', { name: 'Create link' }).click();
   const img = pan.getByRole('img', { name: 'QR code for PAN Card' });
   await expect(img).toBeVisible();

@@ -37,14 +37,13 @@ async function openSettings(page: Page) {
 
 test.describe.configure({ mode: 'serial' });
 
-test('edits and saves the profile; after a reload the new values and the profile_updated entry show', async ({
+test('edits and saves the contact fields; after a reload the new values and the profile_updated entry show', async ({
   page,
 }) => {
   await signInAsSecondaryDemo(page);
   await page.goto('/profile');
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
   const personal = page.getByRole('region', { name: 'Personal Information' });
-  await expect(personal.getByText(PRIYA)).toBeVisible();
   const identity = page.getByRole('region', { name: 'Identity Documents' });
   await expect(identity.getByText('XXXX XXXX 1238')).toBeVisible();
   await expect(identity.getByText('345678901238')).toHaveCount(0);
@@ -52,25 +51,22 @@ test('edits and saves the profile; after a reload the new values and the profile
   await page.getByRole('button', { name: 'Edit Profile' }).click();
   const email = personal.getByRole('textbox', { name: 'Email' });
   await email.fill('priya@');
-  await personal.getByLabel(/^Date of Birth/).fill('2999-01-01');
   await personal.getByRole('button', { name: 'Save' }).click();
   await expect(personal.getByText('Please enter a valid email address')).toBeVisible();
-  await expect(personal.getByText('Date of birth cannot be in the future')).toBeVisible();
   await expect(email).toBeFocused();
 
   await email.fill('priya.venkataraman@example.in');
-  await personal.getByLabel(/^Date of Birth/).fill('1992-07-22');
-  await personal.getByRole('textbox', { name: 'Full Name' }).fill('Priya V. Iyer');
+  await personal.getByRole('textbox', { name: 'Display name' }).fill('Priya V.');
   await personal.getByRole('textbox', { name: 'Username' }).fill('priya.e2e');
   await personal.getByRole('textbox', { name: 'Bio' }).fill('Designer in Bengaluru');
   await personal.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Profile updated successfully')).toBeVisible();
 
   await page.reload();
-  await expect(personal.getByText('Priya V. Iyer')).toBeVisible();
+  await expect(personal.getByText('Priya V.')).toBeVisible();
   await expect(personal.getByText('@priya.e2e')).toBeVisible();
   await expect(personal.getByText('Designer in Bengaluru')).toBeVisible();
-  const entry = 'Updated profile: name, username, bio';
+  const entry = 'Updated profile: display name, username, bio';
   await expect(
     page.getByRole('region', { name: 'Recent Activity' }).getByText(entry).first(),
   ).toBeVisible();
@@ -78,18 +74,9 @@ test('edits and saves the profile; after a reload the new values and the profile
   await expect(page.getByRole('heading', { level: 1, name: 'Activity Logs' })).toBeVisible();
   await expect(page.getByText(entry, { exact: true }).first()).toBeVisible();
 
-  // Put the seeded name back for the other spec files.
+  // Put the seeded contact fields back for the other spec files.
   const { profile } = (await api(page, '/profile')) as { profile: Record<string, unknown> };
-  await api(page, '/profile', {
-    name: PRIYA,
-    email: profile.email,
-    phone: profile.phone,
-    username: '',
-    bio: '',
-    dob: profile.dob,
-    gender: profile.gender,
-    address: profile.address,
-  });
+  await api(page, '/profile', { display_name: '', email: profile.email, username: '', bio: '' });
 });
 
 test("changing the language to Hindi changes the app's text at once and after a reload", async ({

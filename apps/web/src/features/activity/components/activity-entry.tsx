@@ -1,7 +1,7 @@
 /**
  * One entry of the Activity Logs list (SPEC 2, 3): the type's icon, the description exactly as
- * stored, the type's label, the relative time of SPEC 9 in a <time> whose title is the full date
- * and time in the holder's formats (lib/format.ts), 'Not yet synced' for an entry the server has not accepted yet (`pending_sync`) and
+ * stored, the type's label, the relative time of SPEC 9 followed by the date and time in the
+ * holder's formats (lib/format.ts) in a <time>, 'Not yet synced' for an entry the server has not accepted yet (`pending_sync`) and
  * 'Demo' for the demo entries of SPEC 8.
  */
 import type { ActivityLog } from '@pehchaan/core';
@@ -23,6 +23,10 @@ export function ActivityEntry({
   const { t } = useTranslation('activity');
   const format = useFormat();
   const full = format.dateTime(log.timestamp) || log.timestamp;
+  const relative = format.relative(log.timestamp, now);
+  // SPEC 9's relative text first; then the date and time in the holder's formats (issue 19),
+  // which an older entry's relative text (its date) already begins.
+  const when = relative === format.date(log.timestamp) ? full : `${relative} · ${full}`;
 
   return (
     <div className="flex gap-3 p-4 sm:gap-4">
@@ -39,7 +43,7 @@ export function ActivityEntry({
             {t(`types.${log.type}`)}
           </span>
           <time dateTime={log.timestamp} title={full}>
-            {format.relative(log.timestamp, now)}
+            {when}
           </time>
           {log.pending_sync && (
             <span
