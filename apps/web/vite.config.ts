@@ -115,9 +115,22 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // The build's files only; never an API answer (no runtimeCaching at all): the encrypted
-        // browser store (lib/secure-*.ts) stays the only offline copy of personal data.
-        globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+        // The build's files only; never an API answer: the encrypted browser store
+        // (lib/secure-*.ts) stays the only offline copy of personal data.
+        // Not the Indic fonts (src/fonts.css, 280 KB together): precaching would make every
+        // install download three scripts most holders never see. A font is fetched when its
+        // script is first on screen and kept by the runtime cache below, so a holder who has read
+        // the app in Hindi, Tamil or Bengali once starts offline with the font.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        runtimeCaching: [
+          {
+            // Same-origin build fonts only (content-hashed, so never stale); no API answer.
+            urlPattern: ({ sameOrigin, url }) =>
+              sameOrigin && url.pathname.startsWith('/assets/') && url.pathname.endsWith('.woff2'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'fonts', expiration: { maxEntries: 6 } },
+          },
+        ],
         // Not the /verify frame: the worker answers /verify/<id> with the shell (one fallback).
         globIgnores: ['sw.js', 'workbox-*.js', '**/_frame.html'],
         // One file: the worker needs no importScripts, so its CSP is script-src 'self' only.

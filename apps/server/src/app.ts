@@ -4,7 +4,8 @@
  * Order: logger and body rules, plugins (security headers, CORS, rate limits, body parser,
  * database, read cache, auth, OpenAPI, SPA), then routes. One error handler maps every error to an
  * RFC 9457 problem (application/problem+json with type, title, status, detail and a stable code;
- * lib/errors.ts, docs/api-contract.md "Errors"; never a stack); one not-found handler serves the
+ * lib/errors.ts, docs/api-contract.md "Errors"; never a stack; an unreachable database is 503
+ * 'database_unavailable' with Retry-After, not a 500); one not-found handler serves the
  * SPA for page paths and answers the 404 problem 'not_found' for everything else.
  *
  * Logging (DECISIONS 5): bodies are never logged; sensitive fields are redacted (lib/redact-log);
@@ -26,7 +27,16 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/create-db';
-import { type ErrorCode, isAppError, MAX_FIELD_ERRORS, problemOf, sendProblem } from './lib/errors';
+import { isDatabaseUnavailable } from './db/postgres-hosts';
+import {
+  type ErrorCode,
+  isAppError,
+  MAX_FIELD_ERRORS,
+  problemOf,
+  sendProblem,
+  UNAVAILABLE_RETRY_AFTER_SECONDS,
+  unavailableDetail,
+} from './lib/errors';
 import { redactLogFields } from './lib/redact-log';
 import { registerAuth } from './plugins/auth';
 import { BODY_LIMIT_BYTES, registerBodyParser } from './plugins/body-parser';
@@ -135,7 +145,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   let spaScriptHashes: readonly string[] = [];
   securityHeaders = registerSecurityHeaders(app, { inlineScriptHashes: () => spaScriptHashes });
   await registerCors(app, { origins: config.corsOrigins });
-  await registerRateLimits(app, { enabled: config.rateLimits, now: config.now });
+  await registerRateLimits(app, {
+    enabled: config.rateLimits,
+    now: config.now,
+    redisUrl: config.redisUrl,
+  });
   registerBodyParser(app);
   await registerDatabase(app, { config, db: options.db });
   await registerReadCache(app, { enabled: config.readCache, database: app.database });
@@ -259,6 +273,15 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
       known
         ? problemOf(known.code, known.detail)
         : problemOf('client_error', error.message || 'Bad Request', { status }),
+    );
+  }
+  if (isDatabaseUnavailable(error)) {
+    // A failover or an outage, not a bug: 503 with Retry-After, never a 500 (docs/scaling.md).
+    request.log.warn({ err: error }, 'database unavailable');
+    return sendProblem(
+      reply,
+      problemOf('database_unavailable', unavailableDetail()),
+      UNAVAILABLE_RETRY_AFTER_SECONDS,
     );
   }
   request.log.error({ err: error }, 'request failed');

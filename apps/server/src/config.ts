@@ -6,7 +6,14 @@
  * | PORT          | 5000 (SPEC 9)                    | TCP port                                       |
  * | HOST          | 0.0.0.0                          | interface to listen on                         |
  * | DATA_DIR      | ./data (from the working dir)    | PGlite data folder and the master key file     |
- * | DATABASE_URL  | unset: embedded PGlite           | postgres://... to use a PostgreSQL server      |
+ * | DATABASE_URL  | unset: embedded PGlite           | postgres://... to use a PostgreSQL server; may |
+ * |               |                                  | name several hosts (h1:5432,h2:5432) with      |
+ * |               |                                  | ?target_session_attrs=read-write (failover)    |
+ * | MIGRATIONS    | apply                            | apply: migrate at start (under a lock); check: |
+ * |               |                                  | refuse to start on a database that lacks one   |
+ * |               |                                  | (several instances: `npm run migrate` first)   |
+ * | REDIS_URL     | unset: limits counted per process| redis://...: rate-limit counters shared by all |
+ * |               |                                  | instances (@fastify/rate-limit's Redis store)  |
  * | OTP_PROVIDER  | disabled (SPEC 5)                | disabled, or console (prints codes to the log) |
  * | MASTER_KEY    | unset: DATA_DIR/master.key       | 64 hex chars, the AES-256 master key           |
  * | LOG_LEVEL     | info                             | fatal, error, warn, info, debug, trace, silent |
@@ -33,6 +40,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseDatabaseUrl } from './db/postgres-hosts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -46,6 +54,8 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export const RATE_LIMIT_MODES = ['on', 'off'] as const;
+export const MIGRATION_MODES = ['apply', 'check'] as const;
+export type MigrationMode = (typeof MIGRATION_MODES)[number];
 const ON_OFF = ['on', 'off'] as const;
 
 /**
@@ -94,8 +104,18 @@ export interface AppConfig {
   host: string;
   /** Absolute path, or 'memory://' for an in-memory PGlite (tests). */
   dataDir: string;
-  /** postgres:// URL; undefined selects the embedded PGlite. */
+  /** postgres:// URL (one or more hosts, db/postgres-hosts.ts); undefined selects PGlite. */
   databaseUrl: string | undefined;
+  /**
+   * MIGRATIONS: 'apply' runs the committed migrations at start (under the startup lock);
+   * 'check' only verifies none is missing and refuses to start otherwise (plugins/db.ts).
+   */
+  migrations: MigrationMode;
+  /**
+   * REDIS_URL: the shared store of the rate-limit counters (plugins/rate-limit.ts); undefined
+   * keeps them in this process's memory.
+   */
+  redisUrl: string | undefined;
   otpProvider: OtpProvider;
   /** 32 bytes, or undefined to use (and create) DATA_DIR/master.key. */
   masterKey: Buffer | undefined;
@@ -160,6 +180,26 @@ const envSchema = z.object({
     z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .superRefine((value, ctx) => {
+        try {
+          parseDatabaseUrl(value);
+        } catch (error) {
+          ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        }
+      })
+      .optional(),
+  ),
+  MIGRATIONS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(MIGRATION_MODES, { error: `must be one of ${MIGRATION_MODES.join(', ')}` })
+      .default('apply'),
+  ),
+  REDIS_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^rediss?:\/\/[^/]/, 'must be a redis:// or rediss:// URL')
       .optional(),
   ),
   OTP_PROVIDER: z.preprocess(
@@ -273,6 +313,8 @@ export function loadConfig(
     host: e.HOST,
     dataDir: e.DATA_DIR === 'memory://' ? e.DATA_DIR : resolve(cwd, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    migrations: e.MIGRATIONS,
+    redisUrl: e.REDIS_URL,
     otpProvider: e.OTP_PROVIDER,
     masterKey: e.MASTER_KEY === undefined ? undefined : Buffer.from(e.MASTER_KEY, 'hex'),
     logLevel: e.LOG_LEVEL,

@@ -4,16 +4,25 @@
  * close the app gracefully: in-flight requests finish, then the database is closed.
  * A bad configuration or a failed start exits with status 1 and a readable message: a data
  * folder locked by another server, a damaged data folder, a master key that does not match the
- * data (test/lifecycle.test.ts). Nothing is ever created over existing data.
+ * data (test/lifecycle.test.ts), a database that lacks a migration (MIGRATIONS=check) or stayed
+ * unreachable for a minute. Nothing is ever created over existing data.
  */
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirDamagedError } from './db/create-db';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { DatabaseUnavailableError } from './db/postgres-hosts';
 import { MasterKeyMismatchError } from './db/seed';
+import { MigrationsPendingError } from './plugins/db';
 
 /** Start failures whose message says it all: printed without a stack trace. */
-const KNOWN_START_ERRORS = [DataDirLockedError, DataDirDamagedError, MasterKeyMismatchError];
+const KNOWN_START_ERRORS = [
+  DataDirLockedError,
+  DataDirDamagedError,
+  MasterKeyMismatchError,
+  MigrationsPendingError,
+  DatabaseUnavailableError,
+];
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;

@@ -99,6 +99,30 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads a multi-host DATABASE_URL, MIGRATIONS and REDIS_URL (several instances)', () => {
+    const databaseUrl =
+      'postgres://app@10.0.0.1:5432,10.0.0.2:5432/pehchaan?target_session_attrs=read-write';
+    expect(
+      loadConfig({ DATABASE_URL: databaseUrl, MIGRATIONS: 'check', REDIS_URL: 'redis://r:6379' }),
+    ).toMatchObject({ databaseUrl, migrations: 'check', redisUrl: 'redis://r:6379' });
+    expect(loadConfig({})).toMatchObject({ migrations: 'apply', redisUrl: undefined });
+    const issuesOf = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        return (error as ConfigError).issues;
+      }
+      return [];
+    };
+    expect(issuesOf({ DATABASE_URL: 'postgres://a,b/x?target_session_attrs=standby' })).toEqual([
+      'DATABASE_URL: target_session_attrs must be one of any, read-write, primary',
+    ]);
+    expect(issuesOf({ MIGRATIONS: 'later', REDIS_URL: 'http://r' })).toEqual([
+      'MIGRATIONS: must be one of apply, check',
+      'REDIS_URL: must be a redis:// or rediss:// URL',
+    ]);
+  });
+
   it('lists every bad variable at once', () => {
     let error: unknown;
     try {

@@ -14,7 +14,9 @@
  * the API before each operation), so they reach the handlers; the rest carry no token, a
  * revoked one or a malformed Authorization header. The verifier API (Bearer API key) is fuzzed the
  * same way with a key minted for State Bank of India, a revoked one, Bharti Airtel's key and a
- * holder's session token; another verifier's key never reads the bank's requests.
+ * holder's session token; another verifier's key never reads the bank's requests. The W3C VC API
+ * issuer likewise with UIDAI's issuer key, a revoked one and the Income Tax Department's, which
+ * never issues as UIDAI.
  *
  * The verifier and OpenID4VP operations get fresh verifier requests before each operation
  * (their ids for the path, the state of each for a form answer `error=access_denied&state=...`,
@@ -54,16 +56,22 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifierApiKeys } from '../src/db/schema';
+import { issuerApiKeys, verifierApiKeys } from '../src/db/schema';
 import {
   INVALID_UNICODE_DETAIL,
   MAX_JSON_DEPTH,
   NUMBER_OUT_OF_RANGE_DETAIL,
   TOO_DEEP_DETAIL,
 } from '../src/plugins/body-parser';
+import { createIssuerApiKey } from '../src/services/create-issuer-api-key';
 import { createVerifierApiKey } from '../src/services/create-verifier-api-key';
 import { answerProblems } from './fuzz/answers';
-import { type OpenApiDocument, type Operation, operationsOf } from './fuzz/operations';
+import {
+  type ApiKeyCaller,
+  type OpenApiDocument,
+  type Operation,
+  operationsOf,
+} from './fuzz/operations';
 import {
   type FuzzContext,
   type FuzzRequest,
@@ -125,12 +133,17 @@ interface VerifierRequests {
 interface SeedInputs {
   signed: Signed;
   requests: VerifierRequests;
+  /** The DID the W3C VC API issuer is fuzzed as (ISSUER's). */
+  issuerDid: string;
 }
 
 /** The verifier the verifier API is fuzzed as (seeded, packages/core verifier-seeds.ts). */
 const VERIFIER = 'State Bank of India';
 /** Another seeded verifier: its key is a wrong one for the bank's requests. */
 const OTHER_VERIFIER = 'Bharti Airtel';
+/** The issuer the W3C VC API issuer is fuzzed as, and another whose key may not issue as it. */
+const ISSUER = 'UIDAI';
+const OTHER_ISSUER = 'Income Tax Department';
 /** The bank's purpose of the seeded requests, and the PAN claims it covers. */
 const PURPOSE = 'open_savings_account';
 /** Fresh verifier requests per operation that uses them (one success each at most). */
@@ -192,6 +205,27 @@ const SEED_BODIES: Record<string, (inputs: SeedInputs) => unknown[]> = {
   'POST /credentials/verify': ({ signed }) => [
     { verifiableCredential: signed.jcsCredential },
     { verifiableCredential: signed.rdfcCredential },
+  ],
+  'POST /credentials/issue': ({ issuerDid }) => [
+    {
+      credential: {
+        '@context': ['https://www.w3.org/ns/credentials/v2'],
+        type: ['VerifiableCredential'],
+        issuer: issuerDid,
+        validFrom: '2026-01-01T00:00:00Z',
+        credentialSubject: { id: 'did:example:fuzz-holder', name: 'Fuzzy Holder' },
+      },
+    },
+    {
+      credential: {
+        '@context': ['https://www.w3.org/2018/credentials/v1'],
+        type: ['VerifiableCredential'],
+        issuer: { id: issuerDid, name: ISSUER },
+        issuanceDate: '2026-01-01T00:00:00Z',
+        credentialSubject: { id: 'did:example:fuzz-holder' },
+      },
+      options: { cryptosuite: 'eddsa-jcs-2022' },
+    },
   ],
   'POST /presentations/verify': ({ signed }) => [
     {
@@ -288,8 +322,15 @@ describe(`fuzzing every operation of the OpenAPI document (${backendName})`, () 
   let victimBefore: Record<string, unknown>;
   let victimIds: string[];
   let signed: Signed;
-  /** The bank's live API key, a revoked one of the bank's, and the telecom's. */
-  const verifierKeys = { own: '', revoked: '', other: '' };
+  /**
+   * Per kind of organisation caller: the live API key the operations are fuzzed with (the
+   * bank's, UIDAI's), a revoked one of the same organisation, and another organisation's (the
+   * telecom's, the Income Tax Department's).
+   */
+  const apiKeys: Record<ApiKeyCaller, { own: string; revoked: string; other: string }> = {
+    verifier: { own: '', revoked: '', other: '' },
+    issuer: { own: '', revoked: '', other: '' },
+  };
   /** Ids of every verifier request made with the bank's key in contextFor. */
   const bankRequestIds = new Set<string>();
 
@@ -394,16 +435,30 @@ describe(`fuzzing every operation of the OpenAPI document (${backendName})`, () 
     victimBefore = await holderSnapshot(app, VICTIM.userId, victimToken);
     victimIds = await harvestIds(VICTIM.userId, victimToken);
     signed = await signDocuments();
-    verifierKeys.own = (await createVerifierApiKey({ ...app.deps, verifierName: VERIFIER })).apiKey;
-    const revoked = await createVerifierApiKey({ ...app.deps, verifierName: VERIFIER });
+    const verifierKey = (verifierName: string) =>
+      createVerifierApiKey({ ...app.deps, verifierName });
+    const issuerKey = (issuer: typeof ISSUER | typeof OTHER_ISSUER) =>
+      createIssuerApiKey({ ...app.deps, issuer });
+    const revokedVerifier = await verifierKey(VERIFIER);
     await app.deps.db
       .update(verifierApiKeys)
       .set({ revokedAt: new Date() })
-      .where(eq(verifierApiKeys.prefix, revoked.prefix));
-    verifierKeys.revoked = revoked.apiKey;
-    verifierKeys.other = (
-      await createVerifierApiKey({ ...app.deps, verifierName: OTHER_VERIFIER })
-    ).apiKey;
+      .where(eq(verifierApiKeys.prefix, revokedVerifier.prefix));
+    apiKeys.verifier = {
+      own: (await verifierKey(VERIFIER)).apiKey,
+      revoked: revokedVerifier.apiKey,
+      other: (await verifierKey(OTHER_VERIFIER)).apiKey,
+    };
+    const revokedIssuer = await issuerKey(ISSUER);
+    await app.deps.db
+      .update(issuerApiKeys)
+      .set({ revokedAt: new Date() })
+      .where(eq(issuerApiKeys.prefix, revokedIssuer.prefix));
+    apiKeys.issuer = {
+      own: (await issuerKey(ISSUER)).apiKey,
+      revoked: revokedIssuer.apiKey,
+      other: (await issuerKey(OTHER_ISSUER)).apiKey,
+    };
   });
 
   afterAll(async () => {
@@ -427,22 +482,24 @@ describe(`fuzzing every operation of the OpenAPI document (${backendName})`, () 
   });
 
   /**
-   * The Authorization header of `request`, with the live tokens filled in: for the verifier API
-   * the bank's key, its revoked key, or a wrong credential (the telecom's key, a holder's session).
+   * The Authorization header of `request`, with the live tokens filled in: for an operation
+   * called with an organisation's API key, that key, a revoked one, or a wrong credential
+   * (another organisation's key, a holder's session).
    */
   const authorization = (
     operation: Operation,
     request: FuzzRequest,
     account: Account,
   ): Record<string, string> => {
-    const own = operation.verifierKey ? verifierKeys.own : tokenOf(account);
+    const keys = operation.apiKey ? apiKeys[operation.apiKey] : null;
+    const own = keys ? keys.own : tokenOf(account);
     switch (request.auth.kind) {
       case 'own':
         return bearer(own);
       case 'revoked':
-        return bearer(operation.verifierKey ? verifierKeys.revoked : revokedToken);
+        return bearer(keys ? keys.revoked : revokedToken);
       case 'other': {
-        const wrong = [verifierKeys.other, tokenOf(THIRD)];
+        const wrong = [keys?.other ?? apiKeys.verifier.other, tokenOf(THIRD)];
         return bearer(wrong[request.auth.index % wrong.length] as string);
       }
       case 'none':
@@ -481,8 +538,8 @@ describe(`fuzzing every operation of the OpenAPI document (${backendName})`, () 
     entry.maxMs = Math.max(entry.maxMs, ms);
     stats.set(operation.key, entry);
     // A live token answers 401 only once a fuzzed logout or session revocation ended it (a
-    // verifier's key is never revoked: the property fails on such a 401).
-    if (request.auth.kind === 'own' && response.statusCode === 401 && !operation.verifierKey) {
+    // organisation's key is never revoked: the property fails on such a 401).
+    if (request.auth.kind === 'own' && response.statusCode === 401 && !operation.apiKey) {
       tokens.set(account.userId, await login(account));
     }
     return response;
@@ -498,7 +555,7 @@ describe(`fuzzing every operation of the OpenAPI document (${backendName})`, () 
       const created = await app.inject({
         method: 'POST',
         url: '/verifier/requests',
-        headers: bearer(verifierKeys.own),
+        headers: bearer(apiKeys.verifier.own),
         payload: { purpose: PURPOSE, dcql_query: panQuery(`${PUBLIC_ORIGIN}/vct/pan`) },
       });
       expect(created.statusCode, created.body).toBe(201);
@@ -545,7 +602,12 @@ describe(`fuzzing every operation of the OpenAPI document (${backendName})`, () 
         DEMO_OTP,
         '000000',
       ],
-      seeds: SEED_BODIES[operation.key]?.({ signed, requests }) ?? [],
+      seeds:
+        SEED_BODIES[operation.key]?.({
+          signed,
+          requests,
+          issuerDid: app.deps.issuers.get(ISSUER).did,
+        }) ?? [],
     };
   };
 
@@ -575,17 +637,25 @@ describe(`fuzzing every operation of the OpenAPI document (${backendName})`, () 
           // The path the server saw: light-my-request resolves dot segments as a URL parser does.
           const { pathname } = new URL(request.url, 'http://localhost');
           const problems = answerProblems(operation, response, pathname);
-          if (operation.verifierKey && request.auth.kind === 'own' && response.statusCode === 401) {
-            problems.push("the verifier's live API key was refused");
+          if (operation.apiKey && request.auth.kind === 'own' && response.statusCode === 401) {
+            problems.push(`the ${operation.apiKey}'s live API key was refused`);
           }
           // Another verifier (or a holder) never reads one of the bank's requests.
           if (
-            operation.verifierKey &&
+            operation.apiKey === 'verifier' &&
             request.auth.kind === 'other' &&
             response.statusCode < 300 &&
             [...bankRequestIds].some((id) => pathname.endsWith(`/${id}`))
           ) {
             problems.push(`a wrong credential read the bank's request at ${pathname}`);
+          }
+          // Another issuer's key (or a holder's session) never issues as UIDAI.
+          if (
+            operation.apiKey === 'issuer' &&
+            request.auth.kind === 'other' &&
+            response.statusCode < 300
+          ) {
+            problems.push('a wrong credential issued a credential as UIDAI');
           }
           if (problems.length > 0) {
             throw new Error(

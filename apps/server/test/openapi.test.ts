@@ -2,8 +2,8 @@
  * The OpenAPI document at /docs/json (plugins/openapi.ts, docs/api-contract.md): every operation
  * has a unique `operationId` and only tags the document declares, and every documented error
  * response is `application/problem+json` with the shared `Problem` component (RFC 9457; the
- * W3C VC API's 422 verdicts and /health's 503 health document are the documented exceptions, as
- * application/json).
+ * W3C VC API's verify refusals and the issuer's 400 extend it; /health's 503 health document is
+ * the documented exception, as application/json).
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,14 +28,27 @@ const NOT_PROBLEMS = ['get /health 503'];
 
 /**
  * Error statuses whose problem carries extension members, so their schema is the Problem's
- * members and more, not the Problem component: the W3C VC API verify refusals, with the verdict.
+ * members and more, not the Problem component, with the extension members each must document:
+ * the W3C VC API verify refusals carry the verdict, the issuer's refusal the broken rules.
  */
-const EXTENDED_PROBLEMS = [
-  'post /credentials/verify 400',
-  'post /credentials/verify 422',
-  'post /presentations/verify 400',
-  'post /presentations/verify 422',
-];
+const VERDICT = ['verified', 'verification'];
+const EXTENDED_PROBLEMS: Record<string, string[]> = {
+  'post /credentials/verify 400': VERDICT,
+  'post /credentials/verify 422': VERDICT,
+  'post /presentations/verify 400': VERDICT,
+  'post /presentations/verify 422': VERDICT,
+  'post /credentials/issue 400': ['reasons'],
+};
+
+/**
+ * What the W3C VC API operations answer besides success (W3C-CCG VC API; docs/api-contract.md):
+ * each must be documented.
+ */
+const VC_API_ERRORS: Record<string, string[]> = {
+  issueCredential: ['400', '401', '403', '413', '415'],
+  verifyCredential: ['400', '413', '415', '422'],
+  verifyPresentation: ['400', '413', '415', '422'],
+};
 
 describe('the OpenAPI document', () => {
   const [backend] = backends;
@@ -94,16 +107,13 @@ describe('the OpenAPI document', () => {
       for (const [status, response] of errors) {
         if (NOT_PROBLEMS.includes(`${key} ${status}`)) continue;
         const types = Object.keys(response.content ?? {});
-        if (EXTENDED_PROBLEMS.includes(`${key} ${status}`)) {
+        const extension = EXTENDED_PROBLEMS[`${key} ${status}`];
+        if (extension) {
           const schema = response.content?.['application/problem+json']?.schema as
             | { properties?: Record<string, unknown> }
             | undefined;
           const members = Object.keys(schema?.properties ?? {});
-          if (
-            !['type', 'code', 'detail', 'verified', 'verification'].every((m) =>
-              members.includes(m),
-            )
-          ) {
+          if (!['type', 'code', 'detail', ...extension].every((m) => members.includes(m))) {
             problems.push(`${key} ${status}: ${members.join()}`);
           }
           continue;
@@ -115,5 +125,26 @@ describe('the OpenAPI document', () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+
+  it('documents the VC API issuer and verifier operations with their error answers', () => {
+    for (const [operationId, statuses] of Object.entries(VC_API_ERRORS)) {
+      const operation = operations.find(([, op]) => op.operationId === operationId)?.[1];
+      expect(operation, operationId).toBeDefined();
+      const documented = Object.keys(operation?.responses ?? {});
+      expect(documented, operationId).toEqual(expect.arrayContaining(statuses));
+    }
+  });
+
+  it('documents 401 on every authenticated operation, 403 on every holder-addressed one', () => {
+    const missing = operations.flatMap(([key, op]) => {
+      const { security, responses = {} } = op as Operation & { security?: unknown[] };
+      const gaps: string[] = [];
+      if (security && security.length > 0 && !responses['401']) gaps.push(`${key} 401`);
+      const addressesHolder = key.includes('/user/{userId}') || key.endsWith('generate-credential');
+      if (addressesHolder && !responses['403']) gaps.push(`${key} 403`);
+      return gaps;
+    });
+    expect(missing).toEqual([]);
   });
 });

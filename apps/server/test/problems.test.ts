@@ -12,8 +12,14 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createIssuerApiKey } from '../src/services/create-issuer-api-key';
 import { createVerifierApiKey } from '../src/services/create-verifier-api-key';
-import { type OpenApiDocument, type Operation, operationsOf } from './fuzz/operations';
+import {
+  type ApiKeyCaller,
+  type OpenApiDocument,
+  type Operation,
+  operationsOf,
+} from './fuzz/operations';
 import { bearer, buildTestApp, loginDemo, PRIMARY, SECONDARY } from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
 import { expectProblem } from './helpers/problem';
@@ -22,17 +28,18 @@ describe.each(backends)('problem details on $name', (backend) => {
   let opened: OpenedDatabase;
   let app: FastifyInstance;
   let token: string;
-  let verifierKey: string;
+  /** A live API key of each kind of organisation caller (the seeded bank, UIDAI). */
+  const apiKeys: Record<ApiKeyCaller, string> = { verifier: '', issuer: '' };
   let operations: Operation[];
 
   beforeAll(async () => {
     opened = await backend.open();
     app = await buildTestApp(opened.database);
     token = await loginDemo(app, PRIMARY);
-    ({ apiKey: verifierKey } = await createVerifierApiKey({
-      ...app.deps,
-      verifierName: 'State Bank of India',
-    }));
+    apiKeys.verifier = (
+      await createVerifierApiKey({ ...app.deps, verifierName: 'State Bank of India' })
+    ).apiKey;
+    apiKeys.issuer = (await createIssuerApiKey({ ...app.deps, issuer: 'UIDAI' })).apiKey;
     operations = operationsOf((await app.inject({ url: '/docs/json' })).json() as OpenApiDocument);
   });
   afterAll(async () => {
@@ -55,7 +62,7 @@ describe.each(backends)('problem details on $name', (backend) => {
       url: options.url ?? urlOf(operation),
       headers: {
         ...(operation.bearer ? bearer(token) : {}),
-        ...(operation.verifierKey ? bearer(verifierKey) : {}),
+        ...(operation.apiKey ? bearer(apiKeys[operation.apiKey]) : {}),
         ...(options.contentType ? { 'content-type': options.contentType } : {}),
       },
       ...(options.payload === undefined ? {} : { payload: options.payload }),

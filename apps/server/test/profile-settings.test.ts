@@ -333,9 +333,9 @@ describe.each(backends)('profile and settings on $name', (backend) => {
     it.each([
       ['a missing field', { theme: undefined }, 'theme is required'],
       [
-        'a language outside the six',
-        { language: 'ta' },
-        'language must be one of en, hi, es, fr, de, ja',
+        'a language the app does not offer',
+        { language: 'ur' },
+        'language must be one of en, hi, es, fr, de, ja, ta, bn',
       ],
       ['a session timeout not offered', { sessionTimeout: 45 }, expect.stringContaining('15, 30')],
       ['a flag that is not boolean', { debugMode: 'yes' }, 'debugMode must be true or false'],

@@ -8,6 +8,7 @@
  * holder cannot fetch another's; the Type Metadata at /vct answers valid metadata.
  */
 import { createHash, createPrivateKey } from 'node:crypto';
+import { UI_LANGUAGES } from '@pehchaan/core';
 import type { TypeMetadataFormat } from '@sd-jwt/sd-jwt-vc';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -335,16 +336,18 @@ describe.each(backends)('SD-JWT VC on $name', (backend) => {
       });
     });
 
-    it('answers /vct/{type} whose vct is its URL, in English and Hindi', async () => {
+    it('answers /vct/{type} whose vct is its URL, in every UI language', async () => {
       for (const type of ['pan', 'aadhaar', 'basic_identity', 'marksheet_12th']) {
         const response = await app.inject({ url: `/vct/${type}` });
         expect(response.statusCode, type).toBe(200);
         const metadata = response.json();
         expect(metadata.vct).toBe(`${ORIGIN}/vct/${type}`);
-        expect(metadata.display.map((d: { locale: string }) => d.locale)).toEqual(['en', 'hi']);
+        expect(metadata.display.map((d: { locale: string }) => d.locale)).toEqual([
+          ...UI_LANGUAGES,
+        ]);
         for (const claim of metadata.claims) {
           expect(claim.sd).toBe('always');
-          expect(claim.display.map((d: { lang: string }) => d.lang)).toEqual(['en', 'hi']);
+          expect(claim.display.map((d: { lang: string }) => d.lang)).toEqual([...UI_LANGUAGES]);
         }
       }
       const pan = (await app.inject({ url: '/vct/pan' })).json();

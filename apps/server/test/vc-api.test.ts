@@ -339,7 +339,12 @@ describe.each(backends)('W3C VC API verification on $name', (backend) => {
         'presentation_not_verified',
         'A challenge was given but the presentation has no proof',
       );
-      // Without a challenge an unsigned presentation stands on its credentials.
+      expectRefusal(
+        await verify(unsigned, { domain: DOMAIN }),
+        'presentation_not_verified',
+        'A domain was given but the presentation has no proof',
+      );
+      // Without a challenge or domain an unsigned presentation stands on its credentials.
       const plain = await verify(unsigned);
       expect(plain.statusCode).toBe(200);
       expect(plain.json().checks).toEqual({ holder_proof: false, credentials: true });

@@ -68,12 +68,12 @@ describe.each(backends)('W3C VC API issuer on $name', (backend) => {
     return { status: response.statusCode, body: response.json() };
   };
 
-  /** Asserts a 400 invalid_credential whose reasons include one matching `reason`. */
+  /** Asserts a 400 credential_not_issuable whose reasons include one matching `reason`. */
   const expectInvalid = (response: Awaited<ReturnType<typeof issue>>, reason: RegExp) => {
     expect(response.statusCode, response.body).toBe(400);
     expect(response.headers['content-type']).toBe(PROBLEM_JSON);
     const body = response.json();
-    expect(body.code).toBe('invalid_credential');
+    expect(body.code).toBe('credential_not_issuable');
     expect(
       body.reasons.some((r: string) => reason.test(r)),
       JSON.stringify(body.reasons),
@@ -170,6 +170,63 @@ describe.each(backends)('W3C VC API issuer on $name', (backend) => {
     );
   });
 
+  it('applies the Data Model’s rules of the optional properties (VC DM 2.0 4.5-4.11, 5.3)', async () => {
+    expectInvalid(
+      await issue({ credential: v2Credential({ credentialStatus: { id: 'did:example:status' } }) }),
+      /every credentialStatus must have a type/,
+    );
+    expectInvalid(
+      await issue({ credential: v2Credential({ evidence: {} }) }),
+      /every evidence must have a type/,
+    );
+    expectInvalid(
+      await issue({ credential: v2Credential({ credentialSubject: {} }) }),
+      /at least one claim/,
+    );
+    // A digest of the bundled base context that is not its published one.
+    expectInvalid(
+      await issue({
+        credential: v2Credential({
+          relatedResource: [
+            { id: V2, digestMultibase: 'uM4RgWQc3RUDtjJCSgTJtTfvpZ7SPEg_LNO0ESlovQC0' },
+          ],
+        }),
+      }),
+      /does not match/,
+    );
+    const related = v2Credential({
+      relatedResource: [
+        { id: V2, digestMultibase: 'uEiBZlVztZpfWHgPyslVv6-UwirFoQoRvW1htfx963sknNA' },
+      ],
+      credentialStatus: { id: 'https://example.com/status/1#5', type: 'BitstringStatusListEntry' },
+    });
+    expect((await issue({ credential: related })).statusCode).toBe(201);
+  });
+
+  it('signs and verifies a name with a base direction (@direction, VC DM 2.0 11.1)', async () => {
+    const credential = v2Credential({
+      name: { '@value': 'पहचान पत्र', '@language': 'hi', '@direction': 'ltr' },
+    });
+    const response = await issue({ credential });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(await verify(response.json().verifiableCredential)).toMatchObject({
+      status: 200,
+      body: { verified: true },
+    });
+  });
+
+  it('decides 403 before validating: another issuer’s credential is refused whatever its shape', async () => {
+    const { credentialSubject: _, ...noSubject } = v2Credential({ issuer: panIssuerDid });
+    expectProblem(await issue({ credential: noSubject }), 'forbidden');
+    expectProblem(
+      await issue({
+        credential: { issuer: { id: panIssuerDid } },
+        options: { cryptosuite: 'nope' },
+      }),
+      'forbidden',
+    );
+  });
+
   it('validates options: an unknown cryptosuite is a 400 naming the field', async () => {
     const response = await issue({
       credential: v2Credential(),
@@ -181,7 +238,7 @@ describe.each(backends)('W3C VC API issuer on $name', (backend) => {
 
   it('authenticates before it validates: no key, a verifier’s key or a revoked key is 401', async () => {
     expectProblem(await issue('not json at all', null), 'unauthenticated');
-    expectProblem(await issue({}, 'pik_00000000_' + 'A'.repeat(43)), 'unauthenticated');
+    expectProblem(await issue({}, `pik_00000000_${'A'.repeat(43)}`), 'unauthenticated');
     const verifier = await createVerifierApiKey({
       ...app.deps,
       verifierName: 'State Bank of India',

@@ -41,12 +41,15 @@ applyStoredTheme();
 void openSecureStorage();
 await nextTask();
 
-const { i18n } = await import('./lib/i18n');
+const { i18n, languageReady } = await import('./lib/i18n');
 await nextTask();
 
+// A language other than English and Hindi (stored or the browser's) fetches its texts
+// alongside the app's code; for English and Hindi languageReady is already settled.
 const [{ App }, { prepareRouterForHydration }] = await Promise.all([
   import('./app'),
   import('./app/router'),
+  languageReady,
 ]);
 await nextTask();
 

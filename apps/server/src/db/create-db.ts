@@ -1,21 +1,27 @@
 /**
  * Opens the database, picking the driver with one switch (STYLE principle 5, DECISIONS 5):
- * DATABASE_URL set -> a node-postgres Pool on that PostgreSQL server; otherwise the embedded
- * PGlite (Postgres compiled to WASM) in DATA_DIR/pglite, or in memory for DATA_DIR 'memory://'.
+ * DATABASE_URL set -> a node-postgres Pool on that PostgreSQL server (one host, or several with
+ * `target_session_attrs=read-write`: db/postgres-hosts.ts finds the primary and finds it again
+ * after a failover); otherwise the embedded PGlite (Postgres compiled to WASM) in DATA_DIR/pglite,
+ * or in memory for DATA_DIR 'memory://'.
  * Both speak the PostgreSQL dialect and run the same committed migrations (apps/server/drizzle).
+ * On PostgreSQL, migrations (and the first-start seed, plugins/db.ts) run under an advisory lock,
+ * so instances starting together, or `npm run migrate` beside a starting instance, never race.
  */
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
+import { createTargetedPool, parseDatabaseUrl, targetedClientFactory } from './postgres-hosts';
 import * as schema from './schema';
 
 /** The committed SQL migrations, found from this file (src/db -> apps/server/drizzle). */
@@ -39,14 +45,26 @@ export interface Database {
   type: StorageType;
   /** A display name: the PostgreSQL database name, or the PGlite data folder ('memory' in memory). */
   name: string;
-  /** Applies the committed migrations that are not applied yet (idempotent). */
+  /**
+   * Applies the committed migrations that are not applied yet (idempotent). On PostgreSQL it
+   * takes the startup lock (see withStartupLock) itself.
+   */
   migrate(): Promise<void>;
+  /** How many committed migrations the database has not applied yet (0: up to date). */
+  pendingMigrations(): Promise<number>;
+  /**
+   * Runs `task` while holding the database-wide startup lock (PostgreSQL: a session advisory
+   * lock, STARTUP_LOCK_KEY; released when `task` ends or the connection is lost; PGlite: none,
+   * its data folder already belongs to one process). Callers waiting for it wait in line.
+   * Re-entrant within one `task` is not supported: `migrate()` must not be called inside it.
+   */
+  withStartupLock<T>(task: () => Promise<T>): Promise<T>;
   /** True when a `select 1` succeeds. Never throws. */
   ping(): Promise<boolean>;
   /**
    * Listens for notifications on `channel` (PostgreSQL LISTEN/NOTIFY) until the returned stop
    * function is called. `up` is called once listening (again), `down` when the listening
-   * connection is lost (PostgreSQL only; it reconnects with backoff, 0.5 s doubling to 30 s, and
+   * connection is lost (PostgreSQL only; it reconnects with backoff, 0.5 s doubling to 5 s, and
    * calls `up` again). Between `down` and `up`, notifications may have been missed.
    * @throws when the first LISTEN fails on PGlite (never on PostgreSQL: it retries, and `up` is
    *   only called once it listens).
@@ -64,7 +82,13 @@ export interface ListenHandlers {
 }
 
 /** The first and the longest wait before reconnecting a lost LISTEN connection (ms). */
-export const LISTEN_RETRY_MS = { first: 500, max: 30_000 } as const;
+export const LISTEN_RETRY_MS = { first: 500, max: 5_000 } as const;
+
+/**
+ * The advisory lock key every instance and `npm run migrate` take around migrations and the
+ * first-start seed ('pehc' as a number; any fixed bigint would do).
+ */
+export const STARTUP_LOCK_KEY = 0x70656863;
 
 export interface CreateDatabaseOptions {
   /** postgres:// URL; undefined selects PGlite. */
@@ -82,17 +106,22 @@ export interface CreateDatabaseOptions {
  */
 export async function createDatabase(options: CreateDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const url = options.databaseUrl;
+    const pool = createTargetedPool(url, { max: 10 });
     const db: Db = drizzleNodePg({ client: pool, schema });
-    const name = new URL(options.databaseUrl).pathname.replace(/^\//, '') || 'postgres';
+    const withStartupLock = <T>(task: () => Promise<T>) => withAdvisoryLock(pool, task);
     return {
       db,
       type: 'postgresql',
-      name: decodeURIComponent(name),
-      migrate: () => migrateNodePg(drizzleNodePg({ client: pool, schema }), migrationConfig),
+      name: parseDatabaseUrl(url).database,
+      migrate: () =>
+        withStartupLock(() =>
+          migrateNodePg(drizzleNodePg({ client: pool, schema }), migrationConfig),
+        ),
+      pendingMigrations: () => pendingMigrations(db),
+      withStartupLock,
       ping: () => ping(db),
-      listen: (channel, handlers) =>
-        listenPostgres(options.databaseUrl as string, channel, handlers),
+      listen: (channel, handlers) => listenPostgres(url, channel, handlers),
       close: () => pool.end(),
     };
   }
@@ -124,6 +153,8 @@ export async function createDatabase(options: CreateDatabaseOptions): Promise<Da
     type: 'pglite',
     name: inMemory ? 'memory' : `${basename(options.dataDir)}/pglite`,
     migrate: () => migratePglite(pgliteDb, migrationConfig),
+    pendingMigrations: () => pendingMigrations(db),
+    withStartupLock: (task) => task(),
     ping: () => ping(db),
     // PGlite runs in this process: a notification is delivered before the statement that
     // committed it resolves, and the connection cannot be lost.
@@ -172,6 +203,38 @@ function assertIntactPgliteFolder(folder: string): void {
 
 const migrationConfig = { migrationsFolder: MIGRATIONS_FOLDER };
 
+/**
+ * Committed migrations newer than the last one the database recorded (drizzle's own rule: its
+ * `drizzle.__drizzle_migrations` table, compared by the journal's timestamps).
+ */
+async function pendingMigrations(db: Db): Promise<number> {
+  const committed = readMigrationFiles(migrationConfig);
+  // Both drivers answer { rows }; the Db type leaves execute's result untyped.
+  const rows = async (query: ReturnType<typeof sql>) =>
+    ((await db.execute(query)) as { rows: Record<string, string | null>[] }).rows;
+  const [table] = await rows(sql`select to_regclass('drizzle.__drizzle_migrations')::text as t`);
+  const [recorded] = table?.t
+    ? await rows(sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`)
+    : [];
+  const last = Number(recorded?.last ?? Number.NEGATIVE_INFINITY);
+  return committed.filter((migration) => migration.folderMillis > last).length;
+}
+
+/** Runs `task` holding the session advisory lock STARTUP_LOCK_KEY on one pooled connection. */
+async function withAdvisoryLock<T>(pool: pg.Pool, task: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+    try {
+      return await task();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => {});
+    }
+  } finally {
+    client.release();
+  }
+}
+
 /** Channel names are fixed identifiers in this code; refuse anything else before quoting. */
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -185,6 +248,8 @@ async function listenPostgres(
   handlers: ListenHandlers,
 ): Promise<() => Promise<void>> {
   if (!CHANNEL_NAME.test(channel)) throw new Error(`invalid channel name '${channel}'`);
+  // The same host choice as the pool: LISTEN only works on the primary (not during recovery).
+  const newClient = targetedClientFactory(url);
   let stopped = false;
   let client: pg.Client | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -206,7 +271,7 @@ async function listenPostgres(
   };
 
   const connect = async () => {
-    const next = new pg.Client({ connectionString: url });
+    const next = newClient();
     client = next;
     next.on('notification', (message) => {
       if (message.channel === channel) handlers.notify(message.payload ?? '');

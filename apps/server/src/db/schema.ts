@@ -183,6 +183,10 @@ export const activityLogs = pgTable(
     /** One of core's ACTIVITY_TYPES. */
     type: text('type').notNull(),
     description: text('description').notNull(),
+    /** What `description` says as a code (core's ACTIVITY_MESSAGE_CODES), for the holder's language. */
+    messageCode: text('message_code'),
+    /** The code's parameters (core's activityMessageParamsSchema). */
+    messageParams: jsonb('message_params').$type<Record<string, string | number>>(),
     timestamp: instant('timestamp').notNull(),
     lastViewed: instant('last_viewed'),
   },

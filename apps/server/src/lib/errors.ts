@@ -50,6 +50,8 @@ export const ERROR_STATUS = {
   invalid_credential: 400,
   /** W3C VC API: a presentation (or a credential in it) that cannot be read. */
   invalid_presentation: 400,
+  /** W3C VC API issuer: a credential the Data Model or JSON-LD safe mode refuses to sign. */
+  credential_not_issuable: 400,
   /** No, unknown, expired or revoked session token. */
   unauthenticated: 401,
   /** Demo pair with the wrong OTP (SPEC 5). */
@@ -129,6 +131,17 @@ export const ERROR_STATUS = {
   verifier_unreachable: 502,
   /** The verifier's server answered the holder's response with an error. */
   verifier_refused: 502,
+  /**
+   * The database cannot be reached or is not the writable node (a failover under way,
+   * db/postgres-hosts.ts); Retry-After. Nothing was changed, or the change is uncertain: retry
+   * with the same Idempotency-Key.
+   */
+  database_unavailable: 503,
+  /**
+   * A shared service other than the database is unreachable (the rate-limit store for OTP
+   * sends), or, from the load balancer, no instance is up; Retry-After.
+   */
+  service_unavailable: 503,
 } as const satisfies Record<ProblemCode, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -152,6 +165,7 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   invalid_presentation_link: 'Invalid presentation request link',
   invalid_credential: 'Invalid credential',
   invalid_presentation: 'Invalid presentation',
+  credential_not_issuable: 'Credential cannot be issued',
   unauthenticated: 'Not authenticated',
   wrong_demo_otp: 'Wrong demo OTP',
   login_unavailable: 'Login unavailable',
@@ -193,7 +207,17 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   internal_error: 'Internal server error',
   verifier_unreachable: 'Verifier unreachable',
   verifier_refused: 'Verifier refused the answer',
+  database_unavailable: 'Database unavailable',
+  service_unavailable: 'Service unavailable',
 };
+
+/** Retry-After of the 503 answers (s): about one database failover (docs/scaling.md). */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/** The `detail` of the 503 answers (the wait is also in Retry-After). */
+export function unavailableDetail(seconds = UNAVAILABLE_RETRY_AFTER_SECONDS): string {
+  return `The service is briefly unavailable. Please try again in ${seconds} seconds.`;
+}
 
 /** At most this many field errors are listed in one problem. */
 export const MAX_FIELD_ERRORS = 20;

@@ -4,6 +4,7 @@
  */
 import {
   type ActivityLog,
+  activityMessageCodeSchema,
   activityTypeSchema,
   type ConsentPresentation,
   type ConsentRequest,
@@ -104,9 +105,17 @@ export function toActivityLog(row: ActivityLogRow): ActivityLog {
     userId: row.userId,
     type: activityTypeSchema.parse(row.type),
     description: row.description,
+    ...messageOf(row),
     timestamp: row.timestamp.toISOString(),
     last_viewed: iso(row.lastViewed),
   };
+}
+
+/** The entry's message code and parameters when it has a code this version knows. */
+function messageOf(row: ActivityLogRow): Pick<ActivityLog, 'message_code' | 'message_params'> {
+  const code = activityMessageCodeSchema.safeParse(row.messageCode);
+  if (!code.success) return {};
+  return { message_code: code.data, message_params: row.messageParams ?? {} };
 }
 
 /**

@@ -1,17 +1,19 @@
 /**
  * Database plugin (DECISIONS 5): opens the database chosen by the config (unless one is passed
- * in, as tests do to share one PGlite), applies the committed migrations, loads the master key,
- * checks it against the database, seeds first-start data and the registered verifiers (src/db/seed.ts), at first
- * seed makes user-001's seeded consent requests real OpenID4VP requests
- * (services/link-seeded-consent-requests.ts) and loads (first
- * start: creates) the issuers' Ed25519 keys (src/lib/issuer-keys.ts). Decorates the app
+ * in, as tests do to share one PGlite) and prepares it (prepareDatabase below: waits for it to
+ * answer, applies the committed migrations or, with MIGRATIONS=check, refuses to start when one
+ * is missing, loads the master key, checks it against the database, seeds first-start data and
+ * the registered verifiers (src/db/seed.ts), at first seed makes user-001's seeded consent
+ * requests real OpenID4VP requests (services/link-seeded-consent-requests.ts) and loads (first
+ * start: creates) the issuers' Ed25519 keys (src/lib/issuer-keys.ts)). Decorates the app
  * with `database` (the handle) and `deps` (what services need: db, vault, clock). A database it
  * opened itself is closed when the app closes; one passed in stays open for its owner. Expired
  * rows are purged at start and every hour (services/purge-expired.ts).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
 import { createDatabase, type Database } from '../db/create-db';
+import { DatabaseUnavailableError } from '../db/postgres-hosts';
 import { seedDatabase, seedVerifiers } from '../db/seed';
 import type { ServiceDeps } from '../lib/deps';
 import { loadIssuerKeyring, nodeProofCrypto } from '../lib/issuer-keys';
@@ -28,6 +30,9 @@ const SEEDED_HOLDER = 'user-001';
 /** How often expired rows are deleted (ms). */
 export const PURGE_INTERVAL_MS = 3_600_000;
 
+/** How long a starting server waits for an unreachable database before it gives up (ms). */
+export const DATABASE_START_WAIT_MS = 60_000;
+
 declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
@@ -42,8 +47,7 @@ export interface DatabasePluginOptions {
 }
 
 /**
- * @throws when the database cannot be opened or migrated, the key file is unreadable, or the
- *   master key differs from the one the data was written with (MasterKeyMismatchError).
+ * @throws as prepareDatabase, and when the database cannot be opened.
  */
 export async function registerDatabase(
   app: FastifyInstance,
@@ -54,49 +58,21 @@ export async function registerDatabase(
     options.db ??
     (await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   if (!options.db) app.addHook('onClose', () => database.close());
+  let deps: ServiceDeps;
   try {
-    await prepare(app, config, database);
+    deps = await prepareDatabase({ database, config, log: app.log });
   } catch (error) {
     // A failed start releases what it opened (the PGlite folder lock) before it is reported.
     if (!options.db) await database.close().catch(() => {});
     throw error;
   }
-}
-
-async function prepare(app: FastifyInstance, config: AppConfig, database: Database): Promise<void> {
-  await database.migrate();
-  const masterKey = loadMasterKey({ masterKey: config.masterKey, dataDir: config.dataDir });
-  if (masterKey.warning) app.log.warn(masterKey.warning);
-  app.log.info({ source: masterKey.source }, 'master key loaded');
-
-  const base = { db: database.db, vault: createVault(masterKey.key), now: config.now };
-  const { seeded } = await seedDatabase(base);
-  await seedVerifiers(base);
-  const issuers = await loadIssuerKeyring(base);
-  const deps: ServiceDeps = {
-    ...base,
-    issuers,
-    proofCrypto: nodeProofCrypto({ offload: true }),
-    publicOrigin: config.publicOrigin,
-    oid4vpAllowLoopback: allowLoopbackFor(config),
-    verifierRegistry: createVerifierRegistry(database.db),
-  };
-  if (seeded) {
-    // SPEC 3's three seeded requests of user-001 become real OpenID4VP requests of the seeded
-    // verifiers (issue 16). A failure is logged: they then stay plain SPEC requests until a Reset.
-    await linkSeededConsentRequests({ ...deps, userId: SEEDED_HOLDER }).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'linking the seeded consent requests failed'),
-    );
-  }
-  app.log.info({ storage: database.type, database: database.name, seeded }, 'database ready');
-
   app.decorate('database', database);
   app.decorate('deps', deps);
 
   // Housekeeping: ended sessions, expired OTP challenges and stale login counts, at start and
   // hourly (services/purge-expired.ts). A failure is logged, never fatal.
   const purge = () =>
-    purgeExpired(base).then(
+    purgeExpired(deps).then(
       (deleted) => app.log.info({ deleted }, 'expired rows purged'),
       (error: unknown) => app.log.warn({ err: error }, 'purging expired rows failed'),
     );
@@ -104,6 +80,103 @@ async function prepare(app: FastifyInstance, config: AppConfig, database: Databa
   const timer = setInterval(() => void purge(), PURGE_INTERVAL_MS);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
+}
+
+/** MIGRATIONS=check found committed migrations the database has not applied. */
+export class MigrationsPendingError extends Error {
+  constructor(readonly pending: number) {
+    super(
+      `the database lacks ${pending} migration${pending === 1 ? '' : 's'} of this release. ` +
+        'Run `npm run migrate` (with the same DATABASE_URL) once, then start the instances; ' +
+        'or start with MIGRATIONS=apply.',
+    );
+    this.name = 'MigrationsPendingError';
+  }
+}
+
+export interface PrepareDatabaseOptions {
+  database: Database;
+  config: Pick<
+    AppConfig,
+    'migrations' | 'masterKey' | 'dataDir' | 'now' | 'publicOrigin' | 'oid4vpAllowLoopback' | 'host'
+  >;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  /** How long to wait for an unreachable database (ms); DATABASE_START_WAIT_MS by default. */
+  waitMs?: number;
+}
+
+/**
+ * Makes an open database ready for this release and returns what services need: waits for it
+ * to answer (a server started during a failover waits instead of exiting), applies the committed
+ * migrations (MIGRATIONS=apply; under the startup lock) or checks that none is missing (check),
+ * loads the master key and checks it against the data, then, under the startup lock so that
+ * instances starting together never race, seeds first-start data and the registered verifiers
+ * and loads (first start: creates) the issuers' keys. `npm run migrate` (scripts/migrate.ts)
+ * runs the same steps once per release.
+ * @throws DatabaseUnavailableError when the database does not answer within the wait;
+ *   MigrationsPendingError (MIGRATIONS=check); MasterKeyMismatchError; migration and seed errors.
+ */
+export async function prepareDatabase(options: PrepareDatabaseOptions): Promise<ServiceDeps> {
+  const { database, config, log } = options;
+  await waitForDatabase(database, log, options.waitMs ?? DATABASE_START_WAIT_MS);
+  if (config.migrations === 'apply') {
+    await database.migrate();
+  } else {
+    const pending = await database.pendingMigrations();
+    if (pending > 0) throw new MigrationsPendingError(pending);
+  }
+  const masterKey = loadMasterKey({ masterKey: config.masterKey, dataDir: config.dataDir });
+  if (masterKey.warning) log.warn(masterKey.warning);
+  log.info({ source: masterKey.source }, 'master key loaded');
+
+  const base = { db: database.db, vault: createVault(masterKey.key), now: config.now };
+  return database.withStartupLock(async () => {
+    const { seeded } = await seedDatabase(base);
+    await seedVerifiers(base);
+    const issuers = await loadIssuerKeyring(base);
+    const deps: ServiceDeps = {
+      ...base,
+      issuers,
+      proofCrypto: nodeProofCrypto({ offload: true }),
+      publicOrigin: config.publicOrigin,
+      oid4vpAllowLoopback: allowLoopbackFor(config),
+      verifierRegistry: createVerifierRegistry(database.db),
+    };
+    if (seeded) {
+      // SPEC 3's three seeded requests of user-001 become real OpenID4VP requests of the seeded
+      // verifiers (issue 16). A failure is logged: they then stay plain SPEC requests until a Reset.
+      await linkSeededConsentRequests({ ...deps, userId: SEEDED_HOLDER }).catch((error: unknown) =>
+        log.warn({ err: error }, 'linking the seeded consent requests failed'),
+      );
+    }
+    log.info({ storage: database.type, database: database.name, seeded }, 'database ready');
+    return deps;
+  });
+}
+
+/**
+ * Resolves once the database answers a ping; logs every 5 s while it does not.
+ * @throws DatabaseUnavailableError after `waitMs`.
+ */
+async function waitForDatabase(
+  database: Database,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+  waitMs: number,
+): Promise<void> {
+  const deadline = Date.now() + waitMs;
+  let nextLog = 0;
+  while (!(await database.ping())) {
+    if (Date.now() >= deadline) {
+      throw new DatabaseUnavailableError(
+        `the database did not answer within ${Math.round(waitMs / 1000)} s`,
+      );
+    }
+    if (Date.now() >= nextLog) {
+      log.warn({ database: database.name }, 'waiting for the database');
+      nextLog = Date.now() + 5_000;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }
 
 /**

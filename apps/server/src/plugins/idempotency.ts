@@ -47,6 +47,7 @@ import type {
   RouteOptions,
 } from 'fastify';
 import { z } from 'zod';
+import { isDatabaseUnavailable } from '../db/postgres-hosts';
 import { idempotencyKeys } from '../db/schema';
 import { problemOf, sendProblem } from '../lib/errors';
 import { problemResponse } from '../routes/schemas';
@@ -234,7 +235,9 @@ export function registerIdempotency(app: FastifyInstance): void {
     } catch (error) {
       // The effect has happened; the holder still gets its answer. The key stays pending and
       // may be taken over after STALE_PENDING_MS (see the module docstring).
-      request.log.error({ err: error }, 'could not store the Idempotency-Key answer');
+      // During a failover this is expected (warn); otherwise it is a fault (error).
+      const level = isDatabaseUnavailable(error) ? 'warn' : 'error';
+      request.log[level]({ err: error }, 'could not store the Idempotency-Key answer');
     }
     return payload;
   };

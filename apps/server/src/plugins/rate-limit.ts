@@ -4,16 +4,22 @@
  * problem 'rate_limited' with a Retry-After header (seconds until the window ends), through the one error
  * handler (AppError 'rate_limited').
  *
- * - The counters are kept in memory per process and windows are fixed (the library's model); a
- *   deployment with several instances would need a shared store (the library supports Redis).
- * - The key is the client IP as Fastify sees it (trustProxy is off: the socket's address).
- * - The clock is the app's (config.now), so tests move time with TestClock.
+ * - Where the counters live: without REDIS_URL, in this process's memory on the app's clock
+ *   (config.now, so tests move time with TestClock). With REDIS_URL, in Redis, shared by every
+ *   instance (the library's Redis store over ioredis, keys under `pehchaan:rl:`; windows on
+ *   Redis's clock), so N instances behind a balancer give one limit, not N (docs/scaling.md).
+ *   Windows are fixed (the library's model).
+ * - The key is the client IP as Fastify sees it: the socket's address, or behind a balancer
+ *   named in TRUST_PROXY, the X-Forwarded-For client.
+ * - When Redis cannot be reached, the per-IP login and verify-link limits let requests through
+ *   (the library's skipOnError; failed logins per number are still counted in the database,
+ *   services/login-throttle.ts), while OTP sends are refused with 503 'service_unavailable'
+ *   (each may cost an SMS and reach a stranger's phone: they are never sent uncounted).
  * - RATE_LIMITS=off (config) registers nothing: for benchmarks only; the default is on.
  *
  * The OTP send throttle (DECISIONS 3: per phone and per IP) runs after body validation, so it
  * can key on the phone number: `sendOtpLimits(app)` gives the route its preHandler, on the same
- * counters and answer.
- * Failed logins per number are counted in the database, not here (services/login-throttle.ts).
+ * store and answer.
  */
 import rateLimit, {
   type FastifyRateLimitStore,
@@ -21,8 +27,19 @@ import rateLimit, {
   type RateLimitOptions,
 } from '@fastify/rate-limit';
 import { isDemoPhone } from '@pehchaan/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../lib/errors';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+import { AppError, UNAVAILABLE_RETRY_AFTER_SECONDS, unavailableDetail } from '../lib/errors';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The shared store of the counters (REDIS_URL), or null: in memory per process. */
+    rateLimitRedis: Redis | null;
+  }
+}
+
+/** Prefix of every counter key in Redis. */
+export const REDIS_KEY_PREFIX = 'pehchaan:rl:';
 
 /**
  * The limits, each per client IP and per window.
@@ -112,28 +129,75 @@ function bodyPhone(request: FastifyRequest): string {
   return typeof body?.phoneNumber === 'string' ? body.phoneNumber : '';
 }
 
+/** A fixed-window counter: counts one hit for `key`, answers the count and ms left. */
+interface LimitCounter {
+  incr(key: string, timeWindow: number): Promise<{ current: number; ttl: number }>;
+}
+
+function memoryCounter(now: () => Date): LimitCounter {
+  const counters = new WindowCounters(now);
+  return { incr: async (key, timeWindow) => counters.incr(key, timeWindow) };
+}
+
+/**
+ * The same counter in Redis, one round trip: SET NX PX starts the window (count 0, expiring
+ * with it), INCR counts, PTTL tells what is left, in one MULTI.
+ * @throws AppError 'service_unavailable' (503, Retry-After) when Redis does not answer.
+ */
+function redisCounter(redis: Redis, prefix: string): LimitCounter {
+  return {
+    async incr(key, timeWindow) {
+      const name = `${prefix}${key}`;
+      let replies: [Error | null, unknown][] | null;
+      try {
+        replies = await redis
+          .multi()
+          .set(name, 0, 'PX', timeWindow, 'NX')
+          .incr(name)
+          .pttl(name)
+          .exec();
+      } catch {
+        replies = null;
+      }
+      const current = replies?.[1]?.[1];
+      const ttl = replies?.[2]?.[1];
+      if (typeof current !== 'number' || typeof ttl !== 'number') {
+        throw new AppError(
+          'service_unavailable',
+          unavailableDetail(),
+          UNAVAILABLE_RETRY_AFTER_SECONDS,
+        );
+      }
+      return { current, ttl: ttl < 0 ? timeWindow : ttl };
+    },
+  };
+}
+
 /**
  * The preHandler of POST /api/auth/send-otp: RATE_LIMITS.sendOtpPerIp and sendOtpPerPhone, both
- * counted (the library runs one limit per request, so these two have their own counters).
+ * counted (the library runs one limit per request, so these two have their own counters), in
+ * Redis when REDIS_URL is set.
  * Demo phones are not counted (no code is sent to them; their OTP is published, SPEC 5).
- * Over either limit: AppError 'rate_limited' (429) with Retry-After. Nothing when RATE_LIMITS=off.
+ * Over either limit: AppError 'rate_limited' (429) with Retry-After. Redis unreachable: AppError
+ * 'service_unavailable' (503). Nothing when RATE_LIMITS=off.
  */
 export function sendOtpLimits(app: FastifyInstance): (request: FastifyRequest) => Promise<void> {
   const { rateLimits: enabled, now } = app.config;
-  const perIp = new WindowCounters(now);
-  const perPhone = new WindowCounters(now);
+  const redis = app.hasDecorator('rateLimitRedis') ? app.rateLimitRedis : null;
+  const perIp = redis ? redisCounter(redis, `${REDIS_KEY_PREFIX}otp-ip:`) : memoryCounter(now);
+  const perPhone = redis
+    ? redisCounter(redis, `${REDIS_KEY_PREFIX}otp-phone:`)
+    : memoryCounter(now);
   return async (request) => {
     const phone = bodyPhone(request);
     if (!enabled || isDemoPhone(phone)) return;
+    const [ip, byPhone] = await Promise.all([
+      perIp.incr(request.ip, RATE_LIMITS.sendOtpPerIp.timeWindow),
+      perPhone.incr(phone, RATE_LIMITS.sendOtpPerPhone.timeWindow),
+    ]);
     const hits = [
-      {
-        ...perIp.incr(request.ip, RATE_LIMITS.sendOtpPerIp.timeWindow),
-        max: RATE_LIMITS.sendOtpPerIp.max,
-      },
-      {
-        ...perPhone.incr(phone, RATE_LIMITS.sendOtpPerPhone.timeWindow),
-        max: RATE_LIMITS.sendOtpPerPhone.max,
-      },
+      { ...ip, max: RATE_LIMITS.sendOtpPerIp.max },
+      { ...byPhone, max: RATE_LIMITS.sendOtpPerPhone.max },
     ];
     const over = hits.filter((hit) => hit.current > hit.max);
     if (over.length === 0) return;
@@ -142,15 +206,50 @@ export function sendOtpLimits(app: FastifyInstance): (request: FastifyRequest) =
   };
 }
 
-/** Registers the limiter (routes opt in); nothing when `enabled` is false. Before the routes. */
+/**
+ * Opens the shared counter store: ioredis with short timeouts, so a request never waits long
+ * on an unreachable Redis (connect 2 s, each command 1 s, one retry). Its connection errors are
+ * logged at most every 10 s; it reconnects by itself.
+ */
+export function connectRateLimitStore(url: string, log: FastifyBaseLogger): Redis {
+  const redis = new Redis(url, {
+    connectTimeout: 2_000,
+    commandTimeout: 1_000,
+    maxRetriesPerRequest: 1,
+    retryStrategy: (times) => Math.min(times * 200, 2_000),
+  });
+  let lastLogged = 0;
+  redis.on('error', (error: Error) => {
+    if (Date.now() - lastLogged < 10_000) return;
+    lastLogged = Date.now();
+    log.warn({ err: error }, 'rate-limit store (Redis) unreachable');
+  });
+  return redis;
+}
+
+/**
+ * Registers the limiter (routes opt in); nothing when `enabled` is false. Before the routes.
+ * With `redisUrl` the counters are kept in Redis (module docstring); the connection is closed
+ * with the app.
+ */
 export async function registerRateLimits(
   app: FastifyInstance,
-  options: { enabled: boolean; now: () => Date },
+  options: { enabled: boolean; now: () => Date; redisUrl?: string | undefined },
 ): Promise<void> {
+  const redis =
+    options.enabled && options.redisUrl ? connectRateLimitStore(options.redisUrl, app.log) : null;
+  app.decorate('rateLimitRedis', redis);
   if (!options.enabled) return;
+  if (redis) {
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+  }
   await app.register(rateLimit, {
     global: false,
-    store: clockStore(options.now),
+    ...(redis
+      ? { redis, nameSpace: REDIS_KEY_PREFIX, skipOnError: true }
+      : { store: clockStore(options.now) }),
     errorResponseBuilder: (_request, context) =>
       new AppError('rate_limited', rateLimitedDetail(Math.max(1, Math.ceil(context.ttl / 1000)))),
   });

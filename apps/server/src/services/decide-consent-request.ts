@@ -47,8 +47,8 @@ export interface ConsentDecisionResult {
 }
 
 const OUTCOME = {
-  approve: { status: 'approved', type: 'consent_approved', verb: 'Approved' },
-  reject: { status: 'rejected', type: 'consent_rejected', verb: 'Rejected' },
+  approve: { status: 'approved', type: 'consent_approved' },
+  reject: { status: 'rejected', type: 'consent_rejected' },
 } as const;
 
 export async function decideConsentRequest(
@@ -92,7 +92,10 @@ export async function decideConsentRequest(
       now: () => decidedAt,
       userId,
       type: outcome.type,
-      description: `${outcome.verb} consent request from ${row.requester} for ${row.purpose}`,
+      message: {
+        code: outcome.type,
+        params: { requester: row.requester, purpose: row.purpose },
+      },
     });
     return { consentRequest: toConsentRequest(row), activityLog };
   });

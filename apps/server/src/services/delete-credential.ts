@@ -8,7 +8,7 @@
  * such credential (another holder's id answers the same); 'invalid_input' (400,
  * 'Basic Identity credential is permanent and cannot be deleted') for a permanent one.
  */
-import { getDocumentType, MESSAGES } from '@pehchaan/core';
+import { MESSAGES } from '@pehchaan/core';
 import { and, eq } from 'drizzle-orm';
 import { credentials } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
@@ -28,13 +28,12 @@ export async function deleteCredential(options: DeleteCredentialOptions): Promis
     if (!row) throw new AppError('credential_not_found', MESSAGES.credentialNotFound);
     if (row.permanent) throw new AppError('invalid_input', MESSAGES.basicIdentityPermanent);
     await tx.delete(credentials).where(where);
-    const name = getDocumentType(row.documentType)?.name ?? row.documentType;
     await recordActivity({
       db: tx,
       now: options.now,
       userId,
       type: 'credential_deleted',
-      description: `Deleted ${name} credential`,
+      message: { code: 'credential_deleted', params: { document_type: row.documentType } },
     });
     return row.id;
   });

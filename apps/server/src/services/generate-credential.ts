@@ -132,8 +132,11 @@ export async function generateCredential(
       now: options.now,
       userId: user.id,
       ...(type.key === 'basic_identity'
-        ? { type: 'basic_identity_created', description: 'Basic Identity credential created' }
-        : { type: 'credential_generated', description: `Generated ${type.name} credential` }),
+        ? { type: 'basic_identity_created', message: { code: 'basic_identity_created' } }
+        : {
+            type: 'credential_generated',
+            message: { code: 'credential_generated', params: { document_type: type.key } },
+          }),
     });
     return { record: toCredentialRecordFromDocument(row, document), document };
   });

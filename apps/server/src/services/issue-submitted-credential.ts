@@ -9,14 +9,18 @@
  * did:key verification method, `created` now to the second); a VCDM 1.1 credential without the
  * Data Integrity context gets it appended to its @context (the proof's terms need it).
  *
- * Checks, in order: the Data Model rules (core's checkCredentialRules: @context, type, issuer,
- * credentialSubject, validFrom/validUntil or issuanceDate/expirationDate) and no `proof` yet;
- * the issuer named is the key's own (credential.issuer, a string or { id, name }); JSON-LD
- * expansion in safe mode over the bundled contexts only (an undefined term or type, a relative
- * IRI or a context that is not bundled is an error; nothing is fetched).
- * Errors: AppError 'invalid_credential' (400) with `reasons` (the broken rules, one sentence each)
- * for input the Data Model or safe mode refuses; 'forbidden' (403) when the credential names
- * another issuer.
+ * Checks, in order: the issuer named is the key's own (credential.issuer, a string or { id,
+ * name }; authorization, so before any validation: assertIssuesAs, which the route also runs
+ * before it validates the body); the Data Model rules (core's checkCredentialRules: @context,
+ * type, issuer, credentialSubject with claims, validFrom/validUntil or
+ * issuanceDate/expirationDate, id, name/description, credentialStatus, credentialSchema,
+ * refreshService, termsOfUse, evidence and relatedResource with its digests) and no `proof`
+ * yet; JSON-LD expansion in safe mode over the bundled contexts only (an undefined term or
+ * type, a relative IRI, a redefined protected term or a context that is not bundled is an
+ * error; nothing is fetched).
+ * Errors: 'forbidden' (403) when the credential names another issuer; AppError
+ * 'credential_not_issuable' (400) with `reasons` (the broken rules, one sentence each) for input the
+ * Data Model or safe mode refuses.
  */
 import {
   addEddsaJcs2022Proof,
@@ -29,6 +33,7 @@ import {
   EDDSA_JCS_2022,
   EDDSA_RDFC_2022,
   type IssuerName,
+  isJsonObject,
 } from '@pehchaan/core';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
@@ -50,23 +55,40 @@ export interface IssueSubmittedCredentialOptions
 }
 
 function invalid(errors: string[]): AppError {
-  return new AppError('invalid_credential', INVALID_CREDENTIAL_DETAIL, undefined, {
+  return new AppError('credential_not_issuable', INVALID_CREDENTIAL_DETAIL, undefined, {
     reasons: errors,
   });
+}
+
+/**
+ * Authorization of an issue request: a credential that names an issuer (credential.issuer or
+ * credential.issuer.id, a string) must name the key's own issuer's DID. Anything it cannot read
+ * (no credential object, no issuer id) is left to validation.
+ * @param credential the request's `credential`, not validated yet (any value).
+ * @throws {AppError} 'forbidden' (403) when it names another issuer.
+ */
+export function assertIssuesAs(
+  options: Pick<ServiceDeps, 'issuers'> & { issuer: IssuerName; credential: unknown },
+): void {
+  const { did } = options.issuers.get(options.issuer);
+  const named = isJsonObject(options.credential)
+    ? credentialIssuerId(options.credential)
+    : undefined;
+  if (named !== undefined && named !== did) {
+    throw new AppError('forbidden', `This API key issues only as ${did}.`);
+  }
 }
 
 export async function issueSubmittedCredential(
   options: IssueSubmittedCredentialOptions,
 ): Promise<Record<string, unknown>> {
+  assertIssuesAs(options);
   const key = options.issuers.get(options.issuer);
   const errors = checkCredentialRules(options.credential);
   if (options.credential.proof !== undefined) {
     errors.push('The credential to issue must not have a proof (the issuer adds it)');
   }
   if (errors.length > 0) throw invalid(errors);
-  if (credentialIssuerId(options.credential) !== key.did) {
-    throw new AppError('forbidden', `This API key issues only as ${key.did}.`);
-  }
   let credential = options.credential;
   const context = credential['@context'] as unknown[];
   if (dataModelVersion(credential) === '1.1' && !context.includes(DATA_INTEGRITY_V2_CONTEXT)) {

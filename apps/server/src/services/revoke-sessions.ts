@@ -13,6 +13,7 @@
  * Each call that ends something writes one `logout` activity entry in the same transaction.
  * A revoked token answers 401 from its next use on (services/authenticate-session.ts).
  */
+import type { ActivityMessage } from '@pehchaan/core';
 import { and, eq, gt, isNull, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/create-db';
 import { sessions } from '../db/schema';
@@ -33,12 +34,12 @@ export const SESSION_NOT_FOUND_DETAIL = 'Session not found or already ended';
 
 /**
  * Ends the holder's live sessions matching `which` and, when any ended, writes one `logout`
- * entry saying `description(count)`, in one transaction. Returns how many ended.
+ * entry saying `message(count)` (core's activity-messages.ts), in one transaction. Returns how many ended.
  */
 async function endSessions(
   options: { db: Db; now: () => Date; userId: string },
   which: SQL | undefined,
-  description: (count: number) => string,
+  message: (count: number) => ActivityMessage,
 ): Promise<number> {
   const { db, now, userId } = options;
   return db.transaction(async (tx) => {
@@ -54,7 +55,7 @@ async function endSessions(
         now,
         userId,
         type: 'logout',
-        description: description(ended.length),
+        message: message(ended.length),
       });
     }
     return ended.length;
@@ -73,18 +74,16 @@ export interface RevokeSessionOptions {
  * ended changes nothing and logs nothing, so a double logout logs once.
  */
 export async function revokeSession(options: RevokeSessionOptions): Promise<void> {
-  await endSessions(options, eq(sessions.id, options.sessionId), () => 'Logged out');
+  await endSessions(options, eq(sessions.id, options.sessionId), () => ({ code: 'logout' }));
 }
 
 /** DELETE /user/{userId}/sessions/{sessionId}; see the module docs. */
 export async function revokeHolderSession(
   options: RevokeSessionOptions,
 ): Promise<{ revoked: number }> {
-  const revoked = await endSessions(
-    options,
-    eq(sessions.id, options.sessionId),
-    () => 'Signed out a session',
-  );
+  const revoked = await endSessions(options, eq(sessions.id, options.sessionId), () => ({
+    code: 'session_revoked',
+  }));
   if (revoked === 0) throw new AppError('session_not_found', SESSION_NOT_FOUND_DETAIL);
   return { revoked };
 }
@@ -100,8 +99,9 @@ export interface RevokeOtherSessionsOptions {
 export async function revokeOtherSessions(
   options: RevokeOtherSessionsOptions,
 ): Promise<{ revoked: number }> {
-  const revoked = await endSessions(options, ne(sessions.id, options.currentSessionId), (n) =>
-    n === 1 ? 'Signed out 1 other session' : `Signed out ${n} other sessions`,
-  );
+  const revoked = await endSessions(options, ne(sessions.id, options.currentSessionId), (n) => ({
+    code: 'other_sessions_revoked',
+    params: { count: n },
+  }));
   return { revoked };
 }

@@ -23,7 +23,6 @@ import {
   type Profile,
   type ProfileUpdate,
   profileToInput,
-  profileUpdatedDescription,
 } from '@pehchaan/core';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../db/create-db';
@@ -98,7 +97,7 @@ export async function updateProfile(options: UpdateProfileOptions): Promise<Upda
         now: () => now,
         userId,
         type: 'profile_updated',
-        description: profileUpdatedDescription(changed),
+        message: { code: 'profile_updated', params: { fields: changed.join(',') } },
       });
       return { profile: await profileOf(reader, row), activityLog };
     });

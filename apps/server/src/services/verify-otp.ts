@@ -97,7 +97,7 @@ async function startSession(
       now,
       userId: user.id,
       type: 'login',
-      description: kind === 'demo' ? 'Logged in with demo credentials' : 'Logged in with OTP',
+      message: { code: kind === 'demo' ? 'login_demo' : 'login_otp' },
     });
     return created;
   });

@@ -70,13 +70,18 @@ export async function viewShare(options: ViewShareOptions): Promise<ShareView> {
     const check = await checkCredentialRow(credential, options);
     const subject = pickSubjectFields(check.subject, share.fields);
     const { document_type: _type, ...disclosed } = subject;
-    const name = getDocumentType(credential.documentType)?.name ?? check.summary.document_type;
+    const known = getDocumentType(credential.documentType) !== undefined;
     await recordActivity({
       db: tx,
       now: options.now,
       userId: share.userId,
       type: 'credential_viewed',
-      description: `Your ${name} link was viewed`,
+      message: {
+        code: 'share_viewed',
+        params: {
+          document_type: known ? credential.documentType : check.summary.document_type,
+        },
+      },
     });
     return {
       answer: {

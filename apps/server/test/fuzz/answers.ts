@@ -11,7 +11,8 @@
  *   `application/oauth-authz-req+jwt`) has one of those types and a body of its syntax
  *   (`TEXT_SYNTAX`);
  * - errors RFC 9457 problems (unless the operation documents another shape for the status):
- *   exactly type, title, status, detail, code (and `errors` for 'invalid_request'; `verified`
+ *   exactly type, title, status, detail, code (and `errors` for 'invalid_request', `reasons`
+ *   for 'credential_not_issuable'; `verified`
  *   and `verification` for the VC API verify refusals), `code` one the server knows, `type` its
  *   URI, `status` the answer's;
  *   `detail` a string of at most MAX_DETAIL_LENGTH characters that names no internal (stack
@@ -138,7 +139,18 @@ export function answerProblems(
   const keys = Object.keys(problem)
     .filter((key) => !(key === 'errors' && code === 'invalid_request'))
     .filter((key) => !(['verified', 'verification'].includes(key) && VERDICT_CODES.includes(code)))
+    .filter((key) => !(key === 'reasons' && code === 'credential_not_issuable'))
     .sort();
+  if (code === 'credential_not_issuable') {
+    const { reasons } = problem;
+    if (
+      !Array.isArray(reasons) ||
+      reasons.length === 0 ||
+      !reasons.every((r) => typeof r === 'string' && r.length > 0 && !/\d{12}/.test(r))
+    ) {
+      problems.push(`credential_not_issuable reasons ${JSON.stringify(reasons).slice(0, 200)}`);
+    }
+  }
   if (VERDICT_CODES.includes(code) && (problem.verified !== false || !problem.verification)) {
     problems.push(`${code} without verified: false and its verification`);
   }

@@ -1,7 +1,7 @@
 /**
  * The operations of the API as the OpenAPI document at /docs/json describes them, for the fuzz
- * suite (test/fuzz.test.ts): method, path template, whether a Bearer session or a verifier API
- * key is needed, the path and query parameters with their JSON Schemas, the request body's media
+ * suite (test/fuzz.test.ts): method, path template, whether a Bearer session or an organisation's
+ * API key (verifier or issuer) is needed, the path and query parameters with their JSON Schemas, the request body's media
  * type and schema, the documented answer statuses and the media types of each success.
  */
 
@@ -35,14 +35,20 @@ export interface Parameter {
   schema: JsonSchema;
 }
 
+/** The organisations that call with an API key (apps/server/src/lib/api-keys.ts). */
+export type ApiKeyCaller = 'verifier' | 'issuer';
+
 export interface Operation {
   /** "METHOD path", the path as in the OpenAPI document (e.g. "GET /user/{userId}/profile"). */
   key: string;
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   bearer: boolean;
-  /** Needs `Authorization: Bearer <verifier api key>` (the verifier API). */
-  verifierKey: boolean;
+  /**
+   * The organisation API key the operation needs as `Authorization: Bearer <key>`: a verifier's
+   * (the verifier API) or an issuer's (the W3C VC API issuer); null for the others.
+   */
+  apiKey: ApiKeyCaller | null;
   pathParams: Parameter[];
   queryParams: Parameter[];
   /** The request body schema, when the operation takes a body (of `bodyMediaType`). */
@@ -84,6 +90,13 @@ export interface OpenApiDocument {
   paths: Record<string, Partial<Record<string, OpenApiOperation>>>;
 }
 
+/** The API key an operation's `security` names (the OpenAPI security schemes of plugins/openapi.ts). */
+function apiKeyOf(operation: OpenApiOperation): ApiKeyCaller | null {
+  if (operation.security?.some((r) => 'verifierApiKey' in r)) return 'verifier';
+  if (operation.security?.some((r) => 'issuerApiKey' in r)) return 'issuer';
+  return null;
+}
+
 const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
 /** Every operation of `document`, in document order. */
@@ -106,7 +119,7 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
         method: method.toUpperCase() as Operation['method'],
         path,
         bearer: operation.security?.some((r) => 'bearerAuth' in r) ?? false,
-        verifierKey: operation.security?.some((r) => 'verifierApiKey' in r) ?? false,
+        apiKey: apiKeyOf(operation),
         pathParams: parameters.filter((p) => p.in === 'path').map(toParameter),
         queryParams: parameters.filter((p) => p.in === 'query').map(toParameter),
         body: requestContent[0]?.[1].schema,

@@ -551,14 +551,14 @@ const authArb = (operation: Operation): fc.Arbitrary<AuthPlan> => {
       hostileString,
     )
     .map((template): AuthPlan => ({ kind: 'header', template }));
-  const needed = operation.bearer || operation.verifierKey;
+  const needed = operation.bearer || operation.apiKey !== null;
   const plans: fc.WeightedArbitrary<AuthPlan>[] = [
     { weight: needed ? 70 : 20, arbitrary: fc.constant<AuthPlan>({ kind: 'own' }) },
     { weight: needed ? 8 : 50, arbitrary: fc.constant<AuthPlan>({ kind: 'none' }) },
     { weight: 7, arbitrary: fc.constant<AuthPlan>({ kind: 'revoked' }) },
     { weight: 15, arbitrary: header },
   ];
-  if (operation.verifierKey) {
+  if (operation.apiKey) {
     plans.push({
       weight: 10,
       arbitrary: fc.nat().map((index): AuthPlan => ({ kind: 'other', index })),

@@ -39,6 +39,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     host: '127.0.0.1',
     dataDir: 'memory://',
     databaseUrl: undefined,
+    migrations: 'apply',
+    redisUrl: undefined,
     otpProvider: 'disabled',
     masterKey: randomBytes(32),
     logLevel: 'silent',

@@ -20,7 +20,7 @@ const VERDICT_CODES: readonly ErrorCode[] = [
 /**
  * The body a problem of `code` has: `detail` may be an asymmetric matcher; an 'invalid_request'
  * carries `errors` (any list unless given); a VC API verify refusal `verified: false` and its
- * verdict as `verification` (any object).
+ * verdict as `verification` (any object); the VC API issuer's refusal its `reasons` (any list).
  */
 export function problem(
   code: ErrorCode,
@@ -35,6 +35,7 @@ export function problem(
     code,
     ...(code === 'invalid_request' ? { errors: errors ?? expect.any(Array) } : {}),
     ...(VERDICT_CODES.includes(code) ? { verified: false, verification: expect.any(Object) } : {}),
+    ...(code === 'credential_not_issuable' ? { reasons: expect.any(Array) } : {}),
   };
 }
 

@@ -1,47 +1,21 @@
 /**
- * How a credential's document type, claim names and claim values read on every screen that shows
- * them (the Credentials cards, their share dialog and links, the public verifier page, the
- * verifier portal; issue 19): names from the document catalogue of @pehchaan/core
- * (DOCUMENT_TYPE_LABELS, CLAIM_LABELS) in the UI language, dates and numbers in the holder's
- * formats (lib/format.ts through a Formatter).
- *
- * The catalogue is written in METADATA_LOCALES (the languages its SD-JWT VC Type Metadata is
- * served in); a UI language it lacks reads the English names.
+ * How a credential's claims read on every screen that shows them (the Credentials cards, their
+ * share dialog and links, the PDF of a card, the public verifier page, the verifier portal):
+ * labels from the document catalogue in the UI language (lib/document-labels.ts), values in the
+ * holder's formats (lib/format.ts through a Formatter; issue 19).
  */
-import {
-  CLAIM_LABELS,
-  DOCUMENT_TYPE_LABELS,
-  METADATA_LOCALES,
-  type MetadataLocale,
-  resolveDocumentType,
-} from '@pehchaan/core';
+import { CLAIM_LABELS } from '@pehchaan/core';
+import { claimName } from './document-labels';
 import type { Formatter } from './preferences';
 
-/** The catalogue language for UI language `language`: itself when written, else English. */
-export function catalogueLocale(language: string): MetadataLocale {
-  const base = language.split('-')[0] ?? language;
-  return (METADATA_LOCALES as readonly string[]).includes(base) ? (base as MetadataLocale) : 'en';
-}
-
-/** A claim key the catalogue does not name, as words: 'blood_group' -> 'Blood group'. */
-function keyAsWords(field: string): string {
+/**
+ * A claim key as a label in `language`: the catalogue's label (core's CLAIM_LABELS,
+ * 'date_of_birth' -> 'Date of Birth', 'जन्म तिथि'), else the key in words ('Blood group').
+ */
+export function fieldLabel(field: string, language: string): string {
+  if (CLAIM_LABELS[field]) return claimName(field, language);
   const words = field.replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/** The label of claim `field` in `language`: 'PAN Number' / 'पैन नंबर' for 'pan_number'. */
-export function claimLabel(field: string, language: string): string {
-  return CLAIM_LABELS[field]?.[catalogueLocale(language)] ?? keyAsWords(field);
-}
-
-/**
- * A document type's name in `language`, from its SPEC 3 name (credential_subject.document_type,
- * 'PAN Card') or its catalogue key ('pan'): 'PAN Card' / 'पैन कार्ड'; `type` itself for a type
- * the catalogue does not know.
- */
-export function documentTypeName(type: string, language: string): string {
-  const known = resolveDocumentType(type);
-  return known ? DOCUMENT_TYPE_LABELS[known.key].name[catalogueLocale(language)] : type;
 }
 
 /** A calendar date as claims write it (date_of_birth, valid_from). */

@@ -1,14 +1,18 @@
 import {
+  ACTIVITY_MESSAGE_CODES,
   DEMO_OTP,
+  describeActivity,
   formatLastActivity,
   formatRelativeTime,
   lastActivityParts,
   MESSAGES,
   relativeTimeParts,
 } from '@pehchaan/core';
-import { describe, expect, it } from 'vitest';
+import i18next from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { describe, expect, it, vi } from 'vitest';
 import type en from '@/locales/en/messages.json';
-import { i18n, resources } from './i18n';
+import { DETECTION_OPTIONS, I18N_OPTIONS, i18n, resources, setLanguage } from './i18n';
 
 function leafKeys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
@@ -27,6 +31,33 @@ describe('English texts (SPEC 5, 8, 9)', () => {
     );
     expect(t('backendUnavailable', { aadhaar: '2345 6789 0125', phone: '9876543210' })).toBe(
       MESSAGES.backendUnavailable('2345 6789 0125', '9876543210'),
+    );
+  });
+
+  it("words every activity message as core's describeActivity does (SPEC 3, 4 texts)", () => {
+    const t = i18n.getFixedT('en', 'activity');
+    const params = {
+      document_type: 'pan',
+      requester: 'State Bank of India',
+      purpose: 'Open savings account',
+      fields: 'name,dob',
+    };
+    for (const code of ACTIVITY_MESSAGE_CODES) {
+      for (const count of [1, 3]) {
+        const english = describeActivity({ code, params: { ...params, count } });
+        expect(
+          t(`messages.${code}`, {
+            ...params,
+            document: 'PAN Card',
+            fields: 'name, date of birth',
+            count,
+          }),
+          code,
+        ).toBe(english);
+      }
+    }
+    expect(t('messages.profile_updated', { context: 'none' })).toBe(
+      describeActivity({ code: 'profile_updated', params: { fields: '' } }),
     );
   });
 
@@ -67,12 +98,47 @@ describe('Hindi', () => {
     }
   });
 
-  it('translates the header, footer and login, and falls back to English elsewhere', async () => {
-    await i18n.changeLanguage('hi');
+  it('translates the header, footer, login and dashboard', async () => {
+    await setLanguage('hi');
     expect(i18n.t('nav.signIn')).toBe('साइन इन करें');
     expect(i18n.t('footer.product')).toBe('उत्पाद');
     expect(i18n.t('auth:sendOtp')).toBe('ओटीपी भेजें');
-    expect(i18n.t('dashboard:why.title')).toBe('Why choose Pehchaan?');
+    expect(i18n.t('dashboard:why.title')).toBe('पहचान क्यों चुनें?');
     expect(document.documentElement.lang).toBe('hi');
+    await setLanguage('en');
+  });
+});
+
+describe('languages loaded on demand (issue 19)', () => {
+  it('fetches every namespace of a language before switching to it, and remembers it', async () => {
+    expect(i18n.hasResourceBundle('ta', 'common')).toBe(false);
+    await setLanguage('ta');
+    expect(i18n.language).toBe('ta');
+    expect(i18n.t('nav.signIn')).toMatch(/\p{Script=Tamil}/u);
+    for (const namespace of ['auth', 'settings', 'kycDemo', 'verifierPortal', 'sync']) {
+      expect(i18n.hasResourceBundle('ta', namespace), namespace).toBe(true);
+    }
+    expect(document.documentElement.lang).toBe('ta');
+    expect(window.localStorage.getItem('language')).toBe('ta');
+    await setLanguage('en');
+  });
+
+  it.each([
+    [null, ['ta-IN', 'en-US', 'en'], 'ta'],
+    [null, ['hi-IN', 'en'], 'hi'],
+    [null, ['fr-CA'], 'fr'],
+    [null, ['ur-PK', 'bn-BD', 'en'], 'bn'],
+    [null, ['ur-PK'], 'en'],
+    ['de', ['ja-JP'], 'de'],
+    ['xx', ['es-ES'], 'es'],
+  ])('opens with stored %s and browser languages %j in %s', async (stored, browser, expected) => {
+    if (stored) window.localStorage.setItem('language', stored);
+    const languages = vi.spyOn(window.navigator, 'languages', 'get').mockReturnValue(browser);
+    const instance = i18next.createInstance();
+    await instance
+      .use(new LanguageDetector(null, DETECTION_OPTIONS))
+      .init({ ...I18N_OPTIONS, resources: {} });
+    expect(instance.language).toBe(expected);
+    languages.mockRestore();
   });
 });

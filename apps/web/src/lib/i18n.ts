@@ -1,13 +1,23 @@
 /**
- * i18next set-up (DECISIONS 6: every user-facing string goes through i18next, so Hindi can cover
- * the whole app). English is the source and the fallback; a missing Hindi key shows English.
+ * i18next set-up (DECISIONS 6: every user-facing string goes through i18next; issue 19: the
+ * languages of SPEC 9 plus Tamil and Bengali, each complete). English is the source and the
+ * fallback.
  *
  * Namespaces: common (header, footer, shared UI), auth (login), dashboard, messages (SPEC 5 and 8 texts, identical to @pehchaan/core's MESSAGES in English),
  * credentials (the Credentials screen), verifier (the public /verify page), consent (Consent
- * Management), activity (Activity Logs) and notifications (the bell, Recent Updates, search).
- * Resources are bundled, so initialisation is synchronous and tests need no waiting.
+ * Management), activity (Activity Logs) and notifications (the bell, Recent Updates, search) are
+ * bundled here in English and Hindi, so initialisation is synchronous and tests need no waiting;
+ * the other namespaces come with their route's chunk (`registerNamespace`, English and Hindi).
+ *
+ * The other languages (es, fr, de, ja, ta, bn) are never in the first download: `loadLanguage`
+ * fetches all of a language's namespaces (one small chunk per file, `import.meta.glob`) before
+ * the language is switched to, so no screen shows a mix. Which language opens: the holder's
+ * stored choice (`language` key), else the browser's `navigator.languages` in order, each
+ * reduced to its language part (hi-IN is hi), else English (i18next-browser-languagedetector).
+ * A detected language is not stored; only a choice made in the app is (`setLanguage`).
  */
 import i18next from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import enActivity from '@/locales/en/activity.json';
 import enAuth from '@/locales/en/auth.json';
@@ -27,10 +37,17 @@ import hiDashboard from '@/locales/hi/dashboard.json';
 import hiMessages from '@/locales/hi/messages.json';
 import hiNotifications from '@/locales/hi/notifications.json';
 import hiVerifier from '@/locales/hi/verifier.json';
-import { readString, STORAGE_KEYS, writeString } from './storage';
+import { STORAGE_KEYS, writeString } from './storage';
 
-export const LANGUAGES = ['en', 'hi'] as const;
+/**
+ * Every UI language, in the order Settings and the footer list them (core's UI_LANGUAGES:
+ * SPEC 9's en, hi, es, fr, de, ja, then Tamil and Bengali).
+ */
+export const LANGUAGES = ['en', 'hi', 'es', 'fr', 'de', 'ja', 'ta', 'bn'] as const;
 export type Language = (typeof LANGUAGES)[number];
+/** The languages bundled with the code (the landing page's English/Hindi toggle, SPEC 1). */
+export const BUNDLED_LANGUAGES = ['en', 'hi'] as const;
+export type BundledLanguage = (typeof BUNDLED_LANGUAGES)[number];
 export const DEFAULT_NAMESPACE = 'common';
 
 export const resources = {
@@ -63,22 +80,107 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-function storedLanguage(): Language {
-  const stored = readString(STORAGE_KEYS.language);
-  return isLanguage(stored) ? stored : 'en';
+type Bundle = Record<string, unknown>;
+
+/**
+ * The translation files of the languages loaded on demand, one lazy chunk each; English and
+ * Hindi are imported above and by the route chunks instead.
+ */
+const lazyFiles = import.meta.glob<Bundle>(
+  ['../locales/*/*.json', '!../locales/en/*.json', '!../locales/hi/*.json'],
+  { import: 'default' },
+);
+
+/** `kyc-demo.json` -> `kycDemo`: the namespace a file holds (the names registerNamespace uses). */
+function namespaceOfFile(file: string): string {
+  const name = file.slice(file.lastIndexOf('/') + 1, -'.json'.length);
+  return name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
 }
 
-void i18next.use(initReactI18next).init({
-  resources,
-  lng: storedLanguage(),
+/**
+ * Fonts a language brings along, fetched with its texts: Japanese needs a CJK font on systems
+ * without one (Noto Sans JP, split by unicode-range into slices, so only the characters on
+ * screen are fetched). Its CSS is a chunk of its own, so no other language's page carries it.
+ * The Indic scripts' fonts are in every page's CSS instead (src/fonts.css): their names appear
+ * in every language list.
+ */
+const languageFonts: Partial<Record<Language, () => Promise<unknown>>> = {
+  ja: () => import('@fontsource-variable/noto-sans-jp/wght.css'),
+};
+
+const loading = new Map<Language, Promise<void>>();
+
+/**
+ * Adds every namespace of `language` to i18next, fetching the files of a lazily loaded
+ * language once (later calls share the first). Resolves at once for English and Hindi.
+ * Rejects when a file cannot be fetched (offline and not cached); a later call tries again.
+ */
+export function loadLanguage(language: Language): Promise<void> {
+  if ((BUNDLED_LANGUAGES as readonly string[]).includes(language)) return Promise.resolve();
+  let pending = loading.get(language);
+  if (!pending) {
+    const prefix = `../locales/${language}/`;
+    const files = Object.keys(lazyFiles).filter((file) => file.startsWith(prefix));
+    pending = Promise.all([
+      languageFonts[language]?.(),
+      ...files.map(async (file) => {
+        const bundle = await lazyFiles[file]?.();
+        if (bundle) i18next.addResourceBundle(language, namespaceOfFile(file), bundle, true, true);
+      }),
+    ]).then(
+      () => undefined,
+      (error: unknown) => {
+        loading.delete(language);
+        throw error;
+      },
+    );
+    loading.set(language, pending);
+  }
+  return pending;
+}
+
+/**
+ * Which language the app opens in (i18next-browser-languagedetector): the holder's stored choice,
+ * else the browser's languages in order.
+ */
+export const DETECTION_OPTIONS = {
+  order: ['localStorage', 'navigator'],
+  lookupLocalStorage: STORAGE_KEYS.language,
+  // Only a choice made in the app is remembered (setLanguage), never a detected language.
+  caches: [],
+  // hi-IN is Hindi: each browser language reduced to its language part, so the first of the
+  // holder's languages that the app has wins (not a later exact 'en').
+  convertDetectedLanguage: (lng: string) => lng.split('-')[0]?.toLowerCase() ?? lng,
+};
+
+/** The i18next options of every instance (tests make their own with the detector). */
+export const I18N_OPTIONS = {
   fallbackLng: 'en',
   supportedLngs: [...LANGUAGES],
-  ns: Object.keys(resources.en),
-  defaultNS: DEFAULT_NAMESPACE,
+  load: 'languageOnly',
   interpolation: { escapeValue: false },
-  initAsync: false,
   returnNull: false,
-});
+} as const;
+
+void i18next
+  .use(new LanguageDetector(null, DETECTION_OPTIONS))
+  .use(initReactI18next)
+  .init({
+    ...I18N_OPTIONS,
+    resources,
+    ns: Object.keys(resources.en),
+    defaultNS: DEFAULT_NAMESPACE,
+    initAsync: false,
+  });
+
+/**
+ * Resolves once the texts of the language the app opened in are present (at once for English
+ * and Hindi). The entry (main.tsx) awaits it before the first render; if the files cannot be
+ * fetched, the app opens in English.
+ */
+export const languageReady: Promise<void> = isLanguage(i18next.language)
+  ? loadLanguage(i18next.language).catch(() => i18next.changeLanguage('en').then(() => undefined))
+  : Promise.resolve();
 
 i18next.on('languageChanged', (lng) => {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
@@ -86,24 +188,30 @@ i18next.on('languageChanged', (lng) => {
 if (typeof document !== 'undefined') document.documentElement.lang = i18next.language;
 
 /**
- * Adds a namespace that only some routes need (English and Hindi), so its texts travel in that
+ * Adds a namespace that only some routes need (English and Hindi; the other languages come with
+ * `loadLanguage`), so its texts travel in that
  * route's code-split chunk instead of the first download (ADR 0005: the landing page loads no
  * code of the signed-in app). Call it at the top level of the feature module that uses the
  * namespace; adding the same namespace twice is a no-op. Its type comes from `LazyResources`.
  */
 export function registerNamespace<N extends keyof LazyResources>(
   namespace: N,
-  bundles: Record<Language, LazyResources[N]>,
+  bundles: Record<BundledLanguage, LazyResources[N]>,
 ): void {
-  for (const language of LANGUAGES) {
+  for (const language of BUNDLED_LANGUAGES) {
     if (!i18next.hasResourceBundle(language, namespace)) {
       i18next.addResourceBundle(language, namespace, bundles[language]);
     }
   }
 }
 
-/** Switches the UI language and remembers it under `language`. */
+/**
+ * Switches the UI language and remembers it under `language`: the language's texts are fetched
+ * first (loadLanguage), so the switch is one step. Rejects, changing nothing, when they cannot
+ * be fetched.
+ */
 export async function setLanguage(language: Language): Promise<void> {
+  await loadLanguage(language);
   writeString(STORAGE_KEYS.language, language);
   await i18next.changeLanguage(language);
 }

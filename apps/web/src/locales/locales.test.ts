@@ -1,85 +1,165 @@
 /**
- * Every translation file (DECISIONS 6; every English key has a Hindi translation for the
- * public pages): for each namespace in locales/en, locales/hi has no key English lacks and
- * keeps each text's {{placeholders}}. The public pages and the offline demos (COMPLETE) must also
- * have every key, a non-empty Hindi text, written in Devanagari and not left in English, except
- * the few texts that are the same in both languages (a PAN format, a figure, a date format, a
- * brand name).
+ * Every language the app offers is complete (DECISIONS 6, issue 19): for each namespace in
+ * locales/en, every other language of LANGUAGES has
+ * - every key English has and no other (a plural group in that language's own plural categories,
+ *   Intl.PluralRules: Japanese has only `_other`, Spanish and French add `_many`);
+ * - the same interpolation variables in each text ({{name}}; a plural variant may leave out
+ *   {{count}}, never add one);
+ * - no text left as English: a text equal to English's is allowed only when ALLOWED_AS_ENGLISH
+ *   lists it (names, codes, formats, and words the language shares with English), and a text
+ *   in Hindi, Tamil, Bengali or Japanese is written in that script.
  */
 import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '@/lib/i18n';
+import { ALLOWED_AS_ENGLISH } from './allowed-as-english';
 
 type Json = Record<string, unknown>;
-const load = (glob: Record<string, Json>) =>
-  Object.fromEntries(
-    Object.entries(glob).map(([path, json]) => [path.replace(/^.*\/(.+)\.json$/, '$1'), json]),
-  );
-const english = load(import.meta.glob<Json>('./en/*.json', { eager: true, import: 'default' }));
-const hindi = load(import.meta.glob<Json>('./hi/*.json', { eager: true, import: 'default' }));
+type Leaves = Map<string, string>;
 
-/** Files whose every text must be in Hindi, with the keys that stay as they are. */
-const COMPLETE: Record<string, readonly string[]> = {
-  landing: [],
-  info: [],
-  'kyc-demo': ['identityStep.panPlaceholder'],
-  'business-demo': ['trend.change'],
-  'wallet-demo': [],
-  'marketplace-demo': [],
-  messages: [],
-  consent: ['source.api', 'debugPanel.apiUrl'],
-  activity: [],
-  notifications: [],
-  common: ['languages.en'],
-  profile: [],
-  sync: [],
-  settings: [
-    'options.dateFormat.DD/MM/YYYY',
-    'options.dateFormat.MM/DD/YYYY',
-    'options.dateFormat.YYYY-MM-DD',
-    'options.exportFormat.json',
-    'integrations.services.digilockerConnected.name',
-    'integrations.services.umangConnected.name',
-    'integrations.services.googleDriveConnected.name',
-    'integrations.services.dropboxConnected.name',
-  ],
-};
+const files = import.meta.glob<Json>('./*/*.json', { eager: true, import: 'default' });
 
-function leaves(value: unknown, prefix = ''): [string, string][] {
-  if (typeof value !== 'object' || value === null) return [[prefix, String(value)]];
-  return Object.entries(value).flatMap(([key, child]) =>
-    leaves(child, prefix ? `${prefix}.${key}` : key),
-  );
+function leaves(value: unknown, prefix = '', into: Leaves = new Map()): Leaves {
+  if (typeof value === 'object' && value !== null) {
+    for (const [key, inner] of Object.entries(value)) {
+      leaves(inner, prefix ? `${prefix}.${key}` : key, into);
+    }
+  } else into.set(prefix, String(value));
+  return into;
 }
 
-const placeholders = (text: string) =>
-  [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
-const DEVANAGARI = /[\u0900-\u097F]/;
+/** The texts of `locales/{language}/{namespace}.json`, or undefined when there is no file. */
+function texts(language: string, namespace: string): Leaves | undefined {
+  const json = files[`./${language}/${namespace}.json`];
+  return json ? leaves(json) : undefined;
+}
 
-describe.each(Object.keys(english))('%s.json', (file) => {
-  const en = new Map(leaves(english[file]));
-  const hi = new Map(leaves(hindi[file] ?? {}));
+const NAMESPACES = Object.keys(files)
+  .filter((path) => path.startsWith('./en/'))
+  .map((path) => path.slice('./en/'.length, -'.json'.length));
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
-  it('has a Hindi file with no key English lacks, keeping the placeholders', () => {
-    expect(hindi[file], `locales/hi/${file}.json`).toBeDefined();
-    expect([...hi.keys()].filter((key) => !en.has(key))).toEqual([]);
-    for (const [key, text] of hi) {
-      expect(placeholders(text), key).toEqual(placeholders(en.get(key) ?? ''));
-    }
-  });
+/** `{{name}}`, `{{count, number}}` -> name, count; `$t(key)` nestings as `$t:key`. */
+function variables(text: string): string[] {
+  const names = [...text.matchAll(/{{-?\s*([^},\s]+)[^}]*}}/g)].map((m) => m[1] ?? '');
+  const nested = [...text.matchAll(/\$t\(([^),]+)/g)].map((m) => `$t:${m[1]}`);
+  return [...new Set([...names, ...nested])].sort();
+}
 
-  const same = COMPLETE[file];
-  it.runIf(same !== undefined)('translates every text into Devanagari Hindi', () => {
-    for (const [key, text] of en) {
-      const translation = hi.get(key);
-      expect(translation?.trim(), `hi: ${key}`).toBeTruthy();
-      if (same?.includes(key)) continue;
-      const words = text.replace(/\{\{\w+\}\}/g, '').replace(/[^A-Za-z]/g, '');
-      if (words.length === 0) continue;
-      expect(translation, key).toMatch(DEVANAGARI);
-      expect(translation, key).not.toBe(text);
-    }
+/** The keys `language` must have for English's: plural groups in its own categories. */
+function expectedKeys(english: Leaves, language: string): Set<string> {
+  const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+  const keys = new Set<string>();
+  for (const key of english.keys()) {
+    if (!PLURAL_SUFFIX.test(key)) keys.add(key);
+    else for (const category of categories) keys.add(key.replace(PLURAL_SUFFIX, `_${category}`));
+  }
+  return keys;
+}
+
+/** English's text for a key (a plural variant English lacks reads English's `_other`). */
+function englishOf(english: Leaves, key: string): string | undefined {
+  return english.get(key) ?? english.get(key.replace(PLURAL_SUFFIX, '_other'));
+}
+
+/** The variables of a key in English: of all variants when it is a plural group. */
+function englishVariables(english: Leaves, key: string): string[] {
+  if (!PLURAL_SUFFIX.test(key)) return variables(english.get(key) ?? '');
+  const base = key.replace(PLURAL_SUFFIX, '');
+  const all = [...english]
+    .filter(([k]) => PLURAL_SUFFIX.test(k) && k.replace(PLURAL_SUFFIX, '') === base)
+    .flatMap(([, text]) => variables(text));
+  return [...new Set(all)].sort();
+}
+
+/** The script a translated text must use, for the languages not written in Latin letters. */
+const SCRIPT: Partial<Record<string, RegExp>> = {
+  hi: /\p{Script=Devanagari}/u,
+  ta: /\p{Script=Tamil}/u,
+  bn: /\p{Script=Bengali}/u,
+  ja: /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u,
+};
+
+/** English words left once placeholders, tags and escapes are taken out. */
+const hasEnglishWords = (text: string) =>
+  /[A-Za-z]{2}/.test(text.replace(/{{[^}]*}}|<\/?\w+>|\$t\([^)]*\)/g, ''));
+
+function allowed(language: string, namespace: string): Set<string> {
+  return new Set([
+    ...(ALLOWED_AS_ENGLISH.everywhere[namespace] ?? []),
+    ...(ALLOWED_AS_ENGLISH[language]?.[namespace] ?? []),
+  ]);
+}
+
+describe.each(LANGUAGES.filter((language) => language !== 'en'))('%s', (language) => {
+  describe.each(NAMESPACES)('%s', (namespace) => {
+    const english = texts('en', namespace) ?? new Map();
+    const translated = () => {
+      const found = texts(language, namespace);
+      expect(found, `locales/${language}/${namespace}.json`).toBeDefined();
+      return found ?? new Map<string, string>();
+    };
+
+    it('has every key of English and no other', () => {
+      const present = translated();
+      const expected = expectedKeys(english, language);
+      expect(
+        [...expected].filter((key) => !present.has(key)),
+        'missing',
+      ).toEqual([]);
+      expect(
+        [...present.keys()].filter((key) => !expected.has(key)),
+        'extra',
+      ).toEqual([]);
+    });
+
+    it('keeps the interpolation variables of English', () => {
+      const mismatched: string[] = [];
+      for (const [key, text] of translated()) {
+        if (englishOf(english, key) === undefined) continue;
+        const wanted = englishVariables(english, key);
+        const got = variables(text);
+        const same = PLURAL_SUFFIX.test(key)
+          ? got.every((name) => wanted.includes(name)) &&
+            wanted.every((name) => name === 'count' || got.includes(name))
+          : got.join() === wanted.join();
+        if (!same) mismatched.push(`${key}: {${got.join()}} for English {${wanted.join()}}`);
+      }
+      expect(mismatched).toEqual([]);
+    });
+
+    it('leaves no text in English beyond the allow-list', () => {
+      const keep = allowed(language, namespace);
+      const script = SCRIPT[language];
+      const untranslated = [...translated()]
+        .filter(([key, text]) => {
+          const source = englishOf(english, key);
+          if (source === undefined || keep.has(key) || !hasEnglishWords(source)) return false;
+          if (text.trim() === '') return true;
+          if (text === source) return true;
+          return script !== undefined && !script.test(text);
+        })
+        .map(([key, text]) => `${key}: ${text}`);
+      expect(untranslated).toEqual([]);
+    });
   });
 });
 
-it('checks the public pages and demos it names', () => {
-  expect(Object.keys(COMPLETE).filter((file) => !(file in english))).toEqual([]);
+describe('ALLOWED_AS_ENGLISH', () => {
+  it('lists only keys English has, left as English in a language it covers', () => {
+    const stale: string[] = [];
+    for (const [list, namespaces] of Object.entries(ALLOWED_AS_ENGLISH)) {
+      const languages = list === 'everywhere' ? LANGUAGES.filter((l) => l !== 'en') : [list];
+      for (const [namespace, keys] of Object.entries(namespaces ?? {})) {
+        const english = texts('en', namespace);
+        for (const key of keys ?? []) {
+          const source = english?.get(key);
+          if (source === undefined) stale.push(`${list} ${namespace}:${key}: not in English`);
+          else if (!languages.some((l) => texts(l, namespace)?.get(key) === source)) {
+            stale.push(`${list} ${namespace}:${key}: translated everywhere it is listed`);
+          }
+        }
+      }
+    }
+    expect(stale).toEqual([]);
+  });
 });

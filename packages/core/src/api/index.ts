@@ -1,3 +1,5 @@
+export * from './activity-message-codes';
+export * from './activity-messages';
 export * from './auth';
 export * from './export';
 export * from './problem';

@@ -14,6 +14,8 @@
  * - `verified` and `verification`: extension members of the W3C VC API verify endpoints'
  *   refusals (`invalid_credential`, `credential_not_verified`, `invalid_presentation`,
  *   `presentation_not_verified`): `verified: false` and the whole verdict;
+ * - `reasons`: extension member of the W3C VC API issuer's refusal (`credential_not_issuable`):
+ *   the Data Model or JSON-LD rules the credential breaks, one sentence each;
  * - `errors`: extension member of `invalid_request` answers, one entry per failed input field:
  *   `pointer` is a JSON Pointer (RFC 6901) into the request, its first segment the part
  *   (`/body`, `/params`, `/querystring`, `/headers`), e.g. `/body/phoneNumber`; `code` is the
@@ -51,6 +53,7 @@ export const PROBLEM_CODES = [
   'invalid_presentation_link',
   'invalid_credential',
   'invalid_presentation',
+  'credential_not_issuable',
   // 401
   'unauthenticated',
   'wrong_demo_otp',
@@ -104,6 +107,9 @@ export const PROBLEM_CODES = [
   // 502: the verifier, not this server, failed
   'verifier_unreachable',
   'verifier_refused',
+  // 503: briefly unavailable (a database failover, a shared store down); Retry-After
+  'database_unavailable',
+  'service_unavailable',
 ] as const;
 
 export type ProblemCode = (typeof PROBLEM_CODES)[number];

@@ -127,7 +127,7 @@ describe('settings', () => {
       profileVisibility: 'private',
       theme: 'system',
     });
-    expect(SETTINGS_LANGUAGES).toEqual(['en', 'hi', 'es', 'fr', 'de', 'ja']);
+    expect(SETTINGS_LANGUAGES).toEqual(['en', 'hi', 'es', 'fr', 'de', 'ja', 'ta', 'bn']);
     expect(TIMEZONES).toEqual(['Asia/Kolkata', 'America/New_York', 'Europe/London', 'Asia/Tokyo']);
     expect(userSettingsSchema.parse(DEFAULT_SETTINGS)).toEqual(DEFAULT_SETTINGS);
   });
@@ -155,9 +155,8 @@ describe('settings', () => {
     expect(readStoredSettings(null)).toEqual(DEFAULT_SETTINGS);
   });
 
-  it('shows English for the languages the app is not written in', () => {
-    expect(uiLanguageOf('hi')).toBe('hi');
-    expect(uiLanguageOf('ja')).toBe('en');
+  it('shows every settings language as itself (issue 19: all are written)', () => {
+    for (const language of SETTINGS_LANGUAGES) expect(uiLanguageOf(language)).toBe(language);
   });
 
   it('keeps the SPEC 5 password rules in their order', () => {

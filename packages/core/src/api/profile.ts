@@ -343,19 +343,41 @@ export function changedProfileFields(before: ProfileInput, after: ProfileInput):
   return PROFILE_FIELDS.filter((field) => a[field] !== b[field]);
 }
 
+/**
+ * The fields a `profile_updated` entry may name: the contact fields, and the identity fields
+ * that entries written before issue 19 name (they were edited on the profile then).
+ */
+export const LOGGED_PROFILE_FIELDS = [
+  'display_name',
+  'name',
+  'email',
+  'phone',
+  'username',
+  'bio',
+  'dob',
+  'gender',
+  'address',
+] as const;
+export type LoggedProfileField = (typeof LOGGED_PROFILE_FIELDS)[number];
+
 /** Field names as the activity entry spells them (stored data, so English). */
-const FIELD_LABELS: Record<ProfileField, string> = {
+const FIELD_LABELS: Record<LoggedProfileField, string> = {
   display_name: 'display name',
+  name: 'name',
   email: 'email',
+  phone: 'phone',
   username: 'username',
   bio: 'bio',
+  dob: 'date of birth',
+  gender: 'gender',
+  address: 'address',
 };
 
 /**
  * The `profile_updated` activity text: 'Updated profile: display name, email' (the changed
  * fields, in screen order), or 'Updated profile' when none is named.
  */
-export function profileUpdatedDescription(fields: readonly ProfileField[]): string {
+export function profileUpdatedDescription(fields: readonly LoggedProfileField[]): string {
   if (fields.length === 0) return 'Updated profile';
   return `Updated profile: ${fields.map((field) => FIELD_LABELS[field]).join(', ')}`;
 }

@@ -4,6 +4,7 @@
  * `userId`, which SPEC 3 spells so.
  */
 import { z } from 'zod';
+import { activityMessageCodeSchema, activityMessageParamsSchema } from './activity-message-codes';
 
 /** SPEC 3 activity types. */
 export const ACTIVITY_TYPES = [
@@ -144,6 +145,12 @@ export const activityLogSchema = z.object({
   userId: z.string(),
   type: activityTypeSchema,
   description: z.string(),
+  /**
+   * What `description` says as a code and parameters (activity-messages.ts), for showing it in
+   * the holder's language; absent or null for an entry without one (show `description`).
+   */
+  message_code: activityMessageCodeSchema.nullable().optional(),
+  message_params: activityMessageParamsSchema.nullable().optional(),
   timestamp: z.string(),
   last_viewed: z.string().nullable(),
   /** Browser-only marker: true for an entry kept locally while the API was unreachable. */
@@ -224,6 +231,8 @@ export const consentResetAnswerSchema = consentRequestListSchema.extend({ messag
 export const newActivityLogSchema = z.object({
   type: activityTypeSchema,
   description: z.string().trim().min(1).max(500),
+  message_code: activityMessageCodeSchema.optional(),
+  message_params: activityMessageParamsSchema.optional(),
 });
 export type NewActivityLog = z.infer<typeof newActivityLogSchema>;
 

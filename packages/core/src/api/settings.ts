@@ -13,11 +13,14 @@
 import { z } from 'zod';
 import { DEFAULT_THEME, THEMES } from '../validation/rules';
 
-/** SPEC 9: the language choices. The app's screens exist in en and hi (UI_LANGUAGES). */
-export const SETTINGS_LANGUAGES = ['en', 'hi', 'es', 'fr', 'de', 'ja'] as const;
+/**
+ * SPEC 9's language choices (en, hi, es, fr, de, ja) plus Tamil and Bengali (issue 19), in this
+ * order in Settings. The app's screens are written in every one of them (UI_LANGUAGES).
+ */
+export const SETTINGS_LANGUAGES = ['en', 'hi', 'es', 'fr', 'de', 'ja', 'ta', 'bn'] as const;
 export type SettingsLanguage = (typeof SETTINGS_LANGUAGES)[number];
-/** The languages the app's texts are written in; any other choice shows English. */
-export const UI_LANGUAGES = ['en', 'hi'] as const;
+/** The languages the app's texts are written in: every settings language. */
+export const UI_LANGUAGES = SETTINGS_LANGUAGES;
 export type UiLanguage = (typeof UI_LANGUAGES)[number];
 
 /** SPEC 9 time zones. */
@@ -200,9 +203,12 @@ export function readStoredSettings(stored: unknown): UserSettings {
   return result as UserSettings;
 }
 
-/** The UI language a settings language shows: itself for en and hi, else English. */
+/**
+ * The UI language a settings language shows: itself, now that every settings language is
+ * written (kept for records written before, whose language the screens may not show).
+ */
 export function uiLanguageOf(language: SettingsLanguage): UiLanguage {
-  return (UI_LANGUAGES as readonly string[]).includes(language) ? (language as UiLanguage) : 'en';
+  return (UI_LANGUAGES as readonly string[]).includes(language) ? language : 'en';
 }
 
 /** GET and PUT /user/{userId}/settings answer. */

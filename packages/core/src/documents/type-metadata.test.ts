@@ -1,20 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import { typeMetadataSchema, vctListSchema } from '../api/type-metadata';
 import { DOCUMENT_TYPES } from './catalogue';
-import { CLAIM_LABELS, DOCUMENT_TYPE_LABELS } from './labels';
+import { CLAIM_LABELS, DOCUMENT_TYPE_LABELS, METADATA_LOCALES } from './labels';
 import { buildTypeMetadata, disclosableClaimsOf, listTypeMetadata, vctOf } from './type-metadata';
 
 const ORIGIN = 'https://wallet.example';
 
 describe('SD-JWT VC type metadata of the catalogue', () => {
-  it('names every type and every claim in English and Hindi', () => {
+  it('names every type and every claim in every UI language, each in its script', () => {
+    const script = {
+      hi: /\p{Script=Devanagari}/u,
+      ta: /\p{Script=Tamil}/u,
+      bn: /\p{Script=Bengali}/u,
+      ja: /[\p{Script=Han}\p{Script=Katakana}\p{Script=Hiragana}]/u,
+    } as const;
     for (const type of DOCUMENT_TYPES) {
       const labels = DOCUMENT_TYPE_LABELS[type.key];
       expect(labels.name.en, type.key).toBe(type.name);
-      expect(labels.name.hi, type.key).toMatch(/[\u0900-\u097F]/);
-      for (const claim of disclosableClaimsOf(type.key)) {
-        expect(CLAIM_LABELS[claim]?.hi, `${type.key}.${claim}`).toMatch(/[\u0900-\u097F]/);
-        expect(CLAIM_LABELS[claim]?.en, `${type.key}.${claim}`).toBeTruthy();
+      const texts = [
+        ['name', labels.name],
+        ['description', labels.description],
+        ...disclosableClaimsOf(type.key).map((claim) => [claim, CLAIM_LABELS[claim]] as const),
+      ] as const;
+      for (const [what, text] of texts) {
+        for (const locale of METADATA_LOCALES) {
+          expect(text?.[locale], `${type.key}.${what}.${locale}`).toBeTruthy();
+          if (locale in script) {
+            expect(text?.[locale], `${type.key}.${what}.${locale}`).toMatch(
+              script[locale as keyof typeof script],
+            );
+          }
+        }
       }
     }
   });
@@ -24,12 +40,18 @@ describe('SD-JWT VC type metadata of the catalogue', () => {
     expect(vctOf(`${ORIGIN}/`, 'pan')).toBe('https://wallet.example/vct/pan');
   });
 
-  it('describes each subject claim as always disclosable, with en and hi display', () => {
+  it('describes each subject claim as always disclosable, displayed in every UI language', () => {
     const metadata = typeMetadataSchema.parse(buildTypeMetadata(ORIGIN, 'aadhaar'));
     expect(metadata.vct).toBe('https://wallet.example/vct/aadhaar');
     expect(metadata.display.map((d) => [d.locale, d.name])).toEqual([
       ['en', 'Aadhaar Card'],
       ['hi', 'आधार कार्ड'],
+      ['es', 'Tarjeta Aadhaar'],
+      ['fr', 'Carte Aadhaar'],
+      ['de', 'Aadhaar-Karte'],
+      ['ja', 'アーダールカード'],
+      ['ta', 'ஆதார் அட்டை'],
+      ['bn', 'আধার কার্ড'],
     ]);
     expect(metadata.claims.map((c) => c.path)).toEqual([
       ['name'],
@@ -43,7 +65,8 @@ describe('SD-JWT VC type metadata of the catalogue', () => {
     ]);
     expect(new Set(metadata.claims.map((c) => c.sd))).toEqual(new Set(['always']));
     const dob = metadata.claims.find((c) => c.path[0] === 'date_of_birth');
-    expect(dob?.display.map((d) => d.label)).toEqual(['Date of Birth', 'जन्म तिथि']);
+    expect(dob?.display.map((d) => d.label).slice(0, 2)).toEqual(['Date of Birth', 'जन्म तिथि']);
+    expect(dob?.display.find((d) => d.lang === 'ta')?.label).toBe('பிறந்த தேதி');
   });
 
   it('lists every type once with its claims', () => {

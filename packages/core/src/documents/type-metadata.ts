@@ -50,9 +50,9 @@ export function disclosableClaimsOf(key: DocumentTypeKey): readonly string[] {
 
 /**
  * The SD-JWT VC Type Metadata of type `key` (draft-ietf-oauth-sd-jwt-vc, "Type Metadata"):
- * `vct` (= its own URL), `name` and `description` (English), `display` in English and Hindi,
- * and one `claims` entry per disclosable claim with `path: [claim]`, `display` in both
- * languages and `sd: "always"`.
+ * `vct` (= its own URL), `name` and `description` (English), `display` in every UI language,
+ * and one `claims` entry per disclosable claim with `path: [claim]`, `display` in each
+ * language (METADATA_LOCALES) and `sd: "always"`.
  * @throws {RangeError} for an unknown key.
  */
 export function buildTypeMetadata(publicOrigin: string, key: DocumentTypeKey): TypeMetadata {

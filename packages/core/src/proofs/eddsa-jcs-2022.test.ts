@@ -1,9 +1,11 @@
 /**
  * eddsa-jcs-2022 against the published test vector of W3C "Data Integrity EdDSA Cryptosuites
- * v1.0" (Recommendation, Appendix A.2 / w3c/vc-di-eddsa TestVectors/eddsa-jcs-2022), plus
- * did:key round trips and one-character tamper rejection.
+ * v1.0" (Recommendation of 15 May 2025, Appendix A.2 / w3c/vc-di-eddsa commit abb673e,
+ * TestVectors/eddsa-jcs-2022: the canonical document and proof configuration, their hashes and
+ * the proofValue, the verification method the key's did:key), in both directions, plus did:key
+ * round trips and one-character tamper rejection.
  */
-import { createPrivateKey, sign } from 'node:crypto';
+import { createHash, createPrivateKey, sign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   didKeyVerificationMethod,
@@ -13,6 +15,7 @@ import {
   parseDidKey,
 } from './did-key';
 import {
+  canonicalJson,
   createEddsaJcs2022Proof,
   type DataIntegrityProof,
   type JsonObject,
@@ -25,7 +28,14 @@ const PUBLIC_KEY_MULTIBASE = 'z6MkrJVnaZkeFzdQyMZu1cgjg7k1pZZ6pvBQ7XJPt4swbTQ2';
 const PUBLIC_KEY_HEX = 'b00d8d938e7f773d51565aad36a623f5344f7f5d1960f9cf3e8e12620ea2810f';
 /** The Recommendation's expected proofValue (TestVectors/eddsa-jcs-2022/signedJCS.json). */
 const EXPECTED_PROOF_VALUE =
-  'z63t83Y53KfzJ5ZosfKTnqfMcKB2dmTrfjSaQjeNNjAD5srBowQfmWqeRb8rRjmeEuCBEsddF9LsVogtuTsijJKh4';
+  'z2HnFSSPPBzR36zdDgK8PbEHeXbR56YF24jwMpt3R1eHXQzJDMWS93FCzpvJpwTWd3GAVFuUfjoJdcnTMuVor51aX';
+/** canonDocJCS.txt, proofCanonJCS.txt, docHashJCS.txt and proofHashJCS.txt. */
+const EXPECTED_CANONICAL_DOCUMENT =
+  '{"@context":["https://www.w3.org/ns/credentials/v2","https://www.w3.org/ns/credentials/examples/v2"],"credentialSubject":{"alumniOf":"The School of Examples","id":"did:example:abcdefgh"},"description":"A minimum viable example of an Alumni Credential.","id":"urn:uuid:58172aac-d8ba-11ed-83dd-0b3aef56cc33","issuer":"https://vc.example/issuers/5678","name":"Alumni Credential","type":["VerifiableCredential","AlumniCredential"],"validFrom":"2023-01-01T00:00:00Z"}';
+const EXPECTED_CANONICAL_PROOF_CONFIG = `{"@context":["https://www.w3.org/ns/credentials/v2","https://www.w3.org/ns/credentials/examples/v2"],"created":"2023-02-24T23:36:38Z","cryptosuite":"eddsa-jcs-2022","proofPurpose":"assertionMethod","type":"DataIntegrityProof","verificationMethod":"did:key:${PUBLIC_KEY_MULTIBASE}#${PUBLIC_KEY_MULTIBASE}"}`;
+const EXPECTED_DOCUMENT_HASH = '59b7cb6251b8991add1ce0bc83107e3db9dbbab5bd2c28f687db1a03abc92f19';
+const EXPECTED_PROOF_CONFIG_HASH =
+  '66ab154f5c2890a140cb8388a22a160454f80575f6eae09e5a097cabe539a1db';
 
 const CONTEXT = [
   'https://www.w3.org/ns/credentials/v2',
@@ -45,7 +55,7 @@ const EXPECTED_PROOF: DataIntegrityProof = {
   type: 'DataIntegrityProof',
   cryptosuite: 'eddsa-jcs-2022',
   created: '2023-02-24T23:36:38Z',
-  verificationMethod: `https://vc.example/issuers/5678#${PUBLIC_KEY_MULTIBASE}`,
+  verificationMethod: `did:key:${PUBLIC_KEY_MULTIBASE}#${PUBLIC_KEY_MULTIBASE}`,
   proofPurpose: 'assertionMethod',
   '@context': CONTEXT,
   proofValue: EXPECTED_PROOF_VALUE,
@@ -66,6 +76,15 @@ describe('eddsa-jcs-2022 test vector (W3C Recommendation)', () => {
   it('decodes the spec public key', () => {
     expect(Buffer.from(publicKey).toString('hex')).toBe(PUBLIC_KEY_HEX);
     expect(ed25519PublicKeyToMultibase(publicKey)).toBe(PUBLIC_KEY_MULTIBASE);
+  });
+
+  it('canonicalizes (RFC 8785) and hashes the document and proof configuration as published', () => {
+    expect(canonicalJson(UNSECURED)).toBe(EXPECTED_CANONICAL_DOCUMENT);
+    const { proofValue: _value, ...proofConfig } = EXPECTED_PROOF;
+    expect(canonicalJson(proofConfig)).toBe(EXPECTED_CANONICAL_PROOF_CONFIG);
+    const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+    expect(sha256(EXPECTED_CANONICAL_DOCUMENT)).toBe(EXPECTED_DOCUMENT_HASH);
+    expect(sha256(EXPECTED_CANONICAL_PROOF_CONFIG)).toBe(EXPECTED_PROOF_CONFIG_HASH);
   });
 
   it('creates exactly the expected proof', async () => {

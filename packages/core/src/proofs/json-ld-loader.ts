@@ -75,6 +75,7 @@ interface JsonLdCanonize {
       canonizeOptions: { algorithm: 'RDFC-1.0' };
       format: 'application/n-quads';
       safe: true;
+      rdfDirection: 'i18n-datatype';
       documentLoader: StaticDocumentLoader;
     },
   ): Promise<string>;
@@ -143,7 +144,10 @@ export interface CanonizeOptions {
  * RDFC-1.0 canonical N-Quads of `document` (JSON-LD -> RDF in safe mode, then RDF Dataset
  * Canonicalization; W3C "Data Integrity EdDSA Cryptosuites v1.0" 3.2.3 Transformation).
  * Safe mode makes lossy documents fail instead of being signed partly: a property or type that
- * does not expand to an IRI, a relative @id, and the like.
+ * does not expand to an IRI, a relative @id, and the like. A language value's base direction
+ * (`@direction`, VC DM 2.0 section 11.1) becomes an i18n datatype (JSON-LD 1.1 API
+ * `rdfDirection: 'i18n-datatype'`, as Digital Bazaar's eddsa-rdfc-2022 cryptosuite does), so
+ * such a document is signed and verified instead of refused.
  * @throws {CanonicalizationError} for an unknown context (the message names its URL) or a
  *   document safe mode rejects.
  */
@@ -166,6 +170,7 @@ export async function canonizeRdfc(
       canonizeOptions: { algorithm: 'RDFC-1.0' },
       format: 'application/n-quads',
       safe: true,
+      rdfDirection: 'i18n-datatype',
       documentLoader,
     });
   } catch (error) {

@@ -69,9 +69,9 @@ const NO_CHECKS: PresentationChecks = { holder_proof: false, credentials: false 
  *   a presentation that cannot be canonicalized;
  * - invalid_signature: the proof's key is not the holder's (`holder` given), a challenge or
  *   domain was asked for and the proof does not carry it, the proof expired, the signature does
- *   not verify; or there is no proof while a challenge was asked for (a holder proof is then
- *   required), or no proof and no credential (nothing is verified);
- * - verified otherwise. An unsigned presentation without a challenge is accepted as a plain
+ *   not verify; or there is no proof while a challenge or domain was asked for (a holder proof
+ *   is then required), or no proof and no credential (nothing is verified);
+ * - verified otherwise. An unsigned presentation without a challenge or domain is accepted as a plain
  *   envelope: it verifies when all its credentials do, with `checks.holder_proof` false, and
  *   proves nothing about who presented it.
  * The verdict's status is the most severe of that and each credential's status.
@@ -172,6 +172,9 @@ async function checkHolderProof(
   if (raw === undefined || raw === null || (Array.isArray(raw) && raw.length === 0)) {
     if (options.challenge !== undefined) {
       return fail('invalid_signature', 'A challenge was given but the presentation has no proof');
+    }
+    if (options.domain !== undefined) {
+      return fail('invalid_signature', 'A domain was given but the presentation has no proof');
     }
     if (credentialCount === 0) {
       return fail('invalid_signature', 'The presentation has no proof and no credentials');

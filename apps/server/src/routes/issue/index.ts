@@ -2,16 +2,18 @@
  * POST /credentials/issue, the W3C VC API issuer (W3C-CCG VC API "Issue Credential";
  * docs/api-contract.md "W3C VC API issuer"), mounted under /credentials beside the verify
  * endpoint. `Authorization: Bearer <issuer api key>` (npm run issuer:key) is checked before the
- * body is looked at; body { credential, options?: { cryptosuite? } }; 201
- * { verifiableCredential } (services/issue-submitted-credential.ts); 400 invalid_credential with
- * `reasons`, 401 without a valid key, 403 for a credential naming another issuer.
+ * body is looked at, and a credential naming another issuer is refused (403) before the body is
+ * validated; body { credential, options?: { cryptosuite? } }; 201 { verifiableCredential }
+ * (services/issue-submitted-credential.ts); 400 credential_not_issuable with `reasons`, 401 without
+ * a valid key.
  */
-import type { IssuerName } from '@pehchaan/core';
+import { type IssuerName, isJsonObject } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { authenticateIssuer } from '../../services/authenticate-issuer';
 import {
+  assertIssuesAs,
   ISSUE_CRYPTOSUITES,
   issueSubmittedCredential,
 } from '../../services/issue-submitted-credential';
@@ -68,6 +70,17 @@ export const vcIssueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/issue',
     {
+      // Authorization before validation: a credential naming another issuer is a 403 whatever
+      // else is wrong with the body.
+      preValidation: async (request) => {
+        if (!request.issuerName) throw new AppError('unauthenticated', 'Not authenticated');
+        const body: unknown = request.body;
+        assertIssuesAs({
+          ...app.deps,
+          issuer: request.issuerName,
+          credential: isJsonObject(body) ? body.credential : undefined,
+        });
+      },
       schema: {
         tags: ['issuer'],
         operationId: 'issueCredential',
@@ -77,7 +90,7 @@ export const vcIssueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           201: issuedSchema,
           400: invalidCredentialProblem,
-          ...errorResponses(401, 403, 413, 415, 429),
+          ...errorResponses(401, 403, 413, 415),
         },
       },
     },

@@ -58,7 +58,7 @@ export function DemoFrame({ texts, children }: { texts: DemoFrameTexts; children
                 className="min-h-9 rounded-md border border-slate-300 bg-white px-1.5 py-1 text-sm text-slate-800 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
               >
                 {LANGUAGES.map((language) => (
-                  <option key={language} value={language}>
+                  <option key={language} value={language} lang={language}>
                     {t(`languages.${language}`)}
                   </option>
                 ))}

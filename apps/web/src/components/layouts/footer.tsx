@@ -104,7 +104,7 @@ export function Footer() {
               className="rounded-md border border-slate-300 bg-white px-2 py-1 text-slate-800 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
             >
               {LANGUAGES.map((lng) => (
-                <option key={lng} value={lng}>
+                <option key={lng} value={lng} lang={lng}>
                   {t(`languages.${lng}`)}
                 </option>
               ))}

@@ -15,6 +15,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CloseIcon, SearchIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
+import { useActivityText } from '@/lib/activity-text';
+import { useConsentTexts } from '@/lib/consent-texts';
+import { documentTypeName } from '@/lib/document-labels';
 import { useFormat } from '@/lib/preferences';
 import { useHeaderIndicators } from './header-indicators';
 import { findSearchResults, type SearchPage, type SearchResult } from './search-results';
@@ -69,9 +72,11 @@ function ResultDetail({ result }: { result: SearchResult }) {
 }
 
 export function SearchDialog({ onClose, signedIn }: { onClose: () => void; signedIn: boolean }) {
-  const { t } = useTranslation('notifications');
+  const { t, i18n } = useTranslation('notifications');
   const navigate = useNavigate();
   const { records, refresh } = useHeaderIndicators();
+  const activityText = useActivityText();
+  const consentTexts = useConsentTexts();
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -82,9 +87,20 @@ export function SearchDialog({ onClose, signedIn }: { onClose: () => void; signe
   const optionId = (index: number) => `${baseId}-option-${index}`;
   const pages = usePageEntries(signedIn);
 
+  const language = i18n.language;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the texts change with the language.
   const groups = useMemo(
-    () => findSearchResults(query, { ...records, pages }),
-    [query, records, pages],
+    () =>
+      findSearchResults(query, {
+        ...records,
+        pages,
+        texts: {
+          document: (name) => documentTypeName(name, language),
+          purpose: (request) => consentTexts.purpose(request.requester, request.purpose),
+          activity: activityText,
+        },
+      }),
+    [query, records, pages, language],
   );
   const flat = useMemo(() => groups.flatMap((group) => group.results), [groups]);
   const activeIndex = flat.length === 0 ? -1 : Math.min(active, flat.length - 1);

@@ -48,6 +48,16 @@ export interface SearchSources {
   consentRequests: readonly ConsentRequest[];
   activityLogs: readonly ActivityLog[];
   pages: readonly SearchPage[];
+  /**
+   * The holder's texts in the UI language (issue 19): a document type's name, a consent
+   * purpose, an activity entry; each defaults to the stored (English) text. Both the shown
+   * and the stored text are searched.
+   */
+  texts?: {
+    document?: (name: string) => string;
+    purpose?: (request: ConsentRequest) => string;
+    activity?: (log: ActivityLog) => string;
+  };
 }
 
 /** At most this many holder records per group (the newest first for activity). */
@@ -87,9 +97,11 @@ export function findSearchResults(
   };
 
   if (terms.length > 0) {
+    const texts = sources.texts ?? {};
     for (const credential of sources.credentials) {
-      const name = credential.credential_subject.document_type;
-      if (!matchesTerms(terms, [name, credential.issuer])) continue;
+      const stored = credential.credential_subject.document_type;
+      const name = texts.document?.(stored) ?? stored;
+      if (!matchesTerms(terms, [name, stored, credential.issuer])) continue;
       groups.credential.push({
         kind: 'credential',
         key: `credential:${credential.id}`,
@@ -99,12 +111,13 @@ export function findSearchResults(
       });
     }
     for (const request of sources.consentRequests) {
-      if (!matchesTerms(terms, [request.requester, request.purpose])) continue;
+      const purpose = texts.purpose?.(request) ?? request.purpose;
+      if (!matchesTerms(terms, [request.requester, purpose, request.purpose])) continue;
       groups.consent_request.push({
         kind: 'consent_request',
         key: `consent_request:${request.id}`,
         title: request.requester,
-        detail: request.purpose,
+        detail: purpose,
         status: request.status,
         href: paths.app.consent.getHref(),
       });
@@ -113,11 +126,12 @@ export function findSearchResults(
       (a, b) => Date.parse(b.timestamp) - Date.parse(a.timestamp),
     );
     for (const log of logs) {
-      if (!matchesTerms(terms, [log.description])) continue;
+      const text = texts.activity?.(log) ?? log.description;
+      if (!matchesTerms(terms, [text, log.description])) continue;
       groups.activity_log.push({
         kind: 'activity_log',
         key: `activity_log:${log.id}`,
-        title: log.description,
+        title: text,
         detail: log.timestamp,
         href: paths.app.logs.getHref(),
       });

@@ -1,8 +1,8 @@
-import type { ConsentRequest } from '@pehchaan/core';
+import { type ConsentRequest, describeActivity } from '@pehchaan/core';
 import { describe, expect, it } from 'vitest';
 import { consent } from '@/testing/fixtures';
 import {
-  consentLogDescription,
+  consentLogMessage,
   decideLocally,
   groupByStatus,
   migrateConsentRequests,
@@ -59,10 +59,10 @@ describe('decisions', () => {
 
   it('words the activity entry exactly as SPEC 4 does', () => {
     const bank = { requester: 'State Bank of India', purpose: 'Open savings account' };
-    expect(consentLogDescription('approve', bank)).toBe(
+    expect(describeActivity(consentLogMessage('approve', bank))).toBe(
       'Approved consent request from State Bank of India for Open savings account',
     );
-    expect(consentLogDescription('reject', bank)).toBe(
+    expect(describeActivity(consentLogMessage('reject', bank))).toBe(
       'Rejected consent request from State Bank of India for Open savings account',
     );
   });

@@ -5,6 +5,7 @@
  * activity text of a decision and the three lists of the screen. No storage, no network.
  */
 import {
+  type ActivityMessage,
   type ConsentDecision,
   type ConsentRequest,
   type ConsentStatus,
@@ -65,15 +66,18 @@ export function decideLocally(
 }
 
 /**
- * The activity entry's text of a decision, exactly as the server writes it (SPEC 4): 'Approved
- * consent request from {requester} for {purpose}' or 'Rejected ...'. Stored data, so English.
+ * The activity entry of a decision as the server writes it: its message code and parameters,
+ * whose English text (core's describeActivity) is SPEC 4's 'Approved consent request from
+ * {requester} for {purpose}' or 'Rejected ...'.
  */
-export function consentLogDescription(
+export function consentLogMessage(
   decision: ConsentDecision,
   request: Pick<ConsentRequest, 'requester' | 'purpose'>,
-): string {
-  const verb = decision === 'approve' ? 'Approved' : 'Rejected';
-  return `${verb} consent request from ${request.requester} for ${request.purpose}`;
+): ActivityMessage {
+  return {
+    code: decision === 'approve' ? 'consent_approved' : 'consent_rejected',
+    params: { requester: request.requester, purpose: request.purpose },
+  };
 }
 
 /**

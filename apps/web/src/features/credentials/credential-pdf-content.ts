@@ -12,7 +12,8 @@ import {
   maskField,
 } from '@pehchaan/core';
 import type { TFunction } from 'i18next';
-import { claimLabel, claimValue, documentTypeName } from '@/lib/format-claim';
+import { documentTypeName } from '@/lib/document-labels';
+import { claimValue, fieldLabel } from '@/lib/format-claim';
 import type { Formatter } from '@/lib/preferences';
 import type { CredentialPdfContent } from './credential-pdf';
 import { verificationUrl } from './qr-payload';
@@ -39,7 +40,7 @@ export function credentialPdfContent(
     .map(([key, value]): [string, string] => {
       const shown =
         isSensitiveField(key) && typeof value === 'string' ? maskField(key, value) : value;
-      return [claimLabel(key, language), claimValue(key, shown, format)];
+      return [fieldLabel(key, language), claimValue(key, shown, format)];
     });
   const link = verificationUrl(origin, credential.id);
   return {

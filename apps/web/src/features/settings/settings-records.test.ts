@@ -28,10 +28,11 @@ describe('settings records', () => {
 
   it("lays the device's theme and UI language over the stored settings", () => {
     const stored = { ...DEFAULT_SETTINGS, theme: 'light' as const, language: 'ja' as const };
-    expect(withDevicePreferences(stored, { theme: 'dark', uiLanguage: 'en' })).toMatchObject({
+    expect(withDevicePreferences(stored, { theme: 'dark', uiLanguage: 'ja' })).toMatchObject({
       theme: 'dark',
       language: 'ja',
     });
+    expect(withDevicePreferences(stored, { theme: 'dark', uiLanguage: 'ta' }).language).toBe('ta');
     expect(withDevicePreferences(stored, { theme: 'dark', uiLanguage: 'hi' }).language).toBe('hi');
     expect(
       withDevicePreferences({ ...stored, language: 'hi' }, { theme: 'system', uiLanguage: 'en' })

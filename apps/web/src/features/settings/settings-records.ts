@@ -107,8 +107,7 @@ export interface DevicePreferences {
 
 /**
  * The settings as the screen shows and saves them: theme and language live on the device (the
- * header's theme toggle and the language keys change them too), so they are taken from it. A
- * stored language the UI cannot show (es, fr, de, ja) stays while the device shows English.
+ * header's theme toggle and the language keys change them too), so they are taken from it.
  */
 export function withDevicePreferences(
   settings: UserSettings,

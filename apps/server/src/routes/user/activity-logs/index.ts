@@ -48,7 +48,9 @@ const activityLogsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { userId } = request.params;
-      const activityLog = await recordActivity({ ...app.deps, userId, ...request.body });
+      const { message_code: code, message_params: params, ...entry } = request.body;
+      const message = code ? { message: { code, params } } : {};
+      const activityLog = await recordActivity({ ...app.deps, userId, ...entry, ...message });
       return reply.code(201).send({ message: 'Activity logged', activity_log: activityLog });
     },
   );

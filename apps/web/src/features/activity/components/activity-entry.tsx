@@ -1,12 +1,15 @@
 /**
- * One entry of the Activity Logs list (SPEC 2, 3): the type's icon, the description exactly as
- * stored, the type's label, the relative time of SPEC 9 followed by the date and time in the
- * holder's formats (lib/format.ts) in a <time>, 'Not yet synced' for an entry the server has not accepted yet (`pending_sync`) and
+ * One entry of the Activity Logs list (SPEC 2, 3): the type's icon, the entry's text in the UI
+ * language (lib/activity-text.ts; the stored description when it has no message code), the type's
+ * label, the relative time of SPEC 9 followed by the date and time in the holder's formats
+ * (lib/format.ts) in a <time>, 'Not yet synced' for an entry the server has not accepted yet
+ * (`pending_sync`) and
  * 'Demo' for the demo entries of SPEC 8.
  */
 import type { ActivityLog } from '@pehchaan/core';
 import { useTranslation } from 'react-i18next';
 import { ClockIcon } from '@/components/ui/icons';
+import { useActivityText } from '@/lib/activity-text';
 import { useFormat } from '@/lib/preferences';
 import { ActivityTypeIcon } from './activity-type-icon';
 
@@ -27,12 +30,13 @@ export function ActivityEntry({
   // SPEC 9's relative text first; then the date and time in the holder's formats (issue 19),
   // which an older entry's relative text (its date) already begins.
   const when = relative === format.date(log.timestamp) ? full : `${relative} · ${full}`;
+  const text = useActivityText();
 
   return (
     <div className="flex gap-3 p-4 sm:gap-4">
       <ActivityTypeIcon type={log.type} />
       <div className="min-w-0 flex-1">
-        <p className="break-words font-medium text-slate-900 dark:text-white">{log.description}</p>
+        <p className="break-words font-medium text-slate-900 dark:text-white">{text(log)}</p>
         <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1.5 text-sm text-slate-600 dark:text-slate-400">
           {demo && (
             <span className="rounded-full border border-dashed border-orange-400 px-2.5 py-0.5 text-xs font-medium text-orange-800 dark:border-orange-500 dark:text-orange-300">

@@ -20,6 +20,7 @@ import {
   type ConsentDecision,
   type ConsentRequest,
   consentDecisionAnswerSchema,
+  describeActivity,
 } from '@pehchaan/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -28,7 +29,7 @@ import { api, isApiUnavailable } from '@/lib/api-client';
 import type { Sourced } from '@/lib/local-fallback';
 import { queryKeys } from '@/lib/query-keys';
 import { enqueueOutbox } from '@/lib/sync/outbox';
-import { type ConsentSource, consentLogDescription, decideLocally } from '../consent-records';
+import { type ConsentSource, consentLogMessage, decideLocally } from '../consent-records';
 import { storeLocalConsentRequest, writeLocalConsentRequests } from './get-consent-requests';
 
 export interface ConsentDecisionResult {
@@ -87,11 +88,14 @@ export async function decideConsentRequest(options: {
     if (!isApiUnavailable(error)) throw error;
     const now = options.now ?? new Date();
     const decided = decideLocally(request, decision, userId, now);
+    const message = consentLogMessage(decision, request);
     const activityLog = activityLogSchema.parse({
       id: localLogId(),
       userId,
       type: decision === 'approve' ? 'consent_approved' : 'consent_rejected',
-      description: consentLogDescription(decision, request),
+      description: describeActivity(message),
+      message_code: message.code,
+      message_params: message.params,
       timestamp: now.toISOString(),
       last_viewed: null,
       pending_sync: true,

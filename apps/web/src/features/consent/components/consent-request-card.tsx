@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cardSurfaceClass } from '@/components/ui/card';
 import { CheckCircleIcon, ClockIcon, CloseIcon } from '@/components/ui/icons';
+import { useConsentTexts } from '@/lib/consent-texts';
 import { useFormat } from '@/lib/preferences';
 
 const STATUS_CLASSES = {
@@ -35,6 +36,7 @@ export function ConsentRequestCard({
   const fieldsId = useId();
   const format = useFormat();
   const when = (iso: string) => format.dateTime(iso) || iso;
+  const texts = useConsentTexts();
   const { status } = request;
 
   return (
@@ -63,7 +65,9 @@ export function ConsentRequestCard({
           )}
         </div>
       </div>
-      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{request.purpose}</p>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+        {texts.purpose(request.requester, request.purpose)}
+      </p>
 
       <p id={fieldsId} className="mt-3 text-xs font-medium text-slate-500 dark:text-slate-400">
         {t('card.fields')}
@@ -74,7 +78,7 @@ export function ConsentRequestCard({
             key={field}
             className="rounded-full border border-orange-200 bg-orange-50 px-2.5 py-0.5 text-xs text-orange-900 dark:border-orange-900 dark:bg-orange-950/60 dark:text-orange-200"
           >
-            {field}
+            {texts.field(field)}
           </li>
         ))}
       </ul>

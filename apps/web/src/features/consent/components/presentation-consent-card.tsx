@@ -29,6 +29,8 @@ import {
 } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { errorDetail, isApiUnavailable } from '@/lib/api-client';
+import { useConsentTexts } from '@/lib/consent-texts';
+import { claimName, documentTypeName } from '@/lib/document-labels';
 import { toast } from '@/lib/toast';
 import { answerPresentationRequest } from '../api/answer-presentation-request';
 
@@ -53,7 +55,8 @@ export function PresentationConsentCard({
   now?: () => Date;
 }) {
   const { t, i18n } = useTranslation('consent');
-  const hindi = i18n.language === 'hi';
+  const language = i18n.language;
+  const texts = useConsentTexts();
   const titleId = useId();
   const { presentation } = request;
   const [ticked, setTicked] = useState(() => initiallyTicked(presentation));
@@ -145,7 +148,7 @@ export function PresentationConsentCard({
           <dd>
             {presentation.purpose === 'Not stated'
               ? t('presentation.notStated')
-              : presentation.purpose}
+              : texts.purpose(verifier, presentation.purpose)}
           </dd>
         </div>
         <div>
@@ -161,7 +164,11 @@ export function PresentationConsentCard({
       </dl>
 
       {presentation.credentials.map((credential) => {
-        const documentName = hindi ? credential.document_name_hi : credential.document_name;
+        const documentName = credential.document_type
+          ? documentTypeName(credential.document_type, language)
+          : language === 'hi'
+            ? credential.document_name_hi
+            : credential.document_name;
         return (
           <fieldset key={credential.query_id} className="mt-3">
             <legend className="text-xs font-medium text-slate-500 dark:text-slate-400">
@@ -177,7 +184,7 @@ export function PresentationConsentCard({
             )}
             <ul className="mt-1 space-y-1">
               {credential.claims.map((claim) => {
-                const label = hindi ? claim.label_hi : claim.label;
+                const label = claimName(claim.name, language);
                 return (
                   <li key={claim.name}>
                     <label className="flex min-h-8 items-center gap-2 text-sm text-slate-800 dark:text-slate-200">

@@ -5,7 +5,13 @@
  * When the API was unreachable the entry is also queued in the outbox, which sends it
  * once the API answers (sync-credentials.ts); an entry the server refused is not queued.
  */
-import { type ActivityLog, type ActivityType, activityLogSchema } from '@pehchaan/core';
+import {
+  type ActivityLog,
+  type ActivityMessage,
+  type ActivityType,
+  activityLogSchema,
+  describeActivity,
+} from '@pehchaan/core';
 import { z } from 'zod';
 import { appendLocalActivity } from '@/lib/activity-store';
 import { api, isApiUnavailable } from '@/lib/api-client';
@@ -25,21 +31,25 @@ export const activityAnswerSchema = z.union([
 ]);
 
 /**
- * Never rejects.
+ * `message` is the entry as a code (core's activity-messages.ts); its English text is the
+ * entry's SPEC 3 `description`. Never rejects.
  * @returns where the entry went: 'api' or 'localStorage' ('none' when neither took it).
  */
 export async function logActivity(options: {
   userId: string;
   type: ActivityType;
-  description: string;
+  message: ActivityMessage;
 }): Promise<'api' | 'localStorage' | 'none'> {
-  const { userId, type, description } = options;
+  const { userId, type, message } = options;
+  const description = describeActivity(message);
+  const body = {
+    type,
+    description,
+    message_code: message.code,
+    message_params: message.params ?? {},
+  };
   try {
-    await api.post(
-      activityLogsPath(userId),
-      { type, description },
-      { schema: activityAnswerSchema },
-    );
+    await api.post(activityLogsPath(userId), body, { schema: activityAnswerSchema });
     return 'api';
   } catch (error) {
     const unreachable = isApiUnavailable(error);
@@ -48,6 +58,8 @@ export async function logActivity(options: {
       userId,
       type,
       description,
+      message_code: message.code,
+      message_params: message.params ?? {},
       timestamp: new Date().toISOString(),
       last_viewed: null,
       // Kept through the next API load until the server has it (features/activity merges). An
@@ -61,7 +73,7 @@ export async function logActivity(options: {
         kind: 'activity_log',
         method: 'POST',
         path: activityLogsPath(userId),
-        body: { type, description },
+        body,
         local: { logId: entry.id },
       });
     }

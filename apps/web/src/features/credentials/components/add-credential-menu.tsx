@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ChevronDownIcon, PlusIcon } from '@/components/ui/icons';
 import { useDismiss } from '@/components/ui/use-dismiss';
+import { documentTypeName } from '@/lib/document-labels';
 
 export function AddCredentialMenu({
   heldKeys,
@@ -20,7 +21,7 @@ export function AddCredentialMenu({
   onSelect: (type: DocumentType) => void;
   busy?: boolean;
 }) {
-  const { t } = useTranslation('credentials');
+  const { t, i18n } = useTranslation('credentials');
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -100,7 +101,9 @@ export function AddCredentialMenu({
                 }}
                 className="flex w-full flex-col items-start rounded-lg px-3 py-2 text-left hover:bg-orange-50 focus-visible:bg-orange-50 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800"
               >
-                <span className="font-medium text-slate-900 dark:text-white">{type.name}</span>
+                <span className="font-medium text-slate-900 dark:text-white">
+                  {documentTypeName(type.key, i18n.language)}
+                </span>
                 <span className="text-xs text-slate-600 dark:text-slate-400">
                   {type.issuer}
                   {held && ` · ${t('held')}`}

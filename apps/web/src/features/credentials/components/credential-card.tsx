@@ -21,7 +21,8 @@ import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ChevronDownIcon, ClockIcon, ShareIcon } from '@/components/ui/icons';
-import { claimLabel, documentTypeName } from '@/lib/format-claim';
+import { documentTypeName } from '@/lib/document-labels';
+import { fieldLabel } from '@/lib/format-claim';
 import { useFormat } from '@/lib/preferences';
 import { toast } from '@/lib/toast';
 import { isAwaitingIssuer } from '../api/local-credentials';
@@ -126,7 +127,7 @@ export function CredentialCard({
           <p className="text-sm text-slate-600 dark:text-slate-400">{credential.issuer}</p>
           {number && (
             <p className="mt-1 text-sm">
-              <span className="sr-only">{claimLabel(number.claim, i18n.language)}: </span>
+              <span className="sr-only">{fieldLabel(number.claim, i18n.language)}: </span>
               <span className="font-mono tracking-wide text-slate-800 dark:text-slate-200">
                 {number.masked}
               </span>

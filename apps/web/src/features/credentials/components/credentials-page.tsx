@@ -13,7 +13,6 @@
  * (lib/sync/outbox.ts); the outbox then invalidates the list's query, which reloads it.
  */
 import {
-  type ActivityType,
   type CredentialRecord,
   type DocumentType,
   findDocumentTypeByName,
@@ -159,15 +158,27 @@ export function CredentialsPage({ userId }: { userId: string }) {
   const onClearNotifications = () => void clearAll();
 
   const onAddTestLog = async () => {
-    const where = await logActivity({ userId, type: 'test_manual', description: t('log.test') });
+    const where = await logActivity({
+      userId,
+      type: 'test_manual',
+      message: { code: 'test_manual' },
+    });
     activityChanged();
     if (where === 'api') toast.success(t('toast.testLogAdded'));
     else if (where === 'localStorage') toast.success(t('toast.testLogAddedLocally'));
     else toast.error(t('toast.saveLocalFailed'));
   };
 
-  const record = (type: ActivityType, description: string) =>
-    void logActivity({ userId, type, description }).then(activityChanged);
+  /** Logs `type` for `credential` (message code = type; the document by its catalogue key). */
+  const record = (
+    type: 'credential_shared' | 'credential_copied' | 'credential_downloaded',
+    credential: CredentialRecord,
+  ) => {
+    const name = credential.credential_subject.document_type;
+    const documentType = findDocumentTypeByName(name)?.key ?? name;
+    const message = { code: type, params: { document_type: documentType } };
+    void logActivity({ userId, type, message }).then(activityChanged);
+  };
 
   /** Hands `url` to the device share sheet, else the clipboard, with SPEC 8's toasts. */
   const deliver = async (credential: CredentialRecord, url: string) => {
@@ -189,7 +200,7 @@ export function CredentialsPage({ userId }: { userId: string }) {
         await navigator.clipboard.writeText(url);
         toast.success(t('toast.linkCopied'));
       }
-      record('credential_shared', t('log.shared', { name }));
+      record('credential_shared', credential);
     } catch (error) {
       // The holder closing the share sheet is not a failure.
       if (error instanceof DOMException && error.name === 'AbortError') return;
@@ -258,31 +269,28 @@ export function CredentialsPage({ userId }: { userId: string }) {
       else setShareRequest({ credential, purpose: 'share' });
     },
     onCopy: async (credential) => {
-      const name = credential.credential_subject.document_type;
       try {
         const payload = buildQrPayload(credential, window.location.origin);
         await navigator.clipboard.writeText(JSON.stringify(payload, null, 2));
         toast.success(t('toast.jsonCopied'));
-        record('credential_copied', t('log.copied', { name }));
+        record('credential_copied', credential);
       } catch {
         toast.error(t('toast.copyFailed'));
       }
     },
     onDownload: async (credential) => {
-      const name = credential.credential_subject.document_type;
       try {
         const document = await getCredentialDocument(credential);
         if (!downloadJson(credentialFileName(credential, 'json'), document)) {
           throw new Error('No download');
         }
         toast.success(t('toast.downloaded'));
-        record('credential_downloaded', t('log.downloaded', { name }));
+        record('credential_downloaded', credential);
       } catch {
         toast.error(t('toast.downloadFailed'));
       }
     },
     onDownloadPdf: async (credential) => {
-      const name = credential.credential_subject.document_type;
       try {
         const content = credentialPdfContent(credential, {
           t,
@@ -298,7 +306,7 @@ export function CredentialsPage({ userId }: { userId: string }) {
           throw new Error('No download');
         }
         toast.success(t('toast.downloadedPdf'));
-        record('credential_downloaded', t('log.downloadedPdf', { name }));
+        record('credential_downloaded', credential);
       } catch {
         toast.error(t('toast.downloadFailed'));
       }

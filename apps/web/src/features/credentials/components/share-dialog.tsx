@@ -16,7 +16,8 @@ import {
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { claimLabel, documentTypeName } from '@/lib/format-claim';
+import { documentTypeName } from '@/lib/document-labels';
+import { fieldLabel } from '@/lib/format-claim';
 
 /** What the holder chose. */
 export interface ShareChoice {
@@ -107,7 +108,7 @@ export function ShareDialog({
                 onChange={() => toggle(field)}
                 className="size-4 accent-orange-600"
               />
-              {claimLabel(field, i18n.language)}
+              {fieldLabel(field, i18n.language)}
             </label>
           ))}
         </span>

@@ -7,7 +7,7 @@
 import { type ShareRecord, summarizeShares } from '@pehchaan/core';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { claimLabel } from '@/lib/format-claim';
+import { fieldLabel } from '@/lib/format-claim';
 import { useFormat } from '@/lib/preferences';
 
 export function ShareLinks({
@@ -51,7 +51,7 @@ export function ShareLinks({
               </p>
               <p className="text-slate-600 dark:text-slate-400">
                 {t('links.fields', {
-                  fields: share.fields.map((field) => claimLabel(field, i18n.language)).join(', '),
+                  fields: share.fields.map((field) => fieldLabel(field, i18n.language)).join(', '),
                 })}
               </p>
             </div>

@@ -32,7 +32,7 @@ import { CSS } from '@dnd-kit/utilities';
 import type { CredentialRecord } from '@pehchaan/core';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { documentTypeName } from '@/lib/format-claim';
+import { documentTypeName } from '@/lib/document-labels';
 import { type CredentialActions, CredentialCard } from './credential-card';
 
 function GripIcon() {

@@ -8,7 +8,7 @@ import { isSensitiveField, maskField } from '@pehchaan/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EyeIcon, EyeOffIcon } from '@/components/ui/icons';
-import { claimLabel, claimValue } from '@/lib/format-claim';
+import { claimValue, fieldLabel } from '@/lib/format-claim';
 import { useFormat } from '@/lib/preferences';
 
 /** Subject keys not listed as claims (the holder's DID and the document type name). */
@@ -32,7 +32,7 @@ export function SubjectFields({ subject }: { subject: Record<string, unknown> })
       {entries.map(([field, value]) => {
         const sensitive = isSensitiveField(field) && typeof value === 'string' && value !== '';
         const shown = sensitive && !revealed.has(field) ? maskField(field, value) : value;
-        const label = claimLabel(field, i18n.language);
+        const label = fieldLabel(field, i18n.language);
         return (
           <div
             key={field}

@@ -25,6 +25,7 @@ import {
 } from '@/components/ui/icons';
 import { CONTACT, mailtoHref } from '@/config/contact';
 import { paths } from '@/config/paths';
+import { LANGUAGES } from '@/lib/i18n';
 import { LANDING_NAMESPACE } from '../i18n';
 import { FaqSection } from './faq-section';
 import { LanguageSwitch } from './language-switch';
@@ -49,7 +50,7 @@ const FACTS = [
   { key: 'documents', value: '10' },
   { key: 'requesters', value: '3' },
   { key: 'encryption', value: 'AES-256' },
-  { key: 'languages', value: '2' },
+  { key: 'languages', value: String(LANGUAGES.length) },
 ] as const;
 
 const TESTIMONIALS = ['student', 'parent', 'officer'] as const;

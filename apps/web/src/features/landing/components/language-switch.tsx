@@ -1,11 +1,11 @@
 /**
- * The landing page's English/Hindi toggle (SPEC 1): two buttons with `aria-pressed`, each named
+ * The landing page's English/Hindi toggle (SPEC 1; the footer lists every language): two buttons with `aria-pressed`, each named
  * in its own language (with a matching `lang`, so screen readers pronounce it right). Choosing
  * one calls `setLanguage`, which switches every text of the page, remembers the choice under
  * `language` and sets <html lang>.
  */
 import { useTranslation } from 'react-i18next';
-import { isLanguage, LANGUAGES, setLanguage } from '@/lib/i18n';
+import { BUNDLED_LANGUAGES, isLanguage, setLanguage } from '@/lib/i18n';
 import { useHydrated } from '@/lib/use-hydrated';
 import { LANDING_NAMESPACE } from '../i18n';
 
@@ -21,7 +21,7 @@ export function LanguageSwitch() {
       className="inline-flex rounded-lg border border-slate-300 bg-white p-0.5 dark:border-slate-600 dark:bg-slate-900"
     >
       <legend className="sr-only">{t('language.label')}</legend>
-      {LANGUAGES.map((language) => {
+      {BUNDLED_LANGUAGES.map((language) => {
         const pressed = language === current;
         return (
           <button

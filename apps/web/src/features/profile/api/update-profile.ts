@@ -15,12 +15,12 @@ import {
   type ActivityLog,
   activityLogSchema,
   changedProfileFields,
+  describeActivity,
   normalizeProfileInput,
   type Profile,
   type ProfileInput,
   profileToInput,
   profileUpdateAnswerSchema,
-  profileUpdatedDescription,
 } from '@pehchaan/core';
 import { appendLocalActivity, dropLocalActivity } from '@/lib/activity-store';
 import { api, isApiUnavailable } from '@/lib/api-client';
@@ -104,11 +104,15 @@ export async function saveProfile(options: {
     if (!isApiUnavailable(error)) throw error;
     const now = options.now ?? new Date();
     const profile = applyLocalUpdate(current, input, now);
+    const changed = changedProfileFields(profileToInput(current), input);
+    const message = { code: 'profile_updated', params: { fields: changed.join(',') } } as const;
     const activityLog = activityLogSchema.parse({
       id: `local-log-${now.getTime()}-${Math.random().toString(36).slice(2, 10)}`,
       userId,
       type: 'profile_updated',
-      description: profileUpdatedDescription(changedProfileFields(profileToInput(current), input)),
+      description: describeActivity(message),
+      message_code: message.code,
+      message_params: message.params,
       timestamp: now.toISOString(),
       last_viewed: null,
       pending_sync: true,

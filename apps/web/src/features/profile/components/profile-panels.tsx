@@ -17,6 +17,7 @@ import {
   UserIcon,
 } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
+import { useActivityText } from '@/lib/activity-text';
 import { useFormat } from '@/lib/preferences';
 import { IDENTITY_DOCUMENTS, type ProfileStats } from '../profile-records';
 import '../i18n';
@@ -158,6 +159,7 @@ export function ProfileStatCards({ stats }: { stats: ProfileStats | null }) {
 export function RecentActivity({ logs, now }: { logs: ActivityLog[] | null; now: number }) {
   const { t } = useTranslation('profile');
   const format = useFormat();
+  const activityText = useActivityText();
   return (
     <Card
       headingId="profile-recent"
@@ -179,7 +181,7 @@ export function RecentActivity({ logs, now }: { logs: ActivityLog[] | null; now:
           {logs.map((log) => (
             <li key={log.id} className="flex flex-col gap-0.5 py-2 first:pt-0 last:pb-0">
               <span className="break-words text-slate-900 dark:text-slate-100">
-                {log.description}
+                {activityText(log)}
               </span>
               <span className="text-sm text-slate-600 dark:text-slate-400">
                 <time dateTime={log.timestamp} title={format.dateTime(log.timestamp)}>

@@ -154,7 +154,7 @@ describe('/settings (SPEC 2 Settings)', () => {
     await waitFor(() => expect(lastPut(calls)?.theme).toBe('dark'));
   });
 
-  it('switches the app to Hindi at once, and keeps English for a language it is not written in', async () => {
+  it('switches the app to Hindi at once, and to Spanish, whose texts load on demand', async () => {
     const { user, calls } = await openSettings();
     const preferences = () => section('Preferences');
     await user.selectOptions(
@@ -171,14 +171,16 @@ describe('/settings (SPEC 2 Settings)', () => {
       }),
       'es',
     );
-    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
-    expect(i18n.language).toBe('en');
-    const language = within(preferences()).getByRole('combobox', { name: 'Language' });
-    expect(language).toHaveDisplayValue('Español (Spanish)');
-    expect(language).toHaveAccessibleDescription(
-      expect.stringContaining("The app's screens are not written in Español (Spanish) yet"),
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ajustes' })).toBeVisible();
+    expect(i18n.language).toBe('es');
+    expect(window.localStorage.getItem('language')).toBe('es');
+    const language = within(screen.getByRole('region', { name: 'Preferencias' })).getByRole(
+      'combobox',
+      { name: 'Idioma' },
     );
+    expect(language).toHaveDisplayValue('Español');
     await waitFor(() => expect(lastPut(calls)?.language).toBe('es'));
+    await i18n.changeLanguage('en');
   });
 
   it('checks the change-password rules with the SPEC 5 messages and sends nothing', async () => {

@@ -152,7 +152,7 @@ export function SettingsPage({
     if (!settings) return null;
     const id = `setting-${field}`;
     const label = t(`fields.${field}.label`);
-    let description: ReactNode = t(`fields.${field}.description`);
+    const description: ReactNode = t(`fields.${field}.description`);
     const value = settings[field];
     if (typeof value === 'boolean') {
       return (
@@ -164,18 +164,6 @@ export function SettingsPage({
           checked={value}
           onChange={(checked) => update(field, checked as UserSettings[typeof field])}
         />
-      );
-    }
-    if (field === 'language' && uiLanguageOf(settings.language) !== settings.language) {
-      description = (
-        <>
-          {description}{' '}
-          <strong className="font-medium text-amber-900 dark:text-amber-200">
-            {t('fields.language.uiFallback', {
-              language: t(`options.language.${settings.language}`),
-            })}
-          </strong>
-        </>
       );
     }
     const choices = FIELD_CHOICES[field] ?? [];

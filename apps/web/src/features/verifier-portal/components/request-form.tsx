@@ -12,11 +12,11 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { inputClass } from '@/components/ui/input';
 import { errorDetail, isApiUnavailable } from '@/lib/api-client';
-import { claimLabel, documentTypeName } from '@/lib/format-claim';
 import { useCreateVerifierRequest } from '../api/create-verifier-request';
 import { vctByTypeQuery } from '../api/get-credential-types';
 import { buildDcqlQuery, type ClaimSelection, selectionProblem } from '../dcql';
 import '../i18n';
+import { claimName, documentTypeName } from '@/lib/document-labels';
 
 export function RequestForm({
   apiKey,
@@ -136,7 +136,7 @@ export function RequestForm({
                 <ul className="divide-y divide-slate-100 dark:divide-slate-800">
                   {claims.map((claim) => {
                     const choice = selection[type]?.[claim];
-                    const label = claimLabel(claim, language);
+                    const label = claimName(claim, language);
                     return (
                       <li key={claim} className="flex flex-wrap items-center gap-x-6 gap-y-1 py-2">
                         <label className="flex min-w-40 flex-1 items-center gap-2">

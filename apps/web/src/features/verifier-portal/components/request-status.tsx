@@ -18,11 +18,12 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { CheckCircleIcon, ClockIcon, CloseIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
-import { claimLabel, claimValue, documentTypeName } from '@/lib/format-claim';
+import { claimValue } from '@/lib/format-claim';
 import { useFormat } from '@/lib/preferences';
 import { toast } from '@/lib/toast';
 import { verifierRequestQuery } from '../api/get-verifier-request';
 import '../i18n';
+import { claimName, documentTypeName } from '@/lib/document-labels';
 
 /** The QR image's size and margin (qrcode's `width` and `margin`), in CSS pixels and modules. */
 const QR_OPTIONS = { width: 240, margin: 2 } as const;
@@ -88,7 +89,7 @@ export function RequestOutcome({ answer }: { answer: VerifierRequestAnswer }) {
                   {Object.entries(credential.claims).map(([claim, value]) => (
                     <div key={claim} className="flex flex-wrap justify-between gap-x-4 py-1.5">
                       <dt className="text-slate-600 dark:text-slate-400">
-                        {claimLabel(claim, language)}
+                        {claimName(claim, language)}
                       </dt>
                       <dd className="min-w-0 font-medium break-words">
                         {claimValue(claim, value, format)}

@@ -27,7 +27,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { CheckCircleIcon, CloseIcon, EyeIcon, EyeOffIcon, InfoIcon } from '@/components/ui/icons';
 import { delay } from '@/lib/delay';
-import { claimLabel, claimValue, documentTypeName } from '@/lib/format-claim';
+import { documentTypeName } from '@/lib/document-labels';
+import { claimValue, fieldLabel } from '@/lib/format-claim';
 import { useFormat } from '@/lib/preferences';
 import { useHydrated } from '@/lib/use-hydrated';
 import {
@@ -237,7 +238,7 @@ function CredentialDetails({ details }: { details: Details }) {
           {Object.entries(subject)
             .filter(([key]) => !SUBJECT_HIDDEN.has(key))
             .map(([key, value]) => (
-              <Row key={key} label={claimLabel(key, i18n.language)}>
+              <Row key={key} label={fieldLabel(key, i18n.language)}>
                 <span data-field={key}>{claimValue(key, value, format)}</span>
               </Row>
             ))}

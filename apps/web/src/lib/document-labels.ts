@@ -1,0 +1,34 @@
+/**
+ * Names of document types and of their claims in the UI language, from core's
+ * documents/labels.ts (the names the SD-JWT VC Type Metadata serves too), for every screen that
+ * names a document: the Credentials cards and menu, the activity log, the verifier pages.
+ */
+import {
+  claimLabel,
+  DOCUMENT_TYPE_LABELS,
+  type DocumentTypeKey,
+  findDocumentTypeByName,
+  isMetadataLocale,
+} from '@pehchaan/core';
+
+/** The labels' language for a UI language (English for one the labels lack). */
+function localeOf(language: string) {
+  return isMetadataLocale(language) ? language : 'en';
+}
+
+/**
+ * The name of a document type in `language`, given its catalogue key ('pan') or its English
+ * name or VC type as stored in a credential ('PAN Card'); the value itself when unknown.
+ */
+export function documentTypeName(keyOrName: string, language: string): string {
+  const key =
+    (DOCUMENT_TYPE_LABELS[keyOrName as DocumentTypeKey] ? keyOrName : undefined) ??
+    findDocumentTypeByName(keyOrName)?.key;
+  const labels = key ? DOCUMENT_TYPE_LABELS[key as DocumentTypeKey] : undefined;
+  return labels ? labels.name[localeOf(language)] : keyOrName;
+}
+
+/** The label of claim `claim` in `language` ('date_of_birth' -> 'Date of Birth'). */
+export function claimName(claim: string, language: string): string {
+  return claimLabel(claim, localeOf(language));
+}

@@ -1,0 +1,33 @@
+/**
+ * The codes and parameter schema of activity log messages (activity-messages.ts says what each
+ * means). A module of its own, with no imports but zod, so that records.ts can use it.
+ */
+import { z } from 'zod';
+
+export const ACTIVITY_MESSAGE_CODES = [
+  'login_demo',
+  'login_otp',
+  'logout',
+  'session_revoked',
+  'other_sessions_revoked',
+  'credential_generated',
+  'basic_identity_created',
+  'credential_deleted',
+  'credential_shared',
+  'credential_copied',
+  'credential_downloaded',
+  'share_viewed',
+  'consent_approved',
+  'consent_rejected',
+  'profile_updated',
+  'test_manual',
+] as const;
+export const activityMessageCodeSchema = z.enum(ACTIVITY_MESSAGE_CODES);
+export type ActivityMessageCode = z.infer<typeof activityMessageCodeSchema>;
+
+/** Parameters of a message: short strings and counts only. */
+export const activityMessageParamsSchema = z.record(
+  z.string().regex(/^[a-z_]{1,32}$/),
+  z.union([z.string().max(500), z.number().int().min(0)]),
+);
+export type ActivityMessageParams = z.infer<typeof activityMessageParamsSchema>;
