@@ -50,6 +50,7 @@ import { RequestLog } from './plugins/request-log';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/static';
 import authRoutes from './routes/auth';
+import { consentReceiptContextRoutes, consentReceiptRoutes } from './routes/consent-receipts';
 import healthRoutes from './routes/health';
 import identityRoutes from './routes/identity';
 import { vcIssueRoutes } from './routes/issue';
@@ -172,6 +173,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes, { prefix: '/health' });
   await app.register(storageRoutes, { prefix: '/storage' });
   await app.register(verifyLinkRoutes, { prefix: '/api/verify' });
+  await app.register(consentReceiptRoutes, { prefix: '/api/consent-receipts' });
+  await app.register(consentReceiptContextRoutes, { prefix: '/contexts' });
   await app.register(verifyPageRoutes, { prefix: '/verify' });
   await app.register(vcApiRoutes, { prefix: '/credentials' });
   await app.register(vcIssueRoutes, { prefix: '/credentials' });

@@ -67,6 +67,11 @@ const VALID_BODIES: Record<string, (ids: { basicIdentityId: string }) => unknown
     bio: '',
   }),
   'PUT /user/{userId}/settings': () => ({ ...DEFAULT_SETTINGS, dataSharing: true }),
+  'POST /user/{userId}/rights-requests': () => ({
+    kind: 'erasure',
+    consent_request_id: VICTIM_CONSENT_ID,
+    message: 'Sent by another holder',
+  }),
 };
 
 /** Bearer operations that act on the caller's own session and address no holder. */

@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { credentials, issuerKeys } from '../src/db/schema';
+import { CONSENT_REGISTRY_KEY } from '../src/lib/issuer-keys';
 import { credentialAad } from '../src/lib/records';
 import { bearer, buildTestApp, loginDemo, SECONDARY, TestClock } from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
@@ -50,8 +51,10 @@ describe.each(backends)('signed credentials on $name', (backend) => {
     credentialListSchema.parse((await get(`/user/${user}/credentials`, auth)).json());
 
   it('gives each SPEC 3 issuer its own did:key, private key encrypted, kept across restarts', async () => {
-    const rows = await app.deps.db.select().from(issuerKeys);
-    expect(rows.map((row) => row.issuer).sort()).toEqual([...ISSUERS].sort());
+    const all = await app.deps.db.select().from(issuerKeys);
+    // The consent registry's key (receipts) lives beside them but is never a trusted issuer.
+    expect(all.map((row) => row.issuer).sort()).toEqual([...ISSUERS, CONSENT_REGISTRY_KEY].sort());
+    const rows = all.filter((row) => row.issuer !== CONSENT_REGISTRY_KEY);
     expect(new Set(rows.map((row) => row.did)).size).toBe(ISSUERS.length);
     for (const row of rows) {
       expect(row.did).toMatch(/^did:key:z6Mk[1-9A-HJ-NP-Za-km-z]+$/);
@@ -259,7 +262,11 @@ describe.each(backends)('signed credentials on $name', (backend) => {
         checks: { signature: true, trusted_issuer: true, validity: true },
         errors: [],
         warnings: [],
-        trust: { issuer: body.verifiable_credential.issuer.id, trusted: true },
+        trust: {
+          issuer: body.verifiable_credential.issuer.id,
+          name: 'Municipal Corporation',
+          trusted: true,
+        },
       });
     });
 

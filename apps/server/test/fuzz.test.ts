@@ -146,6 +146,8 @@ const ISSUER = 'UIDAI';
 const OTHER_ISSUER = 'Income Tax Department';
 /** The bank's purpose of the seeded requests, and the PAN claims it covers. */
 const PURPOSE = 'open_savings_account';
+/** The actor's seeded consent request of the bank (approved before the rights-request walks). */
+const BANK_CONSENT = `consent-${PRIMARY.userId}-bank`;
 /** Fresh verifier requests per operation that uses them (one success each at most). */
 const VERIFIER_REQUESTS = 3;
 
@@ -252,6 +254,12 @@ const SEED_BODIES: Record<string, (inputs: SeedInputs) => unknown[]> = {
   // Each link is received once (then 409: the same client_id and nonce again).
   'POST /user/{userId}/presentation-requests': ({ requests }) =>
     requests.links.map((link) => ({ link })),
+  // Issue 17: about the bank's consent, decided in contextFor (it has a receipt).
+  'POST /user/{userId}/rights-requests': () => [
+    { kind: 'grievance', consent_request_id: BANK_CONSENT, message: 'Fuzz grievance' },
+    { kind: 'erasure', consent_request_id: BANK_CONSENT, message: 'Fuzz erasure request' },
+  ],
+  'POST /verifier/rights-requests/{requestId}/resolve': () => [{}, { note: 'Done by fuzzing' }],
 };
 
 /** A free loopback port: the app listens there and calls it its PUBLIC_ORIGIN. */
@@ -581,10 +589,30 @@ describe(`fuzzing every operation of the OpenAPI document (${backendName})`, () 
     const requests = usesVerifierRequests(operation)
       ? await createVerifierRequests()
       : { ids: [], states: [], links: [] };
+    // Issue 17: a decided consent (with its receipt) to send a grievance about, and a grievance
+    // to the bank for its verifier to resolve.
+    const rightsRequestIds: string[] = [];
+    if (operation.path.includes('/rights-requests')) {
+      const headers = bearer(tokenOf(ACTOR));
+      const base = `/user/${ACTOR.userId}`;
+      await app.inject({
+        method: 'POST',
+        url: `${base}/consent-requests/${BANK_CONSENT}/approve`,
+        headers,
+      });
+      const sent = await app.inject({
+        method: 'POST',
+        url: `${base}/rights-requests`,
+        headers,
+        payload: { kind: 'grievance', consent_request_id: BANK_CONSENT, message: 'Seed' },
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+      rightsRequestIds.push(String(sent.json().rights_request.id));
+    }
     // Path values that reach a success first: the fresh requests' ids, the document types.
     const pathValues = operation.pathParams.some((p) => p.name === 'type')
       ? [...DOCUMENT_TYPE_KEYS]
-      : requests.ids;
+      : [...rightsRequestIds, ...requests.ids];
     return {
       ownUserId: ACTOR.userId,
       otherUserIds: [VICTIM.userId, THIRD.userId],

@@ -135,7 +135,11 @@ describe.each(backends)('W3C VC API verification on $name', (backend) => {
         checks: { signature: true, trusted_issuer: true, validity: true },
         errors: [],
         warnings: [],
-        trust: { issuer: app.deps.issuers.get('Income Tax Department').did, trusted: true },
+        trust: {
+          issuer: app.deps.issuers.get('Income Tax Department').did,
+          trusted: true,
+          name: 'Income Tax Department',
+        },
       });
     });
 

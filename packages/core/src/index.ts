@@ -3,6 +3,7 @@
  * Fastify or database code (STYLE.md).
  */
 export * from './api';
+export * from './consent';
 export * from './credentials';
 export * from './documents';
 export * from './masking';

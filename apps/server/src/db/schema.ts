@@ -462,6 +462,11 @@ export const verifierRequests = pgTable(
       >(),
     /** 'access_denied' when declined; the problem code when failed. */
     error: text('error'),
+    /**
+     * SHA-256 (hex) of the `vp_token` form value received (issue 17): the holder's consent
+     * receipt carries the same digest of the presentation its wallet sent.
+     */
+    vpTokenSha256: text('vp_token_sha256'),
   },
   (t) => [index('verifier_requests_verifier_idx').on(t.verifierId, t.createdAt)],
 );
@@ -500,6 +505,87 @@ export const shares = pgTable(
   ],
 );
 
+/**
+ * Consent receipts (issue 17; ISO/IEC TS 27560 with DPV, core's consent/receipt.ts): one per
+ * decision (approved, rejected) and later state (withdrawn, expired) of a holder's consent
+ * request, issued as a W3C VC by the wallet's consent registry key. `document` is the signed
+ * receipt as issued (it holds claim names and a pseudonymous data principal id, never values or
+ * an Aadhaar number); the id ('receipt-' + 32 hex, 128 random bits) is the capability of its
+ * public URL. Kept when the consent request is deleted or reset (the holder's record).
+ * `verifier_request_id` is the registered verifier's own request the consent answered, so the
+ * verifier gets its copy with the presentation.
+ */
+export const consentReceipts = pgTable(
+  'consent_receipts',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    consentRequestId: text('consent_request_id').references(() => consentRequests.id, {
+      onDelete: 'set null',
+    }),
+    /** 'approved' | 'rejected' | 'withdrawn' | 'expired' (core's CONSENT_RECEIPT_EVENTS). */
+    event: text('event').notNull(),
+    /** The data fiduciary's name as the receipt names it. */
+    dataFiduciary: text('data_fiduciary').notNull(),
+    /** The registered verifier organisation, when the data fiduciary is one. */
+    verifierId: text('verifier_id').references(() => verifiers.id, { onDelete: 'set null' }),
+    verifierRequestId: text('verifier_request_id').references(() => verifierRequests.id, {
+      onDelete: 'set null',
+    }),
+    /** SHA-256 (hex) of the vp_token disclosed; null when nothing was disclosed. */
+    presentationSha256: text('presentation_sha256'),
+    issuedAt: instant('issued_at').notNull(),
+    document: jsonb('document').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [
+    index('consent_receipts_user_idx').on(t.userId, t.issuedAt),
+    index('consent_receipts_consent_idx').on(t.consentRequestId),
+    index('consent_receipts_verifier_request_idx').on(t.verifierRequestId),
+  ],
+);
+
+/**
+ * A data principal's requests to a data fiduciary about one consent (issue 17): a grievance
+ * (DPDP Act s.13) or an erasure request (s.12(3)). The organisation (a registered verifier)
+ * reads them in the verifier portal and marks them resolved; it knows the holder only by the
+ * pseudonymous `data_principal` id of the consent's receipts.
+ */
+export const rightsRequests = pgTable(
+  'rights_requests',
+  {
+    /** 'rights-' + 32 hex. */
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    verifierId: text('verifier_id')
+      .notNull()
+      .references(() => verifiers.id, { onDelete: 'cascade' }),
+    /** 'grievance' | 'erasure'. */
+    kind: text('kind').notNull(),
+    consentRequestId: text('consent_request_id').references(() => consentRequests.id, {
+      onDelete: 'set null',
+    }),
+    receiptId: text('receipt_id').references(() => consentReceipts.id, { onDelete: 'set null' }),
+    /** The data principal's pseudonymous id for this organisation (from the receipt). */
+    dataPrincipal: text('data_principal').notNull(),
+    /** The consent's purpose as the holder read it. */
+    purpose: text('purpose').notNull(),
+    message: text('message').notNull(),
+    /** 'open' | 'resolved'. */
+    status: text('status').notNull().default('open'),
+    createdAt: instant('created_at').notNull(),
+    resolvedAt: instant('resolved_at'),
+    resolutionNote: text('resolution_note'),
+  },
+  (t) => [
+    index('rights_requests_user_idx').on(t.userId, t.createdAt),
+    index('rights_requests_verifier_idx').on(t.verifierId, t.createdAt),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type CredentialRow = typeof credentials.$inferSelect;
 export type ConsentRequestRow = typeof consentRequests.$inferSelect;
@@ -518,3 +604,5 @@ export type VerifierPurposeRow = typeof verifierPurposes.$inferSelect;
 export type VerifierApiKeyRow = typeof verifierApiKeys.$inferSelect;
 export type VerifierRequestRow = typeof verifierRequests.$inferSelect;
 export type ShareRow = typeof shares.$inferSelect;
+export type ConsentReceiptRow = typeof consentReceipts.$inferSelect;
+export type RightsRequestRow = typeof rightsRequests.$inferSelect;

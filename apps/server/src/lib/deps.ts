@@ -5,7 +5,7 @@
  */
 import type { ProofCrypto } from '@pehchaan/core';
 import type { Db } from '../db/create-db';
-import type { IssuerKeyring } from './issuer-keys';
+import type { ConsentRegistryKey, IssuerKeyring } from './issuer-keys';
 import type { Vault } from './vault';
 
 export interface ServiceDeps {
@@ -15,6 +15,11 @@ export interface ServiceDeps {
   now: () => Date;
   /** The issuers' signing keys; `issuers.trustedIssuers` is the trusted-issuer list. */
   issuers: IssuerKeyring;
+  /**
+   * The wallet's consent registry key (issue 17): signs consent receipts. Not an identity
+   * issuer: never in `issuers.trustedIssuers`.
+   */
+  consentRegistry: ConsentRegistryKey;
   /** SHA-256 and Ed25519 for core's verifyCredential (node:crypto, src/lib/issuer-keys.ts). */
   proofCrypto: ProofCrypto;
   /** AppConfig.publicOrigin ('http://localhost:5000'): base of share links and `vct` URLs. */

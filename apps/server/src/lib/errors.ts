@@ -77,6 +77,10 @@ export const ERROR_STATUS = {
   verifier_request_not_found: 404,
   /** No share of this holder has that id (share links, api-contract "Share links"). */
   share_not_found: 404,
+  /** No consent receipt with this id (the holder's, or the public receipt link); issue 17. */
+  consent_receipt_not_found: 404,
+  /** No grievance or erasure request with this id (of this holder, or to this verifier). */
+  rights_request_not_found: 404,
   /** SPEC 4: approved and rejected consent requests are final. */
   consent_already_decided: 409,
   /** SPEC 5: one credential per document type per holder. */
@@ -115,6 +119,8 @@ export const ERROR_STATUS = {
   presentation_request_refused: 422,
   /** An approval left out a claim the verifier requires (it cannot be unticked). */
   claim_required: 422,
+  /** A grievance or erasure request to an organisation that is not a registered verifier. */
+  data_fiduciary_not_registered: 422,
   /** W3C VC API: a well-formed credential failing a requested check (proof, validity, trust). */
   credential_not_verified: 422,
   /** W3C VC API: a presentation whose proof, challenge, domain or credentials do not verify. */
@@ -180,6 +186,8 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   credential_type_not_found: 'Credential type not found',
   verifier_request_not_found: 'Verifier request not found',
   share_not_found: 'Share link not found',
+  consent_receipt_not_found: 'Consent receipt not found',
+  rights_request_not_found: 'Request not found',
   consent_already_decided: 'Consent request already decided',
   duplicate_document: 'Document already held',
   username_taken: 'Username taken',
@@ -199,6 +207,7 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   claims_outside_purpose: 'Claims outside the purpose',
   presentation_request_refused: 'Presentation request refused',
   claim_required: 'Claim required',
+  data_fiduciary_not_registered: 'Organisation not registered',
   credential_not_verified: 'Credential not verified',
   presentation_not_verified: 'Presentation not verified',
   rate_limited: 'Too many requests',

@@ -16,12 +16,14 @@ import {
   verify,
 } from 'node:crypto';
 import {
+  CONSENT_REGISTRY_NAME,
   didKeyVerificationMethod,
   ed25519PublicKeyToDidKey,
   ISSUERS,
   type IssuerName,
   type ProofCrypto,
 } from '@pehchaan/core';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/create-db';
 import { issuerKeys } from '../db/schema';
 import type { Vault } from './vault';
@@ -77,18 +79,7 @@ export async function loadIssuerKeyring(deps: {
   if (missing.length > 0) {
     await db
       .insert(issuerKeys)
-      .values(
-        missing.map((name) => {
-          const { publicKey, privateKey } = generateKeyPairSync('ed25519');
-          const pkcs8 = privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64');
-          return {
-            issuer: name,
-            did: ed25519PublicKeyToDidKey(rawPublicKey(publicKey)),
-            privateKeyCiphertext: vault.encrypt(pkcs8, issuerKeyAad(name)),
-            createdAt: deps.now(),
-          };
-        }),
-      )
+      .values(missing.map((name) => newKeyRow(name, deps)))
       .onConflictDoNothing();
   }
   const rows = await db.select().from(issuerKeys);
@@ -96,20 +87,7 @@ export async function loadIssuerKeyring(deps: {
   for (const row of rows) {
     const name = ISSUERS.find((issuer) => issuer === row.issuer);
     if (!name) continue;
-    const privateKey = createPrivateKey({
-      key: Buffer.from(vault.decrypt(row.privateKeyCiphertext, issuerKeyAad(name)), 'base64'),
-      format: 'der',
-      type: 'pkcs8',
-    });
-    if (ed25519PublicKeyToDidKey(rawPublicKey(createPublicKey(privateKey))) !== row.did) {
-      throw new Error(`The stored key of ${name} does not match its did`);
-    }
-    byName.set(name, {
-      name,
-      did: row.did,
-      verificationMethod: didKeyVerificationMethod(row.did),
-      sign: (data) => new Uint8Array(sign(null, data, privateKey)),
-    });
+    byName.set(name, { name, ...signingKeyOf(row, vault) });
   }
   const nameByDid = new Map([...byName.values()].map((key) => [key.did, key.name] as const));
   return {
@@ -122,6 +100,77 @@ export async function loadIssuerKeyring(deps: {
       return key;
     },
   };
+}
+
+/** A new Ed25519 key pair as an `issuer_keys` row: the private key encrypted by the vault. */
+function newKeyRow(name: string, deps: { vault: Vault; now: () => Date }) {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  const pkcs8 = privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64');
+  return {
+    issuer: name,
+    did: ed25519PublicKeyToDidKey(rawPublicKey(publicKey)),
+    privateKeyCiphertext: deps.vault.encrypt(pkcs8, issuerKeyAad(name)),
+    createdAt: deps.now(),
+  };
+}
+
+/**
+ * The signing identity of a stored `issuer_keys` row.
+ * @throws when the private key does not decrypt under the vault's key or does not match the
+ *   stored did.
+ */
+function signingKeyOf(
+  row: { issuer: string; did: string; privateKeyCiphertext: string },
+  vault: Vault,
+): Omit<IssuerKey, 'name'> {
+  const privateKey = createPrivateKey({
+    key: Buffer.from(vault.decrypt(row.privateKeyCiphertext, issuerKeyAad(row.issuer)), 'base64'),
+    format: 'der',
+    type: 'pkcs8',
+  });
+  if (ed25519PublicKeyToDidKey(rawPublicKey(createPublicKey(privateKey))) !== row.did) {
+    throw new Error(`The stored key of ${row.issuer} does not match its did`);
+  }
+  return {
+    did: row.did,
+    verificationMethod: didKeyVerificationMethod(row.did),
+    sign: (data) => new Uint8Array(sign(null, data, privateKey)),
+  };
+}
+
+/**
+ * The `issuer_keys` row name of the wallet's consent registry key (issue 17), which signs
+ * consent receipts. Not one of core's ISSUERS: it issues no identity credential, so it is never
+ * on the trusted-issuer list of presentations.
+ */
+export const CONSENT_REGISTRY_KEY = 'consent-registry';
+
+/** The consent registry's signing identity: its did:key and its name on every receipt. */
+export interface ConsentRegistryKey extends Omit<IssuerKey, 'name'> {
+  /** core's CONSENT_REGISTRY_NAME. */
+  name: string;
+}
+
+/**
+ * Creates the consent registry's Ed25519 key on first start (kept like the issuers' keys: a
+ * did:key, the private key encrypted under the master key, race-safe) and loads it.
+ * @throws as loadIssuerKeyring.
+ */
+export async function loadConsentRegistryKey(deps: {
+  db: DbOrTx;
+  vault: Vault;
+  now: () => Date;
+}): Promise<ConsentRegistryKey> {
+  await deps.db
+    .insert(issuerKeys)
+    .values(newKeyRow(CONSENT_REGISTRY_KEY, deps))
+    .onConflictDoNothing();
+  const [row] = await deps.db
+    .select()
+    .from(issuerKeys)
+    .where(eq(issuerKeys.issuer, CONSENT_REGISTRY_KEY));
+  if (!row) throw new Error('The consent registry key could not be stored');
+  return { name: CONSENT_REGISTRY_NAME, ...signingKeyOf(row, deps.vault) };
 }
 
 /**

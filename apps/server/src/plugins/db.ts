@@ -5,7 +5,8 @@
  * is missing, loads the master key, checks it against the database, seeds first-start data and
  * the registered verifiers (src/db/seed.ts), at first seed makes user-001's seeded consent
  * requests real OpenID4VP requests (services/link-seeded-consent-requests.ts) and loads (first
- * start: creates) the issuers' Ed25519 keys (src/lib/issuer-keys.ts)). Decorates the app
+ * start: creates) the issuers' Ed25519 keys and the consent registry's key (src/lib/issuer-keys.ts)).
+ * Decorates the app
  * with `database` (the handle) and `deps` (what services need: db, vault, clock). A database it
  * opened itself is closed when the app closes; one passed in stays open for its owner. Expired
  * rows are purged at start and every hour (services/purge-expired.ts).
@@ -16,7 +17,7 @@ import { createDatabase, type Database } from '../db/create-db';
 import { DatabaseUnavailableError } from '../db/postgres-hosts';
 import { seedDatabase, seedVerifiers } from '../db/seed';
 import type { ServiceDeps } from '../lib/deps';
-import { loadIssuerKeyring, nodeProofCrypto } from '../lib/issuer-keys';
+import { loadConsentRegistryKey, loadIssuerKeyring, nodeProofCrypto } from '../lib/issuer-keys';
 import { loadMasterKey } from '../lib/master-key';
 import { isLoopbackAddress } from '../lib/oid4vp';
 import { createVault } from '../lib/vault';
@@ -111,7 +112,7 @@ export interface PrepareDatabaseOptions {
  * migrations (MIGRATIONS=apply; under the startup lock) or checks that none is missing (check),
  * loads the master key and checks it against the data, then, under the startup lock so that
  * instances starting together never race, seeds first-start data and the registered verifiers
- * and loads (first start: creates) the issuers' keys. `npm run migrate` (scripts/migrate.ts)
+ * and loads (first start: creates) the issuers' keys and the consent registry's key. `npm run migrate` (scripts/migrate.ts)
  * runs the same steps once per release.
  * @throws DatabaseUnavailableError when the database does not answer within the wait;
  *   MigrationsPendingError (MIGRATIONS=check); MasterKeyMismatchError; migration and seed errors.
@@ -137,6 +138,7 @@ export async function prepareDatabase(options: PrepareDatabaseOptions): Promise<
     const deps: ServiceDeps = {
       ...base,
       issuers,
+      consentRegistry: await loadConsentRegistryKey(base),
       proofCrypto: nodeProofCrypto({ offload: true }),
       publicOrigin: config.publicOrigin,
       oid4vpAllowLoopback: allowLoopbackFor(config),

@@ -35,6 +35,7 @@ export const API_PREFIXES = [
   '/docs',
   '/credentials/verify',
   '/presentations',
+  '/contexts',
 ] as const;
 
 /** True when `pathname` is one of API_PREFIXES or below one. */

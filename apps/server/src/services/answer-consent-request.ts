@@ -31,8 +31,12 @@
  * consent_already_decided (409); a verifier request deleted by hand leaves the plain SPEC 3
  * decision.
  *
- * Input: { ...deps, userId, consentRequestId, decision, decidedAt?, claims? }.
- * Output: { consentRequest (with `presentation` when it has one), activityLog, redirectUri? }.
+ * Every decision issues its consent receipt (issue 17, decideConsentRequest): an approval's
+ * records the claims disclosed and the SHA-256 of the vp_token sent.
+ *
+ * Input: { ...deps, userId, consentRequestId, decision, decidedAt?, claims?, noticeLanguage? }.
+ * Output: { consentRequest (with `presentation` when it has one), activityLog, consentReceipt,
+ * redirectUri? }.
  * Errors: those above and decideConsentRequest's (consent_request_not_found: also for another
  * holder's request; consent_already_decided).
  */
@@ -54,6 +58,7 @@ import { problemOfOid4vpError } from '../lib/oid4vp-problems';
 import { authorizationRequestOf, withHeld } from '../lib/presentation-records';
 import { type ConsentDecisionResult, decideConsentRequest } from './decide-consent-request';
 import { ensureBasicIdentity } from './ensure-basic-identity';
+import type { DisclosedCredential } from './issue-consent-receipt';
 import { linkSeededConsentRequests } from './link-seeded-consent-requests';
 import { presentCredential } from './present-credential';
 import { receiveVerifierResponse } from './receive-verifier-response';
@@ -69,7 +74,13 @@ export interface AnswerConsentRequestOptions extends ServiceDeps {
   decidedAt?: Date;
   /** Approve of a presentation request: the claim names the holder left ticked. */
   claims?: readonly string[];
+  /** The language the holder read the request in: the receipt's notice language. */
+  noticeLanguage?: string;
 }
+
+/** The receipt options every decision passes on (issue 17). */
+const receiptOptions = (options: AnswerConsentRequestOptions) =>
+  options.noticeLanguage ? { noticeLanguage: options.noticeLanguage } : {};
 
 export interface ConsentAnswerResult extends ConsentDecisionResult {
   /** The verifier's safe redirect_uri, for the holder to follow if they choose. */
@@ -78,7 +89,10 @@ export interface ConsentAnswerResult extends ConsentDecisionResult {
 
 const EXPIRED = 'This request has expired. Ask the verifier for a new one.';
 
-/** The vp_token of an approval: DCQL credential query id -> [presentation]. */
+/**
+ * The vp_token of an approval (DCQL credential query id -> [presentation]) and what it
+ * discloses, per credential (for the consent receipt).
+ */
 async function buildVpToken(
   options: AnswerConsentRequestOptions,
   presentation: ConsentPresentation,
@@ -86,7 +100,7 @@ async function buildVpToken(
   nonce: string,
   /** The credential query ids to answer (chosen options, seeded requests); default every one held. */
   only?: ReadonlySet<string>,
-): Promise<Record<string, string[]>> {
+): Promise<{ vpToken: Record<string, string[]>; disclosed: DisclosedCredential[] }> {
   const asked = new Set(
     presentation.credentials.flatMap((c) => c.claims.map((claim) => claim.name)),
   );
@@ -111,6 +125,7 @@ async function buildVpToken(
     }
   }
   const vpToken: Record<string, string[]> = {};
+  const disclosed: DisclosedCredential[] = [];
   for (const credential of presentation.credentials) {
     const type = credential.document_type;
     if (only && !only.has(credential.query_id)) continue;
@@ -137,6 +152,13 @@ async function buildVpToken(
     vpToken[credential.query_id] = [
       await presentCredential({ ...options, documentType: type, disclose, nonce, audience }),
     ];
+    disclosed.push({
+      documentName: credential.document_name,
+      claims: disclose.map((name) => ({
+        name,
+        label: credential.claims.find((claim) => claim.name === name)?.label ?? name,
+      })),
+    });
   }
   if (Object.keys(vpToken).length === 0) {
     throw new AppError(
@@ -144,7 +166,7 @@ async function buildVpToken(
       `You have none of the credentials ${verifier} asks for. Add one on the Credentials page first.`,
     );
   }
-  return vpToken;
+  return { vpToken, disclosed };
 }
 
 /**
@@ -232,7 +254,8 @@ export async function answerConsentRequest(
   let row = await findPresentationRequest(options);
   // A SPEC 3 request, or one already decided (decideConsentRequest answers 409), or not this
   // holder's (404).
-  if (row?.status !== 'pending') return decideConsentRequest(options);
+  if (row?.status !== 'pending')
+    return decideConsentRequest({ ...options, receipt: receiptOptions(options) });
 
   const seeded = consentPresentationSchema.parse(row.details.presentation).seeded === true;
   let delivery: ReturnType<typeof inProcessDelivery> | undefined;
@@ -248,7 +271,8 @@ export async function answerConsentRequest(
     }
     const verifierRequestId = row?.details.verifierRequestId;
     // The verifier request is gone (deleted by hand): the plain SPEC 3 decision.
-    if (!row || !verifierRequestId) return decideConsentRequest(options);
+    if (!row || !verifierRequestId)
+      return decideConsentRequest({ ...options, receipt: receiptOptions(options) });
     delivery = inProcessDelivery(options, verifierRequestId);
   }
   const details = row.details;
@@ -282,7 +306,7 @@ export async function answerConsentRequest(
       }
       await concurrent();
     }
-    const result = await decideConsentRequest(options);
+    const result = await decideConsentRequest({ ...options, receipt: receiptOptions(options) });
     return { ...result, consentRequest: { ...result.consentRequest, presentation } };
   }
 
@@ -297,7 +321,7 @@ export async function answerConsentRequest(
       'Sharing with a verifier needs a connection at the moment you approve. Open the request again and approve it now.',
     );
   }
-  const vpToken = await buildVpToken(
+  const { vpToken, disclosed } = await buildVpToken(
     options,
     presentation,
     request.clientId,
@@ -311,7 +335,10 @@ export async function answerConsentRequest(
     await concurrent();
     throw problemOfOid4vpError(error);
   }
-  const result = await decideConsentRequest(options);
+  const result = await decideConsentRequest({
+    ...options,
+    receipt: { ...receiptOptions(options), presentation: { vpToken, disclosed } },
+  });
   return {
     ...result,
     consentRequest: { ...result.consentRequest, presentation },

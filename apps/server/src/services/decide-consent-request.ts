@@ -14,8 +14,15 @@
  * (a device clock may be off, and the decision stands either way). The activity entry carries
  * the same time.
  *
- * Input: { db, now, userId, consentRequestId, decision: 'approve' | 'reject', decidedAt? }.
- * Output: { consentRequest, activityLog } (the decided request and its log entry).
+ * In the same transaction it issues the decision's consent receipt (issue 17,
+ * issue-consent-receipt.ts; ISO/IEC TS 27560 with DPV), so a decision never stands without its
+ * receipt: `receipt.presentation` is what an approval disclosed, `receipt.noticeLanguage` the
+ * language the holder read the request in.
+ *
+ * Input: { db, now, vault, publicOrigin, consentRegistry, userId, consentRequestId,
+ * decision: 'approve' | 'reject', decidedAt?, receipt? }.
+ * Output: { consentRequest, activityLog, consentReceipt } (the decided request, its log entry
+ * and its receipt).
  * Errors: AppError 'consent_request_not_found' (404, 'Consent request not found') when the holder
  * has no such request (another holder's id answers the same, so ids are not confirmed);
  * 'consent_already_decided' (409) when it was already approved or rejected.
@@ -23,6 +30,7 @@
 import {
   type ActivityLog,
   type ConsentDecision,
+  type ConsentReceiptRecord,
   type ConsentRequest,
   MESSAGES,
 } from '@pehchaan/core';
@@ -31,19 +39,24 @@ import { consentRequests } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { toConsentRequest } from '../lib/records';
+import { type IssueConsentReceiptOptions, issueConsentReceipt } from './issue-consent-receipt';
 import { recordActivity } from './record-activity';
 
-export interface DecideConsentRequestOptions extends Pick<ServiceDeps, 'db' | 'now'> {
+export interface DecideConsentRequestOptions
+  extends Pick<ServiceDeps, 'db' | 'now' | 'vault' | 'publicOrigin' | 'consentRegistry'> {
   userId: string;
   consentRequestId: string;
   decision: ConsentDecision;
   /** When the holder decided, by their device's clock; used only if plausible (see above). */
   decidedAt?: Date;
+  /** What the decision's receipt records beyond the request: see issueConsentReceipt. */
+  receipt?: Pick<IssueConsentReceiptOptions, 'presentation' | 'noticeLanguage'>;
 }
 
 export interface ConsentDecisionResult {
   consentRequest: ConsentRequest;
   activityLog: ActivityLog;
+  consentReceipt: ConsentReceiptRecord;
 }
 
 const OUTCOME = {
@@ -97,6 +110,13 @@ export async function decideConsentRequest(
         params: { requester: row.requester, purpose: row.purpose },
       },
     });
-    return { consentRequest: toConsentRequest(row), activityLog };
+    const consentReceipt = await issueConsentReceipt({
+      ...options,
+      ...options.receipt,
+      db: tx,
+      event: row.status === 'approved' ? 'approved' : 'rejected',
+      at: decidedAt,
+    });
+    return { consentRequest: toConsentRequest(row), activityLog, consentReceipt };
   });
 }

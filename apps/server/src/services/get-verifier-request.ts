@@ -1,14 +1,17 @@
 /**
  * GET /verifier/requests/{id}: a verifier reads its own request's status and, once shared, the
  * verified claims per DCQL credential query id and every check made (docs/api-contract.md
- * "Verifiers (OpenID4VP)"). A pending request past its expires_at reads 'expired'.
+ * "Verifiers (OpenID4VP)"). A pending request past its expires_at reads 'expired'. With them,
+ * the verifier's copy of the holder's consent receipts for this request (issue 17), oldest
+ * first, and the SHA-256 of the vp_token it received, which an approval's receipt names too.
  */
 import type { VerifiedCredential, VerifierRequestAnswer } from '@pehchaan/core';
-import { and, eq } from 'drizzle-orm';
-import { verifierRequests } from '../db/schema';
+import { and, asc, eq } from 'drizzle-orm';
+import { consentReceipts, verifierRequests } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { REQUEST_NOT_FOUND_DETAIL } from './find-open-verifier-request';
+import { consentReceiptRecordOf } from './issue-consent-receipt';
 import { verifierRequestAad } from './receive-verifier-response';
 
 /**
@@ -16,7 +19,10 @@ import { verifierRequestAad } from './receive-verifier-response';
  *   this id (another verifier's request included: its existence is not revealed).
  */
 export async function getVerifierRequest(
-  options: Pick<ServiceDeps, 'db' | 'vault' | 'now'> & { verifierId: string; requestId: string },
+  options: Pick<ServiceDeps, 'db' | 'vault' | 'now' | 'publicOrigin'> & {
+    verifierId: string;
+    requestId: string;
+  },
 ): Promise<VerifierRequestAnswer> {
   const [row] = await options.db
     .select()
@@ -34,6 +40,11 @@ export async function getVerifierRequest(
         options.vault.decrypt(row.claimsCiphertext, verifierRequestAad(row.id)),
       ) as Record<string, VerifiedCredential[]>)
     : null;
+  const receipts = await options.db
+    .select()
+    .from(consentReceipts)
+    .where(eq(consentReceipts.verifierRequestId, row.id))
+    .orderBy(asc(consentReceipts.issuedAt), asc(consentReceipts.id));
   return {
     id: row.id,
     purpose: row.purposeCode,
@@ -44,5 +55,17 @@ export async function getVerifierRequest(
     credentials,
     checks: row.checks ?? null,
     error: row.error,
+    vp_token_sha256: row.vpTokenSha256,
+    consent_receipts: receipts.map((receipt) => {
+      const record = consentReceiptRecordOf(receipt, options.publicOrigin);
+      return {
+        id: record.id,
+        event: record.event,
+        issued_at: record.issued_at,
+        url: record.url,
+        presentation_sha256: record.presentation_sha256,
+        receipt: record.receipt,
+      };
+    }),
   };
 }

@@ -11,6 +11,7 @@
  * - any check failed: status 'failed' with the checks, then 400 'presentation_invalid'.
  */
 
+import { createHash } from 'node:crypto';
 import {
   type DcqlQuery,
   dcqlQuerySchema,
@@ -149,6 +150,8 @@ export async function receiveVerifierResponse(
   await settle({
     status: 'shared',
     checks,
+    // The digest the holder's consent receipt names (issue 17): of the form value as received.
+    vpTokenSha256: createHash('sha256').update(form.vp_token, 'utf8').digest('hex'),
     claimsCiphertext: options.vault.encrypt(
       JSON.stringify(credentials),
       verifierRequestAad(request.id),

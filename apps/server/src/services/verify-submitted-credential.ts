@@ -4,8 +4,11 @@
  * resolves offline (did:key), with the checks the caller asks for.
  *
  * Input: { ...deps, credential: the `verifiableCredential` object, checks: the request's
- * `options.checks` (default ['proof']) }. The product's trusted issuers are told apart in the
- * verdict's `trust`; they fail the answer only when 'trusted_issuer' is asked for. Accepts VCDM
+ * `options.checks` (default ['proof']) }. The product's trusted issuers, and its consent
+ * registry (the issuer of consent receipts, issue 17), are told apart in the verdict's `trust`,
+ * which then also names them; they fail the answer only when 'trusted_issuer' is asked for. A
+ * consent receipt's eddsa-rdfc-2022 form is canonicalized with the bundled receipt context bound
+ * to this deployment's URL (consentReceiptContexts), never fetched. Accepts VCDM
  * 2.0 and 1.1, eddsa-jcs-2022, eddsa-rdfc-2022 and Ed25519Signature2020, proof sets and chains.
  * Output: the verdict (core's CredentialVerdict) when it is verified.
  * Errors: AppError 'invalid_credential' (400) for a malformed credential (a Data Model rule,
@@ -17,6 +20,7 @@
 import {
   type CredentialCheck,
   type CredentialVerdict,
+  consentReceiptContexts,
   VC_API_CRYPTOSUITES,
   type VerificationStatus,
   verifyCredential,
@@ -25,7 +29,10 @@ import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 
 export interface VerifySubmittedCredentialOptions
-  extends Pick<ServiceDeps, 'issuers' | 'now' | 'proofCrypto'> {
+  extends Pick<
+    ServiceDeps,
+    'issuers' | 'now' | 'proofCrypto' | 'consentRegistry' | 'publicOrigin'
+  > {
   credential: Record<string, unknown>;
   /** The checks that decide the answer; default ['proof']. */
   checks?: readonly CredentialCheck[];
@@ -37,13 +44,20 @@ export const DEFAULT_VC_API_CHECKS: readonly CredentialCheck[] = ['proof'];
 export async function verifySubmittedCredential(
   options: VerifySubmittedCredentialOptions,
 ): Promise<CredentialVerdict> {
-  const verdict = await verifyCredential(options.credential, {
-    trustedIssuers: options.issuers.trustedIssuers,
+  const names = new Map<string, string>([
+    ...options.issuers.nameByDid,
+    [options.consentRegistry.did, options.consentRegistry.name],
+  ]);
+  const checked = await verifyCredential(options.credential, {
+    trustedIssuers: [...names.keys()],
     now: options.now(),
     crypto: options.proofCrypto,
     cryptosuites: VC_API_CRYPTOSUITES,
     checks: options.checks ?? DEFAULT_VC_API_CHECKS,
+    contexts: consentReceiptContexts(options.publicOrigin),
   });
+  const name = checked.trust.trusted ? names.get(checked.trust.issuer) : undefined;
+  const verdict = name ? { ...checked, trust: { ...checked.trust, name } } : checked;
   if (verdict.verified) return verdict;
   throw new AppError(
     verdict.status === 'malformed' ? 'invalid_credential' : 'credential_not_verified',

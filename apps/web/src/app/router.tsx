@@ -5,12 +5,13 @@
  * Error!' (components/errors/error-page.tsx); an unknown address shows the 404 page inside the
  * site frame (the `*` route).
  *
- * Public: / (landing, #features), /login, /verify/:credentialId, /about, /contact, /privacy,
+ * Public: / (landing, #features), /login, /verify (check a pasted or uploaded receipt or
+ * credential, issue 17), /verify/:credentialId, /about, /contact, /privacy,
  * /terms, /support, /help, /present (a verifier's OpenID4VP link, issue 16) and /verifier (the
  * verifier portal, issue 16; not /verify/:id) inside the site frame; the offline demos /kyc-demo,
  * /business-dashboard, /digital-wallet, /longterm stand alone (they have their own frames).
- * Protected (signed-in only, inside the app frame): /dashboard, /credentials, /consent, /logs,
- * /profile, /settings.
+ * Protected (signed-in only, inside the app frame): /dashboard, /credentials, /consent,
+ * /consent/who-has-my-data (issue 17), /logs, /profile, /settings.
  */
 import {
   createBrowserRouter,
@@ -40,6 +41,7 @@ export function createAppRoutes(): RouteObject[] {
           children: [
             { index: true, lazy: () => import('./routes/landing') },
             { path: paths.login.path, lazy: () => import('./routes/login') },
+            { path: paths.verifyDocument.path, lazy: () => import('./routes/verify-document') },
             { path: paths.verify.path, lazy: () => import('./routes/verify') },
             { path: paths.about.path, lazy: () => import('./routes/about') },
             { path: paths.contact.path, lazy: () => import('./routes/contact') },
@@ -69,6 +71,10 @@ export function createAppRoutes(): RouteObject[] {
             { path: paths.app.dashboard.path, lazy: () => import('./routes/app/dashboard') },
             { path: paths.app.credentials.path, lazy: () => import('./routes/app/credentials') },
             { path: paths.app.consent.path, lazy: () => import('./routes/app/consent') },
+            {
+              path: paths.app.whoHasMyData.path,
+              lazy: () => import('./routes/app/who-has-my-data'),
+            },
             { path: paths.app.logs.path, lazy: () => import('./routes/app/logs') },
             { path: paths.app.profile.path, lazy: () => import('./routes/app/profile') },
             { path: paths.app.settings.path, lazy: () => import('./routes/app/settings') },

@@ -6,6 +6,8 @@ export const paths = {
   home: { path: '/', getHref: () => '/' },
   features: { path: '/', getHref: () => '/#features' },
   login: { path: '/login', getHref: () => '/login' },
+  /** Issue 17: check a consent receipt or credential by pasting or uploading its JSON. */
+  verifyDocument: { path: '/verify', getHref: () => '/verify' },
   verify: {
     path: '/verify/:credentialId',
     getHref: (credentialId: string) => `/verify/${encodeURIComponent(credentialId)}`,
@@ -31,6 +33,11 @@ export const paths = {
     dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
     credentials: { path: '/credentials', getHref: () => '/credentials' },
     consent: { path: '/consent', getHref: () => '/consent' },
+    /** Issue 17: who has my data (DPDP Act s.11(1)(b)), reached from /consent. */
+    whoHasMyData: {
+      path: '/consent/who-has-my-data',
+      getHref: () => '/consent/who-has-my-data',
+    },
     logs: { path: '/logs', getHref: () => '/logs' },
     profile: { path: '/profile', getHref: () => '/profile' },
     settings: { path: '/settings', getHref: () => '/settings' },

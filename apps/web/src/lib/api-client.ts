@@ -130,9 +130,12 @@ function buildUrl(path: string, query: RequestOptions<unknown>['query']): string
   return `${env.API_URL}${path}${qs ? `?${qs}` : ''}`;
 }
 
-/** The problem an error answer carries, if it is one (any JSON error body is tried). */
+/**
+ * The problem an error answer carries, if it is one (any JSON error body is tried). Extension
+ * members are kept (RFC 9457 3.2), e.g. the W3C verify endpoints' `verification` verdict.
+ */
 function problemOf(body: unknown): Problem | undefined {
-  const result = problemSchema.safeParse(body);
+  const result = problemSchema.loose().safeParse(body);
   return result.success ? result.data : undefined;
 }
 

@@ -233,6 +233,7 @@ export interface LazyResources {
   marketplaceDemo: typeof import('@/locales/en/marketplace-demo.json');
   sync: typeof import('@/locales/en/sync.json');
   verifierPortal: typeof import('@/locales/en/verifier-portal.json');
+  dataSharing: typeof import('@/locales/en/data-sharing.json');
 }
 
 declare module 'i18next' {

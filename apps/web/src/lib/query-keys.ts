@@ -16,6 +16,10 @@ export const queryKeys = {
   sessions: (userId: string) => ['sessions', userId] as const,
   /** GET /user/{userId}/shares: the holder's share links. */
   shares: (userId: string) => ['shares', userId] as const,
+  /** GET /user/{userId}/consent-receipts: the holder's consent receipts (issue 17). */
+  consentReceipts: (userId: string) => ['consent-receipts', userId] as const,
+  /** GET /user/{userId}/rights-requests: the holder's grievances and erasure requests. */
+  rightsRequests: (userId: string) => ['rights-requests', userId] as const,
   /** GET /health: the API's own state, the same for every holder. */
   health: () => ['backend', 'health'] as const,
   /** GET /storage/status. */
@@ -29,4 +33,7 @@ export const queryKeys = {
   verifierOrganisation: (keyPrefix: string) => ['verifier', keyPrefix, 'organisation'] as const,
   verifierRequest: (keyPrefix: string, requestId: string) =>
     ['verifier', keyPrefix, 'requests', requestId] as const,
+  /** GET /verifier/rights-requests: grievances and erasure requests sent to the organisation. */
+  verifierRightsRequests: (keyPrefix: string) =>
+    ['verifier', keyPrefix, 'rights-requests'] as const,
 };

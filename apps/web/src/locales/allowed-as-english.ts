@@ -88,6 +88,7 @@ export const ALLOWED_AS_ENGLISH: { everywhere: AllowList } & Partial<Record<stri
     auth: ['demoBanner.roles.test', 'demoBanner.aadhaar'],
     'business-demo': ['institution', 'table.columns.pan'],
     common: ['nav.contact', 'consentFields.Aadhaar', 'consentFields.PAN'],
+    'data-sharing': ['organisations'],
     info: [
       'about.standards.items.vc.title',
       'about.values.items.inclusion.title',

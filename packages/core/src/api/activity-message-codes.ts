@@ -22,12 +22,18 @@ export const ACTIVITY_MESSAGE_CODES = [
   'profile_updated',
   'test_manual',
 ] as const;
-export const activityMessageCodeSchema = z.enum(ACTIVITY_MESSAGE_CODES);
+/** A message code; an unknown one is refused with a short message (the list grows). */
+export const activityMessageCodeSchema = z.enum(ACTIVITY_MESSAGE_CODES, {
+  error: 'Unknown activity message code',
+});
 export type ActivityMessageCode = z.infer<typeof activityMessageCodeSchema>;
 
 /** Parameters of a message: short strings and counts only. */
 export const activityMessageParamsSchema = z.record(
   z.string().regex(/^[a-z_]{1,32}$/),
-  z.union([z.string().max(500), z.number().int().min(0)]),
+  z.union([
+    z.string().max(500),
+    z.number().int({ error: 'Expected a whole number' }).min(0).max(1_000_000_000),
+  ]),
 );
 export type ActivityMessageParams = z.infer<typeof activityMessageParamsSchema>;

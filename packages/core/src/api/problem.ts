@@ -71,6 +71,8 @@ export const PROBLEM_CODES = [
   'credential_type_not_found',
   'verifier_request_not_found',
   'share_not_found',
+  'consent_receipt_not_found',
+  'rights_request_not_found',
   // 409
   'consent_already_decided',
   'duplicate_document',
@@ -95,6 +97,7 @@ export const PROBLEM_CODES = [
   'claims_outside_purpose',
   'presentation_request_refused',
   'claim_required',
+  'data_fiduciary_not_registered',
   'credential_not_verified',
   'presentation_not_verified',
   // 429

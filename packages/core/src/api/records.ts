@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { activityMessageCodeSchema, activityMessageParamsSchema } from './activity-message-codes';
+import { consentReceiptRecordSchema } from './consent-receipts';
 
 /** SPEC 3 activity types. */
 export const ACTIVITY_TYPES = [
@@ -199,9 +200,20 @@ export const consentDecisionSchema = z.strictObject(
       .array(z.string().min(1).max(100), { error: 'claims must be a list of claim names' })
       .max(100)
       .optional(),
+    /**
+     * The language the holder read the request in (BCP 47, e.g. 'hi'): the consent notice
+     * language of the decision's receipt (ISO/IEC TS 27560). Absent: 'en'.
+     */
+    notice_language: z
+      .string()
+      .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, {
+        error: 'notice_language must be a language tag such as en or hi',
+      })
+      .max(35)
+      .optional(),
   },
   // Never echoes the unknown key (it is the caller's input).
-  { error: 'A decision takes no other field than decided_at and claims' },
+  { error: 'A decision takes no other field than decided_at, claims and notice_language' },
 );
 export type ConsentDecisionBody = z.infer<typeof consentDecisionSchema>;
 
@@ -218,6 +230,8 @@ export const consentDecisionAnswerSchema = z.object({
    * (OpenID4VP 1.0 section 8.2), when it named a safe one. Followed only when the holder chooses.
    */
   redirect_uri: z.string().optional(),
+  /** The decision's consent receipt (issue 17): its id, public URL and signed document. */
+  consent_receipt: consentReceiptRecordSchema.optional(),
 });
 export type ConsentDecisionAnswer = z.infer<typeof consentDecisionAnswerSchema>;
 

@@ -29,6 +29,8 @@ export const credentialChecksSchema = z.object({
 export const issuerTrustSchema = z.object({
   issuer: z.string(),
   trusted: z.boolean(),
+  /** The trusted issuer's name ('UIDAI', 'Pehchaan consent registry'), when the server knows it. */
+  name: z.string().optional(),
 });
 
 /**

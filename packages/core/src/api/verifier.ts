@@ -15,6 +15,7 @@
  *   purposes with the claims each may ask for.
  */
 import { z } from 'zod';
+import { verifierConsentReceiptSchema } from './consent-receipts';
 
 /** A DCQL identifier: "alphanumeric, underscore or hyphen", non-empty (section 6.1). */
 const dcqlId = z
@@ -241,6 +242,13 @@ export const verifierRequestAnswerSchema = z.object({
   checks: z.array(presentationCheckSchema).nullable(),
   /** declined: 'access_denied'; failed: the problem code the wallet got; else null. */
   error: z.string().nullable(),
+  /** SHA-256 (hex) of the vp_token received (issue 17); null until shared. */
+  vp_token_sha256: z.string().nullable().optional(),
+  /**
+   * The holder's consent receipts for this request (issue 17): the verifier's copy of the
+   * approval (or refusal), and of a later withdrawal or expiry, oldest first.
+   */
+  consent_receipts: z.array(verifierConsentReceiptSchema).optional(),
 });
 export type VerifierRequestAnswer = z.infer<typeof verifierRequestAnswerSchema>;
 

@@ -5,6 +5,7 @@
 
 import { ED25519_SIGNATURE_2020 } from './ed25519-signature-2020';
 import { EDDSA_JCS_2022, EDDSA_RDFC_2022 } from './eddsa-jcs-2022';
+import type { JsonLdContexts } from './json-ld-loader';
 import { defaultProofCrypto, type ProofCrypto } from './proof-crypto';
 import { checkCredentialRules, credentialIssuerId, isJsonObject, validityPeriod } from './vc-rules';
 import { verifyProofSet } from './verify-proof';
@@ -77,6 +78,12 @@ export interface VerifyCredentialOptions {
    * its request's `options.checks` (default ['proof']); a malformed document is never verified.
    */
   checks?: readonly CredentialCheck[];
+  /**
+   * JSON-LD contexts the RDFC cryptosuites may use besides the bundled ones (URL -> context
+   * document), e.g. the consent receipt context bound to the verifier's own origin
+   * (consentReceiptContexts). Nothing is ever fetched.
+   */
+  contexts?: JsonLdContexts;
 }
 
 /**
@@ -142,6 +149,7 @@ export async function verifyCredential(
     cryptosuites: options.cryptosuites ?? DEFAULT_CRYPTOSUITES,
     proofPurpose: 'assertionMethod',
     crypto: options.crypto ?? defaultProofCrypto,
+    ...(options.contexts ? { contexts: options.contexts } : {}),
   });
   if (!proofs.ok && proofs.reason === 'malformed') return malformed([proofs.error]);
   if (!proofs.ok && proofs.reason === 'missing') {

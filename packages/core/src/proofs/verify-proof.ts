@@ -18,6 +18,7 @@ import {
   verifyEddsaJcs2022Proof,
 } from './eddsa-jcs-2022';
 import { verifyEddsaRdfc2022Proof } from './eddsa-rdfc-2022';
+import type { JsonLdContexts } from './json-ld-loader';
 import type { ProofCrypto } from './proof-crypto';
 import { isJsonObject, parseDateTimeStamp } from './vc-rules';
 
@@ -128,8 +129,9 @@ function previousProofIds(proof: Record<string, unknown>): string[] | undefined 
 /**
  * Verifies `proof` (already read by readDataIntegrityProof) over `document` under `publicKey`
  * with the cryptosuite the proof names; `previousProofs` are the proofs its previousProof names
- * (a proof chain). eddsa-jcs-2022 stays on its fast path; only the RDFC suites load jsonld.
- * Never throws.
+ * (a proof chain); `contexts` are JSON-LD contexts the RDFC suites may use besides the bundled
+ * ones (e.g. the consent receipt context bound to this deployment's URL). eddsa-jcs-2022 stays
+ * on its fast path; only the RDFC suites load jsonld. Never throws.
  */
 export async function verifyDataIntegrityProof(
   document: JsonObject,
@@ -137,15 +139,21 @@ export async function verifyDataIntegrityProof(
   publicKey: Uint8Array,
   crypto: ProofCrypto,
   previousProofs: readonly JsonObject[] = [],
+  contexts?: JsonLdContexts,
 ): Promise<ProofResult> {
+  const extra = contexts ? { contexts } : {};
   try {
     if (proof.type === ED25519_SIGNATURE_2020) {
-      return await verifyEd25519Signature2020Proof(document, proof, publicKey, { crypto });
+      return await verifyEd25519Signature2020Proof(document, proof, publicKey, {
+        crypto,
+        ...extra,
+      });
     }
     if (proof.cryptosuite === EDDSA_RDFC_2022) {
       return await verifyEddsaRdfc2022Proof(document, proof, publicKey, {
         crypto,
         previousProofs,
+        ...extra,
       });
     }
     return await verifyEddsaJcs2022Proof(document, proof, publicKey, crypto, previousProofs);
@@ -190,7 +198,7 @@ export const MAX_PROOFS = 8;
  */
 export async function verifyProofSet(
   document: JsonObject,
-  options: ReadProofOptions & { crypto: ProofCrypto },
+  options: ReadProofOptions & { crypto: ProofCrypto; contexts?: JsonLdContexts },
 ): Promise<ProofSetResult> {
   const raw = document.proof;
   const list = raw === undefined || raw === null ? [] : Array.isArray(raw) ? raw : [raw];
@@ -235,7 +243,14 @@ export async function verifyProofSet(
         }
         previous.push(found.proof);
       }
-      const result = await verifyDataIntegrityProof(document, proof, key, options.crypto, previous);
+      const result = await verifyDataIntegrityProof(
+        document,
+        proof,
+        key,
+        options.crypto,
+        previous,
+        options.contexts,
+      );
       return result.ok ? result : { ...result, error: `${at}${result.error}` };
     }),
   );

@@ -7,12 +7,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authenticate, authorizeHolder } from '../../plugins/auth';
 import activityLogsRoutes from './activity-logs';
+import consentReceiptsRoutes from './consent-receipts';
 import consentRequestsRoutes from './consent-requests';
 import credentialsRoutes from './credentials';
 import exportRoutes from './export';
 import type { HolderParams } from './holder-route';
 import presentationRequestsRoutes from './presentation-requests';
 import profileRoutes from './profile';
+import rightsRequestsRoutes from './rights-requests';
 import seenRoutes from './seen';
 import sessionsRoutes from './sessions';
 import settingsRoutes from './settings';
@@ -37,6 +39,8 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(exportRoutes, { prefix: '/:userId/export' });
   await app.register(sessionsRoutes, { prefix: '/:userId/sessions' });
   await app.register(sharesRoutes, { prefix: '/:userId/shares' });
+  await app.register(consentReceiptsRoutes, { prefix: '/:userId/consent-receipts' });
+  await app.register(rightsRequestsRoutes, { prefix: '/:userId/rights-requests' });
 };
 
 export default userRoutes;

@@ -9,12 +9,17 @@
  *   id that is not this verifier's.
  * - GET /verifier/me: the key's organisation and its registered purposes (what the verifier
  *   portal at /verifier offers).
+ * - GET /verifier/rights-requests: the grievances and erasure requests data principals sent this
+ *   organisation (issue 17); POST /verifier/rights-requests/{id}/resolve marks one done.
  */
 import {
   createVerifierRequestAnswerSchema,
   createVerifierRequestBodySchema,
+  resolveRightsRequestSchema,
   verifierOrganisationSchema,
   verifierRequestAnswerSchema,
+  verifierRightsRequestAnswerSchema,
+  verifierRightsRequestListSchema,
 } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,6 +28,8 @@ import { authenticateVerifier } from '../../services/authenticate-verifier';
 import { createVerifierRequest } from '../../services/create-verifier-request';
 import { getVerifierOrganisation } from '../../services/get-verifier-organisation';
 import { getVerifierRequest } from '../../services/get-verifier-request';
+import { listVerifierRightsRequests } from '../../services/list-verifier-rights-requests';
+import { resolveRightsRequest } from '../../services/resolve-rights-request';
 import { errorResponses } from '../schemas';
 
 declare module 'fastify' {
@@ -109,6 +116,54 @@ const verifierRoutes: FastifyPluginAsyncZod = async (app) => {
         verifierId: verifierOf(request),
         requestId: request.params.requestId,
       }),
+  );
+
+  app.get(
+    '/rights-requests',
+    {
+      schema: {
+        tags: ['verifier'],
+        operationId: 'listVerifierRightsRequests',
+        summary:
+          'Grievances and erasure requests data principals sent this organisation, newest first',
+        security: verifierSecurity,
+        response: { 200: verifierRightsRequestListSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const requests = await listVerifierRightsRequests({
+        ...app.deps,
+        verifierId: verifierOf(request),
+      });
+      return { rights_requests: requests, count: requests.length };
+    },
+  );
+
+  app.post(
+    '/rights-requests/:requestId/resolve',
+    {
+      schema: {
+        tags: ['verifier'],
+        operationId: 'resolveRightsRequest',
+        summary: "Mark a data principal's grievance or erasure request done, with a note",
+        security: verifierSecurity,
+        params: z.object({ requestId: z.string().min(1).max(128) }),
+        body: resolveRightsRequestSchema.nullish(),
+        response: {
+          200: verifierRightsRequestAnswerSchema,
+          ...errorResponses(400, 401, 404, 413, 415),
+        },
+      },
+    },
+    async (request) => {
+      const resolved = await resolveRightsRequest({
+        ...app.deps,
+        verifierId: verifierOf(request),
+        requestId: request.params.requestId,
+        ...(request.body?.note ? { note: request.body.note } : {}),
+      });
+      return { message: 'Request marked as resolved', rights_request: resolved };
+    },
   );
 };
 

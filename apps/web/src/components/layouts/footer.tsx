@@ -70,7 +70,7 @@ export function Footer() {
   ];
 
   return (
-    <footer className="mt-auto border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+    <footer className="mt-auto border-t print:hidden border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">
         <div>
           <p className="text-lg font-bold">{t('appName')}</p>

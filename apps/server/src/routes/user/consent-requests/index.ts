@@ -103,11 +103,15 @@ const consentRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
           decision,
           decidedAt: request.body?.decided_at ? new Date(request.body.decided_at) : undefined,
           ...(request.body?.claims ? { claims: request.body.claims } : {}),
+          ...(request.body?.notice_language
+            ? { noticeLanguage: request.body.notice_language }
+            : {}),
         });
         return {
           message: decision === 'approve' ? 'Consent request approved' : 'Consent request rejected',
           consent_request: result.consentRequest,
           activity_log: result.activityLog,
+          consent_receipt: result.consentReceipt,
           ...(result.redirectUri ? { redirect_uri: result.redirectUri } : {}),
         };
       },

@@ -11,6 +11,7 @@ import {
   consentDecisionAnswerSchema,
 } from '@pehchaan/core';
 import { api } from '@/lib/api-client';
+import { i18n } from '@/lib/i18n';
 import { decisionPath } from './decide-consent-request';
 
 /**
@@ -27,8 +28,11 @@ export function answerPresentationRequest(options: {
   decision: ConsentDecision;
   claims?: readonly string[];
 }): Promise<ConsentDecisionAnswer> {
-  const body =
-    options.decision === 'approve' && options.claims ? { claims: options.claims } : undefined;
+  const body = {
+    ...(options.decision === 'approve' && options.claims ? { claims: options.claims } : {}),
+    // The language the holder read the request in: the consent receipt's notice language.
+    notice_language: i18n.language,
+  };
   return api.post(decisionPath(options.userId, options.requestId, options.decision), body, {
     schema: consentDecisionAnswerSchema,
   });

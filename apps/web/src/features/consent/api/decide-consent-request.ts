@@ -26,6 +26,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { appendLocalActivity } from '@/lib/activity-store';
 import { api, isApiUnavailable } from '@/lib/api-client';
+import { i18n } from '@/lib/i18n';
 import type { Sourced } from '@/lib/local-fallback';
 import { queryKeys } from '@/lib/query-keys';
 import { enqueueOutbox } from '@/lib/sync/outbox';
@@ -81,7 +82,12 @@ export async function decideConsentRequest(options: {
   const { userId, request, decision } = options;
   const path = decisionPath(userId, request.id, decision);
   try {
-    const answer = await api.post(path, undefined, { schema: consentDecisionAnswerSchema });
+    // The language the holder read the request in: the consent receipt's notice language.
+    const answer = await api.post(
+      path,
+      { notice_language: i18n.language },
+      { schema: consentDecisionAnswerSchema },
+    );
     storeLocalConsentRequest(userId, answer.consent_request);
     return { source: 'api', request: answer.consent_request, activityLog: answer.activity_log };
   } catch (error) {
@@ -111,7 +117,7 @@ export async function decideConsentRequest(options: {
       purpose: request.purpose,
     };
     // decided_at: the server keeps the time the holder decided, not the time of the replay.
-    const body = { decided_at: now.toISOString() };
+    const body = { decided_at: now.toISOString(), notice_language: i18n.language };
     enqueueOutbox({ userId, kind: 'consent_decision', method: 'POST', path, body, local }, { now });
     return { source: 'localStorage', request: decided, activityLog };
   }

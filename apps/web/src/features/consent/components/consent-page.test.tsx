@@ -353,7 +353,7 @@ describe('/consent (SPEC 2 Consent Management)', () => {
       [`${BASE}/consent-user-001-bank/approve`, queued.id],
     ]);
     // Sent with the time the holder decided, which the server keeps.
-    expect(posts[0]?.body).toEqual({ decided_at: queued.body.decided_at });
+    expect(posts[0]?.body).toEqual({ notice_language: 'en', decided_at: queued.body.decided_at });
     expect(Date.parse(queued.body.decided_at)).toBe(Date.parse(queued.createdAt));
     const approved = await screen.findByRole('region', { name: 'Approved (1)' });
     await vi.waitFor(() => expect(within(approved).queryByText('Not yet synced')).toBeNull());

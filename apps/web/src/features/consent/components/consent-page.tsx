@@ -18,10 +18,12 @@ import type { ConsentDecision, ConsentRequest } from '@pehchaan/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { DeveloperTools } from '@/components/ui/developer-tools';
 import { InfoIcon, RefreshIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { hasProblemCode } from '@/lib/api-client';
 import type { Sourced } from '@/lib/local-fallback';
 import { queryKeys } from '@/lib/query-keys';
@@ -167,6 +169,16 @@ export function ConsentPage({ userId }: { userId: string }) {
           {t('title')}
         </h1>
         <p className="mt-1 text-slate-600 dark:text-slate-400">{t('subtitle')}</p>
+        {/* Issue 17: the summary DPDP Act s.11(1)(b) gives the data principal. */}
+        <p className="mt-2 text-sm">
+          <Link
+            to={paths.app.whoHasMyData.getHref()}
+            className="font-medium text-orange-800 underline dark:text-orange-300"
+          >
+            {t('whoHasMyData')}
+          </Link>
+          <span className="text-slate-600 dark:text-slate-400"> · {t('whoHasMyDataLead')}</span>
+        </p>
       </div>
 
       <div className="flex flex-wrap gap-2">

@@ -120,7 +120,8 @@ describe('presentation consent card', () => {
     await user.click(within(card).getByRole('button', { name: 'Share with Outside Bank Ltd' }));
     await within(card).findByRole('button', { name: 'Continue to Outside Bank Ltd' });
     const post = calls.find((call) => call.path === `${BASE}/consent-oid4vp-1/approve`);
-    expect(post?.body).toEqual({ claims: ['name'] });
+    // With the language the holder read it in: the consent receipt's notice language.
+    expect(post?.body).toEqual({ claims: ['name'], notice_language: 'en' });
     expect(within(card).getAllByText('Shared with Outside Bank Ltd').length).toBeGreaterThan(0);
   });
 

@@ -2,8 +2,10 @@
  * One request of the portal (issue 16): the QR code of its `openid4vp_url` (drawn on this device
  * with the qrcode library, as the credential cards do), the `wallet_url` with Copy, and the
  * status read live (GET /verifier/requests/{id}, every 2 s while pending). Once shared: the
- * verified claims per credential (labels in the current language) and every check with passed /
- * failed; declined, failed and expired in plain words.
+ * verified claims per credential (labels in the current language), the holder's consent
+ * receipts (issue 17: the verifier's copy, with whether its presentation digest matches the
+ * vp_token received) and every check with passed / failed; declined, failed and expired in plain
+ * words.
  */
 import type {
   CreateVerifierRequestAnswer,
@@ -14,10 +16,12 @@ import { useQuery } from '@tanstack/react-query';
 import QRCode from 'qrcode';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { CheckCircleIcon, ClockIcon, CloseIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { downloadJson } from '@/lib/download-file';
 import { claimValue } from '@/lib/format-claim';
 import { useFormat } from '@/lib/preferences';
 import { toast } from '@/lib/toast';
@@ -100,6 +104,45 @@ export function RequestOutcome({ answer }: { answer: VerifierRequestAnswer }) {
               </div>
             )),
           )}
+        </section>
+      )}
+      {answer.consent_receipts && answer.consent_receipts.length > 0 && (
+        <section aria-labelledby="consent-receipts">
+          <h3 id="consent-receipts" className="mb-1 font-semibold text-slate-900 dark:text-white">
+            {t('receipts.heading')}
+          </h3>
+          <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">{t('receipts.lead')}</p>
+          <ul className="space-y-2 text-sm">
+            {answer.consent_receipts.map((receipt) => (
+              <li key={receipt.id} className="flex flex-wrap items-center gap-2">
+                <span className="min-w-0 flex-1 basis-full sm:basis-0">
+                  {t(`receipts.event.${receipt.event}`)} · {format.date(receipt.issued_at)}
+                  {receipt.presentation_sha256 &&
+                    receipt.presentation_sha256 === answer.vp_token_sha256 && (
+                      <span className="block text-green-800 dark:text-green-300">
+                        {t('receipts.matches')}
+                      </span>
+                    )}
+                </span>
+                <a
+                  href={paths.verify.getHref(receipt.id)}
+                  target="_blank"
+                  rel="noopener"
+                  className={`${buttonClasses('secondary', 'sm')} min-h-11`}
+                >
+                  {t('receipts.open')}
+                </a>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  className="min-h-11"
+                  onClick={() => downloadJson(`${receipt.id}.json`, receipt.receipt)}
+                >
+                  {t('receipts.download')}
+                </Button>
+              </li>
+            ))}
+          </ul>
         </section>
       )}
       {answer.checks && answer.checks.length > 0 && (

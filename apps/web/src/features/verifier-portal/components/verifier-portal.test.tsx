@@ -5,7 +5,11 @@
  * ticked ones with the server's vct; the request view follows the status live and shows exactly
  * the verified claims and the checks; declined, failed and expired read in plain words.
  */
-import type { VerifierOrganisation, VerifierRequestAnswer } from '@pehchaan/core';
+import type {
+  VerifierOrganisation,
+  VerifierRequestAnswer,
+  VerifierRightsRequest,
+} from '@pehchaan/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type Handler, json, mockFetch, problem } from '@/testing/mock-fetch';
@@ -99,6 +103,7 @@ function portalApi(extra: Record<string, Handler> = {}) {
         : problem('unauthenticated', 401, 'The verifier API key is not valid.'),
     'GET /vct': () => json(VCT_LIST),
     'POST /verifier/requests': () => json(CREATED, 201),
+    'GET /verifier/rights-requests': () => json({ rights_requests: [], count: 0 }),
     ...extra,
   });
 }
@@ -245,5 +250,79 @@ describe('verifier portal request', () => {
     await waitFor(() =>
       expect(screen.queryByRole('region', { name: 'Verified claims' })).toBeNull(),
     );
+  });
+});
+
+describe('verifier portal: receipts and rights requests (issue 17)', () => {
+  it("shows the holder's receipt with the request, and whether its digest matches", async () => {
+    const digest = 'ab'.repeat(32);
+    const answer = {
+      ...SHARED,
+      vp_token_sha256: digest,
+      consent_receipts: [
+        {
+          id: `receipt-${'9'.repeat(32)}`,
+          event: 'approved' as const,
+          issued_at: '2999-01-01T10:01:00.000Z',
+          url: `https://bank.example/verify/receipt-${'9'.repeat(32)}`,
+          presentation_sha256: digest,
+          receipt: { type: ['VerifiableCredential', 'ConsentReceipt'] },
+        },
+      ],
+    };
+    portalApi({ [`GET /verifier/requests/${REQUEST_ID}`]: () => json(answer) });
+    await createPanRequest();
+    const receipts = await screen.findByRole(
+      'region',
+      { name: 'Consent receipts' },
+      { timeout: 5000 },
+    );
+    expect(within(receipts).getByText(/Consent given/)).toBeInTheDocument();
+    expect(
+      within(receipts).getByText('Its presentation digest (SHA-256) matches the one you received.'),
+    ).toBeInTheDocument();
+    expect(within(receipts).getByRole('link', { name: 'Open' })).toHaveAttribute(
+      'href',
+      `/verify/receipt-${'9'.repeat(32)}`,
+    );
+  });
+
+  it('lists a grievance with its data principal and marks it resolved with a note', async () => {
+    const open: VerifierRightsRequest = {
+      id: 'rights-1',
+      kind: 'grievance',
+      status: 'open',
+      data_principal: `urn:pehchaan:data-principal:${'d'.repeat(32)}`,
+      purpose: 'Open savings account',
+      message: 'Why do you keep my PAN?',
+      receipt_id: `receipt-${'9'.repeat(32)}`,
+      receipt: null,
+      verifier_request_id: REQUEST_ID,
+      created_at: new Date(Date.now() - 3 * 3_600_000).toISOString(),
+      resolved_at: null,
+      resolution_note: null,
+    };
+    let list = [open];
+    const { calls } = portalApi({
+      'GET /verifier/rights-requests': () => json({ rights_requests: list, count: list.length }),
+      'POST /verifier/rights-requests/rights-1/resolve': () => {
+        list = [{ ...open, status: 'resolved', resolution_note: 'Deleted.' }];
+        return json({ message: 'Request marked as resolved', rights_request: list[0] });
+      },
+    });
+    const view = await signInToPortal();
+    const section = await screen.findByRole('region', { name: 'Grievances and erasure requests' });
+    expect(await within(section).findByText('Why do you keep my PAN?')).toBeInTheDocument();
+    expect(within(section).getByText('received 3 hours ago')).toBeInTheDocument();
+    expect(within(section).getByText(open.data_principal)).toBeInTheDocument();
+    await view.user.type(
+      within(section).getByLabelText('Note to the data principal (optional)'),
+      'Deleted.',
+    );
+    await view.user.click(within(section).getByRole('button', { name: 'Mark as resolved' }));
+    expect(await within(section).findByText('Your note: Deleted.')).toBeInTheDocument();
+    const post = calls.find((c) => c.method === 'POST' && c.path.endsWith('/resolve'));
+    expect(post?.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(post?.body).toEqual({ note: 'Deleted.' });
   });
 });

@@ -2,7 +2,9 @@
  * The verifier portal at /verifier (issue 16; not the public /verify/{id} page): an officer of a
  * registered verifier organisation signs in with its API key (kept in sessionStorage only), sees
  * the organisation, creates an OpenID4VP request for one registered purpose and watches it:
- * QR code and link, live status, verified claims. Sign out forgets the key and the cached reads.
+ * QR code and link, live status, verified claims and the holder's consent receipts; below, the
+ * grievances and erasure requests data principals sent it (issue 17), to resolve. Sign out
+ * forgets the key and the cached reads.
  */
 import type { CreateVerifierRequestAnswer } from '@pehchaan/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,6 +19,7 @@ import { forgetApiKey, readApiKey } from '../api-key-store';
 import '../i18n';
 import { RequestForm } from './request-form';
 import { RequestStatus } from './request-status';
+import { RightsRequests } from './rights-requests';
 import { SignInForm } from './sign-in-form';
 
 function SignedIn({ apiKey, onSignOut }: { apiKey: string; onSignOut: (error?: string) => void }) {
@@ -59,6 +62,7 @@ function SignedIn({ apiKey, onSignOut }: { apiKey: string; onSignOut: (error?: s
       ) : (
         <RequestForm apiKey={apiKey} organisation={data} onCreated={setRequest} />
       )}
+      <RightsRequests apiKey={apiKey} />
     </div>
   );
 }

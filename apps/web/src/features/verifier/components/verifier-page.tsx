@@ -10,6 +10,8 @@
  * bare credential id (or a local copy) only the name and masked identifiers, with nothing to
  * reveal.
  *
+ * A consent receipt's id ('receipt-…', issue 17) shows its own page (receipt-page.tsx).
+ *
  * The page's frame (heading, what is checked, the loading card) is prerendered once for every
  * id (src/app/prerender.tsx PRERENDERED_FRAMES), so it paints before any JavaScript; the id
  * itself appears after hydration in space kept for it. The loading card has the verdict's place,
@@ -20,13 +22,13 @@ import {
   bareLinkSubject,
   type CredentialRecord,
   findDocumentTypeByName,
+  isConsentReceiptId,
   maskRecord,
 } from '@pehchaan/core';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { CheckCircleIcon, CloseIcon, EyeIcon, EyeOffIcon, InfoIcon } from '@/components/ui/icons';
-import { delay } from '@/lib/delay';
 import { documentTypeName } from '@/lib/document-labels';
 import { claimValue, fieldLabel } from '@/lib/format-claim';
 import { useFormat } from '@/lib/preferences';
@@ -36,9 +38,8 @@ import {
   type VerificationOutcome,
   verifyCredentialById,
 } from '../api/verify-credential';
-
-/** SPEC 9: verification's artificial delay. */
-export const VERIFY_DELAY_MS = 1000;
+import { useDelayedCheck } from '../use-delayed-check';
+import { ReceiptPage } from './receipt-page';
 
 type Verdict =
   | 'verified'
@@ -258,7 +259,7 @@ function CredentialDetails({ details }: { details: Details }) {
 }
 
 /** Where the verdict will be: the verdict card's box with 'Loading...' (SPEC 4). */
-function LoadingCard() {
+export function LoadingCard() {
   const { t } = useTranslation();
   return (
     <div
@@ -276,31 +277,17 @@ function LoadingCard() {
 }
 
 export function VerifierPage({ credentialId }: { credentialId: string }) {
+  // A consent receipt's public link (issue 17) has its own page.
+  if (isConsentReceiptId(credentialId)) return <ReceiptPage receiptId={credentialId} />;
+  return <CredentialVerifierPage credentialId={credentialId} />;
+}
+
+function CredentialVerifierPage({ credentialId }: { credentialId: string }) {
   const { t } = useTranslation('verifier');
   // The prerendered frame serves every id, so the id is rendered from hydration on.
   const hydrated = useHydrated();
-  const [outcome, setOutcome] = useState<VerificationOutcome | null>(null);
-
-  const run = useCallback(async () => {
-    setOutcome(null);
-    const [result] = await Promise.all([
-      verifyCredentialById(credentialId),
-      delay(VERIFY_DELAY_MS),
-    ]);
-    return result;
-  }, [credentialId]);
-
-  useEffect(() => {
-    let live = true;
-    void run().then((result) => {
-      if (live) setOutcome(result);
-    });
-    return () => {
-      live = false;
-    };
-  }, [run]);
-
-  const retry = () => void run().then(setOutcome);
+  const check = useCallback(() => verifyCredentialById(credentialId), [credentialId]);
+  const { outcome, retry } = useDelayedCheck<VerificationOutcome>(check);
 
   const verdict = outcome ? verdictOf(outcome) : null;
   const details =

@@ -1,0 +1,22 @@
+/**
+ * /consent/who-has-my-data (issue 17): the data-sharing feature's summary, composed with the
+ * consent feature's requests and the credentials feature's share links (features never import
+ * each other, STYLE 1). Use counts (the withdrawal half of issue 17) are not wired yet.
+ */
+import { getConsentRequestsQueryOptions } from '@/features/consent/api/get-consent-requests';
+import { getSharesQueryOptions } from '@/features/credentials/api/get-shares';
+import { withdrawShare } from '@/features/credentials/api/withdraw-share';
+import { WhoHasMyDataPage } from '@/features/data-sharing/components/who-has-my-data-page';
+import { useUserId } from '@/lib/auth';
+
+export function Component() {
+  const userId = useUserId();
+  return (
+    <WhoHasMyDataPage
+      userId={userId}
+      consentQuery={getConsentRequestsQueryOptions}
+      sharesQuery={getSharesQueryOptions}
+      withdrawShare={withdrawShare}
+    />
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * Checking a consent receipt (issue 17) in the real app: its public link /verify/{receiptId}
+ * shows the server's verdict and what the receipt records (organisation, purpose, details and
+ * their credentials, history, pseudonymous data principal, digest); an unknown id reads 'Receipt
+ * not found'; /verify checks a pasted or uploaded file at the W3C verify endpoint and shows a
+ * changed receipt as an invalid signature; a link pasted there opens its page; Hindi.
+ */
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { setLanguage } from '@/lib/i18n';
+import { REGISTRY_DID, receiptRecord } from '@/testing/consent-receipts';
+import { json, mockFetch, problem } from '@/testing/mock-fetch';
+import { renderApp } from '@/testing/render-app';
+
+const RECEIPT = receiptRecord({
+  id: `receipt-${'7'.repeat(32)}`,
+  consentRequestId: 'consent-user-001-bank',
+  event: 'withdrawn',
+  givenAt: '2025-03-02T09:00:00.000Z',
+  issuedAt: '2025-03-05T09:00:00.000Z',
+});
+
+const VERIFIED = {
+  verified: true,
+  status: 'verified',
+  checks: { signature: true, trusted_issuer: true, validity: true },
+  errors: [],
+  warnings: [],
+  trust: { issuer: REGISTRY_DID, trusted: true, name: 'Pehchaan consent registry' },
+};
+
+/** Waits past SPEC 9's 1 s verification delay. */
+const slow = { timeout: 4000 };
+
+describe('consent receipt pages', () => {
+  it('/verify/{receiptId}: the verdict and what the receipt records', async () => {
+    const { calls } = mockFetch({
+      [`GET /api/consent-receipts/${RECEIPT.id}`]: () =>
+        json({ ...VERIFIED, receipt_id: RECEIPT.id, receipt: RECEIPT.receipt }),
+    });
+    renderApp(`/verify/${RECEIPT.id}`);
+    expect(await screen.findByRole('heading', { name: 'Receipt verified' }, slow)).toBeVisible();
+    expect(
+      screen.getByText(
+        'The signature is valid and the receipt was issued by Pehchaan consent registry.',
+      ),
+    ).toBeVisible();
+    const contents = screen.getByRole('region', { name: 'What this receipt records' });
+    expect(within(contents).getByText('State Bank of India')).toBeVisible();
+    expect(within(contents).getByText('Open savings account')).toBeVisible();
+    expect(within(contents).getByText('Withdrawn')).toBeVisible();
+    expect(within(contents).getByText('PAN')).toBeVisible();
+    expect(within(contents).getByText('(from PAN Card)')).toBeVisible();
+    expect(within(contents).getByText(/^Given:/)).toBeVisible();
+    expect(within(contents).getByText('ab'.repeat(32))).toBeVisible();
+    expect(
+      within(contents).getByText(`urn:pehchaan:data-principal:${'d'.repeat(32)}`),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Print' })).toBeVisible();
+    expect(calls.map((c) => c.path)).toEqual([`/api/consent-receipts/${RECEIPT.id}`]);
+  });
+
+  it('an unknown receipt id reads Receipt not found', async () => {
+    mockFetch({
+      [`GET /api/consent-receipts/${RECEIPT.id}`]: () =>
+        problem('consent_receipt_not_found', 404, 'Consent receipt not found'),
+    });
+    renderApp(`/verify/${RECEIPT.id}`);
+    expect(await screen.findByRole('heading', { name: 'Receipt not found' }, slow)).toBeVisible();
+  });
+
+  it('/verify: a pasted receipt is checked at the W3C verify endpoint', async () => {
+    const { calls } = mockFetch({ 'POST /credentials/verify': () => json(VERIFIED) });
+    const view = renderApp('/verify');
+    const paste = await screen.findByLabelText('Paste the JSON');
+    await view.user.click(paste);
+    await view.user.paste(JSON.stringify(RECEIPT.receipt));
+    await view.user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByRole('heading', { name: 'Receipt verified' }, slow)).toBeVisible();
+    expect(calls[0]?.body).toEqual({
+      verifiableCredential: RECEIPT.receipt,
+      options: { checks: ['proof', 'trusted_issuer'] },
+    });
+  });
+
+  it('/verify: an uploaded receipt changed after signing is an invalid signature', async () => {
+    const changed = { ...RECEIPT.receipt, name: 'Consent receipu' };
+    const verdict = {
+      ...VERIFIED,
+      verified: false,
+      status: 'invalid_signature',
+      checks: { signature: false, trusted_issuer: true, validity: true },
+      errors: ['Invalid signature: the credential was changed or not signed by its issuer'],
+    };
+    mockFetch({
+      'POST /credentials/verify': () =>
+        new Response(
+          JSON.stringify({
+            type: '/problems/credential_not_verified',
+            title: 'Credential not verified',
+            status: 422,
+            detail: 'The credential’s proof does not verify; see verification.errors',
+            code: 'credential_not_verified',
+            verified: false,
+            verification: verdict,
+          }),
+          { status: 422, headers: { 'Content-Type': 'application/problem+json' } },
+        ),
+    });
+    const view = renderApp('/verify');
+    const file = new File([JSON.stringify(changed)], 'receipt.json', { type: 'application/json' });
+    await view.user.upload(await screen.findByLabelText('Or upload a JSON file'), file);
+    expect(await screen.findByRole('heading', { name: 'Invalid signature' }, slow)).toBeVisible();
+    expect(
+      screen.getByText('Invalid signature: the credential was changed or not signed by its issuer'),
+    ).toBeVisible();
+  });
+
+  it('/verify: text that is not JSON is named; a receipt link opens its page', async () => {
+    mockFetch({
+      [`GET /api/consent-receipts/${RECEIPT.id}`]: () =>
+        json({ ...VERIFIED, receipt_id: RECEIPT.id, receipt: RECEIPT.receipt }),
+    });
+    const view = renderApp('/verify');
+    await view.user.type(await screen.findByLabelText('Paste the JSON'), 'not json');
+    await view.user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByText(/This is not a JSON document/, undefined, slow)).toBeVisible();
+    await view.user.type(screen.getByLabelText('Receipt link or id'), RECEIPT.url);
+    await view.user.click(screen.getByRole('button', { name: 'Open' }));
+    expect(await screen.findByRole('heading', { name: 'Receipt verified' }, slow)).toBeVisible();
+    expect(view.router.state.location.pathname).toBe(`/verify/${RECEIPT.id}`);
+    // Two checks, each after SPEC 9's 1 s delay.
+  }, 15_000);
+
+  it('reads in Hindi', async () => {
+    mockFetch({
+      [`GET /api/consent-receipts/${RECEIPT.id}`]: () =>
+        json({ ...VERIFIED, receipt_id: RECEIPT.id, receipt: RECEIPT.receipt }),
+    });
+    await setLanguage('hi');
+    renderApp(`/verify/${RECEIPT.id}`);
+    expect(await screen.findByRole('heading', { name: 'रसीद सत्यापित' }, slow)).toBeVisible();
+    expect(screen.getByRole('region', { name: 'यह रसीद क्या दर्ज करती है' })).toBeVisible();
+    expect(screen.getByText('वापस ली गई')).toBeVisible();
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * Consent receipt fixtures for the web tests (issue 17): receipt records as the server lists
+ * them, built with core's buildConsentReceipt (the server's verdicts are stubbed, so the proof is
+ * a placeholder).
+ */
+import {
+  buildConsentReceipt,
+  type ConsentDataItem,
+  type ConsentReceiptEvent,
+  type ConsentReceiptRecord,
+  type ConsentState,
+  STATE_OF_EVENT,
+} from '@pehchaan/core';
+
+export const REGISTRY_DID = 'did:key:z6MkRegistryExample';
+export const ORIGIN = 'http://localhost:5000';
+
+/** A receipt record of `event` for a consent request to `organisation`. */
+export function receiptRecord(options: {
+  id: string;
+  consentRequestId: string | null;
+  event: ConsentReceiptEvent;
+  organisation?: string;
+  contact?: string | null;
+  purpose?: string;
+  items?: ConsentDataItem[];
+  issuedAt: string;
+  /** When consent was given, for a withdrawal or expiry receipt. */
+  givenAt?: string;
+  verifierId?: string | null;
+  sha256?: string | null;
+  /** The consent record's id (32 hex); default 'c' * 32. */
+  recordId?: string;
+}): ConsentReceiptRecord {
+  const organisation = options.organisation ?? 'State Bank of India';
+  const sha256 = options.sha256 === undefined ? 'ab'.repeat(32) : options.sha256;
+  const events: { state: ConsentState; at: Date }[] = [
+    { state: 'requested', at: new Date('2025-03-01T08:00:00Z') },
+  ];
+  if (options.givenAt) events.push({ state: 'given', at: new Date(options.givenAt) });
+  events.push({ state: STATE_OF_EVENT[options.event], at: new Date(options.issuedAt) });
+  const receipt = buildConsentReceipt({
+    origin: ORIGIN,
+    receiptId: options.id,
+    recordId: options.recordId ?? 'c'.repeat(32),
+    issuer: { id: REGISTRY_DID, name: 'Pehchaan consent registry' },
+    issuedAt: new Date(options.issuedAt),
+    dataPrincipal: `urn:pehchaan:data-principal:${'d'.repeat(32)}`,
+    dataFiduciary: {
+      id: `did:key:z6Mk${organisation.replace(/\W/g, '')}`,
+      name: organisation,
+      contact: options.contact === undefined ? 'grievance@sbi.example' : options.contact,
+    },
+    purpose: { code: null, text: options.purpose ?? 'Open savings account' },
+    items: options.items ?? [
+      { claim: 'name', label: 'Name', source: 'Aadhaar Card' },
+      { claim: 'pan_number', label: 'PAN', source: 'PAN Card' },
+    ],
+    noticeLanguage: 'en',
+    events,
+    presentationSha256: options.event === 'rejected' ? null : sha256,
+  });
+  return {
+    id: options.id,
+    consent_request_id: options.consentRequestId,
+    event: options.event,
+    data_fiduciary: organisation,
+    verifier_id: options.verifierId === undefined ? 'verifier-sbi' : options.verifierId,
+    issued_at: options.issuedAt,
+    url: `${ORIGIN}/verify/${options.id}`,
+    presentation_sha256: options.event === 'rejected' ? null : sha256,
+    receipt: {
+      ...receipt,
+      proof: { type: 'DataIntegrityProof', cryptosuite: 'eddsa-jcs-2022', proofValue: 'z1' },
+    },
+  };
+}

@@ -1,0 +1,2 @@
+/** Consent receipts (ISO/IEC TS 27560 with DPV; issue 17). */
+export * from './receipt';
