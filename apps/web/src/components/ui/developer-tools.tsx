@@ -10,6 +10,7 @@
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '@/lib/preferences';
+import { useHydrated } from '@/lib/use-hydrated';
 import { ChevronDownIcon, WrenchIcon } from './icons';
 
 export function DeveloperTools({ children }: { children: ReactNode }) {
@@ -19,6 +20,8 @@ export function DeveloperTools({ children }: { children: ReactNode }) {
   const [chosen, setChosen] = useState<boolean | null>(null);
   const open = chosen ?? debugMode;
   const ids = useId();
+  // Disabled until hydrated: on a prerendered page (/login) a click would otherwise do nothing.
+  const hydrated = useHydrated();
   return (
     <section
       aria-labelledby={`${ids}-title`}
@@ -29,6 +32,7 @@ export function DeveloperTools({ children }: { children: ReactNode }) {
           type="button"
           aria-expanded={open}
           aria-controls={`${ids}-panel`}
+          disabled={!hydrated}
           onClick={() => setChosen(!open)}
           className="flex min-h-11 w-full items-center gap-2 rounded-2xl px-4 py-3 text-left text-sm font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-orange-500 dark:text-slate-200 dark:hover:bg-slate-800"
         >
