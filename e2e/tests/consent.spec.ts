@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { readStoredJson, storedSessionToken } from './browser-storage';
+import { openDeveloperTools } from './developer-tools-panel';
 import { signInAsDemo } from './sign-in';
 
 /**
@@ -19,12 +20,6 @@ function signInAsTestDemo(page: Page) {
 function section(page: Page, status: 'Pending' | 'Approved' | 'Rejected', count?: number) {
   const name = count === undefined ? new RegExp(`^${status} \\(\\d+\\)$`) : `${status} (${count})`;
   return page.getByRole('region', { name });
-}
-
-/** Opens the page's Developer tools panel unless it is open already. */
-async function openDeveloperTools(page: Page) {
-  const toggle = page.getByRole('button', { name: 'Developer tools' });
-  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
 }
 
 /** Opens /consent and presses Reset Requests: three pending, nothing decided. */
