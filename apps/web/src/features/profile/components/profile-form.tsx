@@ -24,6 +24,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { CheckCircleIcon, InfoIcon } from '@/components/ui/icons';
 import { Input, inputClass } from '@/components/ui/input';
+import { documentTypeName } from '@/lib/document-labels';
 import { useFormat } from '@/lib/preferences';
 import '../i18n';
 
@@ -214,7 +215,7 @@ export function ProfileForm({
  * vouches for it, and how to have them corrected.
  */
 export function CredentialIdentityCard({ profile }: { profile: Profile }) {
-  const { t } = useTranslation('profile');
+  const { t, i18n } = useTranslation('profile');
   const format = useFormat();
   const value = (field: IdentityField): string => {
     switch (field) {
@@ -248,7 +249,7 @@ export function CredentialIdentityCard({ profile }: { profile: Profile }) {
                     <CheckCircleIcon className="size-3.5" />
                     {t('credentialIdentity.vouchedBy', {
                       issuer: source.issuer,
-                      document: source.document_type,
+                      document: documentTypeName(source.document_type, i18n.language),
                     })}
                   </span>
                 ) : (
