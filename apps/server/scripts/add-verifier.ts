@@ -7,8 +7,15 @@
  *
  *   npm run verifier:add -- --name "Acme Bank" --grievance grievance@acme.example \
  *     --purpose open_account --purpose-en "Open an account" --purpose-hi "खाता खोलना" \
- *     --claims "aadhaar:name,address;pan:name,pan_number" --retention-days 1825
+ *     --claims "aadhaar:name,address;pan:name,pan_number" --retention-days 1825 \
+ *     --notification-url https://acme.example/pehchaan/withdrawals
  *   npm run verifier:add -- --key-for "State Bank of India"
+ *   npm run verifier:add -- --notification-url https://sbi.example/withdrawals \
+ *     --for "State Bank of India"
+ *
+ * --notification-url (optional) is where the wallet posts signed withdrawal notices when a
+ * holder withdraws a consent given to the organisation (docs/oid4vp.md "Withdrawal notices");
+ * with --for it sets the URL of an organisation already registered ('none' clears it).
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config';
@@ -17,13 +24,14 @@ import { seedDatabase, seedVerifiers } from '../src/db/seed';
 import { loadMasterKey } from '../src/lib/master-key';
 import { createVault } from '../src/lib/vault';
 import { createVerifierApiKey } from '../src/services/create-verifier-api-key';
-import { registerVerifier } from '../src/services/register-verifier';
+import { registerVerifier, setVerifierNotificationUrl } from '../src/services/register-verifier';
 
 const USAGE = `Usage:
   npm run verifier:add -- --name <name> --grievance <contact> --purpose <code>
     --purpose-en <text> --purpose-hi <text> --claims "<type>:<claim>,<claim>;<type>:..."
-    [--retention-days <days, default 365>]
-  npm run verifier:add -- --key-for <registered name>`;
+    [--retention-days <days, default 365>] [--notification-url <https URL>]
+  npm run verifier:add -- --key-for <registered name>
+  npm run verifier:add -- --notification-url <https URL | none> --for <registered name>`;
 
 /** "aadhaar:name,address;pan:pan_number" -> { aadhaar: [...], pan: [...] }. */
 function parseClaims(text: string): Record<string, string[]> {
@@ -55,6 +63,8 @@ async function main(): Promise<void> {
       claims: { type: 'string' },
       'retention-days': { type: 'string', default: '365' },
       'key-for': { type: 'string' },
+      'notification-url': { type: 'string' },
+      for: { type: 'string' },
     },
   });
   const config = loadConfig();
@@ -74,6 +84,22 @@ async function main(): Promise<void> {
       console.log(minted.apiKey);
       return;
     }
+    const notificationUrl = values['notification-url'];
+    if (values.for) {
+      if (!notificationUrl) throw new Error(USAGE);
+      const url = notificationUrl === 'none' ? null : notificationUrl;
+      const updated = await setVerifierNotificationUrl({
+        ...deps,
+        name: values.for,
+        notificationUrl: url,
+      });
+      console.log(
+        url
+          ? `Withdrawal notices for ${values.for} (${updated.id}) go to ${url}`
+          : `${values.for} (${updated.id}) gets no withdrawal notices`,
+      );
+      return;
+    }
     const { name, grievance, purpose, claims } = values;
     const textEn = values['purpose-en'];
     const textHi = values['purpose-hi'];
@@ -91,6 +117,7 @@ async function main(): Promise<void> {
         name,
         grievanceContact: grievance,
         purpose: { code: purpose, textEn, textHi, claims: parseClaims(claims), retentionDays },
+        ...(notificationUrl ? { notificationUrl } : {}),
       },
     });
     console.log(`Registered ${name} (${added.id})`);

@@ -40,6 +40,7 @@ import {
 import { redactLogFields } from './lib/redact-log';
 import { registerAuth } from './plugins/auth';
 import { BODY_LIMIT_BYTES, registerBodyParser } from './plugins/body-parser';
+import { registerConsentJobs } from './plugins/consent-jobs';
 import { registerCors } from './plugins/cors';
 import { registerDatabase } from './plugins/db';
 import { registerIdempotency } from './plugins/idempotency';
@@ -154,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerBodyParser(app);
   await registerDatabase(app, { config, db: options.db });
   await registerReadCache(app, { enabled: config.readCache, database: app.database });
+  registerConsentJobs(app);
   registerAuth(app);
   // Before the routes: it hooks every mutating holder route as it is registered.
   registerIdempotency(app);

@@ -60,6 +60,7 @@ const VALID_BODIES: Record<string, (ids: { basicIdentityId: string }) => unknown
   'POST /user/{userId}/seen': () => ({ kinds: ['credentials', 'consent_requests'] }),
   'POST /user/{userId}/consent-requests/{id}/approve': () => ({}),
   'POST /user/{userId}/consent-requests/{id}/reject': () => ({}),
+  'POST /user/{userId}/consent-requests/{id}/withdraw': () => ({}),
   'PUT /user/{userId}/profile': () => ({
     display_name: 'Mallory',
     email: 'mallory@example.in',

@@ -586,6 +586,15 @@ describe(`fuzzing every operation of the OpenAPI document (${backendName})`, () 
       url: `/user/${ACTOR.userId}/consent-requests/reset`,
       headers: bearer(tokenOf(ACTOR)),
     });
+    // An approved consent, so a withdrawal (issue 17) can succeed.
+    if (operation.key === 'POST /user/{userId}/consent-requests/{id}/withdraw') {
+      const approved = await app.inject({
+        method: 'POST',
+        url: `/user/${ACTOR.userId}/consent-requests/consent-${ACTOR.userId}-bank/approve`,
+        headers: bearer(tokenOf(ACTOR)),
+      });
+      expect(approved.statusCode, approved.body).toBe(200);
+    }
     const requests = usesVerifierRequests(operation)
       ? await createVerifierRequests()
       : { ids: [], states: [], links: [] };

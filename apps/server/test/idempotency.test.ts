@@ -220,18 +220,26 @@ describe.each(backends)('Idempotency-Key on $name', (backend) => {
   it('does not store a 5xx: a retry with the same key runs again and can succeed', async () => {
     const { activityLogs } = await import('../src/db/schema');
     const realDb = app.deps.db;
-    // The activity write fails once, as a database outage would make it.
-    app.deps.db = new Proxy(realDb, {
-      get(target, property, receiver) {
-        if (property === 'insert') {
-          return (table: unknown) => {
-            if (table === activityLogs) throw new Error('simulated outage');
-            return target.insert(table as typeof activityLogs);
-          };
-        }
-        return Reflect.get(target, property, receiver);
-      },
-    });
+    // The activity write fails once, as a database outage would make it (also inside the
+    // transaction record-activity opens for the hash chain).
+    const failing = <T extends object>(handle: T): T =>
+      new Proxy(handle, {
+        get(target, property, receiver) {
+          const db = target as unknown as typeof realDb;
+          if (property === 'insert') {
+            return (table: unknown) => {
+              if (table === activityLogs) throw new Error('simulated outage');
+              return db.insert(table as typeof activityLogs);
+            };
+          }
+          if (property === 'transaction') {
+            return (run: (tx: unknown) => Promise<unknown>) =>
+              db.transaction((tx) => run(failing(tx)));
+          }
+          return Reflect.get(target, property, receiver);
+        },
+      });
+    app.deps.db = failing(realDb);
     const key = randomUUID();
     const entry = { type: 'credential_shared', description: 'After an outage' };
     const logs = await logsOf();

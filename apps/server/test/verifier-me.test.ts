@@ -58,6 +58,9 @@ describe.each(backends)('GET /verifier/me on $name', (backend) => {
           claims: seed?.purposes[0]?.claims,
         },
       ],
+      // Issue 17: where withdrawal notices go (none registered) and the DID that signs them.
+      notification_url: null,
+      wallet_did: expect.stringMatching(/^did:key:z6Mk/),
     });
   });
 

@@ -123,13 +123,37 @@ export const consentRequests = pgTable(
     /** SPEC 3 field labels, e.g. ["Name", "Aadhaar"]. */
     fields: jsonb('fields').$type<string[]>().notNull(),
     requestedAt: instant('requested_at').notNull(),
-    /** 'pending' | 'approved' | 'rejected' (SPEC 4). */
+    /**
+     * 'pending' | 'approved' | 'rejected' (SPEC 4's decision, final), then for an approved one
+     * 'withdrawn' or 'expired' (issue 17, DECISIONS 7).
+     */
     status: text('status').notNull().default('pending'),
+    /** The decision's time and decider (SPEC 4); a later withdrawal keeps them. */
     statusUpdatedAt: instant('status_updated_at'),
     statusUpdatedBy: text('status_updated_by'),
     lastViewed: instant('last_viewed'),
+    /**
+     * Days an approval stays valid (issue 17): the registered purpose's retention for a
+     * verifier's request, else core's DEFAULT_CONSENT_VALIDITY_DAYS; null on rows older than it
+     * (read as the default).
+     */
+    validityDays: integer('validity_days'),
+    /** The approved consent's end: decision time + validity_days; null until approved. */
+    validUntil: instant('valid_until'),
+    /** When the holder was reminded that it ends soon (once per consent). */
+    expiryRemindedAt: instant('expiry_reminded_at'),
+    /** The withdrawal's time and actor (the holder's user id); null unless withdrawn. */
+    withdrawnAt: instant('withdrawn_at'),
+    withdrawnBy: text('withdrawn_by'),
+    /** Uses of the consent: a presentation verified, a share link opened under it. */
+    uses: integer('uses').notNull().default(0),
+    lastUsedAt: instant('last_used_at'),
   },
-  (t) => [index('consent_requests_user_idx').on(t.userId, t.requestedAt)],
+  (t) => [
+    index('consent_requests_user_idx').on(t.userId, t.requestedAt),
+    // The expiry sweep (services/expire-consents.ts) reads approved consents by their end.
+    index('consent_requests_valid_until_idx').on(t.status, t.validUntil),
+  ],
 );
 
 /**
@@ -169,10 +193,20 @@ export const presentationRequests = pgTable(
       onDelete: 'set null',
     }),
   },
-  (t) => [uniqueIndex('presentation_requests_replay_idx').on(t.userId, t.clientId, t.nonce)],
+  (t) => [
+    uniqueIndex('presentation_requests_replay_idx').on(t.userId, t.clientId, t.nonce),
+    // The verifier's view reads the consent its request was answered under (issue 17).
+    index('presentation_requests_verifier_request_idx').on(t.verifierRequestId),
+  ],
 );
 
-/** SPEC 3 activity log: only real events are written (no seeded entries). */
+/**
+ * SPEC 3 activity log: only real events are written (no seeded entries). Tamper-evident (issue
+ * 17): each holder's entries form a hash chain in `seq` order, `hash` = SHA-256 of the entry's
+ * canonical JSON including `prev_hash`, the previous entry's hash (lib/activity-chain.ts). Rows
+ * written before the chain existed have null seq/hash until chained (on the holder's next write,
+ * and at start-up). Kept at least ACTIVITY_LOG_RETENTION_DAYS (DPDP Rules 2025, rule 6).
+ */
 export const activityLogs = pgTable(
   'activity_logs',
   {
@@ -189,8 +223,18 @@ export const activityLogs = pgTable(
     messageParams: jsonb('message_params').$type<Record<string, string | number>>(),
     timestamp: instant('timestamp').notNull(),
     lastViewed: instant('last_viewed'),
+    /** 1, 2, ... per holder: the chain's order (timestamps may be out of order: offline entries). */
+    seq: integer('seq'),
+    /** SHA-256 (hex) of the holder's entry seq - 1; null for seq 1. */
+    prevHash: text('prev_hash'),
+    /** SHA-256 (hex) of this entry's canonical JSON (lib/activity-chain.ts). */
+    hash: text('hash'),
   },
-  (t) => [index('activity_logs_user_time_idx').on(t.userId, t.timestamp)],
+  (t) => [
+    index('activity_logs_user_time_idx').on(t.userId, t.timestamp),
+    // One entry per place in the chain: a second writer that read the same head cannot fork it.
+    uniqueIndex('activity_logs_user_seq_idx').on(t.userId, t.seq),
+  ],
 );
 
 /**
@@ -381,6 +425,11 @@ export const verifiers = pgTable('verifiers', {
   did: text('did').notNull().unique(),
   privateKeyCiphertext: text('private_key_ciphertext').notNull(),
   createdAt: instant('created_at').notNull(),
+  /**
+   * Where signed withdrawal notices are posted (issue 17; docs/oid4vp.md "Withdrawal notices"):
+   * an https URL (http on loopback only where the wallet allows loopback); null = none.
+   */
+  notificationUrl: text('notification_url'),
 });
 
 /**
@@ -467,6 +516,11 @@ export const verifierRequests = pgTable(
      * receipt carries the same digest of the presentation its wallet sent.
      */
     vpTokenSha256: text('vp_token_sha256'),
+    /**
+     * When the verified claims were erased because the holder's consent ended (status
+     * 'withdrawn' or 'consent_expired', issue 17); claims_ciphertext is null from then on.
+     */
+    erasedAt: instant('erased_at'),
   },
   (t) => [index('verifier_requests_verifier_idx').on(t.verifierId, t.createdAt)],
 );
@@ -498,10 +552,71 @@ export const shares = pgTable(
     views: integer('views').notNull().default(0),
     /** Set when the holder withdraws the link (410 share_withdrawn from then on). */
     withdrawnAt: instant('withdrawn_at'),
+    /**
+     * The approved consent the link was made under (issue 17): its views count as the consent's
+     * uses, and withdrawing or expiry of the consent withdraws the link. Null: a plain link.
+     */
+    consentRequestId: text('consent_request_id').references(() => consentRequests.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     index('shares_user_created_idx').on(t.userId, t.createdAt),
     index('shares_credential_idx').on(t.credentialId),
+    index('shares_consent_idx').on(t.consentRequestId),
+  ],
+);
+
+/**
+ * The wallet's own signing keys (issue 17), one Ed25519 key per use, made on first use and kept
+ * like the issuers' (PKCS#8 DER encrypted by the vault, AAD 'wallet-key:' + purpose). Purpose
+ * 'withdrawal-notice': the key whose did:key is the `iss` of every withdrawal notice.
+ */
+export const walletKeys = pgTable('wallet_keys', {
+  purpose: text('purpose').primaryKey(),
+  did: text('did').notNull().unique(),
+  privateKeyCiphertext: text('private_key_ciphertext').notNull(),
+  createdAt: instant('created_at').notNull(),
+});
+
+/**
+ * The durable outbox of withdrawal notices (issue 17; docs/oid4vp.md "Withdrawal notices"): one
+ * row per withdrawn consent whose verifier registered a notification URL, written in the
+ * withdrawal's transaction, delivered by the server (services/deliver-withdrawal-notices.ts)
+ * with retries and backoff. `notice` is the signed Security Event Token, made once, so every
+ * attempt posts the same bytes (its `jti` lets the verifier drop a repeat).
+ */
+export const withdrawalNotices = pgTable(
+  'withdrawal_notices',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    consentRequestId: text('consent_request_id')
+      .notNull()
+      .references(() => consentRequests.id, { onDelete: 'cascade' }),
+    verifierId: text('verifier_id')
+      .notNull()
+      .references(() => verifiers.id, { onDelete: 'cascade' }),
+    /** The notification URL at the time of the withdrawal. */
+    url: text('url').notNull(),
+    /** The compact JWS (typ secevent+jwt). */
+    notice: text('notice').notNull(),
+    /** 'pending' (to send, or being sent) | 'delivered' | 'failed' (gave up). */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** A pending row is sent at or after this; a sender claims it by moving it later (lease). */
+    nextAttemptAt: instant('next_attempt_at').notNull(),
+    lastAttemptAt: instant('last_attempt_at'),
+    /** Why the last attempt failed: an HTTP status ('http_503'), an RFC 8935 `err`, or a code. */
+    lastError: text('last_error'),
+    deliveredAt: instant('delivered_at'),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('withdrawal_notices_consent_idx').on(t.consentRequestId),
+    index('withdrawal_notices_due_idx').on(t.status, t.nextAttemptAt),
   ],
 );
 
@@ -606,3 +721,5 @@ export type VerifierRequestRow = typeof verifierRequests.$inferSelect;
 export type ShareRow = typeof shares.$inferSelect;
 export type ConsentReceiptRow = typeof consentReceipts.$inferSelect;
 export type RightsRequestRow = typeof rightsRequests.$inferSelect;
+export type WalletKeyRow = typeof walletKeys.$inferSelect;
+export type WithdrawalNoticeRow = typeof withdrawalNotices.$inferSelect;

@@ -93,6 +93,12 @@ export const ERROR_STATUS = {
   presentation_request_replayed: 409,
   /** An OpenID4VP approval decided offline (decided_at minutes ago): it needs a live session. */
   presentation_needs_live_session: 409,
+  /** Withdraw of a consent that is pending or rejected: only an approved consent is withdrawn. */
+  consent_not_approved: 409,
+  /** Withdraw of a consent already withdrawn (issue 17). */
+  consent_already_withdrawn: 409,
+  /** Withdraw of a consent past its validity: it already ended. */
+  consent_expired: 409,
   /** The OpenID4VP request is past its expiry (its `exp`, or 10 minutes after it arrived). */
   presentation_request_expired: 410,
   /** The share link's lifetime has passed ('Credential expired', SPEC 8). */
@@ -194,6 +200,9 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   idempotency_in_flight: 'Request still in progress',
   presentation_request_replayed: 'Presentation request already received',
   presentation_needs_live_session: 'Presentation needs a live session',
+  consent_not_approved: 'Consent not approved',
+  consent_already_withdrawn: 'Consent already withdrawn',
+  consent_expired: 'Consent expired',
   presentation_request_expired: 'Presentation request expired',
   share_expired: 'Share link expired',
   share_withdrawn: 'Share link withdrawn',

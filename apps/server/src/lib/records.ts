@@ -23,6 +23,7 @@ import {
   shareStatusOf,
   type VerifiableCredential,
   verifiableCredentialSchema,
+  type WithdrawalNotice,
 } from '@pehchaan/core';
 import type {
   ActivityLogRow,
@@ -30,7 +31,9 @@ import type {
   CredentialRow,
   ShareRow,
   UserRow,
+  WithdrawalNoticeRow,
 } from '../db/schema';
+import { consentValidityDays } from './consent-lifecycle';
 import type { Vault } from './vault';
 
 /** AAD of a user's Aadhaar ciphertext: binds it to the user row. */
@@ -75,14 +78,42 @@ export function toCredentialRecordFromDocument(
   });
 }
 
+/** What a withdrawn consent's record shows beyond its row (issue 17). */
+export interface ConsentEnding {
+  /** Its withdrawal notice's outbox row; null/absent when the verifier has no notification URL. */
+  notice?: Pick<
+    WithdrawalNoticeRow,
+    'status' | 'attempts' | 'lastAttemptAt' | 'nextAttemptAt' | 'deliveredAt'
+  > | null;
+  /** When the product-hosted verifier erased its claims; null/absent when it held none. */
+  verifierErasedAt?: Date | null;
+}
+
+/** The holder-facing state of a withdrawal notice's delivery. */
+function noticeRecord(notice: NonNullable<ConsentEnding['notice']>): WithdrawalNotice {
+  const status =
+    notice.status === 'delivered' || notice.status === 'failed' ? notice.status : 'pending';
+  return {
+    status,
+    attempts: notice.attempts,
+    last_attempt_at: iso(notice.lastAttemptAt),
+    next_attempt_at: status === 'pending' ? iso(notice.nextAttemptAt) : null,
+    delivered_at: iso(notice.deliveredAt),
+  };
+}
+
 /**
  * SPEC 3 consent request record, with its OpenID4VP `presentation` when it came as a
- * verifier's authorization request (issue 16). @throws for a status outside pending/approved/rejected.
+ * verifier's authorization request (issue 16), and its validity, uses and, once withdrawn, the
+ * verifier's erasure and the notice's delivery (issue 17).
+ * @throws for a status outside core's CONSENT_STATUSES.
  */
 export function toConsentRequest(
   row: ConsentRequestRow,
   presentation?: ConsentPresentation,
+  ending: ConsentEnding = {},
 ): ConsentRequest {
+  const withdrawn = row.status === 'withdrawn';
   return {
     id: row.id,
     userId: row.userId,
@@ -95,6 +126,18 @@ export function toConsentRequest(
     status_updated_by: row.statusUpdatedBy,
     last_viewed: iso(row.lastViewed),
     ...(presentation ? { presentation } : {}),
+    validity_days: consentValidityDays(row, presentation),
+    valid_until: iso(row.validUntil),
+    withdrawn_at: iso(row.withdrawnAt),
+    withdrawn_by: row.withdrawnBy,
+    uses: row.uses,
+    last_used_at: iso(row.lastUsedAt),
+    ...(withdrawn
+      ? {
+          verifier_erased_at: iso(ending.verifierErasedAt ?? null),
+          withdrawal_notice: ending.notice ? noticeRecord(ending.notice) : null,
+        }
+      : {}),
   };
 }
 
@@ -108,6 +151,9 @@ export function toActivityLog(row: ActivityLogRow): ActivityLog {
     ...messageOf(row),
     timestamp: row.timestamp.toISOString(),
     last_viewed: iso(row.lastViewed),
+    ...(row.seq !== null && row.hash !== null
+      ? { seq: row.seq, prev_hash: row.prevHash, hash: row.hash }
+      : {}),
   };
 }
 
@@ -239,6 +285,7 @@ export function toShareRecord(
     max_views: row.maxViews,
     views: row.views,
     withdrawn_at: iso(row.withdrawnAt),
+    consent_request_id: row.consentRequestId,
   };
   return { ...record, status: shareStatusOf(record, now.getTime()) };
 }

@@ -9,13 +9,15 @@
  * Decorates the app
  * with `database` (the handle) and `deps` (what services need: db, vault, clock). A database it
  * opened itself is closed when the app closes; one passed in stays open for its owner. Expired
- * rows are purged at start and every hour (services/purge-expired.ts).
+ * rows are purged at start and every hour (services/purge-expired.ts). Activity logs written
+ * before the hash chain (issue 17) are chained at start (lib/activity-chain.ts).
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
 import { createDatabase, type Database } from '../db/create-db';
 import { DatabaseUnavailableError } from '../db/postgres-hosts';
 import { seedDatabase, seedVerifiers } from '../db/seed';
+import { chainUnchainedActivity } from '../lib/activity-chain';
 import type { ServiceDeps } from '../lib/deps';
 import { loadConsentRegistryKey, loadIssuerKeyring, nodeProofCrypto } from '../lib/issuer-keys';
 import { loadMasterKey } from '../lib/master-key';
@@ -133,6 +135,9 @@ export async function prepareDatabase(options: PrepareDatabaseOptions): Promise<
   const base = { db: database.db, vault: createVault(masterKey.key), now: config.now };
   return database.withStartupLock(async () => {
     const { seeded } = await seedDatabase(base);
+    // Issue 17: activity written before the hash chain existed is chained once
+    // (lib/activity-chain.ts).
+    await chainUnchainedActivity(database.db);
     await seedVerifiers(base);
     const issuers = await loadIssuerKeyring(base);
     const deps: ServiceDeps = {

@@ -337,6 +337,7 @@ export async function answerConsentRequest(
   }
   const result = await decideConsentRequest({
     ...options,
+    presented: true,
     receipt: { ...receiptOptions(options), presentation: { vpToken, disclosed } },
   });
   return {

@@ -4,11 +4,18 @@
  * be viewed at most `maxViews` times. The id is 'share-' + 32 hex characters (128 random bits,
  * the link's only access control, as DECISIONS 4 says of credential ids).
  *
- * Input: { ...deps, userId, credentialId, fields, lifetime, maxViews (null = no limit) }.
+ * Made under a consent (`consentRequestId`, issue 17), the link belongs to that approved consent:
+ * its views count as the consent's uses and it is withdrawn when the consent is withdrawn or
+ * expires (lib/consent-lifecycle.ts); it lives no longer than the consent's validity.
+ *
+ * Input: { ...deps, userId, credentialId, fields, lifetime, maxViews (null = no limit),
+ * consentRequestId? }.
  * Output: the ShareRecord (status 'active', views 0, url `{publicOrigin}/verify/{id}`).
  * Errors: AppError 'credential_not_found' (404) when the holder has no credential with that id
  * (another holder's id answers the same); 'invalid_input' (400) naming the first field the
- * credential's subject does not hold.
+ * credential's subject does not hold; 'consent_request_not_found' (404) for a consent the holder
+ * does not have; 409 'consent_not_approved', 'consent_already_withdrawn' or 'consent_expired'
+ * for a consent that is not in force.
  */
 import {
   MESSAGES,
@@ -18,7 +25,8 @@ import {
   shareableFields,
 } from '@pehchaan/core';
 import { and, eq } from 'drizzle-orm';
-import { credentials, shares } from '../db/schema';
+import { consentRequests, credentials, shares } from '../db/schema';
+import { CONSENT_NOT_IN_FORCE } from '../lib/consent-lifecycle';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
@@ -30,6 +38,29 @@ export interface CreateShareOptions extends ServiceDeps {
   fields: readonly string[];
   lifetime: ShareLifetime;
   maxViews: number | null;
+  consentRequestId?: string;
+}
+
+/** The holder's consent a link is made under, checked to be in force now. */
+async function consentInForce(options: CreateShareOptions, consentRequestId: string, now: Date) {
+  const [consent] = await options.db
+    .select()
+    .from(consentRequests)
+    .where(
+      and(eq(consentRequests.id, consentRequestId), eq(consentRequests.userId, options.userId)),
+    );
+  if (!consent) throw new AppError('consent_request_not_found', MESSAGES.consentRequestNotFound);
+  const ended = consent.validUntil !== null && consent.validUntil.getTime() <= now.getTime();
+  if (consent.status === 'expired' || (consent.status === 'approved' && ended)) {
+    throw new AppError('consent_expired', CONSENT_NOT_IN_FORCE.expired);
+  }
+  if (consent.status === 'withdrawn') {
+    throw new AppError('consent_already_withdrawn', CONSENT_NOT_IN_FORCE.alreadyWithdrawn);
+  }
+  if (consent.status !== 'approved') {
+    throw new AppError('consent_not_approved', CONSENT_NOT_IN_FORCE.notApproved(consent.status));
+  }
+  return consent;
 }
 
 export async function createShare(options: CreateShareOptions): Promise<ShareRecord> {
@@ -47,6 +78,13 @@ export async function createShare(options: CreateShareOptions): Promise<ShareRec
     throw new AppError('invalid_input', `This credential has no field named ${unknown}`);
   }
   const now = options.now();
+  const consent = options.consentRequestId
+    ? await consentInForce(options, options.consentRequestId, now)
+    : undefined;
+  let expiresAt = new Date(now.getTime() + SHARE_LIFETIME_MS[options.lifetime]);
+  if (consent?.validUntil && consent.validUntil.getTime() < expiresAt.getTime()) {
+    expiresAt = consent.validUntil;
+  }
   const [row] = await options.db
     .insert(shares)
     .values({
@@ -55,8 +93,9 @@ export async function createShare(options: CreateShareOptions): Promise<ShareRec
       credentialId: credential.id,
       fields: [...options.fields],
       createdAt: now,
-      expiresAt: new Date(now.getTime() + SHARE_LIFETIME_MS[options.lifetime]),
+      expiresAt,
       maxViews: options.maxViews,
+      consentRequestId: consent?.id ?? null,
     })
     .returning();
   if (!row) throw new Error('Inserting the share returned no row');

@@ -19,8 +19,14 @@
  * receipt: `receipt.presentation` is what an approval disclosed, `receipt.noticeLanguage` the
  * language the holder read the request in.
  *
+ * An approval starts the consent's validity (issue 17): valid_until = decision time + the
+ * request's validity days (lib/consent-lifecycle.ts consentValidityDays). When the approval
+ * delivered a presentation the verifier verified (`presented`, answer-consent-request.ts), that
+ * is the consent's first use (uses 1, last_used_at = the decision time) and the product-hosted
+ * verifier request it answered, if any, is remembered (linkHostedVerifierRequest).
+ *
  * Input: { db, now, vault, publicOrigin, consentRegistry, userId, consentRequestId,
- * decision: 'approve' | 'reject', decidedAt?, receipt? }.
+ * decision: 'approve' | 'reject', decidedAt?, presented?, receipt? }.
  * Output: { consentRequest, activityLog, consentReceipt } (the decided request, its log entry
  * and its receipt).
  * Errors: AppError 'consent_request_not_found' (404, 'Consent request not found') when the holder
@@ -36,6 +42,12 @@ import {
 } from '@pehchaan/core';
 import { and, eq } from 'drizzle-orm';
 import { consentRequests } from '../db/schema';
+import {
+  consentValidityDays,
+  linkHostedVerifierRequest,
+  presentationOfConsent,
+  validUntilOf,
+} from '../lib/consent-lifecycle';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { toConsentRequest } from '../lib/records';
@@ -51,6 +63,8 @@ export interface DecideConsentRequestOptions
   decidedAt?: Date;
   /** What the decision's receipt records beyond the request: see issueConsentReceipt. */
   receipt?: Pick<IssueConsentReceiptOptions, 'presentation' | 'noticeLanguage'>;
+  /** Approve only: a presentation was delivered and verified (the consent's first use). */
+  presented?: boolean;
 }
 
 export interface ConsentDecisionResult {
@@ -82,9 +96,32 @@ export async function decideConsentRequest(
         decidedAt = options.decidedAt;
       }
     }
+    let approval: Partial<typeof consentRequests.$inferInsert> = {};
+    if (decision === 'approve') {
+      const [request] = await tx
+        .select({ validityDays: consentRequests.validityDays })
+        .from(consentRequests)
+        .where(mine);
+      const days = request
+        ? consentValidityDays(
+            request,
+            (await presentationOfConsent(tx, consentRequestId))?.presentation,
+          )
+        : 0;
+      approval = {
+        validityDays: days,
+        validUntil: validUntilOf(decidedAt, days),
+        ...(options.presented ? { uses: 1, lastUsedAt: decidedAt } : {}),
+      };
+    }
     const [row] = await tx
       .update(consentRequests)
-      .set({ status: outcome.status, statusUpdatedAt: decidedAt, statusUpdatedBy: userId })
+      .set({
+        status: outcome.status,
+        statusUpdatedAt: decidedAt,
+        statusUpdatedBy: userId,
+        ...approval,
+      })
       .where(and(mine, eq(consentRequests.status, 'pending')))
       .returning();
     if (!row) {
@@ -99,6 +136,9 @@ export async function decideConsentRequest(
         'consent_already_decided',
         MESSAGES.consentAlreadyDecided(existing.status),
       );
+    }
+    if (options.presented && decision === 'approve') {
+      await linkHostedVerifierRequest(tx, consentRequestId);
     }
     const activityLog = await recordActivity({
       db: tx,

@@ -2,7 +2,8 @@
  * GET /user/{userId}/export (SPEC 2 Settings "Data and storage"): everything the server
  * holds about the holder, as one JSON document (core's holderExportSchema): profile (identity
  * numbers masked, as the profile shows them), settings, credentials (screen records) with the
- * signed W3C documents behind them, consent requests and the whole activity log.
+ * signed W3C documents behind them, consent requests and the whole activity log with its hash
+ * chain, and whether that chain is intact (issue 17: verify-activity-chain.ts).
  *
  * Input: { ...deps, userId }. Output: HolderExport with source 'api'.
  * Errors: AppError 'user_not_found' (404); a stored document that no longer decrypts throws (500).
@@ -20,6 +21,7 @@ import { getSettings } from './get-settings';
 import { listActivityLogs } from './list-activity-logs';
 import { listConsentRequests } from './list-consent-requests';
 import { selectOrderedCredentials } from './list-credentials';
+import { verifyActivityChain } from './verify-activity-chain';
 
 /** The whole log, not the screen's 500 newest. */
 const EXPORT_ACTIVITY_LIMIT = 100_000;
@@ -31,11 +33,13 @@ export interface ExportHolderDataOptions extends ServiceDeps {
 export async function exportHolderData(options: ExportHolderDataOptions): Promise<HolderExport> {
   const { db, vault, userId } = options;
   const profile = await getProfile({ db, vault, now: options.now, userId });
-  const [{ settings }, rows, consentRequests, activityLogs] = await Promise.all([
+  // The consent clock runs once (in listConsentRequests) before the log is read.
+  const consentRequests = await listConsentRequests(options);
+  const [{ settings }, rows, activityLogs, activityChain] = await Promise.all([
     getSettings({ db, userId }),
     selectOrderedCredentials(db, userId),
-    listConsentRequests({ db, userId }),
-    listActivityLogs({ db, userId, limit: EXPORT_ACTIVITY_LIMIT }),
+    listActivityLogs({ ...options, limit: EXPORT_ACTIVITY_LIMIT }),
+    verifyActivityChain({ db, userId }),
   ]);
   const documents = rows.map(
     (row) => readCredentialDocument(row, vault) as Record<string, unknown>,
@@ -54,5 +58,6 @@ export async function exportHolderData(options: ExportHolderDataOptions): Promis
     verifiable_credentials: documents,
     consent_requests: consentRequests,
     activity_logs: activityLogs,
+    activity_chain: activityChain,
   };
 }

@@ -4,10 +4,20 @@
  * "Verifiers (OpenID4VP)"). A pending request past its expires_at reads 'expired'. With them,
  * the verifier's copy of the holder's consent receipts for this request (issue 17), oldest
  * first, and the SHA-256 of the vp_token it received, which an approval's receipt names too.
+ *
+ * Issue 17: once the holder withdraws the consent the request was answered under, it reads
+ * 'withdrawn' (at the end of the consent's validity, 'consent_expired'), its claims are erased
+ * (`credentials` null, `erased_at` set); `consent` is that consent as this product's wallet
+ * holds it (status, validity, uses), when the answer came from it.
  */
 import type { VerifiedCredential, VerifierRequestAnswer } from '@pehchaan/core';
 import { and, asc, eq } from 'drizzle-orm';
-import { consentReceipts, verifierRequests } from '../db/schema';
+import {
+  consentReceipts,
+  consentRequests,
+  presentationRequests,
+  verifierRequests,
+} from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { REQUEST_NOT_FOUND_DETAIL } from './find-open-verifier-request';
@@ -45,6 +55,19 @@ export async function getVerifierRequest(
     .from(consentReceipts)
     .where(eq(consentReceipts.verifierRequestId, row.id))
     .orderBy(asc(consentReceipts.issuedAt), asc(consentReceipts.id));
+  const [consent] = await options.db
+    .select({
+      status: consentRequests.status,
+      validUntil: consentRequests.validUntil,
+      withdrawnAt: consentRequests.withdrawnAt,
+      uses: consentRequests.uses,
+      lastUsedAt: consentRequests.lastUsedAt,
+    })
+    .from(presentationRequests)
+    .innerJoin(consentRequests, eq(consentRequests.id, presentationRequests.consentRequestId))
+    .where(eq(presentationRequests.verifierRequestId, row.id))
+    .limit(1);
+  const consentStatus = consent?.status;
   return {
     id: row.id,
     purpose: row.purposeCode,
@@ -67,5 +90,17 @@ export async function getVerifierRequest(
         receipt: record.receipt,
       };
     }),
+    erased_at: row.erasedAt?.toISOString() ?? null,
+    consent:
+      consent &&
+      (consentStatus === 'approved' || consentStatus === 'withdrawn' || consentStatus === 'expired')
+        ? {
+            status: consentStatus,
+            valid_until: consent.validUntil?.toISOString() ?? null,
+            withdrawn_at: consent.withdrawnAt?.toISOString() ?? null,
+            uses: consent.uses,
+            last_used_at: consent.lastUsedAt?.toISOString() ?? null,
+          }
+        : null,
   };
 }

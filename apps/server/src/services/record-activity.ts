@@ -2,10 +2,17 @@
  * Writes one activity log entry (SPEC 3 Activity log) for a real event: login, logout,
  * credential_generated, ... Descriptions never hold secrets (no Aadhaar number, OTP or token).
  *
- * Input: { db, now, userId, type (core's ActivityType), message and/or description }: `message`
- * (a code and parameters, core's activity-messages.ts) lets a screen show the entry in the
- * holder's language; `description` defaults to its English text (describeActivity).
- * Output: the stored ActivityLog record. Errors: database errors only (userId must exist).
+ * `message` (a code and parameters, core's activity-messages.ts) lets a screen show the entry in
+ * the holder's language; `description` defaults to its English text (describeActivity).
+ *
+ * The entry is appended to the holder's hash chain (issue 17, lib/activity-chain.ts): under the
+ * holder's chain lock it takes the next `seq`, the previous entry's hash as `prev_hash`, and its
+ * own `hash`. Run inside a caller's transaction it joins it (a savepoint), so the entry commits
+ * with the change it records and the lock is held until then.
+ *
+ * Input: { db, now, userId, type (core's ActivityType), message and/or description }.
+ * Output: the stored ActivityLog record. Errors: database errors only (userId must exist); an
+ * Error when neither a message nor a description is given.
  */
 import {
   type ActivityLog,
@@ -15,6 +22,7 @@ import {
 } from '@pehchaan/core';
 import type { DbOrTx } from '../db/create-db';
 import { activityLogs } from '../db/schema';
+import { activityChainHead, activityEntryHash, lockActivityChain } from '../lib/activity-chain';
 import { newId } from '../lib/ids';
 import { toActivityLog } from '../lib/records';
 
@@ -30,22 +38,32 @@ export interface RecordActivityOptions {
 }
 
 export async function recordActivity(options: RecordActivityOptions): Promise<ActivityLog> {
-  const { message } = options;
+  const { message, userId } = options;
   const description = options.description ?? (message ? describeActivity(message) : undefined);
-  if (description === undefined)
+  if (description === undefined) {
     throw new Error('An activity entry needs a message or a description');
-  const [row] = await options.db
-    .insert(activityLogs)
-    .values({
+  }
+  return options.db.transaction(async (tx) => {
+    await lockActivityChain(tx, userId);
+    const head = await activityChainHead(tx, userId);
+    const entry = {
       id: newId('log'),
-      userId: options.userId,
+      userId,
       type: options.type,
       description,
       messageCode: message?.code ?? null,
-      messageParams: message?.params ?? null,
+      // {} rather than null for a message without parameters: the record shows it so (records.ts),
+      // and the hash is checked against the record (lib/activity-chain.ts).
+      messageParams: message ? (message.params ?? {}) : null,
       timestamp: options.now(),
-    })
-    .returning();
-  if (!row) throw new Error('Inserting the activity entry returned no row');
-  return toActivityLog(row);
+      seq: (head?.seq ?? 0) + 1,
+      prevHash: head?.hash ?? null,
+    };
+    const [row] = await tx
+      .insert(activityLogs)
+      .values({ ...entry, hash: activityEntryHash(entry) })
+      .returning();
+    if (!row) throw new Error('Inserting the activity entry returned no row');
+    return toActivityLog(row);
+  });
 }

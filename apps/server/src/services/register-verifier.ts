@@ -1,9 +1,11 @@
 /**
- * Registers a verifier organisation (a data fiduciary) with one purpose and its first API key
- * (`npm run verifier:add`, scripts/add-verifier.ts). The API key is answered once and stored
- * only as its hash.
+ * Registers a verifier organisation (a data fiduciary) with one purpose, optionally its
+ * notification URL for withdrawal notices (issue 17), and its first API key (`npm run
+ * verifier:add`, scripts/add-verifier.ts). The API key is answered once and stored only as its
+ * hash. setVerifierNotificationUrl sets or clears the URL of a registered organisation.
  */
 import { DOCUMENT_TYPES, isDocumentTypeKey } from '@pehchaan/core';
+import { eq } from 'drizzle-orm';
 import { verifierPurposes, verifiers } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { newId } from '../lib/ids';
@@ -21,6 +23,30 @@ export interface NewVerifier {
     claims: Record<string, string[]>;
     retentionDays: number;
   };
+  /** Where withdrawal notices are posted (docs/oid4vp.md "Withdrawal notices"); absent: none. */
+  notificationUrl?: string;
+}
+
+/**
+ * Why `url` cannot be a notification URL, or undefined: it must be an absolute http(s) URL
+ * without user name or password. (Whether its address may be reached is decided at each
+ * delivery by the wallet's SSRF-safe client: https on a public address, http on loopback only
+ * where the wallet allows loopback.)
+ */
+export function notificationUrlProblem(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'The notification URL is not a valid URL';
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+    return 'The notification URL must be an https URL';
+  }
+  if (parsed.username || parsed.password) {
+    return 'The notification URL must not hold a user name or password';
+  }
+  return undefined;
 }
 
 /** Why `claims` are not registrable (unknown type or claim), or undefined. */
@@ -46,7 +72,11 @@ export async function registerVerifier(
   options: Pick<ServiceDeps, 'db' | 'vault' | 'now'> & { verifier: NewVerifier },
 ): Promise<{ id: string; did: string; clientId: string; apiKey: string }> {
   const { db, vault, verifier } = options;
-  const problem = purposeClaimsProblem(verifier.purpose.claims);
+  const problem =
+    purposeClaimsProblem(verifier.purpose.claims) ??
+    (verifier.notificationUrl === undefined
+      ? undefined
+      : notificationUrlProblem(verifier.notificationUrl));
   if (problem) throw new Error(problem);
   const id = newId('verifier', 8);
   const key = newVerifierKey(vault, id);
@@ -58,6 +88,7 @@ export async function registerVerifier(
       grievanceContact: verifier.grievanceContact,
       ...key,
       createdAt: now,
+      notificationUrl: verifier.notificationUrl ?? null,
     });
     await tx
       .insert(verifierPurposes)
@@ -65,4 +96,23 @@ export async function registerVerifier(
   });
   const { apiKey } = await insertVerifierApiKey({ db, now: options.now, verifierId: id });
   return { id, did: key.did, clientId: verifierClientId(key.did), apiKey };
+}
+
+/**
+ * Sets (or, with null, clears) the notification URL of the registered organisation `name`.
+ * @throws {Error} for an unusable URL (notificationUrlProblem) or an unknown organisation.
+ */
+export async function setVerifierNotificationUrl(
+  options: Pick<ServiceDeps, 'db'> & { name: string; notificationUrl: string | null },
+): Promise<{ id: string }> {
+  const problem =
+    options.notificationUrl === null ? undefined : notificationUrlProblem(options.notificationUrl);
+  if (problem) throw new Error(problem);
+  const [row] = await options.db
+    .update(verifiers)
+    .set({ notificationUrl: options.notificationUrl })
+    .where(eq(verifiers.name, options.name))
+    .returning({ id: verifiers.id });
+  if (!row) throw new Error(`No verifier named ${options.name} is registered`);
+  return row;
 }

@@ -11,12 +11,16 @@
  * If that fails (e.g. a PUBLIC_ORIGIN over plain http to a non-loopback host, which no wallet
  * may answer to), the reset still stands and the requests stay plain SPEC 3 requests.
  *
+ * A withdrawn or expired seeded consent starts over too (issue 17): no validity, uses or
+ * withdrawal; its withdrawal notice row goes (one per consent; a notice not yet delivered is
+ * dropped with it: the demo reset ends that consent's story).
+ *
  * Input: { ...deps, userId }. Output: the holder's consent requests after the reset (newest first).
  * Errors: database errors only (userId is the signed-in holder, so it exists).
  */
 import type { ConsentRequest } from '@pehchaan/core';
-import { sql } from 'drizzle-orm';
-import { consentRequests } from '../db/schema';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { consentRequests, withdrawalNotices } from '../db/schema';
 import { consentSeedRows } from '../db/seed';
 import type { ServiceDeps } from '../lib/deps';
 import { closeSeededLinks, linkSeededConsentRequests } from './link-seeded-consent-requests';
@@ -31,6 +35,15 @@ export async function resetConsentRequests(
 ): Promise<ConsentRequest[]> {
   const { db, userId } = options;
   const rows = consentSeedRows(options.now(), userId);
+  await db.delete(withdrawalNotices).where(
+    and(
+      eq(withdrawalNotices.userId, userId),
+      inArray(
+        withdrawalNotices.consentRequestId,
+        rows.map((row) => row.id),
+      ),
+    ),
+  );
   await db
     .insert(consentRequests)
     .values(rows)
@@ -47,6 +60,12 @@ export async function resetConsentRequests(
         statusUpdatedAt: null,
         statusUpdatedBy: null,
         lastViewed: null,
+        validUntil: null,
+        expiryRemindedAt: null,
+        withdrawnAt: null,
+        withdrawnBy: null,
+        uses: 0,
+        lastUsedAt: null,
       },
     });
   try {
@@ -55,5 +74,5 @@ export async function resetConsentRequests(
     // The reset stands without the links; no old link is left pointing at a pending request.
     await closeSeededLinks({ ...options, consentRequestIds: rows.map((row) => row.id) });
   }
-  return listConsentRequests({ db, userId });
+  return listConsentRequests({ ...options, userId });
 }

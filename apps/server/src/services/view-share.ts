@@ -3,6 +3,9 @@
  * opens a share link. Each successful view counts one (an atomic `views + 1` that also checks
  * the link is still live, so two views at once cannot both take a last allowed view) and writes
  * a `credential_viewed` entry to the holder's activity log ('Your PAN Card link was viewed').
+ * A link made under a consent (issue 17) counts the view as a use of that consent (uses + 1,
+ * last_used_at); withdrawing or the expiry of the consent withdrew the link, so a view never
+ * counts for a consent that ended.
  * The answer discloses only the fields the holder chose: masked in the summary, their values in
  * `disclosed` for the page's reveal toggle. The credential's own id is not disclosed (the
  * answer's ids are the share's), so a withdrawn link leaves the stranger nothing to reopen.
@@ -23,7 +26,7 @@ import {
 } from '@pehchaan/core';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Tx } from '../db/create-db';
-import { credentials, shares } from '../db/schema';
+import { consentRequests, credentials, shares } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { recordActivity } from './record-activity';
@@ -71,6 +74,17 @@ export async function viewShare(options: ViewShareOptions): Promise<ShareView> {
     const subject = pickSubjectFields(check.subject, share.fields);
     const { document_type: _type, ...disclosed } = subject;
     const known = getDocumentType(credential.documentType) !== undefined;
+    if (share.consentRequestId) {
+      await tx
+        .update(consentRequests)
+        .set({ uses: sql`${consentRequests.uses} + 1`, lastUsedAt: now })
+        .where(
+          and(
+            eq(consentRequests.id, share.consentRequestId),
+            eq(consentRequests.status, 'approved'),
+          ),
+        );
+    }
     await recordActivity({
       db: tx,
       now: options.now,

@@ -2,7 +2,8 @@
  * An activity log entry's text in the UI language (issue 19). An entry with a message code
  * (core's activity-messages.ts) is worded from `activity`'s `messages.{code}` with its
  * parameters made readable in that language: the document type's name, the consent purpose,
- * the profile fields; an entry without one shows its stored `description` (English, SPEC 3).
+ * the profile fields (a `date` stays YYYY-MM-DD); an entry without one shows its stored
+ * `description` (English, SPEC 3).
  */
 import { type ActivityLog, profileFieldsParam } from '@pehchaan/core';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +25,8 @@ export function useActivityText(): (log: ActivityLog) => string {
       requester: text('requester'),
       purpose: consent.purpose(text('requester'), text('purpose')),
       fields: fields.join(', '),
+      // A consent's last day (issue 17), YYYY-MM-DD: the same in every language.
+      date: text('date'),
       count: typeof params.count === 'number' ? params.count : 0,
       context: code === 'profile_updated' && fields.length === 0 ? 'none' : undefined,
       defaultValue: log.description,

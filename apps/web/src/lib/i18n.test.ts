@@ -41,6 +41,7 @@ describe('English texts (SPEC 5, 8, 9)', () => {
       requester: 'State Bank of India',
       purpose: 'Open savings account',
       fields: 'name,dob',
+      date: '2026-03-12',
     };
     for (const code of ACTIVITY_MESSAGE_CODES) {
       for (const count of [1, 3]) {

@@ -21,6 +21,13 @@ export const ACTIVITY_MESSAGE_CODES = [
   'consent_rejected',
   'profile_updated',
   'test_manual',
+  // Issue 17: the consent's later states and the verifier's notice (params: requester, purpose;
+  // consent_expiring also date, the consent's last day as YYYY-MM-DD).
+  'consent_withdrawn',
+  'consent_expired',
+  'consent_expiring',
+  'withdrawal_delivered',
+  'withdrawal_undelivered',
 ] as const;
 /** A message code; an unknown one is refused with a short message (the list grows). */
 export const activityMessageCodeSchema = z.enum(ACTIVITY_MESSAGE_CODES, {

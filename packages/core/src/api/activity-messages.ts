@@ -9,7 +9,8 @@
  * `describeActivity` writes the English description of a code, so the two never disagree.
  * Parameters are codes or names, never translated texts: `document_type` is a catalogue key
  * (documents/catalogue.ts), `fields` a comma-separated list of profile field names, `requester`
- * the data fiduciary's name, `purpose` the purpose as the request states it (English).
+ * the data fiduciary's name, `purpose` the purpose as the request states it (English), `date` a
+ * day as YYYY-MM-DD.
  */
 import { DOCUMENT_TYPE_LABELS } from '../documents/labels';
 import type { ActivityMessageCode, ActivityMessageParams } from './activity-message-codes';
@@ -79,5 +80,15 @@ export function describeActivity(message: ActivityMessage): string {
       return profileUpdatedDescription(profileFieldsParam(p.fields));
     case 'test_manual':
       return 'Test log entry added manually';
+    case 'consent_withdrawn':
+      return `Withdrew consent from ${p.requester} for ${p.purpose}`;
+    case 'consent_expired':
+      return `Consent to ${p.requester} for ${p.purpose} expired`;
+    case 'consent_expiring':
+      return `Consent to ${p.requester} for ${p.purpose} expires on ${p.date}`;
+    case 'withdrawal_delivered':
+      return `Withdrawal notice delivered to ${p.requester}`;
+    case 'withdrawal_undelivered':
+      return `Withdrawal notice could not be delivered to ${p.requester}`;
   }
 }

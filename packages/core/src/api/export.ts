@@ -6,7 +6,12 @@
  */
 import { z } from 'zod';
 import { profileSchema } from './profile';
-import { activityLogSchema, consentRequestSchema, credentialRecordSchema } from './records';
+import {
+  activityChainVerdictSchema,
+  activityLogSchema,
+  consentRequestSchema,
+  credentialRecordSchema,
+} from './records';
 import { userSettingsSchema } from './settings';
 
 /** The `format` marker of an export file. */
@@ -16,7 +21,8 @@ export const HOLDER_EXPORT_VERSION = 1;
 /**
  * An export: the profile (identity numbers masked, as the profile shows them), the settings, the
  * credentials (screen records, which hold the subject's fields in full: it is the holder's own
- * copy), the signed W3C documents behind them, the consent requests and the activity log.
+ * copy), the signed W3C documents behind them, the consent requests and the activity log (with
+ * its hash chain and the chain's verdict, from the server).
  * `source` says whether the server ('api') or this browser's copy ('localStorage') answered;
  * the local copy has no signed documents and may lack the profile.
  */
@@ -32,6 +38,11 @@ export const holderExportSchema = z.object({
   verifiable_credentials: z.array(z.record(z.string(), z.unknown())),
   consent_requests: z.array(consentRequestSchema),
   activity_logs: z.array(activityLogSchema),
+  /**
+   * Whether the activity log's hash chain is intact (issue 17; GET .../activity-logs/verify):
+   * the server's export only; each entry carries `seq`, `prev_hash` and `hash` to check it again.
+   */
+  activity_chain: activityChainVerdictSchema.optional(),
 });
 export type HolderExport = z.infer<typeof holderExportSchema>;
 

@@ -80,6 +80,10 @@ export const PROBLEM_CODES = [
   'idempotency_in_flight',
   'presentation_request_replayed',
   'presentation_needs_live_session',
+  // 409: withdrawing a consent that cannot be withdrawn (issue 17)
+  'consent_not_approved',
+  'consent_already_withdrawn',
+  'consent_expired',
   // 410
   'presentation_request_expired',
   // 410: a share link that no longer discloses anything

@@ -23,6 +23,16 @@ export const ACTIVITY_TYPES = [
   'test_manual',
   /** A stranger opened one of the holder's share links (api/shares.ts). */
   'credential_viewed',
+  /** The holder withdrew an approved consent (DPDP Act s.6(4); issue 17). */
+  'consent_withdrawn',
+  /** An approved consent reached the end of its validity (issue 17). */
+  'consent_expired',
+  /** An approved consent ends within CONSENT_EXPIRY_REMINDER_DAYS (the holder is reminded). */
+  'consent_expiring',
+  /** The signed withdrawal notice reached the verifier's notification URL. */
+  'withdrawal_delivered',
+  /** The withdrawal notice could not be delivered after every retry. */
+  'withdrawal_undelivered',
 ] as const;
 export const activityTypeSchema = z.enum(ACTIVITY_TYPES);
 export type ActivityType = z.infer<typeof activityTypeSchema>;
@@ -60,7 +70,18 @@ export const credentialRecordSchema = z.object({
 });
 export type CredentialRecord = z.infer<typeof credentialRecordSchema>;
 
-export const CONSENT_STATUSES = ['pending', 'approved', 'rejected'] as const;
+/**
+ * A consent request's status. SPEC 4's decision moves pending to approved or rejected, and that
+ * decision is final; an approved consent may later end (DECISIONS 7): `withdrawn` by the holder
+ * (DPDP Act s.6(4)) or `expired` at the end of its validity. Rejected never changes again.
+ */
+export const CONSENT_STATUSES = [
+  'pending',
+  'approved',
+  'rejected',
+  'withdrawn',
+  'expired',
+] as const;
 export const consentStatusSchema = z.enum(CONSENT_STATUSES);
 export type ConsentStatus = z.infer<typeof consentStatusSchema>;
 
@@ -137,8 +158,43 @@ export const consentRequestSchema = z.object({
   pending_sync: z.boolean().optional(),
   /** Only for a request that came as an OpenID4VP authorization request (issue 16). */
   presentation: consentPresentationSchema.optional(),
+  /**
+   * How many days an approval of this request stays valid (issue 17): the verifier's registered
+   * retention for the purpose, else DEFAULT_CONSENT_VALIDITY_DAYS. Absent in old local copies.
+   */
+  validity_days: z.number().int().positive().optional(),
+  /** ISO 8601: when the approved consent ends (approval + validity_days); null until approved. */
+  valid_until: z.string().nullable().optional(),
+  /** ISO 8601: when the holder withdrew it; null unless withdrawn. */
+  withdrawn_at: z.string().nullable().optional(),
+  /** Who withdrew it (the holder's user id); null unless withdrawn. */
+  withdrawn_by: z.string().nullable().optional(),
+  /** How many times the consent was used: a presentation verified, a share link opened under it. */
+  uses: z.number().int().nonnegative().optional(),
+  /** ISO 8601 of the last use; null when never used. */
+  last_used_at: z.string().nullable().optional(),
+  /**
+   * Withdrawn only: when the verifier's copy held by this product was erased (the claims it
+   * verified for this consent); null when none was held here.
+   */
+  verifier_erased_at: z.string().nullable().optional(),
+  /**
+   * Withdrawn only: the signed withdrawal notice to the verifier's notification URL and how its
+   * delivery goes (retried with backoff); null when the verifier registered no notification URL.
+   */
+  withdrawal_notice: z
+    .object({
+      status: z.enum(['pending', 'delivered', 'failed']),
+      attempts: z.number().int().nonnegative(),
+      last_attempt_at: z.string().nullable(),
+      next_attempt_at: z.string().nullable(),
+      delivered_at: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export type ConsentRequest = z.infer<typeof consentRequestSchema>;
+export type WithdrawalNotice = NonNullable<ConsentRequest['withdrawal_notice']>;
 
 /** SPEC 3 Activity log entry. */
 export const activityLogSchema = z.object({
@@ -156,8 +212,27 @@ export const activityLogSchema = z.object({
   last_viewed: z.string().nullable(),
   /** Browser-only marker: true for an entry kept locally while the API was unreachable. */
   pending_sync: z.boolean().optional(),
+  /** The entry's place in the holder's hash chain (1, 2, ...); server entries only. */
+  seq: z.number().int().positive().optional(),
+  /** SHA-256 (hex) of the holder's previous entry (activityEntryHash); null for the first. */
+  prev_hash: z.string().nullable().optional(),
+  /** SHA-256 (hex) of this entry (activityEntryHash), what the next entry's prev_hash holds. */
+  hash: z.string().optional(),
 });
 export type ActivityLog = z.infer<typeof activityLogSchema>;
+
+/**
+ * GET /user/{userId}/activity-logs/verify (issue 17): whether the holder's activity log is the
+ * unbroken hash chain it was written as. `entries` is how many entries were checked;
+ * `first_broken_id` the first (in chain order) whose stored hash, sequence or link to the
+ * previous entry does not hold (an edited, inserted or deleted entry); null when intact.
+ */
+export const activityChainVerdictSchema = z.object({
+  intact: z.boolean(),
+  entries: z.number().int().nonnegative(),
+  first_broken_id: z.string().nullable(),
+});
+export type ActivityChainVerdict = z.infer<typeof activityChainVerdictSchema>;
 
 export const credentialListSchema = z.object({
   credentials: z.array(credentialRecordSchema),
@@ -235,15 +310,60 @@ export const consentDecisionAnswerSchema = z.object({
 });
 export type ConsentDecisionAnswer = z.infer<typeof consentDecisionAnswerSchema>;
 
+/**
+ * Optional body of POST /user/{userId}/consent-requests/{id}/withdraw (issue 17): `withdrawn_at`,
+ * when the holder withdrew (ISO 8601 with offset; e.g. withdrawn offline and sent later by the
+ * outbox). Kept when it is neither after the server's now nor before the approval; otherwise the
+ * server's time is used (the withdrawal stands either way). Any other key is refused.
+ */
+export const consentWithdrawalSchema = z.strictObject(
+  {
+    withdrawn_at: z.iso
+      .datetime({ offset: true, error: 'withdrawn_at must be an ISO 8601 date and time' })
+      .optional(),
+  },
+  { error: 'A withdrawal takes no other field than withdrawn_at' },
+);
+export type ConsentWithdrawalBody = z.infer<typeof consentWithdrawalSchema>;
+
+/** Answer of POST /user/{userId}/consent-requests/{id}/withdraw: the consent and its log entry. */
+export const consentWithdrawalAnswerSchema = z.object({
+  message: z.string(),
+  consent_request: consentRequestSchema,
+  activity_log: activityLogSchema,
+  /** The withdrawal's consent receipt (issue 17), signed by the consent registry. */
+  consent_receipt: consentReceiptRecordSchema,
+});
+export type ConsentWithdrawalAnswer = z.infer<typeof consentWithdrawalAnswerSchema>;
+
 /** Answer of POST /user/{userId}/consent-requests/reset: the holder's list after the reset. */
 export const consentResetAnswerSchema = consentRequestListSchema.extend({ message: z.string() });
 
 /**
- * Body of POST /user/{userId}/activity-logs (DECISIONS 6): an entry of one of the SPEC 3 types.
- * The description is what the Activity Logs screen shows (1 to 500 characters).
+ * The activity types only the server writes, for events a holder cannot assert of themselves
+ * (issue 17: withdrawal, expiry and the verifier's notice are recorded where they happen).
+ */
+export const SERVER_ACTIVITY_TYPES = [
+  'consent_withdrawn',
+  'consent_expired',
+  'consent_expiring',
+  'withdrawal_delivered',
+  'withdrawal_undelivered',
+] as const satisfies readonly ActivityType[];
+
+/** The types a holder's app may record itself (POST /user/{userId}/activity-logs). */
+export const HOLDER_ACTIVITY_TYPES = ACTIVITY_TYPES.filter(
+  (type): type is Exclude<ActivityType, (typeof SERVER_ACTIVITY_TYPES)[number]> =>
+    !(SERVER_ACTIVITY_TYPES as readonly string[]).includes(type),
+);
+
+/**
+ * Body of POST /user/{userId}/activity-logs (DECISIONS 6): an entry of one of the SPEC 3 types
+ * (HOLDER_ACTIVITY_TYPES: not the server-only ones of issue 17). The description is what the
+ * Activity Logs screen shows (1 to 500 characters).
  */
 export const newActivityLogSchema = z.object({
-  type: activityTypeSchema,
+  type: z.enum(HOLDER_ACTIVITY_TYPES),
   description: z.string().trim().min(1).max(500),
   message_code: activityMessageCodeSchema.optional(),
   message_params: activityMessageParamsSchema.optional(),

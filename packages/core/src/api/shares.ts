@@ -119,6 +119,12 @@ export const shareCreateBodySchema = z
       .max(MAX_SHARE_VIEWS, `max_views must be 1 to ${MAX_SHARE_VIEWS}`)
       .nullable()
       .optional(),
+    /**
+     * Issue 17: the holder's approved consent the link is made for (its requester will open
+     * it): each view counts as a use of that consent, and withdrawing the consent (or its
+     * expiry) withdraws the link. Absent: a plain link.
+     */
+    consent_request_id: z.string().min(1).max(128).optional(),
   })
   .strict();
 export type ShareCreateBody = z.infer<typeof shareCreateBodySchema>;
@@ -138,6 +144,8 @@ export const shareRecordSchema = z.object({
   views: z.number().int(),
   withdrawn_at: z.string().nullable(),
   status: z.enum(SHARE_STATUSES),
+  /** The consent the link was made under (issue 17); null or absent: a plain link. */
+  consent_request_id: z.string().nullable().optional(),
 });
 export type ShareRecord = z.infer<typeof shareRecordSchema>;
 

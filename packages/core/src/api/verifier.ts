@@ -170,6 +170,13 @@ export const VERIFIER_REQUEST_STATUSES = [
   'failed',
   /** Not answered before `expires_at`. */
   'expired',
+  /**
+   * The holder withdrew the consent it was shared under (issue 17): the verified claims are
+   * erased (`erased_at`), and a signed withdrawal notice goes to the notification URL.
+   */
+  'withdrawn',
+  /** The consent it was shared under reached the end of its validity: the claims are erased. */
+  'consent_expired',
 ] as const;
 export type VerifierRequestStatus = (typeof VERIFIER_REQUEST_STATUSES)[number];
 
@@ -249,6 +256,25 @@ export const verifierRequestAnswerSchema = z.object({
    * approval (or refusal), and of a later withdrawal or expiry, oldest first.
    */
   consent_receipts: z.array(verifierConsentReceiptSchema).optional(),
+  /**
+   * When the verified claims were erased because the consent ended (withdrawn or
+   * consent_expired); `credentials` is null from then on. Null while they are held.
+   */
+  erased_at: z.string().nullable(),
+  /**
+   * The holder's consent this request was answered under, when the holder's wallet is this
+   * product (issue 17): its status, validity and how often it was used (a presentation verified,
+   * a share link opened under it). Null otherwise.
+   */
+  consent: z
+    .object({
+      status: z.enum(['approved', 'withdrawn', 'expired']),
+      valid_until: z.string().nullable(),
+      withdrawn_at: z.string().nullable(),
+      uses: z.number().int().nonnegative(),
+      last_used_at: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type VerifierRequestAnswer = z.infer<typeof verifierRequestAnswerSchema>;
 
@@ -281,5 +307,12 @@ export const verifierOrganisationSchema = z.object({
   /** The organisation's did:key (its client_id is 'decentralized_identifier:' + did). */
   did: z.string(),
   purposes: z.array(verifierPurposeSchema),
+  /**
+   * Where the wallet posts signed withdrawal notices (RFC 8935 push delivery of an RFC 8417
+   * Security Event Token; docs/oid4vp.md "Withdrawal notices"); null when none is registered.
+   */
+  notification_url: z.string().nullable(),
+  /** The did:key whose key signs those notices (their `iss`), to pin. */
+  wallet_did: z.string(),
 });
 export type VerifierOrganisation = z.infer<typeof verifierOrganisationSchema>;

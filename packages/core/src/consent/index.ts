@@ -1,2 +1,4 @@
 /** Consent receipts (ISO/IEC TS 27560 with DPV; issue 17). */
+
+export * from './lifecycle';
 export * from './receipt';

@@ -90,16 +90,52 @@ describe('computeRecentUpdates (SPEC 4, 9)', () => {
     expect(updates.consentHasNews).toBe(false);
   });
 
-  it('lists newest first', () => {
+  it('lists what others did before the holder’s own actions, newest first within each group (issue 17)', () => {
     const updates = computeRecentUpdates(
       {
-        credentials: [credential('c', { issuance_date: ago(3 * MIN) })],
-        consentRequests: [request('r', { requested_at: ago(2 * MIN) })],
-        activityLogs: [log('l', { timestamp: ago(MIN) })],
+        credentials: [credential('own-credential', { issuance_date: ago(MIN / 2) })],
+        consentRequests: [
+          request('pending', { requested_at: ago(90 * MIN) }),
+          request('expiring', {
+            status: 'approved',
+            valid_until: new Date(NOW + 3 * 24 * 60 * MIN).toISOString(),
+          }),
+          // Not within the reminder window, or seen a minute ago: not in the bell.
+          request('far', {
+            status: 'approved',
+            valid_until: new Date(NOW + 30 * 24 * 60 * MIN).toISOString(),
+          }),
+          request('expiring-seen', {
+            status: 'approved',
+            valid_until: new Date(NOW + 24 * 60 * MIN).toISOString(),
+            last_viewed: ago(MIN),
+          }),
+        ],
+        activityLogs: [
+          log('own-login', { type: 'login', timestamp: ago(MIN / 4) }),
+          log('delivered', { type: 'withdrawal_delivered', timestamp: ago(2 * MIN) }),
+          log('viewed-old', { type: 'credential_viewed', timestamp: ago(4 * MIN) }),
+          log('viewed-new', { type: 'credential_viewed', timestamp: ago(3 * MIN) }),
+          log('own-withdrawal', { type: 'consent_withdrawn', timestamp: ago(3 * MIN) }),
+          // The reminder entry repeats the expiring consent's own line.
+          log('reminder', { type: 'consent_expiring', timestamp: ago(MIN) }),
+        ],
       },
       NOW,
     );
-    expect(updates.items.map((i) => i.id)).toEqual(['l', 'r', 'c']);
+    expect(updates.items.map((i) => i.id)).toEqual([
+      'pending',
+      'viewed-new',
+      'viewed-old',
+      'delivered',
+      'expiring',
+      'own-login',
+      'own-credential',
+      'own-withdrawal',
+    ]);
+    expect(updates.items.find((i) => i.id === 'expiring')?.kind).toBe('consent_expiring');
+    expect(updates.consentHasNews).toBe(true);
+    expect(updates.badge).toBe('8');
   });
 
   it('empty lists give no updates and no badge', () => {

@@ -2,11 +2,18 @@
  * The notification rule of SPEC 4 and 9 ("Recent Updates"), pure so the header, the mobile menu
  * and the tests agree, on every device (the seen-state is stored on the server):
  * - a consent request counts while it is pending and was not viewed in the last 5 minutes;
+ *   so does an approved consent about to expire (issue 17: within CONSENT_EXPIRY_REMINDER_DAYS);
  * - a credential or an activity entry counts when it was issued (logged) within the last
  *   5 minutes and has never been viewed.
  * The badge shows the count, '9+' above 9 and nothing at 0.
+ *
+ * Order (issue 17): what others did or what needs the holder comes before the holder's own
+ * actions: 1. pending consent requests, 2. views of share links, 3. withdrawal notices
+ * delivered (or undeliverable), 4. consents about to expire or just expired, 5. everything
+ * else (new credentials, the holder's own actions); newest first within each group.
  */
 import type { ActivityLog, ConsentRequest, CredentialRecord } from '../api/records';
+import { isConsentExpiringSoon } from '../consent/lifecycle';
 
 /** SPEC 9: the notification window, in milliseconds. */
 export const NOTIFICATION_WINDOW_MS = 5 * 60 * 1000;
@@ -15,14 +22,18 @@ export const NOTIFICATION_POLL_MS = 30_000;
 /** SPEC 2: the badge caps at 9+. */
 export const BADGE_CAP = 9;
 
-export type RecentUpdateKind = 'credential' | 'consent_request' | 'activity_log';
+export type RecentUpdateKind =
+  | 'credential'
+  | 'consent_request'
+  | 'consent_expiring'
+  | 'activity_log';
 
 /** One line of the Recent Updates dropdown. */
 export interface RecentUpdate {
   kind: RecentUpdateKind;
   /** The record's id. */
   id: string;
-  /** ISO 8601: issuance (credential), request (consent) or log time. */
+  /** ISO 8601: issuance (credential), request (consent), the consent's end (expiring), log time. */
   at: string;
   /** The credential's document type name, the requester, or the log description. */
   title: string;
@@ -31,7 +42,7 @@ export interface RecentUpdate {
 }
 
 export interface RecentUpdates {
-  /** Newest first. */
+  /** By group (see the module docs), newest first within each. */
   items: RecentUpdate[];
   count: number;
   /** '' at 0, the count up to 9, else '9+'. */
@@ -53,12 +64,33 @@ export function badgeText(count: number): string {
   return count > BADGE_CAP ? `${BADGE_CAP}+` : String(count);
 }
 
-/** True while the pending request was not viewed within the window (SPEC 9). */
-export function isConsentRequestNew(request: ConsentRequest, now: number): boolean {
-  if (request.status !== 'pending') return false;
+/** True when the consent was not viewed within the window (SPEC 9). */
+function notViewedRecently(request: ConsentRequest, now: number): boolean {
   const viewed = instant(request.last_viewed);
   return Number.isNaN(viewed) || now - viewed >= NOTIFICATION_WINDOW_MS;
 }
+
+/** True while the pending request was not viewed within the window (SPEC 9). */
+export function isConsentRequestNew(request: ConsentRequest, now: number): boolean {
+  return request.status === 'pending' && notViewedRecently(request, now);
+}
+
+/** Issue 17: an approved consent ending within 7 days, not viewed within the window. */
+export function isConsentExpiryNew(request: ConsentRequest, now: number): boolean {
+  return isConsentExpiringSoon(request, now) && notViewedRecently(request, now);
+}
+
+/** The bell's groups, most urgent first (see the module docs). */
+const GROUP_OF_LOG: Partial<Record<ActivityLog['type'], number>> = {
+  credential_viewed: 1,
+  withdrawal_delivered: 2,
+  withdrawal_undelivered: 2,
+  consent_expired: 3,
+};
+const OWN_GROUP = 4;
+
+/** The reminder entry repeats the expiring consent's own item; the bell shows that one. */
+const NOT_IN_BELL: ReadonlySet<ActivityLog['type']> = new Set(['consent_expiring']);
 
 /** True for an item issued within the window and never viewed (SPEC 9). */
 function isFreshAndUnseen(issuedAt: string, lastViewed: string | null | undefined, now: number) {
@@ -82,40 +114,66 @@ export function computeRecentUpdates(
   },
   now: number = Date.now(),
 ): RecentUpdates {
-  const items: RecentUpdate[] = [];
+  const grouped: { item: RecentUpdate; group: number }[] = [];
+  let consentCount = 0;
   for (const request of lists.consentRequests) {
-    if (!isConsentRequestNew(request, now)) continue;
-    items.push({
-      kind: 'consent_request',
-      id: request.id,
-      at: request.requested_at,
-      title: request.requester,
-      detail: request.purpose,
-    });
+    if (isConsentRequestNew(request, now)) {
+      grouped.push({
+        group: 0,
+        item: {
+          kind: 'consent_request',
+          id: request.id,
+          at: request.requested_at,
+          title: request.requester,
+          detail: request.purpose,
+        },
+      });
+      consentCount += 1;
+    } else if (isConsentExpiryNew(request, now) && request.valid_until) {
+      grouped.push({
+        group: 3,
+        item: {
+          kind: 'consent_expiring',
+          id: request.id,
+          at: request.valid_until,
+          title: request.requester,
+          detail: request.purpose,
+        },
+      });
+      consentCount += 1;
+    }
   }
-  const consentCount = items.length;
+  let credentialCount = 0;
   for (const credential of lists.credentials) {
     if (!isFreshAndUnseen(credential.issuance_date, credential.last_viewed, now)) continue;
-    items.push({
-      kind: 'credential',
-      id: credential.id,
-      at: credential.issuance_date,
-      title: credential.credential_subject.document_type,
-      detail: credential.issuer,
+    grouped.push({
+      group: OWN_GROUP,
+      item: {
+        kind: 'credential',
+        id: credential.id,
+        at: credential.issuance_date,
+        title: credential.credential_subject.document_type,
+        detail: credential.issuer,
+      },
     });
+    credentialCount += 1;
   }
-  const credentialCount = items.length - consentCount;
   for (const log of lists.activityLogs) {
+    if (NOT_IN_BELL.has(log.type)) continue;
     if (!isFreshAndUnseen(log.timestamp, log.last_viewed, now)) continue;
-    items.push({
-      kind: 'activity_log',
-      id: log.id,
-      at: log.timestamp,
-      title: log.description,
-      detail: log.type,
+    grouped.push({
+      group: GROUP_OF_LOG[log.type] ?? OWN_GROUP,
+      item: {
+        kind: 'activity_log',
+        id: log.id,
+        at: log.timestamp,
+        title: log.description,
+        detail: log.type,
+      },
     });
   }
-  items.sort((a, b) => instant(b.at) - instant(a.at));
+  grouped.sort((a, b) => a.group - b.group || instant(b.item.at) - instant(a.item.at));
+  const items = grouped.map(({ item }) => item);
   return {
     items,
     count: items.length,

@@ -81,6 +81,7 @@ export function updateHref(kind: RecentUpdateKind): string {
     case 'credential':
       return paths.app.credentials.getHref();
     case 'consent_request':
+    case 'consent_expiring':
       return paths.app.consent.getHref();
     case 'activity_log':
       return paths.app.logs.getHref();

@@ -7,6 +7,7 @@ import {
   groupByStatus,
   migrateConsentRequests,
   sampleConsentRequests,
+  withdrawLocally,
 } from './consent-records';
 
 function request(id: string, overrides: Partial<ConsentRequest> = {}): ConsentRequest {
@@ -91,5 +92,34 @@ describe('groupByStatus', () => {
     expect(lists.pending.map((r) => r.id)).toEqual(['new', 'old']);
     expect(lists.approved.map((r) => r.id)).toEqual(['a2', 'a1']);
     expect(lists.rejected.map((r) => r.id)).toEqual(['r1']);
+    expect(lists.ended).toEqual([]);
+  });
+
+  it('lists withdrawn and expired consents apart, the latest end first (issue 17)', () => {
+    const lists = groupByStatus([
+      request('w1', { status: 'withdrawn', withdrawn_at: '2025-03-01T00:00:00Z' }),
+      request('e1', { status: 'expired', valid_until: '2025-04-01T00:00:00Z' }),
+      request('a1', { status: 'approved', status_updated_at: '2025-01-05T00:00:00Z' }),
+    ]);
+    expect(lists.ended.map((r) => r.id)).toEqual(['e1', 'w1']);
+    expect(lists.approved.map((r) => r.id)).toEqual(['a1']);
+  });
+});
+
+describe('withdrawLocally', () => {
+  it('withdraws on this device, keeping the decision’s own stamps (SPEC 4)', () => {
+    const approved = request('a', {
+      status: 'approved',
+      status_updated_at: '2025-01-05T00:00:00.000Z',
+      status_updated_by: 'user-001',
+    });
+    const now = new Date('2025-02-01T10:00:00.000Z');
+    expect(withdrawLocally(approved, 'user-001', now)).toEqual({
+      ...approved,
+      status: 'withdrawn',
+      withdrawn_at: '2025-02-01T10:00:00.000Z',
+      withdrawn_by: 'user-001',
+      pending_sync: true,
+    });
   });
 });

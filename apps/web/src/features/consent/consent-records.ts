@@ -1,8 +1,8 @@
 /**
  * Pure rules of the Consent Management screen (SPEC 2, 4, 6, 8) over SPEC 3 consent requests:
  * the migration of browser-local requests to the signed-in holder, keeping decisions made offline
- * over the server's still-pending copy, the offline decision itself, the sample requests, the
- * activity text of a decision and the three lists of the screen. No storage, no network.
+ * over the server's still-pending copy, the offline decision and withdrawal themselves, the
+ * sample requests, the activity text of a decision and the lists of the screen. No storage, no network.
  */
 import {
   type ActivityMessage,
@@ -66,6 +66,25 @@ export function decideLocally(
 }
 
 /**
+ * A withdrawal made on this device while the API is unreachable (issue 17): status withdrawn,
+ * stamped now and by the holder, marked `pending_sync` ("Not yet synced"). The decision's own
+ * stamps (status_updated_at/by) stay: SPEC 4's decision is final.
+ */
+export function withdrawLocally(
+  request: ConsentRequest,
+  userId: string,
+  now: Date = new Date(),
+): ConsentRequest {
+  return {
+    ...request,
+    status: 'withdrawn',
+    withdrawn_at: now.toISOString(),
+    withdrawn_by: userId,
+    pending_sync: true,
+  };
+}
+
+/**
  * The activity entry of a decision as the server writes it: its message code and parameters,
  * whose English text (core's describeActivity) is SPEC 4's 'Approved consent request from
  * {requester} for {purpose}' or 'Rejected ...'.
@@ -103,6 +122,8 @@ export interface ConsentLists {
   /** Most recent decision first. */
   approved: ConsentRequest[];
   rejected: ConsentRequest[];
+  /** Issue 17: approved consents that ended (withdrawn or expired), most recent end first. */
+  ended: ConsentRequest[];
 }
 
 function time(iso: string | null): number {
@@ -110,15 +131,23 @@ function time(iso: string | null): number {
   return Number.isNaN(ms) ? 0 : ms;
 }
 
-/** The screen's three lists (SPEC 2). */
+/** When an ended consent ended: its withdrawal, else the end of its validity. */
+function endedAt(request: ConsentRequest): string | null {
+  return request.withdrawn_at ?? request.valid_until ?? request.status_updated_at;
+}
+
+/** The screen's lists: SPEC 2's three, and the consents that ended since (issue 17). */
 export function groupByStatus(requests: readonly ConsentRequest[]): ConsentLists {
   const byRequested = (a: ConsentRequest, b: ConsentRequest) =>
     time(b.requested_at) - time(a.requested_at);
   const byDecided = (a: ConsentRequest, b: ConsentRequest) =>
     time(b.status_updated_at) - time(a.status_updated_at) || byRequested(a, b);
+  const byEnded = (a: ConsentRequest, b: ConsentRequest) =>
+    time(endedAt(b)) - time(endedAt(a)) || byRequested(a, b);
   return {
     pending: requests.filter((r) => r.status === 'pending').sort(byRequested),
     approved: requests.filter((r) => r.status === 'approved').sort(byDecided),
     rejected: requests.filter((r) => r.status === 'rejected').sort(byDecided),
+    ended: requests.filter((r) => r.status === 'withdrawn' || r.status === 'expired').sort(byEnded),
   };
 }

@@ -128,20 +128,21 @@ describe('the bell (SPEC 2, 4, 9)', () => {
     await user.click(bell);
     const panel = screen.getByRole('region', { name: 'Recent Updates' });
     const links = within(panel).getAllByRole('link', { name: /./ });
-    // Newest first, then View All Activity.
+    // The pending request first (issue 17: what others ask before the holder's own actions),
+    // then the holder's own, newest first, then View All Activity.
     expect(links.map((a) => a.getAttribute('href'))).toEqual([
-      '/logs',
-      '/credentials',
       '/consent',
       '/logs',
+      '/credentials',
+      '/logs',
     ]);
-    expect(links[0]).toHaveTextContent('Shared PAN Card credential');
-    expect(links[0]).toHaveTextContent('Credential shared');
-    expect(links[1]).toHaveTextContent('PAN Card');
-    expect(links[1]).toHaveTextContent('Income Tax Department');
-    expect(links[2]).toHaveTextContent('State Bank of India');
-    expect(links[2]).toHaveTextContent('Open savings account');
-    expect(links[2]).toHaveTextContent('2 hours ago');
+    expect(links[0]).toHaveTextContent('State Bank of India');
+    expect(links[0]).toHaveTextContent('Open savings account');
+    expect(links[0]).toHaveTextContent('2 hours ago');
+    expect(links[1]).toHaveTextContent('Shared PAN Card credential');
+    expect(links[1]).toHaveTextContent('Credential shared');
+    expect(links[2]).toHaveTextContent('PAN Card');
+    expect(links[2]).toHaveTextContent('Income Tax Department');
     expect(within(panel).queryByText('Bharti Airtel')).toBeNull();
     expect(within(panel).queryByText('LIC of India')).toBeNull();
   });

@@ -48,6 +48,10 @@ import {
  */
 export const SYNCED_QUERY_KEYS: Record<OutboxKind, (userId: string) => readonly QueryKey[]> = {
   consent_decision: (userId) => [queryKeys.consentRequests(userId), queryKeys.activityLogs(userId)],
+  consent_withdrawal: (userId) => [
+    queryKeys.consentRequests(userId),
+    queryKeys.activityLogs(userId),
+  ],
   credential_generation: (userId) => [
     queryKeys.credentials(userId),
     queryKeys.activityLogs(userId),

@@ -31,6 +31,7 @@ function recordingHandlers(
   };
   const handlers: OutboxHandlers = {
     consent_decision: handler,
+    consent_withdrawal: handler,
     credential_generation: handler,
     activity_log: handler,
     profile_update: handler,

@@ -1,7 +1,7 @@
 /**
  * The outbox (docs/ARCHITECTURE.md "An offline write and its sync"): every change made while the
- * API could not be reached — a consent decision, a credential generated, an activity entry, a
- * profile or settings Save — is kept here, in browser storage under `outbox` (cleared on logout
+ * API could not be reached — a consent decision or withdrawal, a credential generated, an
+ * activity entry, a profile or settings Save — is kept here, in browser storage under `outbox` (cleared on logout
  * with the other session keys), and sent again, in the order it was made, once the API answers.
  *
  * Stored shape: `{ entries: OutboxEntry[], conflicts: OutboxConflict[] }`.
@@ -51,6 +51,8 @@ import { readString, STORAGE_KEYS, writeJson } from '@/lib/storage';
 /** The changes the outbox carries. */
 export const OUTBOX_KINDS = [
   'consent_decision',
+  /** Issue 17: withdrawing an approved consent. */
+  'consent_withdrawal',
   'credential_generation',
   'activity_log',
   'profile_update',
@@ -62,6 +64,7 @@ export type OutboxKind = (typeof OUTBOX_KINDS)[number];
  * Which notice a conflict shows (texts in the `sync` namespace, `conflict.<code>`):
  * - consentDecidedElsewhere: the request was already decided the other way (409);
  * - consentGone: the request no longer exists (404);
+ * - consentEndedBeforeWithdrawal: the consent expired before the withdrawal reached the server;
  * - credentialHeld: the holder already has a credential of that type (409);
  * - profileChanged / settingsChanged: the server's copy changed after this device's edit;
  * - <kind>Refused: any other refusal, with the server's detail.
@@ -70,6 +73,8 @@ export const CONFLICT_CODES = [
   'consentDecidedElsewhere',
   'consentGone',
   'consentRefused',
+  'consentEndedBeforeWithdrawal',
+  'consentWithdrawalRefused',
   'credentialHeld',
   'credentialRefused',
   'activityRefused',
@@ -83,6 +88,7 @@ export type ConflictCode = (typeof CONFLICT_CODES)[number];
 /** The code of a refusal no handler explained. */
 export const REFUSED_CODE: Record<OutboxKind, ConflictCode> = {
   consent_decision: 'consentRefused',
+  consent_withdrawal: 'consentWithdrawalRefused',
   credential_generation: 'credentialRefused',
   activity_log: 'activityRefused',
   profile_update: 'profileRefused',

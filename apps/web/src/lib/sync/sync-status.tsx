@@ -46,6 +46,7 @@ export const ALL_SYNCED_VISIBLE_MS = 8000;
 /** Where a conflict's change lives: the screen and its link text (`view.<key>`). */
 const SCREEN = {
   consent_decision: { href: paths.app.consent.getHref(), label: 'consent' },
+  consent_withdrawal: { href: paths.app.consent.getHref(), label: 'consent' },
   credential_generation: { href: paths.app.credentials.getHref(), label: 'credentials' },
   activity_log: { href: paths.app.logs.getHref(), label: 'activity' },
   profile_update: { href: paths.app.profile.getHref(), label: 'profile' },

@@ -32,6 +32,25 @@ describe('keepUnsyncedDecisions', () => {
     expect(keepUnsyncedDecisions([server], [approvedHere('a')])).toEqual([server]);
   });
 
+  it('keeps a withdrawal made offline while the server still has the consent approved (issue 17)', () => {
+    const approved = request('a', {
+      status: 'approved',
+      status_updated_at: '2025-06-01T10:00:00Z',
+    });
+    const withdrawnHere = {
+      ...approved,
+      status: 'withdrawn' as const,
+      withdrawn_at: '2025-06-01T11:30:00.000Z',
+      pending_sync: true,
+    };
+    expect(keepUnsyncedDecisions([approved], [withdrawnHere])).toEqual([withdrawnHere]);
+    // Once the server has it withdrawn (or expired), the server's copy wins.
+    const serverWithdrawn = { ...approved, status: 'withdrawn' as const };
+    expect(keepUnsyncedDecisions([serverWithdrawn], [withdrawnHere])).toEqual([serverWithdrawn]);
+    const serverExpired = { ...approved, status: 'expired' as const };
+    expect(keepUnsyncedDecisions([serverExpired], [withdrawnHere])).toEqual([serverExpired]);
+  });
+
   it('ignores local copies that are only a cache of the server', () => {
     const cached = request('a', { status: 'rejected' });
     expect(keepUnsyncedDecisions([request('a')], [cached])).toEqual([request('a')]);

@@ -19,7 +19,9 @@ export function newestFirst(logs: readonly ActivityLog[]): ActivityLog[] {
  * The server's list with this device's not-yet-synced decisions laid over it: a local request
  * marked `pending_sync` replaces the server's copy while the server still has it pending (the
  * decision is kept until it is sent). Once the server has decided, its answer wins: decisions
- * are final (SPEC 4), so the local one is dropped.
+ * are final (SPEC 4), so the local one is dropped. Likewise a withdrawal made on this device
+ * (issue 17) is laid over the server's copy while the server still has the consent approved;
+ * once the server has it withdrawn or expired, the server's copy wins.
  */
 export function keepUnsyncedDecisions(
   fromServer: readonly ConsentRequest[],
@@ -28,7 +30,10 @@ export function keepUnsyncedDecisions(
   const unsynced = new Map(local.filter((r) => r.pending_sync).map((r) => [r.id, r]));
   return fromServer.map((request) => {
     const mine = unsynced.get(request.id);
-    return mine && request.status === 'pending' ? mine : request;
+    if (!mine) return request;
+    const undecided = request.status === 'pending';
+    const withdrawnHere = mine.status === 'withdrawn' && request.status === 'approved';
+    return undecided || withdrawnHere ? mine : request;
   });
 }
 

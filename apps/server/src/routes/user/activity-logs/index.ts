@@ -1,10 +1,11 @@
 /**
- * /user/{userId}/activity-logs: the holder's activity log, newest first, and recording an entry
- * of one of the SPEC 3 types.
+ * /user/{userId}/activity-logs: the holder's activity log, newest first, recording an entry of
+ * one of the SPEC 3 types, and whether the log's hash chain is intact (issue 17, /verify).
  * HTTP only: schema and a thin handler calling one service. Mounted by routes/user/index.ts under
  * /user/:userId/activity-logs, which authenticates (401) and checks the holder (403) first.
  */
 import {
+  activityChainVerdictSchema,
   activityLogAnswerSchema,
   activityLogListSchema,
   newActivityLogSchema,
@@ -13,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IDEMPOTENT } from '../../../plugins/idempotency';
 import { listActivityLogs } from '../../../services/list-activity-logs';
 import { recordActivity } from '../../../services/record-activity';
+import { verifyActivityChain } from '../../../services/verify-activity-chain';
 import { errorResponses } from '../../schemas';
 import { holderRoute } from '../holder-route';
 
@@ -29,9 +31,22 @@ const activityLogsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { userId } = request.params;
-      const logs = await listActivityLogs({ db: app.deps.db, userId });
+      const logs = await listActivityLogs({ ...app.deps, userId });
       return { activity_logs: logs, count: logs.length, user_id: userId };
     },
+  );
+
+  app.get(
+    '/verify',
+    {
+      schema: {
+        ...holderRoute,
+        operationId: 'verifyActivityChain',
+        summary: "Whether the holder's activity log is intact (its hash chain unbroken)",
+        response: { 200: activityChainVerdictSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => verifyActivityChain({ db: app.deps.db, userId: request.params.userId }),
   );
 
   app.post(

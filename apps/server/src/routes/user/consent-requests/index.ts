@@ -1,7 +1,8 @@
 /**
- * /user/{userId}/consent-requests: the holder's consent requests, Reset Requests, and the final
+ * /user/{userId}/consent-requests: the holder's consent requests, Reset Requests, the final
  * approve or reject decision (SPEC 4; for an OpenID4VP request, issue 16, the answer is sent to
- * the verifier first: services/answer-consent-request.ts).
+ * the verifier first: services/answer-consent-request.ts) and the withdrawal of an approved
+ * consent (issue 17: services/withdraw-consent.ts).
  * HTTP only: schema and a thin handler calling one service. Mounted by routes/user/index.ts under
  * /user/:userId/consent-requests, which authenticates (401) and checks the holder (403) first.
  */
@@ -11,6 +12,9 @@ import {
   consentDecisionSchema,
   consentRequestListSchema,
   consentResetAnswerSchema,
+  consentWithdrawalAnswerSchema,
+  consentWithdrawalSchema,
+  nextConsentChange,
 } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,6 +23,7 @@ import { IDEMPOTENT } from '../../../plugins/idempotency';
 import { answerConsentRequest } from '../../../services/answer-consent-request';
 import { listConsentRequests } from '../../../services/list-consent-requests';
 import { resetConsentRequests } from '../../../services/reset-consent-requests';
+import { withdrawConsent } from '../../../services/withdraw-consent';
 import { errorResponses } from '../../schemas';
 import { holderParamsSchema, holderRoute } from '../holder-route';
 
@@ -40,10 +45,12 @@ const consentRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { userId } = request.params;
       return sendCachedAnswer(reply, app.readCache, `consent:${userId}`, app.deps.now, async () => {
-        const requests = await listConsentRequests({ db: app.deps.db, userId });
+        const requests = await listConsentRequests({ ...app.deps, userId });
         return {
           holderId: userId,
           value: { consent_requests: requests, count: requests.length, user_id: userId },
+          // The answer changes by the clock alone when a consent ends or its reminder is due.
+          expiresAt: nextConsentChange(requests, app.deps.now().getTime()),
         };
       });
     },
@@ -117,6 +124,45 @@ const consentRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  // Issue 17: withdrawal of an approved consent, as easy as approving it (DPDP Act s.6(4)).
+  app.post(
+    '/:id/withdraw',
+    {
+      config: IDEMPOTENT,
+      schema: {
+        ...holderRoute,
+        params: consentParamsSchema,
+        // Optional: without a body the withdrawal time is the server's.
+        body: consentWithdrawalSchema.nullish(),
+        operationId: 'withdrawConsent',
+        summary:
+          'Withdraw an approved consent: stops its uses, erases what the hosted verifier holds, notifies the verifier',
+        response: {
+          200: consentWithdrawalAnswerSchema,
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => {
+      const { userId, id } = request.params;
+      const withdrawnAt = request.body?.withdrawn_at;
+      const result = await withdrawConsent({
+        ...app.deps,
+        userId,
+        consentRequestId: id,
+        ...(withdrawnAt ? { withdrawnAt: new Date(withdrawnAt) } : {}),
+      });
+      // A notice was queued: deliver it now rather than at the next run.
+      if (result.consentRequest.withdrawal_notice) app.consentJobs.kick();
+      return {
+        message: 'Consent withdrawn',
+        consent_request: result.consentRequest,
+        activity_log: result.activityLog,
+        consent_receipt: result.consentReceipt,
+      };
+    },
+  );
 };
 
 export default consentRequestsRoutes;

@@ -42,11 +42,11 @@ const sharesRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'createShare',
         summary: 'Make a share link that discloses only the chosen fields of one credential',
         body: shareCreateBodySchema,
-        response: { 201: shareAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 201: shareAnswerSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
-      const { credential_id, fields, lifetime, max_views } = request.body;
+      const { credential_id, fields, lifetime, max_views, consent_request_id } = request.body;
       const share = await createShare({
         ...app.deps,
         userId: request.params.userId,
@@ -54,6 +54,7 @@ const sharesRoutes: FastifyPluginAsyncZod = async (app) => {
         fields,
         lifetime,
         maxViews: max_views ?? null,
+        ...(consent_request_id ? { consentRequestId: consent_request_id } : {}),
       });
       return reply.code(201).send({ message: 'Share link created', share });
     },

@@ -14,6 +14,7 @@ import { AppLayout } from '@/components/layouts/app-layout';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { consentDecisionOutbox } from '@/features/consent/api/sync-consent-decision';
+import { consentWithdrawalOutbox } from '@/features/consent/api/sync-consent-withdrawal';
 import {
   activityLogOutbox,
   credentialGenerationOutbox,
@@ -28,6 +29,7 @@ import { SyncSignOutGuard, SyncStatus } from '@/lib/sync/sync-status';
 
 const outboxHandlers: OutboxHandlers = {
   consent_decision: consentDecisionOutbox,
+  consent_withdrawal: consentWithdrawalOutbox,
   credential_generation: credentialGenerationOutbox,
   activity_log: activityLogOutbox,
   profile_update: profileOutbox,

@@ -1,7 +1,7 @@
 /**
  * /consent/who-has-my-data (issue 17): the data-sharing feature's summary, composed with the
  * consent feature's requests and the credentials feature's share links (features never import
- * each other, STYLE 1). Use counts (the withdrawal half of issue 17) are not wired yet.
+ * each other, STYLE 1); each consent's use counts come with the consent requests.
  */
 import { getConsentRequestsQueryOptions } from '@/features/consent/api/get-consent-requests';
 import { getSharesQueryOptions } from '@/features/credentials/api/get-shares';

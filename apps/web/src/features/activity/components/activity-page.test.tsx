@@ -129,8 +129,8 @@ describe('/logs', () => {
 
     await user.clear(search);
     const options = within(type).getAllByRole('option');
-    // 'All' and the thirteen types (SPEC 3's twelve and credential_viewed).
-    expect(options).toHaveLength(14);
+    // 'All' and the eighteen types (SPEC 3's twelve, credential_viewed and issue 17's five).
+    expect(options).toHaveLength(19);
     expect(options[0]).toHaveTextContent('All types');
     await user.selectOptions(type, 'Login');
     expect(screen.getByText('1 of 4 activities')).toBeInTheDocument();

@@ -74,6 +74,35 @@ const PATHS: Record<ActivityType, ReactNode> = {
       <path d="m9.5 9.5 5 5M14.5 9.5l-5 5" />
     </>
   ),
+  consent_withdrawn: (
+    <>
+      <path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10Z" />
+      <path d="M9 12h6" />
+    </>
+  ),
+  consent_expired: (
+    <>
+      <circle cx="12" cy="12" r="10" />
+      <path d="M12 6v6l4 2M4 4l16 16" />
+    </>
+  ),
+  consent_expiring: (
+    <>
+      <circle cx="12" cy="12" r="10" />
+      <path d="M12 6v6l4 2" />
+    </>
+  ),
+  withdrawal_delivered: (
+    <>
+      <path d="M22 2 11 13M22 2l-7 20-4-9-9-4Z" />
+    </>
+  ),
+  withdrawal_undelivered: (
+    <>
+      <path d="M22 2 11 13M22 2l-7 20-4-9-9-4Z" />
+      <path d="M3 21 21 3" />
+    </>
+  ),
   profile_updated: (
     <>
       <circle cx="10" cy="8" r="4" />
@@ -97,6 +126,11 @@ const TYPE_TONES: Record<ActivityType, Tone> = {
   basic_identity_created: 'orange',
   consent_approved: 'green',
   consent_rejected: 'red',
+  consent_withdrawn: 'slate',
+  consent_expired: 'slate',
+  consent_expiring: 'amber',
+  withdrawal_delivered: 'teal',
+  withdrawal_undelivered: 'red',
   profile_updated: 'amber',
   test_manual: 'slate',
 };

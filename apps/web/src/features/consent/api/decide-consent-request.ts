@@ -169,6 +169,8 @@ export function useDecideConsentRequest(userId: string) {
       }));
       void queryClient.invalidateQueries({ queryKey });
       void queryClient.invalidateQueries({ queryKey: queryKeys.activityLogs(userId) });
+      // The decision or withdrawal issued a consent receipt (who has my data lists them).
+      void queryClient.invalidateQueries({ queryKey: queryKeys.consentReceipts(userId) });
     },
   });
 }

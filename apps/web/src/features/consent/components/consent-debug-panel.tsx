@@ -42,6 +42,7 @@ export function ConsentDebugPanel({
     [t('debugPanel.pending'), String(lists.pending.length)],
     [t('debugPanel.approved'), String(lists.approved.length)],
     [t('debugPanel.rejected'), String(lists.rejected.length)],
+    [t('debugPanel.ended'), String(lists.ended.length)],
     [t('debugPanel.stored'), String(storedCount())],
     [t('debugPanel.unsynced'), String(requests.filter((r) => r.pending_sync).length)],
     [t('debugPanel.lastError'), lastError ?? t('debugPanel.none')],

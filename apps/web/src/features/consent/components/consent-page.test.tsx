@@ -2,6 +2,7 @@ import type { ConsentRequest } from '@pehchaan/core';
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { toast } from '@/lib/toast';
+import { receiptRecord } from '@/testing/consent-receipts';
 import { type Handler, json, mockFetch, problem } from '@/testing/mock-fetch';
 import { renderApp, signIn } from '@/testing/render-app';
 
@@ -116,9 +117,19 @@ describe('/consent (SPEC 2 Consent Management)', () => {
     const airtel = within(approved).getByRole('article', { name: 'Bharti Airtel' });
     expect(within(airtel).getByText('Approved on:')).toBeInTheDocument();
     expect(within(airtel).getByText('02/03/2025, 3:00 pm', { exact: false })).toBeInTheDocument();
-    expect(within(airtel).queryByRole('button')).toBeNull();
+    // Issue 17: the only action on an approved consent is its withdrawal.
+    expect(
+      within(airtel)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Withdraw consent from Bharti Airtel']);
 
     expect(within(section('Rejected (0)')).getByText('No rejected requests yet.')).toBeVisible();
+    expect(
+      within(section('Withdrawn or expired (0)')).getByText(
+        'No consent has been withdrawn or has expired.',
+      ),
+    ).toBeVisible();
   });
 
   it("approves the bank's request: POSTs to its URL and moves it to Approved", async () => {
@@ -485,5 +496,261 @@ describe('/consent (SPEC 2 Consent Management)', () => {
     expect(raw).toHaveTextContent('"consent-user-001-bank"');
     await user.click(toggle);
     expect(screen.queryByRole('region', { name: 'Debug Information' })).toBeNull();
+  });
+});
+
+/** An approved consent as the server answers it (issue 17): validity and uses. */
+function given(
+  kind: 'bank' | 'telecom' | 'insurer',
+  overrides: Partial<ConsentRequest> = {},
+): ConsentRequest {
+  return {
+    ...decided(request(kind), 'approved'),
+    validity_days: 180,
+    valid_until: '2099-08-29T09:30:00.000Z',
+    withdrawn_at: null,
+    withdrawn_by: null,
+    uses: 3,
+    last_used_at: '2025-03-12T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function withdrawalAnswer(r: ConsentRequest): Response {
+  return json({
+    message: 'Consent withdrawn',
+    consent_request: {
+      ...r,
+      status: 'withdrawn',
+      withdrawn_at: '2025-03-14T11:00:00.000Z',
+      withdrawn_by: 'user-001',
+      verifier_erased_at: '2025-03-14T11:00:00.000Z',
+      withdrawal_notice: {
+        status: 'pending',
+        attempts: 0,
+        last_attempt_at: null,
+        next_attempt_at: '2025-03-14T11:00:00.000Z',
+        delivered_at: null,
+      },
+    },
+    activity_log: {
+      id: 'log-w',
+      userId: 'user-001',
+      type: 'consent_withdrawn',
+      description: `Withdrew consent from ${r.requester} for ${r.purpose}`,
+      timestamp: '2025-03-14T11:00:00.000Z',
+      last_viewed: null,
+    },
+    consent_receipt: receiptRecord({
+      id: `receipt-${'7'.repeat(32)}`,
+      consentRequestId: r.id,
+      event: 'withdrawn',
+      issuedAt: '2025-03-14T11:00:00.000Z',
+    }),
+  });
+}
+
+describe('/consent: withdraw, expire and uses (issue 17)', () => {
+  it('shows an approved consent’s validity and uses, and withdraws it with one action and a confirmation', async () => {
+    let bank = given('bank');
+    const { user, calls } = await openConsent({
+      [`GET ${BASE}`]: () => listAnswer([bank]),
+      [`POST ${BASE}/consent-user-001-bank/withdraw`]: () => {
+        const answer = withdrawalAnswer(bank);
+        bank = { ...bank, status: 'withdrawn', withdrawn_at: '2025-03-14T11:00:00.000Z' };
+        return answer;
+      },
+    });
+    const card = within(section('Approved (1)')).getByRole('article', {
+      name: 'State Bank of India',
+    });
+    expect(within(card).getByText('29/08/2099')).toBeInTheDocument();
+    expect(within(card).getByText('Used 3 times, last on 12/03/2025')).toBeInTheDocument();
+
+    await user.click(
+      within(card).getByRole('button', { name: 'Withdraw consent from State Bank of India' }),
+    );
+    const dialog = screen.getByRole('dialog', {
+      name: 'Withdraw consent from State Bank of India?',
+    });
+    expect(dialog).toHaveTextContent(
+      'stop using and erase what you shared for “Open savings account”',
+    );
+    // Nothing is sent before the confirmation.
+    expect(calls.some((c) => c.path.endsWith('/withdraw'))).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw consent' }));
+
+    expect(
+      await screen.findByText('Consent withdrawn from State Bank of India'),
+    ).toBeInTheDocument();
+    const ended = await screen.findByRole('region', { name: 'Withdrawn or expired (1)' });
+    const withdrawn = within(ended).getByRole('article', { name: 'State Bank of India' });
+    expect(within(withdrawn).getByText('Withdrawn')).toBeInTheDocument();
+    expect(within(withdrawn).queryByRole('button')).toBeNull();
+    expect(screen.getByRole('region', { name: 'Approved (0)' })).toBeInTheDocument();
+    const post = calls.find((c) => c.path.endsWith('/withdraw'));
+    expect(post?.method).toBe('POST');
+    expect(post?.path).toBe(`${BASE}/consent-user-001-bank/withdraw`);
+  });
+
+  it('Keep consent closes the confirmation and sends nothing', async () => {
+    const { user, calls } = await openConsent({ [`GET ${BASE}`]: list(given('bank')) });
+    await user.click(
+      screen.getByRole('button', { name: 'Withdraw consent from State Bank of India' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Keep consent' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.some((c) => c.path.endsWith('/withdraw'))).toBe(false);
+    expect(screen.getByRole('region', { name: 'Approved (1)' })).toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      'delivered',
+      { status: 'delivered', attempts: 1, delivered_at: '2025-03-14T11:01:00.000Z' },
+      'State Bank of India was notified of the withdrawal on 14/03/2025.',
+    ],
+    [
+      'retrying',
+      { status: 'pending', attempts: 2 },
+      'State Bank of India could not be reached yet (2 tries). Pehchaan keeps trying.',
+    ],
+    [
+      'failed',
+      { status: 'failed', attempts: 6 },
+      'State Bank of India could not be notified of the withdrawal after 6 tries. Your withdrawal still stands.',
+    ],
+  ])(
+    'a withdrawn consent says the verifier erased its copy and how the notice went (%s)',
+    async (_name, notice, text) => {
+      const bank = given('bank', {
+        status: 'withdrawn',
+        withdrawn_at: '2025-03-14T11:00:00.000Z',
+        withdrawn_by: 'user-001',
+        verifier_erased_at: '2025-03-14T11:00:00.000Z',
+        withdrawal_notice: {
+          last_attempt_at: null,
+          next_attempt_at: null,
+          delivered_at: null,
+          ...(notice as { status: 'pending' | 'delivered' | 'failed'; attempts: number }),
+        },
+      });
+      await openConsent({ [`GET ${BASE}`]: list(bank) });
+      const card = within(section('Withdrawn or expired (1)')).getByRole('article', {
+        name: 'State Bank of India',
+      });
+      expect(
+        within(card).getByText('State Bank of India erased what you shared on 14/03/2025.'),
+      ).toBeInTheDocument();
+      expect(within(card).getByText(text)).toBeInTheDocument();
+      // SPEC 4: the decision stays on the card.
+      expect(within(card).getByText('Approved on:')).toBeInTheDocument();
+    },
+  );
+
+  it('an expired consent says when it ended and that renewal is a new request', async () => {
+    await openConsent({
+      [`GET ${BASE}`]: list(
+        given('telecom', { status: 'expired', valid_until: '2025-03-10T09:30:00.000Z' }),
+      ),
+    });
+    const card = within(section('Withdrawn or expired (1)')).getByRole('article', {
+      name: 'Bharti Airtel',
+    });
+    expect(within(card).getByText('Expired')).toBeInTheDocument();
+    expect(within(card).getByText('10/03/2025')).toBeInTheDocument();
+    expect(
+      within(card).getByText(
+        'To share with Bharti Airtel again, they must send you a new request.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(card).queryByRole('button')).toBeNull();
+  });
+
+  it('warns in the last week of an approved consent', async () => {
+    const soon = new Date(Date.now() + 3 * 24 * 3_600_000 - 60_000).toISOString();
+    await openConsent({ [`GET ${BASE}`]: list(given('insurer', { valid_until: soon })) });
+    expect(
+      within(section('Approved (1)')).getByText(
+        'Ends in 3 days. To keep sharing, ask for a new request.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('a withdrawal refused because it already ended shows the server’s detail and reloads', async () => {
+    let bank = given('bank');
+    const { user } = await openConsent({
+      [`GET ${BASE}`]: () => listAnswer([bank]),
+      [`POST ${BASE}/consent-user-001-bank/withdraw`]: () => {
+        bank = { ...bank, status: 'withdrawn', withdrawn_at: '2025-03-14T10:00:00.000Z' };
+        return problem('consent_already_withdrawn', 409, 'You already withdrew this consent.');
+      },
+    });
+    await user.click(
+      screen.getByRole('button', { name: 'Withdraw consent from State Bank of India' }),
+    );
+    await user.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Withdraw consent' }),
+    );
+    expect(await screen.findByText('You already withdrew this consent.')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('region', { name: 'Withdrawn or expired (1)' }),
+    ).toBeInTheDocument();
+  });
+
+  it('offline: the withdrawal is kept on this device, queued like a decision, and synced once the API answers', async () => {
+    window.localStorage.setItem('consentRequests', JSON.stringify([given('bank')]));
+    const { user } = await openConsent({});
+    await user.click(
+      screen.getByRole('button', { name: 'Withdraw consent from State Bank of India' }),
+    );
+    await user.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Withdraw consent' }),
+    );
+    expect(await screen.findByText('Withdrawn on this device; not yet synced')).toBeInTheDocument();
+    const ended = await screen.findByRole('region', { name: 'Withdrawn or expired (1)' });
+    expect(within(ended).getByText('Not yet synced')).toBeInTheDocument();
+    const [queued] = JSON.parse(window.localStorage.getItem('outbox') ?? '{}').entries;
+    expect(queued).toMatchObject({
+      kind: 'consent_withdrawal',
+      method: 'POST',
+      path: `${BASE}/consent-user-001-bank/withdraw`,
+      local: { requestId: 'consent-user-001-bank' },
+    });
+    expect(Date.parse(queued.body.withdrawn_at)).toBe(Date.parse(queued.createdAt));
+    expect(stored('activityLogs')).toEqual([
+      expect.objectContaining({
+        type: 'consent_withdrawn',
+        description: 'Withdrew consent from State Bank of India for Open savings account',
+        pending_sync: true,
+      }),
+    ]);
+
+    // Back online: the server still has it approved until the queued withdrawal arrives.
+    let bank = given('bank');
+    const { calls } = mockFetch({
+      [`GET ${BASE}`]: () => listAnswer([bank]),
+      [`POST ${BASE}/consent-user-001-bank/withdraw`]: () => {
+        const answer = withdrawalAnswer(bank);
+        bank = { ...bank, status: 'withdrawn', withdrawn_at: queued.body.withdrawn_at };
+        return answer;
+      },
+    });
+    act(() => toast.remove());
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await screen.findByText('Synced 1 change')).toBeInTheDocument();
+    const posts = calls.filter((c) => c.method === 'POST' && c.path.startsWith(BASE));
+    expect(posts.map((c) => [c.path, c.headers['idempotency-key'], c.body])).toEqual([
+      [
+        `${BASE}/consent-user-001-bank/withdraw`,
+        queued.id,
+        { withdrawn_at: queued.body.withdrawn_at },
+      ],
+    ]);
+    const synced = await screen.findByRole('region', { name: 'Withdrawn or expired (1)' });
+    await vi.waitFor(() => expect(within(synced).queryByText('Not yet synced')).toBeNull());
+    expect(stored('activityLogs')).toEqual([expect.objectContaining({ id: 'log-w' })]);
   });
 });

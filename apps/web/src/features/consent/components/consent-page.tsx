@@ -1,9 +1,11 @@
 /**
  * The /consent screen (SPEC 2 Consent Management): 'Consent Management', Refresh, SPEC 2's
  * Debug Logs and Reset Requests in the page's collapsed Developer tools panel (issue 19), and
- * three lists — Pending, Approved, Rejected — each with its
- * count and an empty state. Pending requests have Approve and Reject (SPEC 4: decisions are
- * final).
+ * three lists — Pending, Approved, Rejected — each with its count and an empty state, and a
+ * fourth for consents that ended since (Withdrawn or expired, issue 17). Pending requests have
+ * Approve and Reject (SPEC 4: decisions are final); approved ones have Withdraw consent, on the
+ * same screen, one action and a confirmation (DPDP Act s.6(4)): `useWithdrawConsent`, queued in
+ * the outbox like a decision while offline.
  *
  * Data: the API with the browser-storage fallback (SPEC 1, 7); when loading fails the toast
  * 'Failed to load consent requests' and, with nothing stored, the three sample pending requests
@@ -32,6 +34,7 @@ import { isFailedLoad, useFallbackToast } from '@/lib/use-fallback-toast';
 import { LocalSaveError, useDecideConsentRequest } from '../api/decide-consent-request';
 import { getConsentRequestsQueryOptions } from '../api/get-consent-requests';
 import { resetConsentRequests } from '../api/reset-consent-requests';
+import { useWithdrawConsent } from '../api/withdraw-consent';
 import {
   type ConsentLists,
   type ConsentSource,
@@ -43,7 +46,12 @@ import { ConsentRequestCard } from './consent-request-card';
 import { PresentationConsentCard } from './presentation-consent-card';
 import { PresentationLinkEntry } from './presentation-link-entry';
 
-const SECTIONS = ['pending', 'approved', 'rejected'] as const satisfies (keyof ConsentLists)[];
+const SECTIONS = [
+  'pending',
+  'approved',
+  'rejected',
+  'ended',
+] as const satisfies (keyof ConsentLists)[];
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -79,6 +87,8 @@ export function ConsentPage({ userId }: { userId: string }) {
   const [decisions, setDecisions] = useState(0);
   useFallbackToast(loaded, tm('consentLoadFailed'));
   const decide = useDecideConsentRequest(userId);
+  const withdraw = useWithdrawConsent(userId);
+  const [withdrawing, setWithdrawing] = useState<string | null>(null);
 
   const reload = () => queryClient.invalidateQueries({ queryKey: consentQuery.queryKey });
   /** Puts `next` in the cache at once, as this device's copy or the server's. */
@@ -159,6 +169,36 @@ export function ConsentPage({ userId }: { userId: string }) {
       }
     } finally {
       setBusy(({ [request.id]: _, ...rest }) => rest);
+    }
+  };
+
+  const onWithdraw = async (request: ConsentRequest) => {
+    setWithdrawing(request.id);
+    try {
+      const result = await withdraw.mutateAsync(request);
+      toast.success(
+        t(result.source === 'api' ? 'toast.withdrawn' : 'toast.withdrawnLocally', {
+          requester: request.requester,
+        }),
+      );
+    } catch (error) {
+      setActionError(errorText(error));
+      if (error instanceof LocalSaveError) {
+        toast.error(t('toast.saveLocalFailed'));
+      } else if (
+        hasProblemCode(error, 'consent_already_withdrawn') ||
+        hasProblemCode(error, 'consent_expired') ||
+        hasProblemCode(error, 'consent_not_approved')
+      ) {
+        // It ended elsewhere (another device, or its validity): the server's copy stands.
+        toast.error(error.detail ?? t('toast.withdrawFailed'));
+        await reload();
+      } else {
+        toast.error(t('toast.withdrawFailed'));
+        if (hasProblemCode(error, 'consent_request_not_found')) await reload();
+      }
+    } finally {
+      setWithdrawing(null);
     }
   };
 
@@ -268,6 +308,8 @@ export function ConsentPage({ userId }: { userId: string }) {
                           <PresentationConsentCard
                             userId={userId}
                             request={{ ...request, presentation: request.presentation }}
+                            onWithdraw={onWithdraw}
+                            withdrawing={withdrawing === request.id}
                             onDecided={() => {
                               void reload();
                               void queryClient.invalidateQueries({
@@ -280,6 +322,8 @@ export function ConsentPage({ userId }: { userId: string }) {
                             request={request}
                             busy={busy[request.id]}
                             onDecide={onDecide}
+                            onWithdraw={onWithdraw}
+                            withdrawing={withdrawing === request.id}
                           />
                         )}
                       </li>

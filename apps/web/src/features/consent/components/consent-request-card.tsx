@@ -2,7 +2,8 @@
  * One consent request (SPEC 2 Consent Management, SPEC 3): the requester (a data fiduciary), the
  * purpose, the requested fields as chips, when it was requested and, once decided, when; Approve
  * and Reject on a pending one (named with the requester, e.g. 'Approve State Bank of India').
- * A decision kept only on this device carries the 'Not yet synced' badge.
+ * A decision kept only on this device carries the 'Not yet synced' badge. Once approved, the
+ * card says where the consent stands and offers Withdraw consent (ConsentStanding, issue 17).
  * The card is an article labelled by the requester.
  */
 
@@ -14,22 +15,31 @@ import { cardSurfaceClass } from '@/components/ui/card';
 import { CheckCircleIcon, ClockIcon, CloseIcon } from '@/components/ui/icons';
 import { useConsentTexts } from '@/lib/consent-texts';
 import { useFormat } from '@/lib/preferences';
+import { ConsentStanding } from './consent-standing';
 
 const STATUS_CLASSES = {
   pending: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
   approved: 'bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200',
   rejected: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200',
-} as const;
+  withdrawn: 'bg-slate-200 text-slate-800 dark:bg-slate-800 dark:text-slate-200',
+  expired: 'bg-slate-200 text-slate-800 dark:bg-slate-800 dark:text-slate-200',
+} as const satisfies Record<ConsentRequest['status'], string>;
 
 export function ConsentRequestCard({
   request,
   busy,
   onDecide,
+  onWithdraw,
+  withdrawing = false,
 }: {
   request: ConsentRequest;
   /** The decision being sent for this request, if any (both buttons are disabled meanwhile). */
   busy?: ConsentDecision;
   onDecide: (request: ConsentRequest, decision: ConsentDecision) => void;
+  /** Withdraws the approved consent (after the holder confirmed). */
+  onWithdraw: (request: ConsentRequest) => Promise<unknown>;
+  /** A withdrawal of this consent is being sent. */
+  withdrawing?: boolean;
 }) {
   const { t } = useTranslation('consent');
   const titleId = useId();
@@ -92,13 +102,16 @@ export function ConsentRequestCard({
         </div>
         {status !== 'pending' && request.status_updated_at && (
           <div className="flex flex-wrap gap-x-1">
-            <dt>{t(`card.decided.${status}`)}:</dt>
+            {/* The decision stays what it was (SPEC 4); withdrawal and expiry come after it. */}
+            <dt>{t(`card.decided.${status === 'rejected' ? 'rejected' : 'approved'}`)}:</dt>
             <dd>
               <time dateTime={request.status_updated_at}>{when(request.status_updated_at)}</time>
             </dd>
           </div>
         )}
       </dl>
+
+      <ConsentStanding request={request} onWithdraw={onWithdraw} withdrawing={withdrawing} />
 
       {status === 'pending' && (
         <div className="mt-auto flex gap-2 pt-4">

@@ -11,7 +11,8 @@
  * then shown: 'Shared with {verifier}', and a button to continue at the verifier's redirect_uri
  * when it gave one (followed only when the holder presses it). Errors are the server's
  * plain-language details. A request past its expiry shows 'Expired' and cannot be approved.
- * SPEC 3's seeded requests keep ConsentRequestCard.
+ * Once approved, the card says where the consent stands and offers Withdraw consent
+ * (ConsentStanding, issue 17). SPEC 3's seeded requests keep ConsentRequestCard.
  */
 
 import type { ConsentDecision, ConsentDecisionAnswer, ConsentRequest } from '@pehchaan/core';
@@ -33,6 +34,7 @@ import { useConsentTexts } from '@/lib/consent-texts';
 import { claimName, documentTypeName } from '@/lib/document-labels';
 import { toast } from '@/lib/toast';
 import { answerPresentationRequest } from '../api/answer-presentation-request';
+import { ConsentStanding } from './consent-standing';
 
 type Presentation = NonNullable<ConsentRequest['presentation']>;
 
@@ -45,12 +47,18 @@ export function PresentationConsentCard({
   userId,
   request,
   onDecided,
+  onWithdraw,
+  withdrawing = false,
   now = () => new Date(),
 }: {
   userId: string;
   request: ConsentRequest & { presentation: Presentation };
   /** Called once the server recorded the decision (the list reloads). */
   onDecided: (answer: ConsentDecisionAnswer) => void;
+  /** Withdraws the approved consent (after the holder confirmed; issue 17). */
+  onWithdraw: (request: ConsentRequest) => Promise<unknown>;
+  /** A withdrawal of this consent is being sent. */
+  withdrawing?: boolean;
   /** The clock (tests). */
   now?: () => Date;
 }) {
@@ -217,6 +225,15 @@ export function PresentationConsentCard({
         <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-300">
           {error}
         </p>
+      )}
+
+      {!shared && (
+        <ConsentStanding
+          request={request}
+          onWithdraw={onWithdraw}
+          withdrawing={withdrawing}
+          now={now}
+        />
       )}
 
       {shared && (

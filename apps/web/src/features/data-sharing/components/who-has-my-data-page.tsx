@@ -42,11 +42,6 @@ export interface WhoHasMyDataPageProps {
   ) => UseQueryOptions<ShareRecord[], Error, ShareRecord[], ReturnType<typeof queryKeys.shares>>;
   /** Withdraws a share link (the credentials feature's call). */
   withdrawShare: (options: { userId: string; shareId: string }) => Promise<unknown>;
-  /**
-   * The use counts of a consent (issue 17's withdrawal half). Not wired yet: absent, the screen
-   * shows no uses line.
-   */
-  usesOf?: (consentRequestId: string) => ConsentUses | undefined;
 }
 
 function ShareLinks({
@@ -128,6 +123,16 @@ export function WhoHasMyDataPage(props: WhoHasMyDataPageProps) {
     [receipts.data, consents.data, rights.data],
   );
   const waiting = (consents.data?.data ?? []).filter((c) => c.status === 'pending').length;
+  // How often each consent was used (issue 17: a verified presentation, a share link viewed
+  // under it), from the consent requests the server counts them on.
+  const usesOf = useMemo(() => {
+    const uses = new Map<string, ConsentUses>();
+    for (const consent of consents.data?.data ?? []) {
+      if (consent.uses === undefined) continue;
+      uses.set(consent.id, { count: consent.uses, lastUsedAt: consent.last_used_at ?? null });
+    }
+    return (consentRequestId: string) => uses.get(consentRequestId);
+  }, [consents.data]);
 
   return (
     <div className="space-y-6">
@@ -172,7 +177,7 @@ export function WhoHasMyDataPage(props: WhoHasMyDataPageProps) {
                 key={organisation.name}
                 userId={userId}
                 organisation={organisation}
-                usesOf={props.usesOf}
+                usesOf={usesOf}
               />
             ))}
           </div>

@@ -5,7 +5,9 @@
  * verified claims per credential (labels in the current language), the holder's consent
  * receipts (issue 17: the verifier's copy, with whether its presentation digest matches the
  * vp_token received) and every check with passed / failed; declined, failed and expired in plain
- * words.
+ * words. Once the holder withdraws the consent (or it expires) the status says so and the claims
+ * read 'Erased on withdrawal'; the consent's validity and how often it was used ('Used 3 times,
+ * last on 12 Mar 2026') are shown.
  */
 import type {
   CreateVerifierRequestAnswer,
@@ -43,6 +45,10 @@ const TONES: Record<VerifierRequestStatus, string> = {
     'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950/50 dark:text-red-100',
   expired:
     'border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-100',
+  withdrawn:
+    'border-slate-400 bg-slate-100 text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100',
+  consent_expired:
+    'border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-100',
 };
 
 /** The status box: heading and plain explanation of `status`. */
@@ -63,6 +69,38 @@ export function StatusSummary({ status }: { status: VerifierRequestStatus }) {
   );
 }
 
+/** The holder's consent the answer came under: validity, withdrawal or expiry, and uses. */
+function ConsentSummary({ consent }: { consent: NonNullable<VerifierRequestAnswer['consent']> }) {
+  const { t } = useTranslation('verifierPortal');
+  const { date } = useFormat();
+  return (
+    <section aria-labelledby="consent-summary">
+      <h3 id="consent-summary" className="mb-1 font-semibold text-slate-900 dark:text-white">
+        {t('consent.heading')}
+      </h3>
+      <ul className="space-y-0.5 text-sm text-slate-700 dark:text-slate-300">
+        {consent.status === 'approved' && consent.valid_until && (
+          <li>{t('consent.validUntil', { date: date(consent.valid_until) })}</li>
+        )}
+        {consent.status === 'withdrawn' && consent.withdrawn_at && (
+          <li>{t('consent.withdrawnOn', { date: date(consent.withdrawn_at) })}</li>
+        )}
+        {consent.status === 'expired' && consent.valid_until && (
+          <li>{t('consent.expired', { date: date(consent.valid_until) })}</li>
+        )}
+        <li>
+          {consent.uses === 0
+            ? t('consent.notUsed')
+            : t('consent.used', {
+                count: consent.uses,
+                date: consent.last_used_at ? date(consent.last_used_at) : '',
+              })}
+        </li>
+      </ul>
+    </section>
+  );
+}
+
 /** The verified claims and the checks of an answered request. */
 export function RequestOutcome({ answer }: { answer: VerifierRequestAnswer }) {
   const { t, i18n } = useTranslation('verifierPortal');
@@ -70,6 +108,20 @@ export function RequestOutcome({ answer }: { answer: VerifierRequestAnswer }) {
   const format = useFormat();
   return (
     <div className="space-y-4">
+      {answer.consent && <ConsentSummary consent={answer.consent} />}
+      {answer.erased_at && (
+        <section aria-labelledby="verified-claims">
+          <h3 id="verified-claims" className="mb-2 font-semibold text-slate-900 dark:text-white">
+            {t('claims.heading')}
+          </h3>
+          <p className="rounded-xl border border-dashed border-slate-300 p-3 text-sm text-slate-700 dark:border-slate-700 dark:text-slate-300">
+            {t(
+              answer.status === 'withdrawn' ? 'claims.erasedOnWithdrawal' : 'claims.erasedOnExpiry',
+              { date: format.date(answer.erased_at) },
+            )}
+          </p>
+        </section>
+      )}
       {answer.status === 'shared' && answer.credentials && (
         <section aria-labelledby="verified-claims">
           <h3 id="verified-claims" className="mb-2 font-semibold text-slate-900 dark:text-white">

@@ -3,7 +3,9 @@
  * (sent as Bearer, kept in sessionStorage only, an invalid key refused in plain words, Sign out
  * forgets it); the form offers the registered purpose's claims and posts the DCQL query of the
  * ticked ones with the server's vct; the request view follows the status live and shows exactly
- * the verified claims and the checks; declined, failed and expired read in plain words.
+ * the verified claims and the checks; declined, failed and expired read in plain words; a
+ * shared request keeps being followed, and the holder's withdrawal reads as withdrawn with the
+ * claims 'Erased on withdrawal' and the consent's uses (issue 17).
  */
 import type {
   VerifierOrganisation,
@@ -35,6 +37,8 @@ const SBI: VerifierOrganisation = {
       },
     },
   ],
+  notification_url: null,
+  wallet_did: 'did:key:z6MkWallet',
 };
 
 const VCT_LIST = {
@@ -69,6 +73,8 @@ function statusAnswer(overrides: Partial<VerifierRequestAnswer>): VerifierReques
     credentials: null,
     checks: null,
     error: null,
+    erased_at: null,
+    consent: null,
     ...overrides,
   };
 }
@@ -251,6 +257,46 @@ describe('verifier portal request', () => {
       expect(screen.queryByRole('region', { name: 'Verified claims' })).toBeNull(),
     );
   });
+
+  it('follows a shared request until the holder withdraws: the claims read erased on withdrawal', async () => {
+    let answer: VerifierRequestAnswer = {
+      ...SHARED,
+      consent: {
+        status: 'approved',
+        valid_until: '2999-06-30T10:01:00.000Z',
+        withdrawn_at: null,
+        uses: 3,
+        last_used_at: '2999-03-12T10:00:00.000Z',
+      },
+    };
+    portalApi({ [`GET /verifier/requests/${REQUEST_ID}`]: () => json(answer) });
+    await createPanRequest();
+    expect(await screen.findByText('Shared and verified')).toBeVisible();
+    const consent = screen.getByRole('region', { name: 'Consent' });
+    expect(within(consent).getByText('Used 3 times, last on 12/03/2999')).toBeInTheDocument();
+    expect(within(consent).getByText('Valid until 30/06/2999')).toBeInTheDocument();
+
+    answer = statusAnswer({
+      status: 'withdrawn',
+      answered_at: SHARED.answered_at,
+      checks: SHARED.checks,
+      erased_at: '2999-03-13T09:00:00.000Z',
+      consent: {
+        status: 'withdrawn',
+        valid_until: '2999-06-30T10:01:00.000Z',
+        withdrawn_at: '2999-03-13T09:00:00.000Z',
+        uses: 3,
+        last_used_at: '2999-03-12T10:00:00.000Z',
+      },
+    });
+    expect(await screen.findByText('Consent withdrawn', {}, { timeout: 8000 })).toBeVisible();
+    const claims = screen.getByRole('region', { name: 'Verified claims' });
+    expect(within(claims).getByText('Erased on withdrawal, 13/03/2999.')).toBeInTheDocument();
+    expect(within(claims).queryByText('Rajesh Kumar')).toBeNull();
+    expect(
+      within(screen.getByRole('region', { name: 'Consent' })).getByText('Withdrawn on 13/03/2999'),
+    ).toBeInTheDocument();
+  }, 15_000);
 });
 
 describe('verifier portal: receipts and rights requests (issue 17)', () => {

@@ -1,0 +1,244 @@
+/**
+ * The tamper-evident activity log (issue 17; lib/activity-chain.ts), on every backend: every
+ * entry carries the SHA-256 of the holder's previous entry and its own, recomputed here from
+ * the documented canonical JSON; GET .../activity-logs/verify and the export say whether the
+ * chain is intact and name the first broken entry after an edited, deleted or inserted row;
+ * twenty writes at once for one holder do not fork the chain; a log written before the chain
+ * existed is chained on the holder's next write; the housekeeping purge deletes no entry
+ * younger than a year (DPDP Rules 2025, rule 6); another holder's verdict is 403.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  type ActivityLog,
+  activityChainVerdictSchema,
+  activityLogListSchema,
+  canonicalJson,
+  DAY_MS,
+  DEMO_ACCOUNTS,
+} from '@pehchaan/core';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityLogs } from '../src/db/schema';
+import { purgeExpired } from '../src/services/purge-expired';
+import { bearer, buildTestApp, loginDemo, SECONDARY, TestClock } from './helpers/app';
+import { backends, type OpenedDatabase } from './helpers/backends';
+import { expectProblem } from './helpers/problem';
+
+const THIRD = DEMO_ACCOUNTS[2] as (typeof DEMO_ACCOUNTS)[number];
+
+/** The documented hash, computed independently of lib/activity-chain.ts. */
+function expectedHash(log: ActivityLog): string {
+  const text = canonicalJson({
+    id: log.id,
+    user_id: log.userId,
+    seq: log.seq,
+    type: log.type,
+    description: log.description,
+    message_code: log.message_code ?? null,
+    message_params: log.message_params ?? null,
+    timestamp: log.timestamp,
+    prev_hash: log.prev_hash,
+  });
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+describe.each(backends)('the activity log hash chain on $name', (backend) => {
+  let opened: OpenedDatabase;
+  let app: FastifyInstance;
+  let token: string;
+  const clock = new TestClock();
+
+  beforeAll(async () => {
+    opened = await backend.open();
+    app = await buildTestApp(opened.database, { now: clock.now, masterKey: randomBytes(32) });
+    token = await loginDemo(app);
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await opened?.dispose();
+  });
+
+  const record = (description: string, as = token, user = 'user-001') =>
+    app.inject({
+      method: 'POST',
+      url: `/user/${user}/activity-logs`,
+      headers: bearer(as),
+      payload: { type: 'test_manual', description },
+    });
+  const verdict = async (user = 'user-001') => {
+    const response = await app.inject({
+      url: `/user/${user}/activity-logs/verify`,
+      headers: bearer(token),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return activityChainVerdictSchema.parse(response.json());
+  };
+  /** The holder's log in chain order. */
+  const chain = async (user = 'user-001') => {
+    const response = await app.inject({
+      url: `/user/${user}/activity-logs`,
+      headers: bearer(token),
+    });
+    const logs = activityLogListSchema.parse(response.json()).activity_logs;
+    return logs.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+  };
+
+  it('links each entry to the previous one by its SHA-256, and says the chain is intact', async () => {
+    for (const text of ['first', 'second', 'third']) {
+      clock.advance(1000);
+      expect((await record(text)).statusCode).toBe(201);
+    }
+    const logs = await chain();
+    expect(logs.map((log) => log.seq)).toEqual(logs.map((_, i) => i + 1));
+    for (const [i, log] of logs.entries()) {
+      expect(log.hash).toBe(expectedHash(log));
+      expect(log.prev_hash).toBe(i === 0 ? null : logs[i - 1]?.hash);
+    }
+    expect(await verdict()).toEqual({ intact: true, entries: logs.length, first_broken_id: null });
+
+    const exported = await app.inject({ url: '/user/user-001/export', headers: bearer(token) });
+    expect(exported.json().activity_chain).toEqual({
+      intact: true,
+      entries: logs.length,
+      first_broken_id: null,
+    });
+  });
+
+  it('names the first broken entry after a row is edited, and after one is deleted', async () => {
+    const logs = await chain();
+    const edited = logs.find((log) => log.description === 'second');
+    if (!edited) throw new Error('no entry "second"');
+    await app.deps.db
+      .update(activityLogs)
+      .set({ description: 'second (changed)' })
+      .where(eq(activityLogs.id, edited.id));
+    expect(await verdict()).toEqual({
+      intact: false,
+      entries: logs.length,
+      first_broken_id: edited.id,
+    });
+    const exported = await app.inject({ url: '/user/user-001/export', headers: bearer(token) });
+    expect(exported.json().activity_chain.first_broken_id).toBe(edited.id);
+
+    // Put it back: intact again. Then delete it: the entry after it no longer links.
+    await app.deps.db
+      .update(activityLogs)
+      .set({ description: 'second' })
+      .where(eq(activityLogs.id, edited.id));
+    expect((await verdict()).intact).toBe(true);
+    await app.deps.db.delete(activityLogs).where(eq(activityLogs.id, edited.id));
+    const next = logs.find((log) => log.seq === (edited.seq ?? 0) + 1);
+    expect(await verdict()).toMatchObject({ intact: false, first_broken_id: next?.id });
+  });
+
+  it('never forks one holder’s chain under twenty writes at once', async () => {
+    const other = await loginDemo(app, SECONDARY);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => record(`parallel ${i}`, other, 'user-002')),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(201));
+    const rows = await app.deps.db
+      .select({ seq: activityLogs.seq })
+      .from(activityLogs)
+      .where(eq(activityLogs.userId, 'user-002'))
+      .orderBy(asc(activityLogs.seq));
+    expect(rows.map((row) => row.seq)).toEqual(rows.map((_, i) => i + 1));
+    const response = await app.inject({
+      url: '/user/user-002/activity-logs/verify',
+      headers: bearer(other),
+    });
+    expect(response.json()).toEqual({ intact: true, entries: rows.length, first_broken_id: null });
+  });
+
+  it('chains a log written before the chain existed on the next write; an unchained row beside a chain is reported', async () => {
+    const user = 'user-003';
+    // Entries as an older version wrote them: no seq, no hashes (user-003 has never logged in).
+    const at = clock.now().getTime();
+    await app.deps.db.insert(activityLogs).values([
+      {
+        id: 'log-old-2',
+        userId: user,
+        type: 'login',
+        description: 'Old B',
+        timestamp: new Date(at - 1000),
+      },
+      {
+        id: 'log-old-1',
+        userId: user,
+        type: 'login',
+        description: 'Old A',
+        timestamp: new Date(at - 2000),
+      },
+    ]);
+    const thirdToken = await loginDemo(app, THIRD);
+    const response = await app.inject({
+      url: `/user/${user}/activity-logs/verify`,
+      headers: bearer(thirdToken),
+    });
+    // The two old entries, then the login's.
+    expect(response.json()).toMatchObject({ intact: true, first_broken_id: null });
+    expect(response.json().entries).toBeGreaterThanOrEqual(3);
+    const [first] = await app.deps.db
+      .select({ id: activityLogs.id, seq: activityLogs.seq })
+      .from(activityLogs)
+      .where(eq(activityLogs.userId, user))
+      .orderBy(asc(activityLogs.seq))
+      .limit(1);
+    expect(first).toEqual({ id: 'log-old-1', seq: 1 });
+
+    // A row slipped in beside the chain is not laundered by the next write.
+    await app.deps.db.insert(activityLogs).values({
+      id: 'log-forged',
+      userId: user,
+      type: 'consent_approved',
+      description: 'Forged',
+      timestamp: clock.now(),
+    });
+    await app.inject({
+      method: 'POST',
+      url: `/user/${user}/activity-logs`,
+      headers: bearer(thirdToken),
+      payload: { type: 'test_manual', description: 'after' },
+    });
+    const after = await app.inject({
+      url: `/user/${user}/activity-logs/verify`,
+      headers: bearer(thirdToken),
+    });
+    expect(after.json()).toMatchObject({ intact: false, first_broken_id: 'log-forged' });
+  });
+
+  it('keeps every entry younger than a year through the housekeeping purge (DPDP Rules rule 6)', async () => {
+    const before = await app.deps.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(activityLogs);
+    clock.advance(364 * DAY_MS);
+    await purgeExpired(app.deps);
+    const after = await app.deps.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(activityLogs);
+    expect(after[0]?.count).toBe(before[0]?.count);
+  });
+
+  it('lets a holder record only their own kinds of entry, not a withdrawal or a delivered notice', async () => {
+    token = await loginDemo(app);
+    for (const type of ['consent_withdrawn', 'withdrawal_delivered']) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/user/user-001/activity-logs',
+        headers: bearer(token),
+        payload: { type, description: 'Forged by the client' },
+      });
+      expectProblem(response, 'invalid_request');
+    }
+  });
+
+  it("answers 403 for another holder's chain", async () => {
+    token = await loginDemo(app);
+    const response = await app.inject({
+      url: '/user/user-002/activity-logs/verify',
+      headers: bearer(token),
+    });
+    expectProblem(response, 'forbidden');
+  });
+});

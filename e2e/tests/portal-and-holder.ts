@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+import { type Browser, expect, type Page } from '@playwright/test';
+import { seriousViolations } from './axe';
+import { signInAsDemo } from './sign-in';
+import { verifierKeyFile } from './verifier-key';
+
+/**
+ * The two sides of an OpenID4VP exchange in the browser, shared by oid4vp.spec.ts and
+ * consent-withdrawal.spec.ts: State Bank of India's officer on the verifier portal (/verifier,
+ * signed in with the key playwright.config.ts mints) and the primary demo holder (user-001) in a
+ * fresh browser context, with a PAN Card.
+ */
+
+export const BANK = 'State Bank of India';
+const HOLDER = { aadhaar: '234567890125', phone: '9876543210' };
+
+function apiKey(): string {
+  const key = readFileSync(verifierKeyFile(), 'utf8').trim();
+  expect(key, 'playwright.config.ts mints a key before the server starts').toMatch(/^pvk_/);
+  return key;
+}
+
+/** Signs in to the portal and creates the PAN request; answers the wallet link it shows. */
+export async function createPanRequest(portal: Page): Promise<string> {
+  await portal.goto('/verifier');
+  await expect(portal.getByRole('heading', { level: 1, name: 'Verifier portal' })).toBeVisible();
+  expect(await seriousViolations(portal)).toEqual([]);
+  // By keyboard: the key field, then Enter submits.
+  const keyField = portal.getByRole('textbox', { name: 'API key' });
+  await keyField.focus();
+  await keyField.fill(apiKey());
+  await keyField.press('Enter');
+  await expect(portal.getByText(`Signed in as ${BANK}`)).toBeVisible();
+  await expect(portal.getByRole('combobox', { name: 'Purpose' })).toHaveValue(
+    'open_savings_account',
+  );
+
+  const pan = portal.getByRole('group', { name: 'PAN Card' });
+  await pan.getByRole('checkbox', { name: 'Name', exact: true }).check();
+  await pan.getByRole('checkbox', { name: 'Date of Birth', exact: true }).check();
+  await pan.getByRole('checkbox', { name: 'Date of Birth is optional' }).check();
+  expect(await seriousViolations(portal)).toEqual([]);
+  await portal.getByRole('button', { name: 'Create request' }).click();
+
+  await expect(portal.getByText('Waiting for the holder')).toBeVisible();
+  await expect(portal.getByRole('img', { name: 'QR code of the OpenID4VP request' })).toBeVisible();
+  const link = portal.getByRole('link', { name: /\/present\?/ });
+  const walletUrl = (await link.getAttribute('href')) ?? '';
+  expect(await seriousViolations(portal)).toEqual([]);
+  expect(walletUrl).toMatch(
+    /^http:\/\/127\.0\.0\.1:\d+\/present\?client_id=decentralized_identifier/,
+  );
+  return walletUrl;
+}
+
+/** A signed-in holder in a fresh browser context (nothing shared with the portal's context). */
+export async function holderWithPan(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await signInAsDemo(page, HOLDER.aadhaar, HOLDER.phone);
+  await page.goto('/credentials');
+  await expect(
+    page.getByRole('heading', { level: 1, name: /^Verifiable Credentials \(\d+\)$/ }),
+  ).toBeVisible();
+  const card = page.getByRole('article', { name: 'PAN Card' });
+  if ((await card.count()) === 0) {
+    await page.getByRole('button', { name: 'Add Credentials' }).click();
+    await page.getByRole('menuitem', { name: /^PAN Card/ }).click();
+    await expect(card).toBeVisible();
+  }
+  return { context, page };
+}
+
+/** Opens the wallet link as the holder; answers the presentation's consent card. */
+export async function openOnConsent(page: Page, walletUrl: string) {
+  await page.goto(walletUrl);
+  await expect(page).toHaveURL(/\/consent$/);
+  const card = page
+    .getByRole('article', { name: BANK })
+    .filter({ hasText: 'Verified verifier' })
+    .filter({ has: page.getByRole('button', { name: `Share with ${BANK}` }) });
+  await expect(card).toHaveCount(1);
+  return card;
+}
