@@ -35,7 +35,11 @@ const ENCRYPTED_KEYS = [
 ];
 /** The keys the visits below always fill (consentRequests only when the holder has requests). */
 const FILLED_KEYS = ['credentials', 'activityLogs', 'userData', 'sessionToken', 'profile'];
-const PLAIN_KEYS = ['theme', 'language'];
+/**
+ * Plaintext: display preferences and what the browser knows about itself (lib/device.ts: its
+ * random device id, its Biometric unlock passkey ids, when it was last used): no personal data.
+ */
+const PLAIN_KEYS = ['theme', 'language', 'deviceId', 'unlockPasskeys', 'lastActivity'];
 
 const ENVELOPE = /^\{"v":1,"iv":"[A-Za-z0-9+/]{16}","ct":"[A-Za-z0-9+/]+={0,2}"\}$/;
 

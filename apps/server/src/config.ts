@@ -29,6 +29,9 @@
  * |               |                                  | VC `vct` URLs, OpenID4VP request URIs          |
  * | OID4VP_ALLOW_LOOPBACK | unset: only while HOST is | true: the wallet may fetch an OpenID4VP        |
  * |               | a loopback address               | request_uri over http from 127.0.0.0/8 or ::1  |
+ * | WEBAUTHN_RP_ID | PUBLIC_ORIGIN's host name       | the passkeys' relying party id (a domain, not  |
+ * |               |                                  | an IP address: WebAuthn refuses those)         |
+ * | WEBAUTHN_ORIGINS | PUBLIC_ORIGIN                 | comma-separated origins passkeys may be used on|
  *
  * HSTS (Strict-Transport-Security) is sent on answers to HTTPS requests: served with TLS_* here,
  * or forwarded by a trusted proxy with X-Forwarded-Proto: https (plugins/security-headers.ts).
@@ -147,10 +150,22 @@ export interface AppConfig {
    * server itself listens on a loopback address.
    */
   oid4vpAllowLoopback: boolean;
+  /**
+   * The WebAuthn relying party (passkeys: two-factor authentication and biometric unlock):
+   * WEBAUTHN_RP_ID (default PUBLIC_ORIGIN's host) and WEBAUTHN_ORIGINS (default PUBLIC_ORIGIN),
+   * the origins whose passkey answers are accepted.
+   */
+  webauthn: WebauthnConfig;
   /** The server version reported by /health (apps/server/package.json). */
   version: string;
   /** The clock. Injectable so tests can move time (session and OTP expiry). */
   now: () => Date;
+}
+
+/** The passkeys' relying party (W3C WebAuthn 5.1.4 rp.id, and the expected origins). */
+export interface WebauthnConfig {
+  rpId: string;
+  origins: string[];
 }
 
 /** Thrown by loadConfig; `issues` holds one line per bad variable. */
@@ -256,6 +271,14 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   ),
+  WEBAUTHN_RP_ID: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^(?=.*[a-z])[a-z0-9.-]+$/i, 'must be a domain name such as pehchaan.example')
+      .optional(),
+  ),
+  WEBAUTHN_ORIGINS: z.preprocess(emptyAsUndefined, corsOriginsSchema.optional()),
 });
 
 /** Reads TLS_CERT_FILE and TLS_KEY_FILE (both or neither), or lists what is wrong in `issues`. */
@@ -332,6 +355,13 @@ export function loadConfig(
     tls,
     publicOrigin: e.PUBLIC_ORIGIN,
     oid4vpAllowLoopback: e.OID4VP_ALLOW_LOOPBACK === 'true',
+    webauthn: {
+      rpId: e.WEBAUTHN_RP_ID ?? new URL(e.PUBLIC_ORIGIN).hostname,
+      origins:
+        e.WEBAUTHN_ORIGINS && e.WEBAUTHN_ORIGINS.length > 0
+          ? e.WEBAUTHN_ORIGINS
+          : [e.PUBLIC_ORIGIN],
+    },
     version: readVersion(),
     now: () => new Date(),
   };

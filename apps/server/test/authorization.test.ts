@@ -40,6 +40,15 @@ import { isProblem } from './helpers/problem';
 const VICTIM = PRIMARY.userId;
 const VICTIM_CONSENT_ID = `consent-${VICTIM}-bank`;
 
+/** WebAuthn answers of the right shape (they verify against nothing). */
+const PASSKEY_REGISTRATION = {
+  id: 'cred',
+  rawId: 'cred',
+  type: 'public-key',
+  clientExtensionResults: {},
+  response: { clientDataJSON: 'e30', attestationObject: 'oA' },
+};
+
 /** A valid request body per "METHOD path" (OpenAPI path) of every bearer route that takes one. */
 const VALID_BODIES: Record<string, (ids: { basicIdentityId: string }) => unknown> = {
   'POST /user/{userId}/presentation-requests': () => ({
@@ -68,6 +77,18 @@ const VALID_BODIES: Record<string, (ids: { basicIdentityId: string }) => unknown
     bio: '',
   }),
   'PUT /user/{userId}/settings': () => ({ ...DEFAULT_SETTINGS, dataSharing: true }),
+  'POST /user/{userId}/passkeys/options': () => ({ attachment: 'any' }),
+  'POST /user/{userId}/passkeys': () => ({ response: PASSKEY_REGISTRATION }),
+  'PUT /user/{userId}/password': () => ({
+    new_password: 'mallory-was-here',
+    confirm_password: 'mallory-was-here',
+  }),
+  'POST /user/{userId}/password/remove': () => ({ current_password: 'a guess' }),
+  'PUT /user/{userId}/backup-key': () => ({
+    public_jwk: { kty: 'EC', crv: 'P-256', x: 'A'.repeat(43), y: 'B'.repeat(43) },
+    wrapped_private_key: 'aaaa.bbbb.cccc.dddd.eeee',
+  }),
+  'POST /user/{userId}/restore': () => ({ settings: DEFAULT_SETTINGS, verifiable_credentials: [] }),
   'POST /user/{userId}/rights-requests': () => ({
     kind: 'erasure',
     consent_request_id: VICTIM_CONSENT_ID,
@@ -142,7 +163,9 @@ describe.each(backends)('authorization on $name', (backend) => {
         operation.path.includes('/consent-requests/') ? VICTIM_CONSENT_ID : basicIdentityId,
       )
       .replace('{sessionId}', victimSessionId)
-      .replace('{shareId}', victimShareId);
+      .replace('{shareId}', victimShareId)
+      .replace('{passkeyId}', 'passkey-of-nobody')
+      .replace('{backupId}', 'backup-of-nobody');
     if (/\{[^}]+\}/.test(url)) throw new Error(`no value for a path parameter of ${operation.key}`);
     const query = operation.addressesHolder && !operation.path.includes('{userId}');
     const body = VALID_BODIES[operation.key];

@@ -54,9 +54,18 @@ import {
 } from '@pehchaan/core';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issuerApiKeys, verifierApiKeys } from '../src/db/schema';
+import { CompactEncrypt, decodeJwt, exportJWK, generateKeyPair } from 'jose';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  issuerApiKeys,
+  passkeys,
+  pendingLogins,
+  userSettings,
+  users,
+  verifierApiKeys,
+} from '../src/db/schema';
+import { hashSessionToken, newSessionToken } from '../src/lib/ids';
+import { hashPassword } from '../src/lib/password-hash';
 import {
   INVALID_UNICODE_DETAIL,
   MAX_JSON_DEPTH,
@@ -82,6 +91,14 @@ import {
 import { bearer, buildTestApp, holderSnapshot, loginDemo, PRIMARY, SECONDARY } from './helpers/app';
 import { backends } from './helpers/backends';
 import { expectProblem } from './helpers/problem';
+import { SoftAuthenticator } from './helpers/soft-authenticator';
+
+// Thousands of account passwords are hashed here: scrypt at N = 2^12 instead of the product's
+// 2^17 (the same code path; a stored hash names its own parameters).
+vi.mock('../src/lib/password-hash', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../src/lib/password-hash')>();
+  return { ...actual, hashPassword: (password: string) => actual.hashPassword(password, 12) };
+});
 
 /** Generated requests per operation (at least 1,000 in CI). */
 export const RUNS_PER_OPERATION = Math.max(1000, Number(process.env.FUZZ_RUNS ?? 0));
@@ -135,7 +152,28 @@ interface SeedInputs {
   requests: VerifierRequests;
   /** The DID the W3C VC API issuer is fuzzed as (ISSUER's). */
   issuerDid: string;
+  /** What the security operations' seeds need, made before the operation (securitySetup). */
+  security: SecuritySeeds;
 }
+
+/** Made fresh before a security operation (issue 19): see securitySetup. */
+interface SecuritySeeds {
+  /** A sign-in waiting for its second factor, and the factor's answer when known. */
+  loginToken?: string;
+  /** A registration answer for this session's passkey options. */
+  registration?: unknown;
+  /** An unlock answer for this session's unlock options. */
+  unlockAssertion?: unknown;
+  /** A valid backup key body. */
+  backupKey?: unknown;
+  /** Path values that reach a success first (a passkey id, a backup id). */
+  pathValues?: string[];
+}
+
+/** The account password the fuzzing sets where an operation needs one. */
+const FUZZ_PASSWORD = 'fuzz-password-1';
+/** A sample user signing in by a real OTP, whose pending second-factor sign-ins are fuzzed. */
+const SECOND_FACTOR_HOLDER = 'user-004';
 
 /** The verifier the verifier API is fuzzed as (seeded, packages/core verifier-seeds.ts). */
 const VERIFIER = 'State Bank of India';
@@ -254,6 +292,22 @@ const SEED_BODIES: Record<string, (inputs: SeedInputs) => unknown[]> = {
   // Each link is received once (then 409: the same client_id and nonce again).
   'POST /user/{userId}/presentation-requests': ({ requests }) =>
     requests.links.map((link) => ({ link })),
+  // The settings that act (issue 19): answers made for this run in securitySetup.
+  'POST /api/auth/second-factor/passkey-options': ({ security }) => [
+    { login_token: security.loginToken },
+  ],
+  'POST /api/auth/second-factor': ({ security }) => [
+    { login_token: security.loginToken, password: FUZZ_PASSWORD },
+  ],
+  'POST /api/auth/unlock': ({ security }) => [{ passkey: security.unlockAssertion }],
+  'POST /user/{userId}/passkeys/options': () => [{ attachment: 'any' }, { attachment: 'platform' }],
+  'POST /user/{userId}/passkeys': ({ security }) => [{ response: security.registration }],
+  'PUT /user/{userId}/password': () => [
+    { new_password: FUZZ_PASSWORD, confirm_password: FUZZ_PASSWORD },
+  ],
+  'POST /user/{userId}/password/remove': () => [{ current_password: FUZZ_PASSWORD }],
+  'PUT /user/{userId}/backup-key': ({ security }) => [security.backupKey],
+  'POST /user/{userId}/restore': () => [{ settings: DEFAULT_SETTINGS, verifiable_credentials: [] }],
   // Issue 17: about the bank's consent, decided in contextFor (it has a receipt).
   'POST /user/{userId}/rights-requests': () => [
     { kind: 'grievance', consent_request_id: BANK_CONSENT, message: 'Fuzz grievance' },
@@ -302,6 +356,22 @@ const readOperations = operations.filter(
 const IDS_PER_LIST = 12;
 
 /** Every string under a key named `id`, `*_id` or `*Id` in `value`. */
+/** A backup key body as the browser makes it (core's backupKeyBodySchema). */
+async function makeBackupKey() {
+  const { publicKey, privateKey } = await generateKeyPair('ECDH-ES+A256KW', { extractable: true });
+  const jwk = await exportJWK(publicKey);
+  const wrapped = await new CompactEncrypt(
+    new TextEncoder().encode(JSON.stringify(await exportJWK(privateKey))),
+  )
+    .setProtectedHeader({ alg: 'PBES2-HS512+A256KW', enc: 'A256GCM' })
+    .setKeyManagementParameters({ p2c: 1000 })
+    .encrypt(new TextEncoder().encode('fuzz passphrase'));
+  return {
+    public_jwk: { kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y },
+    wrapped_private_key: wrapped,
+  };
+}
+
 function idsIn(value: unknown, into = new Set<string>()): Set<string> {
   if (Array.isArray(value)) for (const item of value) idsIn(item, into);
   else if (value !== null && typeof value === 'object') {
@@ -578,6 +648,129 @@ describe(`fuzzing every operation of the OpenAPI document (${backendName})`, () 
     return requests;
   };
 
+  /** POST (or PUT) `body` to `url` as `account`; the JSON answer. */
+  const call = async (account: Account, method: 'POST' | 'PUT', url: string, body?: unknown) => {
+    const response = await app.inject({
+      method,
+      url,
+      headers: bearer(tokenOf(account)),
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
+    return response.json() as Record<string, unknown>;
+  };
+
+  /** Registers a passkey of `account` through the API with a software authenticator. */
+  const addPasskey = async (account: Account, attachment: 'any' | 'platform') => {
+    const authenticator = new SoftAuthenticator();
+    const made = await call(account, 'POST', `/user/${account.userId}/passkeys/options`, {
+      attachment,
+    });
+    await call(account, 'POST', `/user/${account.userId}/passkeys`, {
+      response: authenticator.register(made.options as Record<string, unknown>),
+    });
+    return authenticator;
+  };
+
+  /**
+   * The settings that act (issue 19) before each operation. First what would stop the fuzzing
+   * from signing its accounts in again is undone (an account password, passkeys, two-factor of
+   * ACTOR and THIRD: a fuzzed PUT may have turned them on). Then, for the operations that need
+   * state to succeed: a pending sign-in of SECOND_FACTOR_HOLDER (who never signs in otherwise)
+   * owing a passkey or the password; THIRD's Biometric unlock with a platform passkey and the
+   * unlock answer (the unlock routes act on THIRD's session); ACTOR's registration options and
+   * their answer, a passkey to delete, a password to remove, a backup key and a backup.
+   */
+  const securitySetup = async (operation: Operation): Promise<SecuritySeeds> => {
+    const { db } = app.deps;
+    for (const account of [ACTOR, THIRD]) {
+      await db.update(users).set({ passwordHash: null }).where(eq(users.id, account.userId));
+      if (operation.key.includes('/unlock') && account === THIRD) continue;
+      await db.delete(passkeys).where(eq(passkeys.userId, account.userId));
+      await db
+        .update(userSettings)
+        .set({ settings: { ...DEFAULT_SETTINGS } })
+        .where(eq(userSettings.userId, account.userId));
+    }
+    const key = operation.key;
+    if (key.startsWith('POST /api/auth/second-factor')) {
+      const passkey = key.endsWith('passkey-options');
+      await db.delete(passkeys).where(eq(passkeys.userId, SECOND_FACTOR_HOLDER));
+      if (passkey) {
+        await db.insert(passkeys).values({
+          id: `fuzz-passkey-${Date.now()}`,
+          userId: SECOND_FACTOR_HOLDER,
+          name: 'Fuzz key',
+          publicKey: 'AA',
+          deviceType: 'singleDevice',
+          backedUp: false,
+          createdAt: new Date(),
+        });
+      } else {
+        await db
+          .update(users)
+          .set({ passwordHash: await hashPassword(FUZZ_PASSWORD) })
+          .where(eq(users.id, SECOND_FACTOR_HOLDER));
+      }
+      const loginToken = newSessionToken();
+      await db.insert(pendingLogins).values({
+        id: `login-fuzz-${Date.now()}`,
+        tokenHash: hashSessionToken(loginToken),
+        userId: SECOND_FACTOR_HOLDER,
+        kind: 'user',
+        factors: [passkey ? 'passkey' : 'password'],
+        done: [],
+        deviceHash: 'fuzz-device',
+        createdAt: new Date(),
+        expiresAt: new Date(Date.now() + 3_600_000),
+      });
+      return { loginToken };
+    }
+    if (key.startsWith('POST /api/auth/unlock')) {
+      if (!unlockKey) unlockKey = await addPasskey(THIRD, 'platform');
+      await call(THIRD, 'PUT', `/user/${THIRD.userId}/settings`, {
+        ...DEFAULT_SETTINGS,
+        biometricEnabled: true,
+      });
+      if (key === 'POST /api/auth/unlock/options') return {};
+      const made = await call(THIRD, 'POST', '/api/auth/unlock/options');
+      return { unlockAssertion: unlockKey.authenticate(made.options as Record<string, unknown>) };
+    }
+    unlockKey = undefined;
+    const own = `/user/${ACTOR.userId}`;
+    if (key === 'POST /user/{userId}/passkeys') {
+      const made = await call(ACTOR, 'POST', `${own}/passkeys/options`, { attachment: 'any' });
+      return {
+        registration: new SoftAuthenticator().register(made.options as Record<string, unknown>),
+      };
+    }
+    if (key === 'DELETE /user/{userId}/passkeys/{passkeyId}') {
+      return { pathValues: [(await addPasskey(ACTOR, 'any')).id] };
+    }
+    if (key === 'POST /user/{userId}/password/remove') {
+      await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(FUZZ_PASSWORD) })
+        .where(eq(users.id, ACTOR.userId));
+      return {};
+    }
+    if (key.includes('/backup')) {
+      const backupKey = await makeBackupKey();
+      if (key === 'PUT /user/{userId}/backup-key') return { backupKey };
+      await call(ACTOR, 'PUT', `${own}/backup-key`, backupKey);
+      if (key !== 'GET /user/{userId}/backups/{backupId}') return {};
+      const made = await app.inject({
+        method: 'POST',
+        url: `${own}/backups`,
+        headers: bearer(tokenOf(ACTOR)),
+      });
+      return { pathValues: [made.json().id as string] };
+    }
+    return {};
+  };
+  /** THIRD's platform passkey while the unlock operations run. */
+  let unlockKey: SoftAuthenticator | undefined;
+
   /** Real ids and strings for the generators, read afresh (earlier operations changed data). */
   const contextFor = async (operation: Operation): Promise<FuzzContext> => {
     // Pending consent requests again, so approve and reject can succeed.
@@ -598,6 +791,7 @@ describe(`fuzzing every operation of the OpenAPI document (${backendName})`, () 
     const requests = usesVerifierRequests(operation)
       ? await createVerifierRequests()
       : { ids: [], states: [], links: [] };
+    const security = await securitySetup(operation);
     // Issue 17: a decided consent (with its receipt) to send a grievance about, and a grievance
     // to the bank for its verifier to resolve.
     const rightsRequestIds: string[] = [];
@@ -618,10 +812,11 @@ describe(`fuzzing every operation of the OpenAPI document (${backendName})`, () 
       expect(sent.statusCode, sent.body).toBe(201);
       rightsRequestIds.push(String(sent.json().rights_request.id));
     }
-    // Path values that reach a success first: the fresh requests' ids, the document types.
+    // Path values that reach a success first: the fresh requests' ids, the document types, a
+    // passkey or backup of the holder.
     const pathValues = operation.pathParams.some((p) => p.name === 'type')
       ? [...DOCUMENT_TYPE_KEYS]
-      : [...rightsRequestIds, ...requests.ids];
+      : [...(security.pathValues ?? []), ...rightsRequestIds, ...requests.ids];
     return {
       ownUserId: ACTOR.userId,
       otherUserIds: [VICTIM.userId, THIRD.userId],
@@ -644,6 +839,7 @@ describe(`fuzzing every operation of the OpenAPI document (${backendName})`, () 
           signed,
           requests,
           issuerDid: app.deps.issuers.get(ISSUER).did,
+          security,
         }) ?? [],
     };
   };

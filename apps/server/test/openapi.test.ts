@@ -29,14 +29,18 @@ const NOT_PROBLEMS = ['get /health 503'];
 /**
  * Error statuses whose problem carries extension members, so their schema is the Problem's
  * members and more, not the Problem component, with the extension members each must document:
- * the W3C VC API verify refusals carry the verdict, the issuer's refusal the broken rules.
+ * the W3C VC API verify refusals carry the verdict, the issuer's refusal the broken rules;
+ * a sign-in that owes a second factor its login_token.
  */
 const VERDICT = ['verified', 'verification'];
+const SECOND_FACTOR = ['login_token', 'factors', 'expires_at'];
 const EXTENDED_PROBLEMS: Record<string, string[]> = {
   'post /credentials/verify 400': VERDICT,
   'post /credentials/verify 422': VERDICT,
   'post /presentations/verify 400': VERDICT,
   'post /presentations/verify 422': VERDICT,
+  'post /api/auth/verify-otp 403': SECOND_FACTOR,
+  'post /api/auth/second-factor 403': SECOND_FACTOR,
   'post /credentials/issue 400': ['reasons'],
 };
 

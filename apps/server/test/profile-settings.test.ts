@@ -298,7 +298,7 @@ describe.each(backends)('profile and settings on $name', (backend) => {
       language: 'hi',
       timezone: 'Asia/Tokyo',
       sessionTimeout: 60,
-      twoFactorEnabled: true,
+      loginNotifications: false,
       digilockerConnected: true,
       dataRetention: '5years',
     };

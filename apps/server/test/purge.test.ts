@@ -5,7 +5,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginThrottle, otpChallenges, sessions } from '../src/db/schema';
+import {
+  loginThrottle,
+  otpChallenges,
+  pendingLogins,
+  retainedRecords,
+  sessions,
+  webauthnChallenges,
+} from '../src/db/schema';
 import { LOGIN_FAILURE_LIMIT } from '../src/services/login-throttle';
 import { purgeExpired } from '../src/services/purge-expired';
 import { buildTestApp, HOUR_MS, MINUTE_MS, TestClock } from './helpers/app';
@@ -76,11 +83,56 @@ describe.each(backends)('purging expired rows on $name', (backend) => {
         count('recent', 7, at(-DAY_MS)),
       ]);
 
+    const pending = (id: string, expiresAt: Date) => ({
+      id,
+      tokenHash: `hash-${id}`,
+      userId: 'user-001',
+      kind: 'demo',
+      factors: ['password'],
+      done: [],
+      deviceHash: 'device',
+      createdAt: at(-10 * MINUTE_MS),
+      expiresAt,
+    });
+    await db
+      .insert(pendingLogins)
+      .values([pending('login-old', at(-MINUTE_MS)), pending('login-live', at(MINUTE_MS))]);
+    await db.insert(webauthnChallenges).values({
+      id: 'chal-old',
+      userId: 'user-001',
+      purpose: 'unlock',
+      sessionId: 'sess-live',
+      challenge: 'c',
+      expiresAt: at(-MINUTE_MS),
+    });
+    // What the law kept of an erased account: deleted one year after it happened, not before.
+    const kept = (id: string, eraseAfter: Date) => ({
+      id,
+      userId: 'user-erased',
+      kind: 'security_log',
+      record: { type: 'login' },
+      occurredAt: at(-300 * DAY_MS),
+      eraseAfter,
+      createdAt: at(-DAY_MS),
+    });
+    await db
+      .insert(retainedRecords)
+      .values([kept('kept-due', at(-MINUTE_MS)), kept('kept-young', at(65 * DAY_MS))]);
+
     expect(await purgeExpired({ db, now: clock.now })).toEqual({
       sessions: 2,
       otpChallenges: 1,
       loginThrottle: 1,
+      pendingLogins: 1,
+      webauthnChallenges: 1,
+      retainedRecords: 1,
     });
+    expect((await db.select({ id: retainedRecords.id }).from(retainedRecords))[0]?.id).toBe(
+      'kept-young',
+    );
+    expect((await db.select({ id: pendingLogins.id }).from(pendingLogins))[0]?.id).toBe(
+      'login-live',
+    );
     const ids = (await db.select({ id: sessions.id }).from(sessions)).map((r) => r.id);
     expect(ids).toEqual(
       expect.arrayContaining(['sess-live', 'sess-revoked-now', 'sess-idle-recent']),
@@ -99,6 +151,9 @@ describe.each(backends)('purging expired rows on $name', (backend) => {
       sessions: 0,
       otpChallenges: 0,
       loginThrottle: 0,
+      pendingLogins: 0,
+      webauthnChallenges: 0,
+      retainedRecords: 0,
     });
   });
 });

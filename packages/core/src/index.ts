@@ -5,6 +5,7 @@
 export * from './api';
 export * from './consent';
 export * from './credentials';
+export * from './devices';
 export * from './documents';
 export * from './masking';
 export * from './notifications';

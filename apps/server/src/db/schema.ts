@@ -65,6 +65,18 @@ export const users = pgTable(
     displayName: text('display_name'),
     /** The last profile Save; null while the holder never edited the profile. */
     profileUpdatedAt: instant('profile_updated_at'),
+    /**
+     * The optional account password (Settings › Security, a second factor at sign-in): a PHC
+     * string of scrypt (src/lib/password-hash.ts), never the password; null = none set.
+     */
+    passwordHash: text('password_hash'),
+    passwordUpdatedAt: instant('password_updated_at'),
+    /**
+     * Delete Account (DPDP Act s.12): when it was asked for, and when the erasure runs unless the
+     * holder signs in before (services/erase-due-accounts.ts); null = not asked.
+     */
+    deletionRequestedAt: instant('deletion_requested_at'),
+    deletionDueAt: instant('deletion_due_at'),
   },
   (t) => [
     uniqueIndex('users_aadhaar_hmac_idx').on(t.aadhaarHmac),
@@ -239,7 +251,8 @@ export const activityLogs = pgTable(
 
 /**
  * Sessions (DECISIONS 3). The bearer token itself is never stored: `token_hash` is its SHA-256
- * (hex). A session ends at min(last_used_at + 30 min, absolute_expires_at) or when revoked.
+ * (hex). A session ends at min(last_used_at + idle_minutes, absolute_expires_at) or when revoked;
+ * `idle_minutes` is the holder's Session timeout (Settings › Security, 30 by default).
  */
 export const sessions = pgTable(
   'sessions',
@@ -257,11 +270,108 @@ export const sessions = pgTable(
     revokedAt: instant('revoked_at'),
     /** The browser's User-Agent at login, cut to 200 characters, so the holder can tell sessions apart. */
     userAgent: text('user_agent'),
+    /** Minutes without use after which the session ends (the holder's Session timeout). */
+    idleMinutes: integer('idle_minutes').notNull().default(30),
   },
   (t) => [
     uniqueIndex('sessions_token_hash_idx').on(t.tokenHash),
     index('sessions_user_idx').on(t.userId),
   ],
+);
+
+/**
+ * The devices a holder has signed in on (Login notifications): the vault's keyed hash of the
+ * browser's device id (or, for a client that sends none, of its User-Agent). A sign-in whose
+ * device has no row is a new device.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceHash: text('device_hash').notNull(),
+    firstSeenAt: instant('first_seen_at').notNull(),
+    lastSeenAt: instant('last_seen_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
+);
+
+/**
+ * The holders' passkeys (W3C WebAuthn; @simplewebauthn/server): two-factor authentication after
+ * the OTP and biometric unlock of a locked app. `id` is the credential id (base64url); the public
+ * key is its COSE key (base64url). Public material only: nothing here signs anything.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    publicKey: text('public_key').notNull(),
+    /** The authenticator's signature counter (WebAuthn 6.1.1); 0 when it keeps none. */
+    counter: integer('counter').notNull().default(0),
+    transports: jsonb('transports').$type<string[]>(),
+    /** 'singleDevice' | 'multiDevice' (backup eligibility). */
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull(),
+    /** 'platform' | 'cross-platform' as the browser reported it; null when it did not. */
+    attachment: text('attachment'),
+    createdAt: instant('created_at').notNull(),
+    lastUsedAt: instant('last_used_at'),
+  },
+  (t) => [index('passkeys_user_idx').on(t.userId)],
+);
+
+/**
+ * WebAuthn challenges handed out to a signed-in holder (registering a passkey) or to a locked
+ * session (unlock): single use, 5 minutes. The sign-in's second-factor challenge lives in its
+ * pending_logins row instead.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'register' | 'unlock'. */
+    purpose: text('purpose').notNull(),
+    /** The session it was given to (unlock: the locked session). */
+    sessionId: text('session_id').notNull(),
+    challenge: text('challenge').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+  },
+  (t) => [index('webauthn_challenges_session_idx').on(t.sessionId, t.purpose)],
+);
+
+/**
+ * Sign-ins whose OTP was right and that still owe a second factor (passkey, account password).
+ * `token_hash` is the SHA-256 of the login_token handed out; the session is made only when every
+ * factor of `factors` is in `done`. 5 minutes, at most 5 wrong factors.
+ */
+export const pendingLogins = pgTable(
+  'pending_logins',
+  {
+    id: text('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    factors: jsonb('factors').$type<string[]>().notNull(),
+    done: jsonb('done').$type<string[]>().notNull(),
+    /** The WebAuthn challenge of the passkey factor, once asked for. */
+    challenge: text('challenge'),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    userAgent: text('user_agent'),
+    deviceHash: text('device_hash').notNull(),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+  },
+  (t) => [uniqueIndex('pending_logins_token_hash_idx').on(t.tokenHash)],
 );
 
 /**
@@ -365,6 +475,83 @@ export const userSettings = pgTable('user_settings', {
   settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
   updatedAt: instant('updated_at').notNull(),
 });
+
+/**
+ * What the law requires to be kept of an erased account (DPDP Act s.12(3) and DPDP Rules 2025,
+ * rule 6): its security log and consent records, copied here as they were (`record`: the row's
+ * columns as JSON) when the account is erased, and deleted at `erase_after` (one year after they
+ * happened). No foreign key: the holder's row is gone.
+ */
+export const retainedRecords = pgTable(
+  'retained_records',
+  {
+    id: text('id').primaryKey(),
+    /** The erased holder's id, so a data principal's request can still be answered. */
+    userId: text('user_id').notNull(),
+    /** 'security_log' | 'consent_record' (core's RETAINED_RECORD_KINDS). */
+    kind: text('kind').notNull(),
+    record: jsonb('record').$type<Record<string, unknown>>().notNull(),
+    occurredAt: instant('occurred_at').notNull(),
+    eraseAfter: instant('erase_after').notNull(),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [index('retained_records_erase_idx').on(t.eraseAfter)],
+);
+
+/**
+ * Where data retention cut a holder's activity log (services/apply-data-retention.ts): the log is
+ * cut only from its oldest end, and each cut records the last entry it removed, so the entries
+ * that remain still check from this anchor (a hash-chained log starts from `anchor_hash`).
+ */
+export const activityLogAnchors = pgTable('activity_log_anchors', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The id and time of the newest entry removed so far. */
+  lastRemovedId: text('last_removed_id').notNull(),
+  lastRemovedAt: instant('last_removed_at').notNull(),
+  /** That entry's place in the holder's hash chain (lib/activity-chain.ts); null if unchained. */
+  lastRemovedSeq: integer('last_removed_seq'),
+  /** That entry's hash: the `prev_hash` the oldest remaining entry must carry. */
+  anchorHash: text('anchor_hash'),
+  /** Entries removed by retention in all. */
+  removedCount: integer('removed_count').notNull(),
+  updatedAt: instant('updated_at').notNull(),
+});
+
+/**
+ * Automatic backup: the key backups are encrypted to (a P-256 JWK) and its private key as a JWE
+ * only the holder's passphrase opens (made in the browser; the server never sees the passphrase
+ * or the private key).
+ */
+export const backupKeys = pgTable('backup_keys', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  publicJwk: jsonb('public_jwk').$type<Record<string, string>>().notNull(),
+  wrappedPrivateKey: text('wrapped_private_key').notNull(),
+  createdAt: instant('created_at').notNull(),
+});
+
+/**
+ * The encrypted backups (compact JWE of the holder's export), the newest BACKUPS_KEPT. Each keeps
+ * the wrapped private key it was made for, so a backup still opens with the passphrase of its
+ * day after the holder changes the passphrase.
+ */
+export const backups = pgTable(
+  'backups',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    jwe: text('jwe').notNull(),
+    wrappedPrivateKey: text('wrapped_private_key').notNull(),
+    size: integer('size').notNull(),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [index('backups_user_created_idx').on(t.userId, t.createdAt)],
+);
 
 /**
  * Small key/value facts about the database itself: 'seeded_at' (seed once, ever) and
@@ -719,6 +906,9 @@ export type VerifierPurposeRow = typeof verifierPurposes.$inferSelect;
 export type VerifierApiKeyRow = typeof verifierApiKeys.$inferSelect;
 export type VerifierRequestRow = typeof verifierRequests.$inferSelect;
 export type ShareRow = typeof shares.$inferSelect;
+export type PasskeyRow = typeof passkeys.$inferSelect;
+export type PendingLoginRow = typeof pendingLogins.$inferSelect;
+export type BackupRow = typeof backups.$inferSelect;
 export type ConsentReceiptRow = typeof consentReceipts.$inferSelect;
 export type RightsRequestRow = typeof rightsRequests.$inferSelect;
 export type WalletKeyRow = typeof walletKeys.$inferSelect;

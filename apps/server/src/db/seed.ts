@@ -16,6 +16,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { ServiceDeps } from '../lib/deps';
 import { aadhaarAad } from '../lib/records';
 import { newVerifierKey } from '../lib/verifier-keys';
+import type { UserRow } from './schema';
 import { consentRequests, meta, users, verifierPurposes, verifiers } from './schema';
 
 export const SEEDED_AT_KEY = 'seeded_at';
@@ -92,6 +93,39 @@ export async function seedDatabase(
       .values(consentSeedRows(now, 'user-001'))
       .onConflictDoNothing();
     return { seeded: true };
+  });
+}
+
+/**
+ * Seeds one sample user again (a demo account erased after Delete Account, DPDP Act s.12: the
+ * demo must keep working, so the next demo sign-in starts a fresh account from the sample data),
+ * with user-001's three seeded consent requests. Nothing of the erased account comes back.
+ * @returns the user's row, or undefined when `userId` is not a sample user.
+ */
+export async function seedSampleUser(
+  deps: Pick<ServiceDeps, 'db' | 'vault' | 'now'> & { userId: string },
+): Promise<UserRow | undefined> {
+  const sample = SAMPLE_USERS.find((user) => user.id === deps.userId);
+  if (!sample) return undefined;
+  const { vault } = deps;
+  const now = deps.now();
+  const { aadhaarId, ...user } = sample;
+  return deps.db.transaction(async (tx) => {
+    await tx
+      .insert(users)
+      .values({
+        ...user,
+        aadhaarCiphertext: vault.encrypt(aadhaarId, aadhaarAad(user.id)),
+        aadhaarHmac: vault.lookupHmac(aadhaarId),
+        aadhaarLast4: aadhaarId.slice(-4),
+        createdAt: now,
+      })
+      .onConflictDoNothing();
+    if (user.id === 'user-001') {
+      await tx.insert(consentRequests).values(consentSeedRows(now, user.id)).onConflictDoNothing();
+    }
+    const [row] = await tx.select().from(users).where(eq(users.id, user.id));
+    return row;
   });
 }
 

@@ -60,10 +60,25 @@ export const ERROR_STATUS = {
   login_unavailable: 401,
   /** Wrong, expired, used-up or unknown OTP challenge. */
   otp_invalid: 401,
+  /** A wrong account password or passkey at sign-in (after a correct OTP). */
+  second_factor_invalid: 401,
+  /** A sign-in's login_token that is unknown, expired or used up: start again with an OTP. */
+  login_expired: 401,
+  /** A passkey answer that does not verify (unlock), or a session that cannot be unlocked. */
+  passkey_not_verified: 401,
   /** The token's user is not the user addressed. */
   forbidden: 403,
   /** Non-demo OTP send while the OTP service is disabled (SPEC 5). */
   otp_disabled: 403,
+  /**
+   * The OTP was right and the holder owes a second factor: the problem carries `login_token`,
+   * `factors` and `expires_at` (core's secondFactorRequiredSchema).
+   */
+  second_factor_required: 403,
+  /** Settings › Privacy › Data sharing is off: no new share and no consent approval. */
+  data_sharing_off: 403,
+  /** The current account password given to change or remove it is wrong. */
+  password_incorrect: 403,
   /** No route (and no page) at this URL. */
   not_found: 404,
   user_not_found: 404,
@@ -77,6 +92,10 @@ export const ERROR_STATUS = {
   verifier_request_not_found: 404,
   /** No share of this holder has that id (share links, api-contract "Share links"). */
   share_not_found: 404,
+  /** No passkey of this holder has that id. */
+  passkey_not_found: 404,
+  /** No backup of this holder has that id. */
+  backup_not_found: 404,
   /** No consent receipt with this id (the holder's, or the public receipt link); issue 17. */
   consent_receipt_not_found: 404,
   /** No grievance or erasure request with this id (of this holder, or to this verifier). */
@@ -93,6 +112,10 @@ export const ERROR_STATUS = {
   presentation_request_replayed: 409,
   /** An OpenID4VP approval decided offline (decided_at minutes ago): it needs a live session. */
   presentation_needs_live_session: 409,
+  /** Two-factor authentication or biometric unlock turned on while the holder has no passkey. */
+  passkey_required: 409,
+  /** Automatic backup turned on while no backup key (passphrase) is set. */
+  backup_key_required: 409,
   /** Withdraw of a consent that is pending or rejected: only an approved consent is withdrawn. */
   consent_not_approved: 409,
   /** Withdraw of a consent already withdrawn (issue 17). */
@@ -131,6 +154,10 @@ export const ERROR_STATUS = {
   credential_not_verified: 422,
   /** W3C VC API: a presentation whose proof, challenge, domain or credentials do not verify. */
   presentation_not_verified: 422,
+  /** A passkey registration that does not verify (or answers options that expired). */
+  passkey_invalid: 422,
+  /** A restore whose credentials do not verify or are not the holder's. */
+  backup_invalid: 422,
   /** Too many requests, or too many failed logins in a row (the growing delay): Retry-After. */
   rate_limited: 429,
   /** 100 failed OTP logins in a row for one number; an operator must unlock it. */
@@ -182,8 +209,14 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   wrong_demo_otp: 'Wrong demo OTP',
   login_unavailable: 'Login unavailable',
   otp_invalid: 'Invalid OTP',
+  second_factor_invalid: 'Second factor not accepted',
+  login_expired: 'Sign-in expired',
+  passkey_not_verified: 'Passkey not verified',
   forbidden: 'Forbidden',
   otp_disabled: 'OTP service disabled',
+  second_factor_required: 'Second factor required',
+  data_sharing_off: 'Data sharing is off',
+  password_incorrect: 'Password incorrect',
   not_found: 'Not found',
   user_not_found: 'User not found',
   credential_not_found: 'Credential not found',
@@ -192,6 +225,8 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   credential_type_not_found: 'Credential type not found',
   verifier_request_not_found: 'Verifier request not found',
   share_not_found: 'Share link not found',
+  passkey_not_found: 'Passkey not found',
+  backup_not_found: 'Backup not found',
   consent_receipt_not_found: 'Consent receipt not found',
   rights_request_not_found: 'Request not found',
   consent_already_decided: 'Consent request already decided',
@@ -200,6 +235,8 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   idempotency_in_flight: 'Request still in progress',
   presentation_request_replayed: 'Presentation request already received',
   presentation_needs_live_session: 'Presentation needs a live session',
+  passkey_required: 'Passkey required',
+  backup_key_required: 'Backup passphrase required',
   consent_not_approved: 'Consent not approved',
   consent_already_withdrawn: 'Consent already withdrawn',
   consent_expired: 'Consent expired',
@@ -219,6 +256,8 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   data_fiduciary_not_registered: 'Organisation not registered',
   credential_not_verified: 'Credential not verified',
   presentation_not_verified: 'Presentation not verified',
+  passkey_invalid: 'Passkey not accepted',
+  backup_invalid: 'Backup not accepted',
   rate_limited: 'Too many requests',
   login_locked: 'Login locked',
   client_error: 'Bad request',

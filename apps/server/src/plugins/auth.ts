@@ -75,6 +75,35 @@ export function authenticate(
   );
 }
 
+/**
+ * The bearer token of a request, without resolving its session (the unlock routes look up a
+ * locked session themselves). @throws AppError 'unauthenticated' when there is none.
+ */
+export function bearerTokenOf(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  if (!header) throw new AppError('unauthenticated', MISSING_TOKEN_DETAIL);
+  const token = BEARER.exec(header)?.[1];
+  if (!token) throw new AppError('unauthenticated', INVALID_SESSION_DETAIL);
+  return token;
+}
+
+/**
+ * onRequest hook: a request without a well-formed bearer token fails with 'unauthenticated'
+ * (401) before its body is parsed; the token's session is left to the route (unlock).
+ */
+export function requireBearer(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: (error?: Error) => void,
+): void {
+  try {
+    bearerTokenOf(request);
+    done();
+  } catch (error) {
+    done(error as Error);
+  }
+}
+
 /** The session of a request that passed `authenticate`. @throws AppError 'unauthenticated'. */
 export function requireSession(request: FastifyRequest): AuthenticatedSession {
   if (!request.auth) throw new AppError('unauthenticated', MISSING_TOKEN_DETAIL);

@@ -9,8 +9,11 @@
  * Decorates the app
  * with `database` (the handle) and `deps` (what services need: db, vault, clock). A database it
  * opened itself is closed when the app closes; one passed in stays open for its owner. Expired
- * rows are purged at start and every hour (services/purge-expired.ts). Activity logs written
- * before the hash chain (issue 17) are chained at start (lib/activity-chain.ts).
+ * rows are purged at start and every hour (services/purge-expired.ts); the same hourly run
+ * erases accounts whose deletion grace period is over (services/erase-due-accounts.ts), applies
+ * each holder's data retention (services/apply-data-retention.ts) and makes the automatic
+ * backups that are due (services/make-due-backups.ts). Activity logs written before the hash
+ * chain (issue 17) are chained at start (lib/activity-chain.ts).
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
@@ -24,7 +27,10 @@ import { loadMasterKey } from '../lib/master-key';
 import { isLoopbackAddress } from '../lib/oid4vp';
 import { createVault } from '../lib/vault';
 import { createVerifierRegistry } from '../lib/verifier-registry';
+import { applyDataRetention } from '../services/apply-data-retention';
+import { eraseDueAccounts } from '../services/erase-due-accounts';
 import { linkSeededConsentRequests } from '../services/link-seeded-consent-requests';
+import { makeDueBackups } from '../services/make-due-backups';
 import { purgeExpired } from '../services/purge-expired';
 
 /** The holder SPEC 3 seeds the consent requests for. */
@@ -72,13 +78,23 @@ export async function registerDatabase(
   app.decorate('database', database);
   app.decorate('deps', deps);
 
-  // Housekeeping: ended sessions, expired OTP challenges and stale login counts, at start and
-  // hourly (services/purge-expired.ts). A failure is logged, never fatal.
-  const purge = () =>
-    purgeExpired(deps).then(
-      (deleted) => app.log.info({ deleted }, 'expired rows purged'),
-      (error: unknown) => app.log.warn({ err: error }, 'purging expired rows failed'),
-    );
+  // Housekeeping, at start and hourly: ended sessions, expired OTP challenges and stale login
+  // counts (services/purge-expired.ts); then the scheduled effects of the holders' settings:
+  // erasures due, data retention, automatic backups. A failure is logged, never fatal.
+  const housekeeping = [
+    ['expired rows purged', () => purgeExpired(deps)],
+    ['due accounts erased', () => eraseDueAccounts(deps)],
+    ['data retention applied', () => applyDataRetention(deps)],
+    ['due backups made', () => makeDueBackups(deps)],
+  ] as const;
+  const purge = async () => {
+    for (const [done, run] of housekeeping) {
+      await run().then(
+        (result) => app.log.info({ result }, done),
+        (error: unknown) => app.log.warn({ err: error }, `housekeeping failed: ${done}`),
+      );
+    }
+  };
   await purge();
   const timer = setInterval(() => void purge(), PURGE_INTERVAL_MS);
   timer.unref();

@@ -34,6 +34,13 @@ export async function registerOpenApi(
             scheme: 'bearer',
             description: 'The session_token from POST /api/auth/verify-otp',
           },
+          lockedSession: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'The session_token of a session locked by idling (Biometric unlock): ' +
+              'POST /api/auth/unlock makes it live again',
+          },
           verifierApiKey: {
             type: 'http',
             scheme: 'bearer',

@@ -35,6 +35,9 @@ export function errorResponses<const S extends readonly number[]>(
 /** Routes that need `Authorization: Bearer <session_token>`. */
 export const bearerSecurity = [{ bearerAuth: [] }];
 
+/** The unlock routes: the bearer token of a session locked by idling (Biometric unlock). */
+export const lockedSessionSecurity = [{ lockedSession: [] }];
+
 /**
  * A holder id such as 'user-001', as the parameter or query field `field` (named in the
  * messages, so a 400 says which input was wrong).

@@ -31,6 +31,9 @@
  * consent_already_decided (409); a verifier request deleted by hand leaves the plain SPEC 3
  * decision.
  *
+ * Approve is refused first while the holder has Data sharing off (data_sharing_off, 403;
+ * services/require-data-sharing.ts).
+ *
  * Every decision issues its consent receipt (issue 17, decideConsentRequest): an approval's
  * records the claims disclosed and the SHA-256 of the vp_token sent.
  *
@@ -62,6 +65,7 @@ import type { DisclosedCredential } from './issue-consent-receipt';
 import { linkSeededConsentRequests } from './link-seeded-consent-requests';
 import { presentCredential } from './present-credential';
 import { receiveVerifierResponse } from './receive-verifier-response';
+import { requireDataSharing } from './require-data-sharing';
 
 /** An approval made offline longer ago than this cannot send a presentation (5 minutes). */
 export const LIVE_DECISION_MS = 5 * 60_000;
@@ -251,6 +255,7 @@ export async function answerConsentRequest(
   options: AnswerConsentRequestOptions,
 ): Promise<ConsentAnswerResult> {
   const { db, userId, decision } = options;
+  if (decision === 'approve') await requireDataSharing(options);
   let row = await findPresentationRequest(options);
   // A SPEC 3 request, or one already decided (decideConsentRequest answers 409), or not this
   // holder's (404).

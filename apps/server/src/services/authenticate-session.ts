@@ -3,12 +3,13 @@
  *
  * Input: { db, now, token }.
  * Output: AuthenticatedSession { sessionId, userId, kind, expiresAt }.
- * Errors: AppError 'unauthenticated' (401) when the token is unknown, revoked, idle for 30
- * minutes or past its 12-hour limit. The token is looked up by its SHA-256 only.
+ * Errors: AppError 'unauthenticated' (401) when the token is unknown, revoked, idle for the
+ * holder's Session timeout (30 minutes by default; sessions.idle_minutes) or past its 12-hour
+ * limit. The token is looked up by its SHA-256 only.
  *
  * The use is recorded (last_used_at) at most once a minute (SESSION_TOUCH_MS), so a burst of
  * reads does not write a row each (docs/performance.md): the idle window is counted from the
- * last recorded use, so a session may end up to one minute before 30 minutes after its very
+ * last recorded use, so a session may end up to one minute before its timeout after its very
  * last call, never later.
  *
  * With `cache` (the read cache, src/lib/read-cache.ts): a live session read within the last
@@ -102,7 +103,11 @@ const sessionKey = (tokenHash: string) => `session:${tokenHash}`;
  */
 async function readLiveSession(db: Db, tokenHash: string, now: Date): Promise<CachedSession> {
   const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash));
-  if (!row || row.revokedAt || now >= sessionExpiry(row.lastUsedAt, row.absoluteExpiresAt)) {
+  if (
+    !row ||
+    row.revokedAt ||
+    now >= sessionExpiry(row.lastUsedAt, row.absoluteExpiresAt, row.idleMinutes)
+  ) {
     throw new AppError('unauthenticated', INVALID_SESSION_DETAIL);
   }
   let lastUsedAt = row.lastUsedAt;
@@ -121,7 +126,7 @@ async function readLiveSession(db: Db, tokenHash: string, now: Date): Promise<Ca
       sessionId: row.id,
       userId: row.userId,
       kind,
-      expiresAt: sessionExpiry(lastUsedAt, row.absoluteExpiresAt),
+      expiresAt: sessionExpiry(lastUsedAt, row.absoluteExpiresAt, row.idleMinutes),
     }),
   };
 }

@@ -11,7 +11,8 @@
  * Input: { ...deps, userId, credentialId, fields, lifetime, maxViews (null = no limit),
  * consentRequestId? }.
  * Output: the ShareRecord (status 'active', views 0, url `{publicOrigin}/verify/{id}`).
- * Errors: AppError 'credential_not_found' (404) when the holder has no credential with that id
+ * Errors: AppError 'data_sharing_off' (403) while the holder has Data sharing off;
+ * 'credential_not_found' (404) when the holder has no credential with that id
  * (another holder's id answers the same); 'invalid_input' (400) naming the first field the
  * credential's subject does not hold; 'consent_request_not_found' (404) for a consent the holder
  * does not have; 409 'consent_not_approved', 'consent_already_withdrawn' or 'consent_expired'
@@ -31,6 +32,7 @@ import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { readCredentialDocument, toShareRecord } from '../lib/records';
+import { requireDataSharing } from './require-data-sharing';
 
 export interface CreateShareOptions extends ServiceDeps {
   userId: string;
@@ -64,6 +66,7 @@ async function consentInForce(options: CreateShareOptions, consentRequestId: str
 }
 
 export async function createShare(options: CreateShareOptions): Promise<ShareRecord> {
+  await requireDataSharing(options);
   const [credential] = await options.db
     .select()
     .from(credentials)

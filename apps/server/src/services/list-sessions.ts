@@ -4,7 +4,7 @@
  *
  * Input: { db, now, userId, currentSessionId }.
  * Output: SessionList { sessions: SessionRecord[] }: the holder's live sessions only (not
- * revoked, not idle for 30 minutes, not past 12 hours), most recently used first. Tokens are
+ * revoked, not idle for the holder's Session timeout, not past 12 hours), most recently used first. Tokens are
  * never returned (only their hashes are stored); `current` marks the caller's session.
  */
 import type { SessionList } from '@pehchaan/core';
@@ -36,7 +36,10 @@ export async function listSessions(options: ListSessionsOptions): Promise<Sessio
     .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt));
   return {
     sessions: rows
-      .map((row) => ({ row, expiresAt: sessionExpiry(row.lastUsedAt, row.absoluteExpiresAt) }))
+      .map((row) => ({
+        row,
+        expiresAt: sessionExpiry(row.lastUsedAt, row.absoluteExpiresAt, row.idleMinutes),
+      }))
       .filter(({ expiresAt }) => now < expiresAt)
       .map(({ row, expiresAt }) => ({
         id: row.id,

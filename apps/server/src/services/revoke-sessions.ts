@@ -14,19 +14,32 @@
  * A revoked token answers 401 from its next use on (services/authenticate-session.ts).
  */
 import type { ActivityMessage } from '@pehchaan/core';
-import { and, eq, gt, isNull, ne, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/create-db';
 import { sessions } from '../db/schema';
 import { AppError } from '../lib/errors';
-import { SESSION_IDLE_MS } from './create-session';
 import { recordActivity } from './record-activity';
 
-/** Sessions still live at `now`: not revoked, used in the last 30 minutes, within 12 hours. */
+/**
+ * Sessions still live at `now`: not revoked, used within their Session timeout, within 12 hours.
+ */
 function live(now: Date): SQL | undefined {
   return and(
     isNull(sessions.revokedAt),
     gt(sessions.absoluteExpiresAt, now),
-    gt(sessions.lastUsedAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+    sql`${sessions.lastUsedAt} + make_interval(mins => ${sessions.idleMinutes}) > ${now.toISOString()}::timestamptz`,
+  );
+}
+
+/**
+ * Sessions that ended only by idling and are within 12 hours: biometric unlock can revive them
+ * (services/unlock-session.ts), so ending sessions ends these too (they are not counted).
+ */
+function locked(now: Date): SQL | undefined {
+  return and(
+    isNull(sessions.revokedAt),
+    gt(sessions.absoluteExpiresAt, now),
+    sql`${sessions.lastUsedAt} + make_interval(mins => ${sessions.idleMinutes}) <= ${now.toISOString()}::timestamptz`,
   );
 }
 
@@ -44,6 +57,10 @@ async function endSessions(
   const { db, now, userId } = options;
   return db.transaction(async (tx) => {
     const at = now();
+    await tx
+      .update(sessions)
+      .set({ revokedAt: at })
+      .where(and(eq(sessions.userId, userId), which, locked(at)));
     const ended = await tx
       .update(sessions)
       .set({ revokedAt: at })
@@ -103,5 +120,20 @@ export async function revokeOtherSessions(
     code: 'other_sessions_revoked',
     params: { count: n },
   }));
+  return { revoked };
+}
+
+/**
+ * Ends every session of the holder, the caller's own too (Delete Account signs the holder out
+ * everywhere). Output: { revoked: n }.
+ */
+export async function revokeAllSessions(options: {
+  db: Db;
+  now: () => Date;
+  userId: string;
+  /** The `logout` entry's message (core's activity-messages.ts). */
+  message: ActivityMessage;
+}): Promise<{ revoked: number }> {
+  const revoked = await endSessions(options, undefined, () => options.message);
   return { revoked };
 }

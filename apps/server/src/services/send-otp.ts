@@ -24,9 +24,13 @@ import { newId } from '../lib/ids';
 /** DECISIONS 3: an OTP lives 5 minutes. */
 export const OTP_LIFETIME_MS = 5 * 60_000;
 
-/** Delivers a code to a phone. The console provider prints it to the server log. */
+/**
+ * Delivers a code to a phone. The console provider prints it to the server log. `notify`, when
+ * the provider has it, sends a security notice as text (services/notify-security-event.ts).
+ */
 export interface OtpSender {
   send(phone: string, code: string): void | Promise<void>;
+  notify?(phone: string, text: string): void | Promise<void>;
 }
 
 export interface SendOtpOptions extends ServiceDeps {

@@ -2,8 +2,13 @@
  * POST /api/auth/verify-otp: logs a holder in (SPEC 5, DECISIONS 3, api-contract).
  *
  * Input: { ...deps, otpProvider, aadhaarNumber (12 digits), phoneNumber (10), otp (6) }.
- * Output: LoginResult { user_id, session_token, message, expires_at, user }; writes a `login`
- * activity entry, and issues the holder's Basic Identity when missing (`basic_identity_created`).
+ * Output: LoginResult { user_id, session_token, message, expires_at, user, deletion_cancelled? }
+ * through services/sign-in-holder.ts: a `login` activity entry, the new-device notice, the
+ * cancellation of a pending account deletion, the Basic Identity when missing. A holder who owes
+ * a second factor (a passkey, the account password) gets AppError 'second_factor_required' (403)
+ * with a login_token instead (see sign-in-holder.ts).
+ * An account whose deletion fell due before the hourly erasure ran is erased first
+ * (services/erase-account.ts); a demo account then starts again from its sample data.
  * - A demo pair (Aadhaar and phone of one demo account): the OTP must be 123456, else
  *   AppError 'wrong_demo_otp' (401, 'Wrong OTP for demo user. Use: 123456'); message
  *   'Demo login successful', user.type 'demo'. Works whatever OTP_PROVIDER is.
@@ -23,13 +28,14 @@ import { DEMO_OTP, findDemoAccount, type LoginResponse, MESSAGES } from '@pehcha
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { OtpProvider } from '../config';
 import { otpChallenges, type UserRow, users } from '../db/schema';
+import { seedSampleUser } from '../db/seed';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
-import { toSessionUser } from '../lib/records';
-import { createSession, type SessionKind } from './create-session';
-import { ensureBasicIdentity } from './ensure-basic-identity';
+import type { SessionKind } from './create-session';
+import { eraseAccount } from './erase-account';
 import { clearLoginFailures, reserveLoginAttempt } from './login-throttle';
-import { recordActivity } from './record-activity';
+import type { SecuritySms } from './notify-security-event';
+import { deviceHashOf, signInHolder } from './sign-in-holder';
 
 /** DECISIONS 3: a code allows at most 5 wrong tries. */
 export const OTP_MAX_FAILED_ATTEMPTS = 5;
@@ -43,6 +49,10 @@ export interface VerifyOtpOptions extends ServiceDeps {
   otp: string;
   /** The client's User-Agent header, kept with the session (services/create-session.ts). */
   userAgent?: string | undefined;
+  /** The browser's device id (core's deviceIdSchema), for Login notifications. */
+  deviceId?: string | undefined;
+  /** Security SMS through the OTP provider; undefined when none is configured. */
+  sms?: SecuritySms | undefined;
 }
 
 export type LoginResult = LoginResponse;
@@ -52,7 +62,13 @@ export async function verifyOtp(options: VerifyOtpOptions): Promise<LoginResult>
   if (demo) {
     if (options.otp !== DEMO_OTP)
       throw new AppError('wrong_demo_otp', MESSAGES.wrongDemoOtp(DEMO_OTP));
-    const [user] = await options.db.select().from(users).where(eq(users.id, demo.userId));
+    let [user] = await options.db.select().from(users).where(eq(users.id, demo.userId));
+    if (user && isDue(user, options.now())) {
+      await eraseAccount({ ...options, userId: user.id });
+      user = undefined;
+    }
+    // An erased demo account starts again from its sample data: the demo must keep working.
+    user ??= await seedSampleUser({ ...options, userId: demo.userId });
     if (!user) throw new AppError('user_not_found', MESSAGES.userNotFound);
     return startSession(options, user, 'demo', 'Demo login successful');
   }
@@ -74,42 +90,36 @@ export async function verifyOtp(options: VerifyOtpOptions): Promise<LoginResult>
     );
   if (!user) throw new AppError('otp_invalid', INVALID_OTP_DETAIL);
   await clearLoginFailures({ ...options, phone: options.phoneNumber });
+  if (isDue(user, options.now())) {
+    // Erased now: the holder is gone, as if the hourly erasure had run first.
+    await eraseAccount({ ...options, userId: user.id });
+    throw new AppError('otp_invalid', INVALID_OTP_DETAIL);
+  }
   return startSession(options, user, 'user', 'Login successful');
 }
 
-async function startSession(
+/** True when the holder's account deletion fell due (DPDP Act s.12 grace period over). */
+function isDue(user: UserRow, now: Date): boolean {
+  return user.deletionDueAt !== null && user.deletionDueAt <= now;
+}
+
+function startSession(
   options: VerifyOtpOptions,
   user: UserRow,
   kind: SessionKind,
   message: string,
 ): Promise<LoginResult> {
-  const { now } = options;
-  const session = await options.db.transaction(async (tx) => {
-    const created = await createSession({
-      db: tx,
-      now,
-      userId: user.id,
+  return signInHolder({
+    ...options,
+    attempt: {
+      user,
       kind,
+      message,
+      activity: { code: kind === 'demo' ? 'login_demo' : 'login_otp' },
       userAgent: options.userAgent,
-    });
-    await recordActivity({
-      db: tx,
-      now,
-      userId: user.id,
-      type: 'login',
-      message: { code: kind === 'demo' ? 'login_demo' : 'login_otp' },
-    });
-    return created;
+      deviceHash: deviceHashOf(options.vault, options.deviceId, options.userAgent),
+    },
   });
-  // SPEC 4: the Basic Identity is created automatically when missing (also when listing).
-  await ensureBasicIdentity({ ...options, userId: user.id });
-  return {
-    user_id: user.id,
-    session_token: session.token,
-    message,
-    expires_at: session.expiresAt.toISOString(),
-    user: toSessionUser(user, kind),
-  };
 }
 
 /** Checks the OTP against the phone's newest open challenge and consumes it, or throws. */

@@ -118,7 +118,8 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
         key: `${method.toUpperCase()} ${path}`,
         method: method.toUpperCase() as Operation['method'],
         path,
-        bearer: operation.security?.some((r) => 'bearerAuth' in r) ?? false,
+        // A locked session's token (the unlock routes) is a session token too.
+        bearer: operation.security?.some((r) => 'bearerAuth' in r || 'lockedSession' in r) ?? false,
         apiKey: apiKeyOf(operation),
         pathParams: parameters.filter((p) => p.in === 'path').map(toParameter),
         queryParams: parameters.filter((p) => p.in === 'query').map(toParameter),

@@ -53,6 +53,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     tls: undefined,
     publicOrigin: 'http://localhost:5000',
     oid4vpAllowLoopback: true,
+    webauthn: { rpId: 'localhost', origins: ['http://localhost:5000'] },
     now: () => new Date(),
     ...overrides,
   };

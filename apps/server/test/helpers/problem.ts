@@ -20,7 +20,8 @@ const VERDICT_CODES: readonly ErrorCode[] = [
 /**
  * The body a problem of `code` has: `detail` may be an asymmetric matcher; an 'invalid_request'
  * carries `errors` (any list unless given); a VC API verify refusal `verified: false` and its
- * verdict as `verification` (any object); the VC API issuer's refusal its `reasons` (any list).
+ * verdict as `verification` (any object); the VC API issuer's refusal its `reasons` (any list);
+ * a `second_factor_required` its `login_token`, `factors` and `expires_at`.
  */
 export function problem(
   code: ErrorCode,
@@ -35,6 +36,13 @@ export function problem(
     code,
     ...(code === 'invalid_request' ? { errors: errors ?? expect.any(Array) } : {}),
     ...(VERDICT_CODES.includes(code) ? { verified: false, verification: expect.any(Object) } : {}),
+    ...(code === 'second_factor_required'
+      ? {
+          login_token: expect.any(String),
+          factors: expect.any(Array),
+          expires_at: expect.any(String),
+        }
+      : {}),
     ...(code === 'credential_not_issuable' ? { reasons: expect.any(Array) } : {}),
   };
 }

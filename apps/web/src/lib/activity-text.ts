@@ -2,18 +2,21 @@
  * An activity log entry's text in the UI language (issue 19). An entry with a message code
  * (core's activity-messages.ts) is worded from `activity`'s `messages.{code}` with its
  * parameters made readable in that language: the document type's name, the consent purpose,
- * the profile fields (a `date` stays YYYY-MM-DD); an entry without one shows its stored
- * `description` (English, SPEC 3).
+ * the profile fields, the second factors (a list in that language, Intl.ListFormat), the day (in
+ * the holder's date format, lib/format.ts); an entry without one shows its stored `description` (English,
+ * SPEC 3).
  */
-import { type ActivityLog, profileFieldsParam } from '@pehchaan/core';
+import { type ActivityLog, profileFieldsParam, secondFactorsParam } from '@pehchaan/core';
 import { useTranslation } from 'react-i18next';
 import { useConsentTexts } from './consent-texts';
 import { documentTypeName } from './document-labels';
+import { useFormat } from './preferences';
 
 /** The function that words an entry in the current UI language. */
 export function useActivityText(): (log: ActivityLog) => string {
   const { t, i18n } = useTranslation('activity');
   const consent = useConsentTexts();
+  const format = useFormat();
   return (log) => {
     const code = log.message_code;
     if (!code) return log.description;
@@ -25,9 +28,15 @@ export function useActivityText(): (log: ActivityLog) => string {
       requester: text('requester'),
       purpose: consent.purpose(text('requester'), text('purpose')),
       fields: fields.join(', '),
-      // A consent's last day (issue 17), YYYY-MM-DD: the same in every language.
-      date: text('date'),
       count: typeof params.count === 'number' ? params.count : 0,
+      // A day (a consent's last day, an account's erasure day) in the holder's date format.
+      date: format.date(text('date')),
+      // The settings that act (issue 19): a device's and a passkey's names, the factors.
+      device: text('device'),
+      name: text('name'),
+      factors: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(
+        secondFactorsParam(params.factors).map((factor) => t(`secondFactors.${factor}`)),
+      ),
       context: code === 'profile_updated' && fields.length === 0 ? 'none' : undefined,
       defaultValue: log.description,
     });

@@ -132,7 +132,8 @@ function buildUrl(path: string, query: RequestOptions<unknown>['query']): string
 
 /**
  * The problem an error answer carries, if it is one (any JSON error body is tried). Extension
- * members are kept (RFC 9457 3.2), e.g. the W3C verify endpoints' `verification` verdict.
+ * members are kept (RFC 9457 3.2), e.g. the W3C verify endpoints' `verification` verdict or
+ * second_factor_required's login_token, for the feature that reads them with its own schema.
  */
 function problemOf(body: unknown): Problem | undefined {
   const result = problemSchema.loose().safeParse(body);

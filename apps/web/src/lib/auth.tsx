@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { paths } from '@/config/paths';
 import { api } from './api-client';
 import { delay } from './delay';
+import { markActive } from './device';
 import { i18n } from './i18n';
 import {
   clearSessionStorage,
@@ -109,6 +110,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const login = useCallback(async (next: UserData) => {
+    // A new session starts active (the idle lock counts the Session timeout from here).
+    markActive();
     writeString(STORAGE_KEYS.sessionToken, next.sessionToken);
     writeJson(STORAGE_KEYS.userData, next);
     // The encrypted copy must be on disk before the app moves on, or a reload right after the

@@ -41,7 +41,10 @@ describe('English texts (SPEC 5, 8, 9)', () => {
       requester: 'State Bank of India',
       purpose: 'Open savings account',
       fields: 'name,dob',
-      date: '2026-03-12',
+      device: 'Chrome on Linux',
+      name: 'Pixel 8',
+      date: '2026-06-08',
+      factors: 'passkey,password',
     };
     for (const code of ACTIVITY_MESSAGE_CODES) {
       for (const count of [1, 3]) {
@@ -51,6 +54,7 @@ describe('English texts (SPEC 5, 8, 9)', () => {
             ...params,
             document: 'PAN Card',
             fields: 'name, date of birth',
+            factors: 'a passkey and the account password',
             count,
           }),
           code,

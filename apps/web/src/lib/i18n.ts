@@ -232,6 +232,7 @@ export interface LazyResources {
   walletDemo: typeof import('@/locales/en/wallet-demo.json');
   marketplaceDemo: typeof import('@/locales/en/marketplace-demo.json');
   sync: typeof import('@/locales/en/sync.json');
+  lock: typeof import('@/locales/en/lock.json');
   verifierPortal: typeof import('@/locales/en/verifier-portal.json');
   dataSharing: typeof import('@/locales/en/data-sharing.json');
 }

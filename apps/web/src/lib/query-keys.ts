@@ -14,6 +14,10 @@ export const queryKeys = {
   profile: (userId: string) => ['profile', userId] as const,
   settings: (userId: string) => ['settings', userId] as const,
   sessions: (userId: string) => ['sessions', userId] as const,
+  /** GET /user/{userId}/passkeys, /password and /backups (Settings › Security, Data). */
+  passkeys: (userId: string) => ['passkeys', userId] as const,
+  password: (userId: string) => ['password', userId] as const,
+  backups: (userId: string) => ['backups', userId] as const,
   /** GET /user/{userId}/shares: the holder's share links. */
   shares: (userId: string) => ['shares', userId] as const,
   /** GET /user/{userId}/consent-receipts: the holder's consent receipts (issue 17). */

@@ -23,7 +23,13 @@ describe('browser storage keys', () => {
     expect(ENCRYPTED_KEYS).toContain(STORAGE_KEYS.sessionToken);
     expect(ENCRYPTED_KEYS).toContain(STORAGE_KEYS.outbox);
     const plain = Object.values(STORAGE_KEYS).filter((key) => !isEncryptedKey(key));
-    expect(plain.sort()).toEqual(['language', 'theme']);
+    expect(plain.sort()).toEqual([
+      'deviceId',
+      'language',
+      'lastActivity',
+      'theme',
+      'unlockPasskeys',
+    ]);
   });
 
   it('sends the session keys to the vault and the preferences to localStorage', () => {

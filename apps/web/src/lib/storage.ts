@@ -30,6 +30,18 @@ export const STORAGE_KEYS = {
   settings: 'settings',
   /** Changes made while the API was unreachable, replayed in order (lib/sync/outbox). */
   outbox: 'outbox',
+  /**
+   * This browser's random device id, sent at sign-in so a new device can be told (Login
+   * notifications; lib/device.ts). Not personal data; kept across sign-outs.
+   */
+  deviceId: 'deviceId',
+  /**
+   * Which holders registered this device's platform passkey for Biometric unlock: user id ->
+   * credential id (lib/device.ts). Public identifiers only; kept across sign-outs.
+   */
+  unlockPasskeys: 'unlockPasskeys',
+  /** When the holder last used the app, in ms since the epoch (the idle lock, lib/device.ts). */
+  lastActivity: 'lastActivity',
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 

@@ -124,7 +124,6 @@ export const ALLOWED_AS_ENGLISH: { everywhere: AllowList } & Partial<Record<stri
       'fields.compressionEnabled.label',
       'options.sessionTimeout.15',
       'options.sessionTimeout.30',
-      'options.profileVisibility.public',
       'options.timezone.America/New_York',
       'options.timezone.Asia/Tokyo',
       'options.currency.EUR',
@@ -197,6 +196,8 @@ export const ALLOWED_AS_ENGLISH: { everywhere: AllowList } & Partial<Record<stri
       'options.timezone.Europe/London',
       'options.currency.EUR',
       'account.name',
+      // The German word for a passkey is the English one (Apple, Google, Microsoft).
+      'passkeys.title',
       'account.aadhaar',
     ],
     sync: ['serverSaid'],

@@ -54,9 +54,15 @@ export function problem(
   code: string,
   status: number,
   detail: string,
-  options: { errors?: { pointer: string; code: string }[]; headers?: Record<string, string> } = {},
+  options: {
+    errors?: { pointer: string; code: string }[];
+    headers?: Record<string, string>;
+    /** Extension members (RFC 9457 3.2), e.g. second_factor_required's login_token. */
+    extensions?: Record<string, unknown>;
+  } = {},
 ): Response {
   const body = {
+    ...options.extensions,
     type: `/problems/${code}`,
     title: code,
     status,

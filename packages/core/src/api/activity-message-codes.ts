@@ -21,6 +21,22 @@ export const ACTIVITY_MESSAGE_CODES = [
   'consent_rejected',
   'profile_updated',
   'test_manual',
+  // The settings that act (issue 19, docs/requirements.md D8).
+  'login_demo_second_factor',
+  'login_otp_second_factor',
+  'sessions_revoked_for_deletion',
+  'new_device_login',
+  'wrong_password_after_otp',
+  'passkey_failed_after_otp',
+  'password_set',
+  'password_changed',
+  'password_removed',
+  'passkey_added',
+  'passkey_removed',
+  'account_deletion_requested',
+  'account_deletion_cancelled',
+  'backup_created',
+  'backup_restored',
   // Issue 17: the consent's later states and the verifier's notice (params: requester, purpose;
   // consent_expiring also date, the consent's last day as YYYY-MM-DD).
   'consent_withdrawn',

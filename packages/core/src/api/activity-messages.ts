@@ -10,7 +10,9 @@
  * Parameters are codes or names, never translated texts: `document_type` is a catalogue key
  * (documents/catalogue.ts), `fields` a comma-separated list of profile field names, `requester`
  * the data fiduciary's name, `purpose` the purpose as the request states it (English), `date` a
- * day as YYYY-MM-DD.
+ * day as YYYY-MM-DD; for the settings that act, `device` the device's name ('Chrome on Linux'),
+ * `name` a passkey's name, `factors` the second factors of a sign-in ('passkey,password', core's
+ * SECOND_FACTORS).
  */
 import { DOCUMENT_TYPE_LABELS } from '../documents/labels';
 import type { ActivityMessageCode, ActivityMessageParams } from './activity-message-codes';
@@ -19,6 +21,7 @@ import {
   type LoggedProfileField,
   profileUpdatedDescription,
 } from './profile';
+import { SECOND_FACTORS, type SecondFactor } from './security';
 
 export interface ActivityMessage {
   code: ActivityMessageCode;
@@ -39,6 +42,25 @@ function documentName(value: unknown): string {
 export function profileFieldsParam(value: unknown): LoggedProfileField[] {
   const names = String(value ?? '').split(',');
   return LOGGED_PROFILE_FIELDS.filter((field) => names.includes(field));
+}
+
+/** 'passkey,password' -> the second factors it names ('factors' parameter of the logins). */
+export function secondFactorsParam(value: unknown): SecondFactor[] {
+  const names = String(value ?? '').split(',');
+  return SECOND_FACTORS.filter((factor) => names.includes(factor));
+}
+
+/** How the English log names each second factor ('Logged in with OTP, a passkey'). */
+const FACTOR_NAMES: Record<SecondFactor, string> = {
+  passkey: 'a passkey',
+  password: 'the account password',
+};
+
+/** 'a passkey and the account password' for the `factors` parameter. */
+function factorNames(value: unknown): string {
+  return secondFactorsParam(value)
+    .map((factor) => FACTOR_NAMES[factor])
+    .join(' and ');
 }
 
 /**
@@ -80,6 +102,36 @@ export function describeActivity(message: ActivityMessage): string {
       return profileUpdatedDescription(profileFieldsParam(p.fields));
     case 'test_manual':
       return 'Test log entry added manually';
+    case 'login_demo_second_factor':
+      return `Logged in with demo credentials, ${factorNames(p.factors)}`;
+    case 'login_otp_second_factor':
+      return `Logged in with OTP, ${factorNames(p.factors)}`;
+    case 'sessions_revoked_for_deletion':
+      return 'Signed out everywhere: account deletion requested';
+    case 'new_device_login':
+      return `New sign-in on ${p.device}`;
+    case 'wrong_password_after_otp':
+      return 'Sign-in stopped: right OTP, wrong account password';
+    case 'passkey_failed_after_otp':
+      return 'Sign-in stopped: right OTP, passkey not verified';
+    case 'password_set':
+      return 'Account password set';
+    case 'password_changed':
+      return 'Account password changed';
+    case 'password_removed':
+      return 'Account password removed';
+    case 'passkey_added':
+      return `Passkey added: ${p.name}`;
+    case 'passkey_removed':
+      return `Passkey removed: ${p.name}`;
+    case 'account_deletion_requested':
+      return `Account deletion requested: erasure on ${p.date} unless you sign in before`;
+    case 'account_deletion_cancelled':
+      return 'Account deletion cancelled by signing in';
+    case 'backup_created':
+      return 'Encrypted backup made';
+    case 'backup_restored':
+      return `Restored from an encrypted backup: ${p.count} credential${p.count === 1 ? '' : 's'} and the settings`;
     case 'consent_withdrawn':
       return `Withdrew consent from ${p.requester} for ${p.purpose}`;
     case 'consent_expired':

@@ -11,11 +11,21 @@ export const sendOtpBodySchema = z.object({
   aadhaarNumber: aadhaarNumberSchema.optional(),
 });
 
+/**
+ * A browser's own random id (128 bits or more, base64url), kept in its storage and sent at
+ * sign-in, so a sign-in on a device never seen before can be told (Login notifications). Only
+ * its keyed hash is stored.
+ */
+export const deviceIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{22,64}$/, 'deviceId must be 22 to 64 base64url characters');
+
 /** POST /api/auth/verify-otp body. */
 export const verifyOtpBodySchema = z.object({
   aadhaarNumber: aadhaarNumberSchema,
   phoneNumber: phoneNumberSchema,
   otp: otpSchema,
+  deviceId: deviceIdSchema.optional(),
 });
 
 /** The signed-in user as the API describes it; the Aadhaar number is masked. */
@@ -35,6 +45,11 @@ export const loginResponseSchema = z.object({
   message: z.string(),
   expires_at: z.string(),
   user: sessionUserSchema,
+  /**
+   * True when this sign-in cancelled an account deletion in its grace period (DPDP Act s.12;
+   * the client says so).
+   */
+  deletion_cancelled: z.boolean().optional(),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 

@@ -6,6 +6,7 @@ export * from './export';
 export * from './problem';
 export * from './profile';
 export * from './records';
+export * from './security';
 export * from './settings';
 export * from './shares';
 export * from './type-metadata';

@@ -14,6 +14,9 @@
  * - `verified` and `verification`: extension members of the W3C VC API verify endpoints'
  *   refusals (`invalid_credential`, `credential_not_verified`, `invalid_presentation`,
  *   `presentation_not_verified`): `verified: false` and the whole verdict;
+ * - `login_token`, `factors` and `expires_at`: extension members of `second_factor_required`
+ *   (a sign-in that owes a passkey or the account password after its OTP; core's
+ *   secondFactorRequiredSchema);
  * - `reasons`: extension member of the W3C VC API issuer's refusal (`credential_not_issuable`):
  *   the Data Model or JSON-LD rules the credential breaks, one sentence each;
  * - `errors`: extension member of `invalid_request` answers, one entry per failed input field:
@@ -59,9 +62,15 @@ export const PROBLEM_CODES = [
   'wrong_demo_otp',
   'login_unavailable',
   'otp_invalid',
+  'second_factor_invalid',
+  'login_expired',
+  'passkey_not_verified',
   // 403
   'forbidden',
   'otp_disabled',
+  'second_factor_required',
+  'data_sharing_off',
+  'password_incorrect',
   // 404
   'not_found',
   'user_not_found',
@@ -71,6 +80,8 @@ export const PROBLEM_CODES = [
   'credential_type_not_found',
   'verifier_request_not_found',
   'share_not_found',
+  'passkey_not_found',
+  'backup_not_found',
   'consent_receipt_not_found',
   'rights_request_not_found',
   // 409
@@ -80,6 +91,8 @@ export const PROBLEM_CODES = [
   'idempotency_in_flight',
   'presentation_request_replayed',
   'presentation_needs_live_session',
+  'passkey_required',
+  'backup_key_required',
   // 409: withdrawing a consent that cannot be withdrawn (issue 17)
   'consent_not_approved',
   'consent_already_withdrawn',
@@ -104,6 +117,8 @@ export const PROBLEM_CODES = [
   'data_fiduciary_not_registered',
   'credential_not_verified',
   'presentation_not_verified',
+  'passkey_invalid',
+  'backup_invalid',
   // 429
   'rate_limited',
   'login_locked',

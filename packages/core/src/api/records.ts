@@ -23,6 +23,21 @@ export const ACTIVITY_TYPES = [
   'test_manual',
   /** A stranger opened one of the holder's share links (api/shares.ts). */
   'credential_viewed',
+  /** Settings › Security, Login notifications: a sign-in on a device not seen before. */
+  'new_device_login',
+  /** Settings › Security, Suspicious activity alerts: e.g. a wrong second factor after the OTP. */
+  'security_alert',
+  /** The account password was set, changed or removed (Settings › Security). */
+  'password_changed',
+  /** A passkey was added or removed (two-factor authentication, biometric unlock). */
+  'passkey_added',
+  'passkey_removed',
+  /** Delete Account (DPDP Act s.12): erasure scheduled; a sign-in within the grace period cancels. */
+  'account_deletion_requested',
+  'account_deletion_cancelled',
+  /** Automatic backup: an encrypted backup was made, or one was restored. */
+  'backup_created',
+  'backup_restored',
   /** The holder withdrew an approved consent (DPDP Act s.6(4); issue 17). */
   'consent_withdrawn',
   /** An approved consent reached the end of its validity (issue 17). */

@@ -143,9 +143,10 @@ export type SettingsField = keyof UserSettings;
 
 /**
  * The defaults: SPEC 9 where it names one (sessionTimeout 30, language en, Asia/Kolkata,
- * DD/MM/YYYY, 12h, INR, weekly, 2years, balanced, json, private, system); elsewhere the
- * privacy-protective choice (DPDP: sharing off until the holder turns it on), security alerts on,
- * and no integration connected.
+ * DD/MM/YYYY, 12h, INR, weekly, 2years, balanced, json, private, system); Data sharing on (issue
+ * 19: sharing is what the wallet is for, and each share and each consent is still the holder's
+ * own decision); elsewhere the privacy-protective choice, security alerts on, and no integration
+ * connected.
  */
 export const DEFAULT_SETTINGS: UserSettings = {
   twoFactorEnabled: false,
@@ -154,7 +155,7 @@ export const DEFAULT_SETTINGS: UserSettings = {
   loginNotifications: true,
   suspiciousActivityAlerts: true,
   profileVisibility: 'private',
-  dataSharing: false,
+  dataSharing: true,
   analyticsOptOut: true,
   thirdPartySharing: false,
   locationSharing: false,
@@ -185,12 +186,32 @@ export const DEFAULT_SETTINGS: UserSettings = {
   compressionEnabled: true,
 };
 
+/**
+ * Fields kept for SPEC 3's field list and older clients, with no control on the screen: each is
+ * fixed at its privacy-protective value, whatever a client sends (docs/requirements.md D8.7 says
+ * why each was removed: nothing in the product shows a profile to others, collects analytics,
+ * shares with third parties other than through Data sharing, reads location, or lets a search
+ * engine index a holder's page).
+ */
+export const RETIRED_SETTINGS = {
+  profileVisibility: 'private',
+  analyticsOptOut: true,
+  thirdPartySharing: false,
+  locationSharing: false,
+  searchEngineIndexing: false,
+} as const satisfies Partial<UserSettings>;
+
+/** `settings` with the retired fields at their fixed values (RETIRED_SETTINGS). */
+export function withRetiredSettings(settings: UserSettings): UserSettings {
+  return { ...settings, ...RETIRED_SETTINGS };
+}
+
 /** The settings fields, in the order of settingsShape. */
 export const SETTINGS_FIELDS = Object.keys(settingsShape) as SettingsField[];
 
 /**
  * Reads a stored settings record leniently: each field that is absent or invalid takes its
- * default; unknown fields are dropped. Never throws.
+ * default; unknown fields are dropped; retired fields read as their fixed values. Never throws.
  */
 export function readStoredSettings(stored: unknown): UserSettings {
   const record: Record<string, unknown> =
@@ -200,7 +221,7 @@ export function readStoredSettings(stored: unknown): UserSettings {
     const parsed = settingsShape[field].safeParse(record[field]);
     result[field] = parsed.success ? parsed.data : DEFAULT_SETTINGS[field];
   }
-  return result as UserSettings;
+  return withRetiredSettings(result as UserSettings);
 }
 
 /**

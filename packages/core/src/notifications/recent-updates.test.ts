@@ -158,3 +158,26 @@ describe('badgeText (SPEC 2: 9+ above 9)', () => {
     expect(badgeText(count)).toBe(text);
   });
 });
+
+describe('security notices (issue 19: Login notifications, Suspicious activity alerts)', () => {
+  const lists = (activityLogs: ActivityLog[]) => ({
+    credentials: [],
+    consentRequests: [],
+    activityLogs,
+  });
+
+  it('stay in Recent Updates until seen, for up to 7 days, unlike other entries', () => {
+    const updates = computeRecentUpdates(
+      lists([
+        log('device', { type: 'new_device_login', timestamp: ago(3 * 24 * 60 * MIN) }),
+        log('alert', { type: 'security_alert', timestamp: ago(60 * MIN) }),
+        log('old-share', { timestamp: ago(60 * MIN) }),
+        log('seen', { type: 'security_alert', timestamp: ago(MIN), last_viewed: ago(0) }),
+        log('week-old', { type: 'new_device_login', timestamp: ago(8 * 24 * 60 * MIN) }),
+      ]),
+      NOW,
+    );
+    expect(updates.items.map((item) => item.id)).toEqual(['alert', 'device']);
+    expect(updates.badge).toBe('2');
+  });
+});

@@ -4,13 +4,17 @@
  * - a consent request counts while it is pending and was not viewed in the last 5 minutes;
  *   so does an approved consent about to expire (issue 17: within CONSENT_EXPIRY_REMINDER_DAYS);
  * - a credential or an activity entry counts when it was issued (logged) within the last
- *   5 minutes and has never been viewed.
+ *   5 minutes and has never been viewed;
+ * - a security notice (a sign-in on a new device, a suspicious-activity alert: issue 19's Login
+ *   notifications and Suspicious activity alerts) counts while never viewed, for up to 7 days:
+ *   the holder may be away when it happens, and it is the notice they must not miss.
  * The badge shows the count, '9+' above 9 and nothing at 0.
  *
  * Order (issue 17): what others did or what needs the holder comes before the holder's own
- * actions: 1. pending consent requests, 2. views of share links, 3. withdrawal notices
- * delivered (or undeliverable), 4. consents about to expire or just expired, 5. everything
- * else (new credentials, the holder's own actions); newest first within each group.
+ * actions: 1. pending consent requests, 2. security notices (issue 19) and views of share links,
+ * 3. withdrawal notices delivered (or undeliverable), 4. consents about to expire or just
+ * expired, 5. everything else (new credentials, the holder's own actions); newest first within
+ * each group.
  */
 import type { ActivityLog, ConsentRequest, CredentialRecord } from '../api/records';
 import { isConsentExpiringSoon } from '../consent/lifecycle';
@@ -19,6 +23,11 @@ import { isConsentExpiringSoon } from '../consent/lifecycle';
 export const NOTIFICATION_WINDOW_MS = 5 * 60 * 1000;
 /** SPEC 9: the header polls every 30 seconds. */
 export const NOTIFICATION_POLL_MS = 30_000;
+/** How long an unseen security notice stays in Recent Updates (7 days). */
+export const SECURITY_NOTICE_WINDOW_MS = 7 * 24 * 3_600_000;
+/** The activity types that are security notices (the bell keeps them until seen). */
+export const SECURITY_NOTICE_TYPES: readonly string[] = ['new_device_login', 'security_alert'];
+
 /** SPEC 2: the badge caps at 9+. */
 export const BADGE_CAP = 9;
 
@@ -82,6 +91,8 @@ export function isConsentExpiryNew(request: ConsentRequest, now: number): boolea
 
 /** The bell's groups, most urgent first (see the module docs). */
 const GROUP_OF_LOG: Partial<Record<ActivityLog['type'], number>> = {
+  new_device_login: 1,
+  security_alert: 1,
   credential_viewed: 1,
   withdrawal_delivered: 2,
   withdrawal_undelivered: 2,
@@ -93,12 +104,17 @@ const OWN_GROUP = 4;
 const NOT_IN_BELL: ReadonlySet<ActivityLog['type']> = new Set(['consent_expiring']);
 
 /** True for an item issued within the window and never viewed (SPEC 9). */
-function isFreshAndUnseen(issuedAt: string, lastViewed: string | null | undefined, now: number) {
+function isFreshAndUnseen(
+  issuedAt: string,
+  lastViewed: string | null | undefined,
+  now: number,
+  window = NOTIFICATION_WINDOW_MS,
+) {
   const at = instant(issuedAt);
   if (Number.isNaN(at) || lastViewed) return false;
   const age = now - at;
   // A clock a little ahead of this device still counts as new.
-  return age < NOTIFICATION_WINDOW_MS && age > -NOTIFICATION_WINDOW_MS;
+  return age < window && age > -NOTIFICATION_WINDOW_MS;
 }
 
 /**
@@ -160,7 +176,10 @@ export function computeRecentUpdates(
   }
   for (const log of lists.activityLogs) {
     if (NOT_IN_BELL.has(log.type)) continue;
-    if (!isFreshAndUnseen(log.timestamp, log.last_viewed, now)) continue;
+    const window = SECURITY_NOTICE_TYPES.includes(log.type)
+      ? SECURITY_NOTICE_WINDOW_MS
+      : NOTIFICATION_WINDOW_MS;
+    if (!isFreshAndUnseen(log.timestamp, log.last_viewed, now, window)) continue;
     grouped.push({
       group: GROUP_OF_LOG[log.type] ?? OWN_GROUP,
       item: {

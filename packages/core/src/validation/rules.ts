@@ -102,9 +102,17 @@ export type PasswordChangeErrorCode =
   | 'passwordsDoNotMatch'
   | 'passwordTooShort';
 
-/** validatePasswordChange as a code: the key of the first failing rule in MESSAGES, or null. */
-export function passwordChangeErrorCode(input: PasswordChange): PasswordChangeErrorCode | null {
-  if (!input.currentPassword || !input.newPassword || !input.confirmPassword) {
+/**
+ * validatePasswordChange as a code: the key of the first failing rule in MESSAGES, or null.
+ * `currentRequired: false` (no password set yet: the form then has no current field) leaves the
+ * current password out of "all password fields".
+ */
+export function passwordChangeErrorCode(
+  input: PasswordChange,
+  options: { currentRequired?: boolean } = {},
+): PasswordChangeErrorCode | null {
+  const currentMissing = (options.currentRequired ?? true) && !input.currentPassword;
+  if (currentMissing || !input.newPassword || !input.confirmPassword) {
     return 'passwordFieldsRequired';
   }
   if (input.newPassword !== input.confirmPassword) return 'passwordsDoNotMatch';

@@ -4,21 +4,32 @@
  */
 import {
   loginResponseSchema,
+  loginTokenBodySchema,
+  PROBLEM_CONTENT_TYPE,
+  secondFactorBodySchema,
+  secondFactorRequiredSchema,
   sendOtpBodySchema,
   sendOtpResponseSchema,
   sessionUserSchema,
+  unlockAnswerSchema,
+  unlockBodySchema,
   verifyOtpBodySchema,
+  webauthnOptionsAnswerSchema,
 } from '@pehchaan/core';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticate, requireSession } from '../../plugins/auth';
+import { authenticate, bearerTokenOf, requireBearer, requireSession } from '../../plugins/auth';
 import { IDEMPOTENT } from '../../plugins/idempotency';
 import { RATE_LIMITS, sendOtpLimits } from '../../plugins/rate-limit';
 import { getSession } from '../../services/get-session';
+import type { SecuritySms } from '../../services/notify-security-event';
 import { revokeSession } from '../../services/revoke-sessions';
 import { type OtpSender, sendOtp } from '../../services/send-otp';
+import { createUnlockOptions, unlockSession } from '../../services/unlock-session';
 import { verifyOtp } from '../../services/verify-otp';
-import { bearerSecurity, errorResponses } from '../schemas';
+import { getSecondFactorOptions, verifySecondFactor } from '../../services/verify-second-factor';
+import { bearerSecurity, errorResponses, lockedSessionSecurity, problemSchema } from '../schemas';
 
 export interface AuthRoutesOptions {
   otpSender: OtpSender;
@@ -30,7 +41,25 @@ const sessionResponseSchema = z.object({
   expires_at: z.string(),
 });
 
+/** 403 of a sign-in: the problem `second_factor_required` with its extension members. */
+const secondFactorProblem = {
+  description:
+    'Problem details (RFC 9457); `second_factor_required` carries `login_token`, `factors` and ' +
+    '`expires_at`',
+  content: {
+    [PROBLEM_CONTENT_TYPE]: {
+      schema: problemSchema.extend(secondFactorRequiredSchema.partial().shape),
+    },
+  },
+};
+
 const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
+  // Security notices go out as SMS through the OTP provider, when one is configured.
+  const sms: SecuritySms | undefined =
+    app.config.otpProvider === 'disabled' || !options.otpSender.notify
+      ? undefined
+      : { send: (phone, text) => options.otpSender.notify?.(phone, text) };
+
   app.post(
     '/send-otp',
     {
@@ -67,10 +96,16 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options
         operationId: 'verifyOtp',
         summary: 'Log in with Aadhaar, phone and OTP',
         description:
-          'Answers a session token (Bearer) valid 30 minutes from last use, 12 hours at most. ' +
-          'At most 30 calls a minute per IP (429 with Retry-After).',
+          "Answers a session token (Bearer) valid for the holder's Session timeout (30 minutes " +
+          'by default) from last use, 12 hours at most. A holder with two-factor authentication ' +
+          'or an account password gets 403 `second_factor_required` with a `login_token` ' +
+          'instead (POST /api/auth/second-factor). At most 30 calls a minute per IP (429).',
         body: verifyOtpBodySchema,
-        response: { 200: loginResponseSchema, ...errorResponses(400, 401, 413, 415, 429) },
+        response: {
+          200: loginResponseSchema,
+          403: secondFactorProblem,
+          ...errorResponses(400, 401, 413, 415, 429),
+        },
       },
     },
     async (request) =>
@@ -79,7 +114,120 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options
         otpProvider: app.config.otpProvider,
         ...request.body,
         userAgent: request.headers['user-agent'],
+        sms,
       }),
+  );
+
+  app.post(
+    '/second-factor/passkey-options',
+    {
+      config: { rateLimit: RATE_LIMITS.verifyOtp },
+      schema: {
+        tags: ['auth'],
+        operationId: 'getSecondFactorPasskeyOptions',
+        summary: 'WebAuthn request options for the passkey a sign-in owes',
+        description:
+          'For a sign-in that answered `second_factor_required` with `passkey` among its factors.',
+        body: loginTokenBodySchema,
+        response: {
+          200: webauthnOptionsAnswerSchema,
+          ...errorResponses(400, 401, 413, 415, 429),
+        },
+      },
+    },
+    async (request) => {
+      const made = await getSecondFactorOptions({
+        ...app.deps,
+        rp: app.config.webauthn,
+        loginToken: request.body.login_token,
+      });
+      return { options: made.options, expires_at: made.expiresAt.toISOString() };
+    },
+  );
+
+  app.post(
+    '/second-factor',
+    {
+      config: { rateLimit: RATE_LIMITS.verifyOtp },
+      schema: {
+        tags: ['auth'],
+        operationId: 'verifySecondFactor',
+        summary: 'Finish a sign-in with its passkey or account password',
+        description:
+          'One factor per call. Answers the session when every factor owed is done; 403 ' +
+          '`second_factor_required` while one is still owed; 401 `second_factor_invalid` for a ' +
+          'wrong one (5 wrong ones end the sign-in: `login_expired`).',
+        body: secondFactorBodySchema,
+        response: {
+          200: loginResponseSchema,
+          403: secondFactorProblem,
+          ...errorResponses(400, 401, 413, 415, 429),
+        },
+      },
+    },
+    async (request) =>
+      verifySecondFactor({
+        ...app.deps,
+        rp: app.config.webauthn,
+        sms,
+        loginToken: request.body.login_token,
+        password: request.body.password,
+        passkey: request.body.passkey as AuthenticationResponseJSON | undefined,
+      }),
+  );
+
+  app.post(
+    '/unlock/options',
+    {
+      config: { rateLimit: RATE_LIMITS.verifyOtp },
+      schema: {
+        tags: ['auth'],
+        operationId: 'getUnlockOptions',
+        summary: "WebAuthn request options to unlock a locked session with this device's passkey",
+        description:
+          'Bearer: the locked session (ended by idling, within its 12 hours, not signed out). ' +
+          'Needs Biometric unlock on and a platform passkey.',
+        security: lockedSessionSecurity,
+        response: { 200: webauthnOptionsAnswerSchema, ...errorResponses(401, 429) },
+      },
+    },
+    async (request) => {
+      const made = await createUnlockOptions({
+        ...app.deps,
+        rp: app.config.webauthn,
+        token: bearerTokenOf(request),
+      });
+      return { options: made.options, expires_at: made.expiresAt.toISOString() };
+    },
+  );
+
+  app.post(
+    '/unlock',
+    {
+      config: { rateLimit: RATE_LIMITS.verifyOtp },
+      // A call without a bearer token is refused before its body is looked at (401 first).
+      onRequest: requireBearer,
+      schema: {
+        tags: ['auth'],
+        operationId: 'unlockSession',
+        summary: "Unlock a locked session with this device's passkey",
+        description:
+          'A verified answer makes the session live again from now (its 12-hour limit does not ' +
+          'move). 401 `passkey_not_verified` for an answer that does not verify.',
+        security: lockedSessionSecurity,
+        body: unlockBodySchema,
+        response: { 200: unlockAnswerSchema, ...errorResponses(400, 401, 413, 415, 429) },
+      },
+    },
+    async (request) => {
+      const { expiresAt } = await unlockSession({
+        ...app.deps,
+        rp: app.config.webauthn,
+        token: bearerTokenOf(request),
+        passkey: request.body.passkey as AuthenticationResponseJSON,
+      });
+      return { message: 'Unlocked', expires_at: expiresAt.toISOString() };
+    },
   );
 
   app.post(

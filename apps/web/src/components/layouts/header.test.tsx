@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
+import { i18n } from '@/lib/i18n';
 import { createTestQueryClient } from '@/testing/query-client';
 import { signIn } from '@/testing/render-app';
 import { Header } from './header';
@@ -119,6 +120,42 @@ describe('the bell (SPEC 2, 9)', () => {
     await user.click(within(panel).getByRole('link', { name: /PAN Card/ }));
     expect(router.state.location.pathname).toBe('/credentials');
     expect(screen.queryByRole('region', { name: 'Recent Updates' })).toBeNull();
+  });
+
+  it("words a security notice in the holder's language from its message code (issue 19)", async () => {
+    await i18n.changeLanguage('hi');
+    const at = new Date(NOW).toISOString();
+    const { user } = renderHeader(
+      indicators({
+        updates: [
+          {
+            kind: 'activity_log',
+            id: 'l1',
+            at,
+            title: 'New sign-in on Chrome on Android',
+            detail: 'new_device_login',
+          },
+        ],
+        records: {
+          ...EMPTY_HOLDER_RECORDS,
+          activityLogs: [
+            {
+              id: 'l1',
+              userId: 'user-001',
+              type: 'new_device_login',
+              description: 'New sign-in on Chrome on Android',
+              timestamp: at,
+              last_viewed: null,
+              message_code: 'new_device_login',
+              message_params: { device: 'Chrome on Android' },
+            },
+          ],
+        },
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: /^सूचनाएँ/ }));
+    expect(await screen.findByText('Chrome on Android पर नया साइन-इन')).toBeInTheDocument();
+    expect(screen.queryByText('New sign-in on Chrome on Android')).toBeNull();
   });
 
   it('shows No recent updates and no Clear All when nothing is new', async () => {

@@ -1,7 +1,8 @@
 /**
  * The header's bell (SPEC 2, 9): a badge with the number of Recent Updates (core's `badgeText`:
  * nothing at 0, '9+' above 9) and a dropdown titled Recent Updates listing them (title, detail,
- * relative time; each goes to /credentials, /consent or /logs by kind), the empty state
+ * relative time; a log entry worded in the UI language from its message code; each goes to
+ * /credentials, /consent or /logs by kind), the empty state
  * 'No recent updates', Clear All and a View All Activity link to /logs. Escape closes it and
  * returns focus to the bell. `RecentUpdatesList` is shared with the mobile menu.
  */
@@ -12,6 +13,7 @@ import { Link } from 'react-router';
 import { BellIcon } from '@/components/ui/icons';
 import { useDismiss } from '@/components/ui/use-dismiss';
 import { paths } from '@/config/paths';
+import { useActivityText } from '@/lib/activity-text';
 import { useFormat } from '@/lib/preferences';
 import { updateHref, useHeaderIndicators } from './header-indicators';
 
@@ -48,8 +50,17 @@ function UpdateDetail({ update }: { update: RecentUpdate }) {
 /** The Recent Updates, newest first, or 'No recent updates'. */
 export function RecentUpdatesList({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation('notifications');
-  const { updates } = useHeaderIndicators();
+  const { updates, records } = useHeaderIndicators();
   const format = useFormat();
+  const activityText = useActivityText();
+  /** A log entry's title in the UI language (its message code), else core's English title. */
+  const title = (update: RecentUpdate): string => {
+    const log =
+      update.kind === 'activity_log'
+        ? records.activityLogs.find((entry) => entry.id === update.id)
+        : undefined;
+    return log ? activityText(log) : update.title;
+  };
   if (updates.length === 0) {
     return (
       <p className="px-4 py-6 text-center text-sm text-slate-500 dark:text-slate-400">
@@ -75,7 +86,7 @@ export function RecentUpdatesList({ onNavigate }: { onNavigate?: () => void }) {
               </span>
             </span>
             <span className="mt-0.5 block font-medium break-words text-slate-900 dark:text-slate-100">
-              {update.title}
+              {title(update)}
             </span>
             {update.detail && (
               <span className="block break-words text-slate-600 dark:text-slate-400">

@@ -1,7 +1,8 @@
 /**
  * A modal confirmation dialog: role=dialog with aria-modal, labelled by its title and described
  * by its text; focus moves to Cancel on open, Tab stays inside, Escape (or the backdrop) cancels,
- * and focus returns to the element that had it before.
+ * and focus returns to the element that had it before. Without `cancelLabel` it is a notice with
+ * one button (focused on open; Escape and the backdrop act as it).
  */
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { Button, type ButtonVariant } from './button';
@@ -11,7 +12,8 @@ export interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
-  cancelLabel: string;
+  /** Absent: no Cancel button (a notice the holder acknowledges). */
+  cancelLabel?: string;
   /** Shown on the confirm button while `busy`. */
   busyLabel?: string;
   busy?: boolean;
@@ -37,11 +39,12 @@ export function ConfirmDialog({
   const textId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
+  const confirm = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!open) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    cancel.current?.focus();
+    (cancel.current ?? confirm.current)?.focus();
     return () => previous?.focus();
   }, [open]);
 
@@ -94,10 +97,13 @@ export function ConfirmDialog({
           {children}
         </div>
         <div className="mt-6 flex flex-wrap justify-end gap-2">
-          <Button ref={cancel} variant="secondary" onClick={onCancel} disabled={busy}>
-            {cancelLabel}
-          </Button>
+          {cancelLabel !== undefined && (
+            <Button ref={cancel} variant="secondary" onClick={onCancel} disabled={busy}>
+              {cancelLabel}
+            </Button>
+          )}
           <Button
+            ref={confirm}
             variant={confirmVariant}
             onClick={onConfirm}
             loading={busy}

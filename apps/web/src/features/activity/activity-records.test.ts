@@ -16,11 +16,12 @@ const now = Date.parse('2025-06-01T12:00:00.000Z');
 const labelOf = (type: ActivityLog['type']) => i18n.getFixedT('en', 'activity')(`types.${type}`);
 
 describe('activity records', () => {
-  it('filters by the twelve SPEC 3 types, credential_viewed and the consent lifecycle types', () => {
+  it("filters by the twelve SPEC 3 types, credential_viewed, the consent lifecycle's and the security settings' types", () => {
     expect(ACTIVITY_FILTER_TYPES).toEqual(ACTIVITY_TYPES);
-    expect(ACTIVITY_FILTER_TYPES).toHaveLength(18);
+    expect(ACTIVITY_FILTER_TYPES).toHaveLength(27);
     expect(ACTIVITY_FILTER_TYPES).toContain('credential_viewed');
     expect(ACTIVITY_FILTER_TYPES).toContain('consent_withdrawn');
+    expect(ACTIVITY_FILTER_TYPES).toContain('new_device_login');
     expect(isActivityTypeFilter('all')).toBe(true);
     expect(isActivityTypeFilter('consent_rejected')).toBe(true);
     expect(isActivityTypeFilter('hacked')).toBe(false);

@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, SETTINGS_FIELDS } from '@pehchaan/core';
+import { DEFAULT_SETTINGS, RETIRED_SETTINGS, SETTINGS_FIELDS } from '@pehchaan/core';
 import { describe, expect, it } from 'vitest';
 import {
   choiceValue,
@@ -9,16 +9,25 @@ import {
 } from './settings-records';
 
 describe('settings records', () => {
-  it('shows every SPEC 3 settings field once: in a section, or as an integration card', () => {
+  it('shows every SPEC 3 settings field once (in a section, or as an integration card), except the retired ones', () => {
     const shown = SETTINGS_SECTION_IDS.flatMap((id) => SECTION_FIELDS[id]);
     const integrations = SETTINGS_FIELDS.filter((f) => f.endsWith('Connected'));
+    const retired = Object.keys(RETIRED_SETTINGS);
+    expect(retired.sort()).toEqual([
+      'analyticsOptOut',
+      'locationSharing',
+      'profileVisibility',
+      'searchEngineIndexing',
+      'thirdPartySharing',
+    ]);
     expect(new Set(shown).size).toBe(shown.length);
-    expect([...shown, ...integrations].sort()).toEqual([...SETTINGS_FIELDS].sort());
+    expect([...shown, ...integrations, ...retired].sort()).toEqual([...SETTINGS_FIELDS].sort());
     expect(integrations).toHaveLength(4);
   });
 
-  it('offers a choice list for every non-boolean field', () => {
+  it('offers a choice list for every non-boolean field shown', () => {
     for (const field of SETTINGS_FIELDS) {
+      if (field in RETIRED_SETTINGS) continue;
       const isFlag = typeof DEFAULT_SETTINGS[field] === 'boolean';
       expect(FIELD_CHOICES[field] === undefined).toBe(isFlag);
     }

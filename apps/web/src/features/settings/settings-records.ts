@@ -11,7 +11,7 @@ import {
   EXPORT_FORMATS,
   type IntegrationFlag,
   PERFORMANCE_MODES,
-  PROFILE_VISIBILITIES,
+  type RETIRED_SETTINGS,
   SESSION_TIMEOUTS,
   SETTINGS_LANGUAGES,
   type SettingsField,
@@ -38,13 +38,19 @@ export const SETTINGS_SECTION_IDS = [
 ] as const;
 export type SettingsSectionId = (typeof SETTINGS_SECTION_IDS)[number];
 
-/** The fields shown as a switch or a select row (the integration flags are cards). */
-export type PlainSettingsField = Exclude<SettingsField, IntegrationFlag>;
+/**
+ * The fields shown as a switch or a select row (the integration flags are cards; the retired
+ * privacy fields of core's RETIRED_SETTINGS are not shown at all).
+ */
+export type PlainSettingsField = Exclude<
+  SettingsField,
+  IntegrationFlag | keyof typeof RETIRED_SETTINGS
+>;
 
 /**
  * The plain fields of each section (switches and choices). The account section has none; the
- * security section also holds the change-password form, data the export, and integrations its
- * four connection flags (shown as cards, not here).
+ * security section also holds the passkeys, the change-password form and the sessions, data the
+ * backups and the export, and integrations its four connection flags (shown as cards, not here).
  */
 export const SECTION_FIELDS: Record<SettingsSectionId, readonly PlainSettingsField[]> = {
   account: [],
@@ -55,14 +61,9 @@ export const SECTION_FIELDS: Record<SettingsSectionId, readonly PlainSettingsFie
     'loginNotifications',
     'suspiciousActivityAlerts',
   ],
-  privacy: [
-    'profileVisibility',
-    'dataSharing',
-    'analyticsOptOut',
-    'thirdPartySharing',
-    'locationSharing',
-    'searchEngineIndexing',
-  ],
+  // Data sharing only: the other privacy switches of SPEC 3 named nothing the product does, so
+  // they were removed (core's RETIRED_SETTINGS; docs/requirements.md D8.7 says why).
+  privacy: ['dataSharing'],
   notifications: [
     'emailNotifications',
     'smsNotifications',
@@ -80,7 +81,6 @@ export const SECTION_FIELDS: Record<SettingsSectionId, readonly PlainSettingsFie
 /** The choices of every field shown as a select (SPEC 9), in the order offered. */
 export const FIELD_CHOICES: Partial<Record<SettingsField, readonly (string | number)[]>> = {
   sessionTimeout: SESSION_TIMEOUTS,
-  profileVisibility: PROFILE_VISIBILITIES,
   theme: THEMES,
   language: SETTINGS_LANGUAGES,
   timezone: TIMEZONES,

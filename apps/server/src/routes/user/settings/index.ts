@@ -43,7 +43,12 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: userSettingsSchema,
         operationId: 'updateSettings',
         summary: 'Replace the settings with a complete settings object (every field required)',
-        response: { 200: settingsAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+        description:
+          'Takes effect at once: Session timeout on every live session, Data retention on the ' +
+          'activity log. 409 `passkey_required` (two-factor or biometric unlock without a ' +
+          'passkey) or `backup_key_required` (Automatic backup without a backup passphrase). ' +
+          'The retired privacy fields are stored at their fixed values.',
+        response: { 200: settingsAnswerSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {

@@ -7,7 +7,12 @@
  * The frame also runs the outbox (lib/sync/outbox.ts): the one runner that replays the changes made
  * while the API was unreachable, with each feature's handler (features do not import each other;
  * this route wires them), and shows what waits or could not be synced above every screen.
+ *
+ * All of it sits behind the idle lock (features/lock, issue 19): after the holder's Session
+ * timeout the lock screen replaces it, or the holder is signed out.
  */
+import { DEFAULT_SETTINGS } from '@pehchaan/core';
+import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet, ScrollRestoration } from 'react-router';
 import { holderListQueries, holderSeenStamps } from '@/app/holder-list-queries';
 import { AppLayout } from '@/components/layouts/app-layout';
@@ -19,8 +24,10 @@ import {
   activityLogOutbox,
   credentialGenerationOutbox,
 } from '@/features/credentials/api/sync-credentials';
+import { IdleLock } from '@/features/lock/components/idle-lock';
 import { NotificationsProvider } from '@/features/notifications/components/notifications-provider';
 import { profileOutbox } from '@/features/profile/api/sync-profile';
+import { getSettingsQueryOptions } from '@/features/settings/api/get-settings';
 import { settingsOutbox } from '@/features/settings/api/sync-settings';
 import { useAuth } from '@/lib/auth';
 import type { OutboxHandlers } from '@/lib/sync/outbox';
@@ -40,16 +47,32 @@ export function Component() {
   const { user, loading, signedOutTo } = useAuth();
   if (loading) return <Spinner className="min-h-dvh" />;
   if (!user) return <Navigate to={signedOutTo ?? paths.login.getHref()} replace />;
+  return <SignedIn userId={user.id} />;
+}
+
+/**
+ * The signed-in frame, behind the idle lock (issue 19): the holder's Session timeout and
+ * Biometric unlock come from the settings feature's cache entry; while they load, the defaults.
+ */
+function SignedIn({ userId }: { userId: string }) {
+  const { data } = useQuery(getSettingsQueryOptions(userId));
+  const settings = data?.settings ?? DEFAULT_SETTINGS;
   return (
-    <NotificationsProvider userId={user.id} queries={holderListQueries} stamps={holderSeenStamps}>
-      <OutboxProvider userId={user.id} handlers={outboxHandlers}>
-        <AppLayout>
-          <ScrollRestoration />
-          <SyncStatus />
-          <Outlet />
-          <SyncSignOutGuard />
-        </AppLayout>
-      </OutboxProvider>
-    </NotificationsProvider>
+    <IdleLock
+      userId={userId}
+      timeoutMinutes={settings.sessionTimeout}
+      biometricEnabled={settings.biometricEnabled}
+    >
+      <NotificationsProvider userId={userId} queries={holderListQueries} stamps={holderSeenStamps}>
+        <OutboxProvider userId={userId} handlers={outboxHandlers}>
+          <AppLayout>
+            <ScrollRestoration />
+            <SyncStatus />
+            <Outlet />
+            <SyncSignOutGuard />
+          </AppLayout>
+        </OutboxProvider>
+      </NotificationsProvider>
+    </IdleLock>
   );
 }

@@ -129,8 +129,10 @@ describe('/logs', () => {
 
     await user.clear(search);
     const options = within(type).getAllByRole('option');
-    // 'All' and the eighteen types (SPEC 3's twelve, credential_viewed and issue 17's five).
-    expect(options).toHaveLength(19);
+    // 'All' and the types: SPEC 3's twelve, credential_viewed, issue 17's five and the nine of
+    // the settings that act (issue 19: new device sign-ins, security alerts, password, passkeys,
+    // deletion, backups).
+    expect(options).toHaveLength(28);
     expect(options[0]).toHaveTextContent('All types');
     await user.selectOptions(type, 'Login');
     expect(screen.getByText('1 of 4 activities')).toBeInTheDocument();
@@ -274,5 +276,37 @@ describe('/logs', () => {
     expect(within(list()).getByText(/^5 घंटे पहले · /)).toBeInTheDocument();
     // Descriptions are shown as stored.
     expect(within(list()).getByText('Shared PAN Card')).toBeInTheDocument();
+  });
+
+  it("words the security settings' entries in the holder's language (issue 19)", async () => {
+    await i18n.changeLanguage('hi');
+    const coded = (
+      id: string,
+      type: ActivityLog['type'],
+      description: string,
+      message: Pick<ActivityLog, 'message_code' | 'message_params'>,
+    ): ActivityLog => ({ ...entry(id, type, 1, description), ...message });
+    const logs = [
+      coded('s1', 'login', 'Logged in with OTP, a passkey and the account password', {
+        message_code: 'login_otp_second_factor',
+        message_params: { factors: 'passkey,password' },
+      }),
+      coded('s2', 'passkey_added', 'Passkey added: Pixel 8', {
+        message_code: 'passkey_added',
+        message_params: { name: 'Pixel 8' },
+      }),
+      coded('s3', 'new_device_login', 'New sign-in on Chrome on Linux', {
+        message_code: 'new_device_login',
+        message_params: { device: 'Chrome on Linux' },
+      }),
+    ];
+    await openLogs(answer(logs), 'गतिविधि लॉग');
+    expect(await screen.findByText('3 में से 3 गतिविधियाँ')).toBeInTheDocument();
+    expect(
+      within(list()).getByText('ओटीपी के बाद पासकी और खाते के पासवर्ड से लॉग इन किया'),
+    ).toBeInTheDocument();
+    expect(within(list()).getByText('पासकी जोड़ी गई: Pixel 8')).toBeInTheDocument();
+    expect(within(list()).getByText('Chrome on Linux पर नया साइन-इन')).toBeInTheDocument();
+    expect(within(list()).queryByText(/Passkey added/)).not.toBeInTheDocument();
   });
 });

@@ -112,6 +112,57 @@ const PATHS: Record<ActivityType, ReactNode> = {
   test_manual: (
     <path d="M9 3h6M10 3v6L4.5 18.5A2 2 0 0 0 6.2 21.5h11.6a2 2 0 0 0 1.7-3L14 9V3M7 15h10" />
   ),
+  new_device_login: (
+    <>
+      <rect x="5" y="2" width="14" height="20" rx="2" />
+      <path d="M12 18h.01M12 7v5" />
+    </>
+  ),
+  security_alert: (
+    <path d="M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0ZM12 9v4M12 17h.01" />
+  ),
+  password_changed: (
+    <>
+      <rect x="3" y="11" width="18" height="11" rx="2" />
+      <path d="M7 11V7a5 5 0 0 1 10 0v4" />
+    </>
+  ),
+  passkey_added: (
+    <>
+      <circle cx="8" cy="15" r="4" />
+      <path d="m10.8 12.2 8.7-8.7M16 7l3 3M19 4l2 2" />
+    </>
+  ),
+  passkey_removed: (
+    <>
+      <circle cx="8" cy="15" r="4" />
+      <path d="m10.8 12.2 4.2-4.2M17 3l4 4M21 3l-4 4" />
+    </>
+  ),
+  account_deletion_requested: (
+    <>
+      <circle cx="10" cy="8" r="4" />
+      <path d="M3 21a7 7 0 0 1 12-5M16 16l5 5M21 16l-5 5" />
+    </>
+  ),
+  account_deletion_cancelled: (
+    <>
+      <circle cx="10" cy="8" r="4" />
+      <path d="M3 21a7 7 0 0 1 12-5M15 19l2 2 4-4" />
+    </>
+  ),
+  backup_created: (
+    <>
+      <path d="M4 14.9A7 7 0 1 1 15.7 8h1.8a4.5 4.5 0 0 1 2.5 8.2" />
+      <path d="M12 12v9M8 17l4 4 4-4" />
+    </>
+  ),
+  backup_restored: (
+    <>
+      <path d="M4 14.9A7 7 0 1 1 15.7 8h1.8a4.5 4.5 0 0 1 2.5 8.2" />
+      <path d="M12 21v-9M8 16l4-4 4 4" />
+    </>
+  ),
 };
 
 const TYPE_TONES: Record<ActivityType, Tone> = {
@@ -133,6 +184,15 @@ const TYPE_TONES: Record<ActivityType, Tone> = {
   withdrawal_undelivered: 'red',
   profile_updated: 'amber',
   test_manual: 'slate',
+  new_device_login: 'blue',
+  security_alert: 'red',
+  password_changed: 'amber',
+  passkey_added: 'green',
+  passkey_removed: 'slate',
+  account_deletion_requested: 'red',
+  account_deletion_cancelled: 'green',
+  backup_created: 'teal',
+  backup_restored: 'teal',
 };
 
 /** The round, tinted icon of `type`; `data-type` names the type for styling and tests. */

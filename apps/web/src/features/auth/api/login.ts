@@ -5,13 +5,17 @@ import {
   DEMO_OTP,
   digitsOnly,
   findDemoAccount,
+  type LoginResponse,
   loginResponseSchema,
   MESSAGES,
   maskAadhaar,
+  type SecondFactorRequired,
+  secondFactorRequiredSchema,
 } from '@pehchaan/core';
-import { api, isApiUnavailable } from '@/lib/api-client';
+import { api, hasProblemCode, isApiUnavailable } from '@/lib/api-client';
 import type { UserData } from '@/lib/auth';
 import { delay } from '@/lib/delay';
+import { deviceId } from '@/lib/device';
 import { AuthError } from './auth-error';
 
 /** SPEC 9: simulated delay of the local demo login. */
@@ -32,6 +36,44 @@ export interface LoginResult {
   source: 'api' | 'local';
   /** The answer's message, e.g. 'Demo login successful'. */
   message: string;
+  /** This sign-in cancelled the holder's pending account deletion (DPDP Act s.12 grace period). */
+  deletionCancelled?: boolean;
+}
+
+/**
+ * The OTP was right and the holder owes a second factor (issue 19: a passkey, the account
+ * password): the server's `second_factor_required` problem, for the form's next step.
+ */
+export interface SecondFactorStep extends SecondFactorRequired {
+  kind: 'second_factor';
+}
+
+/** The session of a login answer, as the app stores it. */
+export function sessionOf(answer: LoginResponse): LoginResult {
+  const demo = answer.user.type === 'demo';
+  return {
+    source: 'api',
+    message: answer.message,
+    deletionCancelled: answer.deletion_cancelled === true,
+    user: {
+      id: answer.user_id,
+      aadhaarId: answer.user.aadhaarId,
+      phone: answer.user.phone,
+      sessionToken: answer.session_token,
+      name: demo ? DEMO_USER_NAME : answer.user.name,
+      type: answer.user.type,
+    },
+  };
+}
+
+/**
+ * The second factor a refusal asks for, when it is the problem `second_factor_required`
+ * (branching on its code, STYLE 15), else null.
+ */
+export function secondFactorStepOf(error: unknown): SecondFactorStep | null {
+  if (!hasProblemCode(error, 'second_factor_required')) return null;
+  const members = secondFactorRequiredSchema.safeParse(error.problem);
+  return members.success ? { kind: 'second_factor', ...members.data } : null;
 }
 
 /** A session token of 256 random bits, hex-encoded (local fallback only). */
@@ -68,13 +110,14 @@ export async function loginLocally(input: LoginInput): Promise<LoginResult> {
 }
 
 /**
- * Calls POST /api/auth/verify-otp; only when the API is unreachable or disabled does it fall
- * back to `loginLocally`.
+ * Calls POST /api/auth/verify-otp with this browser's device id (Login notifications); only
+ * when the API is unreachable or disabled does it fall back to `loginLocally`.
+ * @returns the session, or the SecondFactorStep when the holder owes a passkey or password.
  * @throws {ApiError} HTTP_ERROR with the server's detail (401 'Wrong OTP for demo user. Use:
  *   123456', ...).
  * @throws {AuthError} from the local fallback.
  */
-export async function loginWithOtp(input: LoginInput): Promise<LoginResult> {
+export async function loginWithOtp(input: LoginInput): Promise<LoginResult | SecondFactorStep> {
   try {
     const answer = await api.post(
       '/api/auth/verify-otp',
@@ -82,24 +125,15 @@ export async function loginWithOtp(input: LoginInput): Promise<LoginResult> {
         aadhaarNumber: digitsOnly(input.aadhaarNumber),
         phoneNumber: digitsOnly(input.phoneNumber),
         otp: digitsOnly(input.otp),
+        deviceId: deviceId(),
       },
       { schema: loginResponseSchema, authRedirect: false },
     );
-    const demo = answer.user.type === 'demo';
-    return {
-      source: 'api',
-      message: answer.message,
-      user: {
-        id: answer.user_id,
-        aadhaarId: answer.user.aadhaarId,
-        phone: answer.user.phone,
-        sessionToken: answer.session_token,
-        name: demo ? DEMO_USER_NAME : answer.user.name,
-        type: answer.user.type,
-      },
-    };
+    return sessionOf(answer);
   } catch (error) {
     if (isApiUnavailable(error)) return loginLocally(input);
+    const step = secondFactorStepOf(error);
+    if (step) return step;
     throw error;
   }
 }

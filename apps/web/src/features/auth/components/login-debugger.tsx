@@ -54,6 +54,12 @@ export function LoginDebugger({ onSuccess }: { onSuccess: (user: UserData) => vo
         phoneNumber: account.phoneNumber,
         otp: DEMO_OTP,
       });
+      if ('kind' in result) {
+        // The demo account has two-factor authentication or a password: the form asks for it.
+        log(t('debugger.testFailed', { reason: t('debugger.secondFactor') }));
+        toast.error(t('toast.demoLoginFailed'));
+        return;
+      }
       log(t('debugger.testSuccess', { source: t(`debugger.source.${result.source}`) }));
       toast.success(t('toast.demoLoginSuccess'));
       await login(result.user);

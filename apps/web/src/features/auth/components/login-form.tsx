@@ -28,10 +28,11 @@ import { type UserData, useAuth } from '@/lib/auth';
 import { toast } from '@/lib/toast';
 import { useHydrated } from '@/lib/use-hydrated';
 import { isAuthError } from '../api/auth-error';
-import { loginWithOtp } from '../api/login';
+import { type LoginResult, loginWithOtp, type SecondFactorStep } from '../api/login';
 import { requestOtp } from '../api/request-otp';
 import { authErrorMessage } from './auth-error-message';
 import { DemoBanner } from './demo-banner';
+import { SecondFactorForm } from './second-factor-form';
 
 function FieldError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
@@ -88,6 +89,8 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: UserData) => void }
   const [resendAt, setResendAt] = useState<number | null>(null);
   const [resending, setResending] = useState(false);
   const resendIn = useSecondsUntil(resendAt);
+  /** Set when the OTP was right and the holder owes a passkey or password (issue 19). */
+  const [secondFactor, setSecondFactor] = useState<SecondFactorStep | null>(null);
 
   /** Shows `message` under `field`, or for the whole form (and then as a toast too). */
   const fail = (message: string, field?: keyof FieldErrors) => {
@@ -160,15 +163,27 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: UserData) => void }
     setVerifying(true);
     try {
       const result = await loginWithOtp({ aadhaarNumber: aadhaar, phoneNumber: phone, otp });
-      await login(result.user);
-      onSuccess(result.user);
+      if ('kind' in result) {
+        setSecondFactor(result);
+        setVerifying(false);
+        return;
+      }
+      await signedIn(result);
     } catch (error) {
       fail(authErrorMessage(error, t, t('toast.loginFailed')));
       setVerifying(false);
     }
   };
 
+  /** Stores the session; says so when this sign-in cancelled an account deletion. */
+  const signedIn = async (result: LoginResult) => {
+    await login(result.user);
+    if (result.deletionCancelled) toast.success(t('deletionCancelled'));
+    onSuccess(result.user);
+  };
+
   const onBack = () => {
+    setSecondFactor(null);
     setStep(1);
     setOtp('');
     setShowOtp(false);
@@ -189,7 +204,9 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: UserData) => void }
     <div className="space-y-6">
       <DemoBanner onUse={fillAccount} />
       <p className="text-sm text-slate-500 dark:text-slate-400">{t('stepIndicator', { step })}</p>
-      {step === 1 ? (
+      {secondFactor ? (
+        <SecondFactorForm step={secondFactor} onSignedIn={signedIn} onBack={onBack} />
+      ) : step === 1 ? (
         <form onSubmit={onSendOtp} noValidate>
           {/* Disabled until hydrated: see useHydrated. */}
           <fieldset disabled={!hydrated} className="space-y-4">

@@ -2,7 +2,7 @@ import { MESSAGES } from '@pehchaan/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { browser } from '@/lib/browser';
-import { json, mockFetch } from '@/testing/mock-fetch';
+import { json, mockFetch, problem } from '@/testing/mock-fetch';
 import { renderApp } from '@/testing/render-app';
 
 async function fillStep1(
@@ -144,6 +144,43 @@ describe('/login step 2', () => {
     expect(await screen.findAllByText(MESSAGES.otp)).not.toHaveLength(0);
   });
 
+  it('asks for the account password after the OTP when the holder set one', async () => {
+    const { calls } = mockFetch({
+      'POST /api/auth/verify-otp': () =>
+        problem('second_factor_required', 403, 'Confirm it is you', {
+          extensions: {
+            login_token: 'login-token-0123456789abcdef',
+            factors: ['password'],
+            expires_at: '2030-01-01T00:05:00.000Z',
+          },
+        }),
+      'POST /api/auth/second-factor': (request) =>
+        (request.body as { password: string }).password === 'mango-tree-42'
+          ? json(apiLoginAnswer)
+          : problem('second_factor_invalid', 401, 'Wrong password. Please try again.'),
+    });
+    const { user, router } = renderApp('/login');
+    await user.type(await reachStep2(user), '123456');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(
+      await screen.findByRole('heading', { name: "One more step: confirm it's you" }),
+    ).toBeVisible();
+    const password = screen.getByLabelText('Account password');
+    await user.type(password, 'mango-tree-41');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong password. Please try again.');
+    expect(localStorage.getItem('sessionToken')).toBeNull();
+    await user.clear(password);
+    await user.type(password, 'mango-tree-42');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(calls.filter((c) => c.path === '/api/auth/second-factor').at(-1)?.body).toEqual({
+      login_token: 'login-token-0123456789abcdef',
+      password: 'mango-tree-42',
+    });
+    expect(localStorage.getItem('sessionToken')).toBe('server-token-abc');
+  });
+
   it('signs in through the API, stores the session and opens the dashboard', async () => {
     const { calls } = mockFetch({
       'POST /api/auth/verify-otp': () => json(apiLoginAnswer),
@@ -157,7 +194,10 @@ describe('/login step 2', () => {
       aadhaarNumber: '234567890125',
       phoneNumber: '9876543210',
       otp: '123456',
+      // This browser's random id (lib/device.ts), kept for the next sign-in: Login notifications.
+      deviceId: localStorage.getItem('deviceId'),
     });
+    expect(localStorage.getItem('deviceId')).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(localStorage.getItem('sessionToken')).toBe('server-token-abc');
     expect(JSON.parse(localStorage.getItem('userData') ?? '{}')).toEqual({
       id: 'user-001',

@@ -159,6 +159,10 @@ export function ConsentPage({ userId }: { userId: string }) {
       setActionError(errorText(error));
       if (error instanceof LocalSaveError) {
         toast.error(t('toast.saveLocalFailed'));
+      } else if (hasProblemCode(error, 'data_sharing_off')) {
+        // Settings › Privacy › Data sharing is off: say so, in the holder's language.
+        setActionError(t('dataSharingOff'));
+        toast.error(t('dataSharingOff'));
       } else if (hasProblemCode(error, 'consent_already_decided')) {
         // Decided elsewhere (another device or tab): the server's answer stands (SPEC 4: final).
         toast.error(error.detail ?? tm(failed));

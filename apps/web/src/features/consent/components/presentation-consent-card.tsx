@@ -29,7 +29,7 @@ import {
   ShieldIcon,
 } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
-import { errorDetail, isApiUnavailable } from '@/lib/api-client';
+import { errorDetail, hasProblemCode, isApiUnavailable } from '@/lib/api-client';
 import { useConsentTexts } from '@/lib/consent-texts';
 import { claimName, documentTypeName } from '@/lib/document-labels';
 import { toast } from '@/lib/toast';
@@ -109,7 +109,9 @@ export function PresentationConsentCard({
       setError(
         isApiUnavailable(caught)
           ? t('presentation.errors.offline')
-          : (errorDetail(caught) ?? t('presentation.errors.generic')),
+          : hasProblemCode(caught, 'data_sharing_off')
+            ? t('dataSharingOff')
+            : (errorDetail(caught) ?? t('presentation.errors.generic')),
       );
     } finally {
       setBusy(null);

@@ -229,7 +229,13 @@ export function CredentialsPage({ userId }: { userId: string }) {
       }
     },
     onError: (error) =>
-      toast.error(isApiUnavailable(error) ? t('toast.shareOffline') : t('toast.shareFailed')),
+      toast.error(
+        isApiUnavailable(error)
+          ? t('toast.shareOffline')
+          : hasProblemCode(error, 'data_sharing_off')
+            ? t('toast.dataSharingOff')
+            : t('toast.shareFailed'),
+      ),
   });
 
   const withdraw = useMutation({
@@ -405,6 +411,9 @@ export function CredentialsPage({ userId }: { userId: string }) {
           subject={shareRequest.credential.credential_subject}
           offline={!online}
           busy={makeShare.isPending}
+          refusal={
+            hasProblemCode(makeShare.error, 'data_sharing_off') ? t('toast.dataSharingOff') : null
+          }
           onCreate={(choice) => makeShare.mutate({ request: shareRequest, choice })}
           onCancel={() => setShareRequest(null)}
         />

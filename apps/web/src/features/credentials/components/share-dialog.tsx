@@ -32,6 +32,7 @@ export function ShareDialog({
   subject,
   offline,
   busy,
+  refusal = null,
   onCreate,
   onCancel,
 }: {
@@ -42,6 +43,8 @@ export function ShareDialog({
   /** True when the API cannot be reached: the dialog explains instead of creating. */
   offline: boolean;
   busy: boolean;
+  /** Why the server refused the last Create link (e.g. Data sharing is off), in words. */
+  refusal?: string | null;
   onCreate: (choice: ShareChoice) => void;
   onCancel: () => void;
 }) {
@@ -93,6 +96,11 @@ export function ShareDialog({
       {offline && (
         <span role="alert" className="mt-3 block font-medium text-amber-800 dark:text-amber-300">
           {t('shareDialog.offline')}
+        </span>
+      )}
+      {refusal && !offline && (
+        <span role="alert" className="mt-3 block font-medium text-red-700 dark:text-red-400">
+          {refusal}
         </span>
       )}
       <fieldset className="mt-3">

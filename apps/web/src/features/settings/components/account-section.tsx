@@ -1,10 +1,18 @@
 /**
  * The Account section of /settings (SPEC 2): who is signed in (Aadhaar and mobile masked, SPEC
  * 5), a link to edit the profile, Log Out behind a confirmation, and Delete Account behind two
- * confirmations, after which it says deletion is not implemented (SPEC 2, 8). Confirmations use
- * the accessible ConfirmDialog (focus kept inside, Escape cancels).
+ * confirmations (SPEC 2). Deletion is real (DPDP Act s.12; DECISIONS D7: this replaces the
+ * original's "not implemented"): the account is erased after a 7-day grace period that signing
+ * in again cancels; the security log and consent records are kept for one year, as the law
+ * requires, and the screens say so before and after. Confirmations use the accessible
+ * ConfirmDialog (focus kept inside, Escape cancels).
  */
-import { maskAadhaar, maskField } from '@pehchaan/core';
+import {
+  ACCOUNT_DELETION_GRACE_DAYS,
+  LEGAL_RETENTION_DAYS,
+  maskAadhaar,
+  maskField,
+} from '@pehchaan/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,11 +20,12 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { paths } from '@/config/paths';
 import type { UserData } from '@/lib/auth';
-import { useGreetingName } from '@/lib/preferences';
+import { useFormat, useGreetingName } from '@/lib/preferences';
 import { toast } from '@/lib/toast';
+import { requestAccountDeletion } from '../api/delete-account';
 import '../i18n';
 
-type DeleteStep = 'idle' | 'first' | 'second';
+type DeleteStep = 'idle' | 'first' | 'second' | 'scheduled';
 
 export function AccountSection({
   user,
@@ -28,12 +37,15 @@ export function AccountSection({
   onSignOut: () => Promise<void>;
 }) {
   const { t } = useTranslation('settings');
+  const format = useFormat();
   // Greeted by name (issue 19): the display name, else the name on the credentials.
   const name = useGreetingName();
   const [confirmLogout, setConfirmLogout] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
   const [deleteStep, setDeleteStep] = useState<DeleteStep>('idle');
-  const [deleteRefused, setDeleteRefused] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [eraseAt, setEraseAt] = useState<string | null>(null);
+  const days = { days: ACCOUNT_DELETION_GRACE_DAYS, keptDays: LEGAL_RETENTION_DAYS };
 
   const logout = async () => {
     setLoggingOut(true);
@@ -43,10 +55,24 @@ export function AccountSection({
     setConfirmLogout(false);
   };
 
-  const finishDelete = () => {
+  const finishDelete = async () => {
+    setDeleting(true);
+    try {
+      const answer = await requestAccountDeletion(userId);
+      setEraseAt(answer.erase_at);
+      setDeleteStep('scheduled');
+    } catch {
+      toast.error(t('account.deleteFailed'));
+      setDeleteStep('idle');
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  /** The server already signed the holder out everywhere: clear this device and leave. */
+  const leave = async () => {
     setDeleteStep('idle');
-    setDeleteRefused(true);
-    toast.error(t('account.deleteNotImplemented'));
+    await onSignOut();
   };
 
   const rows: [string, string][] = [
@@ -82,23 +108,12 @@ export function AccountSection({
         </Button>
       </div>
       <div className="space-y-2 rounded-xl border border-red-200 p-4 dark:border-red-900">
-        <p className="text-sm text-slate-700 dark:text-slate-300">{t('account.deleteHint')}</p>
-        <Button
-          variant="danger"
-          className="min-h-11"
-          onClick={() => {
-            setDeleteRefused(false);
-            setDeleteStep('first');
-          }}
-        >
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          {t('account.deleteHint', days)}
+        </p>
+        <Button variant="danger" className="min-h-11" onClick={() => setDeleteStep('first')}>
           {t('account.delete')}
         </Button>
-        <p
-          role="status"
-          className="text-sm font-medium text-red-800 empty:hidden dark:text-red-300"
-        >
-          {deleteRefused ? t('account.deleteNotImplemented') : ''}
-        </p>
       </div>
 
       <ConfirmDialog
@@ -121,17 +136,35 @@ export function AccountSection({
         onConfirm={() => setDeleteStep('second')}
         onCancel={() => setDeleteStep('idle')}
       >
-        {t('account.deleteText')}
+        {t('account.deleteText', days)}
       </ConfirmDialog>
       <ConfirmDialog
         open={deleteStep === 'second'}
         title={t('account.deleteFinalTitle')}
         confirmLabel={t('account.deleteFinalConfirm')}
         cancelLabel={t('account.cancel')}
-        onConfirm={finishDelete}
+        busy={deleting}
+        busyLabel={t('account.deleting')}
+        onConfirm={() => void finishDelete()}
         onCancel={() => setDeleteStep('idle')}
       >
-        {t('account.deleteFinalText')}
+        {t('account.deleteFinalText', days)}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={deleteStep === 'scheduled'}
+        title={t('account.deletedTitle')}
+        confirmLabel={t('account.deletedOk')}
+        confirmVariant="primary"
+        onConfirm={() => void leave()}
+        onCancel={() => void leave()}
+      >
+        <span className="block">
+          {t('account.deletedText', {
+            ...days,
+            date: eraseAt ? format.date(eraseAt) : '',
+          })}
+        </span>
+        <span className="mt-2 block">{t('account.deletedKept', days)}</span>
       </ConfirmDialog>
     </div>
   );

@@ -3,10 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { credential } from '@/testing/fixtures';
-import { type Handler, json, mockFetch, type RecordedRequest } from '@/testing/mock-fetch';
+import { type Handler, json, mockFetch, problem, type RecordedRequest } from '@/testing/mock-fetch';
 import { renderApp, signIn } from '@/testing/render-app';
 
 const BASE = '/user/user-001';
+
+const { startRegistration } = vi.hoisted(() => ({ startRegistration: vi.fn() }));
+vi.mock('@simplewebauthn/browser', () => ({ startRegistration }));
 
 /** The settings API: GET answers `initial`, PUT stores and echoes the body. */
 function settingsApi(initial: UserSettings = DEFAULT_SETTINGS): Record<string, Handler> {
@@ -25,6 +28,9 @@ function settingsApi(initial: UserSettings = DEFAULT_SETTINGS): Record<string, H
         updated_at: updatedAt,
       });
     },
+    [`GET ${BASE}/passkeys`]: () => json({ passkeys: [] }),
+    [`GET ${BASE}/password`]: () => json({ password_set: false, updated_at: null }),
+    [`GET ${BASE}/backups`]: () => json({ key_set: false, backups: [], next_due_at: null }),
   };
 }
 
@@ -62,7 +68,9 @@ afterEach(() => {
 });
 
 describe('/settings (SPEC 2 Settings)', () => {
-  it('shows the eight sections with every field and the SPEC 9 defaults', async () => {
+  it('shows the eight sections with every field and the SPEC 9 defaults', {
+    timeout: 15_000,
+  }, async () => {
     await openSettings();
     const nav = screen.getByRole('navigation', { name: 'Settings sections' });
     expect(
@@ -86,9 +94,10 @@ describe('/settings (SPEC 2 Settings)', () => {
     expect(
       within(security).getByRole('switch', { name: 'Two-factor authentication' }),
     ).not.toBeChecked();
-    expect(
-      within(section('Privacy')).getByRole('combobox', { name: 'Profile visibility' }),
-    ).toHaveDisplayValue('Private');
+    // Privacy: Data sharing (on by default) and why there is nothing else.
+    expect(within(section('Privacy')).getByRole('switch', { name: 'Data sharing' })).toBeChecked();
+    expect(section('Privacy')).toHaveTextContent('Pehchaan shows your profile to no one');
+    expect(within(section('Privacy')).queryByRole('combobox')).toBeNull();
     const preferences = section('Preferences');
     expect(within(preferences).getByRole('combobox', { name: 'Theme' })).toHaveDisplayValue(
       'System',
@@ -126,22 +135,22 @@ describe('/settings (SPEC 2 Settings)', () => {
       within(section('Advanced')).getByRole('combobox', { name: 'Performance mode' }),
     ).toHaveDisplayValue('Balanced');
     expect(within(section('Integrations')).getAllByText('Not connected')).toHaveLength(4);
-    // Security 4, privacy 5, notifications 6, data 1, advanced 3.
-    expect(screen.getAllByRole('switch')).toHaveLength(19);
+    // Security 4, privacy 1, notifications 6, data 1, advanced 3.
+    expect(screen.getAllByRole('switch')).toHaveLength(15);
   });
 
   it('saves a change at once, to the server and this browser', async () => {
     const { user, calls } = await openSettings();
-    const twoFactor = screen.getByRole('switch', { name: 'Two-factor authentication' });
-    await user.click(twoFactor);
-    expect(twoFactor).toBeChecked();
+    const alerts = screen.getByRole('switch', { name: 'Login notifications' });
+    await user.click(alerts);
+    expect(alerts).not.toBeChecked();
     expect(await screen.findByText('All changes saved to your account')).toBeInTheDocument();
-    expect(lastPut(calls)).toEqual({ ...DEFAULT_SETTINGS, twoFactorEnabled: true });
+    expect(lastPut(calls)).toEqual({ ...DEFAULT_SETTINGS, loginNotifications: false });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Session timeout' }), '60');
     await waitFor(() => expect(lastPut(calls)?.sessionTimeout).toBe(60));
     const stored = JSON.parse(window.localStorage.getItem('settings') ?? '{}')['user-001'];
     expect(stored).toMatchObject({
-      settings: { twoFactorEnabled: true, sessionTimeout: 60 },
+      settings: { loginNotifications: false, sessionTimeout: 60 },
       pending_sync: false,
     });
   });
@@ -183,15 +192,31 @@ describe('/settings (SPEC 2 Settings)', () => {
     await i18n.changeLanguage('en');
   });
 
-  it('checks the change-password rules with the SPEC 5 messages and sends nothing', async () => {
-    const { user, calls } = await openSettings();
+  it('checks the SPEC 5 rules with their messages, then sets the account password', {
+    timeout: 20_000,
+  }, async () => {
+    let passwordSet = false;
+    const { user, calls } = await openSettings({
+      ...settingsApi(),
+      [`GET ${BASE}/password`]: () => json({ password_set: passwordSet, updated_at: null }),
+      [`PUT ${BASE}/password`]: (request) => {
+        const body = request.body as { current_password?: string };
+        if (passwordSet && body.current_password !== 'long-enough') {
+          return problem('password_incorrect', 403, 'Current password is incorrect');
+        }
+        passwordSet = true;
+        return json({ password_set: true, updated_at: '2025-06-01T10:00:00.000Z' });
+      },
+    });
     const form = screen.getByRole('form', { name: 'Change Password' });
-    expect(form).toHaveTextContent('nothing is sent or stored');
+    expect(form).toHaveTextContent('asked for after the OTP at every sign-in');
+    // No password yet: no current-password field.
+    expect(within(form).queryByLabelText('Current password')).toBeNull();
     const submit = within(form).getByRole('button', { name: 'Update Password' });
+    await waitFor(() => expect(submit).toBeEnabled());
     await user.click(submit);
     expect(within(form).getByRole('alert')).toHaveTextContent('Please fill in all password fields');
 
-    await user.type(within(form).getByLabelText('Current password'), 'old-secret');
     await user.type(within(form).getByLabelText('New password'), 'abcdefgh');
     await user.type(within(form).getByLabelText('Confirm new password'), 'abcdefgx');
     await user.click(submit);
@@ -206,17 +231,75 @@ describe('/settings (SPEC 2 Settings)', () => {
     expect(within(form).getByRole('alert')).toHaveTextContent(
       'Password must be at least 8 characters long',
     );
+    expect(calls.some((c) => c.method === 'PUT' && c.path === `${BASE}/password`)).toBe(false);
 
     await user.clear(within(form).getByLabelText('New password'));
     await user.type(within(form).getByLabelText('New password'), 'long-enough');
     await user.clear(within(form).getByLabelText('Confirm new password'));
     await user.type(within(form).getByLabelText('Confirm new password'), 'long-enough');
     await user.click(submit);
-    expect(within(form).queryByRole('alert')).toBeNull();
-    expect(within(form).getByRole('status')).toHaveTextContent(
-      'These passwords meet the rules. Nothing was sent: sign-in is by OTP.',
+    expect(await within(form).findByRole('status')).toHaveTextContent(
+      'Password set. It will be asked for after the OTP when you sign in.',
     );
-    expect(JSON.stringify(calls.map((c) => c.body))).not.toMatch(/secret|long-enough|short/);
+    expect(calls.find((c) => c.method === 'PUT' && c.path === `${BASE}/password`)?.body).toEqual({
+      new_password: 'long-enough',
+      confirm_password: 'long-enough',
+    });
+
+    // Now set: changing it needs the current one, and a wrong one is said so.
+    const current = await within(form).findByLabelText('Current password');
+    await user.click(submit);
+    expect(within(form).getByRole('alert')).toHaveTextContent('Please fill in all password fields');
+    await user.type(current, 'not-it-at-all');
+    await user.type(within(form).getByLabelText('New password'), 'another-one');
+    await user.type(within(form).getByLabelText('Confirm new password'), 'another-one');
+    await user.click(submit);
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'Current password is incorrect',
+    );
+  });
+
+  it('turns two-factor authentication on only with a passkey, made if there is none', async () => {
+    startRegistration.mockResolvedValueOnce({ id: 'cred-1' } as never);
+    const { user, calls } = await openSettings({
+      ...settingsApi(),
+      [`POST ${BASE}/passkeys/options`]: () =>
+        json({ options: { challenge: 'c' }, expires_at: '2025-06-01T10:05:00.000Z' }),
+      [`POST ${BASE}/passkeys`]: () =>
+        json(
+          {
+            id: 'cred-1',
+            name: 'Chrome on Linux',
+            attachment: 'cross-platform',
+            device_type: 'singleDevice',
+            created_at: '2025-06-01T10:00:00.000Z',
+            last_used_at: null,
+          },
+          201,
+        ),
+    });
+    const twoFactor = screen.getByRole('switch', { name: 'Two-factor authentication' });
+    await user.click(twoFactor);
+    await waitFor(() => expect(lastPut(calls)?.twoFactorEnabled).toBe(true));
+    expect(startRegistration).toHaveBeenCalledTimes(1);
+    expect(
+      calls.find((c) => c.method === 'POST' && c.path === `${BASE}/passkeys/options`)?.body,
+    ).toEqual({ attachment: 'any' });
+    expect(calls.find((c) => c.method === 'POST' && c.path === `${BASE}/passkeys`)?.body).toEqual({
+      response: { id: 'cred-1' },
+    });
+
+    // Cancelled at the browser's prompt: nothing is saved and the holder is told.
+    startRegistration.mockRejectedValueOnce(new Error('NotAllowedError'));
+    const before = calls.length;
+    await user.click(screen.getByRole('switch', { name: 'Biometric unlock' }));
+    expect(
+      await screen.findByText(
+        "This device's fingerprint or face unlock could not be set up, so Biometric unlock stays off here.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Biometric unlock' })).not.toBeChecked();
+    expect(calls.slice(before).some((c) => c.method === 'PUT')).toBe(false);
   });
 
   it('connects an integration after a 2-second connecting message; disconnect asks first', async () => {
@@ -271,23 +354,40 @@ describe('/settings (SPEC 2 Settings)', () => {
     expect(window.localStorage.getItem('sessionToken')).toBeNull();
   });
 
-  it('asks twice before account deletion, then says it is not implemented', async () => {
-    const { user, calls } = await openSettings();
+  it('asks twice before account deletion, then says when it happens and what is kept', async () => {
+    const { user, calls, router } = await openSettings({
+      ...settingsApi(),
+      [`POST ${BASE}/deletion`]: () =>
+        json({
+          message: 'Your account will be erased in 7 days. Sign in before then to cancel.',
+          requested_at: '2025-06-01T10:00:00.000Z',
+          erase_at: '2025-06-08T10:00:00.000Z',
+          retained: ['security_log', 'consent_record'],
+          retained_days: 365,
+        }),
+      'POST /api/auth/logout': () => problem('unauthenticated', 401, 'Invalid or expired session.'),
+    });
     await user.click(screen.getByRole('button', { name: 'Delete Account' }));
-    await user.click(
-      within(screen.getByRole('dialog', { name: 'Delete your account?' })).getByRole('button', {
-        name: 'Continue',
-      }),
-    );
+    const first = screen.getByRole('dialog', { name: 'Delete your account?' });
+    expect(first).toHaveTextContent('erased in 7 days');
+    await user.click(within(first).getByRole('button', { name: 'Continue' }));
     const second = screen.getByRole('dialog', { name: 'Are you absolutely sure?' });
+    expect(second).toHaveTextContent('security log and consent records are kept for 365 days');
+    expect(calls.some((c) => c.path === `${BASE}/deletion`)).toBe(false);
     await user.click(within(second).getByRole('button', { name: 'Delete Permanently' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(
-      within(section('Account')).getByText(
-        'Account deletion is not implemented yet. Your account has not been deleted.',
-      ),
-    ).toBeVisible();
-    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+
+    const done = await screen.findByRole('dialog', { name: 'Account deletion scheduled' });
+    expect(done).toHaveTextContent('Your account will be erased on 8 Jun 2025');
+    expect(done).toHaveTextContent('Sign in before then to cancel the deletion.');
+    expect(done).toHaveTextContent(
+      'Kept after the erasure, as the law requires: your security log and consent records, for 365 days',
+    );
+    expect(calls.filter((c) => c.method === 'POST' && c.path === `${BASE}/deletion`)).toHaveLength(
+      1,
+    );
+    await user.click(within(done).getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(window.localStorage.getItem('sessionToken')).toBeNull();
   });
 
   it("exports the holder's data as a JSON file", async () => {

@@ -10,6 +10,12 @@
  * a status line says where they went. Theme and language apply across the app immediately;
  * es, fr, de and ja are stored as the holder's preference while the screens stay English, and
  * the field says so.
+ *
+ * The settings that act (issue 19): turning Two-factor authentication on makes a passkey first
+ * when the holder has none, Biometric unlock registers this device's platform passkey, and
+ * Automatic backup asks for a backup passphrase first; each is refused in words when that step
+ * is cancelled or fails. Session timeout, Login notifications, Suspicious activity alerts, Data
+ * sharing and Data retention act on the server when saved.
  */
 import {
   INTEGRATIONS,
@@ -23,15 +29,20 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
 import { InfoIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
-import { isApiError } from '@/lib/api-client';
+import { hasProblemCode, isApiError } from '@/lib/api-client';
 import { useAuth, useSignOut } from '@/lib/auth';
+import { setUnlockPasskey, unlockPasskeyOf } from '@/lib/device';
 import { isLanguage, setLanguage } from '@/lib/i18n';
+import { queryKeys } from '@/lib/query-keys';
 import { useTheme } from '@/lib/theme';
 import { toast } from '@/lib/toast';
+import { getBackupsQueryOptions } from '../api/backups';
 import type { LocalHolderReaders } from '../api/export-data';
 import { getSettingsQueryOptions, type SettingsLoad } from '../api/get-settings';
+import { getPasskeysQueryOptions, registerPasskey } from '../api/passkeys';
 import { saveSettings } from '../api/update-settings';
 import {
   choiceValue,
@@ -44,9 +55,11 @@ import {
 } from '../settings-records';
 import { AccountSection } from './account-section';
 import { ActiveSessions } from './active-sessions';
+import { BackupsPanel, PassphraseDialog } from './backups-panel';
 import { ChangePasswordForm } from './change-password-form';
 import { ExportData } from './export-data';
 import { IntegrationsSection } from './integrations-section';
+import { PasskeyList } from './passkey-list';
 import { SelectRow, SettingsSection, SwitchRow } from './setting-controls';
 import '../i18n';
 
@@ -130,13 +143,25 @@ export function SettingsPage({
           const where = await saveSettings(userId, next);
           if (where !== 'api') markPending(next);
           if (latest.current === next) setStatus(where === 'api' ? 'saved' : 'savedLocally');
-        } catch {
+          // The backups panel says when the next automatic backup is due: it follows the switch.
+          if (where === 'api') {
+            void queryClient.invalidateQueries({ queryKey: queryKeys.backups(userId) });
+          }
+        } catch (error) {
           if (latest.current === next) setStatus('idle');
-          toast.error(t('toast.saveFailed'));
+          toast.error(
+            hasProblemCode(error, 'passkey_required')
+              ? t('passkeys.required')
+              : hasProblemCode(error, 'backup_key_required')
+                ? t('backup.passphraseFirst')
+                : t('toast.saveFailed'),
+          );
+          // The server's copy stands.
+          await queryClient.invalidateQueries({ queryKey: settingsQuery.queryKey });
         }
       });
     },
-    [userId, t, markPending],
+    [userId, t, markPending, queryClient, settingsQuery.queryKey],
   );
 
   const update = <F extends SettingsField>(field: F, value: UserSettings[F]) => {
@@ -148,21 +173,113 @@ export function SettingsPage({
     persist(next);
   };
 
+  const [preparing, setPreparing] = useState<SettingsField | null>(null);
+  const [askPassphrase, setAskPassphrase] = useState(false);
+  const [thisDeviceUnlocks, setThisDeviceUnlocks] = useState(
+    () => unlockPasskeyOf(userId) !== null,
+  );
+
+  /** Makes this device's platform passkey (Biometric unlock) and remembers it here. */
+  const setUpThisDevice = async (): Promise<boolean> => {
+    try {
+      const made = await registerPasskey(userId, 'platform');
+      setUnlockPasskey(userId, made.id);
+      setThisDeviceUnlocks(true);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.passkeys(userId) });
+      return true;
+    } catch {
+      toast.error(t('passkeys.platformFailed'));
+      return false;
+    }
+  };
+
+  /**
+   * A switch that needs something first (issue 19): a passkey for Two-factor authentication, this
+   * device's platform passkey for Biometric unlock, a passphrase for Automatic backup. Turning
+   * off needs nothing.
+   */
+  const toggle = async (field: SettingsField, checked: boolean) => {
+    if (!settings) return;
+    if (!checked || !['twoFactorEnabled', 'biometricEnabled', 'autoBackup'].includes(field)) {
+      if (field === 'biometricEnabled' && !checked) {
+        setUnlockPasskey(userId, null);
+        setThisDeviceUnlocks(false);
+      }
+      update(field, checked as UserSettings[typeof field]);
+      return;
+    }
+    setPreparing(field);
+    try {
+      if (field === 'autoBackup') {
+        const backups = await queryClient.fetchQuery(getBackupsQueryOptions(userId));
+        if (!backups.key_set) {
+          setAskPassphrase(true);
+          return;
+        }
+      }
+      if (field === 'twoFactorEnabled') {
+        const passkeys = await queryClient.fetchQuery(getPasskeysQueryOptions(userId));
+        if (passkeys.length === 0) {
+          try {
+            await registerPasskey(userId, 'any');
+            await queryClient.invalidateQueries({ queryKey: queryKeys.passkeys(userId) });
+          } catch {
+            toast.error(t('passkeys.addFailed'));
+            return;
+          }
+        }
+      }
+      if (field === 'biometricEnabled' && !(await setUpThisDevice())) return;
+      update(field, true);
+    } catch {
+      toast.error(t('toast.saveFailed'));
+    } finally {
+      setPreparing(null);
+    }
+  };
+
   const row = (field: PlainSettingsField) => {
     if (!settings) return null;
     const id = `setting-${field}`;
     const label = t(`fields.${field}.label`);
-    const description: ReactNode = t(`fields.${field}.description`);
+    let description: ReactNode = t(`fields.${field}.description`);
     const value = settings[field];
+    if (field === 'biometricEnabled' && value === true && !thisDeviceUnlocks) {
+      description = (
+        <>
+          {description}{' '}
+          <strong className="font-medium text-amber-900 dark:text-amber-200">
+            {t('passkeys.notOnThisDevice')}
+          </strong>{' '}
+          <Button
+            variant="secondary"
+            size="sm"
+            className="mt-1"
+            onClick={() => void setUpThisDevice()}
+          >
+            {t('passkeys.setUpHere')}
+          </Button>
+        </>
+      );
+    }
     if (typeof value === 'boolean') {
       return (
         <SwitchRow
           key={field}
           id={id}
           label={label}
-          description={description}
+          description={
+            preparing === field ? (
+              <>
+                {description}{' '}
+                <span role="status">{t(`preparing.${field}` as 'preparing.autoBackup')}</span>
+              </>
+            ) : (
+              description
+            )
+          }
           checked={value}
-          onChange={(checked) => update(field, checked as UserSettings[typeof field])}
+          onChange={(checked) => void toggle(field, checked)}
         />
       );
     }
@@ -259,8 +376,15 @@ export function SettingsPage({
                 {SECTION_FIELDS[section].length > 0 && (
                   <div>{SECTION_FIELDS[section].map((field) => row(field))}</div>
                 )}
-                {section === 'security' && <ChangePasswordForm />}
+                {section === 'privacy' && (
+                  <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
+                    {t('privacyNote')}
+                  </p>
+                )}
+                {section === 'security' && <PasskeyList userId={userId} />}
+                {section === 'security' && <ChangePasswordForm userId={userId} />}
                 {section === 'security' && <ActiveSessions userId={userId} onSignOut={signOut} />}
+                {section === 'data' && <BackupsPanel userId={userId} />}
                 {section === 'data' && (
                   <ExportData userId={userId} settings={settings} readers={readers} />
                 )}
@@ -269,6 +393,15 @@ export function SettingsPage({
           </div>
         </div>
       )}
+      <PassphraseDialog
+        userId={userId}
+        open={askPassphrase}
+        onDone={(set) => {
+          setAskPassphrase(false);
+          setPreparing(null);
+          if (set) update('autoBackup', true);
+        }}
+      />
     </div>
   );
 }

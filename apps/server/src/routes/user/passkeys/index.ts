@@ -1,0 +1,121 @@
+/**
+ * /user/{userId}/passkeys: the holder's passkeys (issue 19: Two-factor authentication and
+ * Biometric unlock; docs/api-contract.md "Security settings"): list, registration options,
+ * register, remove.
+ * HTTP only: schema and a thin handler calling one service. Mounted by routes/user/index.ts under
+ * /user/:userId/passkeys, which authenticates (401) and checks the holder (403) first.
+ */
+import {
+  passkeyListSchema,
+  passkeyOptionsBodySchema,
+  passkeyRecordSchema,
+  passkeyRegisterBodySchema,
+  webauthnOptionsAnswerSchema,
+} from '@pehchaan/core';
+import type { RegistrationResponseJSON } from '@simplewebauthn/server';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireSession } from '../../../plugins/auth';
+import { IDEMPOTENT } from '../../../plugins/idempotency';
+import { createPasskeyOptions } from '../../../services/create-passkey-options';
+import { deletePasskey } from '../../../services/delete-passkey';
+import { listPasskeys } from '../../../services/list-passkeys';
+import { registerPasskey } from '../../../services/register-passkey';
+import { errorResponses } from '../../schemas';
+import { holderParamsSchema, holderRoute } from '../holder-route';
+
+const passkeyParamsSchema = holderParamsSchema.extend({
+  passkeyId: z.string().min(1).max(1024).describe('The WebAuthn credential id (base64url)'),
+});
+
+const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '',
+    {
+      schema: {
+        ...holderRoute,
+        operationId: 'listPasskeys',
+        summary: "The holder's passkeys, newest first",
+        response: { 200: passkeyListSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => listPasskeys({ db: app.deps.db, userId: request.params.userId }),
+  );
+
+  app.post(
+    '/options',
+    {
+      config: IDEMPOTENT,
+      schema: {
+        ...holderRoute,
+        body: passkeyOptionsBodySchema,
+        operationId: 'createPasskeyOptions',
+        summary: 'WebAuthn registration options for a new passkey (valid 5 minutes)',
+        description:
+          "`attachment: 'platform'` asks for this device's own authenticator with user " +
+          "verification (Biometric unlock); 'any' for any passkey (two-factor authentication).",
+        response: { 200: webauthnOptionsAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const made = await createPasskeyOptions({
+        ...app.deps,
+        rp: app.config.webauthn,
+        userId: request.params.userId,
+        sessionId: requireSession(request).sessionId,
+        attachment: request.body.attachment,
+      });
+      return { options: made.options, expires_at: made.expiresAt.toISOString() };
+    },
+  );
+
+  app.post(
+    '',
+    {
+      config: IDEMPOTENT,
+      schema: {
+        ...holderRoute,
+        body: passkeyRegisterBodySchema,
+        operationId: 'registerPasskey',
+        summary: 'Store the passkey the browser made from the registration options',
+        response: { 201: passkeyRecordSchema, ...errorResponses(400, 401, 403, 422) },
+      },
+    },
+    async (request, reply) => {
+      const record = await registerPasskey({
+        ...app.deps,
+        rp: app.config.webauthn,
+        userId: request.params.userId,
+        sessionId: requireSession(request).sessionId,
+        response: request.body.response as RegistrationResponseJSON,
+        name: request.body.name,
+      });
+      return reply.code(201).send(record);
+    },
+  );
+
+  app.delete(
+    '/:passkeyId',
+    {
+      config: IDEMPOTENT,
+      schema: {
+        ...holderRoute,
+        params: passkeyParamsSchema,
+        operationId: 'deletePasskey',
+        summary: 'Remove a passkey (the last one turns two-factor and biometric unlock off)',
+        response: {
+          200: z.object({ message: z.string(), settings_changed: z.boolean() }),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) =>
+      deletePasskey({
+        ...app.deps,
+        userId: request.params.userId,
+        passkeyId: request.params.passkeyId,
+      }),
+  );
+};
+
+export default passkeysRoutes;
