@@ -18,9 +18,14 @@
  * Identity is used; `{id}` in BENCH_PAGES is replaced by it.
  *
  * Env: CHROMIUM_PATH (default /usr/bin/chromium), BENCH_RUNS (runs per page, median reported,
- * default 3), BENCH_PAGES (comma-separated paths, default /,/login,/about,/verify/{id}),
+ * default 3; a run Lighthouse could not record is made again, up to 3 attempts), BENCH_PAGES
+ * (comma-separated paths, default /,/login,/about,/verify/{id}), WEB_DIST (another build to
+ * serve, e.g. an older one to compare with under the same load), BENCH_PORT and
+ * BENCH_CHROME_PORT (the product's and Chromium's debugging ports on a shared machine; free
+ * ones by default),
  * BENCH_DETAIL=1 (also print each run's main-thread long tasks and per-script CPU time, the
- * inputs of TBT, as Lighthouse's `long-tasks` and `bootup-time` audits report them).
+ * inputs of TBT, as Lighthouse's `long-tasks` and `bootup-time` audits report them, and the
+ * requests started before the observed LCP, which the simulated LCP may wait for).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -115,16 +120,52 @@ function printDetail(lhr) {
   for (const item of lhr.audits['mainthread-work-breakdown']?.details?.items ?? []) {
     console.log(`    main thread ${item.groupLabel}: ${Math.round(item.duration)} ms`);
   }
+  // What the simulation may put on the paint path: every request started before the observed
+  // LCP (Lighthouse's pessimistic LCP graph holds them all), e.g. a font or a script.
+  const observed = lhr.audits.metrics?.details?.items?.[0] ?? {};
+  console.log(
+    `    observed FCP ${Math.round(observed.observedFirstContentfulPaint)} ms, LCP ${Math.round(observed.observedLargestContentfulPaint)} ms; requests started before LCP:`,
+  );
+  for (const request of lhr.audits['network-requests']?.details?.items ?? []) {
+    if (request.networkRequestTime >= observed.observedLargestContentfulPaint) continue;
+    console.log(
+      `      ${short(request.url)} ${request.resourceType} ${Math.round(request.networkRequestTime)} to ${Math.round(request.networkEndTime)} ms, ${((request.transferSize ?? 0) / 1024).toFixed(1)} KB`,
+    );
+  }
+}
+
+/** Attempts per run: Lighthouse asks to run again after a failed trace (e.g. NO_NAVSTART). */
+const ATTEMPTS = 3;
+
+/**
+ * One Lighthouse run of `url` (performance category) in the Chromium on `chromePort`.
+ * @throws when Lighthouse could not measure the page in ATTEMPTS attempts (its runtime error).
+ */
+async function measure(url, chromePort) {
+  for (let attempt = 1; ; attempt++) {
+    const { lhr } = await lighthouse(url, {
+      port: chromePort,
+      onlyCategories: ['performance'],
+      logLevel: 'error',
+      output: 'json',
+    });
+    if (!lhr.runtimeError) return lhr;
+    const problem = `Lighthouse could not measure ${url}: ${lhr.runtimeError.message}`;
+    if (attempt >= ATTEMPTS) throw new Error(problem);
+    console.log(`    ${problem} (attempt ${attempt} of ${ATTEMPTS}; again)`);
+  }
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main() {
-  const port = await freePort();
+  const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'pehchaan-bench-web-'));
   const server = await startProduct(port, dataDir);
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
+    // chrome-launcher picks a free port when none is given.
+    port: process.env.BENCH_CHROME_PORT ? Number(process.env.BENCH_CHROME_PORT) : undefined,
     chromeFlags: [
       '--headless=new',
       '--no-sandbox',
@@ -147,19 +188,9 @@ async function main() {
       const path = page.replace('{id}', credentialId);
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
-        const result = await lighthouse(`http://127.0.0.1:${port}${path}`, {
-          port: chrome.port,
-          onlyCategories: ['performance'],
-          logLevel: 'error',
-          output: 'json',
-        });
-        if (result.lhr.runtimeError) {
-          throw new Error(
-            `Lighthouse could not measure ${path}: ${result.lhr.runtimeError.message}`,
-          );
-        }
-        runs.push(figures(result.lhr));
-        if (process.env.BENCH_DETAIL === '1') printDetail(result.lhr);
+        const lhr = await measure(`http://127.0.0.1:${port}${path}`, chrome.port);
+        runs.push(figures(lhr));
+        if (process.env.BENCH_DETAIL === '1') printDetail(lhr);
       }
       const m = Object.fromEntries(
         Object.keys(runs[0]).map((k) => [k, median(runs.map((r) => r[k]))]),

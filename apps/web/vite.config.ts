@@ -40,20 +40,27 @@ const THEME_COLOUR = '#ea580c';
 const BACKGROUND_COLOUR = '#fff7ed';
 
 /**
- * Preloads the entry's start-up steps (src/main.tsx imports its groups of modules with dynamic
- * imports, one task each): adds a `<link rel="modulepreload">` to index.html for every chunk
- * those imports load (and their static imports), beside Vite's own preloads of the entry's static
- * imports, so all of start-up's files are requested together and no step waits for the network.
- * scripts/prerender.mjs turns these links, like Vite's, into the prerendered pages' loader list.
+ * Preloads the app's start-up steps in the shell (spa.html, the pages without prerendered HTML,
+ * which start the app at once): src/main.tsx imports src/start-app.tsx, which imports its groups
+ * of modules with dynamic imports, one task each. Adds a `<link rel="modulepreload">` to
+ * index.html for start-app's chunk and every chunk its imports load (and their static imports),
+ * beside Vite's own preloads of the entry's static imports, so all of start-up's files are
+ * requested together and no step waits for the network. scripts/prerender.mjs leaves these links
+ * out of the prerendered pages, which start the app only when needed (ADR 0010).
  */
-function preloadEntrySteps(): Plugin {
+function preloadStartSteps(): Plugin {
   return {
-    name: 'pehchaan:preload-entry-steps',
+    name: 'pehchaan:preload-start-steps',
     transformIndexHtml: {
       order: 'post',
       handler(html, context) {
         const { bundle, chunk } = context;
         if (!bundle || !chunk) return html;
+        const start = Object.values(bundle).find(
+          (output) =>
+            output.type === 'chunk' && output.facadeModuleId?.endsWith('/src/start-app.tsx'),
+        );
+        if (start?.type !== 'chunk') throw new Error('the build has no src/start-app.tsx chunk');
         const files = new Set<string>();
         const visit = (fileName: string) => {
           const found = bundle[fileName];
@@ -61,7 +68,8 @@ function preloadEntrySteps(): Plugin {
           files.add(fileName);
           for (const imported of found.imports) visit(imported);
         };
-        for (const dynamic of chunk.dynamicImports) visit(dynamic);
+        visit(start.fileName);
+        for (const dynamic of start.dynamicImports) visit(dynamic);
         for (const imported of chunk.imports) files.delete(imported);
         files.delete(chunk.fileName);
         return [...files].map((file) => ({
@@ -77,7 +85,7 @@ function preloadEntrySteps(): Plugin {
 export default defineConfig({
   plugins: [
     react(),
-    preloadEntrySteps(),
+    preloadStartSteps(),
     tailwindcss(),
     // The installable app (docs/adr/0007-service-worker.md): the web app manifest and
     // its <link>, and a Workbox service worker that precaches the app shell, every chunk and the
@@ -166,12 +174,17 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: scripts/prerender.mjs reads which chunks an island needs (and
+    // then deletes it).
+    manifest: true,
     rollupOptions: {
       output: {
         // Long-lived vendor chunks, cached across releases of the app's own code. zod and
         // @pehchaan/core are left to Rollup, so a page loads only the schemas it uses.
         manualChunks(id) {
-          if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
+          // React Router apart: the /verify/{id} island (src/app/verify-island.ts) has no router.
+          if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
+          if (/node_modules\/react-router\//.test(id)) return 'router';
           if (/node_modules\/(i18next|react-i18next)\//.test(id)) return 'i18n';
           return undefined;
         },

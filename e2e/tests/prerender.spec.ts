@@ -1,10 +1,12 @@
 /**
- * Prerendered public pages (ADR 0005): the landing page and the information pages
- * are in the HTML itself, so they show before (and without) the app's JavaScript; the app then
- * hydrates them without a mismatch, its JavaScript requested only after the first contentful
- * paint. Other routes get the empty shell.
+ * Prerendered public pages (ADR 0005, ADR 0010): the landing page and the information pages
+ * are in the HTML itself, so they show before (and without) the app's JavaScript; their small
+ * entry is requested only after the first contentful paint, and the app starts on the visitor's
+ * first interaction, hydrating the page without a mismatch and then doing what the visitor did
+ * meanwhile. /verify/{id} shows its verdict with a small island of its own. Other routes get the
+ * empty shell.
  */
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 const PRERENDERED = [
   '/',
@@ -28,6 +30,21 @@ test('the public pages show their content with the JavaScript blocked', async ({
   expect(await page.locator('#root').innerHTML()).toBe('');
 });
 
+/** Starts the app as a visitor's first key press does; resolves once it has rendered. */
+async function startTheApp(page: Page) {
+  await page.keyboard.press('Tab');
+  await expect(page.locator('#root')).toHaveAttribute('data-app', 'ready');
+}
+
+/** Paths of the scripts `page` requests from now on. */
+function scriptRequests(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  return scripts;
+}
+
 test('the prerendered pages hydrate without errors and then work as the app', async ({ page }) => {
   const errors: string[] = [];
   page.on('console', (message) => {
@@ -36,12 +53,13 @@ test('the prerendered pages hydrate without errors and then work as the app', as
   page.on('pageerror', (error) => errors.push(error.message));
   for (const path of PRERENDERED) {
     await page.goto(path);
+    await startTheApp(page);
     await page.waitForLoadState('networkidle');
     expect(errors, path).toEqual([]);
   }
-  // After hydration, links are the router's: no full page load.
+  // Once the app runs, links are the router's: no full page load.
   await page.goto('/about');
-  await page.waitForLoadState('networkidle');
+  await startTheApp(page);
   await page.evaluate(() => {
     (window as unknown as { marker: boolean }).marker = true;
   });
@@ -51,26 +69,103 @@ test('the prerendered pages hydrate without errors and then work as the app', as
   expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
 });
 
-test('the prerendered pages request no JavaScript before their first contentful paint', async ({
+test('the prerendered pages request no JavaScript and no font before their first contentful paint', async ({
   page,
 }) => {
   // What `npm run bench:web` counts as JavaScript before the first render: scripts that finish
   // arriving before FCP. The pages' loader requests them only once FCP is reported, so none
-  // even starts before it.
-  for (const path of ['/', '/login', '/about']) {
+  // even starts before it. Nor a font: every page's language list names Hindi, Tamil and
+  // Bengali in their scripts, which this Chromium has no font for, and their faces (275 KB) are
+  // declared only after the load event (src/fonts.css), then fetched.
+  for (const path of ['/', '/login', '/about', '/verify/cred-not-a-real-id']) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
+    await page.evaluate(() => document.fonts.ready);
     const timing = await page.evaluate(() => ({
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
-      scripts: performance
+      files: performance
         .getEntriesByType('resource')
-        .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+        .filter((entry) => /\.(js|woff2)$/.test(new URL(entry.name).pathname))
         .map((entry) => ({ name: entry.name, startTime: entry.startTime })),
     }));
     expect(timing.fcp, path).not.toBeNull();
-    // The app's JavaScript did load (the page hydrated), after the paint.
-    expect(timing.scripts.length, path).toBeGreaterThan(0);
-    const early = timing.scripts.filter((s) => s.startTime < (timing.fcp ?? 0));
+    // The page's entry did load, after the paint, and the Devanagari face too (हिंदी is listed).
+    expect(
+      timing.files.some((file) => file.name.endsWith('.js')),
+      path,
+    ).toBe(true);
+    expect(
+      timing.files.some((file) => /noto-sans-devanagari.*\.woff2$/.test(file.name)),
+      path,
+    ).toBe(true);
+    const early = timing.files.filter((file) => file.startTime < (timing.fcp ?? 0));
     expect(early, path).toEqual([]);
   }
+});
+
+test('a public page loads only its entry until the visitor interacts, then the app', async ({
+  page,
+}) => {
+  const scripts = scriptRequests(page);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/');
+  await expect.poll(() => scripts.length).toBeGreaterThan(0);
+  await page.waitForLoadState('networkidle');
+  // The entry and the service worker's registration (workbox-window), no React.
+  expect(
+    scripts.filter((path) => !/\/(index|service-worker|workbox-window)[-.]/.test(path)),
+  ).toEqual([]);
+  await expect(page.locator('#root')).not.toHaveAttribute('data-app', 'ready');
+
+  // The first click on the theme button starts the app, and the click is not lost.
+  const toggle = page.getByRole('button', { name: /Change theme/ });
+  await expect(toggle).toHaveAccessibleName(/System/);
+  await toggle.click();
+  await expect(toggle).toHaveAccessibleName(/Light/);
+  expect(scripts.some((path) => /\/react-/.test(path))).toBe(true);
+});
+
+test('what a visitor does before the app has started is done once it has', async ({ page }) => {
+  // The app's start is held back (a slow network), so everything below happens before it.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/start-app-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/login');
+  await page.getByLabel('Aadhaar Number').fill('234567890125');
+  await page.getByLabel('Mobile Number').fill('9876543210');
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  // Nothing was sent natively: still /login, nothing in the address.
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('navigation', { name: 'Mobile navigation' })).toHaveCount(0);
+
+  release();
+  await expect(page.getByText('Demo OTP sent! Use 123456')).toBeVisible();
+  await expect(page.getByLabel('Enter OTP')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Mobile navigation' })).toBeVisible();
+});
+
+test('/verify/{id} shows its verdict without the app, which keeps it when it starts', async ({
+  page,
+}) => {
+  const scripts = scriptRequests(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/verify/cred-not-a-real-id');
+  const verdict = page.getByRole('heading', { level: 2, name: 'Credential not found' });
+  await expect(verdict).toBeVisible();
+  await expect(page.getByText('cred-not-a-real-id')).toBeVisible();
+  // The island: React, but no router and no app.
+  expect(scripts.filter((path) => /\/(router|start-app|app)-/.test(path))).toEqual([]);
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('navigation', { name: 'Mobile navigation' })).toBeVisible();
+  await expect(page.locator('#root')).toHaveAttribute('data-app', 'ready');
+  await expect(verdict).toBeVisible();
+  await expect(page.getByText('Loading...')).toHaveCount(0);
 });

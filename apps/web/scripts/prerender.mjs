@@ -5,8 +5,9 @@
  *
  * - dist/spa.html: the untouched shell (empty #root), which the server sends for every route
  *   that is not prerendered (the signed-in app, /verify/..., the demos).
- * - dist/index.html: the landing page; dist/<page>/index.html: the other pages, each loading the
- *   app's JavaScript only after its first contentful paint (`loadAfterFirstPaint`).
+ * - dist/index.html: the landing page; dist/<page>/index.html: the other pages, each loading its
+ *   small entry only after its first contentful paint (`loadAfterFirstPaint`), which starts the
+ *   app when the page needs it (src/public-start.ts, ADR 0010).
  * - the frames of the pages with a parameter (PRERENDERED_FRAMES, e.g. dist/verify/_frame.html
  *   for every /verify/<id>), loaded the same way.
  * - a .br and a .gz copy beside each written file, like the build's other assets.
@@ -15,7 +16,7 @@
  *
  * Exits non-zero when a page fails to render, so a broken page fails the build.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -28,41 +29,64 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>
 const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
 /**
- * A prerendered page paints from its HTML and CSS alone, so its JavaScript is requested only
- * once the browser reports the page's first contentful paint (the `first-contentful-paint` paint
- * timing entry, observed with `buffered: true`): the first render never waits for, or competes
- * with, the app's code on a slow network, and no script can finish arriving before it (what
- * `npm run bench:web` counts as JavaScript before the first render).
+ * A prerendered page paints from its HTML and CSS alone, so its JavaScript, the entry chunk
+ * alone (src/main.tsx and src/public-start.ts, a few KB: the app itself is started only when the
+ * page needs it, ADR 0010), is requested only once the browser reports the page's first
+ * contentful paint (the `first-contentful-paint` paint timing entry, observed with
+ * `buffered: true`): the first render never waits for, or competes with, code on a slow network,
+ * and no script can finish arriving before it (what `npm run bench:web` counts as JavaScript
+ * before the first render). Browsers without paint timing load it after the first animation
+ * frame plus a task. A page in a background tab is not painted, so its JavaScript waits until it
+ * is shown. Vite's `modulepreload` links of the shell are left out: they would fetch the app.
+ * A frame with an island (PRERENDERED_FRAMES) gets `modulepreload` links for the island's chunks
+ * instead, added with the entry: the island imports them in steps, and none waits for a download.
  *
- * The previous trigger, the first animation frame plus a task, fired before that frame was
- * presented: the frame's raster and presentation took 60 to 300 ms on a busy machine, and the
- * scripts (requested at once from a near server) often arrived in between, so Lighthouse counted
- * 100 KB or more before FCP on `/` and its simulation put them on the FCP and LCP path. Browsers
- * without paint timing keep that trigger. A page in a background tab is not painted, so, as
- * before, its JavaScript waits until it is shown.
+ * Until the entry runs, the loader holds what the visitor does (`heldEventTypes`, captured on the
+ * document): src/public-start.ts takes those events over and replays them once the app runs; a
+ * form's submission is stopped at once, so a prerendered form is never sent natively.
  *
  * The server's Content-Security-Policy allows this inline loader by its SHA-256 hash.
  */
-function loadAfterFirstPaint(html) {
+function loadAfterFirstPaint(html, heldEventTypes, preloads = []) {
   const match = html.match(ENTRY_SCRIPT);
   if (!match) throw new Error('the built index.html has no module entry script');
-  const preloads = [...html.matchAll(MODULE_PRELOAD)];
-  const hrefs = JSON.stringify([...preloads.map((m) => m[1]), match[1]]);
-  // Preloads first, the entry last (the same order as Vite's tags).
   const loader =
-    `<script>(function(){var a=${hrefs},d=0;` +
-    'function go(){if(d)return;d=1;a.forEach(function(h,i){var e;' +
-    "if(i<a.length-1){e=document.createElement('link');e.rel='modulepreload';e.href=h}" +
-    "else{e=document.createElement('script');e.type='module';e.src=h}" +
-    'document.head.appendChild(e)})}' +
-    'var P=window.PerformanceObserver,t=P&&P.supportedEntryTypes;' +
-    "if(t&&t.indexOf('paint')>=0){new P(function(l,o){" +
+    `<script>(function(){var a=${JSON.stringify(match[1])},p=${JSON.stringify(preloads)},` +
+    `t=${JSON.stringify(heldEventTypes)},d=document,q=[],x=0;` +
+    "function h(e){if(q.length<100)q.push(e);if(e.type==='submit')e.preventDefault()}" +
+    "t.forEach(function(n){d.addEventListener(n,h,{capture:true,passive:n!=='submit'})});" +
+    'window.__earlyEvents={events:q,stop:function(){' +
+    't.forEach(function(n){d.removeEventListener(n,h,true)})}};' +
+    'function go(){if(x)return;x=1;p.forEach(function(h){var l=d.createElement("link");' +
+    "l.rel='modulepreload';l.href=h;d.head.appendChild(l)});" +
+    "var e=d.createElement('script');e.type='module';e.src=a;d.head.appendChild(e)}" +
+    'var P=window.PerformanceObserver,s=P&&P.supportedEntryTypes;' +
+    "if(s&&s.indexOf('paint')>=0){new P(function(l,o){" +
     "if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();go()}" +
     "}).observe({type:'paint',buffered:true})}" +
     'else requestAnimationFrame(function(){setTimeout(go)})})()</script>';
   let page = html.replace(match[0], loader);
-  for (const preload of preloads) page = page.replace(preload[0], '');
+  for (const preload of html.matchAll(MODULE_PRELOAD)) page = page.replace(preload[0], '');
   return page;
+}
+
+/**
+ * The build's chunks that `source` (a module path, e.g. 'src/app/verify-island.ts') loads: its
+ * own and their static imports, and those of its dynamic imports, as URLs (Vite's manifest).
+ * @throws when the manifest has no chunk for `source`.
+ */
+function chunksOf(manifest, source) {
+  if (!manifest[source]) throw new Error(`the build manifest has no chunk for ${source}`);
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(source);
+  for (const dynamic of manifest[source].dynamicImports ?? []) visit(dynamic);
+  return [...files].map((file) => `/${file}`);
 }
 
 /** Writes `content` to `file` with its .br and .gz copies. */
@@ -95,6 +119,10 @@ async function writeServiceWorker(paths) {
 }
 
 const shell = readFileSync(join(dist, 'index.html'), 'utf8');
+const manifestFile = join(dist, '.vite/manifest.json');
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+// Only this script needs it; the server would otherwise send it like any file of the build.
+rmSync(join(dist, '.vite'), { recursive: true, force: true });
 if (!shell.includes(ROOT_ELEMENT)) {
   console.error(`[prerender] dist/index.html has no ${ROOT_ELEMENT}; was it prerendered already?`);
   process.exit(1);
@@ -109,7 +137,7 @@ const vite = await createServer({
 let failed = false;
 let prerenderedPaths = [];
 try {
-  const { PRERENDERED_PATHS, PRERENDERED_FRAMES, renderPage } =
+  const { PRERENDERED_PATHS, PRERENDERED_FRAMES, HELD_EVENT_TYPES, renderPage } =
     await vite.ssrLoadModule('/src/app/prerender.tsx');
   prerenderedPaths = PRERENDERED_PATHS;
   writeCompressed(join(dist, 'spa.html'), shell);
@@ -120,10 +148,15 @@ try {
     })),
     ...PRERENDERED_FRAMES,
   ];
-  for (const { path, file } of pages) {
+  for (const { path, file, island } of pages) {
     try {
       const html = await renderPage(path);
-      const page = loadAfterFirstPaint(shell).replace(ROOT_ELEMENT, `<div id="root">${html}</div>`);
+      const entry = shell.match(ENTRY_SCRIPT)?.[1];
+      const preloads = island ? chunksOf(manifest, island).filter((url) => url !== entry) : [];
+      const page = loadAfterFirstPaint(shell, HELD_EVENT_TYPES, preloads).replace(
+        ROOT_ELEMENT,
+        `<div id="root">${html}</div>`,
+      );
       writeCompressed(join(dist, file), page);
       console.log(`[prerender] ${path} (${(html.length / 1024).toFixed(1)} KB of HTML)`);
     } catch (error) {

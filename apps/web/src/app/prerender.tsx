@@ -12,6 +12,9 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { paths } from '@/config/paths';
 import { createQueryClient } from '@/lib/query-client';
+
+export { HELD_EVENT_TYPES } from '@/public-start';
+
 import { AppProvider } from './provider';
 import { createAppRoutes } from './router';
 
@@ -32,9 +35,15 @@ export const PRERENDERED_PATHS: readonly string[] = [
  * into `file`, and the server sends that file for every value (apps/server/src/plugins/static.ts:
  * `/<dir>/<value>` gets `<dir>/_frame.html`). Such a page renders nothing that depends on the
  * value until it is hydrated (lib/use-hydrated.ts), so the frame is right for any value.
+ * `island`: the module that hydrates part of the frame before the app starts (ADR 0010); the
+ * frame's loader fetches its chunks with the entry.
  */
-export const PRERENDERED_FRAMES: readonly { path: string; file: string }[] = [
-  { path: paths.verify.getHref('_'), file: 'verify/_frame.html' },
+export const PRERENDERED_FRAMES: readonly { path: string; file: string; island?: string }[] = [
+  {
+    path: paths.verify.getHref('_'),
+    file: 'verify/_frame.html',
+    island: 'src/app/verify-island.ts',
+  },
 ];
 
 /**

@@ -101,8 +101,8 @@ function namespaceOfFile(file: string): string {
  * Fonts a language brings along, fetched with its texts: Japanese needs a CJK font on systems
  * without one (Noto Sans JP, split by unicode-range into slices, so only the characters on
  * screen are fetched). Its CSS is a chunk of its own, so no other language's page carries it.
- * The Indic scripts' fonts are in every page's CSS instead (src/fonts.css): their names appear
- * in every language list.
+ * The Indic scripts' fonts are declared on every page instead (src/fonts.css, by main.tsx after
+ * the load event): their names appear in every language list.
  */
 const languageFonts: Partial<Record<Language, () => Promise<unknown>>> = {
   ja: () => import('@fontsource-variable/noto-sans-jp/wght.css'),

@@ -7,15 +7,17 @@
  *
  * Registration waits for the window's load event (workbox-window's default), so the worker's
  * precaching never competes with the first paint. workbox-window itself is a separate chunk,
- * fetched only then.
+ * fetched only then. This module loads no React: a prerendered public page registers the worker
+ * before (or without) starting the app (src/public-start.ts); lib/use-update-waiting.ts is the
+ * app's hook over the same state.
  */
-import { useSyncExternalStore } from 'react';
 import type { Workbox } from 'workbox-window';
 
 /** The worker's URL at the site's root, so its scope is the whole app. */
 export const SERVICE_WORKER_URL = '/sw.js';
 
 let workbox: Workbox | undefined;
+let registration: Promise<void> | undefined;
 let updateWaiting = false;
 const listeners = new Set<() => void>();
 
@@ -27,9 +29,15 @@ function setUpdateWaiting(waiting: boolean): void {
 /**
  * Registers the service worker when the browser has them (not in jsdom or an insecure context).
  * Resolves once registered; a failed registration is logged, never thrown: the app works the
- * same without the worker, only not offline.
+ * same without the worker, only not offline. Registers once per page: a second call answers the
+ * first call's promise.
  */
-export async function registerServiceWorker(url: string = SERVICE_WORKER_URL): Promise<void> {
+export function registerServiceWorker(url: string = SERVICE_WORKER_URL): Promise<void> {
+  registration ??= register(url);
+  return registration;
+}
+
+async function register(url: string): Promise<void> {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
   try {
     const { Workbox } = await import('workbox-window');
@@ -56,16 +64,18 @@ export function applyUpdate(): void {
   instance.messageSkipWaiting();
 }
 
-function subscribe(onChange: () => void): () => void {
+/**
+ * Calls `onChange` whenever an update starts or stops waiting (read it with `isUpdateWaiting`).
+ * @returns the function that stops the calls.
+ */
+export function subscribeUpdateWaiting(onChange: () => void): () => void {
   listeners.add(onChange);
-  return () => listeners.delete(onChange);
+  return () => {
+    listeners.delete(onChange);
+  };
 }
 
 /** True while a new version of the app is installed and waiting for the holder's Reload. */
-export function useUpdateWaiting(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => updateWaiting,
-    () => false,
-  );
+export function isUpdateWaiting(): boolean {
+  return updateWaiting;
 }

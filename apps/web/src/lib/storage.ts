@@ -15,35 +15,10 @@
  */
 import type { z } from 'zod';
 import { sessionVault } from './secure-storage';
+import { STORAGE_KEYS, type StorageKey } from './storage-keys';
 
-/** The localStorage keys of SPEC 7 (plus the UI language of the Hindi toggle). */
-export const STORAGE_KEYS = {
-  credentials: 'credentials',
-  consentRequests: 'consentRequests',
-  activityLogs: 'activityLogs',
-  userData: 'userData',
-  sessionToken: 'sessionToken',
-  theme: 'theme',
-  language: 'language',
-  /** The holder's profile and settings, by user id (features/profile, settings). */
-  profile: 'profile',
-  settings: 'settings',
-  /** Changes made while the API was unreachable, replayed in order (lib/sync/outbox). */
-  outbox: 'outbox',
-  /**
-   * This browser's random device id, sent at sign-in so a new device can be told (Login
-   * notifications; lib/device.ts). Not personal data; kept across sign-outs.
-   */
-  deviceId: 'deviceId',
-  /**
-   * Which holders registered this device's platform passkey for Biometric unlock: user id ->
-   * credential id (lib/device.ts). Public identifiers only; kept across sign-outs.
-   */
-  unlockPasskeys: 'unlockPasskeys',
-  /** When the holder last used the app, in ms since the epoch (the idle lock, lib/device.ts). */
-  lastActivity: 'lastActivity',
-} as const;
-export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+export type { StorageKey } from './storage-keys';
+export { STORAGE_KEYS } from './storage-keys';
 
 /** What logout clears (SPEC 4, DECISIONS 5); theme and language stay. All are encrypted. */
 export const SESSION_KEYS: readonly StorageKey[] = [

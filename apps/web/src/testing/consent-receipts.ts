@@ -75,3 +75,22 @@ export function receiptRecord(options: {
     },
   };
 }
+
+/** The receipt pages' sample: the withdrawal of the demo holder's consent to the bank. */
+export const WITHDRAWN_RECEIPT = receiptRecord({
+  id: `receipt-${'7'.repeat(32)}`,
+  consentRequestId: 'consent-user-001-bank',
+  event: 'withdrawn',
+  givenAt: '2025-03-02T09:00:00.000Z',
+  issuedAt: '2025-03-05T09:00:00.000Z',
+});
+
+/** The server's verdict on a receipt its consent registry signed. */
+export const VERIFIED_RECEIPT_VERDICT = {
+  verified: true,
+  status: 'verified',
+  checks: { signature: true, trusted_issuer: true, validity: true },
+  errors: [],
+  warnings: [],
+  trust: { issuer: REGISTRY_DID, trusted: true, name: 'Pehchaan consent registry' },
+};

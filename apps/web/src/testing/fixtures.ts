@@ -50,3 +50,33 @@ export function activity(
     last_viewed: null,
   };
 }
+
+/** GET /api/verify/cred-1's answer: a PAN Card with `status` and `checks`. */
+export function verificationAnswer(
+  status: string,
+  verified: boolean,
+  checks = { signature: true, trusted_issuer: true, validity: true },
+) {
+  return {
+    credential_id: 'cred-1',
+    verified,
+    status,
+    checks,
+    errors: verified ? [] : [`${status} problem`],
+    credential: {
+      id: 'cred-1',
+      type: ['VerifiableCredential', 'PanCardCredential'],
+      issuer: 'Income Tax Department',
+      issuer_id: 'did:key:z6MkIssuer',
+      issuance_date: '2025-01-01T00:00:00Z',
+      expiration_date: '2030-01-01T00:00:00Z',
+      document_type: 'PAN Card',
+      credential_subject_masked: {
+        id: 'did:pehchaan:user-001',
+        name: 'Rajesh Kumar Sharma',
+        document_type: 'PAN Card',
+        pan_number: 'ABXXXXXX4K',
+      },
+    },
+  };
+}

@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { isLanguage, LANGUAGES, setLanguage } from '@/lib/i18n';
-import { useHydrated } from '@/lib/use-hydrated';
 
 interface FooterLink {
   label: string;
@@ -48,8 +47,6 @@ function FooterColumn({ title, links }: { title: string; links: FooterLink[] }) 
 
 export function Footer() {
   const { t, i18n } = useTranslation();
-  // Disabled until hydrated: a change on a prerendered page would otherwise do nothing.
-  const hydrated = useHydrated();
   const product: FooterLink[] = [
     { label: t('nav.features'), href: paths.features.getHref() },
     { label: t('footer.digitalWallet'), href: paths.digitalWallet.getHref() },
@@ -96,7 +93,6 @@ export function Footer() {
           <label className="flex items-center gap-2">
             <span>{t('footer.language')}</span>
             <select
-              disabled={!hydrated}
               value={isLanguage(i18n.language) ? i18n.language : 'en'}
               onChange={(event) => {
                 if (isLanguage(event.target.value)) void setLanguage(event.target.value);

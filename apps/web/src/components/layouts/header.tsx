@@ -17,7 +17,6 @@ import { LogoMark } from '@/components/ui/logo';
 import { useDismiss } from '@/components/ui/use-dismiss';
 import { paths } from '@/config/paths';
 import { useAuth, useSignOut } from '@/lib/auth';
-import { useHydrated } from '@/lib/use-hydrated';
 import { useHeaderIndicators } from './header-indicators';
 import {
   ClearAllButton,
@@ -129,8 +128,6 @@ function MobileRecentUpdates({ onNavigate }: { onNavigate: () => void }) {
 
 export function Header() {
   const { t } = useTranslation();
-  // The menu button is disabled until hydrated: on a prerendered page it would do nothing.
-  const hydrated = useHydrated();
   const { t: tn } = useTranslation('notifications');
   const { user } = useAuth();
   const signOut = useSignOut();
@@ -230,7 +227,6 @@ export function Header() {
             ref={menuButtonRef}
             type="button"
             onClick={() => setMobileOpen((v) => !v)}
-            disabled={!hydrated}
             aria-expanded={mobileOpen}
             aria-controls={mobileMenuId}
             aria-label={mobileOpen ? t('mobileMenu.close') : t('mobileMenu.open')}

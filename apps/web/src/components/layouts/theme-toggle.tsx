@@ -2,20 +2,16 @@
 import { useTranslation } from 'react-i18next';
 import { MonitorIcon, MoonIcon, SunIcon } from '@/components/ui/icons';
 import { useTheme } from '@/lib/theme';
-import { useHydrated } from '@/lib/use-hydrated';
 
 export function ThemeToggle() {
   const { t } = useTranslation();
   const { theme, cycleTheme } = useTheme();
-  // Disabled until hydrated: a click on a prerendered page would otherwise do nothing.
-  const hydrated = useHydrated();
   const Icon = theme === 'light' ? SunIcon : theme === 'dark' ? MoonIcon : MonitorIcon;
   const label = t('theme.toggle', { theme: t(`theme.${theme}`) });
   return (
     <button
       type="button"
       onClick={cycleTheme}
-      disabled={!hydrated}
       aria-label={label}
       title={label}
       className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"

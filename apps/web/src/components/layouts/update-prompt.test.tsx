@@ -2,10 +2,12 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '@/lib/i18n';
-import { applyUpdate, useUpdateWaiting } from '@/lib/service-worker';
+import { applyUpdate } from '@/lib/service-worker';
+import { useUpdateWaiting } from '@/lib/use-update-waiting';
 import { UpdatePrompt } from './update-prompt';
 
-vi.mock('@/lib/service-worker', () => ({ applyUpdate: vi.fn(), useUpdateWaiting: vi.fn() }));
+vi.mock('@/lib/service-worker', () => ({ applyUpdate: vi.fn() }));
+vi.mock('@/lib/use-update-waiting', () => ({ useUpdateWaiting: vi.fn() }));
 
 describe('the update prompt', () => {
   beforeEach(() => {

@@ -7,7 +7,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { applyUpdate, useUpdateWaiting } from '@/lib/service-worker';
+import { applyUpdate } from '@/lib/service-worker';
+import { useUpdateWaiting } from '@/lib/use-update-waiting';
 
 export function UpdatePrompt() {
   const { t } = useTranslation();

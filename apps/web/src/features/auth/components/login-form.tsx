@@ -19,14 +19,14 @@ import {
   validateOtp,
   validatePhone,
 } from '@pehchaan/core';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { EyeIcon, EyeOffIcon } from '@/components/ui/icons';
 import { Input } from '@/components/ui/input';
 import { type UserData, useAuth } from '@/lib/auth';
 import { toast } from '@/lib/toast';
-import { useHydrated } from '@/lib/use-hydrated';
+import { useValueTypedBeforeStart } from '@/lib/use-value-typed-before-start';
 import { isAuthError } from '../api/auth-error';
 import { type LoginResult, loginWithOtp, type SecondFactorStep } from '../api/login';
 import { requestOtp } from '../api/request-otp';
@@ -75,10 +75,16 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: UserData) => void }
   const { t } = useTranslation(['auth', 'messages']);
   const { login } = useAuth();
   const ids = useId();
-  const hydrated = useHydrated();
   const [step, setStep] = useState<1 | 2>(1);
   const [aadhaar, setAadhaar] = useState('');
   const [phone, setPhone] = useState('');
+  // The form is prerendered (/login): what was typed before the app started is kept.
+  const aadhaarRef = useRef<HTMLInputElement>(null);
+  const phoneRef = useRef<HTMLInputElement>(null);
+  useValueTypedBeforeStart(aadhaarRef, aadhaar, (typed) => setAadhaar(formatAadhaarInput(typed)));
+  useValueTypedBeforeStart(phoneRef, phone, (typed) =>
+    setPhone(digitsOnly(typed).slice(0, LIMITS.phoneDigits)),
+  );
   const [otp, setOtp] = useState('');
   const [showOtp, setShowOtp] = useState(false);
   const [sending, setSending] = useState(false);
@@ -207,73 +213,66 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: UserData) => void }
       {secondFactor ? (
         <SecondFactorForm step={secondFactor} onSignedIn={signedIn} onBack={onBack} />
       ) : step === 1 ? (
-        <form onSubmit={onSendOtp} noValidate>
-          {/* Disabled until hydrated: see useHydrated. */}
-          <fieldset disabled={!hydrated} className="space-y-4">
-            <div>
-              <label htmlFor={`${ids}-aadhaar`} className="text-sm font-medium">
-                {t('aadhaarLabel')}
-              </label>
-              <Input
-                id={`${ids}-aadhaar`}
-                name="aadhaar"
+        // POST: without JavaScript at all (nothing holds the submission, src/public-start.ts),
+        // the numbers would otherwise go into the URL.
+        <form onSubmit={onSendOtp} method="post" noValidate className="space-y-4">
+          <div>
+            <label htmlFor={`${ids}-aadhaar`} className="text-sm font-medium">
+              {t('aadhaarLabel')}
+            </label>
+            <Input
+              ref={aadhaarRef}
+              id={`${ids}-aadhaar`}
+              name="aadhaar"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={LIMITS.aadhaarInputMaxLength}
+              placeholder={t('aadhaarPlaceholder')}
+              value={aadhaar}
+              onChange={(event) => setAadhaar(formatAadhaarInput(event.target.value))}
+              aria-invalid={fieldErrors.aadhaar ? true : undefined}
+              aria-describedby={fieldErrors.aadhaar ? `${ids}-aadhaar-error` : undefined}
+              className="font-mono tracking-wider"
+            />
+            <FieldError id={`${ids}-aadhaar-error`} message={fieldErrors.aadhaar} />
+          </div>
+          <div>
+            <label htmlFor={`${ids}-phone`} className="text-sm font-medium">
+              {t('phoneLabel')}
+            </label>
+            <div className="mt-1 flex items-stretch">
+              <span
+                id={`${ids}-country`}
+                className="flex items-center rounded-l-lg border border-r-0 border-slate-300 bg-slate-100 px-3 font-mono text-slate-700 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-200"
+              >
+                {COUNTRY_CODE}
+              </span>
+              <input
+                ref={phoneRef}
+                id={`${ids}-phone`}
+                name="phone"
+                type="tel"
                 inputMode="numeric"
-                autoComplete="off"
-                maxLength={LIMITS.aadhaarInputMaxLength}
-                placeholder={t('aadhaarPlaceholder')}
-                value={aadhaar}
-                onChange={(event) => setAadhaar(formatAadhaarInput(event.target.value))}
-                aria-invalid={fieldErrors.aadhaar ? true : undefined}
-                aria-describedby={fieldErrors.aadhaar ? `${ids}-aadhaar-error` : undefined}
-                className="font-mono tracking-wider"
+                autoComplete="tel-national"
+                maxLength={LIMITS.phoneDigits}
+                placeholder={t('phonePlaceholder')}
+                value={phone}
+                onChange={(event) =>
+                  setPhone(digitsOnly(event.target.value).slice(0, LIMITS.phoneDigits))
+                }
+                aria-invalid={fieldErrors.phone ? true : undefined}
+                aria-describedby={[`${ids}-country`, fieldErrors.phone ? `${ids}-phone-error` : '']
+                  .filter(Boolean)
+                  .join(' ')}
+                className="block w-full min-w-0 rounded-r-lg border border-slate-300 bg-white px-3 py-2 font-mono text-base tracking-wider text-slate-900 placeholder:text-slate-400 aria-invalid:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:aria-invalid:border-red-400"
               />
-              <FieldError id={`${ids}-aadhaar-error`} message={fieldErrors.aadhaar} />
             </div>
-            <div>
-              <label htmlFor={`${ids}-phone`} className="text-sm font-medium">
-                {t('phoneLabel')}
-              </label>
-              <div className="mt-1 flex items-stretch">
-                <span
-                  id={`${ids}-country`}
-                  className="flex items-center rounded-l-lg border border-r-0 border-slate-300 bg-slate-100 px-3 font-mono text-slate-700 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-200"
-                >
-                  {COUNTRY_CODE}
-                </span>
-                <input
-                  id={`${ids}-phone`}
-                  name="phone"
-                  type="tel"
-                  inputMode="numeric"
-                  autoComplete="tel-national"
-                  maxLength={LIMITS.phoneDigits}
-                  placeholder={t('phonePlaceholder')}
-                  value={phone}
-                  onChange={(event) =>
-                    setPhone(digitsOnly(event.target.value).slice(0, LIMITS.phoneDigits))
-                  }
-                  aria-invalid={fieldErrors.phone ? true : undefined}
-                  aria-describedby={[
-                    `${ids}-country`,
-                    fieldErrors.phone ? `${ids}-phone-error` : '',
-                  ]
-                    .filter(Boolean)
-                    .join(' ')}
-                  className="block w-full min-w-0 rounded-r-lg border border-slate-300 bg-white px-3 py-2 font-mono text-base tracking-wider text-slate-900 placeholder:text-slate-400 aria-invalid:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:aria-invalid:border-red-400"
-                />
-              </div>
-              <FieldError id={`${ids}-phone-error`} message={fieldErrors.phone} />
-            </div>
-            {errorBox}
-            <Button
-              type="submit"
-              loading={sending}
-              loadingLabel={t('sendingOtp')}
-              className="w-full"
-            >
-              {t('sendOtp')}
-            </Button>
-          </fieldset>
+            <FieldError id={`${ids}-phone-error`} message={fieldErrors.phone} />
+          </div>
+          {errorBox}
+          <Button type="submit" loading={sending} loadingLabel={t('sendingOtp')} className="w-full">
+            {t('sendOtp')}
+          </Button>
         </form>
       ) : (
         <form onSubmit={onLogin} noValidate className="space-y-4">

@@ -6,8 +6,10 @@
  * moves focus to the first one; a valid message opens the visitor's email app through a
  * `mailto:` link to `CONTACT.email` with the subject and the message filled in, and the form
  * gives way to a thank-you note saying so. Nothing is sent to or stored by the server: there
- * is no backend for messages, and the note does not pretend otherwise. Send is disabled until
- * the app has started, so the prerendered form never submits itself to the server.
+ * is no backend for messages, and the note does not pretend otherwise. The form is prerendered
+ * (/contact): until the app has started, a submission is held and replayed once it has
+ * (src/public-start.ts), and what was typed is kept (useValueTypedBeforeStart); it never submits
+ * itself to the server.
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +17,7 @@ import { Button } from '@/components/ui/button';
 import { CheckCircleIcon } from '@/components/ui/icons';
 import { inputShapeClass } from '@/components/ui/input';
 import { CONTACT, mailtoHref } from '@/config/contact';
+import { useValueTypedBeforeStart } from '@/lib/use-value-typed-before-start';
 import {
   CONTACT_SUBJECTS,
   type ContactErrors,
@@ -49,10 +52,11 @@ export function ContactForm() {
     message: useRef<HTMLTextAreaElement>(null),
   };
   const thanksRef = useRef<HTMLHeadingElement>(null);
-  // The page is prerendered: until React runs, a click on Send would submit the form natively,
-  // putting the message into a URL sent to the server. So Send waits for the app.
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  const adopt = (field: (typeof FIELD_ORDER)[number]) => (typed: string) =>
+    setValue((current) => ({ ...current, [field]: typed }));
+  useValueTypedBeforeStart(fieldRefs.name, value.name, adopt('name'));
+  useValueTypedBeforeStart(fieldRefs.email, value.email, adopt('email'));
+  useValueTypedBeforeStart(fieldRefs.message, value.message, adopt('message'));
 
   useEffect(() => {
     if (sentHref) thanksRef.current?.focus();
@@ -130,7 +134,10 @@ export function ContactForm() {
     [errors[field] ? errorId(field) : '', hint ?? ''].filter(Boolean).join(' ') || undefined;
 
   return (
+    // POST: without JavaScript at all (nothing holds the submission), the message would
+    // otherwise go into the URL.
     <form
+      method="post"
       noValidate
       onSubmit={onSubmit}
       aria-describedby={`${ids.form}-intro`}
@@ -216,7 +223,7 @@ export function ContactForm() {
         </p>
         <FieldError id={errorId('message')} text={errorText('message')} />
       </div>
-      <Button type="submit" disabled={!ready} className="w-full sm:w-auto">
+      <Button type="submit" className="w-full sm:w-auto">
         {t('contact.form.submit')}
       </Button>
     </form>

@@ -66,13 +66,15 @@ const DEMOS_HREF = `${paths.home.getHref()}#demos`;
 
 /**
  * Scrolls to the element named by the URL hash on every navigation to it, also when the same
- * hash is followed again (react-router does not scroll to hashes itself).
+ * hash is followed again (react-router does not scroll to hashes itself). Not for the page's
+ * first location (key 'default'): the browser scrolled to its hash when it loaded the page, and
+ * the app may start long after, when the visitor has scrolled elsewhere (ADR 0010).
  */
 function useScrollToHash() {
   const { hash, key } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` makes a repeated click scroll again
+  // `key` also makes a repeated click scroll again.
   useEffect(() => {
-    if (!hash) return;
+    if (!hash || key === 'default') return;
     document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
   }, [hash, key]);
 }

@@ -6,20 +6,14 @@
  */
 import { useTranslation } from 'react-i18next';
 import { BUNDLED_LANGUAGES, isLanguage, setLanguage } from '@/lib/i18n';
-import { useHydrated } from '@/lib/use-hydrated';
 import { LANDING_NAMESPACE } from '../i18n';
 
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation(LANDING_NAMESPACE);
   const { t: tCommon } = useTranslation();
   const current = isLanguage(i18n.language) ? i18n.language : 'en';
-  // Disabled until hydrated: a click on the prerendered page would otherwise do nothing.
-  const hydrated = useHydrated();
   return (
-    <fieldset
-      disabled={!hydrated}
-      className="inline-flex rounded-lg border border-slate-300 bg-white p-0.5 dark:border-slate-600 dark:bg-slate-900"
-    >
+    <fieldset className="inline-flex rounded-lg border border-slate-300 bg-white p-0.5 dark:border-slate-600 dark:bg-slate-900">
       <legend className="sr-only">{t('language.label')}</legend>
       {BUNDLED_LANGUAGES.map((language) => {
         const pressed = language === current;

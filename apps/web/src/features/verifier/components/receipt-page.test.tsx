@@ -8,26 +8,12 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
-import { REGISTRY_DID, receiptRecord } from '@/testing/consent-receipts';
+import { VERIFIED_RECEIPT_VERDICT, WITHDRAWN_RECEIPT } from '@/testing/consent-receipts';
 import { json, mockFetch, problem } from '@/testing/mock-fetch';
 import { renderApp } from '@/testing/render-app';
 
-const RECEIPT = receiptRecord({
-  id: `receipt-${'7'.repeat(32)}`,
-  consentRequestId: 'consent-user-001-bank',
-  event: 'withdrawn',
-  givenAt: '2025-03-02T09:00:00.000Z',
-  issuedAt: '2025-03-05T09:00:00.000Z',
-});
-
-const VERIFIED = {
-  verified: true,
-  status: 'verified',
-  checks: { signature: true, trusted_issuer: true, validity: true },
-  errors: [],
-  warnings: [],
-  trust: { issuer: REGISTRY_DID, trusted: true, name: 'Pehchaan consent registry' },
-};
+const RECEIPT = WITHDRAWN_RECEIPT;
+const VERIFIED = VERIFIED_RECEIPT_VERDICT;
 
 /** Waits past SPEC 9's 1 s verification delay. */
 const slow = { timeout: 4000 };

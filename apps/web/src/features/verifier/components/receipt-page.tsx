@@ -13,10 +13,23 @@ import { useDelayedCheck } from '../use-delayed-check';
 import { ReceiptDetails } from './receipt-details';
 import { LoadingCard } from './verifier-page';
 
-export function ReceiptPage({ receiptId }: { receiptId: string }) {
+export function ReceiptPage({
+  receiptId,
+  initialOutcome,
+  onOutcome,
+}: {
+  receiptId: string;
+  /** The outcome the /verify island showed (verifier-page.tsx VerifierPageProps): no new check. */
+  initialOutcome?: DocumentOutcome;
+  /** Called with each outcome shown, null when a new check starts. */
+  onOutcome?: (outcome: DocumentOutcome | null) => void;
+}) {
   const { t } = useTranslation('verifier');
   const check = useCallback(() => getConsentReceiptById(receiptId), [receiptId]);
-  const { outcome, retry } = useDelayedCheck<DocumentOutcome>(check);
+  const { outcome, retry } = useDelayedCheck<DocumentOutcome>(check, {
+    initial: initialOutcome,
+    onOutcome,
+  });
 
   return (
     <div className="mx-auto min-h-dvh max-w-4xl space-y-6 px-4 py-10 sm:px-6 print:min-h-0 print:py-0">

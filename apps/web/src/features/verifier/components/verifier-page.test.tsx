@@ -2,43 +2,14 @@ import { screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import '@/lib/i18n';
-import { credential } from '@/testing/fixtures';
+import { credential, verificationAnswer } from '@/testing/fixtures';
 import { json, mockFetch, problem } from '@/testing/mock-fetch';
 import { renderApp } from '@/testing/render-app';
 import { VerifierPage } from './verifier-page';
 
-function answer(
-  status: string,
-  verified: boolean,
-  checks = { signature: true, trusted_issuer: true, validity: true },
-) {
-  return {
-    credential_id: 'cred-1',
-    verified,
-    status,
-    checks,
-    errors: verified ? [] : [`${status} problem`],
-    credential: {
-      id: 'cred-1',
-      type: ['VerifiableCredential', 'PanCardCredential'],
-      issuer: 'Income Tax Department',
-      issuer_id: 'did:key:z6MkIssuer',
-      issuance_date: '2025-01-01T00:00:00Z',
-      expiration_date: '2030-01-01T00:00:00Z',
-      document_type: 'PAN Card',
-      credential_subject_masked: {
-        id: 'did:pehchaan:user-001',
-        name: 'Rajesh Kumar Sharma',
-        document_type: 'PAN Card',
-        pan_number: 'ABXXXXXX4K',
-      },
-    },
-  };
-}
-
 /** A share link's answer: the chosen fields masked, their values in `disclosed`. */
 function shareAnswer() {
-  const base = answer('verified', true);
+  const base = verificationAnswer('verified', true);
   return {
     ...base,
     credential_id: 'share-1',
@@ -57,7 +28,7 @@ const WAIT = { timeout: 3000 };
 
 describe('/verify/:credentialId (SPEC 4 Verification result)', () => {
   it('a bare credential id: Credential verified with the name and masked numbers, nothing to reveal', async () => {
-    mockFetch({ 'GET /api/verify/cred-1': () => json(answer('verified', true)) });
+    mockFetch({ 'GET /api/verify/cred-1': () => json(verificationAnswer('verified', true)) });
     renderApp('/verify/cred-1');
     expect(
       await screen.findByRole('heading', { level: 2, name: 'Credential verified' }, WAIT),
@@ -97,7 +68,7 @@ describe('/verify/:credentialId (SPEC 4 Verification result)', () => {
   });
 
   it('shows the credential id once the page runs, in a frame that is the same for every id', async () => {
-    mockFetch({ 'GET /api/verify/cred-1': () => json(answer('verified', true)) });
+    mockFetch({ 'GET /api/verify/cred-1': () => json(verificationAnswer('verified', true)) });
     renderApp('/verify/cred-1');
     expect(await screen.findByText('cred-1')).toBeInTheDocument();
     // The prerendered frame (app/prerender.tsx PRERENDERED_FRAMES) serves every id.
@@ -125,7 +96,7 @@ describe('/verify/:credentialId (SPEC 4 Verification result)', () => {
       'Invalid Credential',
     ],
   ])('status %s reads %s', async (status, checks, heading) => {
-    mockFetch({ 'GET /api/verify/cred-1': () => json(answer(status, false, checks)) });
+    mockFetch({ 'GET /api/verify/cred-1': () => json(verificationAnswer(status, false, checks)) });
     renderApp('/verify/cred-1');
     expect(
       await screen.findByRole('heading', { level: 2, name: heading }, WAIT),

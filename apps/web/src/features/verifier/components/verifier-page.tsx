@@ -38,6 +38,7 @@ import {
   type VerificationOutcome,
   verifyCredentialById,
 } from '../api/verify-credential';
+import type { DocumentOutcome } from '../api/verify-receipt';
 import { useDelayedCheck } from '../use-delayed-check';
 import { ReceiptPage } from './receipt-page';
 
@@ -276,18 +277,71 @@ export function LoadingCard() {
   );
 }
 
-export function VerifierPage({ credentialId }: { credentialId: string }) {
-  // A consent receipt's public link (issue 17) has its own page.
-  if (isConsentReceiptId(credentialId)) return <ReceiptPage receiptId={credentialId} />;
-  return <CredentialVerifierPage credentialId={credentialId} />;
+/**
+ * A verdict a /verify page has shown: a credential's or, for a consent receipt's id, the
+ * receipt's. The /verify island (src/app/verify-island.ts) hands it to the app when the app takes
+ * the page over (src/app/verify-hand-over.ts).
+ */
+export type VerifyPageOutcome =
+  | { page: 'credential'; outcome: VerificationOutcome }
+  | { page: 'receipt'; outcome: DocumentOutcome };
+
+export interface VerifierPageProps {
+  credentialId: string;
+  /**
+   * A verdict already shown for this id on this page (the island's, handed to the app when it
+   * takes the page over): shown at once, no new check.
+   */
+  initialOutcome?: VerifyPageOutcome;
+  /** Called with each verdict shown, and with null when a new check starts (Try again). */
+  onOutcome?: (outcome: VerifyPageOutcome | null) => void;
 }
 
-function CredentialVerifierPage({ credentialId }: { credentialId: string }) {
+/**
+ * Whether /verify/{id} shows a consent receipt's page (a 'receipt-…' id, issue 17) rather than a
+ * credential's, the page the prerendered frame holds.
+ */
+export function isReceiptPageId(id: string): boolean {
+  return isConsentReceiptId(id);
+}
+
+export function VerifierPage({ credentialId, initialOutcome, onOutcome }: VerifierPageProps) {
+  // A consent receipt's public link (issue 17) has its own page.
+  if (isReceiptPageId(credentialId)) {
+    return (
+      <ReceiptPage
+        receiptId={credentialId}
+        initialOutcome={initialOutcome?.page === 'receipt' ? initialOutcome.outcome : undefined}
+        onOutcome={onOutcome && ((outcome) => onOutcome(outcome && { page: 'receipt', outcome }))}
+      />
+    );
+  }
+  return (
+    <CredentialVerifierPage
+      credentialId={credentialId}
+      initialOutcome={initialOutcome?.page === 'credential' ? initialOutcome.outcome : undefined}
+      onOutcome={onOutcome && ((outcome) => onOutcome(outcome && { page: 'credential', outcome }))}
+    />
+  );
+}
+
+function CredentialVerifierPage({
+  credentialId,
+  initialOutcome,
+  onOutcome,
+}: {
+  credentialId: string;
+  initialOutcome?: VerificationOutcome;
+  onOutcome?: (outcome: VerificationOutcome | null) => void;
+}) {
   const { t } = useTranslation('verifier');
   // The prerendered frame serves every id, so the id is rendered from hydration on.
   const hydrated = useHydrated();
   const check = useCallback(() => verifyCredentialById(credentialId), [credentialId]);
-  const { outcome, retry } = useDelayedCheck<VerificationOutcome>(check);
+  const { outcome, retry } = useDelayedCheck<VerificationOutcome>(check, {
+    initial: initialOutcome,
+    onOutcome,
+  });
 
   const verdict = outcome ? verdictOf(outcome) : null;
   const details =
