@@ -10,7 +10,6 @@
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '@/lib/preferences';
-import { useHydrated } from '@/lib/use-hydrated';
 import { ChevronDownIcon, WrenchIcon } from './icons';
 
 export function DeveloperTools({ children }: { children: ReactNode }) {
@@ -20,8 +19,8 @@ export function DeveloperTools({ children }: { children: ReactNode }) {
   const [chosen, setChosen] = useState<boolean | null>(null);
   const open = chosen ?? debugMode;
   const ids = useId();
-  // Disabled until hydrated: on a prerendered page (/login) a click would otherwise do nothing.
-  const hydrated = useHydrated();
+  // On a prerendered page (/login) a click before the app has started is held and replayed by
+  // src/public-start.ts, so the toggle is never disabled.
   return (
     <section
       aria-labelledby={`${ids}-title`}
@@ -32,7 +31,6 @@ export function DeveloperTools({ children }: { children: ReactNode }) {
           type="button"
           aria-expanded={open}
           aria-controls={`${ids}-panel`}
-          disabled={!hydrated}
           onClick={() => setChosen(!open)}
           className="flex min-h-11 w-full items-center gap-2 rounded-2xl px-4 py-3 text-left text-sm font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-orange-500 dark:text-slate-200 dark:hover:bg-slate-800"
         >
