@@ -10,5 +10,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup.ts'],
     restoreMocks: true,
+    // Room for several findBy* waits per test on a loaded machine (see src/testing/setup.ts).
+    testTimeout: 20_000,
   },
 });

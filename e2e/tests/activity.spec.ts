@@ -67,7 +67,8 @@ test('search and the type filter update the N of M activities text', async ({ pa
   const first = list.getByRole('listitem').first();
   await expect(first).toContainText(shared);
   await expect(first).toContainText('Credential shared');
-  await expect(first.locator('time')).toHaveText('Just now');
+  // SPEC 9's relative text, then the date and time in the holder's formats (issue 19).
+  await expect(first.locator('time')).toHaveText(/^Just now · \d{2}\/\d{2}\/\d{4}, /);
   // Signing in wrote a login entry.
   await expect(list.getByText('Logged in with demo credentials').first()).toBeVisible();
 

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { storedSessionToken } from './browser-storage';
+import { openDeveloperTools } from './developer-tools-panel';
 import { signInAsDemo } from './sign-in';
 
 /**
@@ -18,6 +19,8 @@ const BANK = 'State Bank of India';
 async function approveTheBank(page: Page) {
   await page.goto('/consent');
   await expect(page.getByRole('heading', { level: 1, name: 'Consent Management' })).toBeVisible();
+  // Reset Requests is a developer tool, in the page's collapsed panel (issue 19).
+  await openDeveloperTools(page);
   await page.getByRole('button', { name: 'Reset Requests' }).click();
   await expect(page.getByText('Consent requests reset')).toBeVisible();
   await page.getByRole('button', { name: `Approve ${BANK}` }).click();

@@ -27,8 +27,9 @@ test('the holder approves, then withdraws on the same screen; the portal shows t
     await card.getByRole('button', { name: `Share with ${BANK}` }).click();
     await expect(page.getByText(`Shared with ${BANK}`).first()).toBeVisible();
     await expect(portal.getByText('Status: Shared and verified')).toBeVisible({ timeout: 15_000 });
-    await expect(portal.getByRole('region', { name: 'Consent' })).toContainText(
-      /Used once, on \d+ \w+ \d{4}/,
+    await expect(portal.getByRole('region', { name: 'Consent', exact: true })).toContainText(
+      // The portal writes dates in SPEC 9's default format, DD/MM/YYYY (issue 19).
+      /Used once, on \d{2}\/\d{2}\/\d{4}/,
     );
 
     // Withdrawing: one action on the same card, on the same screen, and its confirmation.
@@ -70,8 +71,10 @@ test('the holder approves, then withdraws on the same screen; the portal shows t
   // The portal follows a shared request (every 5 s): no reload.
   await expect(portal.getByText('Status: Consent withdrawn')).toBeVisible({ timeout: 20_000 });
   const claims = portal.getByRole('region', { name: 'Verified claims' });
-  await expect(claims.getByText(/^Erased on withdrawal, \d+ \w+ \d{4}\.$/)).toBeVisible();
+  await expect(claims.getByText(/^Erased on withdrawal, \d{2}\/\d{2}\/\d{4}\.$/)).toBeVisible();
   await expect(claims.locator('dd')).toHaveCount(0);
-  await expect(portal.getByRole('region', { name: 'Consent' })).toContainText(/Withdrawn on/);
+  await expect(portal.getByRole('region', { name: 'Consent', exact: true })).toContainText(
+    /Withdrawn on/,
+  );
   expect(await seriousViolations(portal)).toEqual([]);
 });

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { readStoredJson, storedSessionToken } from './browser-storage';
+import { openDeveloperTools } from './developer-tools-panel';
 import { signInAsDemo } from './sign-in';
 
 /**
@@ -26,6 +27,8 @@ async function openWithKnownState(page: Page) {
   await page.goto('/consent');
   await expect(page.getByRole('heading', { level: 1, name: 'Consent Management' })).toBeVisible();
   await expect(section(page, 'Pending')).toBeVisible();
+  // Reset Requests is a developer tool, in the page's collapsed panel (issue 19).
+  await openDeveloperTools(page);
   await page.getByRole('button', { name: 'Reset Requests' }).click();
   await expect(page.getByText('Consent requests reset')).toBeVisible();
   await expect(section(page, 'Pending', 3)).toBeVisible();
@@ -133,6 +136,7 @@ test('offline, a decision is kept on this device as Not yet synced until the API
   await expect(lic.getByText('Not yet synced')).toBeHidden();
 
   // Leave user-003 in the known state for whoever comes next.
+  await openDeveloperTools(page);
   await page.getByRole('button', { name: 'Reset Requests' }).click();
   await expect(section(page, 'Pending', 3)).toBeVisible();
 });

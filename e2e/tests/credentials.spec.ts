@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
@@ -85,14 +86,14 @@ test('the QR code holds a share link, and the link verifies in a fresh browser',
   await pan.getByRole('button', { name: 'Show details of PAN Card' }).click();
   const panValue = pan.locator('[data-field="pan_number"]');
   await expect(panValue).toHaveText(/^[A-Z]{2}X{6}[0-9][A-Z]$/);
-  await pan.getByRole('button', { name: 'Show pan_number' }).click();
+  await pan.getByRole('button', { name: 'Show PAN Number' }).click();
   await expect(panValue).toHaveText(/^[A-Z]{3}P[A-Z][0-9]{4}[A-Z]$/);
   const fullPan = await panValue.textContent();
 
   // The QR code holds a share link; the PAN is disclosed only because it is ticked.
   await pan.getByRole('button', { name: 'Show QR Code' }).click();
   const dialog = page.getByRole('dialog', { name: 'Share PAN Card' });
-  await dialog.getByRole('checkbox', { name: 'Pan number' }).check();
+  await dialog.getByRole('checkbox', { name: 'PAN Number' }).check();
   await dialog.getByRole('button', { name: 'Create link' }).click();
   const img = pan.getByRole('img', { name: 'QR code for PAN Card' });
   await expect(img).toBeVisible();
@@ -136,10 +137,16 @@ test('reordering by keyboard survives a reload; delete asks first', async ({ pag
   const saved = page.waitForResponse(
     (r) => r.url().endsWith('/credentials/order') && r.request().method() === 'PUT',
   );
-  for (const key of ['Space', 'ArrowDown', 'Space']) {
-    await page.keyboard.press(key);
-    await page.waitForTimeout(250);
-  }
+  // dnd-kit's live region says each step in words (issue 19), never a credential id.
+  const said = page.locator('[id^="DndLiveRegion"]');
+  await page.keyboard.press('Space');
+  await expect(said).toHaveText('Picked up PAN Card, in position 2 of 3.');
+  await page.waitForTimeout(250);
+  await page.keyboard.press('ArrowDown');
+  await expect(said).toHaveText('PAN Card moved to position 3.');
+  await page.waitForTimeout(250);
+  await page.keyboard.press('Space');
+  await expect(said).toHaveText('PAN Card dropped in position 3.');
   await expect(titles).toHaveText(['Basic Identity', 'Passport', 'PAN Card']);
   expect((await saved).ok()).toBe(true);
   await page.reload();
@@ -157,6 +164,81 @@ test('reordering by keyboard survives a reload; delete asks first', async ({ pag
   await expect(passport).toBeHidden();
   await page.reload();
   await expect(titles).toHaveText(['Basic Identity', 'PAN Card']);
+});
+
+test('downloads a card as a PDF with its QR code, and the signed document as JSON, under readable names', async ({
+  page,
+}) => {
+  await signInAsSecondaryDemo(page);
+  await openCredentials(page);
+  const pan = page.getByRole('article', { name: 'PAN Card' });
+  // Collapsed, the card shows its number masked, and the type's own icon.
+  await expect(pan.getByText(/^BK[X]{6}8L$/)).toBeVisible();
+  await expect(pan.locator('[data-document-type="pan"]')).toBeVisible();
+
+  const pdfDownload = page.waitForEvent('download');
+  await pan.getByRole('button', { name: 'Download PDF' }).click();
+  const pdf = await pdfDownload;
+  expect(pdf.suggestedFilename()).toMatch(/^pehchaan-pan-card-\d{4}-\d{2}-\d{2}\.pdf$/);
+  const bytes = await readFile(await pdf.path());
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(bytes.toString('latin1')).toContain('/Title (PAN Card');
+  expect(bytes.length).toBeGreaterThan(10_000); // the drawn card and its QR code
+  await expect(page.getByText('Credential saved as PDF')).toBeVisible();
+
+  const jsonDownload = page.waitForEvent('download');
+  await pan.getByRole('button', { name: 'Download JSON' }).click();
+  const json = await jsonDownload;
+  expect(json.suggestedFilename()).toMatch(/^pehchaan-pan-card-\d{4}-\d{2}-\d{2}\.json$/);
+  const document = JSON.parse(await readFile(await json.path(), 'utf8'));
+  expect(document.proof.type).toBe('DataIntegrityProof');
+  expect(document.credentialSubject.document_type).toBe('PAN Card');
+});
+
+test('date and time formats chosen in Settings apply at once on /credentials and /logs', async ({
+  page,
+}) => {
+  await signInAsSecondaryDemo(page);
+  const choose = async (dateFormat: string, timeFormat: string) => {
+    await page.goto('/settings');
+    const preferences = page.getByRole('region', { name: 'Preferences' });
+    await preferences.getByRole('combobox', { name: 'Date format' }).selectOption(dateFormat);
+    await preferences.getByRole('combobox', { name: 'Time format' }).selectOption(timeFormat);
+    await expect(page.getByText('All changes saved to your account')).toBeVisible();
+  };
+  const issued = async () => {
+    await openCredentials(page);
+    const pan = page.getByRole('article', { name: 'PAN Card' });
+    await pan.getByRole('button', { name: 'Show details of PAN Card' }).click();
+    return pan.getByText('Issued').locator('xpath=following-sibling::dd[1]');
+  };
+  const newest = () =>
+    page
+      .getByRole('list', { name: 'Activity entries' })
+      .getByRole('listitem')
+      .first()
+      .locator('time');
+
+  await choose('YYYY-MM-DD', '24h');
+  try {
+    await expect(await issued()).toHaveText(/^\d{4}-\d{2}-\d{2}$/);
+    // The PAN's date of birth, a date-only claim, in the same format.
+    await expect(page.getByRole('article', { name: 'PAN Card' })).toContainText('1992-07-22');
+    await page.goto('/logs');
+    await expect(newest()).toHaveText(/ · \d{4}-\d{2}-\d{2}, \d{2}:\d{2}$/);
+
+    // Changed again without leaving the app: every screen follows at once.
+    await choose('MM/DD/YYYY', '12h');
+    await page.getByRole('link', { name: 'Credentials' }).first().click();
+    const pan = page.getByRole('article', { name: 'PAN Card' });
+    await pan.getByRole('button', { name: 'Show details of PAN Card' }).click();
+    await expect(pan).toContainText('07/22/1992');
+    await page.getByRole('link', { name: 'Profile' }).first().click();
+    await page.getByRole('link', { name: 'View All Activity' }).first().click();
+    await expect(newest()).toHaveText(/ · \d{2}\/\d{2}\/\d{4}, \d{1,2}:\d{2}\s?[ap]m$/i);
+  } finally {
+    await choose('DD/MM/YYYY', '12h');
+  }
 });
 
 test('/verify/unknown-id says Credential not found', async ({ browser, baseURL }) => {

@@ -41,11 +41,19 @@ async function useTheme(page: Page, theme: 'light' | 'dark') {
   await page.addInitScript((stored) => localStorage.setItem('theme', stored), theme);
 }
 
-/** Today and today + 6 calendar months as the wallet shows dates (en-IN, e.g. '5 Mar 2025'). */
+/**
+ * Today and today + 6 calendar months as the wallet shows dates: SPEC 9's default date format,
+ * DD/MM/YYYY, in India's time zone (e.g. '05/03/2025').
+ */
 function expectedDates(page: Page) {
   return page.evaluate(() => {
     const format = (date: Date) =>
-      date.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Asia/Kolkata',
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+      }).format(date);
     const now = new Date();
     const expires = new Date(now.getTime());
     const day = expires.getDate();

@@ -37,11 +37,11 @@ test('demo login leads to a dashboard connected to the API showing the database 
     new RegExp(`Active Credentials\\s*${credentials.count}$`),
   );
 
-  // The storage card shows the real row counts of the database.
-  const status = await (await request.get('/storage/status')).json();
-  await expect(page.getByRole('region', { name: 'Backend Status' })).toContainText(
-    String(status.stats.collections.users),
-  );
+  // The storage card, among the developer tools, shows the holder's own record counts (issue 19).
+  await page.getByRole('button', { name: 'Developer tools' }).click();
+  const backend = page.getByRole('region', { name: 'Backend Status' });
+  await expect(backend.getByText('Credentials', { exact: true })).toBeVisible();
+  await expect(backend).not.toContainText('users');
   await expect(page.getByText('Last Activity')).toBeVisible();
   await expect(summary.getByRole('link', { name: /Last Activity/ })).toContainText('Just now');
 });

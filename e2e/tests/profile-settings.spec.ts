@@ -37,14 +37,13 @@ async function openSettings(page: Page) {
 
 test.describe.configure({ mode: 'serial' });
 
-test('edits and saves the profile; after a reload the new values and the profile_updated entry show', async ({
+test('edits and saves the contact fields; after a reload the new values and the profile_updated entry show', async ({
   page,
 }) => {
   await signInAsSecondaryDemo(page);
   await page.goto('/profile');
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
   const personal = page.getByRole('region', { name: 'Personal Information' });
-  await expect(personal.getByText(PRIYA)).toBeVisible();
   const identity = page.getByRole('region', { name: 'Identity Documents' });
   await expect(identity.getByText('XXXX XXXX 1238')).toBeVisible();
   await expect(identity.getByText('345678901238')).toHaveCount(0);
@@ -52,25 +51,22 @@ test('edits and saves the profile; after a reload the new values and the profile
   await page.getByRole('button', { name: 'Edit Profile' }).click();
   const email = personal.getByRole('textbox', { name: 'Email' });
   await email.fill('priya@');
-  await personal.getByLabel(/^Date of Birth/).fill('2999-01-01');
   await personal.getByRole('button', { name: 'Save' }).click();
   await expect(personal.getByText('Please enter a valid email address')).toBeVisible();
-  await expect(personal.getByText('Date of birth cannot be in the future')).toBeVisible();
   await expect(email).toBeFocused();
 
   await email.fill('priya.venkataraman@example.in');
-  await personal.getByLabel(/^Date of Birth/).fill('1992-07-22');
-  await personal.getByRole('textbox', { name: 'Full Name' }).fill('Priya V. Iyer');
+  await personal.getByRole('textbox', { name: 'Display name' }).fill('Priya V.');
   await personal.getByRole('textbox', { name: 'Username' }).fill('priya.e2e');
   await personal.getByRole('textbox', { name: 'Bio' }).fill('Designer in Bengaluru');
   await personal.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Profile updated successfully')).toBeVisible();
 
   await page.reload();
-  await expect(personal.getByText('Priya V. Iyer')).toBeVisible();
+  await expect(personal.getByText('Priya V.')).toBeVisible();
   await expect(personal.getByText('@priya.e2e')).toBeVisible();
   await expect(personal.getByText('Designer in Bengaluru')).toBeVisible();
-  const entry = 'Updated profile: name, username, bio';
+  const entry = 'Updated profile: display name, username, bio';
   await expect(
     page.getByRole('region', { name: 'Recent Activity' }).getByText(entry).first(),
   ).toBeVisible();
@@ -78,18 +74,80 @@ test('edits and saves the profile; after a reload the new values and the profile
   await expect(page.getByRole('heading', { level: 1, name: 'Activity Logs' })).toBeVisible();
   await expect(page.getByText(entry, { exact: true }).first()).toBeVisible();
 
-  // Put the seeded name back for the other spec files.
+  // Put the seeded contact fields back for the other spec files.
   const { profile } = (await api(page, '/profile')) as { profile: Record<string, unknown> };
-  await api(page, '/profile', {
-    name: PRIYA,
-    email: profile.email,
-    phone: profile.phone,
-    username: '',
-    bio: '',
-    dob: profile.dob,
-    gender: profile.gender,
-    address: profile.address,
+  await api(page, '/profile', { display_name: '', email: profile.email, username: '', bio: '' });
+});
+
+test('shows name, birth date, gender and address from the credentials, read-only, and greets the holder by name everywhere', async ({
+  page,
+}) => {
+  await signInAsSecondaryDemo(page);
+  await page.goto('/profile');
+  const fromCredentials = page.getByRole('region', { name: 'Identity from your credentials' });
+  await expect(fromCredentials.getByText(PRIYA)).toBeVisible();
+  await expect(fromCredentials.getByText('22/07/1992')).toBeVisible();
+  await expect(fromCredentials).toContainText('myaadhaar.uidai.gov.in');
+  // Not editable here: no field for them in the form.
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  const personal = page.getByRole('region', { name: 'Personal Information' });
+  await expect(personal.getByRole('textbox', { name: 'Display name' })).toBeFocused();
+  for (const name of ['Full Name', 'Mobile number', 'Address']) {
+    await expect(page.getByRole('textbox', { name })).toHaveCount(0);
+  }
+  await expect(fromCredentials.getByRole('textbox')).toHaveCount(0);
+
+  // The API refuses to change them too, saying how they are corrected.
+  const token = await storedSessionToken(page);
+  const { profile } = (await api(page, '/profile')) as { profile: Record<string, unknown> };
+  const refused = await page.request.put('/user/user-002/profile', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { email: profile.email, name: 'Raju S', dob: '1993-01-01' },
   });
+  expect(refused.status()).toBe(422);
+  expect(await refused.json()).toMatchObject({
+    code: 'credential_backed_field',
+    detail: expect.stringContaining(
+      'Your name and date of birth come from your issued credentials',
+    ),
+  });
+
+  // "Verified" means an issuer vouches: with the Aadhaar credential from UIDAI, every field is.
+  await page.goto('/credentials');
+  await page.getByRole('button', { name: 'Add Credentials' }).click();
+  await page.getByRole('menuitem', { name: /^Aadhaar Card/ }).click();
+  await expect(page.getByRole('article', { name: 'Aadhaar Card' })).toBeVisible();
+  await page.goto('/profile');
+  await expect(fromCredentials.getByText('Verified by UIDAI · Aadhaar Card')).toHaveCount(5);
+  await expect(
+    page.getByRole('region', { name: 'Profile summary' }).getByText('Verified', { exact: true }),
+  ).toBeVisible();
+
+  // Greeted by name, never 'Demo User': the name on the credentials, then the display name.
+  await page.goto('/dashboard');
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Welcome back, ${PRIYA}` }),
+  ).toBeVisible();
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  await personal.getByRole('textbox', { name: 'Display name' }).fill('Priya');
+  await personal.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Profile updated successfully')).toBeVisible();
+  try {
+    await page.getByRole('link', { name: 'Dashboard' }).first().click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Welcome back, Priya' }),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Open user menu' }).click();
+    await expect(page.getByRole('navigation', { name: 'User menu' })).toContainText('Priya');
+    await page.keyboard.press('Escape');
+    await openSettings(page);
+    const account = page.getByRole('region', { name: 'Account' });
+    await expect(account.getByText('Priya', { exact: true })).toBeVisible();
+    await expect(page.getByText('Demo User')).toHaveCount(0);
+  } finally {
+    await api(page, '/profile', { display_name: '', email: profile.email, username: '', bio: '' });
+  }
 });
 
 test("changing the language to Hindi changes the app's text at once and after a reload", async ({

@@ -14,6 +14,8 @@ import { signInAsDemo } from './sign-in';
 const AADHAAR = '456789012341';
 const PHONE = '8765432109';
 const DATE_OF_BIRTH = '1985-11-02';
+/** The same date as the verifier page writes it (SPEC 9's default date format, DD/MM/YYYY). */
+const DATE_OF_BIRTH_SHOWN = '02/11/1985';
 
 /** Decodes the QR code of a PNG data URL (as qrcode's toDataURL makes it). */
 function decodeQr(dataUrl: string): string {
@@ -77,7 +79,7 @@ test('a two-field share shows a stranger those two only; the QR holds the link; 
     const subject = visitor.page.getByRole('region', { name: 'Subject' });
     await expect(subject.locator('[data-field]')).toHaveCount(2);
     await expect(subject.locator('[data-field="name"]')).toBeVisible();
-    await expect(subject.locator('[data-field="date_of_birth"]')).toHaveText(DATE_OF_BIRTH);
+    await expect(subject.locator('[data-field="date_of_birth"]')).toHaveText(DATE_OF_BIRTH_SHOWN);
     await subject.getByRole('button', { name: 'Reveal fields' }).click();
     await expect(subject.locator('[data-field]')).toHaveCount(2);
     const text = (await visitor.page.locator('body').textContent()) ?? '';
@@ -136,6 +138,7 @@ test('the bare /verify/{credentialId} shows the name and masked numbers only', a
     expect(text).not.toContain(AADHAAR);
     expect(text).not.toContain(PHONE);
     expect(text).not.toContain(DATE_OF_BIRTH);
+    expect(text).not.toContain(DATE_OF_BIRTH_SHOWN);
   } finally {
     await visitor.context.close();
   }

@@ -141,5 +141,5 @@ describe.each(storages)('SIGKILL during a stream of writes on $name', (storage) 
       killAllServers();
       await dispose();
     }
-  });
+  }, 120_000); // Two server starts (migrations, seeding) on a loaded CI machine.
 });

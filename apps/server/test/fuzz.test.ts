@@ -230,16 +230,7 @@ const SEED_BODIES: Record<string, (inputs: SeedInputs) => unknown[]> = {
     { aadhaarNumber: '999999999999', phoneNumber: '9000000001', otp: '000000' },
   ],
   'PUT /user/{userId}/profile': () => [
-    {
-      name: 'Fuzzy Holder',
-      email: 'fuzz@example.in',
-      phone: '9000000009',
-      username: 'fuzzy',
-      bio: '',
-      dob: '1990-01-01',
-      gender: 'Other',
-      address: 'Somewhere',
-    },
+    { display_name: 'Fuzzy Holder', email: 'fuzz@example.in', username: 'fuzzy', bio: '' },
   ],
   'PUT /user/{userId}/settings': () => [DEFAULT_SETTINGS],
   'POST /user/{userId}/shares': ({ signed }) => [

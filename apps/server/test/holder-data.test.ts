@@ -114,7 +114,7 @@ describe.each(backends)('holder data on $name', (backend) => {
   });
 
   it('generates a PAN credential that persists and appears in the list', async () => {
-    const before = (await app.inject({ url: '/storage/status' })).json().stats.collections;
+    const before = (await get('/storage/status')).json().stats.collections;
     const response = await generate('user_id=user-001&document_type=pan');
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -162,7 +162,7 @@ describe.each(backends)('holder data on $name', (backend) => {
     expect(list.count).toBe(2);
     expect(list.credentials[1]).toEqual(credential);
 
-    const after = (await app.inject({ url: '/storage/status' })).json().stats.collections;
+    const after = (await get('/storage/status')).json().stats.collections;
     expect(after.credentials).toBe(before.credentials + 1);
     expect(after.activity_logs).toBe(before.activity_logs + 1);
 

@@ -99,7 +99,7 @@ describe('server lifecycle on a PGlite DATA_DIR', () => {
 
     expect(await server.exited).toEqual({ code: 0, signal: null });
     expect(existsSync(lockFile)).toBe(false);
-  });
+  }, 90_000); // A server start on a loaded CI machine.
 
   it('refuses a second server on the same DATA_DIR, naming the lock', async () => {
     const first = await start();

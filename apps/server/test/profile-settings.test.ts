@@ -9,7 +9,6 @@ import {
   activityLogListSchema,
   DEFAULT_SETTINGS,
   holderExportSchema,
-  MESSAGES,
   PROFILE_MESSAGES,
   profileAnswerSchema,
   profileUpdateAnswerSchema,
@@ -22,16 +21,21 @@ import { bearer, buildTestApp, loginDemo, PRIMARY, SECONDARY, TestClock } from '
 import { backends, type OpenedDatabase } from './helpers/backends';
 import { expectProblem } from './helpers/problem';
 
-/** user-002's sample profile as the form sends it. */
-const PRIYA = {
+/** user-002's identity as seeded (her Basic Identity vouches for name and date of birth). */
+const PRIYA_IDENTITY = {
   name: 'Priya Venkataraman',
-  email: 'priya.venkataraman@example.in',
   phone: '9123456780',
-  username: '',
-  bio: '',
   dob: '1992-07-22',
   gender: 'Female',
   address: '15, 2nd Cross, Indiranagar, Bengaluru, Karnataka 560038',
+};
+
+/** user-002's contact fields as the form sends them. */
+const PRIYA = {
+  display_name: '',
+  email: 'priya.venkataraman@example.in',
+  username: '',
+  bio: '',
 };
 
 describe.each(backends)('profile and settings on $name', (backend) => {
@@ -59,35 +63,57 @@ describe.each(backends)('profile and settings on $name', (backend) => {
     app.inject({ method: 'PUT', url, headers: bearer(token), payload: payload as object });
   const profileOf = async (token = priya, userId = 'user-002') =>
     profileAnswerSchema.parse((await get(`/user/${userId}/profile`, token)).json()).profile;
-  /** The eight editable fields of a profile, as a PUT body. */
+  /** The contact fields of a profile, as a PUT body. */
   const editable = (p: Awaited<ReturnType<typeof profileOf>>) => ({
-    name: p.name,
+    display_name: p.display_name,
     email: p.email,
-    phone: p.phone,
     username: p.username,
     bio: p.bio,
+  });
+  /** SPEC 3's eight fields of a profile, as an older client sends them. */
+  const allEight = (p: Awaited<ReturnType<typeof profileOf>>) => ({
+    ...editable(p),
+    name: p.name,
+    phone: p.phone,
     dob: p.dob,
     gender: p.gender,
     address: p.address,
   });
+  const issue = (documentType: string, token = priya, userId = 'user-002') =>
+    app.inject({
+      method: 'POST',
+      url: `/identity/generate-credential?user_id=${userId}&document_type=${documentType}`,
+      headers: bearer(token),
+    });
   const logsOf = async (token = priya, userId = 'user-002') =>
     activityLogListSchema.parse((await get(`/user/${userId}/activity-logs`, token)).json())
       .activity_logs;
 
   describe('profile', () => {
-    it('answers the sample profile with the identity numbers masked', async () => {
+    it('answers the profile: identity from the credentials, identity numbers masked', async () => {
       const response = await get('/user/user-002/profile');
       expect(response.statusCode).toBe(200);
       const body = profileAnswerSchema.parse(response.json());
       expect(body.user_id).toBe('user-002');
       expect(body.profile).toMatchObject({
-        ...PRIYA,
+        ...PRIYA_IDENTITY,
+        display_name: null,
+        email: PRIYA.email,
         username: null,
         bio: null,
         user_id: 'user-002',
-        is_verified: expect.any(Boolean),
         updated_at: null,
       });
+      // Only the Basic Identity is held: it vouches for name and date of birth, nothing else.
+      const sources = body.profile.identity_sources;
+      expect(sources.name).toMatchObject({
+        document_type: 'Basic Identity',
+        issuer: 'Digital Identity System',
+      });
+      expect(sources.dob?.issuer).toBe('Digital Identity System');
+      expect(sources.gender).toBeNull();
+      expect(sources.address).toBeNull();
+      expect(body.profile.is_verified).toBe(false);
       expect(body.profile.identity_documents).toEqual({
         aadhaar_number: 'XXXX XXXX 1238',
         pan_number: 'BKXXXXXX8L',
@@ -101,31 +127,41 @@ describe.each(backends)('profile and settings on $name', (backend) => {
       expect(response.body).not.toContain('BKVPV5678L');
     });
 
-    it('saves the fields, answers the saved profile and writes a profile_updated entry', async () => {
+    it('is verified once an Aadhaar credential from UIDAI vouches for every identity field', async () => {
+      expect((await issue('aadhaar')).statusCode).toBe(200);
+      const profile = await profileOf();
+      expect(profile.is_verified).toBe(true);
+      for (const field of ['name', 'phone', 'dob', 'gender', 'address'] as const) {
+        expect(profile.identity_sources[field]).toMatchObject({
+          document_type: 'Aadhaar Card',
+          issuer: 'UIDAI',
+        });
+      }
+      expect(profile).toMatchObject(PRIYA_IDENTITY);
+    });
+
+    it('saves the contact fields, answers the saved profile and writes a profile_updated entry', async () => {
       const update = {
         ...PRIYA,
-        name: '  Priya V. Iyer ',
-        phone: '91234 56789',
+        display_name: '  Priya ',
         username: 'Priya.V',
         bio: 'Designer in Bengaluru',
-        dob: '1992-07-23',
       };
       const response = await put('/user/user-002/profile', update);
       expect(response.statusCode).toBe(200);
       const body = profileUpdateAnswerSchema.parse(response.json());
       expect(body.message).toBe('Profile updated successfully');
       expect(body.profile).toMatchObject({
-        name: 'Priya V. Iyer',
-        phone: '9123456789',
+        ...PRIYA_IDENTITY,
+        display_name: 'Priya',
         username: 'priya.v',
         bio: 'Designer in Bengaluru',
-        dob: '1992-07-23',
         updated_at: clock.now().toISOString(),
       });
       expect(body.activity_log).toMatchObject({
         userId: 'user-002',
         type: 'profile_updated',
-        description: 'Updated profile: name, phone, username, bio, date of birth',
+        description: 'Updated profile: display name, username, bio',
       });
       const [newest] = await logsOf();
       expect(newest).toMatchObject({ id: body.activity_log?.id, type: 'profile_updated' });
@@ -134,28 +170,58 @@ describe.each(backends)('profile and settings on $name', (backend) => {
     it('keeps the saved profile across a new login', async () => {
       const again = await loginDemo(app, SECONDARY);
       expect(await profileOf(again)).toMatchObject({
-        name: 'Priya V. Iyer',
+        display_name: 'Priya',
         username: 'priya.v',
         bio: 'Designer in Bengaluru',
       });
     });
 
-    it('writes no entry when nothing changed', async () => {
+    it('writes no entry when nothing changed, also for an older client sending all eight fields', async () => {
       const before = (await logsOf()).length;
-      const response = await put('/user/user-002/profile', editable(await profileOf()));
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ message: 'No changes to save', activity_log: null });
+      for (const body of [editable(await profileOf()), allEight(await profileOf())]) {
+        const response = await put('/user/user-002/profile', body);
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toMatchObject({
+          message: 'No changes to save',
+          activity_log: null,
+        });
+      }
       expect((await logsOf()).length).toBe(before);
     });
 
     it.each([
+      ['the name', { name: 'Priya V. Iyer' }, 'Your name comes'],
+      ['the date of birth', { dob: '1992-07-23' }, 'Your date of birth comes'],
+      ['the mobile number', { phone: '9123456789' }, 'Your mobile number comes'],
+      [
+        'gender and address',
+        { gender: 'Other', address: 'Mysuru' },
+        'Your gender and address come',
+      ],
+    ])(
+      'refuses a change to %s with 422 credential_backed_field, changing nothing',
+      async (_, change, start) => {
+        const before = await profileOf();
+        const logs = (await logsOf()).length;
+        const response = await put('/user/user-002/profile', {
+          ...allEight(before),
+          bio: 'changed too',
+          ...change,
+        });
+        expectProblem(response, 'credential_backed_field', expect.stringContaining(start));
+        expect(response.json().detail).toContain("UIDAI's update process");
+        expect(await profileOf()).toEqual(before);
+        expect((await logsOf()).length).toBe(logs);
+      },
+    );
+
+    it.each([
       ['a bad email', { email: 'priya@' }, PROFILE_MESSAGES.emailInvalid],
-      ['a phone of 9 digits', { phone: '912345678' }, MESSAGES.phone],
-      ['a phone not starting 6-9', { phone: '1234567890' }, MESSAGES.phone],
-      ['a date of birth in the future', { dob: '2025-06-02' }, PROFILE_MESSAGES.dobFuture],
-      ['a date of birth that is no date', { dob: '1992-02-30' }, PROFILE_MESSAGES.dobInvalid],
-      ['a gender outside the three', { gender: 'Unknown' }, PROFILE_MESSAGES.genderInvalid],
-      ['an empty name', { name: '   ' }, PROFILE_MESSAGES.nameRequired],
+      [
+        'a long display name',
+        { display_name: 'x'.repeat(101) },
+        PROFILE_MESSAGES.displayNameTooLong,
+      ],
       ['a long bio', { bio: 'x'.repeat(501) }, PROFILE_MESSAGES.bioTooLong],
       ['a bad username', { username: 'no spaces' }, PROFILE_MESSAGES.usernameInvalid],
       ['a missing field', { email: undefined }, 'email is required'],
@@ -196,7 +262,11 @@ describe.each(backends)('profile and settings on $name', (backend) => {
     it("answers 403 on another holder's profile and changes nothing", async () => {
       const before = await profileOf();
       expect((await get('/user/user-002/profile', rajesh)).statusCode).toBe(403);
-      const response = await put('/user/user-002/profile', { ...PRIYA, name: 'Mallory' }, rajesh);
+      const response = await put(
+        '/user/user-002/profile',
+        { ...PRIYA, display_name: 'Mallory' },
+        rajesh,
+      );
       expectProblem(response, 'forbidden', expect.any(String));
       expect(await profileOf()).toEqual(before);
     });
@@ -211,16 +281,12 @@ describe.each(backends)('profile and settings on $name', (backend) => {
       expect(response.statusCode).toBe(401);
     });
 
-    it('issues new credentials with the edited profile', async () => {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/identity/generate-credential?user_id=user-002&document_type=passport',
-        headers: bearer(priya),
-      });
+    it('issues new credentials with the identity the issuer holds, not the display name', async () => {
+      const response = await issue('passport');
       expect(response.statusCode).toBe(200);
       expect(response.json().credential.credential_subject).toMatchObject({
-        name: 'Priya V. Iyer',
-        date_of_birth: '1992-07-23',
+        name: PRIYA_IDENTITY.name,
+        date_of_birth: PRIYA_IDENTITY.dob,
       });
     });
   });
@@ -301,12 +367,14 @@ describe.each(backends)('profile and settings on $name', (backend) => {
         user_id: 'user-002',
         exported_at: clock.now().toISOString(),
         profile: {
-          name: 'Priya V. Iyer',
+          name: PRIYA_IDENTITY.name,
+          display_name: 'Priya',
           identity_documents: { aadhaar_number: 'XXXX XXXX 1238' },
         },
         settings: { theme: 'dark', language: 'hi' },
       });
       expect(body.credentials.map((c) => c.credential_subject.document_type).sort()).toEqual([
+        'Aadhaar Card',
         'Basic Identity',
         'Passport',
       ]);

@@ -58,6 +58,11 @@ export const users = pgTable(
     username: text('username'),
     /** Free text of the profile screen, at most 500 characters; null = none. */
     bio: text('bio'),
+    /**
+     * How the holder wants to be greeted (profile screen, at most 100 characters); null = by the
+     * name their credentials carry. The identity fields above are the issuers' and not edited.
+     */
+    displayName: text('display_name'),
     /** The last profile Save; null while the holder never edited the profile. */
     profileUpdatedAt: instant('profile_updated_at'),
     /**

@@ -137,6 +137,8 @@ export const ERROR_STATUS = {
   /** A body that is not application/json. */
   unsupported_media_type: 415,
   /** This Idempotency-Key was used for another request (method, path or body). */
+  /** A profile change to an identity field that the holder's issued credentials vouch for. */
+  credential_backed_field: 422,
   idempotency_key_reused: 422,
   /** The verifier has no registered purpose with this code. */
   purpose_not_registered: 422,
@@ -246,6 +248,7 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   path_segment_too_long: 'Path segment too long',
   unsupported_media_type: 'Unsupported media type',
   idempotency_key_reused: 'Idempotency-Key reused',
+  credential_backed_field: 'Field comes from issued credentials',
   purpose_not_registered: 'Purpose not registered',
   claims_outside_purpose: 'Claims outside the purpose',
   presentation_request_refused: 'Presentation request refused',

@@ -13,6 +13,7 @@ import {
   credentialRecordFromDocument,
   GENDERS,
   getDocumentType,
+  identityFromCredentials,
   maskField,
   type Profile,
   type SampleUser,
@@ -214,26 +215,37 @@ export function toSessionUser(row: UserRow, kind: 'demo' | 'user'): SessionUser 
 }
 
 /**
- * The profile record of GET/PUT /user/{userId}/profile: the editable fields, and the
- * identity numbers masked for display (SPEC 5; the Aadhaar from its stored last 4 digits, never
+ * The profile record of GET/PUT /user/{userId}/profile (issue 19): the contact fields; the
+ * identity fields as the holder's credentials state them, each with the credential vouching for
+ * it (core's identityFromCredentials; the registration record where none does); and the identity
+ * numbers masked for display (SPEC 5; the Aadhaar from its stored last 4 digits, never
  * decrypted for this).
- * @throws for a stored gender outside Male/Female/Other (the schema of every write forbids it).
+ * @param credentials the holder's credential records.
+ * @param now the instant credential expiry is judged at.
+ * @throws for a stored gender outside Male/Female/Other (the seed and every write forbid it).
  */
-export function toProfile(row: UserRow): Profile {
+export function toProfile(
+  row: UserRow,
+  credentials: readonly CredentialRecord[],
+  now: Date,
+): Profile {
   const gender = GENDERS.find((g) => g === row.gender);
   if (!gender) throw new Error(`Stored gender of ${row.id} is not one of ${GENDERS.join(', ')}`);
   const mask = (field: string, value: string) => String(maskField(field, value));
+  const identity = identityFromCredentials(
+    credentials,
+    { name: row.name, phone: row.phone, dob: row.dateOfBirth, gender, address: row.address },
+    now.getTime(),
+  );
   return {
     user_id: row.id,
-    name: row.name,
+    display_name: row.displayName,
     email: row.email,
-    phone: row.phone,
     username: row.username,
     bio: row.bio,
-    dob: row.dateOfBirth,
-    gender,
-    address: row.address,
-    is_verified: row.isVerified,
+    ...identity.values,
+    identity_sources: identity.sources,
+    is_verified: identity.verified,
     member_since: row.createdAt.toISOString(),
     updated_at: iso(row.profileUpdatedAt),
     identity_documents: {

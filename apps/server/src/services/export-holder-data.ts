@@ -32,7 +32,7 @@ export interface ExportHolderDataOptions extends ServiceDeps {
 
 export async function exportHolderData(options: ExportHolderDataOptions): Promise<HolderExport> {
   const { db, vault, userId } = options;
-  const profile = await getProfile({ db, userId });
+  const profile = await getProfile({ db, vault, now: options.now, userId });
   // The consent clock runs once (in listConsentRequests) before the log is read.
   const consentRequests = await listConsentRequests(options);
   const [{ settings }, rows, activityLogs, activityChain] = await Promise.all([

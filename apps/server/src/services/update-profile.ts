@@ -1,37 +1,40 @@
 /**
- * PUT /user/{userId}/profile (DECISIONS 6: Save persists and writes a `profile_updated`
- * entry): replaces the holder's eight editable fields (name, email, phone, username, bio, date
- * of birth, gender, address). Identity numbers are not touched.
+ * PUT /user/{userId}/profile (DECISIONS 6: Save persists and writes a `profile_updated` entry;
+ * issue 19): replaces the holder's contact fields (display name, email, username, bio). The
+ * identity fields (name, mobile number, date of birth, gender, address) come from the holder's
+ * issued credentials and are never changed here: a request may carry them (older clients send
+ * SPEC 3's eight fields) only with the values the profile shows.
  *
- * Input: { db, now, userId, update } where `update` passed core's profile update schema (trimmed,
- * validated). Output: { profile, activityLog }: the saved Profile and the entry written,
+ * Input: { db, vault, now, userId, update } where `update` passed core's profile update schema
+ * (trimmed, validated). Output: { profile, activityLog }: the saved Profile and the entry written,
  * 'Updated profile: <changed fields>' — or activityLog null when nothing changed (nothing is
  * written then, not even the update time).
- * Errors: AppError 'user_not_found' (404); 'username_taken' (409, 'This username is already
- * taken') when another holder has the username (also when two Saves race: the unique index
- * decides).
- *
- * Note: the phone is also the number a real OTP login (OTP_PROVIDER=console) is matched with; the
- * demo accounts sign in with their published pairs whatever the profile says.
+ * Errors: AppError 'user_not_found' (404); 'credential_backed_field' (422, core's
+ * credentialBackedFieldDetail naming the fields) when an identity field differs from what the
+ * credentials show; 'username_taken' (409, 'This username is already taken') when another holder
+ * has the username (also when two Saves race: the unique index decides).
  */
 import {
   type ActivityLog,
+  changedIdentityFields,
   changedProfileFields,
+  credentialBackedFieldDetail,
   PROFILE_MESSAGES,
   type Profile,
-  type ProfileInput,
   type ProfileUpdate,
+  profileToInput,
 } from '@pehchaan/core';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../db/create-db';
-import { type UserRow, users } from '../db/schema';
+import { users } from '../db/schema';
 import { AppError } from '../lib/errors';
-import { toProfile } from '../lib/records';
-import { selectUser } from './get-profile';
+import type { Vault } from '../lib/vault';
+import { profileOf, selectUser } from './get-profile';
 import { recordActivity } from './record-activity';
 
 export interface UpdateProfileOptions {
   db: Db;
+  vault: Vault;
   now: () => Date;
   userId: string;
   update: ProfileUpdate;
@@ -40,19 +43,6 @@ export interface UpdateProfileOptions {
 export interface UpdateProfileResult {
   profile: Profile;
   activityLog: ActivityLog | null;
-}
-
-function inputOf(row: UserRow): ProfileInput {
-  return {
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    username: row.username ?? '',
-    bio: row.bio ?? '',
-    dob: row.dateOfBirth,
-    gender: row.gender,
-    address: row.address,
-  };
 }
 
 /** PostgreSQL's unique_violation, as node-postgres or PGlite report it (maybe wrapped by Drizzle). */
@@ -68,13 +58,19 @@ export async function updateProfile(options: UpdateProfileOptions): Promise<Upda
   const taken = new AppError('username_taken', PROFILE_MESSAGES.usernameTaken);
   try {
     return await db.transaction(async (tx) => {
-      const current = await selectUser(tx, userId);
-      const changed = changedProfileFields(inputOf(current), {
-        ...update,
+      const reader = { db: tx, vault: options.vault, now: options.now };
+      const current = await profileOf(reader, await selectUser(tx, userId));
+      const refused = changedIdentityFields(current, update.identity);
+      if (refused.length > 0) {
+        throw new AppError('credential_backed_field', credentialBackedFieldDetail(refused));
+      }
+      const changed = changedProfileFields(profileToInput(current), {
+        display_name: update.display_name ?? '',
+        email: update.email,
         username: update.username ?? '',
         bio: update.bio ?? '',
       });
-      if (changed.length === 0) return { profile: toProfile(current), activityLog: null };
+      if (changed.length === 0) return { profile: current, activityLog: null };
 
       if (changed.includes('username') && update.username) {
         const [other] = await tx
@@ -87,14 +83,10 @@ export async function updateProfile(options: UpdateProfileOptions): Promise<Upda
       const [row] = await tx
         .update(users)
         .set({
-          name: update.name,
+          displayName: update.display_name,
           email: update.email,
-          phone: update.phone,
           username: update.username,
           bio: update.bio,
-          dateOfBirth: update.dob,
-          gender: update.gender,
-          address: update.address,
           profileUpdatedAt: now,
         })
         .where(eq(users.id, userId))
@@ -107,7 +99,7 @@ export async function updateProfile(options: UpdateProfileOptions): Promise<Upda
         type: 'profile_updated',
         message: { code: 'profile_updated', params: { fields: changed.join(',') } },
       });
-      return { profile: toProfile(row), activityLog };
+      return { profile: await profileOf(reader, row), activityLog };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw taken;

@@ -1,6 +1,7 @@
 /**
  * Everything the app needs around the router: i18n (initialised on import), the server-state
- * cache (lib/query-client.ts), theme, session and the toaster. Tests render the same
+ * cache (lib/query-client.ts), theme, session, the holder's preferences and greeting name
+ * (holder-facts.tsx) and the toaster. Tests render the same
  * providers around a memory router, each with a fresh cache (testing/query-client.ts).
  */
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -10,6 +11,7 @@ import { AuthProvider } from '@/lib/auth';
 import { queryClient as appQueryClient } from '@/lib/query-client';
 import { ThemeProvider } from '@/lib/theme';
 import { AppToaster } from '@/lib/toast';
+import { HolderFactsRoot } from './holder-facts';
 
 export function AppProvider({
   children,
@@ -23,7 +25,7 @@ export function AppProvider({
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
         <AuthProvider>
-          {children}
+          <HolderFactsRoot>{children}</HolderFactsRoot>
           <AppToaster />
         </AuthProvider>
       </ThemeProvider>

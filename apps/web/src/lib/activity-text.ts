@@ -2,19 +2,21 @@
  * An activity log entry's text in the UI language (issue 19). An entry with a message code
  * (core's activity-messages.ts) is worded from `activity`'s `messages.{code}` with its
  * parameters made readable in that language: the document type's name, the consent purpose,
- * the profile fields, the second factors (a list in that language, Intl.ListFormat), the day (a
- * medium date in that language); an entry without one shows its stored `description` (English,
+ * the profile fields, the second factors (a list in that language, Intl.ListFormat), the day (in
+ * the holder's date format, lib/format.ts); an entry without one shows its stored `description` (English,
  * SPEC 3).
  */
 import { type ActivityLog, profileFieldsParam, secondFactorsParam } from '@pehchaan/core';
 import { useTranslation } from 'react-i18next';
 import { useConsentTexts } from './consent-texts';
 import { documentTypeName } from './document-labels';
+import { useFormat } from './preferences';
 
 /** The function that words an entry in the current UI language. */
 export function useActivityText(): (log: ActivityLog) => string {
   const { t, i18n } = useTranslation('activity');
   const consent = useConsentTexts();
+  const format = useFormat();
   return (log) => {
     const code = log.message_code;
     if (!code) return log.description;
@@ -27,8 +29,8 @@ export function useActivityText(): (log: ActivityLog) => string {
       purpose: consent.purpose(text('requester'), text('purpose')),
       fields: fields.join(', '),
       count: typeof params.count === 'number' ? params.count : 0,
-      // A day (a consent's last day, an account's erasure day) as a date in that language.
-      date: dayText(text('date'), i18n.language),
+      // A day (a consent's last day, an account's erasure day) in the holder's date format.
+      date: format.date(text('date')),
       // The settings that act (issue 19): a device's and a passkey's names, the factors.
       device: text('device'),
       name: text('name'),
@@ -39,12 +41,4 @@ export function useActivityText(): (log: ActivityLog) => string {
       defaultValue: log.description,
     });
   };
-}
-
-/** A day 'YYYY-MM-DD' as a medium date in `language` ('8 Jun 2026'); anything else unchanged. */
-function dayText(day: string, language: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return day;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
 }

@@ -1,9 +1,12 @@
 /**
- * Display helpers for credentialSubject claims, shared by the Credentials cards and the public
- * verifier page so both show a claim the same way.
+ * How a credential's claims read on every screen that shows them (the Credentials cards, their
+ * share dialog and links, the PDF of a card, the public verifier page, the verifier portal):
+ * labels from the document catalogue in the UI language (lib/document-labels.ts), values in the
+ * holder's formats (lib/format.ts through a Formatter; issue 19).
  */
 import { CLAIM_LABELS } from '@pehchaan/core';
 import { claimName } from './document-labels';
+import type { Formatter } from './preferences';
 
 /**
  * A claim key as a label in `language`: the catalogue's label (core's CLAIM_LABELS,
@@ -15,10 +18,23 @@ export function fieldLabel(field: string, language: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** A claim value as text: '-' when empty, lists joined with commas, objects as JSON. */
-export function displayValue(value: unknown): string {
+/** A calendar date as claims write it (date_of_birth, valid_from). */
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A claim value as text in the holder's formats: '-' when empty; a YYYY-MM-DD date in their date
+ * format; a percentage as '85.5%'; other numbers grouped (a year stays as written); lists
+ * joined with commas; objects as JSON.
+ */
+export function claimValue(field: string, value: unknown, format: Formatter): string {
   if (value === null || value === undefined || value === '') return '-';
-  if (Array.isArray(value)) return value.map(displayValue).join(', ');
+  if (Array.isArray(value)) return value.map((item) => claimValue(field, item, format)).join(', ');
   if (typeof value === 'object') return JSON.stringify(value);
+  if (typeof value === 'string' && DATE_ONLY.test(value)) return format.date(value);
+  if (typeof value === 'number') {
+    if (field === 'year') return String(value);
+    const text = format.number(value, { maximumFractionDigits: 2 });
+    return field === 'percentage' ? `${text}%` : text;
+  }
   return String(value);
 }

@@ -3,8 +3,10 @@ import {
   DEMO_OTP,
   describeActivity,
   formatLastActivity,
+  formatRelativeTime,
   lastActivityParts,
   MESSAGES,
+  relativeTimeParts,
 } from '@pehchaan/core';
 import i18next from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
@@ -64,8 +66,8 @@ describe('English texts (SPEC 5, 8, 9)', () => {
     );
   });
 
-  it("the dashboard's Last Activity words it as core's formatLastActivity does", () => {
-    const t = i18n.getFixedT('en', 'dashboard');
+  it("Last Activity and the relative times word it as core's formatLastActivity and formatRelativeTime do", () => {
+    const t = i18n.getFixedT('en', 'common');
     const now = Date.parse('2025-06-01T12:00:00.000Z');
     for (const minutesAgo of [
       -5,
@@ -83,7 +85,12 @@ describe('English texts (SPEC 5, 8, 9)', () => {
       const parts = lastActivityParts(at, now);
       if (parts.unit === 'invalid') throw new Error(`${at} should parse`);
       const count = parts.unit === 'justNow' ? 0 : parts.count;
-      expect(t(`stats.lastActivity.${parts.unit}`, { count })).toBe(formatLastActivity(at, now));
+      expect(t(`time.${parts.unit}`, { count })).toBe(formatLastActivity(at, now));
+      const relative = relativeTimeParts(at, now);
+      if (relative.unit !== 'date' && relative.unit !== 'invalid') {
+        const hours = relative.unit === 'hours' ? relative.count : 0;
+        expect(t(`time.${relative.unit}`, { count: hours })).toBe(formatRelativeTime(at, now));
+      }
     }
   });
 });

@@ -89,7 +89,6 @@ export const ALLOWED_AS_ENGLISH: { everywhere: AllowList } & Partial<Record<stri
     'business-demo': ['institution', 'table.columns.pan'],
     common: ['nav.contact', 'consentFields.Aadhaar', 'consentFields.PAN'],
     'data-sharing': ['organisations'],
-    dashboard: ['backend.collections'],
     info: [
       'about.standards.items.vc.title',
       'about.values.items.inclusion.title',

@@ -18,8 +18,9 @@ vi.mock('@/lib/secure-storage', async () => {
   return { sessionVault: createPlainVault() };
 });
 
-// The 500 ms demo delays (SPEC 9) must fit in a findBy* wait.
-configure({ asyncUtilTimeout: 2000 });
+// The 500 ms demo delays (SPEC 9) must fit in a findBy* wait, also on a loaded 2-core CI
+// machine where a lazy route's first render can take seconds (a wait ends as soon as it holds).
+configure({ asyncUtilTimeout: 5000 });
 
 /** Media queries in tests: `prefers-color-scheme: dark` follows `media.prefersDark`; call the
  * `media.listeners` to announce a change. */

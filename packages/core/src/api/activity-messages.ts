@@ -16,7 +16,11 @@
  */
 import { DOCUMENT_TYPE_LABELS } from '../documents/labels';
 import type { ActivityMessageCode, ActivityMessageParams } from './activity-message-codes';
-import { PROFILE_FIELDS, type ProfileField, profileUpdatedDescription } from './profile';
+import {
+  LOGGED_PROFILE_FIELDS,
+  type LoggedProfileField,
+  profileUpdatedDescription,
+} from './profile';
 import { SECOND_FACTORS, type SecondFactor } from './security';
 
 export interface ActivityMessage {
@@ -30,10 +34,14 @@ function documentName(value: unknown): string {
   return DOCUMENT_TYPE_LABELS[key as keyof typeof DOCUMENT_TYPE_LABELS]?.name.en ?? key;
 }
 
-/** 'name,dob' -> the profile fields it names ('fields' parameter of profile_updated). */
-export function profileFieldsParam(value: unknown): ProfileField[] {
+/**
+ * 'display_name,bio' -> the profile fields it names ('fields' parameter of profile_updated), in
+ * screen order; also the identity fields older entries name ('name,dob', from before they came
+ * from the credentials only).
+ */
+export function profileFieldsParam(value: unknown): LoggedProfileField[] {
   const names = String(value ?? '').split(',');
-  return PROFILE_FIELDS.filter((field) => names.includes(field));
+  return LOGGED_PROFILE_FIELDS.filter((field) => names.includes(field));
 }
 
 /** 'passkey,password' -> the second factors it names ('factors' parameter of the logins). */

@@ -109,6 +109,7 @@ export const PROBLEM_CODES = [
   'unsupported_media_type',
   // 422
   'idempotency_key_reused',
+  'credential_backed_field',
   'purpose_not_registered',
   'claims_outside_purpose',
   'presentation_request_refused',

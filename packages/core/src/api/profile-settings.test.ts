@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../validation/messages';
 import { validatePasswordChange } from '../validation/rules';
 import {
+  changedIdentityFields,
   changedProfileFields,
   createProfileUpdateSchema,
+  credentialBackedFieldDetail,
   type ProfileInput,
   profileUpdatedDescription,
   todayInIndia,
@@ -18,96 +20,94 @@ import {
   userSettingsSchema,
 } from './settings';
 
-const NOW = new Date('2025-06-01T10:00:00.000Z');
 const VALID: ProfileInput = {
-  name: 'Priya Venkataraman',
+  display_name: 'Priya',
   email: 'priya@example.in',
-  phone: '9123456780',
   username: 'priya.v',
   bio: '',
-  dob: '1992-07-22',
-  gender: 'Female',
-  address: 'Bengaluru',
 };
 
 describe('profile rules', () => {
-  it('accepts a valid profile', () => {
-    expect(validateProfile(VALID, NOW)).toEqual({});
+  it('accepts a valid profile, an empty display name too', () => {
+    expect(validateProfile(VALID)).toEqual({});
+    expect(validateProfile({ ...VALID, display_name: '' })).toEqual({});
   });
 
-  it('names the failing rule of each field', () => {
+  it('names the failing rule of each contact field', () => {
     expect(
-      validateProfile(
-        {
-          name: '',
-          email: 'priya@',
-          phone: '12345',
-          username: 'a b',
-          bio: 'x'.repeat(501),
-          dob: '2025-06-02',
-          gender: 'Unknown',
-          address: 'y'.repeat(301),
-        },
-        NOW,
-      ),
+      validateProfile({
+        display_name: 'x'.repeat(101),
+        email: 'priya@',
+        username: 'a b',
+        bio: 'x'.repeat(501),
+      }),
     ).toEqual({
-      name: 'nameRequired',
+      display_name: 'displayNameTooLong',
       email: 'emailInvalid',
-      phone: 'phoneInvalid',
       username: 'usernameInvalid',
       bio: 'bioTooLong',
-      dob: 'dobFuture',
-      gender: 'genderInvalid',
-      address: 'addressTooLong',
     });
   });
 
-  it('checks the date of birth: a real date, not before 1900, not after today in India', () => {
-    expect(validateProfile({ ...VALID, dob: '1990-02-30' }, NOW).dob).toBe('dobInvalid');
-    expect(validateProfile({ ...VALID, dob: '22/07/1992' }, NOW).dob).toBe('dobInvalid');
-    expect(validateProfile({ ...VALID, dob: '1899-12-31' }, NOW).dob).toBe('dobTooEarly');
-    // 20:00 UTC is already the next day in India (UTC+05:30).
-    const evening = new Date('2025-06-01T20:00:00.000Z');
-    expect(todayInIndia(evening)).toBe('2025-06-02');
-    expect(validateProfile({ ...VALID, dob: '2025-06-02' }, evening).dob).toBeUndefined();
-    expect(validateProfile({ ...VALID, dob: '2025-06-01' }, NOW).dob).toBeUndefined();
-  });
-
-  it('needs an Indian 10-digit mobile with the SPEC 5 message', () => {
-    expect(validateProfile({ ...VALID, phone: '1234567890' }, NOW).phone).toBe('phoneInvalid');
-    const schema = createProfileUpdateSchema(() => NOW);
-    const result = schema.safeParse({ ...VALID, phone: '91234' });
-    expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe(MESSAGES.phone);
-  });
-
-  it('normalises the request: trims, strips the phone to digits, lower-cases the username', () => {
-    const schema = createProfileUpdateSchema(() => NOW);
-    expect(
-      schema.parse({ ...VALID, name: '  Priya  ', phone: '91234 56780', username: 'Priya.V' }),
-    ).toEqual({
-      ...VALID,
-      name: 'Priya',
+  it('normalises the request: trims, lower-cases the username, empty optional fields are null', () => {
+    const schema = createProfileUpdateSchema();
+    expect(schema.parse({ ...VALID, display_name: '  Priya  ', username: 'Priya.V' })).toEqual({
+      display_name: 'Priya',
+      email: 'priya@example.in',
       username: 'priya.v',
       bio: null,
+      identity: {},
     });
-    expect(schema.parse({ ...VALID, username: null, bio: undefined }).username).toBeNull();
+    const bare = schema.parse({ email: 'priya@example.in', username: null, bio: undefined });
+    expect(bare).toMatchObject({ display_name: null, username: null, bio: null });
+  });
+
+  it('passes the identity fields an older client sends on, normalised, for the service to compare', () => {
+    const parsed = createProfileUpdateSchema().parse({
+      ...VALID,
+      name: ' Priya Venkataraman ',
+      phone: '91234 56780',
+      dob: '1992-07-22',
+    });
+    expect(parsed.identity).toEqual({
+      name: 'Priya Venkataraman',
+      phone: '9123456780',
+      dob: '1992-07-22',
+    });
+    const shown = {
+      name: 'Priya Venkataraman',
+      phone: '9123456780',
+      dob: '1992-07-22',
+      gender: 'Female',
+      address: 'Bengaluru',
+    };
+    expect(changedIdentityFields(shown, parsed.identity)).toEqual([]);
+    expect(changedIdentityFields(shown, { name: 'Priya V', dob: '1992-07-23' })).toEqual([
+      'name',
+      'dob',
+    ]);
+    expect(credentialBackedFieldDetail(['name', 'dob'])).toBe(
+      "Your name and date of birth come from your issued credentials and cannot be changed here. Ask the issuer to correct it (for Aadhaar, UIDAI's update process), then add the credential again.",
+    );
   });
 
   it('refuses identity numbers and other unknown fields', () => {
-    const result = createProfileUpdateSchema(() => NOW).safeParse({
-      ...VALID,
-      aadhaarId: '345678901238',
-    });
+    const result = createProfileUpdateSchema().safeParse({ ...VALID, aadhaarId: '345678901238' });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toContain('aadhaarId');
   });
 
   it('lists the changed fields for the activity text', () => {
-    const changed = changedProfileFields(VALID, { ...VALID, name: 'Priya V', dob: '1992-07-23' });
-    expect(changed).toEqual(['name', 'dob']);
-    expect(profileUpdatedDescription(changed)).toBe('Updated profile: name, date of birth');
-    expect(changedProfileFields(VALID, { ...VALID, name: ' Priya Venkataraman ' })).toEqual([]);
+    const changed = changedProfileFields(VALID, { ...VALID, display_name: 'Priya V', bio: 'Hi' });
+    expect(changed).toEqual(['display_name', 'bio']);
+    expect(profileUpdatedDescription(changed)).toBe('Updated profile: display name, bio');
+    expect(changedProfileFields(VALID, { ...VALID, display_name: ' Priya ' })).toEqual([]);
+  });
+
+  it("knows today's date in India (UTC+05:30)", () => {
+    // 20:00 UTC is already the next day in India.
+    expect(todayInIndia(new Date('2025-06-01T20:00:00.000Z'))).toBe('2025-06-02');
+    expect(todayInIndia(new Date('2025-06-01T10:00:00.000Z'))).toBe('2025-06-01');
   });
 });
 

@@ -1,2 +1,3 @@
 export * from './document';
+export * from './identity';
 export * from './status';

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { isSensitiveField } from '../masking';
 import { findSampleUser } from '../sample-data/users';
 import {
   buildCredentialSubject,
   credentialExpiry,
+  DOCUMENT_NUMBER_CLAIMS,
   DOCUMENT_TYPES,
   getDocumentType,
   ISSUABLE_DOCUMENT_TYPES,
@@ -91,6 +93,20 @@ describe("resolveDocumentType (the API's document_type)", () => {
   it('finds nothing for other names', () => {
     for (const value of ['', 'PAN Cards', 'diploma', 'Permanent Account Number']) {
       expect(resolveDocumentType(value), value).toBeUndefined();
+    }
+  });
+});
+
+describe('document numbers (issue 19)', () => {
+  it('names, for every type but Basic Identity, a subject claim of its own that masking hides', () => {
+    for (const type of DOCUMENT_TYPES) {
+      const claim = DOCUMENT_NUMBER_CLAIMS[type.key];
+      if (type.key === 'basic_identity') {
+        expect(claim).toBeNull();
+        continue;
+      }
+      expect(type.subjectFields).toContain(claim);
+      expect(isSensitiveField(claim ?? '')).toBe(true);
     }
   });
 });

@@ -160,6 +160,23 @@ export const DOCUMENT_TYPES: readonly DocumentType[] = [
   },
 ];
 
+/**
+ * The subject claim holding each document's own number (the Aadhaar number, the PAN ...): what a
+ * collapsed credential card shows, masked (issue 19). Basic Identity has none.
+ */
+export const DOCUMENT_NUMBER_CLAIMS: Readonly<Record<DocumentTypeKey, string | null>> = {
+  basic_identity: null,
+  aadhaar: 'aadhaar_number',
+  pan: 'pan_number',
+  voter_id: 'voter_id',
+  driving_license: 'driving_license',
+  passport: 'passport_number',
+  marksheet_10th: 'roll_number',
+  marksheet_12th: 'roll_number',
+  birth_certificate: 'registration_number',
+  ckyc: 'ckyc_number',
+};
+
 /** The nine types of the Add Credentials dropdown (SPEC 2; Basic Identity is automatic). */
 export const ISSUABLE_DOCUMENT_TYPES: readonly DocumentType[] = DOCUMENT_TYPES.filter(
   (d) => d.issuable,

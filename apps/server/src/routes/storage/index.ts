@@ -1,20 +1,36 @@
-/** GET /storage/status (SPEC 7): the storage backend and real row counts per table. */
+/**
+ * GET /storage/status (SPEC 7): the storage backend, and for a signed-in holder the counts of
+ * their own records (issue 19). Open to anyone; a request with `Authorization: Bearer` is
+ * authenticated first (401 `unauthenticated` for a bad token, as on every route), one without
+ * gets the backend facts and no counts.
+ */
 import { storageStatusSchema } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authenticate } from '../../plugins/auth';
 import { getStorageStatus } from '../../services/get-storage-status';
+import { errorResponses } from '../schemas';
 
 const storageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/status',
     {
+      onRequest: (request, reply, done) => {
+        if (request.headers.authorization === undefined) done();
+        else authenticate(request, reply, done);
+      },
       schema: {
         tags: ['system'],
         operationId: 'getStorageStatus',
-        summary: 'Storage backend, connection and row counts',
-        response: { 200: storageStatusSchema },
+        summary: "Storage backend and connection; with a session, the holder's own record counts",
+        response: { 200: storageStatusSchema, ...errorResponses(401) },
       },
     },
-    async () => getStorageStatus({ database: app.database }),
+    async (request) =>
+      getStorageStatus({
+        database: app.database,
+        now: app.deps.now,
+        userId: request.auth?.userId ?? null,
+      }),
   );
 };
 

@@ -14,8 +14,8 @@ import { BellIcon } from '@/components/ui/icons';
 import { useDismiss } from '@/components/ui/use-dismiss';
 import { paths } from '@/config/paths';
 import { useActivityText } from '@/lib/activity-text';
+import { useFormat } from '@/lib/preferences';
 import { updateHref, useHeaderIndicators } from './header-indicators';
-import { useRelativeTime } from './relative-time';
 
 /** The bell's accessible name: 'Notifications' or 'Notifications (3 new)'. */
 export function useBellLabel(): string {
@@ -51,7 +51,7 @@ function UpdateDetail({ update }: { update: RecentUpdate }) {
 export function RecentUpdatesList({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation('notifications');
   const { updates, records } = useHeaderIndicators();
-  const relativeTime = useRelativeTime();
+  const format = useFormat();
   const activityText = useActivityText();
   /** A log entry's title in the UI language (its message code), else core's English title. */
   const title = (update: RecentUpdate): string => {
@@ -82,7 +82,7 @@ export function RecentUpdatesList({ onNavigate }: { onNavigate?: () => void }) {
                 {t(`kind.${update.kind}`)}
               </span>
               <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400">
-                {relativeTime(update.at)}
+                {format.relative(update.at)}
               </span>
             </span>
             <span className="mt-0.5 block font-medium break-words text-slate-900 dark:text-slate-100">

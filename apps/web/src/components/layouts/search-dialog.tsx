@@ -18,8 +18,8 @@ import { paths } from '@/config/paths';
 import { useActivityText } from '@/lib/activity-text';
 import { useConsentTexts } from '@/lib/consent-texts';
 import { documentTypeName } from '@/lib/document-labels';
+import { useFormat } from '@/lib/preferences';
 import { useHeaderIndicators } from './header-indicators';
-import { useRelativeTime } from './relative-time';
 import { findSearchResults, type SearchPage, type SearchResult } from './search-results';
 
 function usePageEntries(signedIn: boolean): SearchPage[] {
@@ -53,10 +53,12 @@ function usePageEntries(signedIn: boolean): SearchPage[] {
 
 function ResultDetail({ result }: { result: SearchResult }) {
   const { t } = useTranslation('notifications');
-  const relativeTime = useRelativeTime();
+  const format = useFormat();
   if (result.kind === 'page') return null;
   const text =
-    result.kind === 'activity_log' && result.detail ? relativeTime(result.detail) : result.detail;
+    result.kind === 'activity_log' && result.detail
+      ? format.relative(result.detail)
+      : result.detail;
   return (
     <span className="flex flex-wrap items-center gap-x-2 text-xs text-slate-600 dark:text-slate-400">
       {text && <span>{text}</span>}

@@ -6,6 +6,7 @@ import { ChevronDownIcon, UserIcon } from '@/components/ui/icons';
 import { useDismiss } from '@/components/ui/use-dismiss';
 import { paths } from '@/config/paths';
 import { useAuth, useSignOut } from '@/lib/auth';
+import { useGreetingName } from '@/lib/preferences';
 
 const ITEM =
   'block w-full rounded-md px-3 py-2 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800';
@@ -13,6 +14,7 @@ const ITEM =
 export function UserMenu() {
   const { t } = useTranslation();
   const { user } = useAuth();
+  const greetingName = useGreetingName();
   const signOut = useSignOut();
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -47,7 +49,7 @@ export function UserMenu() {
             <p className="border-b border-slate-200 px-3 pt-1 pb-2 text-xs text-slate-500 dark:border-slate-700 dark:text-slate-400">
               {t('userMenu.signedInAs')}{' '}
               <span className="font-medium text-slate-800 dark:text-slate-200">
-                {user.name ?? user.phone}
+                {greetingName ?? user.phone}
               </span>
             </p>
           )}

@@ -44,26 +44,18 @@ describe('profile records', () => {
     expect(sampleProfile('user-999')).toBeNull();
   });
 
-  it('applies a Save made offline, normalised and marked not yet synced', () => {
+  it('applies a Save made offline to the contact fields only, normalised and marked not yet synced', () => {
     const profile = sampleProfile('user-001');
     if (!profile) throw new Error('no sample');
     const saved = applyLocalUpdate(
       profile,
-      {
-        name: ' Rajesh ',
-        email: profile.email,
-        phone: '98765 43210',
-        username: 'Raj',
-        bio: '',
-        dob: profile.dob,
-        gender: 'Male',
-        address: profile.address,
-      },
+      { display_name: ' Raju ', email: profile.email, username: 'Raj', bio: '' },
       new Date(NOW),
     );
     expect(saved).toMatchObject({
-      name: 'Rajesh',
-      phone: '9876543210',
+      display_name: 'Raju',
+      name: profile.name,
+      dob: profile.dob,
       username: 'raj',
       bio: null,
       updated_at: '2025-06-01T10:00:00.000Z',

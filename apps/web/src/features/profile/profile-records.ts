@@ -27,15 +27,18 @@ export function sampleProfile(userId: string): Profile | null {
   const mask = (field: string, value: string) => String(maskField(field, value));
   return {
     user_id: user.id,
-    name: user.name,
+    display_name: null,
     email: user.email,
-    phone: user.phone,
     username: null,
     bio: null,
+    name: user.name,
+    phone: user.phone,
     dob: user.dateOfBirth,
     gender: user.gender,
     address: user.address,
-    is_verified: user.isVerified,
+    // Sample data: no credential is known to vouch for any of it.
+    identity_sources: { name: null, phone: null, dob: null, gender: null, address: null },
+    is_verified: false,
     member_since: new Date(0).toISOString(),
     updated_at: null,
     identity_documents: {
@@ -49,19 +52,18 @@ export function sampleProfile(userId: string): Profile | null {
   };
 }
 
-/** The profile after a Save made on this device: the normalised fields, marked not yet synced. */
+/**
+ * The profile after a Save made on this device: the normalised contact fields, marked not yet
+ * synced (the identity fields are the credentials' and stay).
+ */
 export function applyLocalUpdate(profile: Profile, input: ProfileInput, now: Date): Profile {
   const next = normalizeProfileInput(input);
   return {
     ...profile,
-    name: next.name,
+    display_name: next.display_name || null,
     email: next.email,
-    phone: next.phone,
     username: next.username || null,
     bio: next.bio || null,
-    dob: next.dob,
-    gender: next.gender as Profile['gender'],
-    address: next.address,
     updated_at: now.toISOString(),
     pending_sync: true,
   };

@@ -30,6 +30,7 @@ import {
 import { paths } from '@/config/paths';
 import { setSignOutGuard } from '@/lib/auth';
 import { registerNamespace } from '@/lib/i18n';
+import { useFormat } from '@/lib/preferences';
 import type { OutboxConflict, OutboxKind } from '@/lib/sync/outbox';
 import { useOutboxSync } from '@/lib/sync/outbox-provider';
 import { toast } from '@/lib/toast';
@@ -62,19 +63,9 @@ export function conflictText(t: TFunction<'sync'>, conflict: OutboxConflict): st
   return t(`conflict.${conflict.code}`, { replace: params });
 }
 
-function formatTime(iso: string, language: string): string {
-  const ms = Date.parse(iso);
-  if (Number.isNaN(ms)) return iso;
-  return new Date(ms).toLocaleString(language === 'hi' ? 'hi-IN' : 'en-IN', {
-    day: 'numeric',
-    month: 'short',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
-}
-
 function ConflictNotice({ conflict }: { conflict: OutboxConflict }) {
-  const { t, i18n } = useTranslation('sync');
+  const { t } = useTranslation('sync');
+  const format = useFormat();
   const { dismissConflict } = useOutboxSync();
   return (
     <li>
@@ -91,7 +82,7 @@ function ConflictNotice({ conflict }: { conflict: OutboxConflict }) {
             </p>
           )}
           <p className="text-xs text-red-900 dark:text-red-200">
-            {t('madeAt', { time: formatTime(conflict.createdAt, i18n.language) })}
+            {t('madeAt', { time: format.dateTime(conflict.createdAt) || conflict.createdAt })}
           </p>
           <Link
             to={SCREEN[conflict.kind].href}

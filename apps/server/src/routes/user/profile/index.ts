@@ -1,6 +1,6 @@
 /**
- * /user/{userId}/profile: the holder's profile (identity numbers masked) and replacing its eight
- * editable fields.
+ * /user/{userId}/profile: the holder's profile (identity fields from their credentials, identity
+ * numbers masked) and replacing its contact fields.
  * HTTP only: schema and a thin handler calling one service. Mounted by routes/user/index.ts under
  * /user/:userId/profile, which authenticates (401) and checks the holder (403) first.
  */
@@ -29,7 +29,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { userId } = request.params;
-      const profile = await getProfile({ db: app.deps.db, userId });
+      const profile = await getProfile({ ...app.deps, userId });
       return { profile, user_id: userId };
     },
   );
@@ -40,20 +40,23 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       config: IDEMPOTENT,
       schema: {
         ...holderRoute,
-        // The date of birth may not be after today by the app's clock.
-        body: createProfileUpdateSchema(app.deps.now),
+        body: createProfileUpdateSchema(),
         operationId: 'updateProfile',
         summary:
-          'Replace the eight editable profile fields (name, email, phone, username, bio, dob, ' +
-          "gender, address); writes a 'profile_updated' entry when something changed",
-        response: { 200: profileUpdateAnswerSchema, ...errorResponses(400, 401, 403, 404, 409) },
+          'Replace the contact fields (display_name, email, username, bio); the identity fields ' +
+          '(name, phone, dob, gender, address) come from issued credentials and may only be sent ' +
+          "unchanged (else 422 credential_backed_field); writes a 'profile_updated' entry when " +
+          'something changed',
+        response: {
+          200: profileUpdateAnswerSchema,
+          ...errorResponses(400, 401, 403, 404, 409, 422),
+        },
       },
     },
     async (request) => {
       const { userId } = request.params;
       const result = await updateProfile({
-        db: app.deps.db,
-        now: app.deps.now,
+        ...app.deps,
         userId,
         update: request.body,
       });

@@ -10,7 +10,8 @@ import { generateCredential } from '@/features/credentials/api/generate-credenti
 import { readLocalCredentials } from '@/features/credentials/api/get-credentials';
 import type { DashboardLoaders } from '@/features/dashboard/api/use-dashboard-data';
 import { Dashboard } from '@/features/dashboard/components/dashboard';
-import { useAuth, useUserId } from '@/lib/auth';
+import { useUserId } from '@/lib/auth';
+import { useGreetingName } from '@/lib/preferences';
 
 const loaders: DashboardLoaders = {
   credentials: { query: holderListQueries.credentials, readLocal: readLocalCredentials },
@@ -23,11 +24,12 @@ const loaders: DashboardLoaders = {
 
 export function Component() {
   const userId = useUserId();
-  const { user } = useAuth();
+  // Greeted by name (issue 19): the display name, else the name on the credentials.
+  const greetingName = useGreetingName();
   return (
     <Dashboard
       userId={userId}
-      userName={user?.name}
+      userName={greetingName ?? undefined}
       loaders={loaders}
       generateCredential={generateCredential}
     />

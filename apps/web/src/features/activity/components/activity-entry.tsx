@@ -1,40 +1,17 @@
 /**
  * One entry of the Activity Logs list (SPEC 2, 3): the type's icon, the entry's text in the UI
- * language (lib/activity-text.ts; the stored description when it has no message code), the type's label, the relative time of SPEC 9 in a <time> whose title is the full date
- * and time, 'Not yet synced' for an entry the server has not accepted yet (`pending_sync`) and
+ * language (lib/activity-text.ts; the stored description when it has no message code), the type's
+ * label, the relative time of SPEC 9 followed by the date and time in the holder's formats
+ * (lib/format.ts) in a <time>, 'Not yet synced' for an entry the server has not accepted yet
+ * (`pending_sync`) and
  * 'Demo' for the demo entries of SPEC 8.
  */
 import type { ActivityLog } from '@pehchaan/core';
-import { relativeTimeParts } from '@pehchaan/core';
 import { useTranslation } from 'react-i18next';
 import { ClockIcon } from '@/components/ui/icons';
 import { useActivityText } from '@/lib/activity-text';
+import { useFormat } from '@/lib/preferences';
 import { ActivityTypeIcon } from './activity-type-icon';
-
-/** The Indian locale of the UI language (SPEC 9: dates formatted for en-IN). */
-export function dateLocale(language: string): string {
-  return language === 'hi' ? 'hi-IN' : 'en-IN';
-}
-
-/** SPEC 9's relative time in the UI language; '' for an unparsable timestamp. */
-export function useRelativeTime(): (timestamp: string, now: number) => string {
-  const { t, i18n } = useTranslation('activity');
-  return (timestamp, now) => {
-    const parts = relativeTimeParts(timestamp, now);
-    switch (parts.unit) {
-      case 'justNow':
-        return t('time.justNow');
-      case 'hours':
-        return t('time.hours', { count: parts.count });
-      case 'yesterday':
-        return t('time.yesterday');
-      case 'date':
-        return new Date(parts.ms).toLocaleDateString(dateLocale(i18n.language));
-      case 'invalid':
-        return '';
-    }
-  };
-}
 
 export function ActivityEntry({
   log,
@@ -46,16 +23,14 @@ export function ActivityEntry({
   now: number;
   demo?: boolean;
 }) {
-  const { t, i18n } = useTranslation('activity');
-  const relative = useRelativeTime();
+  const { t } = useTranslation('activity');
+  const format = useFormat();
+  const full = format.dateTime(log.timestamp) || log.timestamp;
+  const relative = format.relative(log.timestamp, now);
+  // SPEC 9's relative text first; then the date and time in the holder's formats (issue 19),
+  // which an older entry's relative text (its date) already begins.
+  const when = relative === format.date(log.timestamp) ? full : `${relative} · ${full}`;
   const text = useActivityText();
-  const at = Date.parse(log.timestamp);
-  const full = Number.isNaN(at)
-    ? log.timestamp
-    : new Date(at).toLocaleString(dateLocale(i18n.language), {
-        dateStyle: 'medium',
-        timeStyle: 'short',
-      });
 
   return (
     <div className="flex gap-3 p-4 sm:gap-4">
@@ -72,7 +47,7 @@ export function ActivityEntry({
             {t(`types.${log.type}`)}
           </span>
           <time dateTime={log.timestamp} title={full}>
-            {relative(log.timestamp, now)}
+            {when}
           </time>
           {log.pending_sync && (
             <span

@@ -1,6 +1,7 @@
-import type { ActivityLog } from '@pehchaan/core';
+import { type ActivityLog, DEFAULT_SETTINGS } from '@pehchaan/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_FORMAT_PREFERENCES as DEFAULTS, formatDateTime } from '@/lib/format';
 import { i18n } from '@/lib/i18n';
 import { REFRESH_INTERVAL_MS as ACTIVITY_REFRESH_MS } from '@/lib/query-client';
 import { toast } from '@/lib/toast';
@@ -72,20 +73,42 @@ describe('/logs', () => {
     expect(screen.queryByText('Not yet synced')).toBeNull();
   });
 
-  it('shows the relative times of SPEC 9 with the full timestamp in <time>', async () => {
+  it("shows SPEC 9's relative times, then date and time in the holder's formats", async () => {
     await openLogs();
     const items = within(
       await screen.findByRole('list', { name: 'Activity entries' }),
     ).getAllByRole('listitem');
     const times = items.map((item) => item.querySelector('time'));
+    const at = (log: ActivityLog | undefined) => formatDateTime(log?.timestamp ?? '', DEFAULTS);
     expect(times.map((time) => time?.textContent)).toEqual([
-      'Just now',
-      '5 hours ago',
-      'Yesterday',
-      new Date(LOGS[3]?.timestamp ?? '').toLocaleDateString('en-IN'),
+      `Just now · ${at(LOGS[0])}`,
+      `5 hours ago · ${at(LOGS[1])}`,
+      `Yesterday · ${at(LOGS[2])}`,
+      at(LOGS[3]),
     ]);
+    // SPEC 9 defaults: DD/MM/YYYY, 12-hour, India.
+    expect(times[3]?.textContent).toMatch(/^\d{2}\/\d{2}\/\d{4}, \d{1,2}:\d{2}\s?[ap]m$/i);
     expect(times[1]).toHaveAttribute('dateTime', LOGS[1]?.timestamp);
-    expect(times[1]?.getAttribute('title')).toMatch(/\d{4}/);
+  });
+
+  it('follows the date and time formats chosen in Settings', async () => {
+    signIn();
+    mockFetch({
+      [LOGS_PATH]: answer(LOGS),
+      'GET /user/user-001/settings': () =>
+        json({
+          settings: { ...DEFAULT_SETTINGS, dateFormat: 'YYYY-MM-DD', timeFormat: '24h' },
+          user_id: 'user-001',
+          updated_at: null,
+        }),
+    });
+    renderApp('/logs');
+    const list = await screen.findByRole('list', { name: 'Activity entries' });
+    await waitFor(() =>
+      expect(within(list).getAllByRole('listitem')[3]?.querySelector('time')?.textContent).toMatch(
+        /^\d{4}-\d{2}-\d{2}, \d{2}:\d{2}$/,
+      ),
+    );
   });
 
   it('narrows the list by search text and by type, updating N of M activities', async () => {
@@ -249,8 +272,8 @@ describe('/logs', () => {
     await openLogs(answer(LOGS), 'गतिविधि लॉग');
     expect(await screen.findByText('4 में से 4 गतिविधियाँ')).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'गतिविधियाँ खोजें' })).toBeInTheDocument();
-    expect(within(list()).getByText('कल')).toBeInTheDocument();
-    expect(within(list()).getByText('5 घंटे पहले')).toBeInTheDocument();
+    expect(within(list()).getByText(/^कल · /)).toBeInTheDocument();
+    expect(within(list()).getByText(/^5 घंटे पहले · /)).toBeInTheDocument();
     // Descriptions are shown as stored.
     expect(within(list()).getByText('Shared PAN Card')).toBeInTheDocument();
   });

@@ -1,5 +1,6 @@
 /**
- * The Login Debugger embedded in the login page (SPEC 2, 8), collapsed by default.
+ * The Login Debugger of the login page (SPEC 2, 8), inside the page's Developer tools panel
+ * (collapsed by default; issue 19).
  *
  * - Test Demo Login: a simulated credential check of the primary demo account (300 ms, SPEC 9),
  *   then a real login with it (API, else the offline fallback); toasts 'Demo login successful!'
@@ -11,7 +12,6 @@ import { DEMO_OTP, findDemoAccount, maskAadhaar, PRIMARY_DEMO_ACCOUNT } from '@p
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { ChevronDownIcon } from '@/components/ui/icons';
 import { errorDetail } from '@/lib/api-client';
 import { type UserData, useAuth } from '@/lib/auth';
 import { delay } from '@/lib/delay';
@@ -30,10 +30,9 @@ function maskToken(token: string): string {
 export function LoginDebugger({ onSuccess }: { onSuccess: (user: UserData) => void }) {
   const { t } = useTranslation(['auth', 'messages']);
   const { user, login } = useAuth();
-  const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [lines, setLines] = useState<string[]>([]);
-  const panelId = useId();
+  const titleId = useId();
   const log = (line: string) => setLines((current) => [...current, line]);
 
   const testDemoLogin = async () => {
@@ -102,38 +101,25 @@ export function LoginDebugger({ onSuccess }: { onSuccess: (user: UserData) => vo
   };
 
   return (
-    <section className="rounded-xl border border-slate-200 dark:border-slate-700">
-      <h2>
-        <button
-          type="button"
-          onClick={() => setOpen((v) => !v)}
-          aria-expanded={open}
-          aria-controls={panelId}
-          className="flex w-full items-center justify-between rounded-xl px-4 py-3 text-left text-sm font-semibold"
-        >
-          {t('debugger.title')}
-          <ChevronDownIcon className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} />
-        </button>
-      </h2>
-      {open && (
-        <div id={panelId} className="space-y-3 border-t border-slate-200 p-4 dark:border-slate-700">
-          <div className="flex flex-wrap gap-2">
-            <Button size="sm" onClick={testDemoLogin} disabled={busy}>
-              {t('debugger.testDemoLogin')}
-            </Button>
-            <Button size="sm" variant="secondary" onClick={checkCurrentUser} disabled={busy}>
-              {t('debugger.checkCurrentUser')}
-            </Button>
-          </div>
-          <output
-            aria-live="polite"
-            aria-label={t('debugger.output')}
-            className="block min-h-10 rounded-lg bg-slate-100 p-3 font-mono text-xs break-words whitespace-pre-wrap text-slate-800 dark:bg-slate-800 dark:text-slate-200"
-          >
-            {lines.join('\n')}
-          </output>
-        </div>
-      )}
+    <section aria-labelledby={titleId} className="space-y-3">
+      <h3 id={titleId} className="text-sm font-semibold">
+        {t('debugger.title')}
+      </h3>
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" onClick={testDemoLogin} disabled={busy}>
+          {t('debugger.testDemoLogin')}
+        </Button>
+        <Button size="sm" variant="secondary" onClick={checkCurrentUser} disabled={busy}>
+          {t('debugger.checkCurrentUser')}
+        </Button>
+      </div>
+      <output
+        aria-live="polite"
+        aria-label={t('debugger.output')}
+        className="block min-h-10 rounded-lg bg-slate-100 p-3 font-mono text-xs break-words whitespace-pre-wrap text-slate-800 dark:bg-slate-800 dark:text-slate-200"
+      >
+        {lines.join('\n')}
+      </output>
     </section>
   );
 }

@@ -2,8 +2,12 @@
  * The two-step login form of SPEC 2, 5 and 8.
  *
  * Step 1: Aadhaar number (grouped 4-4-4, digits only, at most 14 characters with spaces) and
- * Mobile Number (digits only, at most 10); Send OTP ('Sending OTP...' while busy).
- * Step 2: the 6-digit OTP, masked with a show/hide toggle; Login ('Verifying...') and Back.
+ * Mobile Number (digits only, at most 10, shown after India's +91; issue 19); Send OTP
+ * ('Sending OTP...' while busy).
+ * Step 2: the 6-digit OTP, masked with a show/hide toggle; Login ('Verifying...') and Back; and
+ * Resend OTP once OTP_RESEND_WAIT_MS has passed since the last send (a countdown until then; it
+ * sends again the way Send OTP did: the demo pairs on the device, any other through
+ * POST /api/auth/send-otp).
  * Validation and failures are toasted and shown beside the form.
  */
 import {
@@ -15,7 +19,7 @@ import {
   validateOtp,
   validatePhone,
 } from '@pehchaan/core';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { EyeIcon, EyeOffIcon } from '@/components/ui/icons';
@@ -37,6 +41,28 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
       {message}
     </p>
   );
+}
+
+/** Issue 19: Resend OTP is offered this long after an OTP was sent (ms). */
+export const OTP_RESEND_WAIT_MS = 30_000;
+
+/** India's country calling code, shown before the mobile number. */
+const COUNTRY_CODE = '+91';
+
+/** Whole seconds until `at` (epoch ms), counting down once a second; 0 once it has passed. */
+function useSecondsUntil(at: number | null): number {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    if (at === null) return;
+    setNow(Date.now());
+    const timer = setInterval(() => {
+      const current = Date.now();
+      setNow(current);
+      if (current >= at) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [at]);
+  return at === null ? 0 : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 interface FieldErrors {
@@ -65,6 +91,10 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: UserData) => void }
   const [verifying, setVerifying] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
+  /** When Resend OTP is offered (epoch ms); null before the first send. */
+  const [resendAt, setResendAt] = useState<number | null>(null);
+  const [resending, setResending] = useState(false);
+  const resendIn = useSecondsUntil(resendAt);
   /** Set when the OTP was right and the holder owes a passkey or password (issue 19). */
   const [secondFactor, setSecondFactor] = useState<SecondFactorStep | null>(null);
 
@@ -94,6 +124,15 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: UserData) => void }
     if (validateAadhaar(aadhaar)) return fail(t('messages:aadhaar'), 'aadhaar');
     if (validatePhone(phone)) return fail(t('messages:phone'), 'phone');
     setSending(true);
+    if (await sendOtp()) {
+      setOtp('');
+      setStep(2);
+    }
+    setSending(false);
+  };
+
+  /** Sends an OTP for the pair entered, with SPEC 8's toasts; true when it was sent. */
+  const sendOtp = async (): Promise<boolean> => {
     try {
       const result = await requestOtp({ aadhaarNumber: aadhaar, phoneNumber: phone });
       toast.success(
@@ -101,8 +140,8 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: UserData) => void }
           ? t('toast.demoOtpSent', { otp: result.otp })
           : t('toast.otpSent', { phone }),
       );
-      setOtp('');
-      setStep(2);
+      setResendAt(Date.now() + OTP_RESEND_WAIT_MS);
+      return true;
     } catch (error) {
       if (isAuthError(error, 'BACKEND_UNAVAILABLE')) {
         setFormError(authErrorMessage(error, t, t('toast.sendOtpFailed')));
@@ -110,9 +149,16 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: UserData) => void }
       } else {
         fail(authErrorMessage(error, t, t('toast.sendOtpFailed')));
       }
-    } finally {
-      setSending(false);
+      return false;
     }
+  };
+
+  const onResend = async () => {
+    setFieldErrors({});
+    setFormError(null);
+    setResending(true);
+    await sendOtp();
+    setResending(false);
   };
 
   const onLogin = async (event: FormEvent) => {
@@ -194,23 +240,33 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: UserData) => void }
             <label htmlFor={`${ids}-phone`} className="text-sm font-medium">
               {t('phoneLabel')}
             </label>
-            <Input
-              ref={phoneRef}
-              id={`${ids}-phone`}
-              name="phone"
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              maxLength={LIMITS.phoneDigits}
-              placeholder={t('phonePlaceholder')}
-              value={phone}
-              onChange={(event) =>
-                setPhone(digitsOnly(event.target.value).slice(0, LIMITS.phoneDigits))
-              }
-              aria-invalid={fieldErrors.phone ? true : undefined}
-              aria-describedby={fieldErrors.phone ? `${ids}-phone-error` : undefined}
-              className="font-mono tracking-wider"
-            />
+            <div className="mt-1 flex items-stretch">
+              <span
+                id={`${ids}-country`}
+                className="flex items-center rounded-l-lg border border-r-0 border-slate-300 bg-slate-100 px-3 font-mono text-slate-700 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-200"
+              >
+                {COUNTRY_CODE}
+              </span>
+              <input
+                ref={phoneRef}
+                id={`${ids}-phone`}
+                name="phone"
+                type="tel"
+                inputMode="numeric"
+                autoComplete="tel-national"
+                maxLength={LIMITS.phoneDigits}
+                placeholder={t('phonePlaceholder')}
+                value={phone}
+                onChange={(event) =>
+                  setPhone(digitsOnly(event.target.value).slice(0, LIMITS.phoneDigits))
+                }
+                aria-invalid={fieldErrors.phone ? true : undefined}
+                aria-describedby={[`${ids}-country`, fieldErrors.phone ? `${ids}-phone-error` : '']
+                  .filter(Boolean)
+                  .join(' ')}
+                className="block w-full min-w-0 rounded-r-lg border border-slate-300 bg-white px-3 py-2 font-mono text-base tracking-wider text-slate-900 placeholder:text-slate-400 aria-invalid:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:aria-invalid:border-red-400"
+              />
+            </div>
             <FieldError id={`${ids}-phone-error`} message={fieldErrors.phone} />
           </div>
           {errorBox}
@@ -220,7 +276,9 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: UserData) => void }
         </form>
       ) : (
         <form onSubmit={onLogin} noValidate className="space-y-4">
-          <p className="text-sm text-slate-700 dark:text-slate-300">{t('otpSentTo', { phone })}</p>
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            {t('otpSentTo', { phone: `${COUNTRY_CODE} ${phone}` })}
+          </p>
           <div>
             <label htmlFor={`${ids}-otp`} className="text-sm font-medium">
               {t('otpLabel')}
@@ -255,6 +313,27 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: UserData) => void }
               </button>
             </div>
             <FieldError id={`${ids}-otp-error`} message={fieldErrors.otp} />
+          </div>
+          <div className="flex min-h-11 flex-wrap items-center gap-x-2 text-sm">
+            {resendIn > 0 ? (
+              <p className="text-slate-600 dark:text-slate-400">
+                {t('resendIn', { seconds: resendIn })}
+              </p>
+            ) : (
+              <>
+                <span className="text-slate-600 dark:text-slate-400">{t('noOtp')}</span>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => void onResend()}
+                  loading={resending}
+                  loadingLabel={t('resending')}
+                  disabled={verifying}
+                >
+                  {t('resendOtp')}
+                </Button>
+              </>
+            )}
           </div>
           {errorBox}
           <div className="flex flex-col-reverse gap-3 sm:flex-row">

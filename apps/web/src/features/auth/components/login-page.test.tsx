@@ -1,5 +1,5 @@
 import { MESSAGES } from '@pehchaan/core';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { browser } from '@/lib/browser';
 import { json, mockFetch, problem } from '@/testing/mock-fetch';
@@ -46,6 +46,16 @@ describe('/login step 1', () => {
     expect(phone).toHaveValue('9876543210');
   });
 
+  it("shows India's +91 before the mobile number", async () => {
+    renderApp('/login');
+    const phone = await screen.findByLabelText('Mobile Number');
+    const prefix = screen.getByText('+91');
+    expect(prefix).toBeVisible();
+    // Before the field, and read with it.
+    expect(prefix.compareDocumentPosition(phone) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(phone).toHaveAccessibleDescription('+91');
+  });
+
   it('rejects a short Aadhaar number with the SPEC 5 message and sends nothing', async () => {
     const { calls } = mockFetch();
     const { user } = renderApp('/login');
@@ -69,7 +79,7 @@ describe('/login step 1', () => {
     await fillStep1(user, '234567890125', '9876543210');
     expect(screen.getByRole('button', { name: 'Sending OTP...' })).toBeDisabled();
     expect(await screen.findByText('Demo OTP sent! Use 123456')).toBeInTheDocument();
-    expect(screen.getByText('An OTP has been sent to 9876543210')).toBeInTheDocument();
+    expect(screen.getByText('An OTP has been sent to +91 9876543210')).toBeInTheDocument();
     const otp = screen.getByLabelText('Enter OTP');
     expect(otp).toHaveAttribute('type', 'password');
     expect(calls).toHaveLength(0);
@@ -260,9 +270,12 @@ describe('/login extras', () => {
   it('Login Debugger: Test Demo Login signs in the primary demo account', async () => {
     mockFetch({ 'POST /api/auth/verify-otp': () => json(apiLoginAnswer) });
     const { user, router } = renderApp('/login');
-    const toggle = await screen.findByRole('button', { name: 'Login Debugger' });
+    // The Login Debugger sits in the collapsed Developer tools panel (issue 19).
+    const toggle = await screen.findByRole('button', { name: 'Developer tools' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('button', { name: 'Test Demo Login' })).toBeNull();
     await user.click(toggle);
+    expect(screen.getByRole('heading', { name: 'Login Debugger' })).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Test Demo Login' }));
     expect(await screen.findByText('Demo login successful!')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
@@ -274,12 +287,53 @@ describe('/login extras', () => {
       'GET /api/auth/session': () => json({ detail: 'Not signed in' }, 401),
     });
     const { user } = renderApp('/login');
-    await user.click(await screen.findByRole('button', { name: 'Login Debugger' }));
+    await user.click(await screen.findByRole('button', { name: 'Developer tools' }));
     await user.click(screen.getByRole('button', { name: 'Check Current User' }));
     const output = screen.getByRole('status', { name: 'Debugger output' });
     await waitFor(() =>
       expect(output).toHaveTextContent('Server session unavailable: Not signed in'),
     );
     expect(output).toHaveTextContent('No user is stored on this device.');
+  });
+});
+
+describe('/login resend OTP (issue 19)', () => {
+  // Intervals and the clock are faked (and still move with real time); timeouts stay real, so
+  // the simulated sends and the typing run as in the app.
+  const fakeClock = () =>
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], shouldAdvanceTime: true });
+
+  it('offers Resend OTP only after a 30-second countdown, then sends the demo OTP again', async () => {
+    fakeClock();
+    const { calls } = mockFetch();
+    const { user } = renderApp('/login');
+    await reachStep2(user);
+    expect(screen.getByText("Didn't get it? You can resend the OTP in 30 s")).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Resend OTP' })).toBeNull();
+    act(() => vi.advanceTimersByTime(20_000));
+    expect(screen.getByText(/resend the OTP in 1\d s$/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Resend OTP' })).toBeNull();
+    act(() => vi.advanceTimersByTime(10_000));
+    await user.click(await screen.findByRole('button', { name: 'Resend OTP' }));
+    expect(await screen.findAllByText('Demo OTP sent! Use 123456')).not.toHaveLength(0);
+    // The countdown starts again; the demo pair still makes no call.
+    expect(await screen.findByText(/resend the OTP in 30 s$/)).toBeVisible();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('calls send-otp again for a non-demo pair', async () => {
+    fakeClock();
+    const { calls } = mockFetch({
+      'POST /api/auth/send-otp': () => json({ success: true, message: 'OTP sent to 9447123456' }),
+    });
+    const { user } = renderApp('/login');
+    await fillStep1(user, '789012345674', '9447123456');
+    await screen.findByLabelText('Enter OTP');
+    act(() => vi.advanceTimersByTime(30_000));
+    await user.click(await screen.findByRole('button', { name: 'Resend OTP' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/api/auth/send-otp')).toHaveLength(2),
+    );
+    expect(calls[1]?.body).toEqual({ phoneNumber: '9447123456', aadhaarNumber: '789012345674' });
   });
 });

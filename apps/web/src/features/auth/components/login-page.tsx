@@ -1,5 +1,9 @@
-/** The /login screen (SPEC 2): the login card with the demo banner, and the Login Debugger. */
+/**
+ * The /login screen (SPEC 2): the login card with the demo banner, and the Login Debugger in the
+ * page's collapsed Developer tools panel (issue 19).
+ */
 import { useTranslation } from 'react-i18next';
+import { DeveloperTools } from '@/components/ui/developer-tools';
 import type { UserData } from '@/lib/auth';
 import { LoginDebugger } from './login-debugger';
 import { LoginForm } from './login-form';
@@ -14,7 +18,9 @@ export function LoginPage({ onSuccess }: { onSuccess: (user: UserData) => void }
         <LoginForm onSuccess={onSuccess} />
       </div>
       <div className="mt-6">
-        <LoginDebugger onSuccess={onSuccess} />
+        <DeveloperTools>
+          <LoginDebugger onSuccess={onSuccess} />
+        </DeveloperTools>
       </div>
     </div>
   );

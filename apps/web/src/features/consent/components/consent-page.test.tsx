@@ -85,6 +85,11 @@ function stored(key: 'consentRequests' | 'activityLogs'): Record<string, unknown
   return JSON.parse(window.localStorage.getItem(key) ?? '[]');
 }
 
+/** Opens the page's Developer tools panel (collapsed while Debug mode is off). */
+async function openDeveloperTools(user: { click: (element: Element) => Promise<void> }) {
+  await user.click(screen.getByRole('button', { name: 'Developer tools' }));
+}
+
 describe('/consent (SPEC 2 Consent Management)', () => {
   it('shows the three lists by status with counts, cards and empty states', async () => {
     await openConsent({
@@ -99,7 +104,8 @@ describe('/consent (SPEC 2 Consent Management)', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['Name', 'Aadhaar', 'PAN']);
-    expect(within(bank).getByText('1 Mar 2025', { exact: false })).toBeInTheDocument();
+    // The holder's date format (SPEC 9 default DD/MM/YYYY) and India's time zone.
+    expect(within(bank).getByText('01/03/2025', { exact: false })).toBeInTheDocument();
     expect(
       within(bank).getByRole('button', { name: 'Approve State Bank of India' }),
     ).toHaveTextContent('Approve');
@@ -110,7 +116,7 @@ describe('/consent (SPEC 2 Consent Management)', () => {
     const approved = section('Approved (1)');
     const airtel = within(approved).getByRole('article', { name: 'Bharti Airtel' });
     expect(within(airtel).getByText('Approved on:')).toBeInTheDocument();
-    expect(within(airtel).getByText('2 Mar 2025', { exact: false })).toBeInTheDocument();
+    expect(within(airtel).getByText('02/03/2025, 3:00 pm', { exact: false })).toBeInTheDocument();
     // Issue 17: the only action on an approved consent is its withdrawal.
     expect(
       within(airtel)
@@ -446,6 +452,7 @@ describe('/consent (SPEC 2 Consent Management)', () => {
       },
     });
     expect(section('Pending (0)')).toHaveTextContent('No pending requests.');
+    await openDeveloperTools(user);
     await user.click(screen.getByRole('button', { name: 'Reset Requests' }));
     expect(await screen.findByText('Consent requests reset')).toBeInTheDocument();
     expect(await screen.findByRole('region', { name: 'Pending (3)' })).toBeInTheDocument();
@@ -458,6 +465,7 @@ describe('/consent (SPEC 2 Consent Management)', () => {
     await user.click(screen.getByRole('button', { name: 'Reject LIC of India' }));
     expect(await screen.findByRole('region', { name: 'Rejected (1)' })).toBeInTheDocument();
     expect(JSON.parse(window.localStorage.getItem('outbox') ?? '{}').entries).toHaveLength(1);
+    await openDeveloperTools(user);
     await user.click(screen.getByRole('button', { name: 'Reset Requests' }));
     expect(await screen.findByText('Sample requests restored on this device')).toBeInTheDocument();
     expect(await screen.findByRole('region', { name: 'Pending (3)' })).toBeInTheDocument();
@@ -473,6 +481,9 @@ describe('/consent (SPEC 2 Consent Management)', () => {
 
   it('Debug Logs toggles a panel with the source, user id, counts and the raw list', async () => {
     const { user } = await openConsent({ [`GET ${BASE}`]: list(request('bank')) });
+    // Collapsed in the Developer tools panel until opened (issue 19).
+    expect(screen.queryByRole('button', { name: 'Debug Logs' })).toBeNull();
+    await openDeveloperTools(user);
     const toggle = screen.getByRole('button', { name: 'Debug Logs' });
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
     await user.click(toggle);
@@ -553,8 +564,8 @@ describe('/consent: withdraw, expire and uses (issue 17)', () => {
     const card = within(section('Approved (1)')).getByRole('article', {
       name: 'State Bank of India',
     });
-    expect(within(card).getByText('29 Aug 2099')).toBeInTheDocument();
-    expect(within(card).getByText('Used 3 times, last on 12 Mar 2025')).toBeInTheDocument();
+    expect(within(card).getByText('29/08/2099')).toBeInTheDocument();
+    expect(within(card).getByText('Used 3 times, last on 12/03/2025')).toBeInTheDocument();
 
     await user.click(
       within(card).getByRole('button', { name: 'Withdraw consent from State Bank of India' }),
@@ -597,7 +608,7 @@ describe('/consent: withdraw, expire and uses (issue 17)', () => {
     [
       'delivered',
       { status: 'delivered', attempts: 1, delivered_at: '2025-03-14T11:01:00.000Z' },
-      'State Bank of India was notified of the withdrawal on 14 Mar 2025.',
+      'State Bank of India was notified of the withdrawal on 14/03/2025.',
     ],
     [
       'retrying',
@@ -629,7 +640,7 @@ describe('/consent: withdraw, expire and uses (issue 17)', () => {
         name: 'State Bank of India',
       });
       expect(
-        within(card).getByText('State Bank of India erased what you shared on 14 Mar 2025.'),
+        within(card).getByText('State Bank of India erased what you shared on 14/03/2025.'),
       ).toBeInTheDocument();
       expect(within(card).getByText(text)).toBeInTheDocument();
       // SPEC 4: the decision stays on the card.
@@ -647,7 +658,7 @@ describe('/consent: withdraw, expire and uses (issue 17)', () => {
       name: 'Bharti Airtel',
     });
     expect(within(card).getByText('Expired')).toBeInTheDocument();
-    expect(within(card).getByText('10 Mar 2025')).toBeInTheDocument();
+    expect(within(card).getByText('10/03/2025')).toBeInTheDocument();
     expect(
       within(card).getByText(
         'To share with Bharti Airtel again, they must send you a new request.',

@@ -1,10 +1,11 @@
 /**
- * The /consent screen (SPEC 2 Consent Management): 'Consent Management', the buttons Refresh,
- * Debug Logs and Reset Requests, and three lists — Pending, Approved, Rejected — each with its
- * count and an empty state, and a fourth for consents that ended since (Withdrawn or expired,
- * issue 17). Pending requests have Approve and Reject (SPEC 4: decisions are final); approved
- * ones have Withdraw consent, on the same screen, one action and a confirmation (DPDP Act
- * s.6(4)): `useWithdrawConsent`, queued in the outbox like a decision while offline.
+ * The /consent screen (SPEC 2 Consent Management): 'Consent Management', Refresh, SPEC 2's
+ * Debug Logs and Reset Requests in the page's collapsed Developer tools panel (issue 19), and
+ * three lists — Pending, Approved, Rejected — each with its count and an empty state, and a
+ * fourth for consents that ended since (Withdrawn or expired, issue 17). Pending requests have
+ * Approve and Reject (SPEC 4: decisions are final); approved ones have Withdraw consent, on the
+ * same screen, one action and a confirmation (DPDP Act s.6(4)): `useWithdrawConsent`, queued in
+ * the outbox like a decision while offline.
  *
  * Data: the API with the browser-storage fallback (SPEC 1, 7); when loading fails the toast
  * 'Failed to load consent requests' and, with nothing stored, the three sample pending requests
@@ -21,6 +22,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { DeveloperTools } from '@/components/ui/developer-tools';
 import { InfoIcon, RefreshIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -235,39 +237,43 @@ export function ConsentPage({ userId }: { userId: string }) {
           <RefreshIcon className="size-4" />
           {t('refresh')}
         </Button>
-        <Button
-          size="sm"
-          variant="secondary"
-          className="min-h-11"
-          onClick={() => setShowDebug((s) => !s)}
-          aria-pressed={showDebug}
-        >
-          {t('debugLogs')}
-        </Button>
-        <Button
-          size="sm"
-          variant="secondary"
-          className="min-h-11"
-          onClick={onReset}
-          loading={resetting}
-          loadingLabel={t('resetting')}
-        >
-          {t('reset')}
-        </Button>
       </div>
 
       {/* Issue 16: a verifier's OpenID4VP link, scanned or pasted, becomes a pending request. */}
       <PresentationLinkEntry userId={userId} onReceived={() => void reload()} />
 
-      {showDebug && (
-        <ConsentDebugPanel
-          userId={userId}
-          source={source}
-          requests={requests}
-          lists={lists}
-          lastError={lastError}
-        />
-      )}
+      <DeveloperTools>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            size="sm"
+            variant="secondary"
+            className="min-h-11"
+            onClick={() => setShowDebug((s) => !s)}
+            aria-pressed={showDebug}
+          >
+            {t('debugLogs')}
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            className="min-h-11"
+            onClick={onReset}
+            loading={resetting}
+            loadingLabel={t('resetting')}
+          >
+            {t('reset')}
+          </Button>
+        </div>
+        {showDebug && (
+          <ConsentDebugPanel
+            userId={userId}
+            source={source}
+            requests={requests}
+            lists={lists}
+            lastError={lastError}
+          />
+        )}
+      </DeveloperTools>
 
       {loading ? (
         <Spinner />

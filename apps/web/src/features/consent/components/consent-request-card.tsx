@@ -14,6 +14,7 @@ import { Button } from '@/components/ui/button';
 import { cardSurfaceClass } from '@/components/ui/card';
 import { CheckCircleIcon, ClockIcon, CloseIcon } from '@/components/ui/icons';
 import { useConsentTexts } from '@/lib/consent-texts';
+import { useFormat } from '@/lib/preferences';
 import { ConsentStanding } from './consent-standing';
 
 const STATUS_CLASSES = {
@@ -23,19 +24,6 @@ const STATUS_CLASSES = {
   withdrawn: 'bg-slate-200 text-slate-800 dark:bg-slate-800 dark:text-slate-200',
   expired: 'bg-slate-200 text-slate-800 dark:bg-slate-800 dark:text-slate-200',
 } as const satisfies Record<ConsentRequest['status'], string>;
-
-/** Date and time in the UI language's Indian locale, e.g. '1 Jan 2025, 10:30 am'. */
-function formatDateTime(iso: string, language: string): string {
-  const ms = Date.parse(iso);
-  if (Number.isNaN(ms)) return iso;
-  return new Date(ms).toLocaleString(language === 'hi' ? 'hi-IN' : 'en-IN', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
-}
 
 export function ConsentRequestCard({
   request,
@@ -53,10 +41,11 @@ export function ConsentRequestCard({
   /** A withdrawal of this consent is being sent. */
   withdrawing?: boolean;
 }) {
-  const { t, i18n } = useTranslation('consent');
+  const { t } = useTranslation('consent');
   const titleId = useId();
   const fieldsId = useId();
-  const when = (iso: string) => formatDateTime(iso, i18n.language);
+  const format = useFormat();
+  const when = (iso: string) => format.dateTime(iso) || iso;
   const texts = useConsentTexts();
   const { status } = request;
 

@@ -2,7 +2,7 @@
  * Where a decided consent stands after SPEC 4's decision (issue 17, DECISIONS 7), on both
  * consent cards:
  * - approved: 'Valid until {date}' (and 'Ends in N days' in the last week), how often it was used
- *   ('Used 3 times, last on 12 Mar 2026' / 'Not used yet'), and Withdraw consent: one action and
+ *   ('Used 3 times, last on 12/03/2026' / 'Not used yet', dates in the holder's format), and Withdraw consent: one action and
  *   a confirmation, on the same card as Approve was (DPDP Act s.6(4));
  * - withdrawn: when, that the verifier's copy here was erased, and how the signed withdrawal
  *   notice to the verifier goes ('Verifier notified on ...', 'Notifying ... (attempt N)',
@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ClockIcon } from '@/components/ui/icons';
-import { formatDate } from '@/lib/format-date';
+import { useFormat } from '@/lib/preferences';
 
 /** The statuses a consent has once given. */
 export function isGivenConsent(request: ConsentRequest): boolean {
@@ -51,9 +51,9 @@ export function ConsentStanding({
   /** The clock (tests). */
   now?: () => Date;
 }) {
-  const { t, i18n } = useTranslation('consent');
+  const { t } = useTranslation('consent');
   const [confirming, setConfirming] = useState(false);
-  const date = (iso: string) => formatDate(iso, i18n.language);
+  const { date } = useFormat();
   if (!isGivenConsent(request)) return null;
   const { status } = request;
   const uses = request.uses ?? 0;

@@ -1,22 +1,33 @@
 /**
- * One credential (SPEC 2): document type, issuer and display status (SPEC 4); expands to its
- * details with masked subject fields; Show QR Code / Close QR, Share, Copy JSON, Download and
- * Delete (not for the permanent Basic Identity), and its share links ("2 active links · 5
- * views", each withdrawable). The QR code holds the link the page hands it (`qrLink`: a share
+ * One credential (SPEC 2): its type's icon, name (in the UI language, from the document
+ * catalogue), issuer, display status (SPEC 4) and, collapsed too, its document number masked
+ * (issue 19); expands to its details (dates in the holder's format, claim labels from the
+ * catalogue, masked subject fields); Show QR Code / Close QR, Share, Copy JSON, Download JSON,
+ * Download PDF and Delete (not for the permanent Basic Identity), and its share links ("2 active
+ * links · 5 views", each withdrawable). The QR code holds the link the page hands it (`qrLink`: a share
  * link, or the bare link in local-only mode), short enough for any phone camera. `dragHandle` is
  * the reorder grip, when the card is sortable.
  */
-import { type CredentialRecord, credentialDisplayStatus, type ShareRecord } from '@pehchaan/core';
+import {
+  type CredentialRecord,
+  credentialDisplayStatus,
+  DOCUMENT_NUMBER_CLAIMS,
+  findDocumentTypeByName,
+  maskField,
+  type ShareRecord,
+} from '@pehchaan/core';
 import QRCode from 'qrcode';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { ChevronDownIcon, ClockIcon, FileIcon, ShareIcon } from '@/components/ui/icons';
+import { ChevronDownIcon, ClockIcon, ShareIcon } from '@/components/ui/icons';
 import { documentTypeName } from '@/lib/document-labels';
-import { formatDate } from '@/lib/format-date';
+import { fieldLabel } from '@/lib/format-claim';
+import { useFormat } from '@/lib/preferences';
 import { toast } from '@/lib/toast';
 import { isAwaitingIssuer } from '../api/local-credentials';
 import { QR_OPTIONS } from '../qr-payload';
+import { DocumentTypeIcon } from './document-type-icon';
 import { ShareLinks } from './share-links';
 import { SubjectFields } from './subject-fields';
 
@@ -38,6 +49,7 @@ export interface CredentialActions {
   onShare: (credential: CredentialRecord) => void;
   onCopy: (credential: CredentialRecord) => void;
   onDownload: (credential: CredentialRecord) => void;
+  onDownloadPdf: (credential: CredentialRecord) => void;
   onDelete: (credential: CredentialRecord) => void;
 }
 
@@ -47,6 +59,15 @@ const STATUS_CLASSES = {
   expiring: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
   valid: 'bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200',
 } as const;
+
+/** The document's own number (DOCUMENT_NUMBER_CLAIMS), masked as SPEC 5 masks it; null if none. */
+function documentNumber(credential: CredentialRecord): { claim: string; masked: string } | null {
+  const type = findDocumentTypeByName(credential.credential_subject.document_type);
+  const claim = type ? DOCUMENT_NUMBER_CLAIMS[type.key] : null;
+  const value = claim ? credential.credential_subject[claim] : undefined;
+  if (!claim || typeof value !== 'string' || value === '') return null;
+  return { claim, masked: String(maskField(claim, value)) };
+}
 
 export function CredentialCard({
   credential,
@@ -67,10 +88,12 @@ export function CredentialCard({
   const [qr, setQr] = useState<string | null>(null);
   const detailsId = useId();
   const titleId = useId();
-  const name = documentTypeName(credential.credential_subject.document_type, i18n.language);
+  const documentType = credential.credential_subject.document_type;
+  const name = documentTypeName(documentType, i18n.language);
   const status = credentialDisplayStatus(credential, now ?? Date.now());
   const awaiting = isAwaitingIssuer(credential);
-  const date = (iso: string) => formatDate(iso, i18n.language);
+  const format = useFormat();
+  const number = documentNumber(credential);
 
   useEffect(() => {
     if (qrLink === null) {
@@ -96,14 +119,20 @@ export function CredentialCard({
     >
       <div className="flex items-start gap-2 p-4 sm:gap-3 sm:p-5">
         {dragHandle}
-        <div className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-orange-100 text-orange-700 dark:bg-orange-950 dark:text-orange-300">
-          <FileIcon />
-        </div>
+        <DocumentTypeIcon documentType={documentType} />
         <div className="min-w-0 flex-1">
           <h2 id={titleId} className="font-semibold text-slate-900 dark:text-white">
             {name}
           </h2>
           <p className="text-sm text-slate-600 dark:text-slate-400">{credential.issuer}</p>
+          {number && (
+            <p className="mt-1 text-sm">
+              <span className="sr-only">{fieldLabel(number.claim, i18n.language)}: </span>
+              <span className="font-mono tracking-wide text-slate-800 dark:text-slate-200">
+                {number.masked}
+              </span>
+            </p>
+          )}
           <div className="mt-2 flex flex-wrap gap-2">
             <span
               className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${STATUS_CLASSES[status]}`}
@@ -151,12 +180,14 @@ export function CredentialCard({
             </div>
             <div>
               <dt className="text-slate-600 dark:text-slate-400">{t('fields.issued')}</dt>
-              <dd className="font-medium">{date(credential.issuance_date)}</dd>
+              <dd className="font-medium">{format.date(credential.issuance_date)}</dd>
             </div>
             <div>
               <dt className="text-slate-600 dark:text-slate-400">{t('fields.expires')}</dt>
               <dd className="font-medium">
-                {credential.expiration_date ? date(credential.expiration_date) : t('fields.never')}
+                {credential.expiration_date
+                  ? format.date(credential.expiration_date)
+                  : t('fields.never')}
               </dd>
             </div>
           </dl>
@@ -207,7 +238,10 @@ export function CredentialCard({
           {t('copyJson')}
         </Button>
         <Button size="sm" variant="ghost" onClick={() => actions.onDownload(credential)}>
-          {t('download')}
+          {t('downloadJson')}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => actions.onDownloadPdf(credential)}>
+          {t('downloadPdf')}
         </Button>
         {!credential.permanent && (
           <Button

@@ -1,4 +1,4 @@
-import { ISSUABLE_DOCUMENT_TYPES } from '@pehchaan/core';
+import { DEFAULT_SETTINGS, ISSUABLE_DOCUMENT_TYPES } from '@pehchaan/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { credential } from '@/testing/fixtures';
@@ -6,6 +6,13 @@ import { type Handler, json, mockFetch, problem } from '@/testing/mock-fetch';
 import { renderApp, signIn } from '@/testing/render-app';
 
 const DAY = 86_400_000;
+
+// The PDF writer needs a canvas, which jsdom lacks: the content handed to it is checked here,
+// the PDF itself in the browser test (e2e/tests/credentials-ui.spec.ts).
+const pdf = vi.hoisted(() => ({
+  build: vi.fn(async () => new Blob(['%PDF-1.3'], { type: 'application/pdf' })),
+}));
+vi.mock('../credential-pdf', () => ({ buildCredentialPdf: pdf.build }));
 
 const basicIdentity = credential('basic-1', {
   type: ['VerifiableCredential', 'BasicIdentityCredential'],
@@ -64,20 +71,94 @@ describe('/credentials', () => {
     expect(within(panCard).getByRole('button', { name: 'Reorder PAN Card' })).toBeInTheDocument();
   });
 
-  it('masks a sensitive field until its eye toggle is pressed', async () => {
+  it('shows the masked number on the collapsed card, and masks a field until its eye toggle is pressed', async () => {
     const { user } = await openCredentials({ 'GET /user/user-001/credentials': list(pan) });
     const panCard = card('PAN Card');
-    await user.click(within(panCard).getByRole('button', { name: 'Show details of PAN Card' }));
-    expect(within(panCard).getByText('ABXXXXXX4K')).toBeInTheDocument();
+    // Collapsed: the document's number, masked (issue 19).
+    expect(within(panCard).getByText('ABXXXXXX4K')).toBeVisible();
     expect(within(panCard).queryByText('ABCPK1234K')).toBeNull();
-    // Not sensitive: shown as is, without a toggle.
-    expect(within(panCard).getByText('Suresh Kumar')).toBeInTheDocument();
-    expect(within(panCard).queryByRole('button', { name: 'Show father_name' })).toBeNull();
+    await user.click(within(panCard).getByRole('button', { name: 'Show details of PAN Card' }));
+    const details = within(panCard).getByRole('button', { name: 'Show PAN Number' }).closest('dl');
+    if (!details) throw new Error('no claims list');
+    expect(within(details).getByText('ABXXXXXX4K')).toBeInTheDocument();
+    // Not sensitive: shown as is, without a toggle; labels come from the document catalogue.
+    expect(within(details).getByText("Father's name")).toBeInTheDocument();
+    expect(within(details).getByText('Suresh Kumar')).toBeInTheDocument();
+    expect(within(panCard).queryByRole('button', { name: "Show Father's name" })).toBeNull();
 
-    await user.click(within(panCard).getByRole('button', { name: 'Show pan_number' }));
-    expect(within(panCard).getByText('ABCPK1234K')).toBeInTheDocument();
-    await user.click(within(panCard).getByRole('button', { name: 'Hide pan_number' }));
-    expect(within(panCard).getByText('ABXXXXXX4K')).toBeInTheDocument();
+    await user.click(within(panCard).getByRole('button', { name: 'Show PAN Number' }));
+    expect(within(details).getByText('ABCPK1234K')).toBeInTheDocument();
+    await user.click(within(panCard).getByRole('button', { name: 'Hide PAN Number' }));
+    expect(within(details).getByText('ABXXXXXX4K')).toBeInTheDocument();
+  });
+
+  it("writes dates in the holder's chosen format and claim labels in their language", async () => {
+    const settings = { ...DEFAULT_SETTINGS, dateFormat: 'YYYY-MM-DD' as const };
+    const { user } = await openCredentials({
+      'GET /user/user-001/credentials': list(pan),
+      'GET /user/user-001/settings': () =>
+        json({ settings, user_id: 'user-001', updated_at: null }),
+    });
+    const panCard = card('PAN Card');
+    await user.click(within(panCard).getByRole('button', { name: 'Show details of PAN Card' }));
+    expect(await within(panCard).findByText('1990-01-15')).toBeInTheDocument();
+    expect(within(panCard).getByText('2025-01-01')).toBeInTheDocument();
+    expect(within(panCard).queryByText('Pan number')).toBeNull();
+  });
+
+  it('gives each document type its own icon', async () => {
+    await openCredentials({ 'GET /user/user-001/credentials': list(basicIdentity, pan) });
+    const icon = (name: string) =>
+      card(name).querySelector('[data-document-type]')?.getAttribute('data-document-type');
+    expect(icon('Basic Identity')).toBe('basic_identity');
+    expect(icon('PAN Card')).toBe('pan');
+  });
+
+  it('downloads the signed document as JSON under a readable name, and the card as a PDF', async () => {
+    const { user } = await openCredentials({
+      'GET /user/user-001/credentials': list(pan),
+      'GET /user/user-001/credentials/pan-1': () => json({ id: 'urn:pehchaan:credential:pan-1' }),
+    });
+    const names: string[] = [];
+    const blobs: Blob[] = [];
+    Object.assign(URL, {
+      createObjectURL: vi.fn((blob: Blob) => {
+        blobs.push(blob);
+        return 'blob:credential';
+      }),
+      revokeObjectURL: vi.fn(),
+    });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      names.push(this.download);
+    });
+    try {
+      const panCard = card('PAN Card');
+      await user.click(within(panCard).getByRole('button', { name: 'Download JSON' }));
+      expect(await screen.findByText('Credential downloaded')).toBeInTheDocument();
+      expect(names).toEqual(['pehchaan-pan-card-2025-01-01.json']);
+
+      await user.click(within(panCard).getByRole('button', { name: 'Download PDF' }));
+      expect(await screen.findByText('Credential saved as PDF')).toBeInTheDocument();
+      expect(names[1]).toBe('pehchaan-pan-card-2025-01-01.pdf');
+      expect(pdf.build).toHaveBeenCalledWith(
+        expect.objectContaining({
+          title: 'PAN Card',
+          issuer: 'Income Tax Department',
+          qrLink: `${window.location.origin}/verify/pan-1`,
+          rows: expect.arrayContaining([
+            ['Issued', '01/01/2025'],
+            ['PAN Number', 'ABXXXXXX4K'],
+            ["Father's name", 'Suresh Kumar'],
+          ]),
+        }),
+      );
+      expect(blobs[1]?.type).toBe('application/pdf');
+    } finally {
+      Reflect.deleteProperty(URL, 'createObjectURL');
+      Reflect.deleteProperty(URL, 'revokeObjectURL');
+    }
   });
 
   it('shows the display statuses of SPEC 4', async () => {
@@ -302,8 +383,18 @@ describe('/credentials', () => {
     const handle = within(card('PAN Card')).getByRole('button', { name: 'Reorder PAN Card' });
     handle.focus();
     await user.keyboard('[Space]');
+    // Said in words, never by id (issue 19).
+    const said = () =>
+      screen
+        .getAllByRole('status')
+        .map((region) => region.textContent)
+        .join(' ');
+    await waitFor(() => expect(said()).toContain('Picked up PAN Card, in position 2 of 3.'));
     await user.keyboard('[ArrowDown]');
+    await waitFor(() => expect(said()).toContain('PAN Card moved to position 3.'));
     await user.keyboard('[Space]');
+    await waitFor(() => expect(said()).toContain('PAN Card dropped in position 3.'));
+    expect(said()).not.toContain('pan-1');
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
         credential_ids: ['basic-1', 'voter-1', 'pan-1'],

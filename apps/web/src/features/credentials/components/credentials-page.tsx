@@ -1,6 +1,7 @@
 /**
- * The /credentials screen (SPEC 2): 'Verifiable Credentials' with the count, Add Credentials,
- * Debug, Clear Notifications, Add Test Log and Refresh; the cards in the holder's order, each
+ * The /credentials screen (SPEC 2): 'Verifiable Credentials' with the count, Add Credentials and
+ * Refresh; SPEC 2's Debug, Clear Notifications and Add Test Log in the page's collapsed
+ * Developer tools panel (issue 19); the cards in the holder's order, each
  * with its details, QR code, share, copy, download, delete and its share links. Share and Show
  * QR Code ask which fields to disclose, for how long and how many views (ShareDialog), make a
  * share link on the server and hand it to the device share sheet or clipboard, or show it as
@@ -23,13 +24,15 @@ import { useTranslation } from 'react-i18next';
 import { useHeaderIndicators } from '@/components/layouts/header-indicators';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DeveloperTools } from '@/components/ui/developer-tools';
 import { RefreshIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { env } from '@/config/env';
 import { hasProblemCode, isApiUnavailable } from '@/lib/api-client';
 import { delay } from '@/lib/delay';
-import { downloadJson } from '@/lib/download-file';
+import { downloadFile, downloadJson } from '@/lib/download-file';
 import type { DataSource } from '@/lib/local-fallback';
+import { useFormat } from '@/lib/preferences';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { isFailedLoad, useFallbackToast } from '@/lib/use-fallback-toast';
@@ -44,6 +47,8 @@ import { getSharesQueryOptions } from '../api/get-shares';
 import { logActivity } from '../api/log-activity';
 import { saveCredentialOrder } from '../api/save-credential-order';
 import { withdrawShare } from '../api/withdraw-share';
+import { credentialFileName } from '../credential-files';
+import { credentialPdfContent } from '../credential-pdf-content';
 import { buildQrPayload, verificationUrl } from '../qr-payload';
 import { AddCredentialMenu } from './add-credential-menu';
 import type { CredentialActions } from './credential-card';
@@ -83,7 +88,8 @@ function errorText(error: unknown): string | null {
 }
 
 export function CredentialsPage({ userId }: { userId: string }) {
-  const { t } = useTranslation('credentials');
+  const { t, i18n } = useTranslation('credentials');
+  const format = useFormat();
   const { clearAll } = useHeaderIndicators();
   const queryClient = useQueryClient();
   const credentialsQuery = getCredentialsQueryOptions(userId);
@@ -281,8 +287,31 @@ export function CredentialsPage({ userId }: { userId: string }) {
     onDownload: async (credential) => {
       try {
         const document = await getCredentialDocument(credential);
-        if (!downloadJson(`${credential.id}.json`, document)) throw new Error('No download');
+        if (!downloadJson(credentialFileName(credential, 'json'), document)) {
+          throw new Error('No download');
+        }
         toast.success(t('toast.downloaded'));
+        record('credential_downloaded', credential);
+      } catch {
+        toast.error(t('toast.downloadFailed'));
+      }
+    },
+    onDownloadPdf: async (credential) => {
+      try {
+        const content = credentialPdfContent(credential, {
+          t,
+          language: i18n.language,
+          format,
+          origin: window.location.origin,
+          now: Date.now(),
+        });
+        // The PDF writer is loaded on the first PDF download only.
+        const { buildCredentialPdf } = await import('../credential-pdf');
+        const pdf = await buildCredentialPdf(content);
+        if (!downloadFile(credentialFileName(credential, 'pdf'), pdf, 'application/pdf')) {
+          throw new Error('No download');
+        }
+        toast.success(t('toast.downloadedPdf'));
         record('credential_downloaded', credential);
       } catch {
         toast.error(t('toast.downloadFailed'));
@@ -329,20 +358,6 @@ export function CredentialsPage({ userId }: { userId: string }) {
         <Button
           size="sm"
           variant="secondary"
-          onClick={() => setShowDebug((s) => !s)}
-          aria-pressed={showDebug}
-        >
-          {t('debug')}
-        </Button>
-        <Button size="sm" variant="secondary" onClick={onClearNotifications}>
-          {t('clearNotifications')}
-        </Button>
-        <Button size="sm" variant="secondary" onClick={onAddTestLog}>
-          {t('addTestLog')}
-        </Button>
-        <Button
-          size="sm"
-          variant="secondary"
           onClick={onRefresh}
           loading={refreshing}
           loadingLabel={t('refreshing')}
@@ -352,14 +367,32 @@ export function CredentialsPage({ userId }: { userId: string }) {
         </Button>
       </div>
 
-      {showDebug && (
-        <DebugPanel
-          userId={userId}
-          source={source}
-          shown={credentials.length}
-          lastError={lastError}
-        />
-      )}
+      <DeveloperTools>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => setShowDebug((s) => !s)}
+            aria-pressed={showDebug}
+          >
+            {t('debug')}
+          </Button>
+          <Button size="sm" variant="secondary" onClick={onClearNotifications}>
+            {t('clearNotifications')}
+          </Button>
+          <Button size="sm" variant="secondary" onClick={onAddTestLog}>
+            {t('addTestLog')}
+          </Button>
+        </div>
+        {showDebug && (
+          <DebugPanel
+            userId={userId}
+            source={source}
+            shown={credentials.length}
+            lastError={lastError}
+          />
+        )}
+      </DeveloperTools>
 
       {loading ? (
         <Spinner />

@@ -16,6 +16,7 @@ import {
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { documentTypeName } from '@/lib/document-labels';
 import { fieldLabel } from '@/lib/format-claim';
 
 /** What the holder chose. */
@@ -82,7 +83,7 @@ export function ShareDialog({
   return (
     <ConfirmDialog
       open
-      title={t('shareDialog.title', { name: documentType })}
+      title={t('shareDialog.title', { name: documentTypeName(documentType, i18n.language) })}
       confirmLabel={t('shareDialog.create')}
       cancelLabel={t('cancel')}
       busy={busy}

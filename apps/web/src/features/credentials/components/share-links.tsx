@@ -8,7 +8,7 @@ import { type ShareRecord, summarizeShares } from '@pehchaan/core';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { fieldLabel } from '@/lib/format-claim';
-import { formatDate } from '@/lib/format-date';
+import { useFormat } from '@/lib/preferences';
 
 export function ShareLinks({
   shares,
@@ -22,6 +22,7 @@ export function ShareLinks({
   onWithdraw: (share: ShareRecord) => void;
 }) {
   const { t, i18n } = useTranslation('credentials');
+  const format = useFormat();
   if (shares.length === 0) return null;
   const { active, views } = summarizeShares(shares);
   const summary = `${t('links.active', { count: active })} · ${t('links.views', { count: views })}`;
@@ -40,7 +41,7 @@ export function ShareLinks({
             <div className="min-w-0 space-y-0.5">
               <p className="font-medium">
                 {share.status === 'active'
-                  ? t('links.expires', { date: formatDate(share.expires_at, i18n.language) })
+                  ? t('links.expires', { date: format.dateTime(share.expires_at) })
                   : t(`links.status.${share.status}`)}
               </p>
               <p className="text-slate-600 dark:text-slate-400">
@@ -61,9 +62,7 @@ export function ShareLinks({
                 onClick={() => onWithdraw(share)}
                 loading={withdrawingId === share.id}
                 loadingLabel={t('links.withdrawing')}
-                aria-label={t('links.withdrawLabel', {
-                  date: formatDate(share.expires_at, i18n.language),
-                })}
+                aria-label={t('links.withdrawLabel', { date: format.dateTime(share.expires_at) })}
               >
                 {t('links.withdraw')}
               </Button>

@@ -2,14 +2,22 @@
  * The credential cards in display order, reorderable by mouse, touch and keyboard (dnd-kit
  * sortable with Pointer, Touch and Keyboard sensors; SPEC 2). The permanent Basic Identity is
  * rendered first and takes no part in sorting.
+ *
+ * Reordering announces itself in words in the UI language through dnd-kit's live region (issue
+ * 19; WCAG 4.1.3): 'Picked up PAN Card, in position 2 of 4', 'PAN Card moved to position 3',
+ * 'PAN Card dropped in position 3', 'Moving PAN Card was cancelled. It is back in position 2',
+ * with instructions for keyboard use; never the cards' ids. Positions count every card, the
+ * Basic Identity first.
  */
 import {
+  type Announcements,
   closestCenter,
   DndContext,
   type DragEndEvent,
   KeyboardSensor,
   PointerSensor,
   TouchSensor,
+  type UniqueIdentifier,
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
@@ -22,7 +30,9 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { CredentialRecord } from '@pehchaan/core';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { documentTypeName } from '@/lib/document-labels';
 import { type CredentialActions, CredentialCard } from './credential-card';
 
 function GripIcon() {
@@ -45,7 +55,7 @@ function SortableCard({
   credential: CredentialRecord;
   actions: CredentialActions;
 }) {
-  const { t } = useTranslation('credentials');
+  const { t, i18n } = useTranslation('credentials');
   const {
     attributes,
     listeners,
@@ -55,6 +65,7 @@ function SortableCard({
     transition,
     isDragging,
   } = useSortable({ id: credential.id });
+  const name = documentTypeName(credential.credential_subject.document_type, i18n.language);
   return (
     <li
       ref={setNodeRef}
@@ -70,7 +81,7 @@ function SortableCard({
             ref={setActivatorNodeRef}
             {...attributes}
             {...listeners}
-            aria-label={t('dragHandle', { name: credential.credential_subject.document_type })}
+            aria-label={t('dragHandle', { name })}
             className="-ml-1 cursor-grab touch-none rounded-md p-2 text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-orange-500 active:cursor-grabbing dark:hover:bg-slate-800 dark:hover:text-slate-200"
           >
             <GripIcon />
@@ -91,7 +102,7 @@ export function SortableCredentialList({
   /** Called with the full list in its new order after a drop that moved a card. */
   onReorder: (ordered: CredentialRecord[]) => void;
 }) {
-  const { t } = useTranslation('credentials');
+  const { t, i18n } = useTranslation('credentials');
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 5 } }),
@@ -99,6 +110,42 @@ export function SortableCredentialList({
   );
   const fixed = credentials.filter((c) => c.permanent);
   const movable = credentials.filter((c) => !c.permanent);
+
+  const ordered = [...fixed, ...movable];
+  /** The card the dragged one was last announced over. */
+  const lastOver = useRef<UniqueIdentifier | null>(null);
+  const nameOf = (id: string | number) => {
+    const credential = ordered.find((c) => c.id === id);
+    return credential
+      ? documentTypeName(credential.credential_subject.document_type, i18n.language)
+      : '';
+  };
+  /** 1-based place in the whole list, the Basic Identity first. */
+  const positionOf = (id: string | number) => ordered.findIndex((c) => c.id === id) + 1;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => {
+      lastOver.current = active.id;
+      return t('dnd.pickedUp', {
+        name: nameOf(active.id),
+        position: positionOf(active.id),
+        total: ordered.length,
+      });
+    },
+    onDragOver: ({ active, over }) => {
+      // dnd-kit reports the card over itself as the drag starts: nothing moved yet.
+      if ((over?.id ?? null) === lastOver.current) return undefined;
+      lastOver.current = over?.id ?? null;
+      return over
+        ? t('dnd.movedTo', { name: nameOf(active.id), position: positionOf(over.id) })
+        : t('dnd.notOverList', { name: nameOf(active.id) });
+    },
+    onDragEnd: ({ active, over }) =>
+      over
+        ? t('dnd.dropped', { name: nameOf(active.id), position: positionOf(over.id) })
+        : t('dnd.droppedOutside', { name: nameOf(active.id) }),
+    onDragCancel: ({ active }) =>
+      t('dnd.cancelled', { name: nameOf(active.id), position: positionOf(active.id) }),
+  };
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
@@ -111,7 +158,15 @@ export function SortableCredentialList({
   // DndContext renders its screen-reader live region after its children: outside the list, so
   // the <ul> holds only <li> items (WCAG 1.3.1).
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: { draggable: t('dnd.instructions') },
+      }}
+    >
       <ul aria-label={t('listLabel')} className="space-y-4">
         {fixed.map((credential) => (
           <li key={credential.id}>

@@ -1,16 +1,19 @@
 /**
  * SPEC 2 backend status card: Health ('Healthy', or 'Unhealthy' with the error text, SPEC 8),
- * Backend, Storage, Connected, Database, collection counts, and its own Refresh.
+ * Backend, Storage, Connected, Database, the counts of the holder's own records (GET
+ * /storage/status counts only the caller's, issue 19), and its own Refresh.
  */
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { RefreshIcon, ServerIcon } from '@/components/ui/icons';
+import { useFormat } from '@/lib/preferences';
 import type { BackendStatus } from '../api/use-backend-status';
 import { InfoList } from './info-list';
 
 export function BackendStatusCard({ status }: { status: BackendStatus }) {
   const { t } = useTranslation('dashboard');
+  const format = useFormat();
   const { health, healthError, storage, storageError, loading, refreshing } = status;
   const healthy = health !== null && health.status === 'healthy';
   const unknown = t('backend.unknown');
@@ -72,7 +75,7 @@ export function BackendStatusCard({ status }: { status: BackendStatus }) {
           {t('backend.storageError', { error: storageError })}
         </p>
       )}
-      {storage && (
+      {storage && Object.keys(storage.stats.collections).length > 0 && (
         <div className="mt-3">
           <h3 className="text-sm font-medium text-slate-700 dark:text-slate-300">
             {t('backend.collections')}
@@ -83,8 +86,10 @@ export function BackendStatusCard({ status }: { status: BackendStatus }) {
                 key={name}
                 className="flex justify-between gap-2 rounded-lg bg-slate-50 px-3 py-1.5 dark:bg-slate-800"
               >
-                <span className="truncate text-slate-600 dark:text-slate-400">{name}</span>
-                <span className="font-semibold tabular-nums">{count}</span>
+                <span className="truncate text-slate-600 dark:text-slate-400">
+                  {t(`backend.collectionNames.${name}`, { defaultValue: name })}
+                </span>
+                <span className="font-semibold tabular-nums">{format.number(count)}</span>
               </li>
             ))}
           </ul>

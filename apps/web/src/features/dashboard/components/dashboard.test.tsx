@@ -1,4 +1,4 @@
-import { MESSAGES } from '@pehchaan/core';
+import { DEFAULT_SETTINGS, MESSAGES } from '@pehchaan/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REFRESH_INTERVAL_MS as DASHBOARD_POLL_MS } from '@/lib/query-client';
@@ -36,12 +36,13 @@ const healthOk: Handler = () =>
     mongodb_enabled: false,
     version: '0.1.0',
   });
+// The holder's own counts only (issue 19): GET /storage/status counts the caller's records.
 const storageOk: Handler = () =>
   json({
     type: 'pglite',
     connected: true,
-    database: 'pehchaan',
-    stats: { collections: { users: 10, credentials: 4 } },
+    database: 'embedded',
+    stats: { collections: { credentials: 4, sessions: 2 } },
   });
 
 const ALL_OK = {
@@ -63,9 +64,60 @@ async function openDashboard(handlers: Record<string, Handler>) {
   signIn();
   const fetch = mockFetch(handlers);
   const view = renderApp('/dashboard');
-  await screen.findByRole('heading', { level: 1, name: 'Welcome back, Demo User' });
+  // Greeted by name: the profile's (here the sample profile of user-001), never 'Demo User'.
+  await screen.findByRole('heading', { level: 1, name: 'Welcome back, Rajesh Kumar Sharma' });
   return { ...view, ...fetch };
 }
+
+/** Opens the page's Developer tools panel (collapsed while Debug mode is off). */
+async function openDeveloperTools(user: ReturnType<typeof renderApp>['user']) {
+  await user.click(screen.getByRole('button', { name: 'Developer tools' }));
+}
+
+describe('/dashboard greeting (issue 19)', () => {
+  it('greets the holder by their display name, in the header menu too', async () => {
+    signIn();
+    mockFetch({
+      ...ALL_OK,
+      'GET /user/user-001/profile': () =>
+        json({
+          profile: {
+            user_id: 'user-001',
+            display_name: 'Raju',
+            email: 'rajesh@example.in',
+            username: null,
+            bio: null,
+            name: 'Rajesh Kumar Sharma',
+            phone: '9876543210',
+            dob: '1988-03-15',
+            gender: 'Male',
+            address: 'New Delhi',
+            identity_sources: { name: null, phone: null, dob: null, gender: null, address: null },
+            is_verified: false,
+            member_since: '2025-01-01T00:00:00.000Z',
+            updated_at: null,
+            identity_documents: {
+              aadhaar_number: 'XXXX XXXX 0125',
+              pan_number: 'ABXXXXXX4K',
+              voter_id: 'DLHXXXXX67',
+              driving_license: 'DL-0XXXXXXXXX345',
+              passport_number: 'KXXXXX67',
+              ckyc_number: 'XXXXXXXXXX8901',
+            },
+          },
+          user_id: 'user-001',
+        }),
+    });
+    const { user } = renderApp('/dashboard');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome back, Raju' }),
+    ).toBeVisible();
+    expect(screen.queryByText(/Demo User/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Open user menu' }));
+    const menu = screen.getByRole('navigation', { name: 'User menu' });
+    expect(within(menu).getByText('Raju')).toBeVisible();
+  });
+});
 
 describe('/dashboard data source (SPEC 4)', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -261,22 +313,53 @@ describe('/dashboard actions', () => {
 });
 
 describe('/dashboard backend status and system information', () => {
-  it('shows health, backend, storage, database and collection counts', async () => {
-    await openDashboard(ALL_OK);
+  it('keeps them in the collapsed Developer tools panel, checking nothing until it is opened', async () => {
+    const { user, calls } = await openDashboard(ALL_OK);
+    await screen.findByText('Connected to API');
+    expect(screen.queryByRole('heading', { name: 'Backend Status' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'System Information' })).toBeNull();
+    expect(calls.some((c) => c.path === '/health' || c.path === '/storage/status')).toBe(false);
+    await openDeveloperTools(user);
+    expect(await screen.findByRole('heading', { name: 'Backend Status' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'System Information' })).toBeVisible();
+  });
+
+  it('opens them at once while Settings › Advanced › Debug mode is on', async () => {
+    await openDashboard({
+      ...ALL_OK,
+      'GET /user/user-001/settings': () =>
+        json({
+          settings: { ...DEFAULT_SETTINGS, debugMode: true },
+          user_id: 'user-001',
+          updated_at: null,
+        }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Backend Status' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Developer tools' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+  });
+
+  it("shows health, backend, storage, database and the holder's own record counts", async () => {
+    const { user } = await openDashboard(ALL_OK);
+    await openDeveloperTools(user);
     const card = (await screen.findByRole('heading', { name: 'Backend Status' })).closest(
       'section',
     );
     if (!card) throw new Error('no card');
     expect(await within(card).findByText('Healthy')).toBeInTheDocument();
     expect(within(card).getByText('pglite (v0.1.0)')).toBeInTheDocument();
-    expect(within(card).getByText('pehchaan')).toBeInTheDocument();
+    expect(within(card).getByText('embedded')).toBeInTheDocument();
     expect(within(card).getByText('Yes')).toBeInTheDocument();
-    expect(within(card).getByText('users')).toBeInTheDocument();
-    expect(within(card).getByText('10')).toBeInTheDocument();
+    expect(within(card).getByRole('heading', { name: 'Your records' })).toBeInTheDocument();
+    expect(within(card).getByText('Credentials').nextSibling).toHaveTextContent('4');
+    expect(within(card).getByText('Signed-in sessions').nextSibling).toHaveTextContent('2');
   });
 
   it('shows Unhealthy with the error text when /health fails', async () => {
-    await openDashboard({});
+    const { user } = await openDashboard({});
+    await openDeveloperTools(user);
     const card = (await screen.findByRole('heading', { name: 'Backend Status' })).closest(
       'section',
     );
@@ -286,7 +369,8 @@ describe('/dashboard backend status and system information', () => {
   });
 
   it('shows the environment, API URL and online status', async () => {
-    await openDashboard(ALL_OK);
+    const { user } = await openDashboard(ALL_OK);
+    await openDeveloperTools(user);
     const card = screen.getByRole('heading', { name: 'System Information' }).closest('section');
     if (!card) throw new Error('no card');
     expect(within(card).getByText('test')).toBeInTheDocument();

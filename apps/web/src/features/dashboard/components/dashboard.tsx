@@ -1,7 +1,8 @@
 /**
  * The /dashboard screen (SPEC 2, 4, 8, 9): hero with the data-source indicator, Generate
- * Credential and Refresh; the offline banner; backend status and system information; the four
- * stat cards; why-choose; Quick Actions. Data comes from the shared cache, which refreshes it every
+ * Credential and Refresh, greeting the holder by name (issue 19); the offline banner; the four
+ * stat cards; why-choose; Quick Actions; SPEC 2's backend status and system information cards
+ * in the page's collapsed Developer tools panel (issue 19). Data comes from the shared cache, which refreshes it every
  * 30 seconds. When a list genuinely fails to load (the API answered an error and this browser
  * has no copy: `useDashboardData`'s `loadFailed`), the toast 'Failed to load dashboard data'
  * (SPEC 8), once per failure; never for the expected offline fallback.
@@ -10,6 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { DeveloperTools } from '@/components/ui/developer-tools';
 import { PlusIcon, RefreshIcon, WifiOffIcon } from '@/components/ui/icons';
 import { hasProblemCode } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -37,10 +39,20 @@ export interface DashboardProps {
   generateCredential: (options: { userId: string }) => Promise<{ message: string }>;
 }
 
+/** SPEC 2's backend status and system information cards; their checks run while shown. */
+function BackendCards() {
+  const backend = useBackendStatus();
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <BackendStatusCard status={backend} />
+      <SystemInfoCard />
+    </div>
+  );
+}
+
 export function Dashboard({ userId, userName, loaders, generateCredential }: DashboardProps) {
   const { t } = useTranslation(['dashboard', 'messages']);
   const data = useDashboardData(userId, loaders);
-  const backend = useBackendStatus();
   const online = useOnlineStatus();
   const queryClient = useQueryClient();
   const [generating, setGenerating] = useState(false);
@@ -136,14 +148,13 @@ export function Dashboard({ userId, userName, loaders, generateCredential }: Das
       <StatCards stats={stats} now={now} />
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <BackendStatusCard status={backend} />
-        <SystemInfoCard />
-      </div>
-
-      <div className="grid gap-6 lg:grid-cols-2">
         <WhyChoose />
         <QuickActions onGenerate={onGenerate} generating={generating} />
       </div>
+
+      <DeveloperTools>
+        <BackendCards />
+      </DeveloperTools>
     </div>
   );
 }

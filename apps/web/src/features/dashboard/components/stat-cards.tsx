@@ -3,12 +3,12 @@
  * Pending Consents, Total Shares, Last Activity ('Just now' / 'N hours ago' / 'N days ago' /
  * 'No activity').
  */
-import { lastActivityParts } from '@pehchaan/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ClockIcon, FileIcon, ShareIcon, ShieldIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
+import { useFormat } from '@/lib/preferences';
 import type { DashboardStats } from '../stats';
 
 function StatCard({
@@ -44,15 +44,10 @@ function StatCard({
 
 export function StatCards({ stats, now }: { stats: DashboardStats; now: number }) {
   const { t } = useTranslation('dashboard');
-  let lastActivity = t('stats.noActivity');
-  if (stats.lastActivityAt) {
-    const parts = lastActivityParts(stats.lastActivityAt, now);
-    if (parts.unit !== 'invalid') {
-      lastActivity = t(`stats.lastActivity.${parts.unit}`, {
-        count: parts.unit === 'justNow' ? 0 : parts.count,
-      });
-    }
-  }
+  const format = useFormat();
+  const lastActivity =
+    (stats.lastActivityAt && format.lastActivity(stats.lastActivityAt, now)) ||
+    t('stats.noActivity');
   return (
     <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label={t('stats.label')}>
       <StatCard

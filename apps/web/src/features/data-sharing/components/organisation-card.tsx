@@ -15,7 +15,7 @@ import { ExternalLinkIcon, FileIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { errorDetail } from '@/lib/api-client';
 import { downloadJson } from '@/lib/download-file';
-import { formatDate } from '@/lib/format-date';
+import { useFormat } from '@/lib/preferences';
 import { toast } from '@/lib/toast';
 import { useWithdrawConsent } from '../api/withdraw-consent';
 import { DATA_SHARING_NAMESPACE } from '../i18n';
@@ -64,9 +64,9 @@ function ConsentEntry({
   consent: OrganisationConsent;
   uses: ConsentUses | undefined;
 }) {
-  const { t, i18n } = useTranslation(DATA_SHARING_NAMESPACE);
+  const { t } = useTranslation(DATA_SHARING_NAMESPACE);
   const age = useAge();
-  const date = (iso: string) => formatDate(iso, i18n.language);
+  const { date } = useFormat();
   const [form, setForm] = useState<RightsRequestKind | null>(null);
   const [confirming, setConfirming] = useState(false);
   const withdraw = useWithdrawConsent(userId);

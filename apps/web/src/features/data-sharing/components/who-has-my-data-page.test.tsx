@@ -4,8 +4,13 @@
  * page); Withdraw after a confirmation; a grievance pre-filled with the consent and its receipt;
  * the requests' status and age; the open share links with their views and Withdraw; Hindi.
  */
-import type { ConsentRequest, RightsRequest, ShareRecord } from '@pehchaan/core';
-import { screen, within } from '@testing-library/react';
+import {
+  type ConsentRequest,
+  DEFAULT_SETTINGS,
+  type RightsRequest,
+  type ShareRecord,
+} from '@pehchaan/core';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
 import { receiptRecord } from '@/testing/consent-receipts';
@@ -186,6 +191,28 @@ describe('who has my data', () => {
     expect(calls.some((c) => c.method === 'POST' && c.path.endsWith(`${share.id}/withdraw`))).toBe(
       true,
     );
+  });
+
+  it('writes dates in the date format chosen in Settings (issue 19)', async () => {
+    api();
+    await open();
+    const links = await screen.findByRole('region', { name: 'Open share links' });
+    // SPEC 9's default, DD/MM/YYYY.
+    expect(await within(links).findByText(/expires 08\/03\/2999/)).toBeVisible();
+  });
+
+  it('follows a date format changed in Settings', async () => {
+    api({
+      [`GET ${USER}/settings`]: () =>
+        json({
+          settings: { ...DEFAULT_SETTINGS, dateFormat: 'YYYY-MM-DD' },
+          user_id: 'user-001',
+          updated_at: null,
+        }),
+    });
+    await open();
+    const links = await screen.findByRole('region', { name: 'Open share links' });
+    await waitFor(() => expect(within(links).getByText(/expires 2999-03-08/)).toBeVisible());
   });
 
   it('says so when the server cannot be reached', async () => {

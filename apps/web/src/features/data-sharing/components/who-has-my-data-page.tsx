@@ -22,7 +22,7 @@ import { PageHeading } from '@/components/ui/page-heading';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorDetail } from '@/lib/api-client';
-import { formatDate } from '@/lib/format-date';
+import { useFormat } from '@/lib/preferences';
 import type { SourcedListQuery } from '@/lib/query-client';
 import type { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
@@ -49,7 +49,8 @@ function ShareLinks({
   sharesQuery,
   withdrawShare,
 }: Pick<WhoHasMyDataPageProps, 'userId' | 'sharesQuery' | 'withdrawShare'>) {
-  const { t, i18n } = useTranslation(DATA_SHARING_NAMESPACE);
+  const { t } = useTranslation(DATA_SHARING_NAMESPACE);
+  const format = useFormat();
   const queryClient = useQueryClient();
   const query = sharesQuery(userId);
   const { data: shares, isLoading } = useQuery(query);
@@ -86,7 +87,7 @@ function ShareLinks({
                     ? t('shares.views', { count: share.views })
                     : t('shares.viewsOf', { count: share.views, max: share.max_views })}
                   {' · '}
-                  {t('shares.expires', { date: formatDate(share.expires_at, i18n.language) })}
+                  {t('shares.expires', { date: format.date(share.expires_at) })}
                 </p>
                 <p className="text-slate-600 dark:text-slate-400">
                   {t('shares.fields', { count: share.fields.length })}

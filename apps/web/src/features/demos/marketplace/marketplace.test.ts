@@ -8,8 +8,6 @@ import en from '@/locales/en/marketplace-demo.json';
 import {
   filterByPeriod,
   filterCategories,
-  formatCount,
-  formatRupees,
   toCsv,
   topCategories,
   transactionsTabLabel,
@@ -25,28 +23,6 @@ import {
 
 const textOf = (id: CategoryId) => en.categories.items[id];
 const NOW = new Date(2025, 2, 31, 12, 0);
-
-describe('rupees and counts (SPEC 9, en-IN grouping)', () => {
-  it('formats rupees as Intl en-IN INR: two decimals, lakh and crore grouping', () => {
-    const expected = (n: number) =>
-      new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(n);
-    expect(formatRupees(450_000)).toBe(expected(450_000));
-    expect(formatRupees(450_000)).toBe('₹4,50,000.00');
-    expect(formatRupees(680_000)).toBe('₹6,80,000.00');
-    expect(formatRupees(320_000)).toBe('₹3,20,000.00');
-    expect(formatRupees(45_600_000)).toBe('₹4,56,00,000.00');
-    expect(formatRupees(747.15)).toBe('₹747.15');
-    expect(formatRupees(43.3)).toBe('₹43.30');
-    expect(formatRupees(36.48)).toBe('₹36.48');
-    expect(formatRupees(6.8)).toBe('₹6.80');
-  });
-
-  it('groups counts the Indian way', () => {
-    expect(formatCount(1_250_000)).toBe('12,50,000');
-    expect(formatCount(89_500)).toBe('89,500');
-    expect(formatCount(450)).toBe('450');
-  });
-});
 
 describe('sample figures (SPEC 9)', () => {
   it('market stats', () => {

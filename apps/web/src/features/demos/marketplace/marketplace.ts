@@ -1,8 +1,9 @@
 /**
  * The rules of the data marketplace mock-up (SPEC 2 "Data marketplace mock-up", SPEC 4
- * "Marketplace mock-up", SPEC 6 roles, SPEC 9 currency): rupee and count formatting with Indian
- * (en-IN) digit grouping, the role switch's effect on the third tab, category search and demand
- * filter, the top categories, the date filter and the CSV export. Pure functions.
+ * "Marketplace mock-up", SPEC 6 roles): the role switch's effect on the third tab, category
+ * search and demand filter, the top categories, the date filter and the CSV export. Pure
+ * functions. Amounts (rupees, SPEC 9) and counts are written by the app's formatting module in
+ * the holder's language and currency (lib/format.ts).
  */
 import type { CategoryId, DataCategory, DemandLevel, SellerTransaction } from './marketplace-data';
 
@@ -13,19 +14,6 @@ export type MarketRole = (typeof ROLES)[number];
 /** SPEC 4 tabs, in order. */
 export const MARKET_TABS = ['overview', 'categories', 'transactions', 'analytics'] as const;
 export type MarketTab = (typeof MARKET_TABS)[number];
-
-const RUPEES = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
-const COUNT = new Intl.NumberFormat('en-IN');
-
-/** SPEC 9: the currency is the rupee; en-IN grouping, two decimals: 450000 -> '₹4,50,000.00'. */
-export function formatRupees(amount: number): string {
-  return RUPEES.format(amount);
-}
-
-/** A count with en-IN grouping: 1250000 -> '12,50,000'. */
-export function formatCount(value: number): string {
-  return COUNT.format(value);
-}
 
 /**
  * The third tab's label key: My Earnings for a seller, Purchases for a buyer (SPEC 2). The tab

@@ -1,6 +1,7 @@
 /**
- * Profile Save (DECISIONS 6: Save persists): PUT /user/{userId}/profile with the eight
- * editable fields; the server validates them, stores them and writes the `profile_updated` entry.
+ * Profile Save (DECISIONS 6: Save persists): PUT /user/{userId}/profile with the contact fields
+ * (display name, email, username, bio; the identity fields are the credentials', issue 19); the
+ * server validates them, stores them and writes the `profile_updated` entry.
  *
  * Offline: when the API cannot be used at all (unreachable, timed out, disabled) the Save is kept
  * in browser storage instead — the profile under `profile` and a `profile_updated` entry under
@@ -45,7 +46,7 @@ export function profilePath(userId: string): string {
   return `/user/${encodeURIComponent(userId)}/profile`;
 }
 
-/** Sends the eight fields; resolves the server's answer. @throws {ApiError} */
+/** Sends the contact fields; resolves the server's answer. @throws {ApiError} */
 export async function putProfile(userId: string, input: ProfileInput) {
   return api.put(profilePath(userId), normalizeProfileInput(input), {
     schema: profileUpdateAnswerSchema,

@@ -1,37 +1,32 @@
 /**
- * The Personal Information card of /profile (SPEC 2, 3): the eight editable fields (name, email,
- * phone, username, bio, date of birth, gender, address) shown as text, or as a form while
- * editing, with each field's message beside it (aria-invalid, aria-describedby). Save submits,
- * Cancel restores (the page holds the state).
+ * The two cards of /profile's details (SPEC 2, 3; issue 19):
+ * - Personal Information: the holder's own contact fields (display name, email, username, bio),
+ *   shown as text, or as a form while editing, with each field's message beside it
+ *   (aria-invalid, aria-describedby). Save submits, Cancel restores (the page holds the state).
+ * - Identity from your credentials: name, mobile number, date of birth, gender and address as
+ *   the holder's issued credentials state them, each naming the credential and issuer that
+ *   vouch for it ('Verified by UIDAI · Aadhaar Card') or 'Not verified'; never editable here,
+ *   with how to have an issuer correct them (UIDAI's update process for Aadhaar).
  */
 import {
-  digitsOnly,
-  GENDERS,
-  LIMITS,
+  IDENTITY_FIELDS,
+  type IdentityField,
+  PROFILE_FIELDS,
   PROFILE_LIMITS,
   type Profile,
   type ProfileErrors,
   type ProfileField,
   type ProfileInput,
-  todayInIndia,
 } from '@pehchaan/core';
 import type { FormEvent, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { CheckCircleIcon, InfoIcon } from '@/components/ui/icons';
 import { Input, inputClass } from '@/components/ui/input';
+import { documentTypeName } from '@/lib/document-labels';
+import { useFormat } from '@/lib/preferences';
 import '../i18n';
-
-/** A date-only value (YYYY-MM-DD) in the UI language's Indian locale, e.g. '22 Jul 1992'. */
-export function formatDateOnly(value: string, language: string): string {
-  const date = new Date(`${value}T00:00:00.000Z`);
-  if (Number.isNaN(date.getTime())) return value;
-  return date.toLocaleDateString(language === 'hi' ? 'hi-IN' : 'en-IN', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
 
 export interface ProfileFormProps {
   profile: Profile;
@@ -46,7 +41,15 @@ export interface ProfileFormProps {
   firstFieldRef: Ref<HTMLInputElement>;
 }
 
-const REQUIRED: ReadonlySet<ProfileField> = new Set(['name', 'email', 'phone', 'dob', 'gender']);
+const REQUIRED: ReadonlySet<ProfileField> = new Set(['email']);
+
+/** How each field is offered to the browser's autofill. */
+const AUTOCOMPLETE: Record<ProfileField, string> = {
+  display_name: 'nickname',
+  email: 'email',
+  username: 'username',
+  bio: 'off',
+};
 
 export function ProfileForm({
   profile,
@@ -59,7 +62,7 @@ export function ProfileForm({
   onCancel,
   firstFieldRef,
 }: ProfileFormProps) {
-  const { t, i18n } = useTranslation('profile');
+  const { t } = useTranslation('profile');
   const id = (field: ProfileField) => `profile-${field}`;
   const errorId = (field: ProfileField) => `profile-${field}-error`;
   const hintId = (field: ProfileField) => `profile-${field}-hint`;
@@ -101,12 +104,10 @@ export function ProfileForm({
   if (!editing) {
     const shown = (field: ProfileField): string => {
       switch (field) {
-        case 'dob':
-          return formatDateOnly(profile.dob, i18n.language);
-        case 'gender':
-          return t(`genders.${profile.gender}`);
         case 'username':
           return profile.username ? `@${profile.username}` : '';
+        case 'display_name':
+          return profile.display_name ?? '';
         case 'bio':
           return profile.bio ?? '';
         default:
@@ -115,26 +116,19 @@ export function ProfileForm({
     };
     return (
       <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
-        {(['name', 'email', 'phone', 'username', 'dob', 'gender', 'address', 'bio'] as const).map(
-          (field) => {
-            const value = shown(field);
-            return (
-              <div
-                key={field}
-                className={field === 'address' || field === 'bio' ? 'sm:col-span-2' : ''}
+        {PROFILE_FIELDS.map((field) => {
+          const value = shown(field);
+          return (
+            <div key={field} className={field === 'bio' ? 'sm:col-span-2' : ''}>
+              <dt className="text-sm text-slate-600 dark:text-slate-400">{t(`fields.${field}`)}</dt>
+              <dd
+                className={`mt-0.5 break-words ${value ? 'text-slate-900 dark:text-slate-100' : 'text-slate-500 italic dark:text-slate-400'}`}
               >
-                <dt className="text-sm text-slate-600 dark:text-slate-400">
-                  {t(`fields.${field}`)}
-                </dt>
-                <dd
-                  className={`mt-0.5 break-words ${value ? 'text-slate-900 dark:text-slate-100' : 'text-slate-500 italic dark:text-slate-400'}`}
-                >
-                  {value || t('notSet')}
-                </dd>
-              </div>
-            );
-          },
-        )}
+                {value || t('notSet')}
+              </dd>
+            </div>
+          );
+        })}
       </dl>
     );
   }
@@ -149,25 +143,25 @@ export function ProfileForm({
       <p className="text-sm text-slate-600 dark:text-slate-400">{t('editingHint')}</p>
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
-          {label('name')}
+          {label('display_name')}
           <Input
             ref={firstFieldRef}
-            {...a11y('name')}
+            {...a11y('display_name', true)}
             type="text"
-            autoComplete="name"
-            required
-            maxLength={PROFILE_LIMITS.nameMax}
-            value={draft.name}
-            onChange={(e) => onChange('name', e.target.value)}
+            autoComplete={AUTOCOMPLETE.display_name}
+            maxLength={PROFILE_LIMITS.displayNameMax}
+            value={draft.display_name}
+            onChange={(e) => onChange('display_name', e.target.value)}
           />
-          {error('name')}
+          {error('display_name')}
+          {hint('display_name', t('hints.display_name', { name: profile.name }))}
         </div>
         <div>
           {label('email')}
           <Input
             {...a11y('email')}
             type="email"
-            autoComplete="email"
+            autoComplete={AUTOCOMPLETE.email}
             required
             maxLength={PROFILE_LIMITS.emailMax}
             value={draft.email}
@@ -176,27 +170,11 @@ export function ProfileForm({
           {error('email')}
         </div>
         <div>
-          {label('phone')}
-          <Input
-            {...a11y('phone', true)}
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            required
-            maxLength={LIMITS.phoneDigits}
-            value={draft.phone}
-            onChange={(e) => onChange('phone', digitsOnly(e.target.value))}
-            className="font-mono"
-          />
-          {error('phone')}
-          {hint('phone', t('hints.phone'))}
-        </div>
-        <div>
           {label('username')}
           <Input
             {...a11y('username', true)}
             type="text"
-            autoComplete="username"
+            autoComplete={AUTOCOMPLETE.username}
             autoCapitalize="none"
             spellCheck={false}
             maxLength={PROFILE_LIMITS.usernameMax}
@@ -205,50 +183,6 @@ export function ProfileForm({
           />
           {error('username')}
           {hint('username', t('hints.username'))}
-        </div>
-        <div>
-          {label('dob')}
-          <Input
-            {...a11y('dob')}
-            type="date"
-            autoComplete="bday"
-            required
-            min={PROFILE_LIMITS.dobMin}
-            max={todayInIndia(new Date())}
-            value={draft.dob}
-            onChange={(e) => onChange('dob', e.target.value)}
-          />
-          {error('dob')}
-        </div>
-        <div>
-          {label('gender')}
-          <select
-            {...a11y('gender')}
-            required
-            value={draft.gender}
-            onChange={(e) => onChange('gender', e.target.value)}
-            className={inputClass}
-          >
-            {GENDERS.map((gender) => (
-              <option key={gender} value={gender}>
-                {t(`genders.${gender}`)}
-              </option>
-            ))}
-          </select>
-          {error('gender')}
-        </div>
-        <div className="sm:col-span-2">
-          {label('address')}
-          <textarea
-            {...a11y('address')}
-            autoComplete="street-address"
-            rows={2}
-            maxLength={PROFILE_LIMITS.addressMax}
-            value={draft.address}
-            onChange={(e) => onChange('address', e.target.value)}
-            className={inputClass}
-          />
-          {error('address')}
         </div>
         <div className="sm:col-span-2">
           {label('bio')}
@@ -273,5 +207,71 @@ export function ProfileForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * The identity fields as the credentials state them, read-only, each with the credential that
+ * vouches for it, and how to have them corrected.
+ */
+export function CredentialIdentityCard({ profile }: { profile: Profile }) {
+  const { t, i18n } = useTranslation('profile');
+  const format = useFormat();
+  const value = (field: IdentityField): string => {
+    switch (field) {
+      case 'dob':
+        return format.date(profile.dob);
+      case 'gender':
+        return t(`genders.${profile.gender}`);
+      default:
+        return profile[field];
+    }
+  };
+  return (
+    <Card headingId="profile-credential-identity" title={t('credentialIdentity.title')}>
+      <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">
+        {t('credentialIdentity.hint')}
+      </p>
+      <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
+        {IDENTITY_FIELDS.map((field) => {
+          const source = profile.identity_sources[field];
+          return (
+            <div key={field} className={field === 'address' ? 'sm:col-span-2' : ''}>
+              <dt className="text-sm text-slate-600 dark:text-slate-400">
+                {t(`identityFields.${field}`)}
+              </dt>
+              <dd className="mt-0.5 break-words text-slate-900 dark:text-slate-100">
+                {value(field) || t('notSet')}
+              </dd>
+              <dd className="mt-1 text-xs font-medium">
+                {source ? (
+                  <span className="inline-flex items-center gap-1 text-green-800 dark:text-green-300">
+                    <CheckCircleIcon className="size-3.5" />
+                    {t('credentialIdentity.vouchedBy', {
+                      issuer: source.issuer,
+                      document: documentTypeName(source.document_type, i18n.language),
+                    })}
+                  </span>
+                ) : (
+                  <span className="text-slate-600 dark:text-slate-400">
+                    {t('credentialIdentity.notVouched')}
+                  </span>
+                )}
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+      <div className="mt-4 flex gap-2 rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700 dark:border-slate-700 dark:bg-slate-800/60 dark:text-slate-300">
+        <InfoIcon className="mt-0.5 size-4 shrink-0" />
+        <div className="space-y-1">
+          <p className="font-medium text-slate-900 dark:text-white">
+            {t('credentialIdentity.correctTitle')}
+          </p>
+          <p>{t('credentialIdentity.correctText')}</p>
+          <p>{t('credentialIdentity.correctAadhaar')}</p>
+        </div>
+      </div>
+    </Card>
   );
 }

@@ -1,5 +1,5 @@
 import type { ActivityLog, Profile } from '@pehchaan/core';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { activity, consent, credential } from '@/testing/fixtures';
 import { type Handler, json, mockFetch, problem } from '@/testing/mock-fetch';
@@ -7,17 +7,27 @@ import { renderApp, signIn } from '@/testing/render-app';
 
 const BASE = '/user/user-001';
 
+const AADHAAR = { credential_id: 'c-aadhaar', document_type: 'Aadhaar Card', issuer: 'UIDAI' };
+
 const PROFILE: Profile = {
   user_id: 'user-001',
-  name: 'Rajesh Kumar Sharma',
+  display_name: null,
   email: 'rajesh.sharma@example.in',
-  phone: '9876543210',
   username: null,
   bio: null,
+  name: 'Rajesh Kumar Sharma',
+  phone: '9876543210',
   dob: '1988-03-15',
   gender: 'Male',
   address: '42, Shanti Nagar, New Delhi 110024',
-  is_verified: true,
+  identity_sources: {
+    name: AADHAAR,
+    phone: AADHAAR,
+    dob: AADHAAR,
+    gender: AADHAAR,
+    address: null,
+  },
+  is_verified: false,
   member_since: '2025-01-01T00:00:00.000Z',
   updated_at: null,
   identity_documents: {
@@ -56,7 +66,7 @@ function api(overrides: Record<string, Handler> = {}): Record<string, Handler> {
           bio: body.bio || null,
           updated_at: new Date().toISOString(),
         },
-        activity_log: savedEntry('Updated profile: name, bio'),
+        activity_log: savedEntry('Updated profile: display name, bio'),
       });
     },
     [`GET ${BASE}/credentials`]: () =>
@@ -103,14 +113,15 @@ function personal(): HTMLElement {
   return screen.getByRole('region', { name: 'Personal Information' });
 }
 
+function fromCredentials(): HTMLElement {
+  return screen.getByRole('region', { name: 'Identity from your credentials' });
+}
+
 describe('/profile (SPEC 2 Profile)', () => {
   it('shows the fields, stat cards, recent activity, security, quick actions and masked identity documents', async () => {
     await openProfile();
-    expect(within(personal()).getByText('Rajesh Kumar Sharma')).toBeInTheDocument();
-    expect(within(personal()).getByText('15 Mar 1988')).toBeInTheDocument();
-    expect(within(personal()).getByText('Male')).toBeInTheDocument();
-    expect(within(personal()).getAllByText('Not set')).toHaveLength(2);
-
+    expect(within(personal()).getByText('rajesh.sharma@example.in')).toBeInTheDocument();
+    expect(within(personal()).getAllByText('Not set')).toHaveLength(3);
     const stats = screen.getByRole('list', { name: 'Your wallet at a glance' });
     await waitFor(() =>
       expect(within(stats).getByRole('link', { name: /Active Credentials\s*1/ })).toBeVisible(),
@@ -150,13 +161,49 @@ describe('/profile (SPEC 2 Profile)', () => {
     expect(screen.queryByRole('textbox')).toBeNull();
   });
 
-  it('edits, validates nothing wrong, saves via PUT and shows the saved values', async () => {
+  it('shows the identity fields from the credentials, each with its issuer, read-only, and how to correct them', async () => {
+    const { user } = await openProfile();
+    const identity = fromCredentials();
+    expect(within(identity).getByText('Rajesh Kumar Sharma')).toBeVisible();
+    expect(within(identity).getByText('15/03/1988')).toBeVisible();
+    expect(within(identity).getByText('Male')).toBeVisible();
+    expect(within(identity).getAllByText('Verified by UIDAI · Aadhaar Card')).toHaveLength(4);
+    expect(
+      within(identity).getByText('Not verified: no credential in your wallet states it yet'),
+    ).toBeVisible();
+    expect(within(identity).getByText(/myaadhaar\.uidai\.gov\.in/)).toBeVisible();
+    // Not every field is vouched for: the summary does not say Verified.
+    const summary = screen.getByRole('region', { name: 'Profile summary' });
+    expect(within(summary).getByText('Not verified')).toBeVisible();
+    expect(within(summary).queryByText('Verified')).toBeNull();
+
+    // Editing offers the contact fields only; the identity fields stay text.
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    expect(screen.getByRole('textbox', { name: 'Display name' })).toHaveFocus();
+    for (const label of ['Full Name', 'Mobile number', 'Address', 'Phone']) {
+      expect(screen.queryByRole('textbox', { name: label })).toBeNull();
+    }
+    expect(screen.queryByLabelText(/Date of Birth/)).toBeNull();
+    expect(within(fromCredentials()).queryByRole('textbox')).toBeNull();
+  });
+
+  it('says Verified when an issuer vouches for every identity field', async () => {
+    const verified = {
+      ...PROFILE,
+      identity_sources: { ...PROFILE.identity_sources, address: AADHAAR },
+      is_verified: true,
+    };
+    await openProfile(
+      api({ [`GET ${BASE}/profile`]: () => json({ profile: verified, user_id: 'user-001' }) }),
+    );
+    const summary = screen.getByRole('region', { name: 'Profile summary' });
+    expect(within(summary).getByText('Verified')).toBeVisible();
+  });
+
+  it('edits the contact fields, saves via PUT and greets by the display name', async () => {
     const { user, calls } = await openProfile();
     await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
-    const name = screen.getByRole('textbox', { name: 'Full Name' });
-    expect(name).toHaveFocus();
-    await user.clear(name);
-    await user.type(name, 'Rajesh K. Sharma');
+    await user.type(screen.getByRole('textbox', { name: 'Display name' }), 'Raju');
     await user.type(screen.getByRole('textbox', { name: 'Bio' }), 'Teacher in Delhi');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
@@ -164,23 +211,43 @@ describe('/profile (SPEC 2 Profile)', () => {
     const put = calls.find((c) => c.method === 'PUT');
     expect(put?.path).toBe(`${BASE}/profile`);
     expect(put?.body).toEqual({
-      name: 'Rajesh K. Sharma',
+      display_name: 'Raju',
       email: PROFILE.email,
-      phone: PROFILE.phone,
       username: '',
       bio: 'Teacher in Delhi',
-      dob: PROFILE.dob,
-      gender: 'Male',
-      address: PROFILE.address,
     });
-    expect(within(personal()).getByText('Rajesh K. Sharma')).toBeVisible();
+    expect(within(personal()).getByText('Raju')).toBeVisible();
     expect(within(personal()).getByText('Teacher in Delhi')).toBeVisible();
+    const summary = screen.getByRole('region', { name: 'Profile summary' });
+    expect(within(summary).getByText('Raju')).toBeVisible();
+    expect(
+      within(summary).getByText('Name on your credentials: Rajesh Kumar Sharma'),
+    ).toBeVisible();
+    // The name on the credentials does not change.
+    expect(within(fromCredentials()).getByText('Rajesh Kumar Sharma')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Edit Profile' })).toHaveFocus();
     const recent = screen.getByRole('region', { name: 'Recent Activity' });
-    expect(within(recent).getByText('Updated profile: name, bio')).toBeVisible();
+    expect(within(recent).getByText('Updated profile: display name, bio')).toBeVisible();
     // The browser copy follows the server.
     const stored = JSON.parse(window.localStorage.getItem('profile') ?? '{}');
-    expect(stored['user-001'].profile).toMatchObject({ name: 'Rajesh K. Sharma' });
+    expect(stored['user-001'].profile).toMatchObject({ display_name: 'Raju' });
+  });
+
+  it('says how to correct an identity field when the server refuses to change one', async () => {
+    const { user } = await openProfile(
+      api({
+        [`PUT ${BASE}/profile`]: () =>
+          problem('credential_backed_field', 422, 'Your name comes from your issued credentials'),
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    await user.type(screen.getByRole('textbox', { name: 'Display name' }), 'Raju');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText(
+        'Your name, date of birth, gender, address and mobile number come from your credentials and cannot be changed here.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('shows a clear message at each invalid field and sends nothing', async () => {
@@ -189,23 +256,16 @@ describe('/profile (SPEC 2 Profile)', () => {
     const email = screen.getByRole('textbox', { name: 'Email' });
     await user.clear(email);
     await user.type(email, 'rajesh@');
-    const phone = screen.getByRole('textbox', { name: 'Phone' });
-    await user.clear(phone);
-    await user.type(phone, '98765');
-    fireEvent.change(screen.getByLabelText(/^Date of Birth/), {
-      target: { value: '2999-01-01' },
-    });
+    const username = screen.getByRole('textbox', { name: 'Username' });
+    await user.type(username, 'a b');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(screen.getByRole('alert')).toHaveTextContent('Please correct the highlighted fields.');
     expect(email).toHaveAccessibleDescription('Please enter a valid email address');
     expect(email).toHaveAttribute('aria-invalid', 'true');
     expect(email).toHaveFocus();
-    expect(phone).toHaveAccessibleDescription(
-      'Please enter a valid 10-digit phone number 10-digit mobile number',
-    );
-    expect(screen.getByLabelText(/^Date of Birth/)).toHaveAccessibleDescription(
-      'Date of birth cannot be in the future',
+    expect(username).toHaveAccessibleDescription(
+      expect.stringContaining('Username must be 3 to 30 characters'),
     );
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
 
@@ -217,14 +277,12 @@ describe('/profile (SPEC 2 Profile)', () => {
   it('Cancel restores the saved values', async () => {
     const { user, calls } = await openProfile();
     await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
-    const name = screen.getByRole('textbox', { name: 'Full Name' });
-    await user.clear(name);
+    const name = screen.getByRole('textbox', { name: 'Display name' });
     await user.type(name, 'Someone Else');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(within(personal()).getByText('Rajesh Kumar Sharma')).toBeVisible();
     expect(screen.queryByText('Someone Else')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
-    expect(screen.getByRole('textbox', { name: 'Full Name' })).toHaveValue('Rajesh Kumar Sharma');
+    expect(screen.getByRole('textbox', { name: 'Display name' })).toHaveValue('');
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 
@@ -250,8 +308,7 @@ describe('/profile (SPEC 2 Profile)', () => {
     const { [`PUT ${BASE}/profile`]: put, ...offlinePut } = handlers;
     const { user, unmount } = await openProfile(offlinePut);
     await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
-    const name = screen.getByRole('textbox', { name: 'Full Name' });
-    await user.clear(name);
+    const name = screen.getByRole('textbox', { name: 'Display name' });
     await user.type(name, 'Rajesh Offline');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(
@@ -261,12 +318,12 @@ describe('/profile (SPEC 2 Profile)', () => {
     ).toBeInTheDocument();
     expect(within(personal()).getByText('Not yet synced')).toBeVisible();
     const stored = JSON.parse(window.localStorage.getItem('profile') ?? '{}')['user-001'];
-    expect(stored.profile).toMatchObject({ name: 'Rajesh Offline', pending_sync: true });
+    expect(stored.profile).toMatchObject({ display_name: 'Rajesh Offline', pending_sync: true });
     const logs = JSON.parse(window.localStorage.getItem('activityLogs') ?? '[]');
     expect(logs.filter((log: ActivityLog) => log.pending_sync)).toEqual([
       expect.objectContaining({
         type: 'profile_updated',
-        description: 'Updated profile: name',
+        description: 'Updated profile: display name',
         pending_sync: true,
       }),
     ]);
@@ -275,7 +332,7 @@ describe('/profile (SPEC 2 Profile)', () => {
       kind: 'profile_update',
       method: 'PUT',
       path: `${BASE}/profile`,
-      body: { name: 'Rajesh Offline' },
+      body: { display_name: 'Rajesh Offline' },
       baseUpdatedAt: null,
     });
     unmount();
@@ -286,7 +343,7 @@ describe('/profile (SPEC 2 Profile)', () => {
     expect(await screen.findByText('Synced 1 change')).toBeInTheDocument();
     const puts = calls.filter((c) => c.method === 'PUT');
     expect(puts).toHaveLength(1);
-    expect(puts[0]?.body).toMatchObject({ name: 'Rajesh Offline' });
+    expect(puts[0]?.body).toMatchObject({ display_name: 'Rajesh Offline' });
     expect(puts[0]?.headers['idempotency-key']).toBe(queued.id);
     expect(JSON.parse(window.localStorage.getItem('activityLogs') ?? '[]')).toEqual(
       expect.not.arrayContaining([expect.objectContaining({ pending_sync: true })]),
@@ -300,8 +357,7 @@ describe('/profile (SPEC 2 Profile)', () => {
     });
     const { user, unmount } = await openProfile(offlinePut);
     await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
-    const name = screen.getByRole('textbox', { name: 'Full Name' });
-    await user.clear(name);
+    const name = screen.getByRole('textbox', { name: 'Display name' });
     await user.type(name, 'Rajesh Offline');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await within(personal()).findByText('Not yet synced');
@@ -313,7 +369,7 @@ describe('/profile (SPEC 2 Profile)', () => {
     // Meanwhile the profile was saved on another device.
     const elsewhere = {
       ...PROFILE,
-      name: 'Rajesh Elsewhere',
+      display_name: 'Rajesh Elsewhere',
       updated_at: '2025-06-01T11:00:00.000Z',
     };
     const { calls } = await openProfile(
@@ -339,8 +395,8 @@ describe('/profile (SPEC 2 Profile)', () => {
     expect(
       await screen.findByText('Your profile could not be loaded: showing sample data.'),
     ).toBeInTheDocument();
-    expect(within(personal()).getByText('Rajesh Kumar Sharma')).toBeVisible();
-    expect(screen.getByText('Failed to load profile')).toBeInTheDocument();
+    expect(within(fromCredentials()).getByText('Rajesh Kumar Sharma')).toBeVisible();
+    expect(await screen.findByText('Failed to load profile')).toBeInTheDocument();
   });
 
   it('speaks Hindi', async () => {
@@ -353,5 +409,7 @@ describe('/profile (SPEC 2 Profile)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'प्रोफ़ाइल' })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'प्रोफ़ाइल बदलें' })).toBeVisible();
     expect(screen.getByText('पुरुष')).toBeVisible();
+    // The vouching credential is named in Hindi too (the catalogue's name).
+    expect(screen.getAllByText('UIDAI द्वारा सत्यापित · आधार कार्ड')).toHaveLength(4);
   });
 });

@@ -1,9 +1,12 @@
 /**
- * The /profile screen (SPEC 2 Profile; persisted on the server): the summary, four stat cards, the
- * eight editable personal fields, recent activity, security features, quick actions and the
- * identity documents (masked, not editable).
+ * The /profile screen (SPEC 2 Profile; persisted on the server; issue 19): the summary (greeting
+ * name, 'Verified' when an issuer vouches for every identity field), four stat cards, the
+ * holder's editable contact fields (display name, email, username, bio), the identity fields as
+ * their credentials state them (read-only, each with its issuer, and how to correct them at the
+ * issuer), recent activity, security features, quick actions and the identity documents
+ * (masked, not editable).
  *
- * Edit turns the fields into a form; Save checks them with core's validateProfile (the message
+ * Edit turns the contact fields into a form; Save checks them with core's validateProfile (the message
  * sits at each failing field) and persists them on the server, which writes a `profile_updated`
  * entry (toast 'Profile updated successfully'); while the API is unreachable the Save is kept on
  * this device, marked 'Not yet synced', and the outbox sends it once the API answers.
@@ -47,7 +50,7 @@ import {
   type ProfileLists,
   recentActivity,
 } from '../profile-records';
-import { ProfileForm } from './profile-form';
+import { CredentialIdentityCard, ProfileForm } from './profile-form';
 import {
   IdentityDocumentsCard,
   ProfileStatCards,
@@ -168,7 +171,7 @@ export function ProfilePage({ userId, loaders }: { userId: string; loaders: Prof
 
   const onSubmit = async () => {
     if (!profile || !draft) return;
-    const found = validateProfile(normalizeProfileInput(draft), new Date());
+    const found = validateProfile(normalizeProfileInput(draft));
     setErrors(found);
     if (Object.keys(found).length > 0) {
       focusFirstInvalid(found);
@@ -200,6 +203,11 @@ export function ProfilePage({ userId, loaders }: { userId: string; loaders: Prof
     } catch (error) {
       if (error instanceof LocalSaveError) {
         toast.error(t('toast.saveLocalFailed'));
+      } else if (hasProblemCode(error, 'credential_backed_field')) {
+        // An identity field differs from what the credentials show (an older copy of the form):
+        // the server's copy is read again.
+        toast.error(t('toast.credentialBacked'));
+        void refetch();
       } else if (hasProblemCode(error, 'username_taken')) {
         const taken: ProfileErrors = { username: 'usernameTaken' };
         setErrors(taken);
@@ -288,6 +296,7 @@ export function ProfilePage({ userId, loaders }: { userId: string; loaders: Prof
                   />
                 </Card>
               </div>
+              <CredentialIdentityCard profile={profile} />
               <IdentityDocumentsCard profile={profile} held={held} />
             </div>
             <div className="min-w-0 space-y-6">

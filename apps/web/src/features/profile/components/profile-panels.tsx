@@ -2,7 +2,7 @@
  * The read-only panels of /profile (SPEC 2): the summary card, stat cards, recent activity,
  * security features, quick actions and the identity documents (masked, not editable; SPEC 5).
  */
-import { type ActivityLog, type Profile, relativeTimeParts } from '@pehchaan/core';
+import type { ActivityLog, Profile } from '@pehchaan/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -18,7 +18,7 @@ import {
 } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { useActivityText } from '@/lib/activity-text';
-import { formatDate } from '@/lib/format-date';
+import { useFormat } from '@/lib/preferences';
 import { IDENTITY_DOCUMENTS, type ProfileStats } from '../profile-records';
 import '../i18n';
 
@@ -30,8 +30,10 @@ function initials(name: string): string {
 }
 
 export function ProfileSummary({ profile }: { profile: Profile }) {
-  const { t, i18n } = useTranslation('profile');
+  const { t } = useTranslation('profile');
+  const format = useFormat();
   const memberSince = Date.parse(profile.member_since) > 0;
+  const greeting = profile.display_name || profile.name;
   return (
     <section
       aria-label={t('summary.label')}
@@ -41,35 +43,46 @@ export function ProfileSummary({ profile }: { profile: Profile }) {
         aria-hidden="true"
         className="grid size-16 shrink-0 place-items-center rounded-full bg-orange-100 text-2xl font-bold text-orange-800 dark:bg-orange-900/50 dark:text-orange-200"
       >
-        {initials(profile.name)}
+        {initials(greeting)}
       </span>
       <div className="min-w-0 space-y-1">
         <p className="text-xl font-semibold break-words text-slate-900 dark:text-white">
-          {profile.name}
+          {greeting}
         </p>
+        {profile.display_name && profile.display_name !== profile.name && (
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {t('summary.legalName', { name: profile.name })}
+          </p>
+        )}
         {profile.username && (
           <p className="text-slate-600 dark:text-slate-400">@{profile.username}</p>
         )}
         {profile.bio && <p className="text-slate-700 dark:text-slate-300">{profile.bio}</p>}
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
           {profile.is_verified ? (
-            <span className="inline-flex items-center gap-1 rounded-full bg-green-100 px-2 py-0.5 font-medium text-green-800 dark:bg-green-900/50 dark:text-green-200">
+            <span
+              title={t('summary.verifiedHint')}
+              className="inline-flex items-center gap-1 rounded-full bg-green-100 px-2 py-0.5 font-medium text-green-800 dark:bg-green-900/50 dark:text-green-200"
+            >
               <CheckCircleIcon className="size-4" />
               {t('summary.verified')}
             </span>
           ) : (
-            <span className="rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+            <span
+              title={t('summary.unverifiedHint')}
+              className="rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-300"
+            >
               {t('summary.unverified')}
             </span>
           )}
           {memberSince && (
             <span className="text-slate-600 dark:text-slate-400">
-              {t('summary.memberSince', { date: formatDate(profile.member_since, i18n.language) })}
+              {t('summary.memberSince', { date: format.date(profile.member_since) })}
             </span>
           )}
           {profile.updated_at && (
             <span className="text-slate-600 dark:text-slate-400">
-              {t('summary.lastUpdated', { date: formatDate(profile.updated_at, i18n.language) })}
+              {t('summary.lastUpdated', { date: format.date(profile.updated_at) })}
             </span>
           )}
         </div>
@@ -144,23 +157,9 @@ export function ProfileStatCards({ stats }: { stats: ProfileStats | null }) {
 }
 
 export function RecentActivity({ logs, now }: { logs: ActivityLog[] | null; now: number }) {
-  const { t, i18n } = useTranslation('profile');
+  const { t } = useTranslation('profile');
+  const format = useFormat();
   const activityText = useActivityText();
-  const when = (timestamp: string) => {
-    const parts = relativeTimeParts(timestamp, now);
-    switch (parts.unit) {
-      case 'justNow':
-        return t('recent.justNow');
-      case 'hours':
-        return t('recent.hours', { count: parts.count });
-      case 'yesterday':
-        return t('recent.yesterday');
-      case 'date':
-        return formatDate(new Date(parts.ms).toISOString(), i18n.language);
-      case 'invalid':
-        return '';
-    }
-  };
   return (
     <Card
       headingId="profile-recent"
@@ -185,7 +184,9 @@ export function RecentActivity({ logs, now }: { logs: ActivityLog[] | null; now:
                 {activityText(log)}
               </span>
               <span className="text-sm text-slate-600 dark:text-slate-400">
-                <time dateTime={log.timestamp}>{when(log.timestamp)}</time>
+                <time dateTime={log.timestamp} title={format.dateTime(log.timestamp)}>
+                  {format.relative(log.timestamp, now)}
+                </time>
                 {log.pending_sync && (
                   <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/50 dark:text-amber-100">
                     {t('notSynced')}

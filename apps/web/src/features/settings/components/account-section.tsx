@@ -20,7 +20,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { paths } from '@/config/paths';
 import type { UserData } from '@/lib/auth';
-import { formatDate } from '@/lib/format-date';
+import { useFormat, useGreetingName } from '@/lib/preferences';
 import { toast } from '@/lib/toast';
 import { requestAccountDeletion } from '../api/delete-account';
 import '../i18n';
@@ -36,7 +36,10 @@ export function AccountSection({
   userId: string;
   onSignOut: () => Promise<void>;
 }) {
-  const { t, i18n } = useTranslation('settings');
+  const { t } = useTranslation('settings');
+  const format = useFormat();
+  // Greeted by name (issue 19): the display name, else the name on the credentials.
+  const name = useGreetingName();
   const [confirmLogout, setConfirmLogout] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
   const [deleteStep, setDeleteStep] = useState<DeleteStep>('idle');
@@ -73,7 +76,7 @@ export function AccountSection({
   };
 
   const rows: [string, string][] = [
-    [t('account.name'), user?.name ?? ''],
+    [t('account.name'), name ?? ''],
     [t('account.userId'), userId],
     [t('account.aadhaar'), user?.aadhaarId ? maskAadhaar(user.aadhaarId) : ''],
     [t('account.phone'), user?.phone ? String(maskField('phone', user.phone)) : ''],
@@ -158,7 +161,7 @@ export function AccountSection({
         <span className="block">
           {t('account.deletedText', {
             ...days,
-            date: eraseAt ? formatDate(eraseAt, i18n.language) : '',
+            date: eraseAt ? format.date(eraseAt) : '',
           })}
         </span>
         <span className="mt-2 block">{t('account.deletedKept', days)}</span>

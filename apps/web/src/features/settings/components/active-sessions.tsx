@@ -14,6 +14,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { hasProblemCode } from '@/lib/api-client';
+import { useFormat } from '@/lib/preferences';
 import { toast } from '@/lib/toast';
 import {
   type BrowserFamily,
@@ -49,7 +50,8 @@ export function ActiveSessions({
   /** The ordinary logout, for this device's own row. */
   onSignOut: () => void;
 }) {
-  const { t, i18n } = useTranslation('settings');
+  const { t } = useTranslation('settings');
+  const format = useFormat();
   const queryClient = useQueryClient();
   const sessionsQuery = getSessionsQueryOptions(userId);
   const { data: sessions, isPending, isError, refetch } = useQuery(sessionsQuery);
@@ -79,13 +81,7 @@ export function ActiveSessions({
     },
   });
 
-  const when = (iso: string) =>
-    new Date(iso).toLocaleString(i18n.language === 'hi' ? 'hi-IN' : 'en-IN', {
-      day: 'numeric',
-      month: 'short',
-      hour: 'numeric',
-      minute: '2-digit',
-    });
+  const when = (iso: string) => format.dateTime(iso);
 
   const deviceNames = (userAgent: string | null) => {
     const { browser, os } = describeUserAgent(userAgent);

@@ -14,7 +14,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Input } from '@/components/ui/input';
 import { hasProblemCode } from '@/lib/api-client';
-import { formatDate } from '@/lib/format-date';
+import { useFormat } from '@/lib/preferences';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import {
@@ -124,7 +124,8 @@ export function PassphraseDialog({
 }
 
 export function BackupsPanel({ userId }: { userId: string }) {
-  const { t, i18n } = useTranslation('settings');
+  const { t } = useTranslation('settings');
+  const format = useFormat();
   const ids = useId();
   const queryClient = useQueryClient();
   const { data, isError } = useQuery(getBackupsQueryOptions(userId));
@@ -211,7 +212,7 @@ export function BackupsPanel({ userId }: { userId: string }) {
               {!data.key_set
                 ? t('backup.noPassphrase')
                 : data.next_due_at
-                  ? t('backup.nextDue', { date: formatDate(data.next_due_at, i18n.language) })
+                  ? t('backup.nextDue', { date: format.date(data.next_due_at) })
                   : t('backup.manualOnly')}
             </p>
             <div className="flex flex-wrap gap-2">
@@ -242,7 +243,7 @@ export function BackupsPanel({ userId }: { userId: string }) {
                   <li key={backup.id} className="flex items-center justify-between gap-3 py-2">
                     <span className="text-sm text-slate-800 dark:text-slate-200">
                       {t('backup.item', {
-                        date: formatDate(backup.created_at, i18n.language),
+                        date: format.date(backup.created_at),
                         size: Math.max(1, Math.round(backup.size / 1024)),
                       })}
                     </span>
@@ -252,7 +253,7 @@ export function BackupsPanel({ userId }: { userId: string }) {
                       loading={busy === backup.id}
                       loadingLabel={t('backup.working')}
                       aria-label={t('backup.downloadName', {
-                        date: formatDate(backup.created_at, i18n.language),
+                        date: format.date(backup.created_at),
                       })}
                       onClick={() => void download(backup.id)}
                     >

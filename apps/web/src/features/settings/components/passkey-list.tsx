@@ -12,14 +12,15 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { setUnlockPasskey, unlockPasskeyOf } from '@/lib/device';
-import { formatDate } from '@/lib/format-date';
+import { useFormat } from '@/lib/preferences';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { deletePasskey, getPasskeysQueryOptions } from '../api/passkeys';
 import '../i18n';
 
 export function PasskeyList({ userId }: { userId: string }) {
-  const { t, i18n } = useTranslation('settings');
+  const { t } = useTranslation('settings');
+  const format = useFormat();
   const queryClient = useQueryClient();
   const { data: passkeys, isError } = useQuery(getPasskeysQueryOptions(userId));
   const [removing, setRemoving] = useState<PasskeyRecord | null>(null);
@@ -70,9 +71,9 @@ export function PasskeyList({ userId }: { userId: string }) {
                     ? t('passkeys.platform')
                     : t('passkeys.roaming')}
                   {' · '}
-                  {t('passkeys.added', { date: formatDate(passkey.created_at, i18n.language) })}
+                  {t('passkeys.added', { date: format.date(passkey.created_at) })}
                   {passkey.last_used_at &&
-                    ` · ${t('passkeys.lastUsed', { date: formatDate(passkey.last_used_at, i18n.language) })}`}
+                    ` · ${t('passkeys.lastUsed', { date: format.date(passkey.last_used_at) })}`}
                 </p>
               </div>
               <Button

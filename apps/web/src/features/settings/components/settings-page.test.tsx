@@ -377,7 +377,7 @@ describe('/settings (SPEC 2 Settings)', () => {
     await user.click(within(second).getByRole('button', { name: 'Delete Permanently' }));
 
     const done = await screen.findByRole('dialog', { name: 'Account deletion scheduled' });
-    expect(done).toHaveTextContent('Your account will be erased on 8 Jun 2025');
+    expect(done).toHaveTextContent('Your account will be erased on 08/06/2025');
     expect(done).toHaveTextContent('Sign in before then to cancel the deletion.');
     expect(done).toHaveTextContent(
       'Kept after the erasure, as the law requires: your security log and consent records, for 365 days',

@@ -24,8 +24,8 @@ import { CheckCircleIcon, ClockIcon, CloseIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { downloadJson } from '@/lib/download-file';
-import { displayValue } from '@/lib/format-claim';
-import { formatDate } from '@/lib/format-date';
+import { claimValue } from '@/lib/format-claim';
+import { useFormat } from '@/lib/preferences';
 import { toast } from '@/lib/toast';
 import { verifierRequestQuery } from '../api/get-verifier-request';
 import '../i18n';
@@ -71,8 +71,8 @@ export function StatusSummary({ status }: { status: VerifierRequestStatus }) {
 
 /** The holder's consent the answer came under: validity, withdrawal or expiry, and uses. */
 function ConsentSummary({ consent }: { consent: NonNullable<VerifierRequestAnswer['consent']> }) {
-  const { t, i18n } = useTranslation('verifierPortal');
-  const date = (iso: string) => formatDate(iso, i18n.language);
+  const { t } = useTranslation('verifierPortal');
+  const { date } = useFormat();
   return (
     <section aria-labelledby="consent-summary">
       <h3 id="consent-summary" className="mb-1 font-semibold text-slate-900 dark:text-white">
@@ -105,6 +105,7 @@ function ConsentSummary({ consent }: { consent: NonNullable<VerifierRequestAnswe
 export function RequestOutcome({ answer }: { answer: VerifierRequestAnswer }) {
   const { t, i18n } = useTranslation('verifierPortal');
   const language = i18n.language;
+  const format = useFormat();
   return (
     <div className="space-y-4">
       {answer.consent && <ConsentSummary consent={answer.consent} />}
@@ -116,7 +117,7 @@ export function RequestOutcome({ answer }: { answer: VerifierRequestAnswer }) {
           <p className="rounded-xl border border-dashed border-slate-300 p-3 text-sm text-slate-700 dark:border-slate-700 dark:text-slate-300">
             {t(
               answer.status === 'withdrawn' ? 'claims.erasedOnWithdrawal' : 'claims.erasedOnExpiry',
-              { date: formatDate(answer.erased_at, language) },
+              { date: format.date(answer.erased_at) },
             )}
           </p>
         </section>
@@ -146,7 +147,9 @@ export function RequestOutcome({ answer }: { answer: VerifierRequestAnswer }) {
                       <dt className="text-slate-600 dark:text-slate-400">
                         {claimName(claim, language)}
                       </dt>
-                      <dd className="min-w-0 font-medium break-words">{displayValue(value)}</dd>
+                      <dd className="min-w-0 font-medium break-words">
+                        {claimValue(claim, value, format)}
+                      </dd>
                     </div>
                   ))}
                 </dl>
@@ -165,7 +168,7 @@ export function RequestOutcome({ answer }: { answer: VerifierRequestAnswer }) {
             {answer.consent_receipts.map((receipt) => (
               <li key={receipt.id} className="flex flex-wrap items-center gap-2">
                 <span className="min-w-0 flex-1 basis-full sm:basis-0">
-                  {t(`receipts.event.${receipt.event}`)} · {formatDate(receipt.issued_at, language)}
+                  {t(`receipts.event.${receipt.event}`)} · {format.date(receipt.issued_at)}
                   {receipt.presentation_sha256 &&
                     receipt.presentation_sha256 === answer.vp_token_sha256 && (
                       <span className="block text-green-800 dark:text-green-300">
@@ -243,7 +246,8 @@ export function RequestStatus({
   request: CreateVerifierRequestAnswer;
   onNew: () => void;
 }) {
-  const { t, i18n } = useTranslation('verifierPortal');
+  const { t } = useTranslation('verifierPortal');
+  const format = useFormat();
   const status = useQuery(verifierRequestQuery(apiKey, request.id));
   const [qr, setQr] = useState<string | null>(null);
   const linkId = useId();
@@ -273,10 +277,7 @@ export function RequestStatus({
   };
 
   const current = status.data?.status ?? 'pending';
-  const expires = new Date(request.expires_at).toLocaleTimeString(
-    i18n.language === 'hi' ? 'hi-IN' : 'en-IN',
-    { hour: '2-digit', minute: '2-digit' },
-  );
+  const expires = format.time(request.expires_at);
 
   return (
     <Card

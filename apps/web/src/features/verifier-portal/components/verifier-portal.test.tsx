@@ -273,8 +273,8 @@ describe('verifier portal request', () => {
     await createPanRequest();
     expect(await screen.findByText('Shared and verified')).toBeVisible();
     const consent = screen.getByRole('region', { name: 'Consent' });
-    expect(within(consent).getByText('Used 3 times, last on 12 Mar 2999')).toBeInTheDocument();
-    expect(within(consent).getByText('Valid until 30 Jun 2999')).toBeInTheDocument();
+    expect(within(consent).getByText('Used 3 times, last on 12/03/2999')).toBeInTheDocument();
+    expect(within(consent).getByText('Valid until 30/06/2999')).toBeInTheDocument();
 
     answer = statusAnswer({
       status: 'withdrawn',
@@ -291,10 +291,10 @@ describe('verifier portal request', () => {
     });
     expect(await screen.findByText('Consent withdrawn', {}, { timeout: 8000 })).toBeVisible();
     const claims = screen.getByRole('region', { name: 'Verified claims' });
-    expect(within(claims).getByText('Erased on withdrawal, 13 Mar 2999.')).toBeInTheDocument();
+    expect(within(claims).getByText('Erased on withdrawal, 13/03/2999.')).toBeInTheDocument();
     expect(within(claims).queryByText('Rajesh Kumar')).toBeNull();
     expect(
-      within(screen.getByRole('region', { name: 'Consent' })).getByText('Withdrawn on 13 Mar 2999'),
+      within(screen.getByRole('region', { name: 'Consent' })).getByText('Withdrawn on 13/03/2999'),
     ).toBeInTheDocument();
   }, 15_000);
 });

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { CheckCircleIcon, InfoIcon } from '@/components/ui/icons';
 import { downloadJson } from '@/lib/download-file';
-import { formatDate } from '@/lib/format-date';
+import { useFormat } from '@/lib/preferences';
 
 type ReceiptVerdict = 'verified' | 'untrusted' | 'invalidSignature' | 'malformed';
 
@@ -56,19 +56,12 @@ export function ReceiptDetails({
   verdict: CredentialVerdictAnswer;
   document: Record<string, unknown>;
 }) {
-  const { t, i18n } = useTranslation('verifier');
+  const { t } = useTranslation('verifier');
   const { t: tc } = useTranslation('common');
   const shown = receiptVerdictOf(verdict);
   const receipt = readConsentReceipt(document);
-  const date = (iso: string) => formatDate(iso, i18n.language);
-  const dateTime = (iso: string) => {
-    const ms = Date.parse(iso);
-    if (Number.isNaN(ms)) return iso;
-    const at = new Date(ms);
-    const hh = String(at.getHours()).padStart(2, '0');
-    const mm = String(at.getMinutes()).padStart(2, '0');
-    return `${date(iso)}, ${hh}:${mm}`;
-  };
+  const format = useFormat();
+  const dateTime = (iso: string) => format.dateTime(iso) || iso;
   const issuerName = verdict.trust?.name ?? receipt?.issuer.name ?? verdict.trust?.issuer ?? '';
 
   return (

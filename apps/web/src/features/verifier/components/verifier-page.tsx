@@ -29,8 +29,9 @@ import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { CheckCircleIcon, CloseIcon, EyeIcon, EyeOffIcon, InfoIcon } from '@/components/ui/icons';
-import { displayValue, fieldLabel } from '@/lib/format-claim';
-import { formatDate } from '@/lib/format-date';
+import { documentTypeName } from '@/lib/document-labels';
+import { claimValue, fieldLabel } from '@/lib/format-claim';
+import { useFormat } from '@/lib/preferences';
 import { useHydrated } from '@/lib/use-hydrated';
 import {
   type VerificationAnswer,
@@ -155,8 +156,8 @@ function CredentialDetails({ details }: { details: Details }) {
   const [reveal, setReveal] = useState(false);
   const subject = reveal && details.revealed ? details.revealed : details.masked;
   const share = details.share;
-  const date = (iso: string | null | undefined) =>
-    iso ? formatDate(iso, i18n.language) : t('never');
+  const format = useFormat();
+  const date = (iso: string | null | undefined) => (iso ? format.date(iso) : t('never'));
   const checks = ['signature', 'trusted_issuer', 'validity'] as const;
 
   return (
@@ -167,7 +168,7 @@ function CredentialDetails({ details }: { details: Details }) {
       >
         <h3 className="mb-2 text-lg font-semibold">{t('details')}</h3>
         <dl className="divide-y divide-slate-100 text-sm dark:divide-slate-800">
-          <Row label={t('type')}>{details.type}</Row>
+          <Row label={t('type')}>{documentTypeName(details.type, i18n.language)}</Row>
           <Row label={t('issuer')}>{details.issuer}</Row>
           {details.issuerId && (
             <Row label={t('issuerId')}>
@@ -240,7 +241,7 @@ function CredentialDetails({ details }: { details: Details }) {
             .filter(([key]) => !SUBJECT_HIDDEN.has(key))
             .map(([key, value]) => (
               <Row key={key} label={fieldLabel(key, i18n.language)}>
-                <span data-field={key}>{displayValue(value)}</span>
+                <span data-field={key}>{claimValue(key, value, format)}</span>
               </Row>
             ))}
         </dl>

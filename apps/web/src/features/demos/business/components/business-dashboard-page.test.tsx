@@ -111,7 +111,7 @@ describe('/business-dashboard', () => {
     const row = (name: string) =>
       within(table).getByRole('rowheader', { name }).closest('tr') as HTMLElement;
     expect(row('Rajesh Kumar Sharma')).toHaveTextContent(
-      'ABXXXXXX4KVerified92High qualityLowActive14 Jan 2025',
+      'ABXXXXXX4KVerified92High qualityLowActive14/01/2025',
     );
     expect(row('Arjun Reddy')).toHaveTextContent('58ModerateHighPending');
     expect(row('Vikram Singh Rathore')).toHaveTextContent('Flagged32At riskHighRevoked');

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { FileIcon, SearchIcon } from '@/components/ui/icons';
 import { InlineAlert } from '@/components/ui/inline-alert';
-import { formatDate } from '@/lib/format-date';
+import { useFormat } from '@/lib/preferences';
 import { type BusinessCustomer, CUSTOMER_STATUSES, type CustomerStatus } from '../customers';
 import { filterCustomers } from '../filter-customers';
 import { BUSINESS_NAMESPACE } from '../i18n';
@@ -34,7 +34,8 @@ function isStatus(value: string): value is CustomerStatus {
 }
 
 export function CustomerTable({ customers }: { customers: readonly BusinessCustomer[] }) {
-  const { t, i18n } = useTranslation(BUSINESS_NAMESPACE);
+  const { t } = useTranslation(BUSINESS_NAMESPACE);
+  const format = useFormat();
   const { t: tm } = useTranslation('messages');
   const id = useId();
   const [query, setQuery] = useState('');
@@ -177,7 +178,7 @@ export function CustomerTable({ customers }: { customers: readonly BusinessCusto
                     <Badge tone={consent.tone}>{t(consent.key)}</Badge>
                   </td>
                   <td className={`${TD} text-slate-700 dark:text-slate-300`}>
-                    {formatDate(customer.lastUpdated, i18n.language)}
+                    {format.date(customer.lastUpdated)}
                   </td>
                 </tr>
               );

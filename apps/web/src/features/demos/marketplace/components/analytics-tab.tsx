@@ -5,14 +5,16 @@
  */
 import { useTranslation } from 'react-i18next';
 import { ArrowRightIcon } from '@/components/ui/icons';
+import { useFormat } from '@/lib/preferences';
 import { MARKETPLACE_NAMESPACE } from '../i18n';
-import { formatCount, formatRupees, topCategories } from '../marketplace';
+import { topCategories } from '../marketplace';
 import { DATA_CATEGORIES, MARKET_STATS, STORY_FIGURES } from '../marketplace-data';
 import { CARD, DemandBadge } from './badges';
 import { CategoryIcon } from './category-icon';
 
 export function AnalyticsTab() {
   const { t } = useTranslation(MARKETPLACE_NAMESPACE);
+  const format = useFormat();
   const top = topCategories(DATA_CATEGORIES, 4);
   const most = top[0]?.buyers ?? 1;
   const trends = [
@@ -20,26 +22,26 @@ export function AnalyticsTab() {
     t('analytics.trends.topCategory', {
       category: t(`categories.items.${MARKET_STATS.topDataCategory}.name`),
     }),
-    t('analytics.trends.average', { amount: formatRupees(MARKET_STATS.avgEarningsPerUser) }),
-    t('analytics.trends.companies', { companies: formatCount(MARKET_STATS.totalCompanies) }),
+    t('analytics.trends.average', { amount: format.money(MARKET_STATS.avgEarningsPerUser) }),
+    t('analytics.trends.companies', { companies: format.number(MARKET_STATS.totalCompanies) }),
   ];
   const stories = [
     {
       key: 'teacher',
       text: t('analytics.stories.teacher.text', {
-        amount: formatRupees(STORY_FIGURES.teacher.amount),
+        amount: format.money(STORY_FIGURES.teacher.amount),
       }),
     },
     {
       key: 'driver',
       text: t('analytics.stories.driver.text', {
-        amount: formatRupees(STORY_FIGURES.driver.amount),
+        amount: format.money(STORY_FIGURES.driver.amount),
       }),
     },
     {
       key: 'startup',
       text: t('analytics.stories.startup.text', {
-        sellers: formatCount(STORY_FIGURES.startup.count),
+        sellers: format.number(STORY_FIGURES.startup.count),
       }),
     },
   ] as const;

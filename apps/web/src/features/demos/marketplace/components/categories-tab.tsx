@@ -8,9 +8,10 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { SearchIcon } from '@/components/ui/icons';
+import { useFormat } from '@/lib/preferences';
 import { toast } from '@/lib/toast';
 import { MARKETPLACE_NAMESPACE } from '../i18n';
-import { filterCategories, formatCount, formatRupees, type MarketRole } from '../marketplace';
+import { filterCategories, type MarketRole } from '../marketplace';
 import {
   type CategoryId,
   DATA_CATEGORIES,
@@ -22,6 +23,7 @@ import { CategoryIcon } from './category-icon';
 
 export function CategoriesTab({ role }: { role: MarketRole }) {
   const { t } = useTranslation(MARKETPLACE_NAMESPACE);
+  const format = useFormat();
   const [query, setQuery] = useState('');
   const [demand, setDemand] = useState<DemandLevel | 'all'>('all');
   const [showFilter, setShowFilter] = useState(false);
@@ -97,13 +99,13 @@ export function CategoriesTab({ role }: { role: MarketRole }) {
                 <div className="col-span-2">
                   <dt className="text-slate-600 dark:text-slate-400">{t('categories.avgPrice')}</dt>
                   <dd className="font-semibold text-slate-900 dark:text-white">
-                    {t('categories.perUserMonth', { amount: formatRupees(category.avgPrice) })}
+                    {t('categories.perUserMonth', { amount: format.money(category.avgPrice) })}
                   </dd>
                 </div>
                 <div>
                   <dt className="text-slate-600 dark:text-slate-400">{t('categories.buyers')}</dt>
                   <dd className="font-semibold text-slate-900 dark:text-white">
-                    {formatCount(category.buyers)}
+                    {format.number(category.buyers)}
                   </dd>
                 </div>
                 {role === 'seller' && (
@@ -112,7 +114,7 @@ export function CategoriesTab({ role }: { role: MarketRole }) {
                       {t('categories.yourEarnings')}
                     </dt>
                     <dd className="font-semibold text-green-800 dark:text-green-300">
-                      {formatRupees(category.userEarnings)}
+                      {format.money(category.userEarnings)}
                     </dd>
                   </div>
                 )}

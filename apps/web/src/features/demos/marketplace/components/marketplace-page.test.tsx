@@ -4,11 +4,13 @@
  * rupee figures with en-IN grouping; category search and demand filter; the transactions table
  * with statuses in text; Analytics; the closing future-vision banner; Hindi.
  */
+
+import { DEFAULT_SETTINGS } from '@pehchaan/core';
 import { act, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { mockFetch } from '@/testing/mock-fetch';
-import { renderApp } from '@/testing/render-app';
+import { json, mockFetch } from '@/testing/mock-fetch';
+import { renderApp, signIn } from '@/testing/render-app';
 
 let fetchMock: ReturnType<typeof mockFetch>['fetchMock'];
 
@@ -170,5 +172,20 @@ describe('/longterm (SPEC 2)', () => {
     await user.click(screen.getByRole('button', { name: 'डेटा खरीदार' }));
     expect(screen.getByRole('tab', { name: 'खरीदारी' })).toBeInTheDocument();
     expect(screen.getByText('₹4,56,00,000.00')).toBeInTheDocument();
+  });
+
+  it("adds the approximate value in a signed-in holder's chosen currency beside the rupees", async () => {
+    signIn();
+    mockFetch({
+      'GET /user/user-001/settings': () =>
+        json({
+          settings: { ...DEFAULT_SETTINGS, currency: 'USD' },
+          user_id: 'user-001',
+          updated_at: null,
+        }),
+    });
+    renderApp('/longterm');
+    // 45.6M rupees at the indicative 88 rupees a dollar, grouped as the UI language (en-IN) does.
+    expect(await screen.findByText('₹4,56,00,000.00 (≈ $5,18,181.82)')).toBeInTheDocument();
   });
 });

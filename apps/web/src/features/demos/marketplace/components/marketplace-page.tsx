@@ -13,9 +13,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tabs } from '@/components/ui/tabs';
+import { useFormat } from '@/lib/preferences';
 import { MARKETPLACE_NAMESPACE } from '../i18n';
 import {
-  formatRupees,
   MARKET_TABS,
   type MarketRole,
   type MarketTab,
@@ -31,6 +31,7 @@ import { TransactionsTab } from './transactions-tab';
 
 export function MarketplacePage({ now = () => new Date() }: { now?: () => Date }) {
   const { t } = useTranslation(MARKETPLACE_NAMESPACE);
+  const format = useFormat();
   const [role, setRole] = useState<MarketRole>('seller');
   const [tab, setTab] = useState<MarketTab>('overview');
   const [transactions] = useState(() => sampleTransactions(now()));
@@ -72,7 +73,7 @@ export function MarketplacePage({ now = () => new Date() }: { now?: () => Date }
           {role === 'seller' && (
             <p className="rounded-lg border border-green-300 bg-green-50 px-3 py-2 text-sm text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100">
               {t('role.yourEarnings')}:{' '}
-              <strong className="font-bold">{formatRupees(SELLER_TOTALS.totalEarnings)}</strong>
+              <strong className="font-bold">{format.money(SELLER_TOTALS.totalEarnings)}</strong>
             </p>
           )}
         </div>

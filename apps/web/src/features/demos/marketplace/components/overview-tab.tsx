@@ -1,12 +1,13 @@
 /**
  * Market Overview (SPEC 2): the market stats of SPEC 9 (users, AI companies, transactions,
- * earnings paid, average per user a month, growth rate) in rupees and en-IN grouping, and the
+ * earnings paid, average per user a month, growth rate) in rupees in the holder's formats, and the
  * seller and buyer benefit lists. The current role's list comes first.
  */
 import { useTranslation } from 'react-i18next';
 import { CheckCircleIcon } from '@/components/ui/icons';
+import { useFormat } from '@/lib/preferences';
 import { MARKETPLACE_NAMESPACE } from '../i18n';
-import { formatCount, formatRupees, type MarketRole } from '../marketplace';
+import type { MarketRole } from '../marketplace';
 import { MARKET_STATS } from '../marketplace-data';
 import { CARD } from './badges';
 
@@ -15,14 +16,15 @@ const BUYER_BENEFITS = ['consented', 'verified', 'licences', 'compliance'] as co
 
 export function OverviewTab({ role }: { role: MarketRole }) {
   const { t } = useTranslation(MARKETPLACE_NAMESPACE);
+  const format = useFormat();
   const stats = [
-    { key: 'totalUsers', value: formatCount(MARKET_STATS.totalUsers) },
-    { key: 'totalCompanies', value: formatCount(MARKET_STATS.totalCompanies) },
-    { key: 'totalTransactions', value: formatCount(MARKET_STATS.totalTransactions) },
-    { key: 'totalEarnings', value: formatRupees(MARKET_STATS.totalEarnings) },
+    { key: 'totalUsers', value: format.number(MARKET_STATS.totalUsers) },
+    { key: 'totalCompanies', value: format.number(MARKET_STATS.totalCompanies) },
+    { key: 'totalTransactions', value: format.number(MARKET_STATS.totalTransactions) },
+    { key: 'totalEarnings', value: format.money(MARKET_STATS.totalEarnings) },
     {
       key: 'avgEarningsPerUser',
-      value: t('stats.perMonth', { amount: formatRupees(MARKET_STATS.avgEarningsPerUser) }),
+      value: t('stats.perMonth', { amount: format.money(MARKET_STATS.avgEarningsPerUser) }),
     },
     { key: 'growthRate', value: t('stats.growthValue', { value: MARKET_STATS.growthRate }) },
   ] as const;

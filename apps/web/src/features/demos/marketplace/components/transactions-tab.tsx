@@ -14,15 +14,13 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { downloadFile } from '@/lib/download-file';
-import { formatDate } from '@/lib/format-date';
+import { useFormat } from '@/lib/preferences';
 import { toast } from '@/lib/toast';
 import { MARKETPLACE_NAMESPACE } from '../i18n';
 import {
   DATE_PERIODS,
   type DatePeriod,
   filterByPeriod,
-  formatCount,
-  formatRupees,
   type MarketRole,
   toCsv,
 } from '../marketplace';
@@ -42,7 +40,8 @@ export function TransactionsTab({
   transactions: readonly SellerTransaction[];
   now: () => Date;
 }) {
-  const { t, i18n } = useTranslation(MARKETPLACE_NAMESPACE);
+  const { t } = useTranslation(MARKETPLACE_NAMESPACE);
+  const format = useFormat();
   const [showDateFilter, setShowDateFilter] = useState(false);
   const [period, setPeriod] = useState<DatePeriod>('all');
   const filterId = useId();
@@ -143,9 +142,9 @@ export function TransactionsTab({
             <dl className="grid gap-3 sm:grid-cols-3">
               {(
                 [
-                  ['totalEarnings', formatRupees(SELLER_TOTALS.totalEarnings)],
-                  ['thisMonth', formatRupees(SELLER_TOTALS.thisMonth)],
-                  ['activeContracts', formatCount(SELLER_TOTALS.activeContracts)],
+                  ['totalEarnings', format.money(SELLER_TOTALS.totalEarnings)],
+                  ['thisMonth', format.money(SELLER_TOTALS.thisMonth)],
+                  ['activeContracts', format.number(SELLER_TOTALS.activeContracts)],
                 ] as const
               ).map(([key, value]) => (
                 <div key={key} className={CARD}>
@@ -189,10 +188,10 @@ export function TransactionsTab({
                       </p>
                       <div className="mt-1 flex justify-between gap-2">
                         <span className="text-slate-600 dark:text-slate-400">
-                          {formatDate(tx.date, i18n.language)}
+                          {format.date(tx.date)}
                         </span>
                         <span className="font-semibold text-slate-900 tabular-nums dark:text-white">
-                          {formatRupees(tx.amount)}
+                          {format.money(tx.amount)}
                         </span>
                       </div>
                     </li>
@@ -234,13 +233,13 @@ export function TransactionsTab({
                             {categoryName(tx.category)}
                           </td>
                           <td className="px-4 py-3 text-right font-semibold text-slate-900 tabular-nums dark:text-white">
-                            {formatRupees(tx.amount)}
+                            {format.money(tx.amount)}
                           </td>
                           <td className="px-4 py-3 text-slate-700 dark:text-slate-300">
                             {t('transactions.months', { count: tx.duration })}
                           </td>
                           <td className="px-4 py-3 whitespace-nowrap text-slate-700 dark:text-slate-300">
-                            {formatDate(tx.date, i18n.language)}
+                            {format.date(tx.date)}
                           </td>
                           <td className="px-4 py-3">
                             <StatusBadge status={tx.status} />
@@ -280,7 +279,7 @@ export function TransactionsTab({
                     <div>
                       <dt className="text-slate-600 dark:text-slate-400">{t('offers.price')}</dt>
                       <dd className="font-bold text-slate-900 dark:text-white">
-                        {formatRupees(offer.price)}
+                        {format.money(offer.price)}
                       </dd>
                     </div>
                     <div>
@@ -292,7 +291,7 @@ export function TransactionsTab({
                     <div>
                       <dt className="text-slate-600 dark:text-slate-400">{t('offers.users')}</dt>
                       <dd className="font-semibold text-slate-900 dark:text-white">
-                        {formatCount(offer.users)}
+                        {format.number(offer.users)}
                       </dd>
                     </div>
                   </dl>

@@ -14,7 +14,8 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CheckCircleIcon } from '@/components/ui/icons';
 import { Tabs } from '@/components/ui/tabs';
-import { formatDate } from '@/lib/format-date';
+import { localeOf } from '@/lib/format';
+import { useFormat } from '@/lib/preferences';
 import { WALLET_NAMESPACE } from '../i18n';
 import {
   type ApprovedWalletConsent,
@@ -38,14 +39,15 @@ export function ConsentManagement({
   onRevoke: (consent: WalletConsent) => void;
 }) {
   const { t, i18n } = useTranslation(WALLET_NAMESPACE);
+  const format = useFormat();
   const [tab, setTab] = useState<WalletConsentStatus>('pending');
   const [revoking, setRevoking] = useState<ApprovedWalletConsent | null>(null);
   const [moves, setMoves] = useState(0);
   const panel = useRef<HTMLDivElement>(null);
   const counts = countByStatus(consents);
   const items = consentsWithStatus(consents, tab);
-  const date = (iso: string) => formatDate(iso, i18n.language);
-  const list = new Intl.ListFormat(i18n.language === 'hi' ? 'hi-IN' : 'en-IN', {
+  const date = (iso: string) => format.date(iso);
+  const list = new Intl.ListFormat(localeOf(i18n.language), {
     type: 'conjunction',
   });
 

@@ -5,6 +5,7 @@
  */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localeOf } from '@/lib/format';
 import { WALLET_NAMESPACE } from '../i18n';
 import { DATA_COMPLETENESS } from '../wallet-state';
 import { Card } from './card';
@@ -12,7 +13,7 @@ import { Card } from './card';
 export function DataCompleteness() {
   const { t, i18n } = useTranslation(WALLET_NAMESPACE);
   const id = useId();
-  const percent = new Intl.NumberFormat(i18n.language === 'hi' ? 'hi-IN' : 'en-IN', {
+  const percent = new Intl.NumberFormat(localeOf(i18n.language), {
     style: 'percent',
   });
   return (

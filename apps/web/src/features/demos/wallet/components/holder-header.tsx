@@ -5,7 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { CheckCircleIcon, ClockIcon, ShieldIcon } from '@/components/ui/icons';
-import { formatDate } from '@/lib/format-date';
+import { useFormat } from '@/lib/preferences';
 import { WALLET_NAMESPACE } from '../i18n';
 import type { WalletProfile } from '../wallet-data';
 import { type BadgeTone, scoreBand, verificationTone } from '../wallet-state';
@@ -25,7 +25,8 @@ const BAND_CLASSES = {
 } as const;
 
 export function HolderHeader({ profile }: { profile: WalletProfile }) {
-  const { t, i18n } = useTranslation(WALLET_NAMESPACE);
+  const { t } = useTranslation(WALLET_NAMESPACE);
+  const format = useFormat();
   const tone = verificationTone(profile.verificationStatus);
   const statusKey =
     tone === 'green' ? 'Verified' : tone === 'yellow' ? 'Pending' : ('other' as const);
@@ -107,7 +108,7 @@ export function HolderHeader({ profile }: { profile: WalletProfile }) {
                 <span className="text-slate-600 dark:text-slate-400">
                   {t('holder.kycUpdated')}:{' '}
                 </span>
-                {formatDate(profile.kycUpdated, i18n.language)}
+                {format.date(profile.kycUpdated)}
               </p>
             </dd>
           </div>

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
-import { formatDate } from '@/lib/format-date';
+import { useFormat } from '@/lib/preferences';
 import { WALLET_NAMESPACE } from '../i18n';
 import { SOURCE_ISSUER_KEYS } from '../wallet-data';
 import type { WalletDocument, WalletDocumentId } from '../wallet-state';
@@ -23,7 +23,8 @@ export function IdentitySources({
   onLink: (id: WalletDocumentId) => void;
   onUnlink: (id: WalletDocumentId) => void;
 }) {
-  const { t, i18n } = useTranslation(WALLET_NAMESPACE);
+  const { t } = useTranslation(WALLET_NAMESPACE);
+  const format = useFormat();
   const controls = useRef(new Map<WalletDocumentId, HTMLButtonElement>());
   const [focusAfter, setFocusAfter] = useState<WalletDocumentId | null>(null);
 
@@ -64,7 +65,7 @@ export function IdentitySources({
                 {linked && document.lastUpdated && (
                   <p className="text-xs text-slate-600 dark:text-slate-400">
                     {t('sources.updated', {
-                      date: formatDate(document.lastUpdated, i18n.language),
+                      date: format.date(document.lastUpdated),
                     })}
                   </p>
                 )}

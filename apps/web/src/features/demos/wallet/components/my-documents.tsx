@@ -11,15 +11,16 @@ import { type ChangeEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { CheckCircleIcon, FileIcon, PlusIcon } from '@/components/ui/icons';
-import { formatDate } from '@/lib/format-date';
+import { localeOf } from '@/lib/format';
+import { useFormat } from '@/lib/preferences';
 import { toast } from '@/lib/toast';
 import { WALLET_NAMESPACE } from '../i18n';
 import type { DocumentItem } from '../wallet-state';
 import { Card } from './card';
 
-/** '48 kB', '1.2 MB' in the UI language's Indian locale. */
+/** '48 kB', '1.2 MB' in the UI language (lib/format.ts localeOf). */
 export function formatFileSize(bytes: number, language: string): string {
-  const locale = language === 'hi' ? 'hi-IN' : 'en-IN';
+  const locale = localeOf(language);
   const megabytes = bytes >= 1024 * 1024;
   return new Intl.NumberFormat(locale, {
     style: 'unit',
@@ -38,6 +39,7 @@ export function MyDocuments({
   onUpload: (itemId: string | null, file: { name: string; size: number }) => void;
 }) {
   const { t, i18n } = useTranslation(WALLET_NAMESPACE);
+  const format = useFormat();
   const input = useRef<HTMLInputElement>(null);
   /** Which item the open file picker is for (null: Upload New). */
   const target = useRef<string | null>(null);
@@ -98,7 +100,7 @@ export function MyDocuments({
                   </p>
                   {uploaded && item.date && (
                     <p className="text-xs text-slate-600 dark:text-slate-400">
-                      {t('documents.uploadedOn', { date: formatDate(item.date, i18n.language) })}
+                      {t('documents.uploadedOn', { date: format.date(item.date) })}
                       {item.size !== null && ` · ${formatFileSize(item.size, i18n.language)}`}
                     </p>
                   )}

@@ -9,6 +9,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ClockIcon, FileIcon, InfoIcon } from '@/components/ui/icons';
+import { useFormat } from '@/lib/preferences';
 import { toast } from '@/lib/toast';
 import { WALLET_NAMESPACE } from '../i18n';
 import type { RequesterKey, SampleDocumentKey, WalletDocumentId } from '../wallet-state';
@@ -48,7 +49,7 @@ export function QuickActions({
   /** Saves the data; resolves whether the browser could. */
   onDownload: () => boolean;
 }) {
-  const { t, i18n } = useTranslation(WALLET_NAMESPACE);
+  const { t } = useTranslation(WALLET_NAMESPACE);
   const [showAudit, setShowAudit] = useState(false);
   const panelId = useId();
 
@@ -58,9 +59,7 @@ export function QuickActions({
     if ('item' in subject) return t(`documents.items.${subject.item}`);
     return subject.file;
   };
-  const time = new Intl.DateTimeFormat(i18n.language === 'hi' ? 'hi-IN' : 'en-IN', {
-    timeStyle: 'short',
-  });
+  const format = useFormat();
 
   return (
     <Card title={t('quickActions.heading')}>
@@ -110,7 +109,7 @@ export function QuickActions({
                   dateTime={event.at}
                   className="shrink-0 font-mono text-xs leading-5 text-slate-600 dark:text-slate-400"
                 >
-                  {time.format(new Date(event.at))}
+                  {format.time(new Date(event.at))}
                 </time>
                 <span className="text-slate-800 dark:text-slate-200">
                   {t(`audit.${event.kind}`, { subject: subjectText(event.subject) })}

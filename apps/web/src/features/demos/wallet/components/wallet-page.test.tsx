@@ -6,7 +6,7 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatDate } from '@/lib/format-date';
+import { DEFAULT_FORMAT_PREFERENCES, formatDate } from '@/lib/format';
 import { i18n } from '@/lib/i18n';
 import { mockFetch } from '@/testing/mock-fetch';
 import { renderApp } from '@/testing/render-app';
@@ -28,7 +28,7 @@ const consentCard = () => screen.getByRole('region', { name: 'Consent Management
 const tab = (name: RegExp) => within(consentCard()).getByRole('tab', { name });
 const panel = () => within(consentCard()).getByRole('tabpanel');
 const today = (offsetMonths = 0) =>
-  formatDate(addMonths(new Date(), offsetMonths).toISOString(), 'en');
+  formatDate(addMonths(new Date(), offsetMonths).toISOString(), DEFAULT_FORMAT_PREFERENCES);
 
 describe('/digital-wallet (SPEC 2)', () => {
   it('shows the demo banner, the holder and every section, and makes no request', async () => {

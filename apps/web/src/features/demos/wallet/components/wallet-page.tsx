@@ -11,7 +11,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '@/lib/download-file';
-import { formatDate } from '@/lib/format-date';
+import { useFormat } from '@/lib/preferences';
 import { toast } from '@/lib/toast';
 import { WALLET_NAMESPACE } from '../i18n';
 import {
@@ -46,7 +46,8 @@ import { WalletFrame } from './wallet-frame';
 export const WALLET_DATA_FILE = 'pehchaan-wallet-demo.json';
 
 export function WalletPage({ now = () => new Date() }: { now?: () => Date }) {
-  const { t, i18n } = useTranslation(WALLET_NAMESPACE);
+  const { t } = useTranslation(WALLET_NAMESPACE);
+  const format = useFormat();
   const [profile] = useState(() => sampleProfile(now()));
   const [sources, setSources] = useState(() => sampleDocuments(now()));
   const [items, setItems] = useState(() => sampleDocumentItems(now()));
@@ -107,7 +108,7 @@ export function WalletPage({ now = () => new Date() }: { now?: () => Date }) {
       toast.success(
         t('consent.toast.approved', {
           requester: requesterName(consent),
-          date: formatDate(approved.expiresOn, i18n.language),
+          date: format.date(approved.expiresOn),
         }),
       );
     }

@@ -1,0 +1,220 @@
+/**
+ * How the app writes a date, a time, a number and an amount: the one formatting module of the
+ * screens (issue 19, "Preferences that apply"). Every date, time and amount a screen shows goes
+ * through these functions with the holder's preferences from Settings › Preferences (SPEC 3
+ * timezone, dateFormat, timeFormat, currency; SPEC 9 defaults Asia/Kolkata, DD/MM/YYYY, 12h,
+ * INR) and the UI language; `useFormat` (lib/preferences.tsx) binds them for a component.
+ *
+ * Built on the ECMAScript Internationalization API (`Intl.DateTimeFormat` with `timeZone` and
+ * `hourCycle`, `Intl.NumberFormat` with `currency`). Formatters are made once per option set and
+ * kept, since making one costs far more than using it (docs/performance.md: the first Intl
+ * formatter of a page loads its locale data). A calendar date in India (UTC+05:30 all year, no
+ * daylight saving) is worked out without Intl, so the public /verify page, which shows dates in
+ * the default preferences, sets up no date formatter at all.
+ *
+ * Pure functions; no React, no storage.
+ */
+import { DEFAULT_SETTINGS, type UserSettings } from '@pehchaan/core';
+
+/** The preferences that decide how dates, times and amounts read. */
+export interface FormatPreferences {
+  /** The UI language (BCP 47 tag: 'en', 'hi', 'ta' ...): month-free numbers and words. */
+  language: string;
+  timeZone: UserSettings['timezone'];
+  dateFormat: UserSettings['dateFormat'];
+  timeFormat: UserSettings['timeFormat'];
+  currency: UserSettings['currency'];
+}
+
+/** SPEC 9's defaults, in English. */
+export const DEFAULT_FORMAT_PREFERENCES: FormatPreferences = {
+  language: 'en',
+  timeZone: DEFAULT_SETTINGS.timezone,
+  dateFormat: DEFAULT_SETTINGS.dateFormat,
+  timeFormat: DEFAULT_SETTINGS.timeFormat,
+  currency: DEFAULT_SETTINGS.currency,
+};
+
+/** Languages of India: written with the Indian region, so numbers group as 12,50,000. */
+const INDIAN_LANGUAGES = new Set(['en', 'hi', 'ta', 'bn', 'te', 'mr', 'gu', 'kn', 'ml', 'pa']);
+
+/**
+ * The Intl locale of a UI language: the languages of India with region IN (en-IN, hi-IN, ta-IN,
+ * bn-IN), any other as it is (es, fr, de, ja).
+ */
+export function localeOf(language: string): string {
+  const base = language.split('-')[0] ?? language;
+  return INDIAN_LANGUAGES.has(base) ? `${base}-IN` : language;
+}
+
+const IST_OFFSET_MS = 330 * 60_000;
+/** A calendar date written YYYY-MM-DD (a date of birth, a validity start): no time zone. */
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+interface CalendarDate {
+  year: number;
+  month: number;
+  day: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+
+function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {
+  let formatter = formatters.get(key) as T | undefined;
+  if (!formatter) {
+    formatter = make();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+function toMs(value: string | number | Date): number {
+  if (value instanceof Date) return value.getTime();
+  return typeof value === 'number' ? value : Date.parse(value);
+}
+
+/** The calendar date of instant `ms` in `timeZone`. */
+function calendarDateIn(ms: number, timeZone: string): CalendarDate {
+  if (timeZone === 'Asia/Kolkata') {
+    const ist = new Date(ms + IST_OFFSET_MS);
+    return { year: ist.getUTCFullYear(), month: ist.getUTCMonth() + 1, day: ist.getUTCDate() };
+  }
+  const parts = cached(
+    `date:${timeZone}`,
+    () =>
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        numberingSystem: 'latn',
+      }),
+  ).formatToParts(ms);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((p) => p.type === type)?.value);
+  return { year: part('year'), month: part('month'), day: part('day') };
+}
+
+function writeDate({ year, month, day }: CalendarDate, pattern: FormatPreferences['dateFormat']) {
+  const dd = String(day).padStart(2, '0');
+  const mm = String(month).padStart(2, '0');
+  const yyyy = String(year).padStart(4, '0');
+  switch (pattern) {
+    case 'MM/DD/YYYY':
+      return `${mm}/${dd}/${yyyy}`;
+    case 'YYYY-MM-DD':
+      return `${yyyy}-${mm}-${dd}`;
+    default:
+      return `${dd}/${mm}/${yyyy}`;
+  }
+}
+
+/**
+ * A date in the holder's date format: an instant (ISO 8601 with a time, epoch ms or a Date) as
+ * its calendar date in the holder's time zone; a date-only 'YYYY-MM-DD' (a date of birth) as that
+ * calendar date, never shifted by a time zone.
+ * @returns e.g. '15/03/1988' (DD/MM/YYYY), '03/15/1988', '1988-03-15'; a string that is not a
+ *   date comes back unchanged ('' for an invalid number or Date).
+ */
+export function formatDate(value: string | number | Date, prefs: FormatPreferences): string {
+  if (typeof value === 'string') {
+    const dateOnly = DATE_ONLY.exec(value);
+    if (dateOnly) {
+      const [, year, month, day] = dateOnly;
+      return writeDate(
+        { year: Number(year), month: Number(month), day: Number(day) },
+        prefs.dateFormat,
+      );
+    }
+  }
+  const ms = toMs(value);
+  if (Number.isNaN(ms)) return typeof value === 'string' ? value : '';
+  return writeDate(calendarDateIn(ms, prefs.timeZone), prefs.dateFormat);
+}
+
+/**
+ * The time of day of an instant in the holder's time zone and time format, in the UI language:
+ * '3:05 pm' (12h, en-IN), '15:05' (24h).
+ * @returns '' for a value that is not an instant.
+ */
+export function formatTime(value: string | number | Date, prefs: FormatPreferences): string {
+  const ms = toMs(value);
+  if (Number.isNaN(ms)) return '';
+  const locale = localeOf(prefs.language);
+  return cached(
+    `time:${locale}:${prefs.timeZone}:${prefs.timeFormat}`,
+    () =>
+      new Intl.DateTimeFormat(locale, {
+        timeZone: prefs.timeZone,
+        hour: prefs.timeFormat === '24h' ? '2-digit' : 'numeric',
+        minute: '2-digit',
+        hourCycle: prefs.timeFormat === '24h' ? 'h23' : 'h12',
+        numberingSystem: 'latn',
+      }),
+  ).format(ms);
+}
+
+/** Date and time of an instant: '15/03/2025, 3:05 pm'; '' when it is not an instant. */
+export function formatDateTime(value: string | number | Date, prefs: FormatPreferences): string {
+  const ms = toMs(value);
+  if (Number.isNaN(ms)) return '';
+  return `${formatDate(ms, prefs)}, ${formatTime(ms, prefs)}`;
+}
+
+/** A number in the UI language's grouping: 1250000 -> '12,50,000' (en-IN). */
+export function formatNumber(
+  value: number,
+  prefs: Pick<FormatPreferences, 'language'>,
+  options: { maximumFractionDigits?: number } = {},
+): string {
+  const locale = localeOf(prefs.language);
+  const digits = options.maximumFractionDigits ?? 3;
+  return cached(
+    `number:${locale}:${digits}`,
+    () => new Intl.NumberFormat(locale, { maximumFractionDigits: digits }),
+  ).format(value);
+}
+
+/**
+ * Indicative value of one unit of each currency in rupees, for showing a rupee amount in the
+ * holder's currency (Settings › Currency). Rounded reference figures of late 2025 that change
+ * daily: a converted amount is always marked approximate and shown beside the rupees, never
+ * instead of them.
+ */
+export const INDICATIVE_RUPEES_PER_UNIT: Readonly<Record<FormatPreferences['currency'], number>> = {
+  INR: 1,
+  USD: 88,
+  EUR: 102,
+  GBP: 117,
+  JPY: 0.58,
+};
+
+function currencyText(amount: number, currency: string, locale: string): string {
+  return cached(
+    `currency:${locale}:${currency}`,
+    () => new Intl.NumberFormat(locale, { style: 'currency', currency }),
+  ).format(amount);
+}
+
+/** An amount as the holder reads it: in its own currency, and approximately in theirs. */
+export interface FormattedAmount {
+  /** The amount in its own currency, in the UI language: '₹4,50,000.00'. */
+  text: string;
+  /**
+   * The holder's currency, approximately, when it is another one: '≈ $5,113.64' (USD at the
+   * indicative rate); null when the holder's currency is the amount's.
+   */
+  approximate: string | null;
+}
+
+/**
+ * A rupee amount (the sample data's currency, SPEC 9) in the UI language, with its approximate
+ * value in the holder's currency when that is not the rupee.
+ */
+export function formatAmount(rupees: number, prefs: FormatPreferences): FormattedAmount {
+  const locale = localeOf(prefs.language);
+  const text = currencyText(rupees, 'INR', locale);
+  if (prefs.currency === 'INR') return { text, approximate: null };
+  const converted = rupees / INDICATIVE_RUPEES_PER_UNIT[prefs.currency];
+  return { text, approximate: `≈ ${currencyText(converted, prefs.currency, locale)}` };
+}
