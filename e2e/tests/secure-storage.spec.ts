@@ -161,6 +161,9 @@ test('localStorage holds only ciphertext of personal data; a reload decrypts it;
 test('a public page opens the encrypted storage without waiting for it', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // A public page starts the app (and opens the store) on the visitor's first interaction.
+  await page.getByRole('heading', { level: 1 }).click();
+  await expect(page.locator('#root')).toHaveAttribute('data-app', 'ready');
   await expect
     .poll(() =>
       page.evaluate(() => performance.getEntriesByName('pehchaan:secure-storage-open').length),

@@ -22,7 +22,7 @@ test('signing out another session from Settings ends its access', async ({ brows
   await page.goto('/settings#settings-security');
   const security = page.getByRole('region', { name: 'Security' });
   await expect(security.getByText('Active sessions')).toBeVisible();
-  await expect(security.getByText('This device')).toBeVisible();
+  await expect(security.getByText('This device', { exact: true })).toBeVisible();
   const otherRow = security.getByRole('listitem').filter({ hasText: 'Firefox on Windows' });
   await expect(otherRow).toHaveCount(1);
 

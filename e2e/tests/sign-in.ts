@@ -6,6 +6,10 @@ import { expect, type Page } from '@playwright/test';
  */
 export async function signInAsDemo(page: Page, aadhaar: string, phone: string): Promise<void> {
   await page.goto('/login');
+  // The first interaction starts the app (ADR 0010); with a stored theme or language it starts
+  // at once and renders the page afresh. Wait for it, so the numbers go into the app's form.
+  await page.getByLabel('Aadhaar Number').click();
+  await expect(page.locator('#root')).toHaveAttribute('data-app', 'ready');
   await page.getByLabel('Aadhaar Number').fill(aadhaar);
   await page.getByLabel('Mobile Number').fill(phone);
   await page.getByRole('button', { name: 'Send OTP' }).click();

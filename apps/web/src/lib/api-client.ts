@@ -149,8 +149,14 @@ function bareDetailOf(body: unknown): string | undefined {
   return undefined;
 }
 
-/** The 401 interceptor: clear the session and reload on /login (SPEC 8). */
-function onUnauthorized(): void {
+/**
+ * The 401 interceptor: clear the session and reload on /login (SPEC 8). `sentToken` is the
+ * session token the refused request carried: when the stored session is no longer that one (the
+ * holder signed out, or in again, while it was in flight), the late 401 concerns an ended
+ * session and changes nothing (a full reload would drop the sign-out's own screen and toast).
+ */
+function onUnauthorized(sentToken: string | null): void {
+  if (sentToken !== null && readString(STORAGE_KEYS.sessionToken) !== sentToken) return;
   removeKeys(STORAGE_KEYS.sessionToken, STORAGE_KEYS.userData);
   if (window.location.pathname !== paths.login.path) {
     browser.assign(paths.login.getHref());
@@ -208,7 +214,9 @@ export async function apiRequest<T>(
   }
 
   if (!response.ok) {
-    if (response.status === 401 && options.authRedirect !== false) onUnauthorized();
+    if (response.status === 401 && options.authRedirect !== false) {
+      onUnauthorized(options.bearer === undefined ? (token ?? null) : null);
+    }
     const problem = problemOf(body);
     const detail = problem?.detail ?? bareDetailOf(body);
     throw new ApiError('HTTP_ERROR', detail ?? `Request failed with status ${response.status}`, {
