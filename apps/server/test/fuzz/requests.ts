@@ -101,13 +101,28 @@ function fitsString(schema: JsonSchema, value: string): boolean {
   return true;
 }
 
+/**
+ * A pattern of one repeated character class (`^[A-Za-z0-9_-]+$`) with the schema's length range
+ * written into it (`^[A-Za-z0-9_-]{43,43}$`): fast-check's `filter` retries without end, so a
+ * length the pattern's small generated strings never reach (a 43-character JWK coordinate) would
+ * hang the suite instead of failing it. Other patterns are returned as they are.
+ */
+export function withLengthRange(pattern: string, minLength: number, maxLength: number): string {
+  const repeated = /^\^(\[(?:\\.|[^\]\\])+\])([+*])\$$/.exec(pattern);
+  if (!repeated) return pattern;
+  const least = Math.max(minLength, repeated[2] === '+' ? 1 : 0);
+  return `^${repeated[1]}{${least},${Math.max(least, maxLength)}}$`;
+}
+
 function stringFromSchema(schema: JsonSchema, known: string[]): fc.Arbitrary<string> {
   const minLength = schema.minLength ?? 0;
   const maxLength = Math.max(minLength, Math.min(schema.maxLength ?? 40, 40));
   const generated =
     schema.pattern !== undefined
       ? fc
-          .stringMatching(new RegExp(schema.pattern, 'u'), { size: 'small' })
+          .stringMatching(new RegExp(withLengthRange(schema.pattern, minLength, maxLength), 'u'), {
+            size: 'small',
+          })
           .filter((s) => fitsString(schema, s))
       : fc.string({ minLength, maxLength });
   const fitting = known.filter((s) => fitsString(schema, s));

@@ -378,7 +378,7 @@ export const HOLDER_ACTIVITY_TYPES = ACTIVITY_TYPES.filter(
  * Activity Logs screen shows (1 to 500 characters).
  */
 export const newActivityLogSchema = z.object({
-  type: z.enum(HOLDER_ACTIVITY_TYPES),
+  type: z.enum(HOLDER_ACTIVITY_TYPES, { error: 'Unknown activity type' }),
   description: z.string().trim().min(1).max(500),
   message_code: activityMessageCodeSchema.optional(),
   message_params: activityMessageParamsSchema.optional(),
