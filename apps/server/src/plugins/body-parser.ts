@@ -5,10 +5,10 @@
  * hold U+0000, so such input would otherwise fail inside the database as a 500. It answers 400 'invalid_text'.
  * Likewise no unpaired UTF-16 surrogates in a JSON string (`"\udc00"` is valid JSON but not
  * Unicode): PGlite failed to store such text ('invalid byte sequence for encoding "UTF8"', a
- * 500, found by test/fuzz.test.ts) and node-postgres would silently store U+FFFD instead.
+ * 500, found by test/fuzz/suite.ts) and node-postgres would silently store U+FFFD instead.
  * No number beyond a double's range: JSON.parse turns 1e400 into Infinity, which JSON
  * canonicalization (the eddsa-jcs-2022 proof check) refuses with a throw, a 500 on
- * POST /presentations/verify (found by test/fuzz.test.ts), and which JSON.stringify writes as
+ * POST /presentations/verify (found by test/fuzz/suite.ts), and which JSON.stringify writes as
  * null.
  *
  * Request bodies: JSON only (anything else answers 415), at most BODY_LIMIT_BYTES (413).
@@ -19,7 +19,7 @@
  * parsed with Fastify's own parser, which rejects __proto__ and constructor.prototype keys.
  * JSON nested deeper than MAX_JSON_DEPTH answers 400: code that walks a body recursively (the
  * Idempotency-Key fingerprint, proof canonicalization) would otherwise overflow the stack on
- * 64 KiB of `[[[[...` and answer 500 (found by test/fuzz.test.ts).
+ * 64 KiB of `[[[[...` and answer 500 (found by test/fuzz/suite.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/errors';

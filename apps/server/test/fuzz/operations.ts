@@ -1,6 +1,6 @@
 /**
  * The operations of the API as the OpenAPI document at /docs/json describes them, for the fuzz
- * suite (test/fuzz.test.ts): method, path template, whether a Bearer session or an organisation's
+ * suite (test/fuzz/suite.ts): method, path template, whether a Bearer session or an organisation's
  * API key (verifier or issuer) is needed, the path and query parameters with their JSON Schemas, the request body's media
  * type and schema, the documented answer statuses and the media types of each success.
  */

@@ -1,5 +1,5 @@
 /**
- * Generators of malformed requests for one API operation (test/fuzz.test.ts), built from the
+ * Generators of malformed requests for one API operation (test/fuzz/suite.ts), built from the
  * operation's OpenAPI description:
  *
  * - Body: values valid for the request schema (`fromSchema`) and known-good examples (`seeds`),

@@ -1,5 +1,5 @@
 /**
- * Hostile inputs for the fuzz suite (test/fuzz.test.ts), after OWASP ASVS 5.0 chapter 1
+ * Hostile inputs for the fuzz suite (test/fuzz/suite.ts), after OWASP ASVS 5.0 chapter 1
  * (encoding, sanitisation and injection) and chapter 2 (validation): wrong types, extreme
  * numbers, 1 MB strings, deep nesting, unicode edge cases, SQL / NoSQL / script / template
  * injection, path traversal, prototype-pollution keys, invalid JSON and wrong content types.
