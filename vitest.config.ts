@@ -1,5 +1,22 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/** Test files that take minutes: started first, so the others fill the remaining worker. */
+const LONG_FILES = /[/\\]fuzz-\d+\.test\.ts$/;
+
+/**
+ * Vitest's order (slowest first when it has timings from an earlier run, else the largest files
+ * first) with the long files ahead: on a fresh clone it has no timings, and the fuzz parts are
+ * the smallest files of all, so they started last and ran alone at the end.
+ */
+class LongFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const long = (file: TestSpecification) => LONG_FILES.test(file.moduleId);
+    return [...sorted.filter(long), ...sorted.filter((file) => !long(file))];
+  }
+}
 
 // One `vitest run` at the root runs every workspace's unit and API suites. Vitest leaves a core
 // for itself by default, which on CI's two cores means one test file at a time while the other
@@ -8,5 +25,6 @@ export default defineConfig({
   test: {
     projects: ['packages/core', 'apps/server', 'apps/web'],
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    sequence: { sequencer: LongFilesFirst },
   },
 });
