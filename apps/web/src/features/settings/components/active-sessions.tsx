@@ -98,12 +98,7 @@ export function ActiveSessions({
       <h3 className="font-semibold text-slate-900 dark:text-white">{t('sessions.title')}</h3>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t('sessions.description')}</p>
 
-      {isPending && (
-        <p className="mt-4 flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
-          <Spinner className="size-4" />
-          {t('sessions.loading')}
-        </p>
-      )}
+      {isPending && <Spinner inline label={t('sessions.loading')} className="mt-4" />}
 
       {isError && (
         <div className="mt-4 flex flex-wrap items-center gap-3 text-sm" role="alert">
