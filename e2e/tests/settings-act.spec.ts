@@ -313,6 +313,9 @@ test('Automatic backup: a passphrase first, then encrypted backups that restore 
 }) => {
   await signIn(page);
   await page.goto('/credentials');
+  // The list has loaded once a card shows (the Basic Identity is always there): before that,
+  // "no PAN card" would be a guess, and the menu's PAN Card is disabled when the holder has one.
+  await expect(page.getByRole('article').first()).toBeVisible();
   if (!(await page.getByRole('article', { name: 'PAN Card' }).isVisible())) {
     await page.getByRole('button', { name: 'Add Credentials' }).click();
     await page.getByRole('menuitem', { name: /^PAN Card/ }).click();
