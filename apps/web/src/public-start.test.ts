@@ -156,6 +156,47 @@ describe('a prerendered public page before the app', () => {
     expect(app.calls).toEqual(['menu']);
   });
 
+  it('carries what was typed, the focus and the caret into a page rendered afresh', async () => {
+    const app = fakeApp(container, 'fresh');
+    const typedIntoTheApp: string[] = [];
+    app.startApp.mockImplementationOnce(async ({ beforeRender }) => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      beforeRender?.();
+      container.innerHTML = PAGE;
+      container
+        .querySelector('input')
+        ?.addEventListener('input', (event) =>
+          typedIntoTheApp.push((event.target as HTMLInputElement).value),
+        );
+    });
+    const page = start({ startApp: app.startApp });
+    const before = container.querySelector('input') as HTMLInputElement;
+    // The focus starts the app; the visitor types on while its modules load.
+    before.focus();
+    before.value = '2345 6789';
+    before.setSelectionRange(4, 4);
+    await page.started;
+    const after = container.querySelector('input') as HTMLInputElement;
+    expect(after).not.toBe(before);
+    expect(after.value).toBe('2345 6789');
+    expect(typedIntoTheApp).toEqual(['2345 6789']);
+    expect(document.activeElement).toBe(after);
+    expect(after.selectionEnd).toBe(4);
+  });
+
+  it('leaves a hydrated field alone: it kept its value', async () => {
+    const app = fakeApp(container);
+    const page = start({ startApp: app.startApp });
+    const field = container.querySelector('input') as HTMLInputElement;
+    field.value = '2345';
+    const events: string[] = [];
+    field.addEventListener('input', () => events.push('input'));
+    click(container.querySelector('#menu') as Element);
+    await page.started;
+    expect(field.value).toBe('2345');
+    expect(events).toEqual([]);
+  });
+
   it('holds a submission (never sent natively) and submits it again with its button', async () => {
     const app = fakeApp(container);
     const page = start({ startApp: app.startApp });

@@ -17,7 +17,9 @@
  * button count once), a form's submission (never sent natively: the inline loader of
  * scripts/prerender.mjs holds it from the first paint on), a choice in a <select>, and a key
  * press with Ctrl or Cmd (a shortcut). Text typed into a field stays there: React keeps a
- * field's value when hydrating, and the forms adopt it (lib/use-value-typed-before-start.ts).
+ * field's value when hydrating, and the forms adopt it (lib/use-value-typed-before-start.ts);
+ * when the app renders the page afresh, the typed text is put into the new fields as if typed
+ * there, and the focus and caret return (restoreTypedFields).
  * Native controls (links, <details>) work by themselves and are not replayed.
  *
  * On /verify/{id} (the page a stranger opens from a shared link) the verdict is needed at once,
@@ -176,6 +178,69 @@ export function islandPageOf(pathname: string): { credentialId: string } | null 
   }
 }
 
+/** What was typed into a page's text fields, and the focused element, by position. */
+export interface TypedFields {
+  fields: { path: number[]; value: string; selection: number | null }[];
+  focused: number[] | null;
+}
+
+const TEXT_FIELDS =
+  'input:not([type]), input[type=text], input[type=tel], input[type=email], input[type=search], input[type=number], input[type=password], input[type=url], textarea';
+
+/** The text fields under `root` whose value differs from the page's, and the focused element. */
+export function typedFields(root: Element): TypedFields {
+  const fields: TypedFields['fields'] = [];
+  for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(TEXT_FIELDS)) {
+    const path = pathTo(root, field);
+    if (path && field.value !== field.defaultValue) {
+      let selection: number | null = null;
+      try {
+        selection = field.selectionEnd;
+      } catch {
+        // type=number and type=email have no selection.
+      }
+      fields.push({ path, value: field.value, selection });
+    }
+  }
+  const active = document.activeElement;
+  const focused = active && active !== root && root.contains(active) ? pathTo(root, active) : null;
+  return { fields, focused };
+}
+
+/**
+ * Puts `typed` back into the fields at the same positions under `root` whose value differs (a
+ * hydrated page kept it; a page rendered afresh lost it), through the value setter and an
+ * `input` event, so a React form's state takes it as if typed; then focuses the element that had
+ * the focus, with the caret where it was, unless the app has focused something since.
+ */
+export function restoreTypedFields(root: Element, typed: TypedFields): void {
+  for (const { path, value } of typed.fields) {
+    const field = elementAt(root, path);
+    if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) continue;
+    if (field.value === value) continue;
+    const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
+    setValue?.call(field, value);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+  if (!typed.focused) return;
+  const active = document.activeElement;
+  if (active && active !== document.body && active !== root) return;
+  const element = elementAt(root, typed.focused);
+  if (!(element instanceof HTMLElement)) return;
+  element.focus();
+  const selection = typed.fields.find((f) => f.path.join('/') === typed.focused?.join('/'));
+  if (
+    selection?.selection != null &&
+    (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement)
+  ) {
+    try {
+      element.setSelectionRange(selection.selection, selection.selection);
+    } catch {
+      // No selection on this type of field.
+    }
+  }
+}
+
 /**
  * Runs a prerendered public page until the app is needed, then starts it (see the module doc).
  * @returns `start`, which starts the app now (idempotent); `started`, which resolves once the
@@ -310,6 +375,7 @@ export function startPublicPage(options: PublicPageOptions): {
     starting ??= (async () => {
       appStarting = true;
       const islandNow = island;
+      let typed: TypedFields = { fields: [], focused: null };
       await options.startApp({
         hydrate: islandNow === null,
         // From here on React has the page's events (a part not hydrated yet is hydrated first
@@ -318,8 +384,12 @@ export function startPublicPage(options: PublicPageOptions): {
           stopListening();
           islandNow?.unmount();
           island = null;
+          typed = typedFields(container);
         },
       });
+      // A page rendered afresh (a stored language or theme) has new, empty fields: what was
+      // typed into the prerendered ones goes into them, as if typed there.
+      restoreTypedFields(container, typed);
       // After the app's effects and the renders they asked for.
       await new Promise((resolve) => setTimeout(resolve, 0));
       replay();
