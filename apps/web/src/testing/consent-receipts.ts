@@ -8,9 +8,11 @@ import {
   type ConsentDataItem,
   type ConsentReceiptEvent,
   type ConsentReceiptRecord,
+  type ConsentRequest,
   type ConsentState,
   STATE_OF_EVENT,
 } from '@pehchaan/core';
+import { json } from './mock-fetch';
 
 export const REGISTRY_DID = 'did:key:z6MkRegistryExample';
 export const ORIGIN = 'http://localhost:5000';
@@ -94,3 +96,41 @@ export const VERIFIED_RECEIPT_VERDICT = {
   warnings: [],
   trust: { issuer: REGISTRY_DID, trusted: true, name: 'Pehchaan consent registry' },
 };
+
+/**
+ * The server's answer to POST .../consent-requests/{id}/withdraw for the approved consent `r`:
+ * the consent withdrawn (notice pending), its activity entry and the withdrawal receipt.
+ */
+export function withdrawalAnswer(r: ConsentRequest): Response {
+  return json({
+    message: 'Consent withdrawn',
+    consent_request: {
+      ...r,
+      status: 'withdrawn',
+      withdrawn_at: '2025-03-14T11:00:00.000Z',
+      withdrawn_by: 'user-001',
+      verifier_erased_at: '2025-03-14T11:00:00.000Z',
+      withdrawal_notice: {
+        status: 'pending',
+        attempts: 0,
+        last_attempt_at: null,
+        next_attempt_at: '2025-03-14T11:00:00.000Z',
+        delivered_at: null,
+      },
+    },
+    activity_log: {
+      id: 'log-w',
+      userId: 'user-001',
+      type: 'consent_withdrawn',
+      description: `Withdrew consent from ${r.requester} for ${r.purpose}`,
+      timestamp: '2025-03-14T11:00:00.000Z',
+      last_viewed: null,
+    },
+    consent_receipt: receiptRecord({
+      id: `receipt-${'7'.repeat(32)}`,
+      consentRequestId: r.id,
+      event: 'withdrawn',
+      issuedAt: '2025-03-14T11:00:00.000Z',
+    }),
+  });
+}

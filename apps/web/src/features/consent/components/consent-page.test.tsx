@@ -2,7 +2,7 @@ import type { ConsentRequest } from '@pehchaan/core';
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { toast } from '@/lib/toast';
-import { receiptRecord } from '@/testing/consent-receipts';
+import { withdrawalAnswer } from '@/testing/consent-receipts';
 import { type Handler, json, mockFetch, problem } from '@/testing/mock-fetch';
 import { renderApp, signIn } from '@/testing/render-app';
 
@@ -514,40 +514,6 @@ function given(
     last_used_at: '2025-03-12T10:00:00.000Z',
     ...overrides,
   };
-}
-
-function withdrawalAnswer(r: ConsentRequest): Response {
-  return json({
-    message: 'Consent withdrawn',
-    consent_request: {
-      ...r,
-      status: 'withdrawn',
-      withdrawn_at: '2025-03-14T11:00:00.000Z',
-      withdrawn_by: 'user-001',
-      verifier_erased_at: '2025-03-14T11:00:00.000Z',
-      withdrawal_notice: {
-        status: 'pending',
-        attempts: 0,
-        last_attempt_at: null,
-        next_attempt_at: '2025-03-14T11:00:00.000Z',
-        delivered_at: null,
-      },
-    },
-    activity_log: {
-      id: 'log-w',
-      userId: 'user-001',
-      type: 'consent_withdrawn',
-      description: `Withdrew consent from ${r.requester} for ${r.purpose}`,
-      timestamp: '2025-03-14T11:00:00.000Z',
-      last_viewed: null,
-    },
-    consent_receipt: receiptRecord({
-      id: `receipt-${'7'.repeat(32)}`,
-      consentRequestId: r.id,
-      event: 'withdrawn',
-      issuedAt: '2025-03-14T11:00:00.000Z',
-    }),
-  });
 }
 
 describe('/consent: withdraw, expire and uses (issue 17)', () => {

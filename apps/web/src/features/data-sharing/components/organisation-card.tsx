@@ -6,6 +6,7 @@
  * it with their status and age.
  */
 import { type ConsentState, lastActivityParts, type RightsRequestKind } from '@pehchaan/core';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -17,7 +18,6 @@ import { errorDetail } from '@/lib/api-client';
 import { downloadJson } from '@/lib/download-file';
 import { useFormat } from '@/lib/preferences';
 import { toast } from '@/lib/toast';
-import { useWithdrawConsent } from '../api/withdraw-consent';
 import { DATA_SHARING_NAMESPACE } from '../i18n';
 import type { Organisation, OrganisationConsent } from '../organisations';
 import { RightsRequestForm } from './rights-request-form';
@@ -28,9 +28,18 @@ export interface ConsentUses {
   lastUsedAt: string | null;
 }
 
+/**
+ * Withdraws the consent of a consent request id (the consent feature's withdrawal, composed by
+ * the route): 'api' when the server took it, 'localStorage' when it waits on this device to sync.
+ */
+export type WithdrawConsent = (consentRequestId: string) => Promise<{
+  source: 'api' | 'localStorage';
+}>;
+
 export interface OrganisationCardProps {
   userId: string;
   organisation: Organisation;
+  withdrawConsent: WithdrawConsent;
   /** The use counts of a consent request, when they are known; absent: not shown. */
   usesOf?: ((consentRequestId: string) => ConsentUses | undefined) | undefined;
 }
@@ -58,8 +67,10 @@ function ConsentEntry({
   organisation,
   consent,
   uses,
+  withdrawConsent,
 }: {
   userId: string;
+  withdrawConsent: WithdrawConsent;
   organisation: Organisation;
   consent: OrganisationConsent;
   uses: ConsentUses | undefined;
@@ -69,14 +80,18 @@ function ConsentEntry({
   const { date } = useFormat();
   const [form, setForm] = useState<RightsRequestKind | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const withdraw = useWithdrawConsent(userId);
+  const withdraw = useMutation({ mutationFn: withdrawConsent });
   const latest = consent.receipts[0];
 
   const onWithdraw = async () => {
     if (!consent.consentRequestId) return;
     try {
-      await withdraw.mutateAsync(consent.consentRequestId);
-      toast.success(t('withdrawn', { organisation: organisation.name }));
+      const { source } = await withdraw.mutateAsync(consent.consentRequestId);
+      toast.success(
+        t(source === 'api' ? 'withdrawn' : 'withdrawnLocally', {
+          organisation: organisation.name,
+        }),
+      );
     } catch (error) {
       toast.error(errorDetail(error) ?? t('withdrawFailed'));
     } finally {
@@ -264,7 +279,12 @@ function ConsentEntry({
   );
 }
 
-export function OrganisationCard({ userId, organisation, usesOf }: OrganisationCardProps) {
+export function OrganisationCard({
+  userId,
+  organisation,
+  usesOf,
+  withdrawConsent,
+}: OrganisationCardProps) {
   const { t } = useTranslation(DATA_SHARING_NAMESPACE);
   return (
     <Card
@@ -281,6 +301,7 @@ export function OrganisationCard({ userId, organisation, usesOf }: OrganisationC
           <ConsentEntry
             key={consent.key}
             userId={userId}
+            withdrawConsent={withdrawConsent}
             organisation={organisation}
             consent={consent}
             uses={consent.consentRequestId ? usesOf?.(consent.consentRequestId) : undefined}

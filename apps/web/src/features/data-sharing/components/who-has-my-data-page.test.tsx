@@ -13,7 +13,8 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
-import { receiptRecord } from '@/testing/consent-receipts';
+import { pendingEntries } from '@/lib/sync/outbox';
+import { receiptRecord, withdrawalAnswer } from '@/testing/consent-receipts';
 import { type Handler, json, mockFetch } from '@/testing/mock-fetch';
 import { renderApp, signIn } from '@/testing/render-app';
 
@@ -126,7 +127,8 @@ describe('who has my data', () => {
 
   it('Withdraw asks first, then withdraws the consent', async () => {
     const { calls } = api({
-      [`POST ${USER}/consent-requests/consent-user-001-bank/withdraw`]: () => json({}),
+      [`POST ${USER}/consent-requests/consent-user-001-bank/withdraw`]: () =>
+        withdrawalAnswer(bankConsent),
     });
     const view = await open();
     const bank = await screen.findByRole('region', { name: 'State Bank of India' });
@@ -140,6 +142,23 @@ describe('who has my data', () => {
     ).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
       `${USER}/consent-requests/consent-user-001-bank/withdraw`,
+    ]);
+  });
+
+  it('offline, Withdraw is kept on this device and queued to sync, as on /consent', async () => {
+    // No answer for the withdrawal: the server cannot be reached.
+    api();
+    const view = await open();
+    const bank = await screen.findByRole('region', { name: 'State Bank of India' });
+    await view.user.click(within(bank).getByRole('button', { name: 'Withdraw' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw consent?' });
+    await view.user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('Withdrawn on this device; not yet synced')).toBeInTheDocument();
+    expect(pendingEntries('user-001', 'consent_withdrawal')).toEqual([
+      expect.objectContaining({
+        kind: 'consent_withdrawal',
+        path: `${USER}/consent-requests/consent-user-001-bank/withdraw`,
+      }),
     ]);
   });
 

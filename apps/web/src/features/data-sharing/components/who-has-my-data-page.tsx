@@ -12,7 +12,7 @@
  */
 import type { ConsentRequest, ShareRecord } from '@pehchaan/core';
 import { type UseQueryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -42,6 +42,11 @@ export interface WhoHasMyDataPageProps {
   ) => UseQueryOptions<ShareRecord[], Error, ShareRecord[], ReturnType<typeof queryKeys.shares>>;
   /** Withdraws a share link (the credentials feature's call). */
   withdrawShare: (options: { userId: string; shareId: string }) => Promise<unknown>;
+  /**
+   * Withdraws an approved consent (the consent feature's mutation, the same as on /consent: kept
+   * on this device and synced later when the server cannot be reached).
+   */
+  withdrawConsent: (request: ConsentRequest) => Promise<{ source: 'api' | 'localStorage' }>;
 }
 
 function ShareLinks({
@@ -133,6 +138,15 @@ export function WhoHasMyDataPage(props: WhoHasMyDataPageProps) {
     }
     return (consentRequestId: string) => uses.get(consentRequestId);
   }, [consents.data]);
+  const { withdrawConsent } = props;
+  const withdrawById = useCallback(
+    async (consentRequestId: string) => {
+      const request = consents.data?.data.find((c) => c.id === consentRequestId);
+      if (!request) throw new Error(t('withdrawFailed'));
+      return withdrawConsent(request);
+    },
+    [consents.data, withdrawConsent, t],
+  );
 
   return (
     <div className="space-y-6">
@@ -178,6 +192,7 @@ export function WhoHasMyDataPage(props: WhoHasMyDataPageProps) {
                 userId={userId}
                 organisation={organisation}
                 usesOf={usesOf}
+                withdrawConsent={withdrawById}
               />
             ))}
           </div>
