@@ -26,9 +26,20 @@ if (process.env.E2E_NO_BUILD !== '1') {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+/**
+ * A test's time limit when parts run side by side: two servers and two Chromiums share the
+ * cores, so a long flow (the OpenID4VP exchange: portal, holder, share, poll) takes up to twice
+ * as long as alone (playwright.config.ts: 30 s).
+ */
+const SHARED_MACHINE_TIMEOUT_MS = 60_000;
+
 /** Runs part `index` (1-based) and resolves to its exit status; its lines are prefixed. */
 function runPart(index) {
-  const args = ['playwright', 'test', ...(shards > 1 ? [`--shard=${index}/${shards}`] : [])];
+  const args = [
+    'playwright',
+    'test',
+    ...(shards > 1 ? [`--shard=${index}/${shards}`, `--timeout=${SHARED_MACHINE_TIMEOUT_MS}`] : []),
+  ];
   const child = spawn('npx', [...args, ...passed], {
     cwd: here,
     env: {
