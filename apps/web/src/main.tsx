@@ -39,6 +39,20 @@ function loadScriptFonts(): void {
   else window.addEventListener('load', load, { once: true });
 }
 
+/**
+ * Runs `task` once the page has loaded and the main thread is idle (at most 2 s later): the
+ * service worker's install fetches every precached file, which should not compete with what a
+ * visitor of a public page came for (Workbox's advice: register after the load event).
+ */
+function afterLoad(task: () => void): void {
+  const idle = () =>
+    typeof window.requestIdleCallback === 'function'
+      ? window.requestIdleCallback(task, { timeout: 2000 })
+      : window.setTimeout(task, 0);
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
+
 loadScriptFonts();
 if (!container.hasChildNodes()) {
   void startAppIn(container, { hydrate: false });
@@ -56,14 +70,15 @@ if (!container.hasChildNodes()) {
     },
     // The dev server has no sw.js; a worker there would also serve stale modules.
     registerServiceWorker: import.meta.env.PROD
-      ? (onUpdateWaiting) => {
-          void import('./lib/service-worker').then((worker) => {
-            worker.subscribeUpdateWaiting(() => {
-              if (worker.isUpdateWaiting()) onUpdateWaiting();
+      ? (onUpdateWaiting) =>
+          afterLoad(() => {
+            void import('./lib/service-worker').then((worker) => {
+              worker.subscribeUpdateWaiting(() => {
+                if (worker.isUpdateWaiting()) onUpdateWaiting();
+              });
+              return worker.registerServiceWorker();
             });
-            return worker.registerServiceWorker();
-          });
-        }
+          })
       : undefined,
   });
 }
