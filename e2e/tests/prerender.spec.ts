@@ -80,7 +80,19 @@ test('the prerendered pages request no JavaScript and no font before their first
   for (const path of ['/', '/login', '/about', '/verify/cred-not-a-real-id']) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
-    await page.evaluate(() => document.fonts.ready);
+    // The faces are declared after the load event: on a loaded machine that can be after the
+    // network went quiet, so wait for the Devanagari face (हिंदी is listed) to be fetched.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() =>
+            performance
+              .getEntriesByType('resource')
+              .some((entry) => /noto-sans-devanagari.*\.woff2$/.test(entry.name)),
+          ),
+        { message: path, timeout: 15_000 },
+      )
+      .toBe(true);
     const timing = await page.evaluate(() => ({
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
       files: performance
