@@ -113,7 +113,9 @@ export async function withdrawConsent(options: {
 /**
  * The withdrawal as a mutation: on success the cached list shows the withdrawn consent at once
  * (a load under way is cancelled first), then the list and the activity log are invalidated.
- * Rejects like `withdrawConsent`.
+ * When the server refuses it (it ended elsewhere: withdrawn on another device, expired, gone),
+ * the list and the receipts are invalidated, so every screen that withdraws shows the server's
+ * copy. Rejects like `withdrawConsent`.
  */
 export function useWithdrawConsent(userId: string) {
   const queryClient = useQueryClient();
@@ -135,6 +137,15 @@ export function useWithdrawConsent(userId: string) {
       void queryClient.invalidateQueries({ queryKey: queryKeys.activityLogs(userId) });
       // The decision or withdrawal issued a consent receipt (who has my data lists them).
       void queryClient.invalidateQueries({ queryKey: queryKeys.consentReceipts(userId) });
+    },
+    onError: (error) => {
+      if (error instanceof LocalSaveError) return;
+      for (const queryKey of [
+        queryKeys.consentRequests(userId),
+        queryKeys.consentReceipts(userId),
+      ]) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
     },
   });
 }

@@ -194,12 +194,11 @@ export function ConsentPage({ userId }: { userId: string }) {
         hasProblemCode(error, 'consent_expired') ||
         hasProblemCode(error, 'consent_not_approved')
       ) {
-        // It ended elsewhere (another device, or its validity): the server's copy stands.
+        // It ended elsewhere (another device, or its validity): the server's copy stands (the
+        // mutation reloads the list).
         toast.error(error.detail ?? t('toast.withdrawFailed'));
-        await reload();
       } else {
         toast.error(t('toast.withdrawFailed'));
-        if (hasProblemCode(error, 'consent_request_not_found')) await reload();
       }
     } finally {
       setWithdrawing(null);

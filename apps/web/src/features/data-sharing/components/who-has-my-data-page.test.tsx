@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
 import { pendingEntries } from '@/lib/sync/outbox';
 import { receiptRecord, withdrawalAnswer } from '@/testing/consent-receipts';
-import { type Handler, json, mockFetch } from '@/testing/mock-fetch';
+import { type Handler, json, mockFetch, problem } from '@/testing/mock-fetch';
 import { renderApp, signIn } from '@/testing/render-app';
 
 const USER = '/user/user-001';
@@ -143,6 +143,30 @@ describe('who has my data', () => {
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
       `${USER}/consent-requests/consent-user-001-bank/withdraw`,
     ]);
+  });
+
+  it('a consent withdrawn elsewhere: says so and shows the server’s copy', async () => {
+    let bank = bankConsent;
+    const { calls } = api({
+      [`GET ${USER}/consent-requests`]: () =>
+        json({ consent_requests: [bank], count: 1, user_id: 'user-001' }),
+      [`POST ${USER}/consent-requests/consent-user-001-bank/withdraw`]: () => {
+        bank = { ...bankConsent, status: 'withdrawn', withdrawn_at: '2025-03-14T11:00:00.000Z' };
+        return problem('consent_already_withdrawn', 409, 'This consent was already withdrawn.');
+      },
+    });
+    const view = await open();
+    const region = await screen.findByRole('region', { name: 'State Bank of India' });
+    const listed = () => calls.filter((c) => c.path === `${USER}/consent-requests`).length;
+    const before = listed();
+    await view.user.click(within(region).getByRole('button', { name: 'Withdraw' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw consent?' });
+    await view.user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('This consent was already withdrawn.')).toBeInTheDocument();
+    await waitFor(() => expect(listed()).toBeGreaterThan(before));
+    await waitFor(() =>
+      expect(within(region).queryByRole('button', { name: 'Withdraw' })).not.toBeInTheDocument(),
+    );
   });
 
   it('offline, Withdraw is kept on this device and queued to sync, as on /consent', async () => {
