@@ -23,8 +23,8 @@ import { createDatabase } from '../src/db/create-db';
 import { seedDatabase, seedVerifiers } from '../src/db/seed';
 import { loadMasterKey } from '../src/lib/master-key';
 import { createVault } from '../src/lib/vault';
-import { createVerifierApiKey } from '../src/services/create-verifier-api-key';
-import { registerVerifier, setVerifierNotificationUrl } from '../src/services/register-verifier';
+import { createVerifierApiKey } from '../src/verifier/create-verifier-api-key';
+import { registerVerifier, setVerifierNotificationUrl } from '../src/verifier/register-verifier';
 
 const USAGE = `Usage:
   npm run verifier:add -- --name <name> --grievance <contact> --purpose <code>

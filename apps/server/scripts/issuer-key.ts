@@ -11,10 +11,10 @@
 import { ISSUERS } from '@pehchaan/core';
 import { loadConfig } from '../src/config';
 import { createDatabase } from '../src/db/create-db';
+import { createIssuerApiKey, isIssuerName } from '../src/issuer/create-issuer-api-key';
 import { loadIssuerKeyring } from '../src/lib/issuer-keys';
 import { loadMasterKey } from '../src/lib/master-key';
 import { createVault } from '../src/lib/vault';
-import { createIssuerApiKey, isIssuerName } from '../src/services/create-issuer-api-key';
 
 const USAGE = `Usage: npm run issuer:key -- <issuer>\nIssuers: ${ISSUERS.join(', ')}`;
 

@@ -25,6 +25,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { OtpSender } from './accounts/send-otp';
 import type { AppConfig } from './config';
 import type { Database } from './db/create-db';
 import { isDatabaseUnavailable } from './db/postgres-hosts';
@@ -61,7 +62,6 @@ import userRoutes from './routes/user';
 import vctRoutes from './routes/vct';
 import verifierRoutes from './routes/verifier';
 import { vcApiRoutes, verifyLinkRoutes, verifyPageRoutes, vpApiRoutes } from './routes/verify';
-import type { OtpSender } from './services/send-otp';
 
 declare module 'fastify' {
   interface FastifyInstance {

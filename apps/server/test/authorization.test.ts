@@ -21,8 +21,8 @@
 import { DEFAULT_SETTINGS } from '@pehchaan/core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INVALID_SESSION_DETAIL } from '../src/accounts/authenticate-session';
 import { FORBIDDEN_DETAIL, MISSING_TOKEN_DETAIL } from '../src/plugins/auth';
-import { INVALID_SESSION_DETAIL } from '../src/services/authenticate-session';
 import {
   bearer,
   buildTestApp,

@@ -30,9 +30,9 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { issueConsentReceipt } from '../src/consent/issue-consent-receipt';
 import { consentRequests, presentationRequests } from '../src/db/schema';
-import { createVerifierApiKey } from '../src/services/create-verifier-api-key';
-import { issueConsentReceipt } from '../src/services/issue-consent-receipt';
+import { createVerifierApiKey } from '../src/verifier/create-verifier-api-key';
 import { bearer, buildTestApp, loginDemo, PRIMARY, SECONDARY, TestClock } from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
 

@@ -20,6 +20,10 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CompactEncrypt, compactDecrypt, exportJWK, generateKeyPair, importJWK } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { applyDataRetention } from '../src/accounts/apply-data-retention';
+import { eraseDueAccounts } from '../src/accounts/erase-due-accounts';
+import { makeDueBackups } from '../src/accounts/make-due-backups';
+import { purgeExpired } from '../src/accounts/purge-expired';
 import {
   activityLogAnchors,
   activityLogs,
@@ -27,11 +31,7 @@ import {
   retainedRecords,
   users,
 } from '../src/db/schema';
-import { applyDataRetention } from '../src/services/apply-data-retention';
-import { eraseDueAccounts } from '../src/services/erase-due-accounts';
-import { makeDueBackups } from '../src/services/make-due-backups';
-import { purgeExpired } from '../src/services/purge-expired';
-import { recordActivity } from '../src/services/record-activity';
+import { recordActivity } from '../src/lib/activity-log';
 import { bearer, buildTestApp, loginDemo, PRIMARY, SECONDARY, TestClock } from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
 import { expectProblem } from './helpers/problem';

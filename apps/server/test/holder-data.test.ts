@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { credentials } from '../src/db/schema';
 import { AppError } from '../src/lib/errors';
-import { generateCredential } from '../src/services/generate-credential';
+import { generateCredential } from '../src/wallet/generate-credential';
 import { bearer, buildTestApp, loginDemo, PRIMARY, SECONDARY, TestClock } from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
 import { expectProblem } from './helpers/problem';

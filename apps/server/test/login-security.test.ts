@@ -14,8 +14,8 @@ import {
   LOGIN_LOCKED_DETAIL,
   LOGIN_MAX_DELAY_MS,
   loginDelayMs,
-} from '../src/services/login-throttle';
-import { INVALID_OTP_DETAIL } from '../src/services/verify-otp';
+} from '../src/accounts/login-throttle';
+import { INVALID_OTP_DETAIL } from '../src/accounts/verify-otp';
 import { buildTestApp, HOUR_MS, MINUTE_MS, TestClock } from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
 import { PROBLEM_JSON, problem } from './helpers/problem';

@@ -18,7 +18,7 @@ import {
 } from '@pehchaan/core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifierApiKey } from '../src/services/create-verifier-api-key';
+import { createVerifierApiKey } from '../src/verifier/create-verifier-api-key';
 import { bearer, buildTestApp, loginDemo } from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
 import { freePort } from './helpers/server-process';

@@ -12,8 +12,8 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIssuerApiKey } from '../src/services/create-issuer-api-key';
-import { createVerifierApiKey } from '../src/services/create-verifier-api-key';
+import { createIssuerApiKey } from '../src/issuer/create-issuer-api-key';
+import { createVerifierApiKey } from '../src/verifier/create-verifier-api-key';
 import {
   type ApiKeyCaller,
   type OpenApiDocument,

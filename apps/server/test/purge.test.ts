@@ -1,10 +1,12 @@
 /**
- * Housekeeping (services/purge-expired.ts, docs/scaling.md) on every backend: ended sessions,
+ * Housekeeping (accounts/purge-expired.ts, docs/scaling.md) on every backend: ended sessions,
  * expired OTP challenges and stale failed-login counts are deleted a day (30 days for the
  * counts) after they stop mattering; live rows and locked numbers stay.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_FAILURE_LIMIT } from '../src/accounts/login-throttle';
+import { purgeExpired } from '../src/accounts/purge-expired';
 import {
   loginThrottle,
   otpChallenges,
@@ -13,8 +15,6 @@ import {
   sessions,
   webauthnChallenges,
 } from '../src/db/schema';
-import { LOGIN_FAILURE_LIMIT } from '../src/services/login-throttle';
-import { purgeExpired } from '../src/services/purge-expired';
 import { buildTestApp, HOUR_MS, MINUTE_MS, TestClock } from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
 

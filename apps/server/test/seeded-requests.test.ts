@@ -21,7 +21,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { presentationRequests } from '../src/db/schema';
 import { fieldLabelsOf } from '../src/lib/presentation-records';
-import { createVerifierApiKey } from '../src/services/create-verifier-api-key';
+import { createVerifierApiKey } from '../src/verifier/create-verifier-api-key';
 import { bearer, buildTestApp, HOUR_MS, loginDemo, MINUTE_MS, TestClock } from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
 

@@ -6,7 +6,7 @@
 import { DEMO_OTP } from '@pehchaan/core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SESSION_NOT_FOUND_DETAIL } from '../src/services/revoke-sessions';
+import { SESSION_NOT_FOUND_DETAIL } from '../src/accounts/revoke-sessions';
 import { bearer, buildTestApp, MINUTE_MS, PRIMARY, SECONDARY, TestClock } from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
 import { expectProblem } from './helpers/problem';

@@ -73,7 +73,7 @@ export const users = pgTable(
     passwordUpdatedAt: instant('password_updated_at'),
     /**
      * Delete Account (DPDP Act s.12): when it was asked for, and when the erasure runs unless the
-     * holder signs in before (services/erase-due-accounts.ts); null = not asked.
+     * holder signs in before (accounts/erase-due-accounts.ts); null = not asked.
      */
     deletionRequestedAt: instant('deletion_requested_at'),
     deletionDueAt: instant('deletion_due_at'),
@@ -88,7 +88,7 @@ export const users = pgTable(
 /**
  * Issued credentials. `document_ciphertext` holds the W3C VC 2.0 document (JSON) encrypted with
  * the vault (AAD = 'credential:' + id), since an Aadhaar credential carries the full number. The
- * screen record is derived from it (src/services/credential-record.ts), never stored twice.
+ * screen record is derived from it (src/lib/records.ts), never stored twice.
  */
 export const credentials = pgTable(
   'credentials',
@@ -111,7 +111,7 @@ export const credentials = pgTable(
      * The same issuance as an SD-JWT VC (DECISIONS D7.2; draft-ietf-oauth-sd-jwt-vc, compact
      * form with every disclosure), encrypted with the vault (AAD = 'sd-jwt:' + id), since its
      * disclosures hold the subject claims. Issued with the document; null for a credential
-     * issued before SD-JWT VCs existed, issued on first use (services/issue-sd-jwt-vc.ts).
+     * issued before SD-JWT VCs existed, issued on first use (wallet/issue-sd-jwt-vc.ts).
      */
     sdJwtCiphertext: text('sd_jwt_ciphertext'),
   },
@@ -163,7 +163,7 @@ export const consentRequests = pgTable(
   },
   (t) => [
     index('consent_requests_user_idx').on(t.userId, t.requestedAt),
-    // The expiry sweep (services/expire-consents.ts) reads approved consents by their end.
+    // The expiry sweep (consent/expire-consents.ts) reads approved consents by their end.
     index('consent_requests_valid_until_idx').on(t.status, t.validUntil),
   ],
 );
@@ -197,7 +197,7 @@ export const presentationRequests = pgTable(
     /** The request's `exp`, else 10 minutes after it arrived; it cannot be approved after. */
     expiresAt: instant('expires_at').notNull(),
     /**
-     * A seeded SPEC 3 request made real (services/link-seeded-consent-requests.ts): the product's
+     * A seeded SPEC 3 request made real (consent/link-seeded-consent-requests.ts): the product's
      * own verifier request it answers, in-process (docs/oid4vp.md "Seeded requests"); null for a
      * request that came from a link. Set null if that verifier request is deleted.
      */
@@ -396,7 +396,7 @@ export const otpChallenges = pgTable(
 
 /**
  * Consecutive failed OTP logins per login number (login defences; NIST SP 800-63B 5.2.2 "rate
- * limiting"): src/services/login-throttle.ts. `key` is the vault's HMAC of the phone number, so
+ * limiting"): src/accounts/login-throttle.ts. `key` is the vault's HMAC of the phone number, so
  * numbers nobody registered are counted the same way (identical answers) without being stored.
  * A successful login deletes the row.
  */
@@ -499,7 +499,7 @@ export const retainedRecords = pgTable(
 );
 
 /**
- * Where data retention cut a holder's activity log (services/apply-data-retention.ts): the log is
+ * Where data retention cut a holder's activity log (accounts/apply-data-retention.ts): the log is
  * cut only from its oldest end, and each cut records the last entry it removed, so the entries
  * that remain still check from this anchor (a hash-chained log starts from `anchor_hash`).
  */
@@ -769,7 +769,7 @@ export const walletKeys = pgTable('wallet_keys', {
 /**
  * The durable outbox of withdrawal notices (issue 17; docs/oid4vp.md "Withdrawal notices"): one
  * row per withdrawn consent whose verifier registered a notification URL, written in the
- * withdrawal's transaction, delivered by the server (services/deliver-withdrawal-notices.ts)
+ * withdrawal's transaction, delivered by the server (consent/deliver-withdrawal-notices.ts)
  * with retries and backoff. `notice` is the signed Security Event Token, made once, so every
  * attempt posts the same bytes (its `jti` lets the verifier drop a repeat).
  */

@@ -4,7 +4,7 @@
  * (AES-256-GCM under the master key, AAD 'holder-key:' + user id), like the issuers' keys
  * (lib/issuer-keys.ts). The public key is the `cnf.jwk` of the holder's SD-JWT VCs; the private
  * key signs only the key-binding JWT of a presentation the holder has just approved
- * (services/present-credential.ts), and never leaves this module in clear.
+ * (wallet/present-credential.ts), and never leaves this module in clear.
  */
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign } from 'node:crypto';
 import { type Ed25519PublicJwk, publicJwkToDidKey } from '@pehchaan/core';

@@ -12,13 +12,13 @@
  * - `requireSession(request)`: the session of an authenticated request.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { AppError } from '../lib/errors';
 import {
   type AuthenticatedSession,
   authenticateSession,
   cachedSession,
   INVALID_SESSION_DETAIL,
-} from '../services/authenticate-session';
+} from '../accounts/authenticate-session';
+import { AppError } from '../lib/errors';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,15 +1,15 @@
 /**
  * The server's consent jobs (issue 17): every CONSENT_JOBS_INTERVAL_MS, and at once when a
  * withdrawal queued a notice (`kick`), one run delivers the due withdrawal notices
- * (services/deliver-withdrawal-notices.ts) and runs the consent clock for every holder
- * (services/expire-consents.ts: expiry and the 7-day reminder). Runs never overlap in this
+ * (consent/deliver-withdrawal-notices.ts) and runs the consent clock for every holder
+ * (consent/expire-consents.ts: expiry and the 7-day reminder). Runs never overlap in this
  * process (`run` joins a run under way, then starts one more); across processes the notices'
  * claims and the conditional updates keep each effect single. A failure is logged, never fatal.
  * Decorates the app with `consentJobs` ({ run, kick }); tests await `run()` after moving the clock.
  */
 import type { FastifyInstance } from 'fastify';
-import { deliverWithdrawalNotices } from '../services/deliver-withdrawal-notices';
-import { expireConsents } from '../services/expire-consents';
+import { deliverWithdrawalNotices } from '../consent/deliver-withdrawal-notices';
+import { expireConsents } from '../consent/expire-consents';
 
 /** How often the jobs run (ms): 30 s, SPEC 9's refresh interval. */
 export const CONSENT_JOBS_INTERVAL_MS = 30_000;

@@ -4,19 +4,24 @@
  * answer, applies the committed migrations or, with MIGRATIONS=check, refuses to start when one
  * is missing, loads the master key, checks it against the database, seeds first-start data and
  * the registered verifiers (src/db/seed.ts), at first seed makes user-001's seeded consent
- * requests real OpenID4VP requests (services/link-seeded-consent-requests.ts) and loads (first
+ * requests real OpenID4VP requests (consent/link-seeded-consent-requests.ts) and loads (first
  * start: creates) the issuers' Ed25519 keys and the consent registry's key (src/lib/issuer-keys.ts)).
  * Decorates the app
  * with `database` (the handle) and `deps` (what services need: db, vault, clock). A database it
  * opened itself is closed when the app closes; one passed in stays open for its owner. Expired
- * rows are purged at start and every hour (services/purge-expired.ts); the same hourly run
- * erases accounts whose deletion grace period is over (services/erase-due-accounts.ts), applies
- * each holder's data retention (services/apply-data-retention.ts) and makes the automatic
- * backups that are due (services/make-due-backups.ts). Activity logs written before the hash
+ * rows are purged at start and every hour (accounts/purge-expired.ts); the same hourly run
+ * erases accounts whose deletion grace period is over (accounts/erase-due-accounts.ts), applies
+ * each holder's data retention (accounts/apply-data-retention.ts) and makes the automatic
+ * backups that are due (accounts/make-due-backups.ts). Activity logs written before the hash
  * chain (issue 17) are chained at start (lib/activity-chain.ts).
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { applyDataRetention } from '../accounts/apply-data-retention';
+import { eraseDueAccounts } from '../accounts/erase-due-accounts';
+import { makeDueBackups } from '../accounts/make-due-backups';
+import { purgeExpired } from '../accounts/purge-expired';
 import type { AppConfig } from '../config';
+import { linkSeededConsentRequests } from '../consent/link-seeded-consent-requests';
 import { createDatabase, type Database } from '../db/create-db';
 import { DatabaseUnavailableError } from '../db/postgres-hosts';
 import { seedDatabase, seedVerifiers } from '../db/seed';
@@ -27,11 +32,6 @@ import { loadMasterKey } from '../lib/master-key';
 import { isLoopbackAddress } from '../lib/oid4vp';
 import { createVault } from '../lib/vault';
 import { createVerifierRegistry } from '../lib/verifier-registry';
-import { applyDataRetention } from '../services/apply-data-retention';
-import { eraseDueAccounts } from '../services/erase-due-accounts';
-import { linkSeededConsentRequests } from '../services/link-seeded-consent-requests';
-import { makeDueBackups } from '../services/make-due-backups';
-import { purgeExpired } from '../services/purge-expired';
 
 /** The holder SPEC 3 seeds the consent requests for. */
 const SEEDED_HOLDER = 'user-001';
@@ -79,7 +79,7 @@ export async function registerDatabase(
   app.decorate('deps', deps);
 
   // Housekeeping, at start and hourly: ended sessions, expired OTP challenges and stale login
-  // counts (services/purge-expired.ts); then the scheduled effects of the holders' settings:
+  // counts (accounts/purge-expired.ts); then the scheduled effects of the holders' settings:
   // erasures due, data retention, automatic backups. A failure is logged, never fatal.
   const housekeeping = [
     ['expired rows purged', () => purgeExpired(deps)],

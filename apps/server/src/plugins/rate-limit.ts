@@ -13,7 +13,7 @@
  *   named in TRUST_PROXY, the X-Forwarded-For client.
  * - When Redis cannot be reached, the per-IP login and verify-link limits let requests through
  *   (the library's skipOnError; failed logins per number are still counted in the database,
- *   services/login-throttle.ts), while OTP sends are refused with 503 'service_unavailable'
+ *   accounts/login-throttle.ts), while OTP sends are refused with 503 'service_unavailable'
  *   (each may cost an SMS and reach a stranger's phone: they are never sent uncounted).
  * - RATE_LIMITS=off (config) registers nothing: for benchmarks only; the default is on.
  *

@@ -64,6 +64,7 @@ import {
   users,
   verifierApiKeys,
 } from '../../src/db/schema';
+import { createIssuerApiKey } from '../../src/issuer/create-issuer-api-key';
 import { hashSessionToken, newSessionToken } from '../../src/lib/ids';
 import { hashPassword } from '../../src/lib/password-hash';
 import {
@@ -72,8 +73,7 @@ import {
   NUMBER_OUT_OF_RANGE_DETAIL,
   TOO_DEEP_DETAIL,
 } from '../../src/plugins/body-parser';
-import { createIssuerApiKey } from '../../src/services/create-issuer-api-key';
-import { createVerifierApiKey } from '../../src/services/create-verifier-api-key';
+import { createVerifierApiKey } from '../../src/verifier/create-verifier-api-key';
 import {
   bearer,
   buildTestApp,

@@ -19,16 +19,16 @@ import {
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { getSession } from '../../accounts/get-session';
+import type { SecuritySms } from '../../accounts/notify-security-event';
+import { revokeSession } from '../../accounts/revoke-sessions';
+import { type OtpSender, sendOtp } from '../../accounts/send-otp';
+import { createUnlockOptions, unlockSession } from '../../accounts/unlock-session';
+import { verifyOtp } from '../../accounts/verify-otp';
+import { getSecondFactorOptions, verifySecondFactor } from '../../accounts/verify-second-factor';
 import { authenticate, bearerTokenOf, requireBearer, requireSession } from '../../plugins/auth';
 import { IDEMPOTENT } from '../../plugins/idempotency';
 import { RATE_LIMITS, sendOtpLimits } from '../../plugins/rate-limit';
-import { getSession } from '../../services/get-session';
-import type { SecuritySms } from '../../services/notify-security-event';
-import { revokeSession } from '../../services/revoke-sessions';
-import { type OtpSender, sendOtp } from '../../services/send-otp';
-import { createUnlockOptions, unlockSession } from '../../services/unlock-session';
-import { verifyOtp } from '../../services/verify-otp';
-import { getSecondFactorOptions, verifySecondFactor } from '../../services/verify-second-factor';
 import { bearerSecurity, errorResponses, lockedSessionSecurity, problemSchema } from '../schemas';
 
 export interface AuthRoutesOptions {

@@ -11,8 +11,8 @@
 import { consentReceiptContext, publicConsentReceiptSchema } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { getConsentReceipt } from '../../consent/get-consent-receipt';
 import { RATE_LIMITS } from '../../plugins/rate-limit';
-import { getConsentReceipt } from '../../services/get-consent-receipt';
 import { errorResponses } from '../schemas';
 
 /** GET /api/consent-receipts/:receiptId, mounted under /api/consent-receipts. */

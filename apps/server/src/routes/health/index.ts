@@ -1,10 +1,10 @@
 /**
  * GET /health (SPEC 7): liveness plus the storage backend; 503 when the database is down (checked
- * at most once a second, services/check-health.ts).
+ * at most once a second, platform/check-health.ts).
  */
 import { healthSchema } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createHealthCheck } from '../../services/check-health';
+import { createHealthCheck } from '../../platform/check-health';
 
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   const checkHealth = createHealthCheck({

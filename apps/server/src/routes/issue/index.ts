@@ -4,19 +4,19 @@
  * endpoint. `Authorization: Bearer <issuer api key>` (npm run issuer:key) is checked before the
  * body is looked at, and a credential naming another issuer is refused (403) before the body is
  * validated; body { credential, options?: { cryptosuite? } }; 201 { verifiableCredential }
- * (services/issue-submitted-credential.ts); 400 credential_not_issuable with `reasons`, 401 without
+ * (issuer/issue-submitted-credential.ts); 400 credential_not_issuable with `reasons`, 401 without
  * a valid key.
  */
 import { type IssuerName, isJsonObject } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors';
-import { authenticateIssuer } from '../../services/authenticate-issuer';
+import { authenticateIssuer } from '../../issuer/authenticate-issuer';
 import {
   assertIssuesAs,
   ISSUE_CRYPTOSUITES,
   issueSubmittedCredential,
-} from '../../services/issue-submitted-credential';
+} from '../../issuer/issue-submitted-credential';
+import { AppError } from '../../lib/errors';
 import { errorResponses, problemSchema } from '../schemas';
 
 declare module 'fastify' {

@@ -6,8 +6,8 @@
  */
 import { storageStatusSchema } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { getStorageStatus } from '../../platform/get-storage-status';
 import { authenticate } from '../../plugins/auth';
-import { getStorageStatus } from '../../services/get-storage-status';
 import { errorResponses } from '../schemas';
 
 const storageRoutes: FastifyPluginAsyncZod = async (app) => {

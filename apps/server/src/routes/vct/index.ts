@@ -8,8 +8,8 @@
 import { DOCUMENT_TYPE_KEYS, typeMetadataSchema, vctListSchema } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { getCredentialTypeMetadata } from '../../services/get-credential-type-metadata';
-import { listCredentialTypes } from '../../services/list-credential-types';
+import { getCredentialTypeMetadata } from '../../issuer/get-credential-type-metadata';
+import { listCredentialTypes } from '../../issuer/list-credential-types';
 import { errorResponses } from '../schemas';
 
 const typeParamsSchema = z.object({

@@ -23,13 +23,13 @@ import {
 } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { listVerifierRightsRequests } from '../../consent/list-verifier-rights-requests';
+import { resolveRightsRequest } from '../../consent/resolve-rights-request';
 import { AppError } from '../../lib/errors';
-import { authenticateVerifier } from '../../services/authenticate-verifier';
-import { createVerifierRequest } from '../../services/create-verifier-request';
-import { getVerifierOrganisation } from '../../services/get-verifier-organisation';
-import { getVerifierRequest } from '../../services/get-verifier-request';
-import { listVerifierRightsRequests } from '../../services/list-verifier-rights-requests';
-import { resolveRightsRequest } from '../../services/resolve-rights-request';
+import { authenticateVerifier } from '../../verifier/authenticate-verifier';
+import { createVerifierRequest } from '../../verifier/create-verifier-request';
+import { getVerifierOrganisation } from '../../verifier/get-verifier-organisation';
+import { getVerifierRequest } from '../../verifier/get-verifier-request';
 import { errorResponses } from '../schemas';
 
 declare module 'fastify' {

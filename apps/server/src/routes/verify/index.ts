@@ -12,9 +12,9 @@
  * - POST /credentials/verify (W3C VC API): body { verifiableCredential, options?: { checks? } };
  *   200 with the verdict when verified; otherwise a problem (RFC 9457) carrying the verdict:
  *   400 invalid_credential (malformed), 422 credential_not_verified; 400 invalid_request for a
- *   body of another shape (services/verify-submitted-credential.ts).
+ *   body of another shape (verifier/verify-submitted-credential.ts).
  * - POST /presentations/verify (W3C VC API): body { verifiablePresentation, options?:
- *   { challenge?, domain?, checks? } }; likewise (services/verify-submitted-presentation.ts).
+ *   { challenge?, domain?, checks? } }; likewise (verifier/verify-submitted-presentation.ts).
  * The verdict answers use core's schemas (api/verification.ts), as the web app's parsing does.
  * The VC API endpoints verify any issuer whose key resolves offline, with the checks asked for
  * (default ['proof']); the server's trusted issuers are reported in `trust`.
@@ -36,11 +36,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCachedAnswer } from '../../lib/cached-answer';
 import { RATE_LIMITS } from '../../plugins/rate-limit';
-import { getLinkPayload } from '../../services/get-link-payload';
-import { verifyStoredCredential } from '../../services/verify-stored-credential';
-import { verifySubmittedCredential } from '../../services/verify-submitted-credential';
-import { verifySubmittedPresentation } from '../../services/verify-submitted-presentation';
-import { viewShare } from '../../services/view-share';
+import { verifySubmittedCredential } from '../../verifier/verify-submitted-credential';
+import { verifySubmittedPresentation } from '../../verifier/verify-submitted-presentation';
+import { getLinkPayload } from '../../wallet/get-link-payload';
+import { verifyStoredCredential } from '../../wallet/verify-stored-credential';
+import { viewShare } from '../../wallet/view-share';
 import { errorResponses, problemSchema } from '../schemas';
 
 const linkParamsSchema = z.object({

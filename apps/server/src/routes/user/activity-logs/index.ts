@@ -11,10 +11,10 @@ import {
   newActivityLogSchema,
 } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { recordActivity } from '../../../lib/activity-log';
 import { IDEMPOTENT } from '../../../plugins/idempotency';
-import { listActivityLogs } from '../../../services/list-activity-logs';
-import { recordActivity } from '../../../services/record-activity';
-import { verifyActivityChain } from '../../../services/verify-activity-chain';
+import { listActivityLogs } from '../../../wallet/list-activity-logs';
+import { verifyActivityChain } from '../../../wallet/verify-activity-chain';
 import { errorResponses } from '../../schemas';
 import { holderRoute } from '../holder-route';
 

@@ -13,11 +13,11 @@ import {
 } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { createBackup } from '../../../accounts/create-backup';
+import { getBackupFile } from '../../../accounts/get-backup-file';
+import { listBackups } from '../../../accounts/list-backups';
+import { setBackupKey } from '../../../accounts/set-backup-key';
 import { IDEMPOTENT } from '../../../plugins/idempotency';
-import { createBackup } from '../../../services/create-backup';
-import { getBackupFile } from '../../../services/get-backup-file';
-import { listBackups } from '../../../services/list-backups';
-import { setBackupKey } from '../../../services/set-backup-key';
 import { errorResponses } from '../../schemas';
 import { holderParamsSchema, holderRoute } from '../holder-route';
 

@@ -7,7 +7,7 @@
  */
 import { consentReceiptListSchema } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listConsentReceipts } from '../../../services/list-consent-receipts';
+import { listConsentReceipts } from '../../../consent/list-consent-receipts';
 import { errorResponses } from '../../schemas';
 import { holderRoute } from '../holder-route';
 

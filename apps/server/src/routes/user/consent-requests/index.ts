@@ -1,8 +1,8 @@
 /**
  * /user/{userId}/consent-requests: the holder's consent requests, Reset Requests, the final
  * approve or reject decision (SPEC 4; for an OpenID4VP request, issue 16, the answer is sent to
- * the verifier first: services/answer-consent-request.ts) and the withdrawal of an approved
- * consent (issue 17: services/withdraw-consent.ts).
+ * the verifier first: consent/answer-consent-request.ts) and the withdrawal of an approved
+ * consent (issue 17: consent/withdraw-consent.ts).
  * HTTP only: schema and a thin handler calling one service. Mounted by routes/user/index.ts under
  * /user/:userId/consent-requests, which authenticates (401) and checks the holder (403) first.
  */
@@ -18,12 +18,12 @@ import {
 } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { answerConsentRequest } from '../../../consent/answer-consent-request';
+import { listConsentRequests } from '../../../consent/list-consent-requests';
+import { resetConsentRequests } from '../../../consent/reset-consent-requests';
+import { withdrawConsent } from '../../../consent/withdraw-consent';
 import { sendCachedAnswer } from '../../../lib/cached-answer';
 import { IDEMPOTENT } from '../../../plugins/idempotency';
-import { answerConsentRequest } from '../../../services/answer-consent-request';
-import { listConsentRequests } from '../../../services/list-consent-requests';
-import { resetConsentRequests } from '../../../services/reset-consent-requests';
-import { withdrawConsent } from '../../../services/withdraw-consent';
 import { errorResponses } from '../../schemas';
 import { holderParamsSchema, holderRoute } from '../holder-route';
 

@@ -9,11 +9,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCachedAnswer } from '../../../lib/cached-answer';
 import { IDEMPOTENT } from '../../../plugins/idempotency';
-import { deleteCredential } from '../../../services/delete-credential';
-import { getCredentialDocument } from '../../../services/get-credential-document';
-import { getCredentialSdJwt } from '../../../services/get-credential-sd-jwt';
-import { listCredentials } from '../../../services/list-credentials';
-import { reorderCredentials } from '../../../services/reorder-credentials';
+import { deleteCredential } from '../../../wallet/delete-credential';
+import { getCredentialDocument } from '../../../wallet/get-credential-document';
+import { getCredentialSdJwt } from '../../../wallet/get-credential-sd-jwt';
+import { listCredentials } from '../../../wallet/list-credentials';
+import { reorderCredentials } from '../../../wallet/reorder-credentials';
 import { errorResponses } from '../../schemas';
 import { holderParamsSchema, holderRoute } from '../holder-route';
 

@@ -6,8 +6,8 @@
  */
 import { accountDeletionSchema } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestAccountDeletion } from '../../../accounts/request-account-deletion';
 import { IDEMPOTENT } from '../../../plugins/idempotency';
-import { requestAccountDeletion } from '../../../services/request-account-deletion';
 import { errorResponses } from '../../schemas';
 import { holderRoute } from '../holder-route';
 

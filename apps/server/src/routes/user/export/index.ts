@@ -5,7 +5,7 @@
  */
 import { holderExportSchema } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { exportHolderData } from '../../../services/export-holder-data';
+import { exportHolderData } from '../../../accounts/export-holder-data';
 import { errorResponses } from '../../schemas';
 import { holderRoute } from '../holder-route';
 

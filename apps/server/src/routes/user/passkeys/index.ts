@@ -15,12 +15,12 @@ import {
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { createPasskeyOptions } from '../../../accounts/create-passkey-options';
+import { deletePasskey } from '../../../accounts/delete-passkey';
+import { listPasskeys } from '../../../accounts/list-passkeys';
+import { registerPasskey } from '../../../accounts/register-passkey';
 import { requireSession } from '../../../plugins/auth';
 import { IDEMPOTENT } from '../../../plugins/idempotency';
-import { createPasskeyOptions } from '../../../services/create-passkey-options';
-import { deletePasskey } from '../../../services/delete-passkey';
-import { listPasskeys } from '../../../services/list-passkeys';
-import { registerPasskey } from '../../../services/register-passkey';
 import { errorResponses } from '../../schemas';
 import { holderParamsSchema, holderRoute } from '../holder-route';
 

@@ -10,10 +10,10 @@ import {
   passwordStatusSchema,
 } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { changePassword } from '../../../accounts/change-password';
+import { getPasswordStatus } from '../../../accounts/get-password-status';
+import { removePassword } from '../../../accounts/remove-password';
 import { IDEMPOTENT } from '../../../plugins/idempotency';
-import { changePassword } from '../../../services/change-password';
-import { getPasswordStatus } from '../../../services/get-password-status';
-import { removePassword } from '../../../services/remove-password';
 import { errorResponses } from '../../schemas';
 import { holderRoute } from '../holder-route';
 

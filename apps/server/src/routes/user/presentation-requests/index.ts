@@ -6,8 +6,8 @@
  */
 import { presentationLinkSchema, presentationRequestAnswerSchema } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { receivePresentationRequest } from '../../../consent/receive-presentation-request';
 import { IDEMPOTENT } from '../../../plugins/idempotency';
-import { receivePresentationRequest } from '../../../services/receive-presentation-request';
 import { errorResponses } from '../../schemas';
 import { holderRoute } from '../holder-route';
 

@@ -10,9 +10,9 @@ import {
   profileUpdateAnswerSchema,
 } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { getProfile } from '../../../accounts/get-profile';
+import { updateProfile } from '../../../accounts/update-profile';
 import { IDEMPOTENT } from '../../../plugins/idempotency';
-import { getProfile } from '../../../services/get-profile';
-import { updateProfile } from '../../../services/update-profile';
 import { errorResponses } from '../../schemas';
 import { holderRoute } from '../holder-route';
 

@@ -1,13 +1,13 @@
 /**
  * /user/{userId}/restore: brings back what an encrypted backup held, once the browser opened it
- * with the holder's passphrase (issue 19; services/restore-backup.ts).
+ * with the holder's passphrase (issue 19; accounts/restore-backup.ts).
  * HTTP only: schema and a thin handler calling one service. Mounted by routes/user/index.ts under
  * /user/:userId/restore, which authenticates (401) and checks the holder (403) first.
  */
 import { restoreAnswerSchema, restoreBodySchema } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { restoreBackup } from '../../../accounts/restore-backup';
 import { IDEMPOTENT } from '../../../plugins/idempotency';
-import { restoreBackup } from '../../../services/restore-backup';
 import { errorResponses } from '../../schemas';
 import { holderRoute } from '../holder-route';
 

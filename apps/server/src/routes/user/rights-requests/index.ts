@@ -11,9 +11,9 @@ import {
   rightsRequestListSchema,
 } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listRightsRequests } from '../../../consent/list-rights-requests';
+import { sendRightsRequest } from '../../../consent/send-rights-request';
 import { IDEMPOTENT } from '../../../plugins/idempotency';
-import { listRightsRequests } from '../../../services/list-rights-requests';
-import { sendRightsRequest } from '../../../services/send-rights-request';
 import { errorResponses } from '../../schemas';
 import { holderRoute } from '../holder-route';
 

@@ -7,7 +7,7 @@
 import { markSeenAnswerSchema, markSeenSchema } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IDEMPOTENT } from '../../../plugins/idempotency';
-import { markSeen } from '../../../services/mark-seen';
+import { markSeen } from '../../../wallet/mark-seen';
 import { errorResponses } from '../../schemas';
 import { holderRoute } from '../holder-route';
 

@@ -7,10 +7,10 @@
 import { sessionListSchema, sessionRevokeAnswerSchema } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { listSessions } from '../../../accounts/list-sessions';
+import { revokeHolderSession, revokeOtherSessions } from '../../../accounts/revoke-sessions';
 import { requireSession } from '../../../plugins/auth';
 import { IDEMPOTENT } from '../../../plugins/idempotency';
-import { listSessions } from '../../../services/list-sessions';
-import { revokeHolderSession, revokeOtherSessions } from '../../../services/revoke-sessions';
 import { errorResponses } from '../../schemas';
 import { holderParamsSchema, holderRoute } from '../holder-route';
 

@@ -6,9 +6,9 @@
  */
 import { settingsAnswerSchema, userSettingsSchema } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { getSettings } from '../../../accounts/get-settings';
+import { updateSettings } from '../../../accounts/update-settings';
 import { IDEMPOTENT } from '../../../plugins/idempotency';
-import { getSettings } from '../../../services/get-settings';
-import { updateSettings } from '../../../services/update-settings';
 import { errorResponses } from '../../schemas';
 import { holderRoute } from '../holder-route';
 

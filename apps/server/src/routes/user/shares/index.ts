@@ -9,9 +9,9 @@ import { shareAnswerSchema, shareCreateBodySchema, shareListSchema } from '@pehc
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IDEMPOTENT } from '../../../plugins/idempotency';
-import { createShare } from '../../../services/create-share';
-import { listShares } from '../../../services/list-shares';
-import { withdrawShare } from '../../../services/withdraw-share';
+import { createShare } from '../../../wallet/create-share';
+import { listShares } from '../../../wallet/list-shares';
+import { withdrawShare } from '../../../wallet/withdraw-share';
 import { errorResponses } from '../../schemas';
 import { holderParamsSchema, holderRoute } from '../holder-route';
 

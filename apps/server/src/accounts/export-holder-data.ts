@@ -1,0 +1,63 @@
+/**
+ * GET /user/{userId}/export (SPEC 2 Settings "Data and storage"): everything the server
+ * holds about the holder, as one JSON document (core's holderExportSchema): profile (identity
+ * numbers masked, as the profile shows them), settings, credentials (screen records) with the
+ * signed W3C documents behind them, consent requests and the whole activity log with its hash
+ * chain, and whether that chain is intact (issue 17: verify-activity-chain.ts).
+ *
+ * Input: { ...deps, userId }. Output: HolderExport with source 'api'.
+ * Errors: AppError 'user_not_found' (404); a stored document that no longer decrypts throws (500).
+ */
+import {
+  HOLDER_EXPORT_FORMAT,
+  HOLDER_EXPORT_VERSION,
+  type HolderExport,
+  verifiableCredentialSchema,
+} from '@pehchaan/core';
+import { listConsentRequests } from '../consent/list-consent-requests';
+import type { ServiceDeps } from '../lib/deps';
+import { readCredentialDocument, toCredentialRecordFromDocument } from '../lib/records';
+import { listActivityLogs } from '../wallet/list-activity-logs';
+import { selectOrderedCredentials } from '../wallet/list-credentials';
+import { verifyActivityChain } from '../wallet/verify-activity-chain';
+import { getProfile } from './get-profile';
+import { getSettings } from './get-settings';
+
+/** The whole log, not the screen's 500 newest. */
+const EXPORT_ACTIVITY_LIMIT = 100_000;
+
+export interface ExportHolderDataOptions extends ServiceDeps {
+  userId: string;
+}
+
+export async function exportHolderData(options: ExportHolderDataOptions): Promise<HolderExport> {
+  const { db, vault, userId } = options;
+  const profile = await getProfile({ db, vault, now: options.now, userId });
+  // The consent clock runs once (in listConsentRequests) before the log is read.
+  const consentRequests = await listConsentRequests(options);
+  const [{ settings }, rows, activityLogs, activityChain] = await Promise.all([
+    getSettings({ db, userId }),
+    selectOrderedCredentials(db, userId),
+    listActivityLogs({ ...options, limit: EXPORT_ACTIVITY_LIMIT }),
+    verifyActivityChain({ db, userId }),
+  ]);
+  const documents = rows.map(
+    (row) => readCredentialDocument(row, vault) as Record<string, unknown>,
+  );
+  return {
+    format: HOLDER_EXPORT_FORMAT,
+    version: HOLDER_EXPORT_VERSION,
+    exported_at: options.now().toISOString(),
+    source: 'api',
+    user_id: userId,
+    profile,
+    settings,
+    credentials: rows.map((row, i) =>
+      toCredentialRecordFromDocument(row, verifiableCredentialSchema.parse(documents[i])),
+    ),
+    verifiable_credentials: documents,
+    consent_requests: consentRequests,
+    activity_logs: activityLogs,
+    activity_chain: activityChain,
+  };
+}

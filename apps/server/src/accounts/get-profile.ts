@@ -1,0 +1,51 @@
+/**
+ * GET /user/{userId}/profile (SPEC 2 Profile; issue 19): the holder's profile record.
+ *
+ * Input: { db, vault, now, userId }. Output: Profile (core's profileSchema): the contact fields;
+ * the identity fields as the holder's issued credentials state them, each with the credential
+ * vouching for it (`identity_sources`, `is_verified`); the identity numbers masked (Aadhaar
+ * 'XXXX XXXX 1234', PAN 'AB******4K' ...; SPEC 5).
+ * Errors: AppError 'user_not_found' (404, 'User not found'); a stored credential that no longer
+ * decrypts throws (500).
+ */
+import { MESSAGES, type Profile } from '@pehchaan/core';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../db/create-db';
+import { type UserRow, users } from '../db/schema';
+import { AppError } from '../lib/errors';
+import { toCredentialRecord, toProfile } from '../lib/records';
+import type { Vault } from '../lib/vault';
+import { selectOrderedCredentials } from '../wallet/list-credentials';
+
+export interface GetProfileOptions {
+  db: DbOrTx;
+  vault: Vault;
+  now: () => Date;
+  userId: string;
+}
+
+export async function getProfile(options: GetProfileOptions): Promise<Profile> {
+  return profileOf(options, await selectUser(options.db, options.userId));
+}
+
+/**
+ * The profile of the holder whose row is `row`, read with their credentials from `db` (a
+ * transaction's, when called inside one).
+ */
+export async function profileOf(
+  options: Omit<GetProfileOptions, 'userId'>,
+  row: UserRow,
+): Promise<Profile> {
+  const rows = await selectOrderedCredentials(options.db, row.id);
+  const credentials = rows.map((credential) => toCredentialRecord(credential, options.vault));
+  return toProfile(row, credentials, options.now());
+}
+
+/**
+ * The holder's row. @throws AppError 'user_not_found'.
+ */
+export async function selectUser(db: DbOrTx, userId: string): Promise<UserRow> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  if (!row) throw new AppError('user_not_found', MESSAGES.userNotFound);
+  return row;
+}

@@ -1,0 +1,186 @@
+/**
+ * Makes SPEC 3's seeded consent requests of a holder real OpenID4VP 1.0 requests (issue 16;
+ * docs/oid4vp.md "Seeded requests"): for each seeded verifier purpose with a `seededRequest`
+ * (core's VERIFIER_SEEDS: State Bank of India, Bharti Airtel, LIC of India), its verifier asks
+ * for the request's fields (createVerifierRequest, the same minimisation rules as the verifier
+ * API), and the holder's pending consent request `consent-{userId}-{bank|telecom|insurer}` is
+ * linked to it through a presentation_requests row, exactly as a link the holder opened would
+ * be (resolvePresentationRequest), except that the signed request object (getRequestObject) is
+ * handed over by value instead of fetched: the server is not listening yet at seed time, and
+ * fetching from itself would be pointless. Same resolver, same checks (signature, kid, exp,
+ * aud, response_uri, DCQL, registered verifier).
+ *
+ * The verifier request lives SEEDED_REQUEST_TTL_MS (about a month: SPEC 3's "pending requests
+ * about 1 month of validity"), not the 10 minutes of a scanned request: the seeded requests wait
+ * for the holder. The presentation is marked `seeded: true` so the holder's screen keeps the SPEC
+ * card; the consent request row itself (requester, purpose, fields, times) is not touched.
+ *
+ * A holder's earlier link of the same consent request is closed first: its verifier request,
+ * if still pending, expires now (the verifier reads 'expired'), and the row is replaced.
+ * Consent requests that are missing or no longer pending are skipped.
+ *
+ * Called at first seed (plugins/db.ts, for user-001), by Reset Requests
+ * (reset-consent-requests.ts) and by Approve when a seeded link has expired
+ * (answer-consent-request.ts, `only` = that one request).
+ *
+ * Input: { ...deps, userId, only? } (only: one consent request id). Output: the consent request
+ * ids linked. Errors: AppError from createVerifierRequest (purpose_not_registered,
+ * claims_outside_purpose: a seeded verifier's purpose was changed by hand) and from
+ * resolvePresentationRequest (presentation_request_refused...); database errors.
+ */
+import {
+  type DcqlQuery,
+  type DocumentTypeKey,
+  type SeededRequestSeed,
+  VERIFIER_SEEDS,
+  vctOf,
+} from '@pehchaan/core';
+import { and, eq, inArray } from 'drizzle-orm';
+import { consentRequests, presentationRequests, verifierRequests, verifiers } from '../db/schema';
+import type { ServiceDeps } from '../lib/deps';
+import { storedRequestOf } from '../lib/presentation-records';
+import { verifierClientId } from '../lib/verifier-keys';
+import { createVerifierRequest } from '../verifier/create-verifier-request';
+import { getRequestObject } from '../verifier/get-request-object';
+import { resolvePresentationRequest } from './receive-presentation-request';
+
+/** How long a seeded verifier request may be answered: 30 days (ms), SPEC 3's "about 1 month". */
+export const SEEDED_REQUEST_TTL_MS = 30 * 24 * 3_600_000;
+
+/** The consent request a seed backs: `consent-{userId}-{bank|telecom|insurer}` (consent-seeds.ts). */
+export const seededConsentRequestId = (userId: string, seed: SeededRequestSeed) =>
+  `consent-${userId}-${seed.consentSeed}`;
+
+/**
+ * The DCQL query (OpenID4VP 1.0 section 6) of a seeded request: one `dc+sd-jwt` credential query
+ * per document type (id = the type, vct = `{publicOrigin}/vct/{type}`), each claim by name, and
+ * the seed's credential_sets.
+ */
+export function seededDcqlQuery(seed: SeededRequestSeed, publicOrigin: string): DcqlQuery {
+  const entries = Object.entries(seed.credentials) as [DocumentTypeKey, string[]][];
+  return {
+    credentials: entries.map(([type, claims]) => ({
+      id: type,
+      format: 'dc+sd-jwt',
+      meta: { vct_values: [vctOf(publicOrigin, type)] },
+      claims: claims.map((name) => ({ id: name, path: [name] })),
+    })),
+    credential_sets: seed.credentialSets.map((set) => ({
+      options: set.options.map((option) => [...option]),
+      ...(set.required === false ? { required: false } : {}),
+    })),
+  } as DcqlQuery;
+}
+
+/** The seeded verifier purposes that back a consent request. */
+function seededPurposes() {
+  return VERIFIER_SEEDS.flatMap((verifier) =>
+    verifier.purposes.flatMap((purpose) =>
+      purpose.seededRequest
+        ? [{ verifierId: verifier.id, code: purpose.code, seed: purpose.seededRequest }]
+        : [],
+    ),
+  );
+}
+
+/**
+ * Closes the in-process links of `consentRequestIds`: their verifier requests still pending
+ * expire now, and the presentation_requests rows are deleted.
+ */
+export async function closeSeededLinks(
+  options: Pick<ServiceDeps, 'db' | 'now'> & { userId: string; consentRequestIds: string[] },
+): Promise<void> {
+  const { db, userId } = options;
+  if (options.consentRequestIds.length === 0) return;
+  const mine = and(
+    eq(presentationRequests.userId, userId),
+    inArray(presentationRequests.consentRequestId, options.consentRequestIds),
+  );
+  const linked = await db
+    .select({ id: presentationRequests.verifierRequestId })
+    .from(presentationRequests)
+    .where(mine);
+  const ids = linked.flatMap((row) => (row.id ? [row.id] : []));
+  if (ids.length > 0) {
+    await db
+      .update(verifierRequests)
+      .set({ expiresAt: options.now() })
+      .where(and(inArray(verifierRequests.id, ids), eq(verifierRequests.status, 'pending')));
+  }
+  await db.delete(presentationRequests).where(mine);
+}
+
+export async function linkSeededConsentRequests(
+  options: ServiceDeps & { userId: string; only?: string },
+): Promise<string[]> {
+  const { db, userId } = options;
+  const purposes = seededPurposes()
+    .map((purpose) => ({
+      ...purpose,
+      consentRequestId: seededConsentRequestId(userId, purpose.seed),
+    }))
+    .filter((purpose) => options.only === undefined || purpose.consentRequestId === options.only);
+  if (purposes.length === 0) return [];
+  const pending = await db
+    .select({ id: consentRequests.id })
+    .from(consentRequests)
+    .where(
+      and(
+        eq(consentRequests.userId, userId),
+        eq(consentRequests.status, 'pending'),
+        inArray(
+          consentRequests.id,
+          purposes.map((purpose) => purpose.consentRequestId),
+        ),
+      ),
+    );
+  const pendingIds = new Set(pending.map((row) => row.id));
+  const toLink = purposes.filter((purpose) => pendingIds.has(purpose.consentRequestId));
+  await closeSeededLinks({
+    ...options,
+    consentRequestIds: toLink.map((purpose) => purpose.consentRequestId),
+  });
+
+  const linked: string[] = [];
+  for (const purpose of toLink) {
+    const [verifier] = await db
+      .select({ did: verifiers.did })
+      .from(verifiers)
+      .where(eq(verifiers.id, purpose.verifierId));
+    // A database whose seeded verifier is missing (removed by hand) keeps the plain SPEC request.
+    if (!verifier) continue;
+    const created = await createVerifierRequest({
+      ...options,
+      verifierId: purpose.verifierId,
+      purpose: purpose.code,
+      dcqlQuery: seededDcqlQuery(purpose.seed, options.publicOrigin),
+      ttlMs: SEEDED_REQUEST_TTL_MS,
+    });
+    const requestObject = await getRequestObject({ ...options, requestId: created.id });
+    const { request, presentation, expiresAt } = await resolvePresentationRequest({
+      ...options,
+      params: {
+        kind: 'by_value',
+        client_id: verifierClientId(verifier.did),
+        request: requestObject,
+      },
+      // Nothing is fetched or posted over the network on this path (answers go in-process).
+      allowLoopback: true,
+    });
+    await db
+      .insert(presentationRequests)
+      .values({
+        consentRequestId: purpose.consentRequestId,
+        userId,
+        clientId: request.clientId,
+        nonce: request.nonce,
+        request: storedRequestOf(request),
+        presentation: { ...presentation, seeded: true },
+        expiresAt,
+        verifierRequestId: created.id,
+      })
+      .onConflictDoNothing();
+    linked.push(purpose.consentRequestId);
+  }
+  return linked;
+}

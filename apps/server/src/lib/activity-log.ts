@@ -1,0 +1,69 @@
+/**
+ * Writes one activity log entry (SPEC 3 Activity log) for a real event: login, logout,
+ * credential_generated, ... Descriptions never hold secrets (no Aadhaar number, OTP or token).
+ *
+ * `message` (a code and parameters, core's activity-messages.ts) lets a screen show the entry in
+ * the holder's language; `description` defaults to its English text (describeActivity).
+ *
+ * The entry is appended to the holder's hash chain (issue 17, lib/activity-chain.ts): under the
+ * holder's chain lock it takes the next `seq`, the previous entry's hash as `prev_hash`, and its
+ * own `hash`. Run inside a caller's transaction it joins it (a savepoint), so the entry commits
+ * with the change it records and the lock is held until then.
+ *
+ * Input: { db, now, userId, type (core's ActivityType), message and/or description }.
+ * Output: the stored ActivityLog record. Errors: database errors only (userId must exist); an
+ * Error when neither a message nor a description is given.
+ */
+import {
+  type ActivityLog,
+  type ActivityMessage,
+  type ActivityType,
+  describeActivity,
+} from '@pehchaan/core';
+import type { DbOrTx } from '../db/create-db';
+import { activityLogs } from '../db/schema';
+import { activityChainHead, activityEntryHash, lockActivityChain } from './activity-chain';
+import { newId } from './ids';
+import { toActivityLog } from './records';
+
+export interface RecordActivityOptions {
+  /** The database or an open transaction. */
+  db: DbOrTx;
+  now: () => Date;
+  userId: string;
+  type: ActivityType;
+  /** The English text (SPEC 3 `description`); defaults to describeActivity(message). */
+  description?: string;
+  message?: ActivityMessage;
+}
+
+export async function recordActivity(options: RecordActivityOptions): Promise<ActivityLog> {
+  const { message, userId } = options;
+  const description = options.description ?? (message ? describeActivity(message) : undefined);
+  if (description === undefined) {
+    throw new Error('An activity entry needs a message or a description');
+  }
+  return options.db.transaction(async (tx) => {
+    await lockActivityChain(tx, userId);
+    const head = await activityChainHead(tx, userId);
+    const entry = {
+      id: newId('log'),
+      userId,
+      type: options.type,
+      description,
+      messageCode: message?.code ?? null,
+      // {} rather than null for a message without parameters: the record shows it so (records.ts),
+      // and the hash is checked against the record (lib/activity-chain.ts).
+      messageParams: message ? (message.params ?? {}) : null,
+      timestamp: options.now(),
+      seq: (head?.seq ?? 0) + 1,
+      prevHash: head?.hash ?? null,
+    };
+    const [row] = await tx
+      .insert(activityLogs)
+      .values({ ...entry, hash: activityEntryHash(entry) })
+      .returning();
+    if (!row) throw new Error('Inserting the activity entry returned no row');
+    return toActivityLog(row);
+  });
+}

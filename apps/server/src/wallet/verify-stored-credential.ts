@@ -1,0 +1,114 @@
+/**
+ * GET /api/verify/{credentialId} (SPEC 2's bare link, DECISIONS 4, api-contract): the public
+ * verdict on a stored credential with what a bare id discloses: issuer, type, validity dates, the
+ * holder's name and the identifiers masked (core's bareLinkSubject). No date of birth, address,
+ * parents' names, other claims, unmasked number or signed document: to disclose more, the holder
+ * makes a share link (wallet/view-share.ts).
+ *
+ * Input: { ...deps, credentialId }. Output: { answer: the answer body (see api-contract,
+ * "Credentials, signing and verification"), holderId: whose credential it is, changesAt: epoch ms
+ * at which the verdict may next change with time (validFrom reached or validUntil passed;
+ * undefined: never) }: the route keeps the answer in the read cache until then or until the
+ * holder's credentials change.
+ * Errors: AppError 'credential_not_found' (404, 'Credential not found').
+ *
+ * Also exports `checkCredentialRow`, the verdict and public summary both kinds of link share.
+ */
+import {
+  bareLinkSubject,
+  type CredentialVerdict,
+  credentialIssuerId,
+  isJsonObject,
+  MESSAGES,
+  type StoredCredentialVerdict,
+  type VerifiedCredentialSummary,
+  validityChangesAt,
+  verifyCredential,
+} from '@pehchaan/core';
+import { eq } from 'drizzle-orm';
+import { type CredentialRow, credentials } from '../db/schema';
+import type { ServiceDeps } from '../lib/deps';
+import { AppError } from '../lib/errors';
+import { readCredentialDocument } from '../lib/records';
+
+export interface VerifyStoredCredentialOptions extends ServiceDeps {
+  credentialId: string;
+}
+
+/** What verifyStoredCredential resolves. */
+export interface StoredCredentialCheck {
+  answer: StoredCredentialVerdict;
+  holderId: string;
+  changesAt: number | undefined;
+}
+
+export async function verifyStoredCredential(
+  options: VerifyStoredCredentialOptions,
+): Promise<StoredCredentialCheck> {
+  const [row] = await options.db
+    .select()
+    .from(credentials)
+    .where(eq(credentials.id, options.credentialId));
+  if (!row) throw new AppError('credential_not_found', MESSAGES.credentialNotFound);
+  const check = await checkCredentialRow(row, options);
+  return {
+    answer: {
+      credential_id: row.id,
+      ...check.verdict,
+      credential: {
+        ...check.summary,
+        id: row.id,
+        credential_subject_masked: bareLinkSubject(check.subject),
+      },
+    },
+    holderId: row.userId,
+    changesAt: check.changesAt,
+  };
+}
+
+/** The verdict on a credential row and its public summary (subject not included). */
+export interface CredentialRowCheck {
+  verdict: CredentialVerdict;
+  summary: Omit<VerifiedCredentialSummary, 'id' | 'credential_subject_masked'>;
+  /** The document's credentialSubject, unmasked: callers choose what of it to disclose. */
+  subject: Record<string, unknown>;
+  changesAt: number | undefined;
+}
+
+/**
+ * Decrypts and verifies `row`'s document at the app clock's now (trusted issuers: the server's).
+ * @throws when the ciphertext does not decrypt under the vault's key.
+ */
+export async function checkCredentialRow(
+  row: CredentialRow,
+  deps: ServiceDeps,
+): Promise<CredentialRowCheck> {
+  const document = readCredentialDocument(row, deps.vault);
+  const now = deps.now();
+  const verdict = await verifyCredential(document, {
+    trustedIssuers: deps.issuers.trustedIssuers,
+    now,
+    crypto: deps.proofCrypto,
+  });
+  const doc = isJsonObject(document) ? document : {};
+  const subject = isJsonObject(doc.credentialSubject) ? doc.credentialSubject : {};
+  const issuerId = credentialIssuerId(doc) ?? '';
+  const issuerName =
+    isJsonObject(doc.issuer) && typeof doc.issuer.name === 'string'
+      ? doc.issuer.name
+      : (deps.issuers.nameByDid.get(issuerId) ?? issuerId);
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return {
+    verdict,
+    summary: {
+      type: Array.isArray(doc.type) ? doc.type.filter((t) => typeof t === 'string') : [],
+      issuer: issuerName,
+      issuer_id: issuerId,
+      issuance_date: text(doc.validFrom),
+      expiration_date: text(doc.validUntil),
+      document_type: text(subject.document_type),
+    },
+    subject,
+    changesAt: validityChangesAt(document, now),
+  };
+}
