@@ -348,3 +348,8 @@ export function sendProblem(
   if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
   return reply.code(problem.status).type(`${PROBLEM_CONTENT_TYPE}; charset=utf-8`).send(problem);
 }
+
+/** The 429 answer's detail; the wait is also in the Retry-After header. */
+export function rateLimitedDetail(seconds: number): string {
+  return `Too many requests. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`;
+}

@@ -7,8 +7,11 @@ import {
   activityMessageCodeSchema,
   activityTypeSchema,
   type ConsentPresentation,
+  type ConsentReceiptEvent,
+  type ConsentReceiptRecord,
   type ConsentRequest,
   type CredentialRecord,
+  consentReceiptUrl,
   consentStatusSchema,
   credentialRecordFromDocument,
   GENDERS,
@@ -27,6 +30,7 @@ import {
 } from '@pehchaan/core';
 import type {
   ActivityLogRow,
+  ConsentReceiptRow,
   ConsentRequestRow,
   CredentialRow,
   ShareRow,
@@ -288,4 +292,22 @@ export function toShareRecord(
     consent_request_id: row.consentRequestId,
   };
   return { ...record, status: shareStatusOf(record, now.getTime()) };
+}
+
+/** The record of a stored receipt (also used by the lists). */
+export function consentReceiptRecordOf(
+  row: ConsentReceiptRow,
+  publicOrigin: string,
+): ConsentReceiptRecord {
+  return {
+    id: row.id,
+    consent_request_id: row.consentRequestId,
+    event: row.event as ConsentReceiptEvent,
+    data_fiduciary: row.dataFiduciary,
+    verifier_id: row.verifierId,
+    issued_at: row.issuedAt.toISOString(),
+    url: consentReceiptUrl(publicOrigin, row.id),
+    presentation_sha256: row.presentationSha256,
+    receipt: row.document,
+  };
 }

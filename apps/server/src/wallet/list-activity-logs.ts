@@ -7,30 +7,25 @@
  * Errors: database only.
  */
 import type { ActivityLog } from '@pehchaan/core';
-import { desc, eq } from 'drizzle-orm';
-import { expireConsents } from '../consent/expire-consents';
 import type { Db } from '../db/create-db';
-import { activityLogs } from '../db/schema';
+import { readActivityLogs } from '../lib/activity-log';
 import type { ServiceDeps } from '../lib/deps';
-import { toActivityLog } from '../lib/records';
 
 /** Enough for the screens (search and filter run on the client); bounds the answer size. */
 export const ACTIVITY_LOG_LIMIT = 500;
 
 export interface ListActivityLogsOptions
-  extends Pick<ServiceDeps, 'vault' | 'now' | 'publicOrigin' | 'consentRegistry'> {
+  extends Pick<ServiceDeps, 'vault' | 'now' | 'publicOrigin' | 'consentRegistry' | 'roles'> {
   db: Db;
   userId: string;
   limit?: number;
 }
 
 export async function listActivityLogs(options: ListActivityLogsOptions): Promise<ActivityLog[]> {
-  await expireConsents(options);
-  const rows = await options.db
-    .select()
-    .from(activityLogs)
-    .where(eq(activityLogs.userId, options.userId))
-    .orderBy(desc(activityLogs.timestamp), desc(activityLogs.id))
-    .limit(options.limit ?? ACTIVITY_LOG_LIMIT);
-  return rows.map(toActivityLog);
+  // Expiries and reminders due are written first (the consent ledger's clock, through its port).
+  await options.roles.consent.runClock({ userId: options.userId });
+  return readActivityLogs(options.db, {
+    userId: options.userId,
+    limit: options.limit ?? ACTIVITY_LOG_LIMIT,
+  });
 }

@@ -12,8 +12,8 @@ import { consentReceiptContext, publicConsentReceiptSchema } from '@pehchaan/cor
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getConsentReceipt } from '../../consent/get-consent-receipt';
+import { errorResponses } from '../../lib/http-schemas';
 import { RATE_LIMITS } from '../../plugins/rate-limit';
-import { errorResponses } from '../schemas';
 
 /** GET /api/consent-receipts/:receiptId, mounted under /api/consent-receipts. */
 export const consentReceiptRoutes: FastifyPluginAsyncZod = async (app) => {

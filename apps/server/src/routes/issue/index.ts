@@ -17,7 +17,7 @@ import {
   issueSubmittedCredential,
 } from '../../issuer/issue-submitted-credential';
 import { AppError } from '../../lib/errors';
-import { errorResponses, problemSchema } from '../schemas';
+import { errorResponses, problemSchema } from '../../lib/http-schemas';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -12,10 +12,10 @@ import {
 } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordActivity } from '../../../lib/activity-log';
+import { errorResponses } from '../../../lib/http-schemas';
+import { verifyActivityChain } from '../../../lib/verify-activity-chain';
 import { IDEMPOTENT } from '../../../plugins/idempotency';
 import { listActivityLogs } from '../../../wallet/list-activity-logs';
-import { verifyActivityChain } from '../../../wallet/verify-activity-chain';
-import { errorResponses } from '../../schemas';
 import { holderRoute } from '../holder-route';
 
 const activityLogsRoutes: FastifyPluginAsyncZod = async (app) => {

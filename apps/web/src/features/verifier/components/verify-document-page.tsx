@@ -13,8 +13,8 @@ import { paths } from '@/config/paths';
 import { delay } from '@/lib/delay';
 import { type DocumentOutcome, verifySubmittedDocument } from '../api/verify-receipt';
 import { VERIFY_DELAY_MS } from '../use-delayed-check';
+import { LoadingCard } from './loading-card';
 import { ReceiptDetails } from './receipt-details';
-import { LoadingCard } from './verifier-page';
 
 /** The id in a receipt link ('https://…/verify/receipt-…') or the id itself; '' for neither. */
 export function idFromLink(value: string): string {
