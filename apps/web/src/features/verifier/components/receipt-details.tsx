@@ -158,7 +158,7 @@ export function ReceiptDetails({
             {t(`receipt.verdict.${shown}Text`, { issuer: issuerName })}
           </p>
           {verdict.errors.length > 0 && (
-            <ul className="mt-2 list-disc pl-5 text-sm">
+            <ul className="mt-2 list-disc pl-5 text-sm break-words">
               {verdict.errors.map((error) => (
                 <li key={error}>{error}</li>
               ))}
