@@ -20,7 +20,7 @@ export type PresentationAnswer =
 
 /**
  * How the answer travels: the SSRF-safe fetcher's options, or `fetch`, a transport standing in
- * for the network (the product answering its own verifier in-process, services/
+ * for the network (the product answering its own verifier in-process,
  * consent/decide-consent-request.ts): it receives exactly the POST the network would carry.
  */
 export interface SendResponseOptions extends SafeFetchOptions {

@@ -44,7 +44,11 @@ export function ReceiptPage({
       {!outcome ? (
         <LoadingCard />
       ) : outcome.kind === 'verdict' ? (
-        <ReceiptDetails verdict={outcome.verdict} document={outcome.document} />
+        <ReceiptDetails
+          verdict={outcome.verdict}
+          document={outcome.document}
+          consentStatus={outcome.consentStatus}
+        />
       ) : (
         <div
           role="status"

@@ -157,7 +157,11 @@ export function VerifyDocumentPage() {
 
       {checking && <LoadingCard />}
       {outcome?.kind === 'verdict' && (
-        <ReceiptDetails verdict={outcome.verdict} document={outcome.document} />
+        <ReceiptDetails
+          verdict={outcome.verdict}
+          document={outcome.document}
+          consentStatus={outcome.consentStatus}
+        />
       )}
       {(outcome?.kind === 'not_json' || outcome?.kind === 'failed') && (
         <div
