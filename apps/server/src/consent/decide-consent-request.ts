@@ -30,7 +30,7 @@
  *    the holder, its activity entry and its consent receipt (an approval's names the claims
  *    disclosed and the SHA-256 of the vp_token sent), in one transaction. An approval's validity
  *    starts: the request's validity days, else the verifier's registered retention, else the
- *    default (lib/consent-lifecycle.ts consentValidityDays).
+ *    default (core's consentValidityDays).
  *
  * The decision time is `decidedAt` (the holder's own clock: a decision made offline and sent
  * later) when it is neither after now nor before the request's requested_at; else now.
@@ -49,13 +49,13 @@ import {
   canMoveConsent,
   chooseCredentialQueries,
   consentPresentationSchema,
+  consentValidityDays,
   disclosableClaimsOf,
   isDocumentTypeKey,
   MESSAGES,
 } from '@pehchaan/core';
 import { eq } from 'drizzle-orm';
 import { credentials } from '../db/schema';
-import { consentValidityDays } from '../lib/consent-lifecycle';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { requireDataSharing } from '../lib/holder-settings';

@@ -13,6 +13,7 @@ import {
   type CredentialRecord,
   consentReceiptUrl,
   consentStatusSchema,
+  consentValidityDays,
   credentialRecordFromDocument,
   GENDERS,
   getDocumentType,
@@ -37,7 +38,6 @@ import type {
   UserRow,
   WithdrawalNoticeRow,
 } from '../db/schema';
-import { consentValidityDays } from './consent-lifecycle';
 import type { Vault } from './vault';
 
 /** AAD of a user's Aadhaar ciphertext: binds it to the user row. */
