@@ -17,7 +17,7 @@ import {
 import type { ServiceDeps } from '../lib/deps';
 import { readCredentialDocument, toCredentialRecordFromDocument } from '../lib/records';
 import { getProfile } from './get-profile';
-import { getSettings } from './get-settings';
+import { getHolderSettings } from './get-settings';
 import { listActivityLogs } from './list-activity-logs';
 import { listConsentRequests } from './list-consent-requests';
 import { selectOrderedCredentials } from './list-credentials';
@@ -36,7 +36,7 @@ export async function exportHolderData(options: ExportHolderDataOptions): Promis
   // The consent clock runs once (in listConsentRequests) before the log is read.
   const consentRequests = await listConsentRequests(options);
   const [{ settings }, rows, activityLogs, activityChain] = await Promise.all([
-    getSettings({ db, userId }),
+    getHolderSettings({ db, notifier: options.notifier, userId }),
     selectOrderedCredentials(db, userId),
     listActivityLogs({ ...options, limit: EXPORT_ACTIVITY_LIMIT }),
     verifyActivityChain({ db, userId }),

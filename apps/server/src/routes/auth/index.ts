@@ -23,7 +23,6 @@ import { authenticate, bearerTokenOf, requireBearer, requireSession } from '../.
 import { IDEMPOTENT } from '../../plugins/idempotency';
 import { RATE_LIMITS, sendOtpLimits } from '../../plugins/rate-limit';
 import { getSession } from '../../services/get-session';
-import type { SecuritySms } from '../../services/notify-security-event';
 import { revokeSession } from '../../services/revoke-sessions';
 import { type OtpSender, sendOtp } from '../../services/send-otp';
 import { createUnlockOptions, unlockSession } from '../../services/unlock-session';
@@ -54,12 +53,6 @@ const secondFactorProblem = {
 };
 
 const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
-  // Security notices go out as SMS through the OTP provider, when one is configured.
-  const sms: SecuritySms | undefined =
-    app.config.otpProvider === 'disabled' || !options.otpSender.notify
-      ? undefined
-      : { send: (phone, text) => options.otpSender.notify?.(phone, text) };
-
   app.post(
     '/send-otp',
     {
@@ -114,7 +107,6 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options
         otpProvider: app.config.otpProvider,
         ...request.body,
         userAgent: request.headers['user-agent'],
-        sms,
       }),
   );
 
@@ -169,7 +161,6 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options
       verifySecondFactor({
         ...app.deps,
         rp: app.config.webauthn,
-        sms,
         loginToken: request.body.login_token,
         password: request.body.password,
         passkey: request.body.passkey as AuthenticationResponseJSON | undefined,
