@@ -171,10 +171,12 @@ describe.each(backends)('notification channels on $name', (backend) => {
     const saved = await putSettings(sending, token, { emailNotifications: true }, SECONDARY.userId);
     expect(saved.settings.emailNotifications).toBe(false);
     // A missing sender is named before a missing address.
-    expect((await getSettings(bare, token, SECONDARY.userId)).notification_channels.email).toEqual({
-      can_send: false,
-      reason: 'no_sender',
-    });
+    expect((await getSettings(bare, token, SECONDARY.userId)).notification_channels?.email).toEqual(
+      {
+        can_send: false,
+        reason: 'no_sender',
+      },
+    );
   });
 
   it('sends a security notice by e-mail and SMS where each can send and is on', async () => {

@@ -297,8 +297,11 @@ export const settingsAnswerSchema = z.object({
   user_id: z.string(),
   /** The last Save (ISO 8601); null while the defaults were never changed. */
   updated_at: z.string().nullable(),
-  /** Which of the e-mail and SMS channels can send to the holder, and why not. */
-  notification_channels: notificationChannelsSchema,
+  /**
+   * Which of the e-mail and SMS channels can send to the holder, and why not. This server always
+   * sends it; a client reads its absence (an older server's answer) as "not known": both off.
+   */
+  notification_channels: notificationChannelsSchema.optional(),
   message: z.string().optional(),
 });
 export type SettingsAnswer = z.infer<typeof settingsAnswerSchema>;
