@@ -20,6 +20,7 @@ import { type ReactNode, useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ChevronDownIcon, ClockIcon, ShareIcon } from '@/components/ui/icons';
+import { SubjectFields } from '@/components/ui/subject-fields';
 import { documentTypeName } from '@/lib/document-labels';
 import { fieldLabel } from '@/lib/format-claim';
 import { useFormat } from '@/lib/preferences';
@@ -28,7 +29,6 @@ import { toast } from '@/lib/toast';
 import { isAwaitingIssuer } from '../api/local-credentials';
 import { DocumentTypeIcon } from './document-type-icon';
 import { ShareLinks } from './share-links';
-import { SubjectFields } from './subject-fields';
 
 /** What the page knows of a credential's links. */
 export interface CredentialLinks {
