@@ -168,9 +168,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // OTP_PROVIDER=console exists to print codes for development (DECISIONS 3).
       app.log.warn(`[console OTP provider] code for ${phone}: ${code} (valid 5 minutes)`);
     },
-    notify(phone, text) {
-      app.log.warn(`[console OTP provider] SMS to ${phone}: ${text}`);
-    },
   };
   await app.register(authRoutes, { prefix: '/api/auth', otpSender });
   await app.register(userRoutes, { prefix: '/user' });

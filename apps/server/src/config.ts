@@ -32,6 +32,12 @@
  * | WEBAUTHN_RP_ID | PUBLIC_ORIGIN's host name       | the passkeys' relying party id (a domain, not  |
  * |               |                                  | an IP address: WebAuthn refuses those)         |
  * | WEBAUTHN_ORIGINS | PUBLIC_ORIGIN                 | comma-separated origins passkeys may be used on|
+ * | SMTP_URL      | unset: no e-mail is sent         | smtp://user:pass@host:587 or smtps://...:465:  |
+ * |               |                                  | the e-mail sender of holders' notices          |
+ * | SMTP_FROM     | Pehchaan <no-reply@{PUBLIC_ORIGIN| the From of those e-mails                      |
+ * |               | host}>                           |                                                |
+ * | SMS_WEBHOOK_URL | unset: no SMS is sent          | http(s) URL the SMS notices are POSTed to as   |
+ * |               |                                  | JSON { to, text } (an SMS gateway's webhook)   |
  *
  * HSTS (Strict-Transport-Security) is sent on answers to HTTPS requests: served with TLS_* here,
  * or forwarded by a trusted proxy with X-Forwarded-Proto: https (plugins/security-headers.ts).
@@ -156,6 +162,12 @@ export interface AppConfig {
    * the origins whose passkey answers are accepted.
    */
   webauthn: WebauthnConfig;
+  /**
+   * The senders of the holder's notices (Settings › Notifications; lib/notifier.ts): SMTP_URL
+   * (an smtp:// or smtps:// URL, credentials in it), SMTP_FROM (the From address) and
+   * SMS_WEBHOOK_URL (an http(s) URL); undefined: that channel cannot send.
+   */
+  notifications: NotificationSenderConfig;
   /** The server version reported by /health (apps/server/package.json). */
   version: string;
   /** The clock. Injectable so tests can move time (session and OTP expiry). */
@@ -166,6 +178,13 @@ export interface AppConfig {
 export interface WebauthnConfig {
   rpId: string;
   origins: string[];
+}
+
+/** Where the holder's notices can be sent from (AppConfig.notifications). */
+export interface NotificationSenderConfig {
+  smtpUrl: string | undefined;
+  smtpFrom: string;
+  smsWebhookUrl: string | undefined;
 }
 
 /** Thrown by loadConfig; `issues` holds one line per bad variable. */
@@ -279,7 +298,47 @@ const envSchema = z.object({
       .optional(),
   ),
   WEBAUTHN_ORIGINS: z.preprocess(emptyAsUndefined, corsOriginsSchema.optional()),
+  SMTP_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine((value) => urlWithProtocol(value, ['smtp:', 'smtps:']), {
+        message:
+          'must be an smtp:// or smtps:// URL such as smtps://user:password@smtp.example:465',
+      })
+      .optional(),
+  ),
+  SMTP_FROM: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .max(200)
+      .regex(
+        /^[^\r\n]*@[^\r\n]*$/,
+        'must be an e-mail address, e.g. Pehchaan <no-reply@pehchaan.example>',
+      )
+      .optional(),
+  ),
+  SMS_WEBHOOK_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine((value) => urlWithProtocol(value, ['http:', 'https:']), {
+        message: 'must be an http:// or https:// URL',
+      })
+      .optional(),
+  ),
 });
+
+/** True when `value` parses as a URL with a host and one of `protocols` ('smtp:'). */
+function urlWithProtocol(value: string, protocols: readonly string[]): boolean {
+  try {
+    const url = new URL(value);
+    return protocols.includes(url.protocol) && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
 
 /** Reads TLS_CERT_FILE and TLS_KEY_FILE (both or neither), or lists what is wrong in `issues`. */
 function readTls(
@@ -361,6 +420,11 @@ export function loadConfig(
         e.WEBAUTHN_ORIGINS && e.WEBAUTHN_ORIGINS.length > 0
           ? e.WEBAUTHN_ORIGINS
           : [e.PUBLIC_ORIGIN],
+    },
+    notifications: {
+      smtpUrl: e.SMTP_URL,
+      smtpFrom: e.SMTP_FROM ?? `Pehchaan <no-reply@${new URL(e.PUBLIC_ORIGIN).hostname}>`,
+      smsWebhookUrl: e.SMS_WEBHOOK_URL,
     },
     version: readVersion(),
     now: () => new Date(),

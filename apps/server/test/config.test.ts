@@ -99,6 +99,42 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the notice senders: SMTP_URL, SMTP_FROM and SMS_WEBHOOK_URL (none by default)', () => {
+    expect(loadConfig({}).notifications).toEqual({
+      smtpUrl: undefined,
+      smtpFrom: 'Pehchaan <no-reply@localhost>',
+      smsWebhookUrl: undefined,
+    });
+    expect(
+      loadConfig({
+        SMTP_URL: 'smtps://alerts:s3cret@smtp.example:465',
+        SMS_WEBHOOK_URL: 'https://sms.example/hooks/pehchaan?key=k1',
+        PUBLIC_ORIGIN: 'https://pehchaan.example',
+      }).notifications,
+    ).toEqual({
+      smtpUrl: 'smtps://alerts:s3cret@smtp.example:465',
+      smtpFrom: 'Pehchaan <no-reply@pehchaan.example>',
+      smsWebhookUrl: 'https://sms.example/hooks/pehchaan?key=k1',
+    });
+    expect(loadConfig({ SMTP_FROM: 'Alerts <alerts@bank.example>' }).notifications.smtpFrom).toBe(
+      'Alerts <alerts@bank.example>',
+    );
+    const issues = (() => {
+      try {
+        loadConfig({ SMTP_URL: 'https://smtp.example', SMS_WEBHOOK_URL: 'sms.example/hook' });
+      } catch (error) {
+        return (error as ConfigError).issues;
+      }
+      return [];
+    })();
+    expect(issues).toEqual([
+      'SMTP_URL: must be an smtp:// or smtps:// URL such as smtps://user:password@smtp.example:465',
+      'SMS_WEBHOOK_URL: must be an http:// or https:// URL',
+    ]);
+    // The message never echoes the URL (it may hold a password).
+    expect(() => loadConfig({ SMTP_URL: 'imap://u:hunter2@x' })).not.toThrow(/hunter2/);
+  });
+
   it('reads a multi-host DATABASE_URL, MIGRATIONS and REDIS_URL (several instances)', () => {
     const databaseUrl =
       'postgres://app@10.0.0.1:5432,10.0.0.2:5432/pehchaan?target_session_attrs=read-write';

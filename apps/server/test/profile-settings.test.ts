@@ -38,6 +38,20 @@ const PRIYA = {
   bio: '',
 };
 
+/**
+ * The defaults as this server answers them: it has no e-mail or SMS sender (SMTP_URL and
+ * SMS_WEBHOOK_URL unset), so those two switches read off (test/notification-channels.test.ts).
+ */
+const ANSWERED_DEFAULTS: UserSettings = {
+  ...DEFAULT_SETTINGS,
+  emailNotifications: false,
+  smsNotifications: false,
+};
+const NO_SENDER = {
+  email: { can_send: false, reason: 'no_sender' },
+  sms: { can_send: false, reason: 'no_sender' },
+};
+
 describe.each(backends)('profile and settings on $name', (backend) => {
   let opened: OpenedDatabase;
   let app: FastifyInstance;
@@ -293,7 +307,7 @@ describe.each(backends)('profile and settings on $name', (backend) => {
 
   describe('settings', () => {
     const changed: UserSettings = {
-      ...DEFAULT_SETTINGS,
+      ...ANSWERED_DEFAULTS,
       theme: 'dark',
       language: 'hi',
       timezone: 'Asia/Tokyo',
@@ -307,9 +321,10 @@ describe.each(backends)('profile and settings on $name', (backend) => {
       const response = await get('/user/user-001/settings', rajesh);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
-        settings: DEFAULT_SETTINGS,
+        settings: ANSWERED_DEFAULTS,
         user_id: 'user-001',
         updated_at: null,
+        notification_channels: NO_SENDER,
       });
     });
 
@@ -321,12 +336,13 @@ describe.each(backends)('profile and settings on $name', (backend) => {
         settings: changed,
         user_id: 'user-002',
         updated_at: clock.now().toISOString(),
+        notification_channels: NO_SENDER,
       });
       const again = await loginDemo(app, SECONDARY);
       expect((await get('/user/user-002/settings', again)).json().settings).toEqual(changed);
       // Another holder still has the defaults.
       expect((await get('/user/user-001/settings', rajesh)).json().settings).toEqual(
-        DEFAULT_SETTINGS,
+        ANSWERED_DEFAULTS,
       );
     });
 
@@ -390,7 +406,7 @@ describe.each(backends)('profile and settings on $name', (backend) => {
     it("holds user-001's consent requests, and refuses another holder's export", async () => {
       const body = holderExportSchema.parse((await get('/user/user-001/export', rajesh)).json());
       expect(body.consent_requests).toHaveLength(3);
-      expect(body.settings).toEqual(DEFAULT_SETTINGS);
+      expect(body.settings).toEqual(ANSWERED_DEFAULTS);
       expect((await get('/user/user-001/export')).statusCode).toBe(403);
       expect((await app.inject({ url: '/user/user-001/export' })).statusCode).toBe(401);
     });

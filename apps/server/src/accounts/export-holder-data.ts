@@ -17,7 +17,7 @@ import {
 import { readActivityLogs } from '../lib/activity-log';
 import type { ServiceDeps } from '../lib/deps';
 import { selectOrderedCredentials } from '../lib/holder-reads';
-import { getSettings } from '../lib/holder-settings';
+import { getHolderSettings } from '../lib/holder-settings';
 import { readCredentialDocument, toCredentialRecordFromDocument } from '../lib/records';
 import { verifyActivityChain } from '../lib/verify-activity-chain';
 import { getProfile } from './get-profile';
@@ -35,7 +35,7 @@ export async function exportHolderData(options: ExportHolderDataOptions): Promis
   // The consent clock runs once (the ledger's list) before the log is read.
   const consentRequests = await options.roles.consent.listRequests({ userId });
   const [{ settings }, rows, activityLogs, activityChain] = await Promise.all([
-    getSettings({ db, userId }),
+    getHolderSettings({ db, notifier: options.notifier, userId }),
     selectOrderedCredentials(db, userId),
     readActivityLogs(db, { userId, limit: EXPORT_ACTIVITY_LIMIT }),
     verifyActivityChain({ db, userId }),

@@ -25,12 +25,11 @@ import { newId } from '../lib/ids';
 export const OTP_LIFETIME_MS = 5 * 60_000;
 
 /**
- * Delivers a code to a phone. The console provider prints it to the server log. `notify`, when
- * the provider has it, sends a security notice as text (accounts/notify-security-event.ts).
+ * Delivers a code to a phone. The console provider prints it to the server log. (Security
+ * notices go by lib/notifier.ts, not through the OTP provider.)
  */
 export interface OtpSender {
   send(phone: string, code: string): void | Promise<void>;
-  notify?(phone: string, text: string): void | Promise<void>;
 }
 
 export interface SendOtpOptions extends ServiceDeps {

@@ -15,7 +15,7 @@
  * - the `login` activity entry;
  * - the device: a device id (or, without one, User-Agent) not seen before for a holder who has
  *   signed in elsewhere before is a new device: with Login notifications on, a `new_device_login`
- *   entry (the bell shows it until seen) and, when an SMS provider is configured, an SMS;
+ *   entry (the bell shows it until seen) and the e-mail and SMS of notify-security-event.ts;
  * - a pending account deletion is cancelled (DPDP Act s.12 grace period): an
  *   `account_deletion_cancelled` entry, and `deletion_cancelled: true` in the answer.
  * Then the Basic Identity is issued when missing (SPEC 4).
@@ -39,7 +39,7 @@ import { hashSessionToken, newId, newSessionToken } from '../lib/ids';
 import { toSessionUser } from '../lib/records';
 import type { Vault } from '../lib/vault';
 import { createSession, type SessionKind, USER_AGENT_MAX_LENGTH } from './create-session';
-import { notifySecurityEvent, type SecuritySms } from './notify-security-event';
+import { notifySecurityEvent } from './notify-security-event';
 
 export const SECOND_FACTOR_REQUIRED_DETAIL =
   'Confirm it is you: a second step is needed to sign in.';
@@ -57,10 +57,7 @@ export interface SignInAttempt {
   deviceHash: string;
 }
 
-export interface SignInOptions extends ServiceDeps {
-  /** Where security SMS go (the OTP provider); undefined when none is configured. */
-  sms?: SecuritySms | undefined;
-}
+export type SignInOptions = ServiceDeps;
 
 /**
  * The keyed hash of the device signing in: its browser's device id, else its User-Agent (a
@@ -157,6 +154,7 @@ export async function completeSignIn(
     await notifySecurityEvent({
       ...options,
       user,
+      settings,
       type: 'new_device_login',
       message: {
         code: 'new_device_login',

@@ -11,19 +11,24 @@
  *   is AppError 'passkey_required' / 'backup_key_required' (409), or, with `lenient` (a restore),
  *   the switch is turned off instead;
  * - the retired privacy fields are stored at their fixed values (core's RETIRED_SETTINGS);
- * - a changed Data retention period is applied at once (accounts/apply-data-retention.ts).
+ * - the e-mail and SMS switches are stored off while their channel cannot send to the holder (no
+ *   sender configured, or no address on file: lib/notifier.ts), never refused: a switch the
+ *   screen shows disabled is off whatever an older client sends;
+ * - a changed Data retention period is applied at once (lib/activity-retention.ts).
  *
- * Input: { db, now, userId, settings, lenient? }. Output: { settings, updatedAt } as stored.
+ * Input: { db, now, notifier, userId, settings, lenient? }. Output: { settings, updatedAt } as
+ * stored, and `channels` (getHolderSettings).
  * Errors: AppError 'user_not_found' (404), 'passkey_required', 'backup_key_required' (409).
  */
-import { type UserSettings, withRetiredSettings } from '@pehchaan/core';
+import { type UserSettings, withReachableChannels, withRetiredSettings } from '@pehchaan/core';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../db/create-db';
 import { backupKeys, passkeys, sessions, userSettings } from '../db/schema';
 import { applyDataRetention } from '../lib/activity-retention';
 import { AppError } from '../lib/errors';
 import { selectUser } from '../lib/holder-reads';
-import { getSettings, type StoredSettings } from '../lib/holder-settings';
+import { getSettings, type HolderSettings } from '../lib/holder-settings';
+import { type Notifier, notificationChannelsOf } from '../lib/notifier';
 
 export const PASSKEY_REQUIRED_DETAIL = 'Add a passkey first: this setting uses one.';
 export const PLATFORM_PASSKEY_REQUIRED_DETAIL =
@@ -34,19 +39,22 @@ export const BACKUP_PASSPHRASE_REQUIRED_DETAIL =
 export interface UpdateSettingsOptions {
   db: Db;
   now: () => Date;
+  /** Which notice channels can send (ServiceDeps.notifier). */
+  notifier: Notifier;
   userId: string;
   settings: UserSettings;
   /** Turn off what cannot act instead of refusing (a restore from a backup). */
   lenient?: boolean;
 }
 
-export async function updateSettings(options: UpdateSettingsOptions): Promise<StoredSettings> {
+export async function updateSettings(options: UpdateSettingsOptions): Promise<HolderSettings> {
   const { db, userId } = options;
-  await selectUser(db, userId);
+  const user = await selectUser(db, userId);
+  const channels = notificationChannelsOf(options.notifier, user);
   const before = await getSettings({ db, userId });
   const updatedAt = options.now();
   const stored = await db.transaction(async (tx) => {
-    const settings = await checkedSettings(tx, options);
+    const settings = withReachableChannels(await checkedSettings(tx, options), channels);
     await tx
       .insert(userSettings)
       .values({ userId, settings, updatedAt })
@@ -62,7 +70,7 @@ export async function updateSettings(options: UpdateSettingsOptions): Promise<St
   if (stored.dataRetention !== before.settings.dataRetention) {
     await applyDataRetention({ db, now: options.now, userId });
   }
-  return { settings: { ...stored }, updatedAt };
+  return { settings: { ...stored }, updatedAt, channels };
 }
 
 /** The settings to store: retired fields fixed, switches that cannot act refused or off. */

@@ -33,7 +33,6 @@ import { AppError } from '../lib/errors';
 import type { SessionKind } from './create-session';
 import { eraseAccount } from './erase-account';
 import { clearLoginFailures, reserveLoginAttempt } from './login-throttle';
-import type { SecuritySms } from './notify-security-event';
 import { seedSampleUser } from './seed-sample-users';
 import { deviceHashOf, signInHolder } from './sign-in-holder';
 
@@ -51,8 +50,6 @@ export interface VerifyOtpOptions extends ServiceDeps {
   userAgent?: string | undefined;
   /** The browser's device id (core's deviceIdSchema), for Login notifications. */
   deviceId?: string | undefined;
-  /** Security SMS through the OTP provider; undefined when none is configured. */
-  sms?: SecuritySms | undefined;
 }
 
 export type LoginResult = LoginResponse;

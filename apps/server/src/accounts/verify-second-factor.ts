@@ -6,13 +6,14 @@
  * `getSecondFactorOptions({ ...deps, rp, loginToken })`: WebAuthn request options allowing the
  * holder's passkeys; the challenge is kept with the pending sign-in (a new call replaces it).
  *
- * `verifySecondFactor({ ...deps, rp, sms?, loginToken, password? | passkey? })`: checks one
+ * `verifySecondFactor({ ...deps, rp, loginToken, password? | passkey? })`: checks one
  * factor. Each check first uses up one of the sign-in's SECOND_FACTOR_MAX_FAILURES tries (one
  * conditional update, so parallel guesses cannot exceed it); a right factor gives its try back.
  * - every owed factor done: the session (completeSignIn), the pending sign-in deleted;
  * - factors still owed: AppError 'second_factor_required' with the same login_token;
  * - a wrong factor: AppError 'second_factor_invalid' (401) and, with Suspicious activity alerts
- *   on, a `security_alert` entry (and SMS): someone had the holder's OTP but not this factor.
+ *   on, a `security_alert` entry (and its e-mail and SMS, notify-security-event.ts): someone had
+ *   the holder's OTP but not this factor.
  * Errors: AppError 'login_expired' (401) for an unknown, expired or used-up login_token (the
  * holder starts again with a new OTP); 'invalid_input' for a factor this sign-in does not owe.
  */
@@ -27,7 +28,7 @@ import { getSettings } from '../lib/holder-settings';
 import { hashSessionToken } from '../lib/ids';
 import { verifyPassword } from '../lib/password-hash';
 import { authenticationOptions, verifyAuthentication } from '../lib/webauthn';
-import { notifySecurityEvent, type SecuritySms } from './notify-security-event';
+import { notifySecurityEvent } from './notify-security-event';
 import { completeSignIn, secondFactorRequired } from './sign-in-holder';
 
 export const LOGIN_EXPIRED_DETAIL = 'This sign-in has expired. Please request a new OTP.';
@@ -77,7 +78,6 @@ export async function getSecondFactorOptions(
 }
 
 export interface VerifySecondFactorOptions extends SecondFactorOptions {
-  sms?: SecuritySms | undefined;
   password?: string | undefined;
   passkey?: AuthenticationResponseJSON | undefined;
 }
@@ -118,6 +118,7 @@ export async function verifySecondFactor(
       await notifySecurityEvent({
         ...options,
         user,
+        settings,
         type: 'security_alert',
         message: {
           code: factor === 'password' ? 'wrong_password_after_otp' : 'passkey_failed_after_otp',

@@ -6,6 +6,7 @@
 import type { ProofCrypto } from '@pehchaan/core';
 import type { Db } from '../db/create-db';
 import type { ConsentRegistryKey, IssuerKeyring } from './issuer-keys';
+import type { Notifier } from './notifier';
 import type { RolePorts } from './roles';
 import type { Vault } from './vault';
 
@@ -31,6 +32,11 @@ export interface ServiceDeps {
    * or the server itself listening on a loopback HOST (allowLoopbackFor in plugins/db.ts).
    */
   oid4vpAllowLoopback: boolean;
+  /**
+   * The e-mail and SMS senders of the holders' notices (lib/notifier.ts), from SMTP_URL and
+   * SMS_WEBHOOK_URL; none configured: nothing is sent and those switches stay off.
+   */
+  notifier: Notifier;
   /**
    * The registered verifier organisations (issue 16, DECISIONS 7): absent means none is
    * registered, so every verifier is shown as not verified. The seam the verifier registry plugs

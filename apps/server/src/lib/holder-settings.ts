@@ -6,13 +6,24 @@
  *
  * Input: { db, userId }. Output: { settings (complete UserSettings), updatedAt (null while
  * never saved) }. Errors: AppError 'user_not_found' (404).
+ *
+ * `getHolderSettings` is the view the holder is answered (Settings › Notifications): the same,
+ * plus which notice channels can send to them (`channels`, core's notificationChannelsSchema),
+ * with the switch of every channel that cannot send read as off (core's withReachableChannels).
  */
-import { DEFAULT_SETTINGS, readStoredSettings, type UserSettings } from '@pehchaan/core';
+import {
+  DEFAULT_SETTINGS,
+  type NotificationChannels,
+  readStoredSettings,
+  type UserSettings,
+  withReachableChannels,
+} from '@pehchaan/core';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/create-db';
 import { userSettings } from '../db/schema';
 import { AppError } from './errors';
 import { selectUser } from './holder-reads';
+import { type Notifier, notificationChannelsOf } from './notifier';
 
 export interface GetSettingsOptions {
   db: DbOrTx;
@@ -33,6 +44,21 @@ export async function getSettings(options: GetSettingsOptions): Promise<StoredSe
     return { settings: { ...DEFAULT_SETTINGS }, updatedAt: null };
   }
   return { settings: readStoredSettings(row.settings), updatedAt: row.updatedAt };
+}
+
+/** The holder's view of their settings: see the module docs. */
+export interface HolderSettings extends StoredSettings {
+  channels: NotificationChannels;
+}
+
+/** See the module docs. Errors: AppError 'user_not_found' (404). */
+export async function getHolderSettings(
+  options: GetSettingsOptions & { notifier: Notifier },
+): Promise<HolderSettings> {
+  const user = await selectUser(options.db, options.userId);
+  const stored = await getSettings(options);
+  const channels = notificationChannelsOf(options.notifier, user);
+  return { ...stored, settings: withReachableChannels(stored.settings, channels), channels };
 }
 
 /**

@@ -27,6 +27,7 @@ import { applyDataRetention } from '../lib/activity-retention';
 import type { ServiceDeps } from '../lib/deps';
 import { loadConsentRegistryKey, loadIssuerKeyring, nodeProofCrypto } from '../lib/issuer-keys';
 import { loadMasterKey } from '../lib/master-key';
+import { createNotifier } from '../lib/notifier';
 import { isLoopbackAddress } from '../lib/oid4vp';
 import { createVault } from '../lib/vault';
 import { createVerifierRegistry } from '../lib/verifier-registry';
@@ -113,7 +114,14 @@ export interface PrepareDatabaseOptions {
   database: Database;
   config: Pick<
     AppConfig,
-    'migrations' | 'masterKey' | 'dataDir' | 'now' | 'publicOrigin' | 'oid4vpAllowLoopback' | 'host'
+    | 'migrations'
+    | 'masterKey'
+    | 'dataDir'
+    | 'now'
+    | 'publicOrigin'
+    | 'oid4vpAllowLoopback'
+    | 'host'
+    | 'notifications'
   >;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
   /** How long to wait for an unreachable database (ms); DATABASE_START_WAIT_MS by default. */
@@ -159,6 +167,7 @@ export async function prepareDatabase(options: PrepareDatabaseOptions): Promise<
       proofCrypto: nodeProofCrypto({ offload: true }),
       publicOrigin: config.publicOrigin,
       oid4vpAllowLoopback: allowLoopbackFor(config),
+      notifier: createNotifier(config.notifications, log),
       verifierRegistry: createVerifierRegistry(database.db),
     });
     const { seeded } = await seedFirstStart(deps, (error: unknown) =>

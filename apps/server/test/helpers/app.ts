@@ -54,6 +54,11 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     publicOrigin: 'http://localhost:5000',
     oid4vpAllowLoopback: true,
     webauthn: { rpId: 'localhost', origins: ['http://localhost:5000'] },
+    notifications: {
+      smtpUrl: undefined,
+      smtpFrom: 'Pehchaan <no-reply@localhost>',
+      smsWebhookUrl: undefined,
+    },
     now: () => new Date(),
     ...overrides,
   };

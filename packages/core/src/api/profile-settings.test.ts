@@ -12,12 +12,14 @@ import {
   validateProfile,
 } from './profile';
 import {
+  channelState,
   DEFAULT_SETTINGS,
   readStoredSettings,
   SETTINGS_LANGUAGES,
   TIMEZONES,
   uiLanguageOf,
   userSettingsSchema,
+  withReachableChannels,
 } from './settings';
 
 const VALID: ProfileInput = {
@@ -172,5 +174,25 @@ describe('settings', () => {
         confirmPassword: 'short',
       }),
     ).toBe(MESSAGES.passwordTooShort);
+  });
+});
+
+describe('notification channels (Settings › Notifications)', () => {
+  it('can send only with a sender and an address; a missing sender is named first', () => {
+    expect(channelState(true, true)).toEqual({ can_send: true, reason: null });
+    expect(channelState(false, true)).toEqual({ can_send: false, reason: 'no_sender' });
+    expect(channelState(false, false)).toEqual({ can_send: false, reason: 'no_sender' });
+    expect(channelState(true, false)).toEqual({ can_send: false, reason: 'no_address' });
+  });
+
+  it('turns off the switch of each channel that cannot send, and only those', () => {
+    const settings = { ...DEFAULT_SETTINGS, emailNotifications: true, smsNotifications: true };
+    expect(
+      withReachableChannels(settings, {
+        email: channelState(true, false),
+        sms: channelState(true, true),
+      }),
+    ).toEqual({ ...settings, emailNotifications: false });
+    expect(settings.emailNotifications).toBe(true);
   });
 });

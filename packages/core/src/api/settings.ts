@@ -232,12 +232,76 @@ export function uiLanguageOf(language: SettingsLanguage): UiLanguage {
   return (UI_LANGUAGES as readonly string[]).includes(language) ? language : 'en';
 }
 
+/**
+ * The channels Settings › Notifications switches on or off, each with its switch: a notice
+ * leaves by e-mail or SMS only when that channel can send (notificationChannelsSchema).
+ */
+export const NOTIFICATION_CHANNELS = ['email', 'sms'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+export const CHANNEL_SWITCHES = {
+  email: 'emailNotifications',
+  sms: 'smsNotifications',
+} as const satisfies Record<NotificationChannel, SettingsField>;
+
+/**
+ * Why a channel cannot send: `no_sender` (this server has no sender for it: SMTP_URL for e-mail,
+ * SMS_WEBHOOK_URL for SMS), `no_address` (the holder has no e-mail address or phone number on
+ * file). A missing sender is named first: adding an address would not help.
+ */
+export const CHANNEL_UNAVAILABLE_REASONS = ['no_sender', 'no_address'] as const;
+export type ChannelUnavailableReason = (typeof CHANNEL_UNAVAILABLE_REASONS)[number];
+
+/** Whether one channel can send to the holder, and if not, why. */
+export const notificationChannelSchema = z.object({
+  can_send: z.boolean(),
+  /** null when it can send. */
+  reason: z.enum(CHANNEL_UNAVAILABLE_REASONS).nullable(),
+});
+export type NotificationChannelState = z.infer<typeof notificationChannelSchema>;
+
+/** Every channel's state (the settings answer's `notification_channels`). */
+export const notificationChannelsSchema = z.object({
+  email: notificationChannelSchema,
+  sms: notificationChannelSchema,
+});
+export type NotificationChannels = z.infer<typeof notificationChannelsSchema>;
+
+/**
+ * A channel's state from its two conditions: a configured sender and an address on file.
+ */
+export function channelState(hasSender: boolean, hasAddress: boolean): NotificationChannelState {
+  if (!hasSender) return { can_send: false, reason: 'no_sender' };
+  if (!hasAddress) return { can_send: false, reason: 'no_address' };
+  return { can_send: true, reason: null };
+}
+
+/**
+ * `settings` with the switch of every channel that cannot send turned off: the settings are never
+ * stored or answered "on" for a channel nothing is sent through.
+ */
+export function withReachableChannels(
+  settings: UserSettings,
+  channels: NotificationChannels,
+): UserSettings {
+  const next = { ...settings };
+  for (const channel of NOTIFICATION_CHANNELS) {
+    if (!channels[channel].can_send) next[CHANNEL_SWITCHES[channel]] = false;
+  }
+  return next;
+}
+
 /** GET and PUT /user/{userId}/settings answer. */
 export const settingsAnswerSchema = z.object({
+  /** The settings; a channel that cannot send has its switch off (withReachableChannels). */
   settings: z.object(settingsShape),
   user_id: z.string(),
   /** The last Save (ISO 8601); null while the defaults were never changed. */
   updated_at: z.string().nullable(),
+  /**
+   * Which of the e-mail and SMS channels can send to the holder, and why not. This server always
+   * sends it; a client reads its absence (an older server's answer) as "not known": both off.
+   */
+  notification_channels: notificationChannelsSchema.optional(),
   message: z.string().optional(),
 });
 export type SettingsAnswer = z.infer<typeof settingsAnswerSchema>;

@@ -20,7 +20,6 @@ import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getSession } from '../../accounts/get-session';
-import type { SecuritySms } from '../../accounts/notify-security-event';
 import { revokeSession } from '../../accounts/revoke-sessions';
 import { type OtpSender, sendOtp } from '../../accounts/send-otp';
 import { createUnlockOptions, unlockSession } from '../../accounts/unlock-session';
@@ -59,12 +58,6 @@ const secondFactorProblem = {
 };
 
 const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
-  // Security notices go out as SMS through the OTP provider, when one is configured.
-  const sms: SecuritySms | undefined =
-    app.config.otpProvider === 'disabled' || !options.otpSender.notify
-      ? undefined
-      : { send: (phone, text) => options.otpSender.notify?.(phone, text) };
-
   app.post(
     '/send-otp',
     {
@@ -119,7 +112,6 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options
         otpProvider: app.config.otpProvider,
         ...request.body,
         userAgent: request.headers['user-agent'],
-        sms,
       }),
   );
 
@@ -174,7 +166,6 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options
       verifySecondFactor({
         ...app.deps,
         rp: app.config.webauthn,
-        sms,
         loginToken: request.body.login_token,
         password: request.body.password,
         passkey: request.body.passkey as AuthenticationResponseJSON | undefined,

@@ -5,7 +5,7 @@
  * click calls `onChange(!checked)`.
  *
  * Name it with `label` (aria-label) or `labelledBy` (the id of a visible label); `describedBy`
- * points to a description.
+ * points to a description. `disabled`: it cannot be toggled (the description should say why).
  */
 import type { Ref } from 'react';
 
@@ -28,6 +28,11 @@ export interface SwitchProps {
   className?: string;
   /** Extra classes of the state text, e.g. a fixed width. */
   stateClassName?: string;
+  /**
+   * Cannot be toggled: aria-disabled, clicks ignored, still focusable so a screen reader reaches
+   * it and its description (which should say why).
+   */
+  disabled?: boolean;
 }
 
 export function Switch({
@@ -41,6 +46,7 @@ export function Switch({
   ref,
   className = '',
   stateClassName = '',
+  disabled = false,
 }: SwitchProps) {
   return (
     <span className={`inline-flex shrink-0 items-center gap-2 ${className}`}>
@@ -59,9 +65,12 @@ export function Switch({
         aria-label={label}
         aria-labelledby={labelledBy}
         aria-describedby={describedBy}
-        onClick={() => onChange(!checked)}
+        aria-disabled={disabled || undefined}
+        onClick={() => {
+          if (!disabled) onChange(!checked);
+        }}
         // 44 px tall hit area around a 24 px track (touch target size).
-        className="inline-flex min-h-11 items-center rounded-full px-0.5"
+        className="inline-flex min-h-11 items-center rounded-full px-0.5 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
       >
         <span
           className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 transition-colors ${

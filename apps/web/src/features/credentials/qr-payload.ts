@@ -13,10 +13,9 @@ import {
   type QrPayload,
 } from '@pehchaan/core';
 
+/** SPEC 9: the QR image's size and margin (lib/qr-code.ts, shared with the share link lists). */
+export { QR_OPTIONS } from '@/lib/qr-code';
 export type { QrPayload };
-
-/** SPEC 9: the QR image's size and margin (qrcode's `width` and `margin`). */
-export const QR_OPTIONS = { width: 200, margin: 2 } as const;
 
 /**
  * Builds the bare link's payload of `credential`: identifiers masked, no date of birth or

@@ -5,11 +5,16 @@
  */
 import {
   BACKUP_FREQUENCIES,
+  CHANNEL_SWITCHES,
+  type ChannelUnavailableReason,
   CURRENCIES,
   DATA_RETENTIONS,
   DATE_FORMATS,
   EXPORT_FORMATS,
   type IntegrationFlag,
+  NOTIFICATION_CHANNELS,
+  type NotificationChannel,
+  type NotificationChannels,
   PERFORMANCE_MODES,
   type RETIRED_SETTINGS,
   SESSION_TIMEOUTS,
@@ -116,4 +121,46 @@ export function withDevicePreferences(
   const language: SettingsLanguage =
     uiLanguageOf(settings.language) === device.uiLanguage ? settings.language : device.uiLanguage;
   return { ...settings, theme: device.theme, language };
+}
+
+/**
+ * Whether a notice channel (e-mail, SMS) can reach the holder, as the Notifications section
+ * shows it: the server's `notification_channels`, or 'unknown' while the server has not said
+ * (its answer lacks them, or it cannot be reached and this device never heard).
+ */
+export interface ChannelView {
+  canSend: boolean;
+  /** Why not; null when it can send. */
+  reason: ChannelUnavailableReason | 'unknown' | null;
+}
+
+/** The channel each switch of Settings › Notifications turns on (core's CHANNEL_SWITCHES). */
+export function channelOfSwitch(field: SettingsField): NotificationChannel | null {
+  return NOTIFICATION_CHANNELS.find((channel) => CHANNEL_SWITCHES[channel] === field) ?? null;
+}
+
+/** Every channel's view from the server's answer (null: not known, so none can send). */
+export function channelViews(
+  channels: NotificationChannels | null | undefined,
+): Record<NotificationChannel, ChannelView> {
+  const view = (channel: NotificationChannel): ChannelView =>
+    channels
+      ? { canSend: channels[channel].can_send, reason: channels[channel].reason }
+      : { canSend: false, reason: 'unknown' };
+  return { email: view('email'), sms: view('sms') };
+}
+
+/**
+ * `settings` with the switch of every channel that cannot send off: the screen never shows (or
+ * saves) "on" for a channel nothing is sent through.
+ */
+export function withChannelViews(
+  settings: UserSettings,
+  views: Record<NotificationChannel, ChannelView>,
+): UserSettings {
+  const next = { ...settings };
+  for (const channel of NOTIFICATION_CHANNELS) {
+    if (!views[channel].canSend) next[CHANNEL_SWITCHES[channel]] = false;
+  }
+  return next;
 }

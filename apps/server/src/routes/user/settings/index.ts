@@ -7,7 +7,7 @@
 import { settingsAnswerSchema, userSettingsSchema } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { updateSettings } from '../../../accounts/update-settings';
-import { getSettings } from '../../../lib/holder-settings';
+import { getHolderSettings } from '../../../lib/holder-settings';
 import { errorResponses } from '../../../lib/http-schemas';
 import { IDEMPOTENT } from '../../../plugins/idempotency';
 import { holderRoute } from '../holder-route';
@@ -20,16 +20,25 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         ...holderRoute,
         operationId: 'getSettings',
         summary: "The holder's settings (the defaults while none were saved)",
+        description:
+          '`notification_channels` says whether e-mail and SMS can reach the holder (a sender ' +
+          'configured on the server, an address on file) and why not; the switch of a channel ' +
+          'that cannot send reads false.',
         response: { 200: settingsAnswerSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {
       const { userId } = request.params;
-      const stored = await getSettings({ db: app.deps.db, userId });
+      const stored = await getHolderSettings({
+        db: app.deps.db,
+        notifier: app.deps.notifier,
+        userId,
+      });
       return {
         settings: stored.settings,
         user_id: userId,
         updated_at: stored.updatedAt?.toISOString() ?? null,
+        notification_channels: stored.channels,
       };
     },
   );
@@ -47,7 +56,8 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
           'Takes effect at once: Session timeout on every live session, Data retention on the ' +
           'activity log. 409 `passkey_required` (two-factor or biometric unlock without a ' +
           'passkey) or `backup_key_required` (Automatic backup without a backup passphrase). ' +
-          'The retired privacy fields are stored at their fixed values.',
+          'The retired privacy fields are stored at their fixed values; the e-mail and SMS ' +
+          'switches are stored false while their channel cannot send (`notification_channels`).',
         response: { 200: settingsAnswerSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
@@ -56,6 +66,7 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const stored = await updateSettings({
         db: app.deps.db,
         now: app.deps.now,
+        notifier: app.deps.notifier,
         userId,
         settings: request.body,
       });
@@ -64,6 +75,7 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         settings: stored.settings,
         user_id: userId,
         updated_at: stored.updatedAt?.toISOString() ?? null,
+        notification_channels: stored.channels,
       };
     },
   );

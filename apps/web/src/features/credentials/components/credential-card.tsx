@@ -16,20 +16,19 @@ import {
   maskField,
   type ShareRecord,
 } from '@pehchaan/core';
-import QRCode from 'qrcode';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ChevronDownIcon, ClockIcon, ShareIcon } from '@/components/ui/icons';
+import { SubjectFields } from '@/components/ui/subject-fields';
 import { documentTypeName } from '@/lib/document-labels';
 import { fieldLabel } from '@/lib/format-claim';
 import { useFormat } from '@/lib/preferences';
+import { QR_OPTIONS, useQrCode } from '@/lib/qr-code';
 import { toast } from '@/lib/toast';
 import { isAwaitingIssuer } from '../api/local-credentials';
-import { QR_OPTIONS } from '../qr-payload';
 import { DocumentTypeIcon } from './document-type-icon';
 import { ShareLinks } from './share-links';
-import { SubjectFields } from './subject-fields';
 
 /** What the page knows of a credential's links. */
 export interface CredentialLinks {
@@ -85,7 +84,6 @@ export function CredentialCard({
   const [expanded, setExpanded] = useState(false);
   const links = actions.linksOf(credential);
   const qrLink = links.qrLink;
-  const [qr, setQr] = useState<string | null>(null);
   const detailsId = useId();
   const titleId = useId();
   const documentType = credential.credential_subject.document_type;
@@ -95,20 +93,8 @@ export function CredentialCard({
   const format = useFormat();
   const number = documentNumber(credential);
 
-  useEffect(() => {
-    if (qrLink === null) {
-      setQr(null);
-      return;
-    }
-    let live = true;
-    QRCode.toDataURL(qrLink, QR_OPTIONS).then(
-      (url) => live && setQr(url),
-      () => toast.error(t('toast.qrFailed')),
-    );
-    return () => {
-      live = false;
-    };
-  }, [qrLink, t]);
+  const onQrError = useCallback(() => toast.error(t('toast.qrFailed')), [t]);
+  const qr = useQrCode(qrLink, onQrError);
 
   const toggleQr = () => (qrLink ? actions.onCloseQr(credential) : actions.onShowQr(credential));
 

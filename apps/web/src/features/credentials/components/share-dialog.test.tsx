@@ -142,6 +142,42 @@ describe('share links on the credential card', () => {
     expect(calls.some((c) => c.path === '/user/user-001/shares/share-a/withdraw')).toBe(true);
   });
 
+  it('offers Copy, QR code and Open on each active link, so a link can be found again', async () => {
+    const shares = [
+      share('share-a', { views: 1 }),
+      share('share-c', { status: 'withdrawn', withdrawn_at: '2025-06-02T10:00:00.000Z' }),
+    ];
+    const { user } = await open({
+      'GET /user/user-001/shares': () => json({ shares, count: 2, user_id: 'user-001' }),
+    });
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const card = screen.getByRole('article', { name: 'PAN Card' });
+    await user.click(await within(card).findByText('1 active link · 1 view'));
+    const list = within(card).getByRole('list', { name: 'Share links' });
+    // The withdrawn link has none of them: it no longer opens.
+    expect(within(list).getAllByRole('button', { name: /^Copy link: PAN Card/ })).toHaveLength(1);
+
+    await user.click(within(list).getByRole('button', { name: /^Copy link: PAN Card, Expires/ }));
+    expect(writeText).toHaveBeenCalledWith('http://localhost/verify/share-a');
+    expect(await screen.findByText('Link copied to clipboard')).toBeInTheDocument();
+
+    const open_ = within(list).getByRole('link', { name: /^Open in a new tab: PAN Card/ });
+    expect(open_).toHaveAttribute('href', '/verify/share-a');
+    expect(open_).toHaveAttribute('target', '_blank');
+    expect(open_).toHaveAttribute('rel', expect.stringContaining('noopener'));
+
+    const qrButton = within(list).getByRole('button', { name: /^Show QR code: PAN Card/ });
+    await user.click(qrButton);
+    expect(qrButton).toHaveAttribute('aria-expanded', 'true');
+    const image = await within(list).findByRole('img', { name: /^QR code of the link: PAN Card/ });
+    expect(image).toHaveAttribute('src', expect.stringMatching(/^data:image\/png;base64,/));
+    expect(image).toHaveAttribute('width', '200');
+    expect(within(list).getByText('http://localhost/verify/share-a')).toBeInTheDocument();
+    await user.click(within(list).getByRole('button', { name: /^Hide QR code: PAN Card/ }));
+    expect(within(list).queryByRole('img')).toBeNull();
+  });
+
   it('Share creates a link with the chosen fields and copies it', async () => {
     const created = share('share-new');
     const { user, calls } = await open({

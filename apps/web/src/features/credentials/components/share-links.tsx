@@ -1,12 +1,16 @@
 /**
  * A credential's share links on its card (docs/api-contract.md "Share links"): the summary
  * "2 active links · 5 views" and, opened, each link with its status or expiry, views (of the
- * limit), the fields it discloses and, while active, Withdraw. Renders nothing for a credential
- * never shared.
+ * limit), the fields it discloses and, while active, Withdraw and the link itself: Copy, QR code
+ * and Open (components/ui/link-actions.tsx), so a link made with Share or Show QR Code can be
+ * found again after the clipboard moved on. Renders nothing for a credential never shared.
  */
 import { type ShareRecord, summarizeShares } from '@pehchaan/core';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { LinkActions } from '@/components/ui/link-actions';
+import { paths } from '@/config/paths';
+import { documentTypeName } from '@/lib/document-labels';
 import { fieldLabel } from '@/lib/format-claim';
 import { useFormat } from '@/lib/preferences';
 
@@ -66,6 +70,13 @@ export function ShareLinks({
               >
                 {t('links.withdraw')}
               </Button>
+            )}
+            {share.status === 'active' && (
+              <LinkActions
+                url={share.url}
+                openHref={paths.verify.getHref(share.id)}
+                name={`${documentTypeName(share.document_type, i18n.language)}, ${t('links.expires', { date: format.dateTime(share.expires_at) })}`}
+              />
             )}
           </li>
         ))}

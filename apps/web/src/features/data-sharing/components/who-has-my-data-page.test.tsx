@@ -11,7 +11,7 @@ import {
   type ShareRecord,
 } from '@pehchaan/core';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
 import { pendingEntries } from '@/lib/sync/outbox';
 import { receiptRecord, withdrawalAnswer } from '@/testing/consent-receipts';
@@ -234,6 +234,26 @@ describe('who has my data', () => {
     expect(calls.some((c) => c.method === 'POST' && c.path.endsWith(`${share.id}/withdraw`))).toBe(
       true,
     );
+  });
+
+  it('gives each open share link Copy, QR code and Open, to find the link again', async () => {
+    api();
+    const view = await open();
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const links = await screen.findByRole('region', { name: 'Open share links' });
+    await view.user.click(
+      await within(links).findByRole('button', { name: 'Copy link: PAN Card, expires 08/03/2999' }),
+    );
+    expect(writeText).toHaveBeenCalledWith(share.url);
+    expect(await screen.findByText('Link copied to clipboard')).toBeInTheDocument();
+    expect(
+      within(links).getByRole('link', { name: 'Open in a new tab: PAN Card, expires 08/03/2999' }),
+    ).toHaveAttribute('href', `/verify/${share.id}`);
+    await view.user.click(within(links).getByRole('button', { name: /^Show QR code: PAN Card/ }));
+    const image = await within(links).findByRole('img', { name: /^QR code of the link/ });
+    expect(image).toHaveAttribute('src', expect.stringMatching(/^data:image\/png;base64,/));
+    expect(within(links).getByText(share.url)).toBeVisible();
   });
 
   it('writes dates in the date format chosen in Settings (issue 19)', async () => {

@@ -4,7 +4,8 @@
  * from which credential), when, for which purpose, the consent's state, its uses (when known),
  * its consent receipts (JSON and a printable page), Withdraw, and grievances (s.13) and erasure
  * requests (s.12(3)) with their status and age. Then the holder's open share links, which anyone
- * with the link can open, with their views and Withdraw.
+ * with the link can open, with their views, Withdraw, and the link itself: Copy, QR code and Open
+ * (components/ui/link-actions.tsx).
  *
  * Server state only (receipts are signed by the server): the consent requests and share links
  * come through the query options the route module hands in (features never import each other,
@@ -18,10 +19,12 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { InfoIcon } from '@/components/ui/icons';
+import { LinkActions } from '@/components/ui/link-actions';
 import { PageHeading } from '@/components/ui/page-heading';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorDetail } from '@/lib/api-client';
+import { documentTypeName } from '@/lib/document-labels';
 import { useFormat } from '@/lib/preferences';
 import type { SourcedListQuery } from '@/lib/query-client';
 import type { queryKeys } from '@/lib/query-keys';
@@ -54,7 +57,7 @@ function ShareLinks({
   sharesQuery,
   withdrawShare,
 }: Pick<WhoHasMyDataPageProps, 'userId' | 'sharesQuery' | 'withdrawShare'>) {
-  const { t } = useTranslation(DATA_SHARING_NAMESPACE);
+  const { t, i18n } = useTranslation(DATA_SHARING_NAMESPACE);
   const format = useFormat();
   const queryClient = useQueryClient();
   const query = sharesQuery(userId);
@@ -84,7 +87,9 @@ function ShareLinks({
               className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-3 first:border-t-0 first:pt-0 dark:border-slate-800"
             >
               <div className="min-w-0 text-sm">
-                <p className="font-semibold">{share.document_type}</p>
+                <p className="font-semibold">
+                  {documentTypeName(share.document_type, i18n.language)}
+                </p>
                 <p className="text-slate-600 dark:text-slate-400">
                   {t('shares.anyone')}
                   {' · '}
@@ -109,6 +114,11 @@ function ShareLinks({
               >
                 {t('withdraw')}
               </Button>
+              <LinkActions
+                url={share.url}
+                openHref={paths.verify.getHref(share.id)}
+                name={`${documentTypeName(share.document_type, i18n.language)}, ${t('shares.expires', { date: format.date(share.expires_at) })}`}
+              />
             </li>
           ))}
         </ul>

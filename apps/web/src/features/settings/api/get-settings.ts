@@ -6,6 +6,7 @@
  */
 import {
   DEFAULT_SETTINGS,
+  type NotificationChannels,
   type SettingsAnswer,
   settingsAnswerSchema,
   type UserSettings,
@@ -22,10 +23,17 @@ import { queueSettingsSave } from './update-settings';
  * offline are shown until they are sent), 'local' (the API failed; this device's copy,
  * `pendingSync` when not yet sent), or 'defaults' (the API failed and nothing is stored).
  */
-export type SettingsLoad =
+export type SettingsLoad = (
   | { status: 'api'; settings: UserSettings; pendingSync: boolean }
   | { status: 'local'; settings: UserSettings; pendingSync: boolean; error: unknown }
-  | { status: 'defaults'; settings: UserSettings; error: unknown };
+  | { status: 'defaults'; settings: UserSettings; error: unknown }
+) & {
+  /**
+   * Which notice channels (e-mail, SMS) can reach the holder: the server's answer, else its last
+   * one kept on this device; null when never known.
+   */
+  channels: NotificationChannels | null;
+};
 
 /** The server's settings answer, without touching the local copy. @throws {ApiError} */
 export function fetchServerSettings(userId: string): Promise<SettingsAnswer> {
@@ -36,16 +44,24 @@ export function fetchServerSettings(userId: string): Promise<SettingsAnswer> {
 
 function fallback(userId: string, error: unknown): SettingsLoad {
   const local = readLocalSettings(userId);
+  const channels = local?.notification_channels ?? null;
   if (local) {
-    return { status: 'local', settings: local.settings, pendingSync: local.pending_sync, error };
+    return {
+      status: 'local',
+      settings: local.settings,
+      pendingSync: local.pending_sync,
+      error,
+      channels,
+    };
   }
-  return { status: 'defaults', settings: { ...DEFAULT_SETTINGS }, error };
+  return { status: 'defaults', settings: { ...DEFAULT_SETTINGS }, error, channels };
 }
 
 /** Loads the holder's settings (see SettingsLoad). Never rejects. */
 export async function loadSettings(userId: string): Promise<SettingsLoad> {
   try {
     const answer = await fetchServerSettings(userId);
+    const channels = answer.notification_channels ?? null;
     const local = readLocalSettings(userId);
     if (local?.pending_sync) {
       if (pendingEntries(userId, 'settings_update').length === 0) {
@@ -53,14 +69,16 @@ export async function loadSettings(userId: string): Promise<SettingsLoad> {
         // over is unknown, so a server copy saved since counts as a conflict.
         queueSettingsSave(userId, local.settings, null);
       }
-      return { status: 'api', settings: local.settings, pendingSync: true };
+      writeLocalSettings(userId, { ...local, notification_channels: channels });
+      return { status: 'api', settings: local.settings, pendingSync: true, channels };
     }
     writeLocalSettings(userId, {
       settings: answer.settings,
       pending_sync: false,
       updated_at: answer.updated_at,
+      notification_channels: channels,
     });
-    return { status: 'api', settings: answer.settings, pendingSync: false };
+    return { status: 'api', settings: answer.settings, pendingSync: false, channels };
   } catch (error) {
     return fallback(userId, error);
   }

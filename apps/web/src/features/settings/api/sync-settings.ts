@@ -43,6 +43,7 @@ function takeServerCopy(entry: OutboxEntry, answer: SettingsAnswer): void {
     settings: answer.settings,
     pending_sync: false,
     updated_at: answer.updated_at,
+    notification_channels: answer.notification_channels ?? null,
   });
 }
 

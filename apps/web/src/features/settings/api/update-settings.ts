@@ -65,13 +65,19 @@ export async function saveSettings(
       settings: answer.settings,
       pending_sync: false,
       updated_at: answer.updated_at,
+      notification_channels: answer.notification_channels ?? null,
     });
     return 'api';
   } catch (error) {
     if (!isApiUnavailable(error)) throw error;
     // `updated_at` stays the server's, the base of this change.
     const base = previous?.updated_at ?? null;
-    writeLocalSettings(userId, { settings, pending_sync: true, updated_at: base });
+    writeLocalSettings(userId, {
+      settings,
+      pending_sync: true,
+      updated_at: base,
+      notification_channels: previous?.notification_channels ?? null,
+    });
     queueSettingsSave(userId, settings, previous?.pending_sync ? null : base);
     return 'localStorage';
   }

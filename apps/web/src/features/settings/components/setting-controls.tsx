@@ -80,12 +80,15 @@ export function SwitchRow({
   description,
   checked,
   onChange,
+  disabled = false,
 }: {
   id: string;
   label: string;
   description: ReactNode;
   checked: boolean;
   onChange: (checked: boolean) => void;
+  /** The switch cannot be turned on here; `description` says why. */
+  disabled?: boolean;
 }) {
   const { t } = useTranslation('settings');
   return (
@@ -100,6 +103,7 @@ export function SwitchRow({
         id={id}
         checked={checked}
         onChange={onChange}
+        disabled={disabled}
         stateText={checked ? t('on') : t('off')}
         labelledBy={`${id}-label`}
         describedBy={`${id}-description`}

@@ -1,4 +1,10 @@
-import { DEFAULT_SETTINGS, type HolderExport, type UserSettings } from '@pehchaan/core';
+import {
+  DEFAULT_SETTINGS,
+  type HolderExport,
+  type NotificationChannels,
+  type UserSettings,
+  withReachableChannels,
+} from '@pehchaan/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
@@ -11,21 +17,39 @@ const BASE = '/user/user-001';
 const { startRegistration } = vi.hoisted(() => ({ startRegistration: vi.fn() }));
 vi.mock('@simplewebauthn/browser', () => ({ startRegistration }));
 
-/** The settings API: GET answers `initial`, PUT stores and echoes the body. */
-function settingsApi(initial: UserSettings = DEFAULT_SETTINGS): Record<string, Handler> {
+/** A server with an e-mail and an SMS sender, and a holder with both addresses. */
+const CAN_SEND: NotificationChannels = {
+  email: { can_send: true, reason: null },
+  sms: { can_send: true, reason: null },
+};
+
+/**
+ * The settings API: GET answers `initial` and `channels`, PUT stores and echoes the body (with
+ * the switches of channels that cannot send off, as the server does).
+ */
+function settingsApi(
+  initial: UserSettings = DEFAULT_SETTINGS,
+  channels: NotificationChannels = CAN_SEND,
+): Record<string, Handler> {
   let stored = initial;
   let updatedAt: string | null = null;
   return {
     [`GET ${BASE}/settings`]: () =>
-      json({ settings: stored, user_id: 'user-001', updated_at: updatedAt }),
+      json({
+        settings: withReachableChannels(stored, channels),
+        user_id: 'user-001',
+        updated_at: updatedAt,
+        notification_channels: channels,
+      }),
     [`PUT ${BASE}/settings`]: (request) => {
-      stored = request.body as UserSettings;
+      stored = withReachableChannels(request.body as UserSettings, channels);
       updatedAt = '2025-06-01T10:00:00.000Z';
       return json({
         message: 'Settings saved',
         settings: stored,
         user_id: 'user-001',
         updated_at: updatedAt,
+        notification_channels: channels,
       });
     },
     [`GET ${BASE}/passkeys`]: () => json({ passkeys: [] }),
@@ -523,7 +547,12 @@ describe('/settings (SPEC 2 Settings)', () => {
     const elsewhere = { ...DEFAULT_SETTINGS, smsNotifications: false };
     const { calls, user } = await openSettings({
       [`GET ${BASE}/settings`]: () =>
-        json({ settings: elsewhere, user_id: 'user-001', updated_at: '2025-06-01T11:00:00.000Z' }),
+        json({
+          settings: elsewhere,
+          user_id: 'user-001',
+          updated_at: '2025-06-01T11:00:00.000Z',
+          notification_channels: CAN_SEND,
+        }),
     });
     const text = await screen.findByText(
       'Your settings changes from this device were not applied: your settings were changed on another device after them. The saved settings are shown.',
@@ -543,5 +572,85 @@ describe('/settings (SPEC 2 Settings)', () => {
 
     await user.click(within(notice).getByRole('button', { name: 'Dismiss this notice' }));
     expect(screen.queryByText(/were not applied/)).toBeNull();
+  });
+
+  describe('Notifications: e-mail and SMS only where the product can send', () => {
+    const NO_SENDER: NotificationChannels = {
+      email: { can_send: false, reason: 'no_sender' },
+      sms: { can_send: false, reason: 'no_sender' },
+    };
+
+    it('shows both off and disabled, saying why, on a server with no sender', async () => {
+      const { user, calls } = await openSettings(settingsApi(DEFAULT_SETTINGS, NO_SENDER));
+      const notifications = section('Notifications');
+      const email = within(notifications).getByRole('switch', { name: 'Email notifications' });
+      const sms = within(notifications).getByRole('switch', { name: 'SMS notifications' });
+      for (const control of [email, sms]) {
+        expect(control).not.toBeChecked();
+        expect(control).toHaveAttribute('aria-disabled', 'true');
+      }
+      expect(email).toHaveAccessibleDescription(
+        expect.stringContaining('No e-mail sender is configured on this server.'),
+      );
+      expect(sms).toHaveAccessibleDescription(
+        expect.stringContaining('No SMS sender is configured on this server.'),
+      );
+      // A click changes nothing and saves nothing.
+      await user.click(email);
+      expect(email).not.toBeChecked();
+      expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+      // Another change saves them off, never on.
+      await user.click(within(notifications).getByRole('switch', { name: 'Marketing emails' }));
+      await waitFor(() => expect(lastPut(calls)?.marketingEmails).toBe(true));
+      expect(lastPut(calls)).toMatchObject({ emailNotifications: false, smsNotifications: false });
+      // The other switches of the section still work.
+      expect(within(notifications).getByRole('switch', { name: 'Security alerts' })).toBeChecked();
+    });
+
+    it('asks for an e-mail address where that is what is missing, and keeps SMS working', async () => {
+      const { user, calls } = await openSettings(
+        settingsApi(DEFAULT_SETTINGS, {
+          email: { can_send: false, reason: 'no_address' },
+          sms: { can_send: true, reason: null },
+        }),
+      );
+      const notifications = section('Notifications');
+      const email = within(notifications).getByRole('switch', { name: 'Email notifications' });
+      expect(email).not.toBeChecked();
+      expect(email).toHaveAttribute('aria-disabled', 'true');
+      expect(email).toHaveAccessibleDescription(
+        expect.stringContaining('Add an e-mail address on your profile.'),
+      );
+      expect(within(notifications).getByRole('link', { name: 'Open profile' })).toHaveAttribute(
+        'href',
+        '/profile',
+      );
+      const sms = within(notifications).getByRole('switch', { name: 'SMS notifications' });
+      expect(sms).toBeChecked();
+      expect(sms).not.toHaveAttribute('aria-disabled');
+      await user.click(sms);
+      expect(sms).not.toBeChecked();
+      await waitFor(() =>
+        expect(lastPut(calls)).toMatchObject({
+          emailNotifications: false,
+          smsNotifications: false,
+        }),
+      );
+    });
+
+    it('shows them off while the server has not said whether it can send', async () => {
+      await openSettings({
+        ...settingsApi(),
+        [`GET ${BASE}/settings`]: () =>
+          json({ settings: DEFAULT_SETTINGS, user_id: 'user-001', updated_at: null }),
+      });
+      const email = within(section('Notifications')).getByRole('switch', {
+        name: 'Email notifications',
+      });
+      expect(email).not.toBeChecked();
+      expect(email).toHaveAccessibleDescription(
+        expect.stringContaining('Not known while the server cannot be reached.'),
+      );
+    });
   });
 });

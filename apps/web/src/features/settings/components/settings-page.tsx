@@ -16,6 +16,10 @@
  * Automatic backup asks for a backup passphrase first; each is refused in words when that step
  * is cancelled or fails. Session timeout, Login notifications, Suspicious activity alerts, Data
  * sharing and Data retention act on the server when saved.
+ *
+ * Email notifications and SMS notifications are on only where the product can send (the server's
+ * `notification_channels`: a sender configured and an address on file): otherwise the switch is
+ * off and disabled and says why, with a link to the profile when an e-mail address is missing.
  */
 import {
   INTEGRATIONS,
@@ -29,9 +33,11 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { InfoIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { hasProblemCode, isApiError } from '@/lib/api-client';
 import { useAuth, useSignOut } from '@/lib/auth';
 import { setUnlockPasskey, unlockPasskeyOf } from '@/lib/device';
@@ -45,12 +51,16 @@ import { getSettingsQueryOptions, type SettingsLoad } from '../api/get-settings'
 import { getPasskeysQueryOptions, registerPasskey } from '../api/passkeys';
 import { saveSettings } from '../api/update-settings';
 import {
+  type ChannelView,
+  channelOfSwitch,
+  channelViews,
   choiceValue,
   FIELD_CHOICES,
   type PlainSettingsField,
   SECTION_FIELDS,
   SETTINGS_SECTION_IDS,
   type SettingsSectionId,
+  withChannelViews,
   withDevicePreferences,
 } from '../settings-records';
 import { AccountSection } from './account-section';
@@ -123,14 +133,24 @@ export function SettingsPage({
     (next: UserSettings) =>
       queryClient.setQueryData(settingsQuery.queryKey, (current): SettingsLoad | undefined =>
         current?.status === 'defaults' || current === undefined
-          ? { status: 'local', settings: next, pendingSync: true, error: current?.error }
+          ? {
+              status: 'local',
+              settings: next,
+              pendingSync: true,
+              error: current?.error,
+              channels: current?.channels ?? null,
+            }
           : { ...current, settings: next, pendingSync: true },
       ),
     [queryClient, settingsQuery.queryKey],
   );
 
   const uiLanguage = isLanguage(i18n.language) ? i18n.language : 'en';
-  const settings = stored ? withDevicePreferences(stored, { theme, uiLanguage }) : null;
+  // A channel that cannot send shows (and saves) its switch off.
+  const channels = channelViews(loaded?.channels);
+  const settings = stored
+    ? withChannelViews(withDevicePreferences(stored, { theme, uiLanguage }), channels)
+    : null;
 
   /** Saves `next` after the saves before it; only the newest queued one is sent. */
   const persist = useCallback(
@@ -262,12 +282,22 @@ export function SettingsPage({
         </>
       );
     }
+    const channel = channelOfSwitch(field);
+    const unreachable = channel !== null && !channels[channel].canSend;
+    if (channel && unreachable) {
+      description = (
+        <>
+          {description} <ChannelReason channel={channel} view={channels[channel]} />
+        </>
+      );
+    }
     if (typeof value === 'boolean') {
       return (
         <SwitchRow
           key={field}
           id={id}
           label={label}
+          disabled={unreachable}
           description={
             preparing === field ? (
               <>
@@ -403,5 +433,26 @@ export function SettingsPage({
         }}
       />
     </div>
+  );
+}
+
+/** Why a notice channel cannot send (ChannelView.reason), and where to fix a missing address. */
+function ChannelReason({ channel, view }: { channel: 'email' | 'sms'; view: ChannelView }) {
+  const { t } = useTranslation('settings');
+  const reason = view.reason ?? 'unknown';
+  return (
+    <strong className="font-medium text-amber-900 dark:text-amber-200">
+      {reason === 'unknown'
+        ? t('channels.unknown')
+        : t(`channels.${reason === 'no_sender' ? 'noSender' : 'noAddress'}.${channel}`)}
+      {reason === 'no_address' && channel === 'email' && (
+        <>
+          {' '}
+          <Link to={paths.app.profile.getHref()} className="underline">
+            {t('channels.openProfile')}
+          </Link>
+        </>
+      )}
+    </strong>
   );
 }

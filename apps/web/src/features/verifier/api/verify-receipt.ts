@@ -4,10 +4,12 @@
  * - `getConsentReceiptById`: GET /api/consent-receipts/{id}, the receipt its public link names,
  *   with the server's verdict and the consent's present state (`consent_status`: a receipt
  *   records the consent as it stood when issued);
- * - `verifySubmittedDocument`: a pasted or uploaded JSON document, checked at the W3C VC API's
- *   POST /credentials/verify (proof and trusted issuer), whose answer names a trusted issuer (the
- *   consent registry for a receipt) in `trust`; a receipt the server trusts then gets the
- *   consent's present state from its public link, when the server holds it.
+ * - `verifySubmittedDocument`: a pasted or uploaded JSON document, first told apart (a consent
+ *   receipt, a W3C credential, or neither: submitted-document.ts); a receipt or a credential is
+ *   checked at the W3C VC API's POST /credentials/verify (proof and trusted issuer), whose answer
+ *   names a trusted issuer (the consent registry for a receipt) in `trust`; a receipt the server
+ *   trusts then gets the consent's present state from its public link, when the server holds it;
+ *   anything else is not sent anywhere.
  * The server trusts a document typed ConsentReceipt only when the consent registry's key signed
  * it (core's trustAsConsentReceipt). Both never reject: the outcome says what happened.
  */
@@ -21,6 +23,7 @@ import {
 } from '@pehchaan/core';
 import { z } from 'zod';
 import { api, hasProblemCode, isApiError } from '@/lib/api-client';
+import { type CredentialView, kindOfDocument, readCredential } from '../submitted-document';
 
 /** What a receipt check answers. */
 export type DocumentOutcome =
@@ -64,50 +67,74 @@ async function consentStatusOfDocument(
   return outcome.kind === 'verdict' ? outcome.consentStatus : undefined;
 }
 
+/** What checking a pasted or uploaded document answers. */
+export type SubmittedOutcome =
+  | {
+      kind: 'receipt';
+      verdict: CredentialVerdictAnswer;
+      document: Record<string, unknown>;
+      /** The consent's present state, when the server holds the receipt. */
+      consentStatus?: ReceiptConsentStatus;
+    }
+  | {
+      kind: 'credential';
+      verdict: CredentialVerdictAnswer;
+      document: Record<string, unknown>;
+      credential: CredentialView;
+    }
+  /** JSON, but neither a consent receipt nor a W3C credential: not checked. */
+  | { kind: 'unknown' }
+  /** The text is not JSON, or not a JSON object. */
+  | { kind: 'not_json' }
+  | { kind: 'failed' };
+
 /** The verdict a refusal of POST /credentials/verify carries (`verification`). */
 const refusalSchema = z.object({ verification: credentialVerdictSchema });
 
 /**
- * Checks `text` (a pasted or uploaded JSON document) with the server's W3C verifier, asking for
- * the proof and a trusted issuer. Never rejects.
+ * Tells what `text` (a pasted or uploaded JSON document) is and checks a receipt or a credential
+ * with the server's W3C verifier, asking for the proof and a trusted issuer. Never rejects.
  */
-export async function verifySubmittedDocument(text: string): Promise<DocumentOutcome> {
-  let document: unknown;
+export async function verifySubmittedDocument(text: string): Promise<SubmittedOutcome> {
+  let parsed: unknown;
   try {
-    document = JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch {
     return { kind: 'not_json' };
   }
-  if (typeof document !== 'object' || document === null || Array.isArray(document)) {
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     return { kind: 'not_json' };
   }
+  const document = parsed as Record<string, unknown>;
+  const kind = kindOfDocument(document);
+  if (kind === 'unknown') return { kind: 'unknown' };
+  const verdict = await checkAtVerifier(document);
+  if (!verdict) return { kind: 'failed' };
+  if (kind === 'receipt') {
+    const consentStatus = verdict.trust?.trusted
+      ? await consentStatusOfDocument(document)
+      : undefined;
+    return { kind: 'receipt', verdict, document, ...(consentStatus ? { consentStatus } : {}) };
+  }
+  const credential = readCredential(document);
+  return credential ? { kind: 'credential', verdict, document, credential } : { kind: 'unknown' };
+}
+
+/** The server's verdict on `document`, refused or not; null when none came. */
+async function checkAtVerifier(
+  document: Record<string, unknown>,
+): Promise<CredentialVerdictAnswer | null> {
   const body = {
     verifiableCredential: document,
     options: { checks: ['proof', 'trusted_issuer'] },
   };
   try {
-    const verdict = await api.post('/credentials/verify', body, {
+    return await api.post('/credentials/verify', body, {
       schema: credentialVerdictSchema,
       authRedirect: false,
     });
-    const consentStatus = verdict.trust?.trusted
-      ? await consentStatusOfDocument(document)
-      : undefined;
-    return {
-      kind: 'verdict',
-      verdict,
-      document: document as Record<string, unknown>,
-      ...(consentStatus ? { consentStatus } : {}),
-    };
   } catch (error) {
     const refusal = isApiError(error) ? refusalSchema.safeParse(error.problem) : undefined;
-    if (refusal?.success) {
-      return {
-        kind: 'verdict',
-        verdict: refusal.data.verification,
-        document: document as Record<string, unknown>,
-      };
-    }
-    return { kind: 'failed' };
+    return refusal?.success ? refusal.data.verification : null;
   }
 }

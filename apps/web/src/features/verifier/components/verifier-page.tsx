@@ -43,7 +43,7 @@ import { useDelayedCheck } from '../use-delayed-check';
 import { LoadingCard } from './loading-card';
 import { ReceiptPage } from './receipt-page';
 
-type Verdict =
+export type Verdict =
   | 'verified'
   | 'expired'
   | 'invalidSignature'
@@ -68,7 +68,7 @@ export function verdictOf(outcome: VerificationOutcome): Verdict {
   return 'invalid';
 }
 
-const TONES: Record<Verdict, string> = {
+export const TONES: Record<Verdict, string> = {
   verified:
     'border-green-300 bg-green-50 text-green-900 dark:border-green-800 dark:bg-green-950/50 dark:text-green-100',
   expired:
@@ -141,7 +141,7 @@ function detailsFromLocal(record: CredentialRecord): Details {
   };
 }
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
+export function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2">
       <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
@@ -159,7 +159,6 @@ function CredentialDetails({ details }: { details: Details }) {
   const share = details.share;
   const format = useFormat();
   const date = (iso: string | null | undefined) => (iso ? format.date(iso) : t('never'));
-  const checks = ['signature', 'trusted_issuer', 'validity'] as const;
 
   return (
     <div className="grid gap-6 md:grid-cols-2">
@@ -179,42 +178,7 @@ function CredentialDetails({ details }: { details: Details }) {
           <Row label={t('issued')}>{date(details.issued)}</Row>
           <Row label={t('expires')}>{date(details.expires)}</Row>
         </dl>
-        <h4 className="mt-4 mb-2 font-semibold">{t('checks')}</h4>
-        <ul aria-label={t('checks')} className="space-y-2 text-sm">
-          {checks.map((check) => {
-            const value = details.checks?.[check];
-            const label =
-              value === undefined ? t('notChecked') : value ? t('passed') : t('failedCheck');
-            return (
-              <li key={check} className="flex items-center justify-between gap-4">
-                <span>{t(`check.${check}`)}</span>
-                <span
-                  className={`inline-flex items-center gap-1 font-medium ${
-                    value === undefined
-                      ? 'text-slate-500 dark:text-slate-400'
-                      : value
-                        ? 'text-green-700 dark:text-green-400'
-                        : 'text-red-700 dark:text-red-400'
-                  }`}
-                >
-                  {value === true && <CheckCircleIcon className="size-4" />}
-                  {value === false && <CloseIcon className="size-4" />}
-                  {label}
-                </span>
-              </li>
-            );
-          })}
-        </ul>
-        {details.errors.length > 0 && (
-          <>
-            <h4 className="mt-4 mb-1 font-semibold">{t('errors')}</h4>
-            <ul className="list-disc pl-5 text-sm text-red-700 dark:text-red-400">
-              {details.errors.map((error) => (
-                <li key={error}>{error}</li>
-              ))}
-            </ul>
-          </>
-        )}
+        <CheckList checks={details.checks} errors={details.errors} />
       </section>
       <section
         aria-label={t('subject')}
@@ -257,6 +221,62 @@ function CredentialDetails({ details }: { details: Details }) {
         )}
       </section>
     </div>
+  );
+}
+
+const CHECKS = ['signature', 'trusted_issuer', 'validity'] as const;
+
+/**
+ * The checks made (signature, trusted issuer, validity dates), each Passed, Failed or Not
+ * checked, then the problems found, if any.
+ */
+export function CheckList({
+  checks,
+  errors,
+}: {
+  checks: VerificationAnswer['checks'] | null;
+  errors: readonly string[];
+}) {
+  const { t } = useTranslation('verifier');
+  return (
+    <>
+      <h4 className="mt-4 mb-2 font-semibold">{t('checks')}</h4>
+      <ul aria-label={t('checks')} className="space-y-2 text-sm">
+        {CHECKS.map((check) => {
+          const value = checks?.[check];
+          const label =
+            value === undefined ? t('notChecked') : value ? t('passed') : t('failedCheck');
+          return (
+            <li key={check} className="flex items-center justify-between gap-4">
+              <span>{t(`check.${check}`)}</span>
+              <span
+                className={`inline-flex items-center gap-1 font-medium ${
+                  value === undefined
+                    ? 'text-slate-500 dark:text-slate-400'
+                    : value
+                      ? 'text-green-700 dark:text-green-400'
+                      : 'text-red-700 dark:text-red-400'
+                }`}
+              >
+                {value === true && <CheckCircleIcon className="size-4" />}
+                {value === false && <CloseIcon className="size-4" />}
+                {label}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      {errors.length > 0 && (
+        <>
+          <h4 className="mt-4 mb-1 font-semibold">{t('errors')}</h4>
+          <ul className="list-disc pl-5 text-sm text-red-700 dark:text-red-400">
+            {errors.map((error) => (
+              <li key={error}>{error}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </>
   );
 }
 

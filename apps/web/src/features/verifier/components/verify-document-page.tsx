@@ -1,8 +1,12 @@
 /**
- * /verify (issue 17): check a consent receipt (or any W3C credential) by its link or id, or by
- * pasting or uploading its JSON file. A pasted or uploaded document is checked by the server's
- * W3C verifier (proof and trusted issuer) and shown with its verdict and contents in the
- * reader's language (ReceiptDetails); a link or id opens its own page, /verify/{id}.
+ * /verify (issue 17): check a consent receipt or a W3C credential by its link or id, or by
+ * pasting or uploading its JSON file. The page says what it was given (submitted-document.ts):
+ * a consent receipt is checked by the server's W3C verifier (proof and trusted issuer) and shown
+ * as a receipt, with its verdict and contents in the reader's language (ReceiptDetails); a W3C
+ * credential is checked the same way and shown as a credential: issuer, holder name, its fields
+ * masked as on the credential cards with a per-field reveal toggle, and the verdict
+ * (SubmittedCredential); anything else is named an unknown document and sent nowhere. A link
+ * or id opens its own page, /verify/{id}.
  */
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,10 +15,11 @@ import { Button } from '@/components/ui/button';
 import { InfoIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { delay } from '@/lib/delay';
-import { type DocumentOutcome, verifySubmittedDocument } from '../api/verify-receipt';
+import { type SubmittedOutcome, verifySubmittedDocument } from '../api/verify-receipt';
 import { VERIFY_DELAY_MS } from '../use-delayed-check';
 import { LoadingCard } from './loading-card';
 import { ReceiptDetails } from './receipt-details';
+import { SubmittedCredential } from './submitted-credential';
 
 /** The id in a receipt link ('https://…/verify/receipt-…') or the id itself; '' for neither. */
 export function idFromLink(value: string): string {
@@ -47,7 +52,7 @@ export function VerifyDocumentPage() {
   const [linkError, setLinkError] = useState(false);
   const [text, setText] = useState('');
   const [checking, setChecking] = useState(false);
-  const [outcome, setOutcome] = useState<DocumentOutcome | null>(null);
+  const [outcome, setOutcome] = useState<SubmittedOutcome | null>(null);
   const [tooLarge, setTooLarge] = useState(false);
 
   const check = async (json: string) => {
@@ -156,12 +161,32 @@ export function VerifyDocumentPage() {
       </form>
 
       {checking && <LoadingCard />}
-      {outcome?.kind === 'verdict' && (
+      {(outcome?.kind === 'receipt' || outcome?.kind === 'credential') && (
+        <p className="text-sm font-semibold tracking-wide text-orange-700 uppercase dark:text-orange-400 print:hidden">
+          {t(`document.kind.${outcome.kind}`)}
+        </p>
+      )}
+      {outcome?.kind === 'receipt' && (
         <ReceiptDetails
           verdict={outcome.verdict}
           document={outcome.document}
           consentStatus={outcome.consentStatus}
         />
+      )}
+      {outcome?.kind === 'credential' && (
+        <SubmittedCredential verdict={outcome.verdict} credential={outcome.credential} />
+      )}
+      {outcome?.kind === 'unknown' && (
+        <div
+          role="status"
+          className="flex items-start gap-3 rounded-2xl border border-slate-300 bg-slate-50 p-5 dark:border-slate-700 dark:bg-slate-900"
+        >
+          <InfoIcon className="mt-1 size-7 shrink-0" />
+          <div className="min-w-0">
+            <h2 className="text-2xl font-bold">{t('document.unknownTitle')}</h2>
+            <p className="mt-1">{t('document.unknownText')}</p>
+          </div>
+        </div>
       )}
       {(outcome?.kind === 'not_json' || outcome?.kind === 'failed') && (
         <div

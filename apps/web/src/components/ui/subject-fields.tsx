@@ -2,20 +2,21 @@
  * A credential's subject claims as a label/value list (SPEC 2, 5): labels from the document
  * catalogue in the UI language, values in the holder's formats (lib/format-claim.ts; issue 19);
  * sensitive fields show masked (core's maskField) with a per-field eye toggle, labelled
- * 'Show <label>' / 'Hide <label>'.
+ * 'Show <label>' / 'Hide <label>'. Shared by the credential cards and /verify's check of a
+ * pasted credential, so both mask alike.
  */
 import { isSensitiveField, maskField } from '@pehchaan/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EyeIcon, EyeOffIcon } from '@/components/ui/icons';
 import { claimValue, fieldLabel } from '@/lib/format-claim';
 import { useFormat } from '@/lib/preferences';
+import { EyeIcon, EyeOffIcon } from './icons';
 
 /** Subject keys not listed as claims (the holder's DID and the document type name). */
 const HIDDEN_KEYS = new Set(['id', 'document_type']);
 
 export function SubjectFields({ subject }: { subject: Record<string, unknown> }) {
-  const { t, i18n } = useTranslation('credentials');
+  const { t, i18n } = useTranslation();
   const format = useFormat();
   const [revealed, setRevealed] = useState<ReadonlySet<string>>(new Set());
   const toggle = (field: string) =>
@@ -47,7 +48,9 @@ export function SubjectFields({ subject }: { subject: Record<string, unknown> })
                 <button
                   type="button"
                   onClick={() => toggle(field)}
-                  aria-label={t(revealed.has(field) ? 'hideField' : 'showField', { field: label })}
+                  aria-label={t(revealed.has(field) ? 'subjectFields.hide' : 'subjectFields.show', {
+                    field: label,
+                  })}
                   aria-pressed={revealed.has(field)}
                   className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-orange-500 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100"
                 >
