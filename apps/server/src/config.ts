@@ -32,6 +32,9 @@
  * | WEBAUTHN_RP_ID | PUBLIC_ORIGIN's host name       | the passkeys' relying party id (a domain, not  |
  * |               |                                  | an IP address: WebAuthn refuses those)         |
  * | WEBAUTHN_ORIGINS | PUBLIC_ORIGIN                 | comma-separated origins passkeys may be used on|
+ * | DEMO_VERIFIER_KEYS | off (`npm start` on the embedded| on: when the seeded verifier organisations are|
+ * |               | database sets on)                | first registered, mint one API key each and    |
+ * |               |                                  | print them once to stdout (never to the log)   |
  *
  * HSTS (Strict-Transport-Security) is sent on answers to HTTPS requests: served with TLS_* here,
  * or forwarded by a trusted proxy with X-Forwarded-Proto: https (plugins/security-headers.ts).
@@ -156,6 +159,13 @@ export interface AppConfig {
    * the origins whose passkey answers are accepted.
    */
   webauthn: WebauthnConfig;
+  /**
+   * DEMO_VERIFIER_KEYS=on: when the seeded verifier organisations (SPEC 3's bank, telecom
+   * operator and insurer) are first registered, one API key each is minted and printed once
+   * (plugins/db.ts), so a newcomer can sign in to the verifier portal. Off by default; `npm
+   * start` turns it on for the embedded database. Later starts print nothing.
+   */
+  demoVerifierKeys?: boolean;
   /** The server version reported by /health (apps/server/package.json). */
   version: string;
   /** The clock. Injectable so tests can move time (session and OTP expiry). */
@@ -279,6 +289,10 @@ const envSchema = z.object({
       .optional(),
   ),
   WEBAUTHN_ORIGINS: z.preprocess(emptyAsUndefined, corsOriginsSchema.optional()),
+  DEMO_VERIFIER_KEYS: z.preprocess(
+    emptyAsUndefined,
+    z.enum(ON_OFF, { error: `must be one of ${ON_OFF.join(', ')}` }).default('off'),
+  ),
 });
 
 /** Reads TLS_CERT_FILE and TLS_KEY_FILE (both or neither), or lists what is wrong in `issues`. */
@@ -362,6 +376,7 @@ export function loadConfig(
           ? e.WEBAUTHN_ORIGINS
           : [e.PUBLIC_ORIGIN],
     },
+    demoVerifierKeys: e.DEMO_VERIFIER_KEYS === 'on',
     version: readVersion(),
     now: () => new Date(),
   };

@@ -13,7 +13,10 @@
  * erases accounts whose deletion grace period is over (accounts/erase-due-accounts.ts), applies
  * each holder's data retention (accounts/apply-data-retention.ts) and makes the automatic
  * backups that are due (accounts/make-due-backups.ts). Activity logs written before the hash
- * chain (issue 17) are chained at start (lib/activity-chain.ts).
+ * chain (issue 17) are chained at start (lib/activity-chain.ts). With DEMO_VERIFIER_KEYS=on
+ * (`npm start` on the embedded database), the seeded verifier organisations get one demo API
+ * key each when they are first registered, printed once through `announce` (stdout, never the
+ * log); later starts print nothing.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { applyDataRetention } from '../accounts/apply-data-retention';
@@ -32,6 +35,7 @@ import { loadMasterKey } from '../lib/master-key';
 import { isLoopbackAddress } from '../lib/oid4vp';
 import { createVault } from '../lib/vault';
 import { createVerifierRegistry } from '../lib/verifier-registry';
+import { insertVerifierApiKey } from '../verifier/create-verifier-api-key';
 
 /** The holder SPEC 3 seeds the consent requests for. */
 const SEEDED_HOLDER = 'user-001';
@@ -53,6 +57,27 @@ export interface DatabasePluginOptions {
   config: AppConfig;
   /** An already open database; the app then neither creates nor closes one. */
   db?: Database | undefined;
+  /** Where the demo verifier keys are printed (DEMO_VERIFIER_KEYS); default stdout. */
+  announce?: ((text: string) => void) | undefined;
+}
+
+/**
+ * The text that hands a newcomer the demo API keys of the seeded verifier organisations, once:
+ * one line per organisation, and where to use them.
+ */
+export function demoVerifierKeysText(
+  keys: readonly { name: string; apiKey: string }[],
+  publicOrigin: string,
+): string {
+  const width = Math.max(...keys.map((key) => key.name.length));
+  return [
+    '',
+    `Demo verifier API keys (shown this once; sign in at ${publicOrigin}/verifier):`,
+    ...keys.map((key) => `  ${key.name.padEnd(width)}  ${key.apiKey}`),
+    'They are stored only as hashes. Mint another with: npm run verifier:add -- --key-for "<name>"',
+    '',
+    '',
+  ].join('\n');
 }
 
 /**
@@ -69,7 +94,7 @@ export async function registerDatabase(
   if (!options.db) app.addHook('onClose', () => database.close());
   let deps: ServiceDeps;
   try {
-    deps = await prepareDatabase({ database, config, log: app.log });
+    deps = await prepareDatabase({ database, config, log: app.log, announce: options.announce });
   } catch (error) {
     // A failed start releases what it opened (the PGlite folder lock) before it is reported.
     if (!options.db) await database.close().catch(() => {});
@@ -117,9 +142,18 @@ export interface PrepareDatabaseOptions {
   database: Database;
   config: Pick<
     AppConfig,
-    'migrations' | 'masterKey' | 'dataDir' | 'now' | 'publicOrigin' | 'oid4vpAllowLoopback' | 'host'
+    | 'migrations'
+    | 'masterKey'
+    | 'dataDir'
+    | 'now'
+    | 'publicOrigin'
+    | 'oid4vpAllowLoopback'
+    | 'host'
+    | 'demoVerifierKeys'
   >;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  /** Where the demo verifier keys are printed (config.demoVerifierKeys); default stdout. */
+  announce?: ((text: string) => void) | undefined;
   /** How long to wait for an unreachable database (ms); DATABASE_START_WAIT_MS by default. */
   waitMs?: number;
 }
@@ -154,7 +188,18 @@ export async function prepareDatabase(options: PrepareDatabaseOptions): Promise<
     // Issue 17: activity written before the hash chain existed is chained once
     // (lib/activity-chain.ts).
     await chainUnchainedActivity(database.db);
-    await seedVerifiers(base);
+    const { added } = await seedVerifiers(base);
+    if (config.demoVerifierKeys && added.length > 0) {
+      // First registration of the seeded organisations: one demo key each, shown this once.
+      const keys = [];
+      for (const verifier of added) {
+        const { apiKey } = await insertVerifierApiKey({ ...base, verifierId: verifier.id });
+        keys.push({ name: verifier.name, apiKey });
+      }
+      const announce = options.announce ?? ((text: string) => void process.stdout.write(text));
+      announce(demoVerifierKeysText(keys, config.publicOrigin));
+      log.info({ organisations: keys.map((key) => key.name) }, 'demo verifier API keys printed');
+    }
     const issuers = await loadIssuerKeyring(base);
     const deps: ServiceDeps = {
       ...base,
