@@ -12,7 +12,7 @@
  * `eraseClaims` function.
  *
  * Input: { db, vault, verifierId, presentationSha256 (null: nothing was presented), at }.
- * Output: { erased_at, claims: the claim names erased, each once } | { nothing_held: true } (no
+ * Output: { erased_at, claims: the claim names erased, each once, sorted } | { nothing_held: true } (no
  * such request, or its claims were already erased, e.g. on withdrawal).
  */
 import type { RightsRequestErasure, VerifiedCredential } from '@pehchaan/core';
@@ -54,7 +54,7 @@ export async function eraseReceivedClaims(
         list.flatMap((credential) => Object.keys(credential.claims)),
       ),
     ),
-  ];
+  ].sort();
   const erased = await db
     .update(verifierRequests)
     .set({ claimsCiphertext: null, erasedAt: options.at })
