@@ -255,7 +255,13 @@ describe.each(backends)('verifier API on $name', (backend) => {
       expect(answer.expires_at).toBe(
         new Date(clock.now().getTime() + 10 * MINUTE_MS).toISOString(),
       );
-      expect((await statusOf(answer.id)).status).toBe('pending');
+      // The status answers the same addresses, so a portal can show the QR code again.
+      expect(await statusOf(answer.id)).toMatchObject({
+        status: 'pending',
+        request_uri: answer.request_uri,
+        openid4vp_url: answer.openid4vp_url,
+        wallet_url: answer.wallet_url,
+      });
     });
 
     it('serves a request object signed by the verifier did:key with the OpenID4VP claims', async () => {

@@ -31,13 +31,21 @@ import {
   consentRequests,
   type VerifierRequestRow,
   verifierRequests,
+  verifiers,
 } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
+import { requestLinks } from './create-verifier-request';
 import { REQUEST_NOT_FOUND_DETAIL } from './find-open-verifier-request';
 import { verifierRequestAad } from './receive-verifier-response';
 
 type ViewDeps = Pick<ServiceDeps, 'db' | 'vault' | 'now' | 'publicOrigin'>;
+
+/** The requests of one verifier (`did`: its did:key) and that verifier's view of them. */
+interface OwnRequests {
+  did: string;
+  rows: readonly VerifierRequestRow[];
+}
 
 /** A request's status as the verifier reads it: a pending one past expires_at is 'expired'. */
 export function statusOf(row: VerifierRequestRow, now: Date): VerifierRequestAnswer['status'] {
@@ -52,7 +60,7 @@ export function statusOf(row: VerifierRequestRow, now: Date): VerifierRequestAns
  */
 export async function verifierRequestViews(
   options: ViewDeps,
-  rows: readonly VerifierRequestRow[],
+  { did, rows }: OwnRequests,
 ): Promise<VerifierRequestAnswer[]> {
   const digests = [
     ...new Set(rows.flatMap((row) => (row.vpTokenSha256 ? [row.vpTokenSha256] : []))),
@@ -112,6 +120,7 @@ export async function verifierRequestViews(
       : null;
     return {
       id: row.id,
+      ...requestLinks(options.publicOrigin, row.id, did),
       purpose: row.purposeCode,
       status: statusOf(row, now),
       created_at: row.createdAt.toISOString(),
@@ -154,17 +163,18 @@ export async function verifierRequestViews(
 export async function getVerifierRequest(
   options: ViewDeps & { verifierId: string; requestId: string },
 ): Promise<VerifierRequestAnswer> {
-  const [row] = await options.db
-    .select()
+  const [found] = await options.db
+    .select({ row: verifierRequests, did: verifiers.did })
     .from(verifierRequests)
+    .innerJoin(verifiers, eq(verifiers.id, verifierRequests.verifierId))
     .where(
       and(
         eq(verifierRequests.id, options.requestId),
         eq(verifierRequests.verifierId, options.verifierId),
       ),
     );
-  if (!row) throw new AppError('verifier_request_not_found', REQUEST_NOT_FOUND_DETAIL);
-  const [view] = await verifierRequestViews(options, [row]);
+  if (!found) throw new AppError('verifier_request_not_found', REQUEST_NOT_FOUND_DETAIL);
+  const [view] = await verifierRequestViews(options, { did: found.did, rows: [found.row] });
   if (!view) throw new Error('A request has one view');
   return view;
 }

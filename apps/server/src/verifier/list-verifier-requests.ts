@@ -16,7 +16,7 @@
  */
 import type { VerifierRequestList, VerifierRequestStatus } from '@pehchaan/core';
 import { and, desc, eq, gt, lt, lte, or, type SQL } from 'drizzle-orm';
-import { verifierRequests } from '../db/schema';
+import { verifierRequests, verifiers } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { verifierRequestViews } from './get-verifier-request';
@@ -65,6 +65,11 @@ export async function listVerifierRequests(
   },
 ): Promise<VerifierRequestList> {
   const after = options.cursor === undefined ? undefined : readCursor(options.cursor);
+  const [verifier] = await options.db
+    .select({ did: verifiers.did })
+    .from(verifiers)
+    .where(eq(verifiers.id, options.verifierId));
+  if (!verifier) return { requests: [], count: 0, next_cursor: null };
   const rows = await options.db
     .select()
     .from(verifierRequests)
@@ -87,7 +92,7 @@ export async function listVerifierRequests(
     .limit(options.limit + 1);
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
-  const requests = await verifierRequestViews(options, page);
+  const requests = await verifierRequestViews(options, { did: verifier.did, rows: page });
   return {
     requests,
     count: requests.length,

@@ -253,6 +253,10 @@ export type VerifiedCredential = z.infer<typeof verifiedCredentialSchema>;
 /** GET /verifier/requests/{id} answer. */
 export const verifierRequestAnswerSchema = z.object({
   id: z.string(),
+  /** The same addresses POST /verifier/requests answered, to show the QR code again. */
+  request_uri: z.string(),
+  openid4vp_url: z.string(),
+  wallet_url: z.string(),
   purpose: z.string(),
   status: z.enum(VERIFIER_REQUEST_STATUSES),
   created_at: z.string(),
