@@ -90,7 +90,7 @@ function Entry({
           {t('history.erased', { date: format.date(request.erased_at) })}
         </p>
       ) : null}
-      <WalletErrors errors={request.wallet_errors} status={request.status} />
+      <WalletErrors errors={request.wallet_errors} status={request.status} explain={false} />
       {receipts.length > 0 && (
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
           <span className="text-slate-600 dark:text-slate-400">

@@ -63,9 +63,12 @@ export const BADGE_TONES: Record<VerifierRequestStatus, string> = {
 export function WalletErrors({
   errors,
   status,
+  explain = true,
 }: {
   errors: VerifierRequestAnswer['wallet_errors'];
   status: VerifierRequestStatus;
+  /** Say why a pending request keeps waiting (the request panel); the list leaves it out. */
+  explain?: boolean;
 }) {
   const { t } = useTranslation('verifierPortal');
   const format = useFormat();
@@ -80,7 +83,7 @@ export function WalletErrors({
           : t('walletErrors.other', { error: latest.error, time: when })}
         {errors.length > 1 && <> {t('walletErrors.count', { count: errors.length })}</>}
       </p>
-      {status === 'pending' && <p className="mt-1">{t('walletErrors.note')}</p>}
+      {explain && status === 'pending' && <p className="mt-1">{t('walletErrors.note')}</p>}
     </div>
   );
 }
@@ -336,7 +339,10 @@ export function RequestStatus({
         </Button>
       }
     >
-      <div className="grid gap-6 md:grid-cols-[auto_1fr]">
+      {/* While pending, the QR code's column is as wide as the code; its text wraps under it. */}
+      <div
+        className={`grid gap-6 ${answer?.status === 'pending' ? 'md:grid-cols-[240px_1fr]' : ''}`}
+      >
         {answer?.status === 'pending' && (
           <div className="space-y-3">
             <p className="text-sm text-slate-700 dark:text-slate-300">{t('request.scan')}</p>
