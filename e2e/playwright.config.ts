@@ -51,6 +51,9 @@ export default defineConfig({
       // passkey specs open the app at http://localhost:<port> (tests/settings-act.spec.ts).
       WEBAUTHN_RP_ID: 'localhost',
       WEBAUTHN_ORIGINS: `http://localhost:${PORT}`,
+      // The key above is minted before the start, so no demo keys would be printed anyway;
+      // keys never reach the tests' logs.
+      DEMO_VERIFIER_KEYS: 'off',
     },
   },
 });

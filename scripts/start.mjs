@@ -4,6 +4,10 @@
  * the API server (which also serves the built SPA) on PORT (default 5000).
  *
  * Flags: --no-build  skip the freshness check (CI and e2e build once beforehand).
+ *
+ * On the embedded database (no DATABASE_URL) it sets DEMO_VERIFIER_KEYS=on unless the
+ * environment says otherwise: on a fresh data folder the server then prints one demo API key
+ * for each seeded verifier organisation, once, so the verifier portal can be tried at once.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -55,7 +59,11 @@ const server = spawn(
   {
     cwd: process.cwd(),
     stdio: 'inherit',
-    env: process.env,
+    env: {
+      ...process.env,
+      DEMO_VERIFIER_KEYS:
+        process.env.DEMO_VERIFIER_KEYS || (process.env.DATABASE_URL ? 'off' : 'on'),
+    },
   },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

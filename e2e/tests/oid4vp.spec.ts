@@ -9,7 +9,9 @@ import { BANK, createPanRequest, holderWithPan, openOnConsent } from './portal-a
  * of State Bank of India signs in to the verifier portal (/verifier) with an API key, asks for
  * the PAN's name (required) and date of birth (optional); the holder, in a fresh browser
  * context, opens the request's link, unticks the date of birth and shares; the portal shows
- * 'Shared and verified' with exactly the name. A declined request reads 'Declined'.
+ * 'Shared and verified' with exactly the name. A declined request says "The wallet declined" and
+ * keeps waiting (an error answer never ends a request). After a reload the portal shows the
+ * same request and lists it under "Your requests" with its claim, by status.
  *
  * The key is minted by the product's `verifier:add` script before the server starts
  * (playwright.config.ts, tests/verifier-key.ts). The primary demo account (user-001) is the
@@ -54,7 +56,7 @@ test('the portal asks, the holder leaves out an optional claim and shares; the p
   expect(await seriousViolations(portal)).toEqual([]);
 });
 
-test('a request the holder declines reads Declined in the portal', async ({
+test('a request the holder declines says the wallet declined, and keeps waiting', async ({
   page: portal,
   browser,
   baseURL,
@@ -70,9 +72,66 @@ test('a request the holder declines reads Declined in the portal', async ({
     await holder.context.close();
   }
 
-  await expect(portal.getByText('Status: Declined')).toBeVisible({ timeout: 15_000 });
-  await expect(portal.getByText('The holder said no. Nothing was shared.')).toBeVisible();
-  await expect(portal.getByRole('region', { name: 'Verified claims' })).toHaveCount(0);
+  const panel = portal.getByRole('region', { name: 'Request', exact: true });
+  await expect(panel.getByText(/^The wallet declined/)).toBeVisible({ timeout: 15_000 });
+  await expect(panel.getByText('Status: Waiting for the holder')).toBeVisible();
+  await expect(
+    panel.getByText(/anyone holding the QR code could send such an answer/),
+  ).toBeVisible();
+  await expect(panel.getByRole('region', { name: 'Verified claims' })).toHaveCount(0);
+});
+
+test("the portal's history survives a reload: the request shown and the list of requests, by status", async ({
+  page: portal,
+  browser,
+  baseURL,
+}) => {
+  const walletUrl = await createPanRequest(portal);
+  const holder = await holderWithPan(browser, baseURL);
+  try {
+    const card = await openOnConsent(holder.page, walletUrl);
+    await card.getByRole('button', { name: `Share with ${BANK}` }).click();
+    await expect(holder.page.getByText(`Shared with ${BANK}`).first()).toBeVisible();
+  } finally {
+    await holder.context.close();
+  }
+  await expect(portal.getByText('Status: Shared and verified')).toBeVisible({ timeout: 15_000 });
+  const name =
+    (await portal
+      .getByRole('region', { name: 'Verified claims' })
+      .locator('dd')
+      .first()
+      .textContent()) ?? '';
+  expect(name).not.toBe('');
+  const requestId = new URL(portal.url()).searchParams.get('request');
+  expect(requestId).toMatch(/^vpreq-/);
+
+  await portal.reload();
+  // The key is kept for this tab, the address names the request: the same view comes back.
+  await expect(portal.getByText('Status: Shared and verified')).toBeVisible();
+  await expect(
+    portal.getByRole('region', { name: 'Verified claims' }).getByText(name),
+  ).toBeVisible();
+  const history = portal.getByRole('region', { name: 'Your requests' });
+  const entry = history.getByRole('listitem').first();
+  await expect(entry.getByText('Open savings account')).toBeVisible();
+  await expect(entry.getByText('Shared and verified')).toBeVisible();
+  await expect(entry.getByText(name)).toBeVisible();
+  await expect(entry.getByRole('button', { name: 'Shown above' })).toBeDisabled();
+  await expect(entry.getByRole('link', { name: /^Consent given/ })).toBeVisible();
+  expect(await seriousViolations(portal)).toEqual([]);
+
+  // By status: shared ones include it; waiting ones do not.
+  const filter = history.getByRole('combobox', { name: 'Show' });
+  await filter.selectOption({ label: 'Waiting for the holder' });
+  await expect(history.getByRole('button', { name: 'Shown above' })).toHaveCount(0);
+  await filter.selectOption({ label: 'Shared and verified' });
+  await expect(history.getByRole('button', { name: 'Shown above' })).toBeVisible();
+
+  // New request: the form comes back; the list still shows what was asked before.
+  await portal.getByRole('button', { name: 'New request' }).click();
+  await expect(portal.getByRole('button', { name: 'Create request' })).toBeVisible();
+  await expect(history.getByRole('listitem').first()).toBeVisible();
 });
 
 /** base64url of a JSON value (an unsigned JWT part). */

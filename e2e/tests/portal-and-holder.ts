@@ -42,7 +42,7 @@ export async function createPanRequest(portal: Page): Promise<string> {
   expect(await seriousViolations(portal)).toEqual([]);
   await portal.getByRole('button', { name: 'Create request' }).click();
 
-  await expect(portal.getByText('Waiting for the holder')).toBeVisible();
+  await expect(portal.getByText('Status: Waiting for the holder')).toBeVisible();
   await expect(portal.getByRole('img', { name: 'QR code of the OpenID4VP request' })).toBeVisible();
   const link = portal.getByRole('link', { name: /\/present\?/ });
   const walletUrl = (await link.getAttribute('href')) ?? '';

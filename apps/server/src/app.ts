@@ -82,6 +82,8 @@ export interface BuildAppOptions {
   otpSender?: OtpSender;
   /** Log destination; default stdout. */
   logStream?: LogDestination;
+  /** Where the demo verifier API keys are printed once (DEMO_VERIFIER_KEYS); default stdout. */
+  announce?: (text: string) => void;
 }
 
 /** Codes and messages for Fastify's own 4xx errors, so clients never see framework wording. */
@@ -153,7 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     redisUrl: config.redisUrl,
   });
   registerBodyParser(app);
-  await registerDatabase(app, { config, db: options.db });
+  await registerDatabase(app, { config, db: options.db, announce: options.announce });
   await registerReadCache(app, { enabled: config.readCache, database: app.database });
   registerConsentJobs(app);
   registerAuth(app);

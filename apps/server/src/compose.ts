@@ -24,7 +24,7 @@ import { claimFirstStart } from './platform/claim-first-start';
 import { closeVerifierRequests } from './verifier/close-verifier-requests';
 import { createVerifierRequest } from './verifier/create-verifier-request';
 import { localTransport } from './verifier/deliver-in-process';
-import { eraseReceivedClaims } from './verifier/erase-received-claims';
+import { eraseClaimsOfEndedConsent } from './verifier/erase-received-claims';
 import { getRequestObject } from './verifier/get-request-object';
 import { seedVerifiers } from './verifier/seed-verifiers';
 import { ensureBasicIdentity } from './wallet/ensure-basic-identity';
@@ -49,7 +49,7 @@ export function connectRoles(deps: Omit<ServiceDeps, 'roles'>): ServiceDeps {
     },
     verifier: {
       localTransport: (responseUri) => localTransport(full, responseUri),
-      eraseReceivedClaims,
+      eraseClaimsOfEndedConsent,
       createRequest: async (options) => {
         const created = await createVerifierRequest({ ...full, ...options });
         return {
@@ -82,22 +82,23 @@ export function connectRoles(deps: Omit<ServiceDeps, 'roles'>): ServiceDeps {
  * verifiers at every start (databases seeded before verifiers existed get them too), and at
  * first start the seeded requests made real OpenID4VP requests of those verifiers (a failure is
  * logged by `onLinkFailure`: they stay plain SPEC 3 requests until a Reset).
- * @returns seeded: true when this call seeded the first-start data.
+ * @returns seeded: true when this call seeded the first-start data; verifiersAdded: the
+ *   organisations this call registered.
  * @throws MasterKeyMismatchError (platform/claim-first-start.ts); database errors.
  */
 export async function seedFirstStart(
   deps: ServiceDeps,
   onLinkFailure: (error: unknown) => void = () => {},
-): Promise<{ seeded: boolean }> {
+): Promise<{ seeded: boolean; verifiersAdded: { id: string; name: string }[] }> {
   const seeded = await deps.db.transaction(async (tx) => {
     if (!(await claimFirstStart({ ...deps, db: tx }))) return false;
     await seedSampleUsers({ ...deps, db: tx });
     await seedConsentRequests({ ...deps, db: tx, userId: SEEDED_HOLDER });
     return true;
   });
-  await seedVerifiers(deps);
+  const { added } = await seedVerifiers(deps);
   if (seeded) {
     await linkSeededConsentRequests({ ...deps, userId: SEEDED_HOLDER }).catch(onLinkFailure);
   }
-  return { seeded };
+  return { seeded, verifiersAdded: added };
 }

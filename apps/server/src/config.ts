@@ -38,6 +38,9 @@
  * |               | host}>                           |                                                |
  * | SMS_WEBHOOK_URL | unset: no SMS is sent          | http(s) URL the SMS notices are POSTed to as   |
  * |               |                                  | JSON { to, text } (an SMS gateway's webhook)   |
+ * | DEMO_VERIFIER_KEYS | off (`npm start` on the embedded| on: when the seeded verifier organisations are|
+ * |               | database sets on)                | first registered, mint one API key each and    |
+ * |               |                                  | print them once to stdout (never to the log)   |
  *
  * HSTS (Strict-Transport-Security) is sent on answers to HTTPS requests: served with TLS_* here,
  * or forwarded by a trusted proxy with X-Forwarded-Proto: https (plugins/security-headers.ts).
@@ -168,6 +171,13 @@ export interface AppConfig {
    * SMS_WEBHOOK_URL (an http(s) URL); undefined: that channel cannot send.
    */
   notifications: NotificationSenderConfig;
+  /**
+   * DEMO_VERIFIER_KEYS=on: when the seeded verifier organisations (SPEC 3's bank, telecom
+   * operator and insurer) are first registered, one API key each is minted and printed once
+   * (plugins/db.ts), so a newcomer can sign in to the verifier portal. Off by default; `npm
+   * start` turns it on for the embedded database. Later starts print nothing.
+   */
+  demoVerifierKeys?: boolean;
   /** The server version reported by /health (apps/server/package.json). */
   version: string;
   /** The clock. Injectable so tests can move time (session and OTP expiry). */
@@ -328,6 +338,10 @@ const envSchema = z.object({
       })
       .optional(),
   ),
+  DEMO_VERIFIER_KEYS: z.preprocess(
+    emptyAsUndefined,
+    z.enum(ON_OFF, { error: `must be one of ${ON_OFF.join(', ')}` }).default('off'),
+  ),
 });
 
 /** True when `value` parses as a URL with a host and one of `protocols` ('smtp:'). */
@@ -426,6 +440,7 @@ export function loadConfig(
       smtpFrom: e.SMTP_FROM ?? `Pehchaan <no-reply@${new URL(e.PUBLIC_ORIGIN).hostname}>`,
       smsWebhookUrl: e.SMS_WEBHOOK_URL,
     },
+    demoVerifierKeys: e.DEMO_VERIFIER_KEYS === 'on',
     version: readVersion(),
     now: () => new Date(),
   };

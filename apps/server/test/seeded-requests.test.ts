@@ -3,7 +3,8 @@
  * requests"), on every backend: after the first seed, user-001's three pending requests are
  * linked to pending requests of the three seeded verifiers, while the consent list keeps their
  * SPEC fields; Approve delivers a verified SD-JWT VC presentation of the requested fields (the
- * Basic Identity when the holder has nothing better), Reject declines, Reset Requests makes
+ * Basic Identity when the holder has nothing better), Reject posts the wallet's refusal (listed
+ * under the verifier's wallet_errors; it never ends the request), Reset Requests makes
  * new ones and closes the old, an expired link is renewed at Approve, and a database seeded
  * before this change (no links) still decides and gets links at Reset.
  */
@@ -155,7 +156,7 @@ describe.each(backends)('seeded OpenID4VP consent requests on $name', (backend) 
     expect(view.checks?.every((check) => check.passed)).toBe(true);
   });
 
-  it('Reject declines at the verifier and logs the SPEC rejection', async () => {
+  it('Reject tells the verifier the wallet declined and logs the SPEC rejection', async () => {
     const id = (await linkOf(TELECOM)) ?? '';
     const response = await post(`/user/user-001/consent-requests/${TELECOM}/reject`);
     expect(response.statusCode).toBe(200);
@@ -166,7 +167,10 @@ describe.each(backends)('seeded OpenID4VP consent requests on $name', (backend) 
       'Rejected consent request from Bharti Airtel for SIM card KYC verification',
     );
     const view = await verifierView(TELECOM, id);
-    expect(view).toMatchObject({ status: 'declined', error: 'access_denied', credentials: null });
+    // An error answer never ends a verifier request (anyone holding its QR code could post
+    // one): it is listed, and the request stays pending until it expires.
+    expect(view).toMatchObject({ status: 'pending', credentials: null });
+    expect(view.wallet_errors.map((entry) => entry.error)).toEqual(['access_denied']);
   });
 
   it('Reset Requests makes three new linked requests and closes the old pending ones', async () => {
@@ -182,9 +186,12 @@ describe.each(backends)('seeded OpenID4VP consent requests on $name', (backend) 
       expect(Object.values(before)).not.toContain(id);
       expect((await verifierView(consentRequestId, id)).status).toBe('pending');
     }
-    // Answered ones keep their outcome; the one nobody answered is closed.
+    // The shared one keeps its outcome; those still pending are closed: the declined one keeps
+    // the wallet's error.
     expect((await verifierView(BANK, before.bank)).status).toBe('shared');
-    expect((await verifierView(TELECOM, before.telecom)).status).toBe('declined');
+    const telecom = await verifierView(TELECOM, before.telecom);
+    expect(telecom.status).toBe('expired');
+    expect(telecom.wallet_errors.map((entry) => entry.error)).toEqual(['access_denied']);
     expect((await verifierView(INSURER, before.insurer)).status).toBe('expired');
     expect((await requests()).every((r) => r.status === 'pending' && r.presentation?.seeded)).toBe(
       true,

@@ -6,16 +6,22 @@
  *
  * Covers: API key auth (401), the request's URLs, the request object (JWS verified with jose
  * against the verifier's did:key), purpose minimisation (422), a shared answer with exactly the
- * disclosed claims and every check passed, and refusals each visible in the status: tampered
- * disclosure, wrong nonce, wrong audience, an unrequested claim, an unrequested vct, replay,
- * expiry; and a decline.
+ * disclosed claims and every check passed, and refusals that change nothing (the request stays
+ * pending for the holder, and a valid presentation still completes it): tampered disclosure,
+ * wrong nonce, wrong audience, an unrequested claim, an unrequested vct; an error answer anyone
+ * holding the QR code could post (listed under wallet_errors, never ending the request, the
+ * latest 20 kept); a second answer after shared (409 request_already_answered), expiry; and
+ * the organisation's list of its own requests (GET /verifier/requests: newest first, paged,
+ * by status, never another organisation's).
  */
 import { generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto';
 import {
   createVerifierRequestAnswerSchema,
   type DcqlQuery,
+  MAX_WALLET_ERRORS,
   parseDidKey,
   verifierRequestAnswerSchema,
+  verifierRequestListSchema,
 } from '@pehchaan/core';
 import { digest, generateSalt } from '@sd-jwt/crypto-nodejs';
 import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
@@ -189,7 +195,7 @@ describe.each(backends)('verifier API on $name', (backend) => {
       payload: new URLSearchParams(form).toString(),
     });
 
-  /** A full wallet round: open a request, issue, present with `tweak`, post. */
+  /** A full wallet round: open a request (or use `reuse`), issue, present with `tweak`, post. */
   async function share(
     tweak: {
       nonce?: string;
@@ -198,8 +204,9 @@ describe.each(backends)('verifier API on $name', (backend) => {
       vct?: string;
       edit?: (presentation: string) => string;
     } = {},
+    reuse?: Awaited<ReturnType<typeof openRequest>>,
   ) {
-    const opened = await openRequest();
+    const opened = reuse ?? (await openRequest());
     const holder = newHolder();
     const credential = await issueCredential(holder, { vct: tweak.vct });
     const presentation = await present(
@@ -248,7 +255,13 @@ describe.each(backends)('verifier API on $name', (backend) => {
       expect(answer.expires_at).toBe(
         new Date(clock.now().getTime() + 10 * MINUTE_MS).toISOString(),
       );
-      expect((await statusOf(answer.id)).status).toBe('pending');
+      // The status answers the same addresses, so a portal can show the QR code again.
+      expect(await statusOf(answer.id)).toMatchObject({
+        status: 'pending',
+        request_uri: answer.request_uri,
+        openid4vp_url: answer.openid4vp_url,
+        wallet_url: answer.wallet_url,
+      });
     });
 
     it('serves a request object signed by the verifier did:key with the OpenID4VP claims', async () => {
@@ -394,18 +407,42 @@ describe.each(backends)('verifier API on $name', (backend) => {
       expect(status.checks?.every((c) => c.passed)).toBe(true);
     });
 
-    it('refuses a replay after shared', async () => {
+    it('answers 409 request_already_answered to anything after shared: a replay, an error, the request object', async () => {
       const { opened, presentation } = await share();
       const again = await respond(opened.answer, {
         vp_token: JSON.stringify({ aadhaar: [presentation] }),
         state: String(opened.payload.state),
       });
-      expectProblem(again, 'verifier_request_answered');
-      expect((await statusOf(opened.answer.id)).status).toBe('shared');
-      // Nor is the request object served any more.
+      expectProblem(again, 'request_already_answered');
+      expect(again.statusCode).toBe(409);
+      // A second holder's wallet with the same QR code: its answer and its error are refused.
+      const second = await share({}, opened);
+      expectProblem(second.response, 'request_already_answered');
       expectProblem(
-        await app.inject({ url: new URL(opened.answer.request_uri).pathname }),
-        'verifier_request_answered',
+        await respond(opened.answer, {
+          error: 'access_denied',
+          state: String(opened.payload.state),
+        }),
+        'request_already_answered',
+      );
+      const status = await statusOf(opened.answer.id);
+      expect(status.status).toBe('shared');
+      expect(status.wallet_errors).toEqual([]);
+      expect(status.credentials?.aadhaar?.[0]?.claims).toEqual({
+        name: SUBJECT.name,
+        aadhaar_number: SUBJECT.aadhaar_number,
+      });
+      // Nor is the request object served any more, by GET or POST.
+      const path = new URL(opened.answer.request_uri).pathname;
+      expectProblem(await app.inject({ url: path }), 'request_already_answered');
+      expectProblem(
+        await app.inject({
+          method: 'POST',
+          url: path,
+          headers: { 'content-type': FORM_CONTENT_TYPE },
+          payload: 'wallet_nonce=abc123',
+        }),
+        'request_already_answered',
       );
     });
 
@@ -434,17 +471,27 @@ describe.each(backends)('verifier API on $name', (backend) => {
       ['a vct not requested', { vct: PAN_VCT }, ['credential_type']],
     ];
     it.each(refusals)(
-      'refuses %s with 400 and records the failed checks',
+      'refuses %s with 400 naming the checks, and changes nothing: a valid one still completes it',
       async (_, tweak, failing) => {
         const { opened, response } = await share(tweak);
         expectProblem(response, 'presentation_invalid');
+        const detail = String(response.json().detail);
+        for (const check of failing) expect(detail).toContain(check);
         const status = await statusOf(opened.answer.id);
-        expect(status.status).toBe('failed');
-        expect(status.error).toBe('presentation_invalid');
-        expect(status.credentials).toBeNull();
-        const failed = (status.checks ?? []).filter((c) => !c.passed).map((c) => c.check);
-        for (const check of failing) expect(failed).toContain(check);
-        expect(failed.filter((c) => c !== 'sd_jwt_vc_valid').sort()).toEqual([...failing].sort());
+        expect(status).toMatchObject({
+          status: 'pending',
+          answered_at: null,
+          credentials: null,
+          checks: null,
+          vp_token_sha256: null,
+          wallet_errors: [],
+        });
+        // The holder's own presentation, arriving later, is accepted.
+        const honest = await share({}, opened);
+        expect(honest.response.statusCode).toBe(200);
+        const after = await statusOf(opened.answer.id);
+        expect(after.status).toBe('shared');
+        expect(after.checks?.every((check) => check.passed)).toBe(true);
       },
     );
 
@@ -465,20 +512,54 @@ describe.each(backends)('verifier API on $name', (backend) => {
       expect(status).toMatchObject({ status: 'expired', credentials: null, answered_at: null });
     });
 
-    it('records a decline (error=access_denied)', async () => {
+    it('lists a forged error answer under wallet_errors and stays pending; a later presentation completes it', async () => {
       const opened = await openRequest();
-      const response = await respond(opened.answer, {
+      // Anyone holding the QR code has the request id and its state (in the request object).
+      const forged = await respond(opened.answer, {
         error: 'access_denied',
         error_description: 'The holder declined',
         state: String(opened.payload.state),
       });
-      expect(response.statusCode).toBe(200);
+      expect(forged.statusCode).toBe(200);
+      expect(forged.json()).toEqual({});
       const status = await statusOf(opened.answer.id);
       expect(status).toMatchObject({
-        status: 'declined',
-        error: 'access_denied',
+        status: 'pending',
+        answered_at: null,
         credentials: null,
+        wallet_errors: [
+          {
+            error: 'access_denied',
+            error_description: 'The holder declined',
+            received_at: clock.now().toISOString(),
+          },
+        ],
       });
+      // The request object is still served, and the holder's real answer is accepted.
+      const object = await app.inject({ url: new URL(opened.answer.request_uri).pathname });
+      expect(object.statusCode).toBe(200);
+      const { response } = await share({}, opened);
+      expect(response.statusCode).toBe(200);
+      const shared = await statusOf(opened.answer.id);
+      expect(shared.status).toBe('shared');
+      expect(shared.credentials?.aadhaar).toHaveLength(1);
+      expect(shared.wallet_errors.map((entry) => entry.error)).toEqual(['access_denied']);
+    });
+
+    it(`keeps only the latest ${MAX_WALLET_ERRORS} wallet errors of a request`, async () => {
+      const opened = await openRequest();
+      for (let i = 0; i < MAX_WALLET_ERRORS + 5; i++) {
+        const response = await respond(opened.answer, {
+          error: i % 2 === 0 ? 'access_denied' : 'invalid_request',
+          error_description: `error ${i}`,
+          state: String(opened.payload.state),
+        });
+        expect(response.statusCode).toBe(200);
+      }
+      const { wallet_errors } = await statusOf(opened.answer.id);
+      expect(wallet_errors).toHaveLength(MAX_WALLET_ERRORS);
+      expect(wallet_errors[0]?.error_description).toBe('error 5');
+      expect(wallet_errors.at(-1)?.error_description).toBe(`error ${MAX_WALLET_ERRORS + 4}`);
     });
 
     it('refuses a wrong state, an unknown request and a malformed vp_token, leaving it pending', async () => {
@@ -513,6 +594,111 @@ describe.each(backends)('verifier API on $name', (backend) => {
           FORM_CONTENT_TYPE,
         ]);
       }
+    });
+  });
+
+  describe('the list of requests', () => {
+    const list = (query = '', key = bankKey) =>
+      app.inject({
+        url: `/verifier/requests${query}`,
+        headers: { authorization: `Bearer ${key}` },
+      });
+
+    it("lists the organisation's own requests, newest first, paged, filtered by status", async () => {
+      // A telecom request exists too: it is never in the bank's list, nor the bank's in its.
+      const telecom = await createRequest(
+        {
+          purpose: 'sim_card_kyc',
+          dcql_query: {
+            credentials: [
+              {
+                id: 'aadhaar',
+                format: 'dc+sd-jwt',
+                meta: { vct_values: [AADHAAR_VCT] },
+                claims: [{ path: ['name'] }],
+              },
+            ],
+          },
+        },
+        telecomKey,
+      );
+      expect(telecom.statusCode).toBe(201);
+      const telecomId = telecom.json().id as string;
+
+      clock.advance(MINUTE_MS);
+      const waiting = await openRequest();
+      clock.advance(MINUTE_MS);
+      const { opened: shared } = await share();
+      clock.advance(MINUTE_MS);
+      const declinedByForger = await openRequest();
+      await respond(declinedByForger.answer, {
+        error: 'access_denied',
+        state: String(declinedByForger.payload.state),
+      });
+
+      const all = verifierRequestListSchema.parse((await list()).json());
+      const ids = all.requests.map((request) => request.id);
+      expect(ids).not.toContain(telecomId);
+      expect(ids.slice(0, 3)).toEqual([
+        declinedByForger.answer.id,
+        shared.answer.id,
+        waiting.answer.id,
+      ]);
+      const times = all.requests.map((request) => Date.parse(request.created_at));
+      expect([...times].sort((a, b) => b - a)).toEqual(times);
+      expect(all.count).toBe(all.requests.length);
+      // Each entry is what GET /verifier/requests/{id} answers.
+      expect(all.requests[1]).toEqual(await statusOf(shared.answer.id));
+      expect(all.requests[0]?.wallet_errors.map((entry) => entry.error)).toEqual(['access_denied']);
+
+      const onlyShared = verifierRequestListSchema.parse((await list('?status=shared')).json());
+      expect(onlyShared.requests.length).toBeGreaterThan(0);
+      expect(onlyShared.requests.every((request) => request.status === 'shared')).toBe(true);
+      expect(onlyShared.requests.map((request) => request.id)).toContain(shared.answer.id);
+
+      const pending = verifierRequestListSchema.parse((await list('?status=pending')).json());
+      expect(pending.requests.map((request) => request.id)).toEqual(
+        expect.arrayContaining([declinedByForger.answer.id, waiting.answer.id]),
+      );
+      expect(pending.requests.every((request) => request.status === 'pending')).toBe(true);
+
+      // Past their expiry, pending requests are listed as expired (and no longer as pending).
+      clock.advance(11 * MINUTE_MS);
+      const expired = verifierRequestListSchema.parse((await list('?status=expired')).json());
+      expect(expired.requests.map((request) => request.id)).toEqual(
+        expect.arrayContaining([declinedByForger.answer.id, waiting.answer.id]),
+      );
+      expect(expired.requests.every((request) => request.status === 'expired')).toBe(true);
+      // (The seeded holder's bank request waits a month: it is still pending.)
+      const still = verifierRequestListSchema.parse((await list('?status=pending')).json());
+      expect(still.requests.map((request) => request.id)).not.toContain(waiting.answer.id);
+      expect(still.requests.map((request) => request.id)).not.toContain(declinedByForger.answer.id);
+
+      // Pages of 2 walk the same list, newest first, with no repeats.
+      const walked: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const query: string = `?limit=2${cursor ? `&cursor=${cursor}` : ''}`;
+        const page = verifierRequestListSchema.parse((await list(query)).json());
+        expect(page.requests.length).toBeLessThanOrEqual(2);
+        walked.push(...page.requests.map((request) => request.id));
+        cursor = page.next_cursor;
+      } while (cursor);
+      expect(walked).toEqual(ids);
+
+      const theirs = verifierRequestListSchema.parse((await list('', telecomKey)).json());
+      const theirIds = theirs.requests.map((request) => request.id);
+      expect(theirIds).toContain(telecomId);
+      expect(theirIds.filter((id) => ids.includes(id))).toEqual([]);
+    });
+
+    it('refuses a bad status, limit or cursor with 400, and no key with 401', async () => {
+      expectProblem(await list('?status=declined'), 'invalid_request');
+      expectProblem(await list('?limit=0'), 'invalid_request');
+      expectProblem(await list('?limit=101'), 'invalid_request');
+      expectProblem(await list('?cursor=not*a*cursor'), 'invalid_request');
+      expectProblem(await list('?cursor=bm90LWpzb24'), 'invalid_input');
+      expectProblem(await app.inject({ url: '/verifier/requests' }), 'unauthenticated');
     });
   });
 

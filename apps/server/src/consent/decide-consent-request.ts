@@ -92,7 +92,7 @@ export interface ConsentDecisionResult {
 
 const EXPIRED = 'This request has expired. Ask the verifier for a new one.';
 
-/** A verifier request another answer completed first: this decision is too late. */
+/** A verifier request another answer completed first (the code before and after it was renamed). */
 const ANSWERED_CODES: ReadonlySet<string> = new Set([
   'verifier_request_answered',
   'request_already_answered',
@@ -278,8 +278,10 @@ export async function decideConsentRequest(
   try {
     ({ redirectUri } = await sendAuthorizationResponse(request, { vpToken }, transport));
   } catch (error) {
-    // Another answer completed the product-hosted verifier's request first.
-    if (ANSWERED_CODES.has(local?.refusal() ?? '')) throw refusalOf('approved', move);
+    // A seeded request's verifier request is this holder's own: another answer completing it
+    // first was this holder's concurrent approval. Any other verifier's request answered by
+    // someone else stays that (409 request_already_answered).
+    if (seeded && ANSWERED_CODES.has(local?.refusal() ?? '')) throw refusalOf('approved', move);
     throw problemOfOid4vpError(error);
   }
   // 5. Transition.

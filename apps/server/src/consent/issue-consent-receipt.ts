@@ -134,28 +134,6 @@ export async function issueConsentReceipt(
     contact: presentation?.grievance_contact ?? registered?.grievanceContact ?? null,
   };
 
-  // The registered verifier's own request this consent answers, when it is on this server.
-  let verifierRequest: { id: string; purposeCode: string } | undefined;
-  if (details && registered) {
-    const [found] = await db
-      .select({ id: verifierRequests.id, purposeCode: verifierRequests.purposeCode })
-      .from(verifierRequests)
-      .where(
-        details.verifierRequestId
-          ? eq(verifierRequests.id, details.verifierRequestId)
-          : and(
-              eq(verifierRequests.verifierId, registered.id),
-              eq(verifierRequests.nonce, details.nonce),
-            ),
-      );
-    verifierRequest = found;
-  }
-  const purposeCode =
-    verifierRequest?.purposeCode ??
-    (typeof request?.clientMetadata?.purpose_code === 'string'
-      ? request.clientMetadata.purpose_code
-      : null);
-
   // What an approval recorded, for a later withdrawal or expiry.
   const [approval] =
     event === 'withdrawn' || event === 'expired'
@@ -187,6 +165,31 @@ export async function issueConsentReceipt(
   const presentationSha256 = options.presentation
     ? vpTokenDigest(options.presentation.vpToken)
     : (approval?.presentationSha256 ?? null);
+
+  // The registered verifier's own request this consent answers, when it is on this server: the
+  // one that accepted the presentation this receipt names (by its vp_token's SHA-256), or the
+  // request a seeded consent was made for (one holder's own). Never by nonce or state: a link
+  // several holders opened must not join one holder's receipt to another's request.
+  let verifierRequest: { id: string; purposeCode: string } | undefined;
+  if (details && registered && (presentationSha256 || details.verifierRequestId)) {
+    const [found] = await db
+      .select({ id: verifierRequests.id, purposeCode: verifierRequests.purposeCode })
+      .from(verifierRequests)
+      .where(
+        and(
+          eq(verifierRequests.verifierId, registered.id),
+          presentationSha256
+            ? eq(verifierRequests.vpTokenSha256, presentationSha256)
+            : eq(verifierRequests.id, details.verifierRequestId as string),
+        ),
+      );
+    verifierRequest = found;
+  }
+  const purposeCode =
+    verifierRequest?.purposeCode ??
+    (typeof request?.clientMetadata?.purpose_code === 'string'
+      ? request.clientMetadata.purpose_code
+      : null);
 
   const events: ConsentEventEntry[] = [{ state: 'requested', at: consent.requestedAt }];
   const given = approved?.events.find((entry) => entry.state === 'given');

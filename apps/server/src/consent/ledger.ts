@@ -290,7 +290,7 @@ async function endUses(
     .orderBy(desc(consentReceipts.issuedAt))
     .limit(1);
   if (!approval?.digest) return null;
-  return options.roles.verifier.eraseReceivedClaims(tx, {
+  return options.roles.verifier.eraseClaimsOfEndedConsent(tx, {
     vpTokenSha256: approval.digest,
     reason: move === 'withdraw' ? 'withdrawn' : 'consent_expired',
     at,

@@ -1,7 +1,8 @@
 /**
  * GET /user/{userId}/rights-requests (issue 17): the grievances and erasure requests the holder
- * sent, newest first, with their status (open, resolved) and the organisation's note. This
- * holder's only.
+ * sent, newest first, with their status (open, resolved) and the organisation's note; a resolved
+ * erasure request also says what was erased and when, or that nothing was held (`erasure`,
+ * recorded by resolve-rights-request.ts). This holder's only.
  *
  * Input: { db, userId }. Output: core's RightsRequest[].
  */
@@ -25,6 +26,7 @@ export function rightsRequestOf(row: RightsRequestRow, organisation: string): Ri
     created_at: row.createdAt.toISOString(),
     resolved_at: row.resolvedAt?.toISOString() ?? null,
     resolution_note: row.resolutionNote,
+    erasure: row.erasure ?? null,
   };
 }
 

@@ -2,15 +2,23 @@
  * GET /verifier/rights-requests (issue 17): the grievances (DPDP Act s.13) and erasure requests
  * (s.12(3)) data principals sent this verifier organisation, newest first: open ones to act on,
  * resolved ones as a record. Each names the holder only by the pseudonymous data principal id
- * of its receipts, carries the receipt and the organisation's own verifier request the consent
- * answered. Another organisation's requests are never listed.
+ * of its receipts, carries the receipt and the organisation's own verifier request whose accepted
+ * presentation is this consent's: the one whose vp_token digest the receipt names (an approval's
+ * receipt, or a withdrawal's or expiry's that copies it). A refusal's receipt names none, so a
+ * second holder who opened a link another holder had answered is never attached to that
+ * holder's request. Another organisation's requests are never listed.
  *
  * Input: { db, verifierId }. Output: core's VerifierRightsRequest[].
  */
 import type { VerifierRightsRequest } from '@pehchaan/core';
-import { desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/create-db';
-import { consentReceipts, type RightsRequestRow, rightsRequests } from '../db/schema';
+import {
+  consentReceipts,
+  type RightsRequestRow,
+  rightsRequests,
+  verifierRequests,
+} from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 
 /** The organisation's view of a stored request and its receipt. */
@@ -31,6 +39,7 @@ export function verifierRightsRequestOf(
     created_at: row.createdAt.toISOString(),
     resolved_at: row.resolvedAt?.toISOString() ?? null,
     resolution_note: row.resolutionNote,
+    erasure: row.erasure ?? null,
   };
 }
 
@@ -43,10 +52,17 @@ export async function selectVerifierRightsRequests(
     .select({
       request: rightsRequests,
       document: consentReceipts.document,
-      verifierRequestId: consentReceipts.verifierRequestId,
+      verifierRequestId: verifierRequests.id,
     })
     .from(rightsRequests)
     .leftJoin(consentReceipts, eq(consentReceipts.id, rightsRequests.receiptId))
+    .leftJoin(
+      verifierRequests,
+      and(
+        eq(verifierRequests.vpTokenSha256, consentReceipts.presentationSha256),
+        eq(verifierRequests.verifierId, rightsRequests.verifierId),
+      ),
+    )
     .where(where)
     .orderBy(desc(rightsRequests.createdAt), desc(rightsRequests.id));
   return rows.map(({ request, document, verifierRequestId }) =>

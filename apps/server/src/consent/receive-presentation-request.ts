@@ -16,7 +16,8 @@
  * presentation_request_refused (422: unsigned, bad signature, unsupported prefix or DID, unsafe
  * address, bad DCQL...), presentation_request_expired (410), verifier_unreachable (502: the
  * request_uri could not be fetched), presentation_request_replayed (409: this holder already
- * received a request with this client_id and nonce).
+ * received a request with this client_id and nonce), request_already_answered (409: another
+ * holder already answered this verifier request; its link is used).
  */
 import type { ConsentPresentation, ConsentRequest } from '@pehchaan/core';
 import { and, eq } from 'drizzle-orm';

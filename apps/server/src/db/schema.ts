@@ -667,10 +667,11 @@ export const verifierApiKeys = pgTable(
 
 /**
  * OpenID4VP authorization requests of a verifier and their outcome. `status`: 'pending',
- * 'shared', 'declined', 'failed' ('expired' is derived: pending past `expires_at`). Once answered
- * with a presentation, `checks` lists every check made and, when shared, `claims_ciphertext`
- * holds the verified claims per DCQL credential query id (personal data: JSON encrypted with the
- * vault, AAD = 'verifier-request:' + id).
+ * 'shared', 'withdrawn', 'consent_expired' ('expired' is derived: pending past `expires_at`).
+ * Only a presentation that passes every check answers a request: then `checks` lists them and
+ * `claims_ciphertext` holds the verified claims per DCQL credential query id (personal data:
+ * JSON encrypted with the vault, AAD = 'verifier-request:' + id). Error answers only add to
+ * `wallet_errors`; a presentation that fails a check is not stored.
  */
 export const verifierRequests = pgTable(
   'verifier_requests',
@@ -696,20 +697,38 @@ export const verifierRequests = pgTable(
       jsonb('checks').$type<
         { credential_query_id: string | null; check: string; passed: boolean }[]
       >(),
-    /** 'access_denied' when declined; the problem code when failed. */
+    /**
+     * The error answers wallets posted while pending, oldest first, the latest
+     * MAX_WALLET_ERRORS (core): [{ error, error_description?, received_at }]. They never end
+     * the request (anyone holding its QR code can post one).
+     */
+    /**
+     * No longer written: an error answer no longer ends a request. It held 'access_denied' (or
+     * another wallet error, or 'presentation_invalid') of requests ended before wallet_errors;
+     * migration 0017 moved those into wallet_errors.
+     */
     error: text('error'),
+    walletErrors: jsonb('wallet_errors')
+      .$type<{ error: string; error_description?: string; received_at: string }[]>()
+      .notNull()
+      .default([]),
     /**
      * SHA-256 (hex) of the `vp_token` form value received (issue 17): the holder's consent
      * receipt carries the same digest of the presentation its wallet sent.
      */
     vpTokenSha256: text('vp_token_sha256'),
     /**
-     * When the verified claims were erased because the holder's consent ended (status
-     * 'withdrawn' or 'consent_expired', issue 17); claims_ciphertext is null from then on.
+     * When the verified claims were erased: the holder's consent ended (status 'withdrawn' or
+     * 'consent_expired', issue 17), or the organisation resolved the holder's erasure request
+     * (status stays 'shared'); claims_ciphertext is null from then on.
      */
     erasedAt: instant('erased_at'),
   },
-  (t) => [index('verifier_requests_verifier_idx').on(t.verifierId, t.createdAt)],
+  (t) => [
+    index('verifier_requests_verifier_idx').on(t.verifierId, t.createdAt),
+    // The consent a request was answered under is found by this digest (its approval receipt).
+    index('verifier_requests_vp_token_idx').on(t.vpTokenSha256),
+  ],
 );
 
 /**
@@ -845,6 +864,8 @@ export const consentReceipts = pgTable(
     index('consent_receipts_user_idx').on(t.userId, t.issuedAt),
     index('consent_receipts_consent_idx').on(t.consentRequestId),
     index('consent_receipts_verifier_request_idx').on(t.verifierRequestId),
+    // A verifier request's receipts are those naming the digest of the vp_token it accepted.
+    index('consent_receipts_presentation_idx').on(t.presentationSha256),
   ],
 );
 
@@ -881,6 +902,13 @@ export const rightsRequests = pgTable(
     createdAt: instant('created_at').notNull(),
     resolvedAt: instant('resolved_at'),
     resolutionNote: text('resolution_note'),
+    /**
+     * A resolved erasure request: what was erased ({ erased_at, claims: [names] }) or
+     * { nothing_held: true } (core's rightsRequestErasureSchema); null otherwise.
+     */
+    erasure: jsonb('erasure').$type<
+      { erased_at: string; claims: string[] } | { nothing_held: true }
+    >(),
   },
   (t) => [
     index('rights_requests_user_idx').on(t.userId, t.createdAt),

@@ -42,7 +42,10 @@ export const ERROR_STATUS = {
   presentation_invalid: 400,
   /** OpenID4VP: the verifier request was not answered in time. */
   verifier_request_expired: 400,
-  /** OpenID4VP: the verifier request was already answered (a replay). */
+  /**
+   * No longer answered: an answered verifier request answers request_already_answered (409).
+   * Kept while consent/answer-consent-request.ts still tests for it.
+   */
   verifier_request_answered: 400,
   /** POST .../presentation-requests: the link is not an OpenID4VP request link (docs/oid4vp.md). */
   invalid_presentation_link: 400,
@@ -116,6 +119,12 @@ export const ERROR_STATUS = {
   passkey_required: 409,
   /** Automatic backup turned on while no backup key (passphrase) is set. */
   backup_key_required: 409,
+  /**
+   * OpenID4VP: the verifier request was answered by a holder already (one request, one
+   * holder): fetching its request object or posting a response to it, and a second holder's
+   * wallet that receives or approves its used link.
+   */
+  request_already_answered: 409,
   /** Withdraw of a consent that is pending or rejected: only an approved consent is withdrawn. */
   consent_not_approved: 409,
   /** Withdraw of a consent already withdrawn (issue 17). */
@@ -239,6 +248,7 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   presentation_needs_live_session: 'Presentation needs a live session',
   passkey_required: 'Passkey required',
   backup_key_required: 'Backup passphrase required',
+  request_already_answered: 'Request already answered',
   consent_not_approved: 'Consent not approved',
   consent_already_withdrawn: 'Consent already withdrawn',
   consent_expired: 'Consent expired',

@@ -7,6 +7,8 @@
  * - the request is past its `exp`: presentation_request_expired (410);
  * - the verifier could not be reached or answered something unusable: verifier_unreachable (502);
  * - the verifier refused the posted answer: verifier_refused (502);
+ * - the verifier says another holder already answered the request (a used link):
+ *   request_already_answered (409);
  * - every other rule the request breaks (signature, prefix, DCQL, unsafe address...):
  *   presentation_request_refused (422);
  * - invalid_presentation_answer is a programming error: rethrown as is (500 internal_error).
@@ -23,6 +25,7 @@ const PROBLEM_OF: Partial<Record<Oid4vpErrorCode, ErrorCode>> = {
   redirect_refused: 'verifier_unreachable',
   request_uri_failed: 'verifier_unreachable',
   verifier_refused: 'verifier_refused',
+  request_already_answered: 'request_already_answered',
 };
 
 /**

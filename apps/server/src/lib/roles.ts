@@ -49,7 +49,7 @@ export interface WalletPort {
 }
 
 /** Why a verifier's received claims are erased. */
-export type ClaimsErasureReason = 'withdrawn' | 'consent_expired' | 'erasure_request';
+export type ClaimsErasureReason = 'withdrawn' | 'consent_expired';
 
 /** What a product-hosted verifier does for the other roles. */
 export interface VerifierPort {
@@ -64,12 +64,14 @@ export interface VerifierPort {
     responseUri: string,
   ): { fetch: typeof fetch; refusal: () => string | undefined } | undefined;
   /**
-   * Erases the claims the product-hosted verifier holds from the presentation whose `vp_token`
-   * has SHA-256 `vpTokenSha256` (DPDP Act s.8(7)): claims gone, `erased_at` set.
+   * The consent a presentation was given under ended: the product-hosted verifier erases the
+   * claims it holds from the presentation whose `vp_token` has SHA-256 `vpTokenSha256` (DPDP Act
+   * s.8(7)(a)): claims gone, `erased_at` set, the request reading 'withdrawn' or
+   * 'consent_expired'.
    * @returns when they were erased; null when none were held here (an outside verifier, or
    * already erased).
    */
-  eraseReceivedClaims(
+  eraseClaimsOfEndedConsent(
     db: DbOrTx,
     options: { vpTokenSha256: string; reason: ClaimsErasureReason; at: Date },
   ): Promise<Date | null>;

@@ -12,7 +12,10 @@
  * erases accounts whose deletion grace period is over (accounts/erase-due-accounts.ts), applies
  * each holder's data retention (accounts/apply-data-retention.ts) and makes the automatic
  * backups that are due (accounts/make-due-backups.ts). Activity logs written before the hash
- * chain (issue 17) are chained at start (lib/activity-chain.ts).
+ * chain (issue 17) are chained at start (lib/activity-chain.ts). With DEMO_VERIFIER_KEYS=on
+ * (`npm start` on the embedded database), the seeded verifier organisations get one demo API
+ * key each when they are first registered, printed once through `announce` (stdout, never the
+ * log); later starts print nothing.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { eraseDueAccounts } from '../accounts/erase-due-accounts';
@@ -32,6 +35,7 @@ import { isLoopbackAddress } from '../lib/oid4vp';
 import { createVault } from '../lib/vault';
 import { createVerifierRegistry } from '../lib/verifier-registry';
 import { checkMasterKey } from '../platform/claim-first-start';
+import { insertVerifierApiKey } from '../verifier/create-verifier-api-key';
 
 /** How often expired rows are deleted (ms). */
 export const PURGE_INTERVAL_MS = 3_600_000;
@@ -50,6 +54,27 @@ export interface DatabasePluginOptions {
   config: AppConfig;
   /** An already open database; the app then neither creates nor closes one. */
   db?: Database | undefined;
+  /** Where the demo verifier keys are printed (DEMO_VERIFIER_KEYS); default stdout. */
+  announce?: ((text: string) => void) | undefined;
+}
+
+/**
+ * The text that hands a newcomer the demo API keys of the seeded verifier organisations, once:
+ * one line per organisation, and where to use them.
+ */
+export function demoVerifierKeysText(
+  keys: readonly { name: string; apiKey: string }[],
+  publicOrigin: string,
+): string {
+  const width = Math.max(...keys.map((key) => key.name.length));
+  return [
+    '',
+    `Demo verifier API keys (shown this once; sign in at ${publicOrigin}/verifier):`,
+    ...keys.map((key) => `  ${key.name.padEnd(width)}  ${key.apiKey}`),
+    'They are stored only as hashes. Mint another with: npm run verifier:add -- --key-for "<name>"',
+    '',
+    '',
+  ].join('\n');
 }
 
 /**
@@ -66,7 +91,7 @@ export async function registerDatabase(
   if (!options.db) app.addHook('onClose', () => database.close());
   let deps: ServiceDeps;
   try {
-    deps = await prepareDatabase({ database, config, log: app.log });
+    deps = await prepareDatabase({ database, config, log: app.log, announce: options.announce });
   } catch (error) {
     // A failed start releases what it opened (the PGlite folder lock) before it is reported.
     if (!options.db) await database.close().catch(() => {});
@@ -122,8 +147,11 @@ export interface PrepareDatabaseOptions {
     | 'oid4vpAllowLoopback'
     | 'host'
     | 'notifications'
+    | 'demoVerifierKeys'
   >;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  /** Where the demo verifier keys are printed (config.demoVerifierKeys); default stdout. */
+  announce?: ((text: string) => void) | undefined;
   /** How long to wait for an unreachable database (ms); DATABASE_START_WAIT_MS by default. */
   waitMs?: number;
 }
@@ -170,9 +198,20 @@ export async function prepareDatabase(options: PrepareDatabaseOptions): Promise<
       notifier: createNotifier(config.notifications, log),
       verifierRegistry: createVerifierRegistry(database.db),
     });
-    const { seeded } = await seedFirstStart(deps, (error: unknown) =>
+    const { seeded, verifiersAdded } = await seedFirstStart(deps, (error: unknown) =>
       log.warn({ err: error }, 'linking the seeded consent requests failed'),
     );
+    if (config.demoVerifierKeys && verifiersAdded.length > 0) {
+      // First registration of the seeded organisations: one demo key each, shown this once.
+      const keys = [];
+      for (const verifier of verifiersAdded) {
+        const { apiKey } = await insertVerifierApiKey({ ...base, verifierId: verifier.id });
+        keys.push({ name: verifier.name, apiKey });
+      }
+      const announce = options.announce ?? ((text: string) => void process.stdout.write(text));
+      announce(demoVerifierKeysText(keys, config.publicOrigin));
+      log.info({ organisations: keys.map((key) => key.name) }, 'demo verifier API keys printed');
+    }
     log.info({ storage: database.type, database: database.name, seeded }, 'database ready');
     return deps;
   });

@@ -112,13 +112,23 @@ export async function createVerifierRequest(
     expiresAt,
     status: 'pending',
   });
+  return { id, ...requestLinks(publicOrigin, id, row.did), expires_at: expiresAt.toISOString() };
+}
+
+/**
+ * The addresses of request `id` of the verifier whose DID is `did`: where a wallet fetches its
+ * request object, the `openid4vp://` URL for a QR code and the product's own wallet page.
+ */
+export function requestLinks(
+  publicOrigin: string,
+  id: string,
+  did: string,
+): { request_uri: string; openid4vp_url: string; wallet_url: string } {
   const uri = requestUri(publicOrigin, id);
-  const query = new URLSearchParams({ client_id: verifierClientId(row.did), request_uri: uri });
+  const query = new URLSearchParams({ client_id: verifierClientId(did), request_uri: uri });
   return {
-    id,
     request_uri: uri,
     openid4vp_url: `openid4vp://?${query}`,
     wallet_url: `${publicOrigin}/present?${query}`,
-    expires_at: expiresAt.toISOString(),
   };
 }

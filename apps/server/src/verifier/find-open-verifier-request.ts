@@ -14,11 +14,14 @@ import { AppError } from '../lib/errors';
 
 export const REQUEST_NOT_FOUND_DETAIL = 'No such verifier request.';
 export const REQUEST_EXPIRED_DETAIL = 'This verifier request has expired.';
-export const REQUEST_ANSWERED_DETAIL = 'This verifier request has already been answered.';
+export const REQUEST_ANSWERED_DETAIL =
+  'This request has already been answered by a holder. Ask the organisation for a new one.';
 
 /**
+ * A request is answered by one holder: once a presentation was accepted (status shared, and
+ * later withdrawn or consent_expired) no wallet may fetch it or answer it again.
  * @throws {AppError} 'verifier_request_not_found' (404) for an unknown id;
- *   'verifier_request_answered' (400) once shared, declined or failed;
+ *   'request_already_answered' (409) once answered;
  *   'verifier_request_expired' (400) past its expires_at.
  */
 export async function findOpenVerifierRequest(
@@ -32,7 +35,7 @@ export async function findOpenVerifierRequest(
   if (!row) throw new AppError('verifier_request_not_found', REQUEST_NOT_FOUND_DETAIL);
   const request = row.verifier_requests;
   if (request.status !== 'pending') {
-    throw new AppError('verifier_request_answered', REQUEST_ANSWERED_DETAIL);
+    throw new AppError('request_already_answered', REQUEST_ANSWERED_DETAIL);
   }
   if (options.now().getTime() >= request.expiresAt.getTime()) {
     throw new AppError('verifier_request_expired', REQUEST_EXPIRED_DETAIL);

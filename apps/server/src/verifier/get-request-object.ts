@@ -29,7 +29,9 @@ export const CLIENT_METADATA = {
 /**
  * The compact JWS of request `requestId`.
  * @param options.walletNonce the wallet's wallet_nonce (POST request_uri), echoed in the payload.
- * @throws {AppError} as findOpenVerifierRequest: unknown (404), answered or expired (400).
+ * @throws {AppError} as findOpenVerifierRequest: unknown (404), answered by a holder already
+ *   (409 request_already_answered: a second wallet that opens a used link learns so), expired
+ *   (400).
  */
 export async function getRequestObject(
   options: Pick<ServiceDeps, 'db' | 'vault' | 'now' | 'publicOrigin'> & {

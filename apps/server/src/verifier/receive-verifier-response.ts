@@ -1,22 +1,30 @@
 /**
  * The response endpoint (OpenID4VP 1.0 section 8.2, response_mode direct_post): the wallet posts
  * `vp_token` (JSON: DCQL credential query id -> presentations, section 8.1) and `state`, or
- * `error` (`access_denied` when the holder declined) with `error_description`.
+ * `error` (`access_denied` when the holder declined, section 8.5) with `error_description`.
  *
- * A request is answered once (its nonce is spent): the outcome is stored with a conditional
- * update on status 'pending', so a replay or a race answers 'verifier_request_answered'.
- * - error=access_denied: status 'declined'; other wallet errors: status 'failed' with that code.
+ * A request is answered by one holder, with one presentation that passes every check
+ * (docs/oid4vp.md "The response endpoint"). The request id and `state` are in its public QR
+ * code, so nothing a wallet can post without the holder's credentials may end it:
+ * - an error answer is recorded under `wallet_errors` (the latest MAX_WALLET_ERRORS kept) and
+ *   the request stays pending until it expires; a valid presentation may still complete it;
+ * - a presentation that fails a check (nonce, audience, signature...) is refused with
+ *   400 'presentation_invalid' naming the checks, and nothing is stored;
  * - every presentation verified (lib/verify-sd-jwt-presentation.ts): status 'shared', the
- *   verified claims stored encrypted (AAD 'verifier-request:' + id) and the checks.
- * - any check failed: status 'failed' with the checks, then 400 'presentation_invalid'.
+ *   verified claims stored encrypted (AAD 'verifier-request:' + id), the checks, and the
+ *   SHA-256 of the vp_token (the digest the holder's approval receipt names). This is a
+ *   conditional update on status 'pending', so of two racing presentations one wins and the
+ *   other answers 409 'request_already_answered', as does anything posted afterwards.
  */
 
 import { createHash } from 'node:crypto';
 import {
   type DcqlQuery,
   dcqlQuerySchema,
+  MAX_WALLET_ERRORS,
   type PresentationCheck,
   type VerifiedCredential,
+  type WalletError,
 } from '@pehchaan/core';
 import { and, eq } from 'drizzle-orm';
 import { verifierRequests } from '../db/schema';
@@ -49,12 +57,37 @@ function credentialsRequested(query: DcqlQuery, presented: string[]): boolean {
 }
 
 /**
+ * Appends `error` to the pending request's wallet_errors, keeping the latest MAX_WALLET_ERRORS.
+ * @throws {AppError} 'request_already_answered' (409) when a presentation answered it meanwhile.
+ */
+async function recordWalletError(
+  db: ServiceDeps['db'],
+  requestId: string,
+  error: WalletError,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ status: verifierRequests.status, walletErrors: verifierRequests.walletErrors })
+      .from(verifierRequests)
+      .where(eq(verifierRequests.id, requestId))
+      .for('update');
+    if (row?.status !== 'pending') {
+      throw new AppError('request_already_answered', REQUEST_ANSWERED_DETAIL);
+    }
+    await tx
+      .update(verifierRequests)
+      .set({ walletErrors: [...row.walletErrors, error].slice(-MAX_WALLET_ERRORS) })
+      .where(eq(verifierRequests.id, requestId));
+  });
+}
+
+/**
  * Records the wallet's answer to request `requestId`.
  * @returns {} (the answer carries no redirect_uri).
  * @throws {AppError} 'verifier_request_not_found' (404), 'verifier_request_expired' (400),
- *   'verifier_request_answered' (400, also for a replay); 'invalid_input' (400) for a state that
- *   is not the request's, or a vp_token that is not a DCQL vp_token; 'presentation_invalid' (400)
- *   when a check failed (stored as status 'failed').
+ *   'request_already_answered' (409: a presentation was accepted already, a replay included);
+ *   'invalid_input' (400) for a state that is not the request's, or a vp_token that is not a
+ *   DCQL vp_token; 'presentation_invalid' (400) when a check failed (nothing stored).
  */
 export async function receiveVerifierResponse(
   options: Pick<ServiceDeps, 'db' | 'vault' | 'now' | 'issuers'> & {
@@ -68,22 +101,13 @@ export async function receiveVerifierResponse(
     throw new AppError('invalid_input', 'state does not match the request');
   }
   const now = options.now();
-  const settle = async (values: Partial<typeof verifierRequests.$inferInsert>) => {
-    const updated = await db
-      .update(verifierRequests)
-      .set({ ...values, answeredAt: now })
-      .where(and(eq(verifierRequests.id, request.id), eq(verifierRequests.status, 'pending')))
-      .returning({ id: verifierRequests.id });
-    if (updated.length === 0)
-      throw new AppError('verifier_request_answered', REQUEST_ANSWERED_DETAIL);
-  };
 
   if (form.error !== undefined) {
-    await settle(
-      form.error === 'access_denied'
-        ? { status: 'declined', error: 'access_denied' }
-        : { status: 'failed', error: form.error },
-    );
+    await recordWalletError(db, request.id, {
+      error: form.error,
+      ...(form.error_description ? { error_description: form.error_description } : {}),
+      received_at: now.toISOString(),
+    });
     return {};
   }
   if (form.vp_token === undefined) {
@@ -143,19 +167,25 @@ export async function receiveVerifierResponse(
 
   const failed = checks.filter((c) => !c.passed);
   if (failed.length > 0) {
-    await settle({ status: 'failed', checks, error: 'presentation_invalid' });
+    // Refused, and nothing changes: whoever posted it cannot end the holder's request.
     const names = [...new Set(failed.map((c) => c.check))].join(', ');
     throw new AppError('presentation_invalid', `The presentation failed these checks: ${names}`);
   }
-  await settle({
-    status: 'shared',
-    checks,
-    // The digest the holder's consent receipt names (issue 17): of the form value as received.
-    vpTokenSha256: createHash('sha256').update(form.vp_token, 'utf8').digest('hex'),
-    claimsCiphertext: options.vault.encrypt(
-      JSON.stringify(credentials),
-      verifierRequestAad(request.id),
-    ),
-  });
+  const updated = await db
+    .update(verifierRequests)
+    .set({
+      status: 'shared',
+      answeredAt: now,
+      checks,
+      // The digest the holder's consent receipt names (issue 17): of the form value as received.
+      vpTokenSha256: createHash('sha256').update(form.vp_token, 'utf8').digest('hex'),
+      claimsCiphertext: options.vault.encrypt(
+        JSON.stringify(credentials),
+        verifierRequestAad(request.id),
+      ),
+    })
+    .where(and(eq(verifierRequests.id, request.id), eq(verifierRequests.status, 'pending')))
+    .returning({ id: verifierRequests.id });
+  if (updated.length === 0) throw new AppError('request_already_answered', REQUEST_ANSWERED_DETAIL);
   return {};
 }

@@ -14,18 +14,19 @@ import { newVerifierKey } from '../lib/verifier-keys';
  * seeded before verifiers existed get them too. Idempotent and race-safe: rows are inserted with
  * ON CONFLICT DO NOTHING (a key pair is only made for an organisation not yet stored); an
  * organisation already stored is left as it is, and a seed purpose already stored gets the seed's
- * claims (nothing else of it changes). No API key is made: an operator mints
- * one with `npm run verifier:add -- --key-for <name>`.
- * @returns how many organisations this call registered.
+ * claims (nothing else of it changes). No API key is made here: an operator mints one with
+ * `npm run verifier:add -- --key-for <name>`, and `npm start` mints demo keys for the
+ * organisations this call registered (DEMO_VERIFIER_KEYS, plugins/db.ts).
+ * @returns the ids and names of the organisations this call registered.
  */
 export async function seedVerifiers(
   deps: Pick<ServiceDeps, 'db' | 'vault' | 'now'>,
-): Promise<{ added: number }> {
+): Promise<{ added: { id: string; name: string }[] }> {
   const { db, vault } = deps;
   const now = deps.now();
   const stored = new Set((await db.select({ id: verifiers.id }).from(verifiers)).map((r) => r.id));
   const missing = VERIFIER_SEEDS.filter((seed) => !stored.has(seed.id));
-  let added = 0;
+  let added: { id: string; name: string }[] = [];
   if (missing.length > 0) {
     const inserted = await db
       .insert(verifiers)
@@ -39,8 +40,8 @@ export async function seedVerifiers(
         })),
       )
       .onConflictDoNothing()
-      .returning({ id: verifiers.id });
-    added = inserted.length;
+      .returning({ id: verifiers.id, name: verifiers.name });
+    added = inserted;
   }
   // An organisation registered by hand under a seed's name keeps its own row: no seed purposes.
   const present = new Set((await db.select({ id: verifiers.id }).from(verifiers)).map((r) => r.id));

@@ -37,6 +37,9 @@ export const queryKeys = {
   verifierOrganisation: (keyPrefix: string) => ['verifier', keyPrefix, 'organisation'] as const,
   verifierRequest: (keyPrefix: string, requestId: string) =>
     ['verifier', keyPrefix, 'requests', requestId] as const,
+  /** GET /verifier/requests?status=: the organisation's requests ('all' unfiltered), by page. */
+  verifierRequests: (keyPrefix: string, status: string) =>
+    ['verifier', keyPrefix, 'request-list', status] as const,
   /** GET /verifier/rights-requests: grievances and erasure requests sent to the organisation. */
   verifierRightsRequests: (keyPrefix: string) =>
     ['verifier', keyPrefix, 'rights-requests'] as const,

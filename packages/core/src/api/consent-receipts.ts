@@ -124,6 +124,22 @@ export const newRightsRequestSchema = z.strictObject(
 );
 export type NewRightsRequest = z.infer<typeof newRightsRequestSchema>;
 
+/**
+ * What resolving an erasure request erased (DPDP Act s.12(3)): the claims the product held for
+ * the consent's accepted presentation (their names) and when they were erased; or, plainly,
+ * that nothing was held (no presentation of this consent was accepted here, or it was already
+ * erased, e.g. on withdrawal).
+ */
+export const rightsRequestErasureSchema = z.union([
+  z.object({
+    erased_at: z.string(),
+    /** The claim names erased, e.g. ['name', 'pan_number']. */
+    claims: z.array(z.string()),
+  }),
+  z.object({ nothing_held: z.literal(true) }),
+]);
+export type RightsRequestErasure = z.infer<typeof rightsRequestErasureSchema>;
+
 /** A rights request as its holder sees it. */
 export const rightsRequestSchema = z.object({
   id: z.string(),
@@ -140,6 +156,8 @@ export const rightsRequestSchema = z.object({
   resolved_at: z.string().nullable(),
   /** What the organisation wrote when it marked the request done. */
   resolution_note: z.string().nullable(),
+  /** A resolved erasure request: what was erased, or that nothing was held; else null. */
+  erasure: rightsRequestErasureSchema.nullable(),
 });
 export type RightsRequest = z.infer<typeof rightsRequestSchema>;
 
@@ -168,10 +186,17 @@ export const verifierRightsRequestSchema = z.object({
   message: z.string(),
   receipt_id: z.string().nullable(),
   receipt: signedConsentReceiptSchema.nullable(),
+  /**
+   * The organisation's own verifier request whose accepted presentation is this consent's
+   * (matched by the vp_token digest of the receipt); null when none is (a refusal, another
+   * holder's consent to a link already answered).
+   */
   verifier_request_id: z.string().nullable(),
   created_at: z.string(),
   resolved_at: z.string().nullable(),
   resolution_note: z.string().nullable(),
+  /** A resolved erasure request: what was erased, or that nothing was held; else null. */
+  erasure: rightsRequestErasureSchema.nullable(),
 });
 export type VerifierRightsRequest = z.infer<typeof verifierRightsRequestSchema>;
 

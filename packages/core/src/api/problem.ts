@@ -52,6 +52,8 @@ export const PROBLEM_CODES = [
   'unknown_claim',
   'presentation_invalid',
   'verifier_request_expired',
+  // Nothing answers it any more (see request_already_answered); kept while a caller still
+  // tests for it.
   'verifier_request_answered',
   'invalid_presentation_link',
   'invalid_credential',
@@ -93,6 +95,8 @@ export const PROBLEM_CODES = [
   'presentation_needs_live_session',
   'passkey_required',
   'backup_key_required',
+  // 409: a verifier request one holder already answered, reached by a second wallet
+  'request_already_answered',
   // 409: withdrawing a consent that cannot be withdrawn (issue 17)
   'consent_not_approved',
   'consent_already_withdrawn',

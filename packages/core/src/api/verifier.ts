@@ -158,16 +158,18 @@ export const createVerifierRequestAnswerSchema = z.object({
 });
 export type CreateVerifierRequestAnswer = z.infer<typeof createVerifierRequestAnswerSchema>;
 
-/** The lifecycle of a verifier request. */
+/**
+ * The lifecycle of a verifier request. A request is answered by one holder, with one
+ * presentation that passes every check: nothing else ends it. An error answer (a wallet's
+ * `error=access_denied`, which anyone holding the QR code could post) is listed under
+ * `wallet_errors` and the request stays pending; a presentation that fails a check is refused
+ * and changes nothing (docs/oid4vp.md "The response endpoint").
+ */
 export const VERIFIER_REQUEST_STATUSES = [
-  /** Waiting for the holder's wallet. */
+  /** Waiting for the holder's wallet (wallet errors, if any, are in `wallet_errors`). */
   'pending',
   /** The holder shared; every check passed; `credentials` holds the verified claims. */
   'shared',
-  /** The holder declined (error=access_denied). */
-  'declined',
-  /** A response came and failed a check; `checks` says which. Final (the nonce is spent). */
-  'failed',
   /** Not answered before `expires_at`. */
   'expired',
   /**
@@ -179,6 +181,20 @@ export const VERIFIER_REQUEST_STATUSES = [
   'consent_expired',
 ] as const;
 export type VerifierRequestStatus = (typeof VERIFIER_REQUEST_STATUSES)[number];
+
+/** The most wallet errors a request keeps: the latest ones (older ones are dropped). */
+export const MAX_WALLET_ERRORS = 20;
+
+/** One error answer a wallet posted to a pending request's response URI (OpenID4VP 1.0 8.5). */
+export const walletErrorSchema = z.object({
+  /** The OAuth error code, e.g. 'access_denied' (the wallet declined). */
+  error: z.string(),
+  /** The wallet's own text, when it sent one. Written by whoever posted it: not verified. */
+  error_description: z.string().optional(),
+  /** When it arrived (ISO 8601). */
+  received_at: z.string(),
+});
+export type WalletError = z.infer<typeof walletErrorSchema>;
 
 /** The checks the response endpoint makes on each presentation, in this order. */
 export const PRESENTATION_CHECKS = [
@@ -237,6 +253,10 @@ export type VerifiedCredential = z.infer<typeof verifiedCredentialSchema>;
 /** GET /verifier/requests/{id} answer. */
 export const verifierRequestAnswerSchema = z.object({
   id: z.string(),
+  /** The same addresses POST /verifier/requests answered, to show the QR code again. */
+  request_uri: z.string(),
+  openid4vp_url: z.string(),
+  wallet_url: z.string(),
   purpose: z.string(),
   status: z.enum(VERIFIER_REQUEST_STATUSES),
   created_at: z.string(),
@@ -245,10 +265,14 @@ export const verifierRequestAnswerSchema = z.object({
   answered_at: z.string().nullable(),
   /** Once shared: the verified claims per DCQL credential query id. */
   credentials: z.record(z.string(), z.array(verifiedCredentialSchema)).nullable(),
-  /** Once answered with a presentation: every check made, passed or not. */
+  /** Once shared: every check made on the accepted presentation (all passed). */
   checks: z.array(presentationCheckSchema).nullable(),
-  /** declined: 'access_denied'; failed: the problem code the wallet got; else null. */
-  error: z.string().nullable(),
+  /**
+   * The error answers wallets posted while the request was pending, oldest first (at most
+   * MAX_WALLET_ERRORS, the latest). None of them ended the request: anyone holding its QR code
+   * can post one, so they are what a wallet said, not the holder's decision.
+   */
+  wallet_errors: z.array(walletErrorSchema),
   /** SHA-256 (hex) of the vp_token received (issue 17); null until shared. */
   vp_token_sha256: z.string().nullable().optional(),
   /**
@@ -257,14 +281,17 @@ export const verifierRequestAnswerSchema = z.object({
    */
   consent_receipts: z.array(verifierConsentReceiptSchema).optional(),
   /**
-   * When the verified claims were erased because the consent ended (withdrawn or
-   * consent_expired); `credentials` is null from then on. Null while they are held.
+   * When the verified claims were erased: the consent ended (withdrawn or consent_expired), or
+   * the organisation resolved the holder's erasure request (the status stays shared).
+   * `credentials` is null from then on. Null while they are held.
    */
   erased_at: z.string().nullable(),
   /**
    * The holder's consent this request was answered under, when the holder's wallet is this
    * product (issue 17): its status, validity and how often it was used (a presentation verified,
-   * a share link opened under it). Null otherwise.
+   * a share link opened under it). Found by the digest of the accepted vp_token (the approval
+   * receipt's presentation_sha256), so only the holder whose presentation was accepted is
+   * linked. Null otherwise.
    */
   consent: z
     .object({
@@ -277,6 +304,43 @@ export const verifierRequestAnswerSchema = z.object({
     .nullable(),
 });
 export type VerifierRequestAnswer = z.infer<typeof verifierRequestAnswerSchema>;
+
+/** The statuses GET /verifier/requests filters by (`?status=`). */
+export const verifierRequestStatusSchema = z.enum(VERIFIER_REQUEST_STATUSES);
+
+/** The default and largest page of GET /verifier/requests. */
+export const VERIFIER_REQUESTS_PAGE = { default: 20, max: 100 } as const;
+
+/**
+ * GET /verifier/requests query: the organisation's requests, newest first. `status` filters
+ * (pending means not yet past expires_at; expired means pending past it); `cursor` is the
+ * `next_cursor` of the page before; `limit` the page size.
+ */
+export const verifierRequestListQuerySchema = z.strictObject({
+  status: verifierRequestStatusSchema.optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(VERIFIER_REQUESTS_PAGE.max)
+    .default(VERIFIER_REQUESTS_PAGE.default),
+  cursor: z
+    .string()
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/, 'cursor must be a next_cursor the API answered')
+    .optional(),
+});
+export type VerifierRequestListQuery = z.infer<typeof verifierRequestListQuerySchema>;
+
+/** GET /verifier/requests answer: one page, newest first, each as GET /verifier/requests/{id}. */
+export const verifierRequestListSchema = z.object({
+  requests: z.array(verifierRequestAnswerSchema),
+  /** How many are on this page. */
+  count: z.number().int().nonnegative(),
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  next_cursor: z.string().nullable(),
+});
+export type VerifierRequestList = z.infer<typeof verifierRequestListSchema>;
 
 /** One registered purpose of a verifier, as GET /verifier/me lists it. */
 export const verifierPurposeSchema = z.object({

@@ -37,6 +37,9 @@ export const OID4VP_ERROR_CODES = [
   // sendAuthorizationResponse (send-response.ts)
   'invalid_presentation_answer',
   'verifier_refused',
+  // fetchRequestObject and sendAuthorizationResponse: the verifier says another holder already
+  // answered this request (a used link)
+  'request_already_answered',
 ] as const;
 
 export type Oid4vpErrorCode = (typeof OID4VP_ERROR_CODES)[number];
@@ -58,4 +61,30 @@ export class Oid4vpError extends Error {
 /** True when `error` is an Oid4vpError (optionally with `code`). */
 export function isOid4vpError(error: unknown, code?: Oid4vpErrorCode): error is Oid4vpError {
   return error instanceof Oid4vpError && (code === undefined || error.code === code);
+}
+
+/** The problem code a verifier answers for a request another holder already answered. */
+export const ALREADY_ANSWERED_CODE = 'request_already_answered';
+
+/** What the holder reads when a link was already answered by someone else. */
+export const ALREADY_ANSWERED_MESSAGE =
+  'Someone has already answered this request, so it cannot be answered again. Ask the verifier for a new link.';
+
+/**
+ * True when a verifier's error answer says the request was already answered: HTTP 409 with an
+ * RFC 9457 problem whose `code` is 'request_already_answered' (this product's verifier answers
+ * so, docs/oid4vp.md). Any other answer is not read as that.
+ */
+export function saysAlreadyAnswered(status: number, body: string): boolean {
+  if (status !== 409) return false;
+  try {
+    const problem: unknown = JSON.parse(body);
+    return (
+      typeof problem === 'object' &&
+      problem !== null &&
+      (problem as { code?: unknown }).code === ALREADY_ANSWERED_CODE
+    );
+  } catch {
+    return false;
+  }
 }

@@ -11,7 +11,7 @@
  * body (signed, or unsigned with `alg: none`).
  */
 import { randomBytes } from 'node:crypto';
-import { Oid4vpError } from './errors';
+import { ALREADY_ANSWERED_MESSAGE, Oid4vpError, saysAlreadyAnswered } from './errors';
 import { type SafeFetchOptions, safeFetch } from './safe-fetch';
 import { WALLET_METADATA } from './wallet-metadata';
 
@@ -39,8 +39,10 @@ export interface FetchedRequestObject {
 /**
  * GETs or POSTs `requestUri` and answers the request object.
  * @throws {Oid4vpError} the fetcher's codes (address_refused, verifier_unreachable,
- *   verifier_timeout, response_too_large, redirect_refused); request_uri_failed for a non-2xx
- *   answer; invalid_request_object for another Content-Type or a body that is not a compact JWT.
+ *   verifier_timeout, response_too_large, redirect_refused); request_already_answered when the
+ *   verifier answers 409 with that problem code (another holder answered this link);
+ *   request_uri_failed for any other non-2xx answer; invalid_request_object for another
+ *   Content-Type or a body that is not a compact JWT.
  */
 export async function fetchRequestObject(
   requestUri: string,
@@ -64,6 +66,9 @@ export async function fetchRequestObject(
     options,
   );
   if (!response.ok) {
+    if (saysAlreadyAnswered(response.status, await response.text())) {
+      throw new Oid4vpError('request_already_answered', ALREADY_ANSWERED_MESSAGE);
+    }
     throw new Oid4vpError(
       'request_uri_failed',
       'The verifier did not hand over its request. The link may have expired; ask the verifier for a new one.',

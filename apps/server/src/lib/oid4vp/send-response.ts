@@ -6,7 +6,12 @@
  */
 import { submitOpenid4vpAuthorizationResponse } from '../openid4vc';
 import { isLoopbackAddress } from './address-policy';
-import { isOid4vpError, Oid4vpError } from './errors';
+import {
+  ALREADY_ANSWERED_MESSAGE,
+  isOid4vpError,
+  Oid4vpError,
+  saysAlreadyAnswered,
+} from './errors';
 import type { AuthorizationRequest } from './resolve-request';
 import { createSafeFetch, type SafeFetchOptions, safeFetch } from './safe-fetch';
 
@@ -84,8 +89,10 @@ function safeRedirect(value: unknown, allowLoopback: boolean): string | undefine
  * `error_description` and `state` (state only when the request had one).
  * @returns `{ redirectUri }` when the verifier's JSON reply names a safe `redirect_uri`, else `{}`.
  * @throws {Oid4vpError} invalid_presentation_answer (vp_token keys not the request's DCQL ids,
- *   an empty array, several presentations for a query without `multiple`), verifier_refused
- *   (the verifier answered an error status), or the fetcher's codes (address_refused,
+ *   an empty array, several presentations for a query without `multiple`),
+ *   request_already_answered (the verifier answered 409 with that problem code: another holder
+ *   answered this request first), verifier_refused (any other error status), or the fetcher's
+ *   codes (address_refused,
  *   verifier_unreachable, verifier_timeout, response_too_large, redirect_refused).
  */
 export async function sendAuthorizationResponse(
@@ -128,6 +135,9 @@ export async function sendAuthorizationResponse(
     );
   }
   if (!response.ok) {
+    if (saysAlreadyAnswered(response.status, await response.text())) {
+      throw new Oid4vpError('request_already_answered', ALREADY_ANSWERED_MESSAGE);
+    }
     throw new Oid4vpError(
       'verifier_refused',
       'The verifier did not accept the answer. Ask the verifier for a new request if you want to try again.',

@@ -5,12 +5,16 @@
  *
  * - POST /verifier/requests { purpose, dcql_query }: 201 { id, request_uri, openid4vp_url,
  *   wallet_url, expires_at }; 422 'purpose_not_registered' or 'claims_outside_purpose'.
- * - GET /verifier/requests/{id}: the request's status, verified claims and checks; 404 for an
- *   id that is not this verifier's.
+ * - GET /verifier/requests?status=&limit=&cursor=: the verifier's own requests, newest first,
+ *   one page (`next_cursor`), each as the next route answers it.
+ * - GET /verifier/requests/{id}: the request's status, verified claims and checks, and the
+ *   error answers wallets posted (`wallet_errors`); 404 for an id that is not this verifier's.
  * - GET /verifier/me: the key's organisation and its registered purposes (what the verifier
  *   portal at /verifier offers).
  * - GET /verifier/rights-requests: the grievances and erasure requests data principals sent this
- *   organisation (issue 17); POST /verifier/rights-requests/{id}/resolve marks one done.
+ *   organisation (issue 17); POST /verifier/rights-requests/{id}/resolve marks one done, and
+ *   for an erasure request erases the claims held for that consent in the same transaction
+ *   (the consent ledger's use case is handed the verifier's eraser).
  */
 import {
   createVerifierRequestAnswerSchema,
@@ -18,6 +22,8 @@ import {
   resolveRightsRequestSchema,
   verifierOrganisationSchema,
   verifierRequestAnswerSchema,
+  verifierRequestListQuerySchema,
+  verifierRequestListSchema,
   verifierRightsRequestAnswerSchema,
   verifierRightsRequestListSchema,
 } from '@pehchaan/core';
@@ -29,8 +35,10 @@ import { AppError } from '../../lib/errors';
 import { errorResponses } from '../../lib/http-schemas';
 import { authenticateVerifier } from '../../verifier/authenticate-verifier';
 import { createVerifierRequest } from '../../verifier/create-verifier-request';
+import { eraseReceivedClaims } from '../../verifier/erase-received-claims';
 import { getVerifierOrganisation } from '../../verifier/get-verifier-organisation';
 import { getVerifierRequest } from '../../verifier/get-verifier-request';
+import { listVerifierRequests } from '../../verifier/list-verifier-requests';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -99,6 +107,28 @@ const verifierRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/requests',
+    {
+      schema: {
+        tags: ['verifier'],
+        operationId: 'listVerifierRequests',
+        summary: "The organisation's OpenID4VP requests, newest first, one page, by status",
+        security: verifierSecurity,
+        querystring: verifierRequestListQuerySchema,
+        response: { 200: verifierRequestListSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) =>
+      listVerifierRequests({
+        ...app.deps,
+        verifierId: verifierOf(request),
+        status: request.query.status,
+        limit: request.query.limit,
+        cursor: request.query.cursor,
+      }),
+  );
+
+  app.get(
     '/requests/:requestId',
     {
       schema: {
@@ -145,7 +175,8 @@ const verifierRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['verifier'],
         operationId: 'resolveRightsRequest',
-        summary: "Mark a data principal's grievance or erasure request done, with a note",
+        summary:
+          "Mark a data principal's grievance or erasure request done, with a note; an erasure request's claims are erased",
         security: verifierSecurity,
         params: z.object({ requestId: z.string().min(1).max(128) }),
         body: resolveRightsRequestSchema.nullish(),
@@ -161,6 +192,7 @@ const verifierRoutes: FastifyPluginAsyncZod = async (app) => {
         verifierId: verifierOf(request),
         requestId: request.params.requestId,
         ...(request.body?.note ? { note: request.body.note } : {}),
+        eraseClaims: (input) => eraseReceivedClaims({ ...input, vault: app.deps.vault }),
       });
       return { message: 'Request marked as resolved', rights_request: resolved };
     },

@@ -98,6 +98,7 @@ describe('groupByOrganisation', () => {
       message: 'Erase',
       created_at: '2025-03-04T09:00:00.000Z',
       resolved_at: null,
+      erasure: null,
       resolution_note: null,
     };
     const shop = receiptRecord({

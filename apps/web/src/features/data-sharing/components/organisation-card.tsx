@@ -5,7 +5,12 @@
  * JSON, open the printable page), Withdraw, and the grievances and erasure requests sent about
  * it with their status and age.
  */
-import { type ConsentState, lastActivityParts, type RightsRequestKind } from '@pehchaan/core';
+import {
+  type ConsentState,
+  lastActivityParts,
+  type RightsRequest,
+  type RightsRequestKind,
+} from '@pehchaan/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +20,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ExternalLinkIcon, FileIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { errorDetail } from '@/lib/api-client';
+import { claimName } from '@/lib/document-labels';
 import { downloadJson } from '@/lib/download-file';
 import { useFormat } from '@/lib/preferences';
 import { toast } from '@/lib/toast';
@@ -51,6 +57,25 @@ const STATE_TONE: Record<ConsentState, string> = {
   withdrawn: 'bg-amber-100 text-amber-950 dark:bg-amber-950 dark:text-amber-100',
   expired: 'bg-amber-100 text-amber-950 dark:bg-amber-950 dark:text-amber-100',
 };
+
+/**
+ * What resolving an erasure request erased (DPDP Act s.12(3)), as the organisation's eraser
+ * recorded it: the claims and when, or plainly that nothing was held.
+ */
+function Erasure({ erasure }: { erasure: NonNullable<RightsRequest['erasure']> }) {
+  const { t, i18n } = useTranslation(DATA_SHARING_NAMESPACE);
+  const { date } = useFormat();
+  return (
+    <p className="mt-1 font-medium text-slate-800 dark:text-slate-200">
+      {'nothing_held' in erasure
+        ? t('rights.nothingHeld')
+        : t('rights.erased', {
+            date: date(erasure.erased_at),
+            claims: erasure.claims.map((claim) => claimName(claim, i18n.language)).join(', '),
+          })}
+    </p>
+  );
+}
 
 function useAge() {
   const { t } = useTranslation(DATA_SHARING_NAMESPACE);
@@ -211,6 +236,7 @@ function ConsentEntry({
                     {t('rights.note', { note: sent.resolution_note })}
                   </p>
                 )}
+                {sent.erasure && <Erasure erasure={sent.erasure} />}
               </li>
             ))}
           </ul>

@@ -66,7 +66,17 @@ const sentGrievance: RightsRequest = {
   created_at: new Date(Date.now() - 2 * 86_400_000).toISOString(),
   resolved_at: new Date().toISOString(),
   resolution_note: 'Deleted on request.',
+  erasure: null,
 };
+
+/** A resolved erasure request, as the organisation's eraser recorded it. */
+const erased = (erasure: RightsRequest['erasure']): RightsRequest => ({
+  ...sentGrievance,
+  id: `rights-${'nothing_held' in (erasure ?? {}) ? 'none' : 'erased'}`,
+  kind: 'erasure',
+  resolution_note: null,
+  erasure,
+});
 
 function api(extra: Record<string, Handler> = {}, rights: RightsRequest[] = []) {
   return mockFetch({
@@ -123,6 +133,21 @@ describe('who has my data', () => {
     ).toHaveAttribute('href', `/verify/${BANK_RECEIPT.id}`);
     expect(within(bank).getByText(/Resolved · sent 2 days ago/)).toBeVisible();
     expect(within(bank).getByText('Their answer: Deleted on request.')).toBeVisible();
+  });
+
+  it('says what a resolved erasure request erased and when, or plainly that nothing was held', async () => {
+    api({}, [
+      erased({ erased_at: '2025-03-14T11:00:00.000Z', claims: ['name', 'pan_number'] }),
+      erased({ nothing_held: true }),
+    ]);
+    await open();
+    const bank = await screen.findByRole('region', { name: 'State Bank of India' });
+    expect(within(bank).getByText('Erased on 14/03/2025: Name, PAN Number.')).toBeVisible();
+    expect(
+      within(bank).getByText(
+        "Nothing was held to erase: the organisation had none of this consent's data through Pehchaan, or it was already erased.",
+      ),
+    ).toBeVisible();
   });
 
   it('Withdraw asks first, then withdraws the consent', async () => {

@@ -1,20 +1,18 @@
 /**
- * One request of the portal (issue 16): the QR code of its `openid4vp_url` (drawn on this device
- * with the qrcode library, as the credential cards do), the `wallet_url` with Copy, and the
- * status read live (GET /verifier/requests/{id}, every 2 s while pending). Once shared: the
- * verified claims per credential (labels in the current language), the holder's consent
- * receipts (issue 17: the verifier's copy, with whether its presentation digest matches the
- * vp_token received) and every check with passed / failed; declined, failed and expired in plain
- * words. Once the holder withdraws the consent (or it expires) the status says so and the claims
- * read 'Erased on withdrawal'; the consent's validity and how often it was used ('Used 3 times,
- * last on 12 Mar 2026') are shown.
+ * One request of the portal (issue 16), read live (GET /verifier/requests/{id}, every 2 s while
+ * pending): while pending, the QR code of its `openid4vp_url` (drawn on this device with the
+ * qrcode library, as the credential cards do) and the `wallet_url` with Copy; the error answers
+ * wallets posted ("The wallet declined"), which never end a request since anyone holding the QR
+ * code could send one. Once shared: the verified claims per credential (labels in the current
+ * language), the holder's consent receipts (issue 17: the verifier's copy, with whether its
+ * presentation digest matches the vp_token received) and every check. Once the holder withdraws
+ * the consent (or it expires), or the organisation resolved the holder's erasure request, the
+ * claims read as erased, with the date; the consent's validity and how often it was used ('Used
+ * 3 times, last on 12 Mar 2026') are shown. Everything comes from the server, so the request
+ * shows the same after a reload.
  */
-import type {
-  CreateVerifierRequestAnswer,
-  VerifierRequestAnswer,
-  VerifierRequestStatus,
-} from '@pehchaan/core';
-import { useQuery } from '@tanstack/react-query';
+import type { VerifierRequestAnswer, VerifierRequestStatus } from '@pehchaan/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import QRCode from 'qrcode';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +26,7 @@ import { claimValue } from '@/lib/format-claim';
 import { useFormat } from '@/lib/preferences';
 import { toast } from '@/lib/toast';
 import { verifierRequestQuery } from '../api/get-verifier-request';
+import { invalidateVerifierRequests } from '../api/list-verifier-requests';
 import '../i18n';
 import { claimName, documentTypeName } from '@/lib/document-labels';
 
@@ -39,10 +38,6 @@ const TONES: Record<VerifierRequestStatus, string> = {
     'border-sky-300 bg-sky-50 text-sky-950 dark:border-sky-700 dark:bg-sky-950/50 dark:text-sky-100',
   shared:
     'border-green-300 bg-green-50 text-green-900 dark:border-green-800 dark:bg-green-950/50 dark:text-green-100',
-  declined:
-    'border-slate-300 bg-slate-50 text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
-  failed:
-    'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950/50 dark:text-red-100',
   expired:
     'border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-100',
   withdrawn:
@@ -50,6 +45,55 @@ const TONES: Record<VerifierRequestStatus, string> = {
   consent_expired:
     'border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-100',
 };
+
+/** A small status badge's colours (the history list). */
+export const BADGE_TONES: Record<VerifierRequestStatus, string> = {
+  pending: 'bg-sky-100 text-sky-950 dark:bg-sky-950 dark:text-sky-100',
+  shared: 'bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-100',
+  expired: 'bg-amber-100 text-amber-950 dark:bg-amber-950 dark:text-amber-100',
+  withdrawn: 'bg-slate-200 text-slate-900 dark:bg-slate-800 dark:text-slate-100',
+  consent_expired: 'bg-amber-100 text-amber-950 dark:bg-amber-950 dark:text-amber-100',
+};
+
+/**
+ * The error answers wallets posted to a request (`wallet_errors`), the latest first in words:
+ * "The wallet declined" for access_denied, the code otherwise; with how many there were and
+ * why they did not end the request.
+ */
+export function WalletErrors({
+  errors,
+  status,
+  explain = true,
+}: {
+  errors: VerifierRequestAnswer['wallet_errors'];
+  status: VerifierRequestStatus;
+  /** Say why a pending request keeps waiting (the request panel); the list leaves it out. */
+  explain?: boolean;
+}) {
+  const { t } = useTranslation('verifierPortal');
+  const format = useFormat();
+  const latest = errors.at(-1);
+  if (!latest) return null;
+  const when = format.dateTime(latest.received_at);
+  return (
+    <div className="rounded-xl border border-slate-300 bg-slate-50 p-3 text-sm text-slate-800 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-200">
+      <p className="font-medium">
+        {latest.error === 'access_denied'
+          ? t('walletErrors.declined', { time: when })
+          : t('walletErrors.other', { error: latest.error, time: when })}
+        {errors.length > 1 && <> {t('walletErrors.count', { count: errors.length })}</>}
+      </p>
+      {explain && status === 'pending' && <p className="mt-1">{t('walletErrors.note')}</p>}
+    </div>
+  );
+}
+
+/** Which text says how the claims were erased. */
+function erasedText(status: VerifierRequestStatus) {
+  if (status === 'withdrawn') return 'claims.erasedOnWithdrawal' as const;
+  if (status === 'consent_expired') return 'claims.erasedOnExpiry' as const;
+  return 'claims.erasedOnRequest' as const;
+}
 
 /** The status box: heading and plain explanation of `status`. */
 export function StatusSummary({ status }: { status: VerifierRequestStatus }) {
@@ -115,14 +159,11 @@ export function RequestOutcome({ answer }: { answer: VerifierRequestAnswer }) {
             {t('claims.heading')}
           </h3>
           <p className="rounded-xl border border-dashed border-slate-300 p-3 text-sm text-slate-700 dark:border-slate-700 dark:text-slate-300">
-            {t(
-              answer.status === 'withdrawn' ? 'claims.erasedOnWithdrawal' : 'claims.erasedOnExpiry',
-              { date: format.date(answer.erased_at) },
-            )}
+            {t(erasedText(answer.status), { date: format.date(answer.erased_at) })}
           </p>
         </section>
       )}
-      {answer.status === 'shared' && answer.credentials && (
+      {answer.credentials && (
         <section aria-labelledby="verified-claims">
           <h3 id="verified-claims" className="mb-2 font-semibold text-slate-900 dark:text-white">
             {t('claims.heading')}
@@ -239,46 +280,56 @@ export function RequestOutcome({ answer }: { answer: VerifierRequestAnswer }) {
 
 export function RequestStatus({
   apiKey,
-  request,
+  requestId,
   onNew,
 }: {
   apiKey: string;
-  request: CreateVerifierRequestAnswer;
+  requestId: string;
   onNew: () => void;
 }) {
   const { t } = useTranslation('verifierPortal');
   const format = useFormat();
-  const status = useQuery(verifierRequestQuery(apiKey, request.id));
+  const queryClient = useQueryClient();
+  const status = useQuery(verifierRequestQuery(apiKey, requestId));
   const [qr, setQr] = useState<string | null>(null);
   const linkId = useId();
   const statusRef = useRef<HTMLDivElement>(null);
+  const openid4vpUrl = status.data?.openid4vp_url;
 
   // The form that had the focus is gone: keyboard and screen reader users land on the status.
   useEffect(() => statusRef.current?.focus(), []);
 
   useEffect(() => {
+    if (!openid4vpUrl) return;
     let live = true;
-    QRCode.toDataURL(request.openid4vp_url, QR_OPTIONS).then(
+    QRCode.toDataURL(openid4vpUrl, QR_OPTIONS).then(
       (url) => live && setQr(url),
       () => live && setQr(null),
     );
     return () => {
       live = false;
     };
-  }, [request.openid4vp_url]);
+  }, [openid4vpUrl]);
 
-  const copy = async () => {
+  const current = status.data?.status;
+  // The history shows this request too: a change seen here is a change there.
+  const seen = status.data
+    ? `${status.data.status} ${status.data.wallet_errors.length} ${status.data.erased_at}`
+    : undefined;
+  useEffect(() => {
+    if (seen !== undefined) void invalidateVerifierRequests(queryClient, apiKey);
+  }, [seen, queryClient, apiKey]);
+
+  const copy = async (url: string) => {
     try {
-      await navigator.clipboard.writeText(request.wallet_url);
+      await navigator.clipboard.writeText(url);
       toast.success(t('request.copied'));
     } catch {
       toast.error(t('request.copyFailed'));
     }
   };
 
-  const current = status.data?.status ?? 'pending';
-  const expires = format.time(request.expires_at);
-
+  const answer = status.data;
   return (
     <Card
       title={t('request.heading')}
@@ -288,8 +339,11 @@ export function RequestStatus({
         </Button>
       }
     >
-      <div className="grid gap-6 md:grid-cols-[auto_1fr]">
-        {current === 'pending' && (
+      {/* While pending, the QR code's column is as wide as the code; its text wraps under it. */}
+      <div
+        className={`grid gap-6 ${answer?.status === 'pending' ? 'md:grid-cols-[240px_1fr]' : ''}`}
+      >
+        {answer?.status === 'pending' && (
           <div className="space-y-3">
             <p className="text-sm text-slate-700 dark:text-slate-300">{t('request.scan')}</p>
             <div className="flex size-[240px] items-center justify-center rounded-lg bg-white">
@@ -300,41 +354,42 @@ export function RequestStatus({
               )}
             </div>
             <p className="text-sm text-slate-600 dark:text-slate-400">
-              {t('request.expires', { time: expires })}
+              {t('request.expires', { time: format.time(answer.expires_at) })}
             </p>
           </div>
         )}
         <div className="min-w-0 space-y-4">
           <div ref={statusRef} tabIndex={-1} aria-live="polite" className="outline-none">
-            <StatusSummary status={current} />
+            {current ? <StatusSummary status={current} /> : <Spinner />}
           </div>
           {status.isError && (
             <p role="alert" className="text-sm text-red-700 dark:text-red-300">
               {t('request.loadFailed')}
             </p>
           )}
-          {current === 'pending' && (
+          {answer && <WalletErrors errors={answer.wallet_errors} status={answer.status} />}
+          {answer?.status === 'pending' && (
             <div>
               <p id={linkId} className="text-sm font-medium">
                 {t('request.link')}
               </p>
               <div className="mt-1 flex flex-wrap items-start gap-2">
                 <a
-                  href={request.wallet_url}
+                  href={answer.wallet_url}
                   target="_blank"
                   rel="noreferrer"
                   aria-describedby={linkId}
                   className="min-w-0 flex-1 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-xs break-all text-orange-800 underline dark:border-slate-700 dark:bg-slate-950 dark:text-orange-300"
                 >
-                  {request.wallet_url}
+                  {answer.wallet_url}
                 </a>
-                <Button variant="secondary" size="sm" onClick={copy}>
+                <Button variant="secondary" size="sm" onClick={() => void copy(answer.wallet_url)}>
                   {t('request.copy')}
                 </Button>
               </div>
             </div>
           )}
-          {status.data && <RequestOutcome answer={status.data} />}
+          {answer && <RequestOutcome answer={answer} />}
         </div>
       </div>
     </Card>

@@ -3,16 +3,19 @@
  * (sent as Bearer, kept in sessionStorage only, an invalid key refused in plain words, Sign out
  * forgets it); the form offers the registered purpose's claims and posts the DCQL query of the
  * ticked ones with the server's vct; the request view follows the status live and shows exactly
- * the verified claims and the checks; declined, failed and expired read in plain words; a
- * shared request keeps being followed, and the holder's withdrawal reads as withdrawn with the
- * claims 'Erased on withdrawal' and the consent's uses (issue 17).
+ * the verified claims and the checks; a wallet's error answer reads "The wallet declined" while
+ * the request keeps waiting; expired reads in plain words; a shared request keeps being
+ * followed, and the holder's withdrawal reads as withdrawn with the claims 'Erased on
+ * withdrawal' and the consent's uses (issue 17). The organisation's requests are listed from
+ * the server (GET /verifier/requests): a reload shows the same list and the request it showed,
+ * and the list filters by status.
  */
 import type {
   VerifierOrganisation,
   VerifierRequestAnswer,
   VerifierRightsRequest,
 } from '@pehchaan/core';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type Handler, json, mockFetch, problem } from '@/testing/mock-fetch';
 import { renderApp } from '@/testing/render-app';
@@ -65,6 +68,9 @@ const CREATED = {
 function statusAnswer(overrides: Partial<VerifierRequestAnswer>): VerifierRequestAnswer {
   return {
     id: REQUEST_ID,
+    request_uri: CREATED.request_uri,
+    openid4vp_url: CREATED.openid4vp_url,
+    wallet_url: CREATED.wallet_url,
     purpose: 'open_savings_account',
     status: 'pending',
     created_at: '2999-01-01T10:00:00.000Z',
@@ -72,10 +78,19 @@ function statusAnswer(overrides: Partial<VerifierRequestAnswer>): VerifierReques
     answered_at: null,
     credentials: null,
     checks: null,
-    error: null,
+    wallet_errors: [],
     erased_at: null,
     consent: null,
     ...overrides,
+  };
+}
+
+/** GET /verifier/requests: `requests` as one page, filtered by ?status= like the server. */
+function listHandler(requests: () => VerifierRequestAnswer[]): Handler {
+  return ({ query }) => {
+    const status = query.get('status');
+    const page = requests().filter((request) => !status || request.status === status);
+    return json({ requests: page, count: page.length, next_cursor: null });
   };
 }
 
@@ -110,8 +125,15 @@ function portalApi(extra: Record<string, Handler> = {}) {
     'GET /vct': () => json(VCT_LIST),
     'POST /verifier/requests': () => json(CREATED, 201),
     'GET /verifier/rights-requests': () => json({ rights_requests: [], count: 0 }),
+    'GET /verifier/requests': listHandler(() => []),
     ...extra,
   });
+}
+
+/** `text` in the request panel (the list below repeats statuses). */
+async function inPanel(text: string, timeout = 5000) {
+  const panel = await screen.findByRole('region', { name: 'Request' }, { timeout });
+  return within(panel).findByText(text, {}, { timeout });
 }
 
 async function signInToPortal() {
@@ -169,7 +191,7 @@ describe('verifier portal request', () => {
   it("offers the purpose's claims and posts the DCQL query of the ticked ones", async () => {
     const { calls } = portalApi({ [`GET /verifier/requests/${REQUEST_ID}`]: () => json(SHARED) });
     await createPanRequest();
-    await screen.findByText('Shared and verified');
+    await inPanel('Shared and verified');
     const post = calls.find((c) => c.method === 'POST');
     expect(post?.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(post?.body).toEqual({
@@ -208,7 +230,7 @@ describe('verifier portal request', () => {
     let answer = statusAnswer({});
     portalApi({ [`GET /verifier/requests/${REQUEST_ID}`]: () => json(answer) });
     await createPanRequest();
-    expect(await screen.findByText('Waiting for the holder')).toBeInTheDocument();
+    expect(await inPanel('Waiting for the holder')).toBeInTheDocument();
     // The form is gone; the focus is on the status, which is announced as it changes.
     expect(document.activeElement).toHaveAttribute('aria-live', 'polite');
     expect(document.activeElement).toHaveTextContent('Waiting for the holder');
@@ -217,7 +239,7 @@ describe('verifier portal request', () => {
       CREATED.wallet_url,
     );
     answer = SHARED;
-    expect(await screen.findByText('Shared and verified', {}, { timeout: 5000 })).toBeVisible();
+    expect(await inPanel('Shared and verified')).toBeVisible();
     const claims = screen.getByRole('region', { name: 'Verified claims' });
     expect(within(claims).getByText('PAN Card')).toBeInTheDocument();
     expect(within(claims).getByText('Issued by Income Tax Department')).toBeInTheDocument();
@@ -229,30 +251,32 @@ describe('verifier portal request', () => {
     expect(screen.queryByRole('link', { name: CREATED.wallet_url })).toBeNull();
   });
 
-  it.each([
-    [
-      'declined',
-      statusAnswer({ status: 'declined', error: 'access_denied' }),
-      'The holder said no.',
-    ],
-    ['expired', statusAnswer({ status: 'expired' }), 'Nobody answered within 10 minutes.'],
-    [
-      'failed',
-      statusAnswer({
-        status: 'failed',
-        checks: [{ credential_query_id: 'pan', check: 'nonce', passed: false }],
-      }),
-      'failed a check',
-    ],
-  ])('explains a %s request in plain words', async (_status, final, text) => {
-    portalApi({ [`GET /verifier/requests/${REQUEST_ID}`]: () => json(final) });
+  it('says "The wallet declined" and keeps waiting: an error answer does not end a request', async () => {
+    const declined = statusAnswer({
+      wallet_errors: [
+        { error: 'access_denied', received_at: '2999-01-01T10:02:00.000Z' },
+        { error: 'access_denied', received_at: '2999-01-01T10:03:00.000Z' },
+      ],
+    });
+    portalApi({ [`GET /verifier/requests/${REQUEST_ID}`]: () => json(declined) });
     await createPanRequest();
-    expect(await screen.findByText(new RegExp(text))).toBeInTheDocument();
-    if (final.status === 'failed') {
-      const checks = screen.getByRole('region', { name: 'Checks made' });
-      expect(within(checks).getByText('Made for this request')).toBeInTheDocument();
-      expect(within(checks).getByText('Failed')).toBeInTheDocument();
-    }
+    expect(await screen.findByText(/The wallet declined/)).toHaveTextContent(
+      '2 error answers in all.',
+    );
+    expect(screen.getByText(/anyone holding the QR code could send such an answer/)).toBeVisible();
+    expect(
+      within(screen.getByRole('region', { name: 'Request' })).getByText('Waiting for the holder'),
+    ).toBeVisible();
+    // The link to answer it is still offered.
+    expect(screen.getByRole('link', { name: CREATED.wallet_url })).toBeVisible();
+  });
+
+  it('explains an expired request in plain words', async () => {
+    portalApi({
+      [`GET /verifier/requests/${REQUEST_ID}`]: () => json(statusAnswer({ status: 'expired' })),
+    });
+    await createPanRequest();
+    expect(await screen.findByText(/Nobody answered within 10 minutes./)).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.queryByRole('region', { name: 'Verified claims' })).toBeNull(),
     );
@@ -271,7 +295,7 @@ describe('verifier portal request', () => {
     };
     portalApi({ [`GET /verifier/requests/${REQUEST_ID}`]: () => json(answer) });
     await createPanRequest();
-    expect(await screen.findByText('Shared and verified')).toBeVisible();
+    expect(await inPanel('Shared and verified')).toBeVisible();
     const consent = screen.getByRole('region', { name: 'Consent' });
     expect(within(consent).getByText('Used 3 times, last on 12/03/2999')).toBeInTheDocument();
     expect(within(consent).getByText('Valid until 30/06/2999')).toBeInTheDocument();
@@ -289,7 +313,7 @@ describe('verifier portal request', () => {
         last_used_at: '2999-03-12T10:00:00.000Z',
       },
     });
-    expect(await screen.findByText('Consent withdrawn', {}, { timeout: 8000 })).toBeVisible();
+    expect(await inPanel('Consent withdrawn', 8000)).toBeVisible();
     const claims = screen.getByRole('region', { name: 'Verified claims' });
     expect(within(claims).getByText('Erased on withdrawal, 13/03/2999.')).toBeInTheDocument();
     expect(within(claims).queryByText('Rajesh Kumar')).toBeNull();
@@ -347,6 +371,7 @@ describe('verifier portal: receipts and rights requests (issue 17)', () => {
       created_at: new Date(Date.now() - 3 * 3_600_000).toISOString(),
       resolved_at: null,
       resolution_note: null,
+      erasure: null,
     };
     let list = [open];
     const { calls } = portalApi({
@@ -370,5 +395,63 @@ describe('verifier portal: receipts and rights requests (issue 17)', () => {
     const post = calls.find((c) => c.method === 'POST' && c.path.endsWith('/resolve'));
     expect(post?.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(post?.body).toEqual({ note: 'Deleted.' });
+  });
+});
+
+describe('verifier portal: the requests it made', () => {
+  const ERASED: VerifierRequestAnswer = statusAnswer({
+    id: 'vpreq-erased',
+    status: 'shared',
+    created_at: '2999-01-01T09:00:00.000Z',
+    answered_at: '2999-01-01T09:01:00.000Z',
+    erased_at: '2999-01-02T09:00:00.000Z',
+  });
+  const WAITING: VerifierRequestAnswer = statusAnswer({
+    id: 'vpreq-waiting',
+    created_at: '2999-01-01T08:00:00.000Z',
+    wallet_errors: [{ error: 'access_denied', received_at: '2999-01-01T08:05:00.000Z' }],
+  });
+
+  it('lists them from the server, keeps the request shown across a reload, and filters by status', async () => {
+    const history = () => [SHARED, ERASED, WAITING];
+    const handlers = {
+      'GET /verifier/requests': listHandler(history),
+      [`GET /verifier/requests/${REQUEST_ID}`]: () => json(SHARED),
+    };
+    const { calls } = portalApi(handlers);
+    await createPanRequest();
+    expect(await inPanel('Shared and verified')).toBeVisible();
+    const list = await screen.findByRole('region', { name: 'Your requests' });
+    const items = await within(list).findAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(within(items[0] as HTMLElement).getByText('Rajesh Kumar')).toBeVisible();
+    expect(
+      within(items[0] as HTMLElement).getByRole('button', { name: 'Shown above' }),
+    ).toBeDisabled();
+    expect(within(items[1] as HTMLElement).getByText('Claims erased on 02/01/2999.')).toBeVisible();
+    expect(within(items[2] as HTMLElement).getByText(/The wallet declined/)).toBeVisible();
+    const listCall = calls.find((c) => c.path === '/verifier/requests' && c.method === 'GET');
+    expect(listCall?.headers.authorization).toBe(`Bearer ${KEY}`);
+
+    // A reload: the key is kept for this tab, the address names the request shown.
+    cleanup();
+    const reloaded = renderApp(`/verifier?request=${REQUEST_ID}`);
+    expect(await inPanel('Shared and verified')).toBeVisible();
+    const again = await screen.findByRole('region', { name: 'Your requests' });
+    expect(await within(again).findAllByRole('listitem')).toHaveLength(3);
+
+    // Only the waiting ones.
+    await reloaded.user.selectOptions(
+      within(again).getByLabelText('Show'),
+      'Waiting for the holder',
+    );
+    await waitFor(() => expect(within(again).getAllByRole('listitem')).toHaveLength(1));
+    expect(calls.at(-1)?.query.get('status')).toBe('pending');
+
+    // Open shows it in the request panel, with its QR code again.
+    await reloaded.user.click(
+      within(again).getByRole('button', { name: /Open the request for Open savings account/ }),
+    );
+    expect(reloaded.router.state.location.search).toBe('?request=vpreq-waiting');
   });
 });

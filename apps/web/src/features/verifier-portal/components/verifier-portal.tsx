@@ -2,30 +2,43 @@
  * The verifier portal at /verifier (issue 16; not the public /verify/{id} page): an officer of a
  * registered verifier organisation signs in with its API key (kept in sessionStorage only), sees
  * the organisation, creates an OpenID4VP request for one registered purpose and watches it:
- * QR code and link, live status, verified claims and the holder's consent receipts; below, the
- * grievances and erasure requests data principals sent it (issue 17), to resolve. Sign out
- * forgets the key and the cached reads.
+ * QR code and link, live status, verified claims and the holder's consent receipts. Below, the
+ * organisation's requests from the server (status, purpose, claims until erased, receipts),
+ * filterable by status, and the grievances and erasure requests data principals sent it (issue
+ * 17), to resolve. The request shown is named in the address (`?request=<id>`), so a reload
+ * shows it again. Sign out forgets the key and the cached reads.
  */
-import type { CreateVerifierRequestAnswer } from '@pehchaan/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageHeading } from '@/components/ui/page-heading';
 import { Spinner } from '@/components/ui/spinner';
 import { hasProblemCode } from '@/lib/api-client';
 import { verifierOrganisationQuery } from '../api/get-verifier-organisation';
+import { invalidateVerifierRequests } from '../api/list-verifier-requests';
 import { forgetApiKey, readApiKey } from '../api-key-store';
 import '../i18n';
 import { RequestForm } from './request-form';
+import { RequestHistory } from './request-history';
 import { RequestStatus } from './request-status';
 import { RightsRequests } from './rights-requests';
 import { SignInForm } from './sign-in-form';
 
 function SignedIn({ apiKey, onSignOut }: { apiKey: string; onSignOut: (error?: string) => void }) {
   const { t } = useTranslation('verifierPortal');
+  const queryClient = useQueryClient();
   const organisation = useQuery(verifierOrganisationQuery(apiKey));
-  const [request, setRequest] = useState<CreateVerifierRequestAnswer | null>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requestId = searchParams.get('request');
+  const show = useCallback(
+    (id: string | null) => {
+      setSearchParams(id ? { request: id } : {});
+      if (id) window.scrollTo({ top: 0, behavior: 'smooth' });
+    },
+    [setSearchParams],
+  );
   const refused = hasProblemCode(organisation.error, 'unauthenticated');
 
   // A kept key the server no longer accepts (revoked): back to sign-in, saying why.
@@ -57,11 +70,24 @@ function SignedIn({ apiKey, onSignOut }: { apiKey: string; onSignOut: (error?: s
           {t('signOut')}
         </Button>
       </div>
-      {request ? (
-        <RequestStatus apiKey={apiKey} request={request} onNew={() => setRequest(null)} />
+      {requestId ? (
+        <RequestStatus
+          key={requestId}
+          apiKey={apiKey}
+          requestId={requestId}
+          onNew={() => show(null)}
+        />
       ) : (
-        <RequestForm apiKey={apiKey} organisation={data} onCreated={setRequest} />
+        <RequestForm
+          apiKey={apiKey}
+          organisation={data}
+          onCreated={(created) => {
+            void invalidateVerifierRequests(queryClient, apiKey);
+            show(created.id);
+          }}
+        />
       )}
+      <RequestHistory apiKey={apiKey} organisation={data} currentId={requestId} onOpen={show} />
       <RightsRequests apiKey={apiKey} />
     </div>
   );
