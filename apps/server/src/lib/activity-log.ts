@@ -10,7 +10,11 @@
  * own `hash`. Run inside a caller's transaction it joins it (a savepoint), so the entry commits
  * with the change it records and the lock is held until then.
  *
- * Input: { db, now, userId, type (core's ActivityType), message and/or description }.
+ * `writtenBy` says who wrote it (core's ActivityWriter, `written_by`): 'server' unless given;
+ * 'holder' only for what the holder's app asserted (a test entry, a copy or download on the
+ * device). It is covered by the entry's hash (lib/activity-chain.ts).
+ *
+ * Input: { db, now, userId, type (core's ActivityType), message and/or description, writtenBy? }.
  * Output: the stored ActivityLog record. Errors: database errors only (userId must exist); an
  * Error when neither a message nor a description is given.
  */
@@ -18,6 +22,7 @@ import {
   type ActivityLog,
   type ActivityMessage,
   type ActivityType,
+  type ActivityWriter,
   describeActivity,
 } from '@pehchaan/core';
 import type { DbOrTx } from '../db/create-db';
@@ -35,6 +40,8 @@ export interface RecordActivityOptions {
   /** The English text (SPEC 3 `description`); defaults to describeActivity(message). */
   description?: string;
   message?: ActivityMessage;
+  /** Who wrote the entry; default 'server'. */
+  writtenBy?: ActivityWriter;
 }
 
 export async function recordActivity(options: RecordActivityOptions): Promise<ActivityLog> {
@@ -58,6 +65,7 @@ export async function recordActivity(options: RecordActivityOptions): Promise<Ac
       timestamp: options.now(),
       seq: (head?.seq ?? 0) + 1,
       prevHash: head?.hash ?? null,
+      writtenBy: options.writtenBy ?? 'server',
     };
     const [row] = await tx
       .insert(activityLogs)

@@ -1,18 +1,22 @@
 /**
- * GET /user/{userId}/activity-logs (SPEC 7, api-contract): the holder's activity, newest first.
- * The consent clock runs first (expire-consents.ts), so a consent that ended or is about to is
- * in the log when it is read. Each entry carries its place in the hash chain (issue 17).
+ * GET /user/{userId}/activity-logs (SPEC 7, api-contract): the holder's activity, newest first
+ * (entries of the same instant in the reverse of their chain order).
+ * The consent clock runs first (expire-consents.ts), and then the share links' clock
+ * (log-expired-shares.ts), so a consent or a link that ended, or a consent about to, is in the
+ * log when it is read. Each entry carries its place in the hash chain (issue 17) and who wrote
+ * it (`written_by`).
  *
  * Input: { db, now, userId, limit? (default 500) }. Output: ActivityLog[] (possibly empty).
  * Errors: database only.
  */
 import type { ActivityLog } from '@pehchaan/core';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { expireConsents } from '../consent/expire-consents';
 import type { Db } from '../db/create-db';
 import { activityLogs } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { toActivityLog } from '../lib/records';
+import { logExpiredShares } from './log-expired-shares';
 
 /** Enough for the screens (search and filter run on the client); bounds the answer size. */
 export const ACTIVITY_LOG_LIMIT = 500;
@@ -26,11 +30,17 @@ export interface ListActivityLogsOptions
 
 export async function listActivityLogs(options: ListActivityLogsOptions): Promise<ActivityLog[]> {
   await expireConsents(options);
+  await logExpiredShares({ db: options.db, now: options.now, userId: options.userId });
   const rows = await options.db
     .select()
     .from(activityLogs)
     .where(eq(activityLogs.userId, options.userId))
-    .orderBy(desc(activityLogs.timestamp), desc(activityLogs.id))
+    // Entries of the same instant (a link made and viewed at once) in the order they were written.
+    .orderBy(
+      desc(activityLogs.timestamp),
+      sql`${activityLogs.seq} desc nulls last`,
+      desc(activityLogs.id),
+    )
     .limit(options.limit ?? ACTIVITY_LOG_LIMIT);
   return rows.map(toActivityLog);
 }
