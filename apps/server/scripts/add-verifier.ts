@@ -18,11 +18,10 @@
  * with --for it sets the URL of an organisation already registered ('none' clears it).
  */
 import { parseArgs } from 'node:util';
+import Fastify from 'fastify';
 import { loadConfig } from '../src/config';
 import { createDatabase } from '../src/db/create-db';
-import { seedDatabase, seedVerifiers } from '../src/db/seed';
-import { loadMasterKey } from '../src/lib/master-key';
-import { createVault } from '../src/lib/vault';
+import { prepareDatabase } from '../src/plugins/db';
 import { createVerifierApiKey } from '../src/verifier/create-verifier-api-key';
 import { registerVerifier, setVerifierNotificationUrl } from '../src/verifier/register-verifier';
 
@@ -73,11 +72,12 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
   });
   try {
-    await database.migrate();
-    const { key } = loadMasterKey({ masterKey: config.masterKey, dataDir: config.dataDir });
-    const deps = { db: database.db, vault: createVault(key), now: config.now };
-    await seedDatabase(deps);
-    await seedVerifiers(deps);
+    // Migrates, checks the master key and seeds a new database exactly as the server's start.
+    const deps = await prepareDatabase({
+      database,
+      config: { ...config, migrations: 'apply' },
+      log: Fastify({ logger: { level: 'warn' } }).log,
+    });
     if (values['key-for']) {
       const minted = await createVerifierApiKey({ ...deps, verifierName: values['key-for'] });
       console.log(`New API key for ${values['key-for']} (${minted.verifierId}), shown only once:`);

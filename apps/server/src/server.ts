@@ -12,7 +12,7 @@ import { ConfigError, loadConfig } from './config';
 import { DataDirDamagedError } from './db/create-db';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { DatabaseUnavailableError } from './db/postgres-hosts';
-import { MasterKeyMismatchError } from './db/seed';
+import { MasterKeyMismatchError } from './platform/claim-first-start';
 import { MigrationsPendingError } from './plugins/db';
 
 /** Start failures whose message says it all: printed without a stack trace. */

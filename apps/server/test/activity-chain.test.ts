@@ -26,7 +26,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeExpired } from '../src/accounts/purge-expired';
 import { MIGRATIONS_FOLDER } from '../src/db/create-db';
 import { activityLogs } from '../src/db/schema';
-import { verifyActivityChain } from '../src/wallet/verify-activity-chain';
+import { verifyActivityChain } from '../src/lib/verify-activity-chain';
 import { bearer, buildTestApp, loginDemo, SECONDARY, TestClock } from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
 import { expectProblem } from './helpers/problem';

@@ -20,7 +20,6 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CompactEncrypt, compactDecrypt, exportJWK, generateKeyPair, importJWK } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { applyDataRetention } from '../src/accounts/apply-data-retention';
 import { eraseDueAccounts } from '../src/accounts/erase-due-accounts';
 import { makeDueBackups } from '../src/accounts/make-due-backups';
 import { purgeExpired } from '../src/accounts/purge-expired';
@@ -32,6 +31,7 @@ import {
   users,
 } from '../src/db/schema';
 import { recordActivity } from '../src/lib/activity-log';
+import { applyDataRetention } from '../src/lib/activity-retention';
 import { bearer, buildTestApp, loginDemo, PRIMARY, SECONDARY, TestClock } from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
 import { expectProblem } from './helpers/problem';

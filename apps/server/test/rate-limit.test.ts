@@ -9,7 +9,8 @@
 import { DEMO_OTP } from '@pehchaan/core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RATE_LIMITS, rateLimitedDetail } from '../src/plugins/rate-limit';
+import { rateLimitedDetail } from '../src/lib/errors';
+import { RATE_LIMITS } from '../src/plugins/rate-limit';
 import { buildTestApp, PRIMARY, TestClock } from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
 import { expectProblem } from './helpers/problem';

@@ -137,6 +137,46 @@ describe.each(backends)('W3C VC API issuer on $name', (backend) => {
     );
   });
 
+  it('refuses the ConsentReceipt type (422 type_not_issuable): only the consent registry makes receipts', async () => {
+    const detail =
+      'A ConsentReceipt is issued only by the wallet’s consent registry; an issuer cannot issue this type.';
+    for (const type of [
+      ['VerifiableCredential', 'ConsentReceipt'],
+      ['VerifiableCredential', 'https://example.org/vocab#ConsentReceipt'],
+      'ConsentReceipt',
+    ]) {
+      expectProblem(
+        await issue({ credential: v2Credential({ type }) }),
+        'type_not_issuable',
+        detail,
+      );
+    }
+    // In either cryptosuite, and whatever else is wrong with it.
+    const { credentialSubject: _, ...noSubject } = v2Credential({
+      type: ['VerifiableCredential', 'ConsentReceipt'],
+    });
+    expectProblem(
+      await issue({ credential: noSubject, options: { cryptosuite: 'eddsa-jcs-2022' } }),
+      'type_not_issuable',
+    );
+    // Another issuer's DID is still 403 first; a credential of another type is still issued.
+    expectProblem(
+      await issue({
+        credential: v2Credential({
+          issuer: panIssuerDid,
+          type: ['VerifiableCredential', 'ConsentReceipt'],
+        }),
+      }),
+      'forbidden',
+    );
+    const other = await issue({
+      credential: v2Credential({
+        type: ['VerifiableCredential', 'https://example.org/vocab#ConsentReceiptSummary'],
+      }),
+    });
+    expect(other.statusCode, other.body).toBe(201);
+  });
+
   it('refuses what the Data Model or JSON-LD safe mode refuses, naming the rule (400)', async () => {
     const { credentialSubject: _, ...noSubject } = v2Credential();
     expectInvalid(await issue({ credential: noSubject }), /credentialSubject/);

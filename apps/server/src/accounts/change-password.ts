@@ -20,8 +20,8 @@ import type { Db } from '../db/create-db';
 import { users } from '../db/schema';
 import { recordActivity } from '../lib/activity-log';
 import { AppError } from '../lib/errors';
+import { selectUser } from '../lib/holder-reads';
 import { hashPassword, verifyPassword } from '../lib/password-hash';
-import { selectUser } from './get-profile';
 
 export const PASSWORD_INCORRECT_DETAIL = 'Current password is incorrect';
 

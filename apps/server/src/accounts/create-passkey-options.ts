@@ -13,9 +13,9 @@ import { and, eq, like } from 'drizzle-orm';
 import type { WebauthnConfig } from '../config';
 import type { Db } from '../db/create-db';
 import { passkeys, webauthnChallenges } from '../db/schema';
+import { selectUser } from '../lib/holder-reads';
 import { newId } from '../lib/ids';
 import { CHALLENGE_LIFETIME_MS, registrationOptions } from '../lib/webauthn';
-import { selectUser } from './get-profile';
 
 /** webauthn_challenges.purpose of a registration: 'register:any' or 'register:platform'. */
 export const registerPurpose = (attachment: PasskeyAttachment) => `register:${attachment}`;

@@ -12,7 +12,7 @@ import type { Db } from '../db/create-db';
 import { passkeys, userSettings } from '../db/schema';
 import { recordActivity } from '../lib/activity-log';
 import { AppError } from '../lib/errors';
-import { getSettings } from './get-settings';
+import { getSettings } from '../lib/holder-settings';
 
 export async function deletePasskey(options: {
   db: Db;

@@ -14,14 +14,13 @@ import {
   type HolderExport,
   verifiableCredentialSchema,
 } from '@pehchaan/core';
-import { listConsentRequests } from '../consent/list-consent-requests';
+import { readActivityLogs } from '../lib/activity-log';
 import type { ServiceDeps } from '../lib/deps';
+import { selectOrderedCredentials } from '../lib/holder-reads';
+import { getSettings } from '../lib/holder-settings';
 import { readCredentialDocument, toCredentialRecordFromDocument } from '../lib/records';
-import { listActivityLogs } from '../wallet/list-activity-logs';
-import { selectOrderedCredentials } from '../wallet/list-credentials';
-import { verifyActivityChain } from '../wallet/verify-activity-chain';
+import { verifyActivityChain } from '../lib/verify-activity-chain';
 import { getProfile } from './get-profile';
-import { getSettings } from './get-settings';
 
 /** The whole log, not the screen's 500 newest. */
 const EXPORT_ACTIVITY_LIMIT = 100_000;
@@ -33,12 +32,12 @@ export interface ExportHolderDataOptions extends ServiceDeps {
 export async function exportHolderData(options: ExportHolderDataOptions): Promise<HolderExport> {
   const { db, vault, userId } = options;
   const profile = await getProfile({ db, vault, now: options.now, userId });
-  // The consent clock runs once (in listConsentRequests) before the log is read.
-  const consentRequests = await listConsentRequests(options);
+  // The consent clock runs once (the ledger's list) before the log is read.
+  const consentRequests = await options.roles.consent.listRequests({ userId });
   const [{ settings }, rows, activityLogs, activityChain] = await Promise.all([
     getSettings({ db, userId }),
     selectOrderedCredentials(db, userId),
-    listActivityLogs({ ...options, limit: EXPORT_ACTIVITY_LIMIT }),
+    readActivityLogs(db, { userId, limit: EXPORT_ACTIVITY_LIMIT }),
     verifyActivityChain({ db, userId }),
   ]);
   const documents = rows.map(

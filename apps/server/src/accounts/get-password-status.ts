@@ -6,7 +6,7 @@
  */
 import type { PasswordStatus } from '@pehchaan/core';
 import type { DbOrTx } from '../db/create-db';
-import { selectUser } from './get-profile';
+import { selectUser } from '../lib/holder-reads';
 
 export async function getPasswordStatus(options: {
   db: DbOrTx;

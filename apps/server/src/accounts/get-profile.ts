@@ -8,14 +8,12 @@
  * Errors: AppError 'user_not_found' (404, 'User not found'); a stored credential that no longer
  * decrypts throws (500).
  */
-import { MESSAGES, type Profile } from '@pehchaan/core';
-import { eq } from 'drizzle-orm';
+import type { Profile } from '@pehchaan/core';
 import type { DbOrTx } from '../db/create-db';
-import { type UserRow, users } from '../db/schema';
-import { AppError } from '../lib/errors';
+import type { UserRow } from '../db/schema';
+import { selectOrderedCredentials, selectUser } from '../lib/holder-reads';
 import { toCredentialRecord, toProfile } from '../lib/records';
 import type { Vault } from '../lib/vault';
-import { selectOrderedCredentials } from '../wallet/list-credentials';
 
 export interface GetProfileOptions {
   db: DbOrTx;
@@ -39,13 +37,4 @@ export async function profileOf(
   const rows = await selectOrderedCredentials(options.db, row.id);
   const credentials = rows.map((credential) => toCredentialRecord(credential, options.vault));
   return toProfile(row, credentials, options.now());
-}
-
-/**
- * The holder's row. @throws AppError 'user_not_found'.
- */
-export async function selectUser(db: DbOrTx, userId: string): Promise<UserRow> {
-  const [row] = await db.select().from(users).where(eq(users.id, userId));
-  if (!row) throw new AppError('user_not_found', MESSAGES.userNotFound);
-  return row;
 }

@@ -9,7 +9,7 @@ import type { BackupList } from '@pehchaan/core';
 import { desc, eq } from 'drizzle-orm';
 import { backupKeys, backups } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
-import { getSettings } from './get-settings';
+import { getSettings } from '../lib/holder-settings';
 import { nextBackupDue } from './make-due-backups';
 
 export async function listBackups(

@@ -18,9 +18,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/create-db';
 import { loginThrottle } from '../db/schema';
-import { AppError } from '../lib/errors';
+import { AppError, rateLimitedDetail } from '../lib/errors';
 import type { Vault } from '../lib/vault';
-import { rateLimitedDetail } from '../plugins/rate-limit';
 
 /** NIST SP 800-63B 5.2.2: consecutive failed attempts allowed on one account. */
 export const LOGIN_FAILURE_LIMIT = 100;

@@ -12,9 +12,9 @@ import type { Db } from '../db/create-db';
 import { users } from '../db/schema';
 import { recordActivity } from '../lib/activity-log';
 import { AppError } from '../lib/errors';
+import { selectUser } from '../lib/holder-reads';
 import { verifyPassword } from '../lib/password-hash';
 import { PASSWORD_INCORRECT_DETAIL } from './change-password';
-import { selectUser } from './get-profile';
 
 export async function removePassword(options: {
   db: Db;

@@ -22,7 +22,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/create-db';
 import { users } from '../db/schema';
 import { recordActivity } from '../lib/activity-log';
-import { selectUser } from './get-profile';
+import { selectUser } from '../lib/holder-reads';
 import { revokeAllSessions } from './revoke-sessions';
 
 export async function requestAccountDeletion(options: {

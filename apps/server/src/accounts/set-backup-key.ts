@@ -15,7 +15,7 @@ import { importJWK } from 'jose';
 import type { Db } from '../db/create-db';
 import { backupKeys } from '../db/schema';
 import { AppError } from '../lib/errors';
-import { selectUser } from './get-profile';
+import { selectUser } from '../lib/holder-reads';
 
 export async function setBackupKey(options: {
   db: Db;

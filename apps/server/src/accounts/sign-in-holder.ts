@@ -34,12 +34,11 @@ import { knownDevices, passkeys, pendingLogins, type UserRow, users } from '../d
 import { recordActivity } from '../lib/activity-log';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
+import { getSettings } from '../lib/holder-settings';
 import { hashSessionToken, newId, newSessionToken } from '../lib/ids';
 import { toSessionUser } from '../lib/records';
 import type { Vault } from '../lib/vault';
-import { ensureBasicIdentity } from '../wallet/ensure-basic-identity';
 import { createSession, type SessionKind, USER_AGENT_MAX_LENGTH } from './create-session';
-import { getSettings } from './get-settings';
 import { notifySecurityEvent, type SecuritySms } from './notify-security-event';
 
 export const SECOND_FACTOR_REQUIRED_DETAIL =
@@ -166,7 +165,7 @@ export async function completeSignIn(
     });
   }
   // SPEC 4: the Basic Identity is created automatically when missing (also when listing).
-  await ensureBasicIdentity({ ...options, userId: user.id });
+  await options.roles.wallet.ensureBasicIdentity({ userId: user.id });
   return {
     user_id: user.id,
     session_token: outcome.session.token,

@@ -23,6 +23,7 @@ import type { WebauthnConfig } from '../config';
 import type { Db } from '../db/create-db';
 import { passkeys, type SessionRow, sessions, webauthnChallenges } from '../db/schema';
 import { AppError } from '../lib/errors';
+import { getSettings } from '../lib/holder-settings';
 import { hashSessionToken, newId } from '../lib/ids';
 import {
   authenticationOptions,
@@ -31,7 +32,6 @@ import {
 } from '../lib/webauthn';
 import { INVALID_SESSION_DETAIL } from './authenticate-session';
 import { sessionExpiry } from './create-session';
-import { getSettings } from './get-settings';
 
 export const UNLOCK_FAILED_DETAIL =
   'Could not unlock with this device. Please try again or sign in.';

@@ -29,8 +29,9 @@ import type { Db } from '../db/create-db';
 import { users } from '../db/schema';
 import { recordActivity } from '../lib/activity-log';
 import { AppError } from '../lib/errors';
+import { selectUser } from '../lib/holder-reads';
 import type { Vault } from '../lib/vault';
-import { profileOf, selectUser } from './get-profile';
+import { profileOf } from './get-profile';
 
 export interface UpdateProfileOptions {
   db: Db;

@@ -20,10 +20,10 @@ import { type UserSettings, withRetiredSettings } from '@pehchaan/core';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../db/create-db';
 import { backupKeys, passkeys, sessions, userSettings } from '../db/schema';
+import { applyDataRetention } from '../lib/activity-retention';
 import { AppError } from '../lib/errors';
-import { applyDataRetention } from './apply-data-retention';
-import { selectUser } from './get-profile';
-import { getSettings, type StoredSettings } from './get-settings';
+import { selectUser } from '../lib/holder-reads';
+import { getSettings, type StoredSettings } from '../lib/holder-settings';
 
 export const PASSKEY_REQUIRED_DETAIL = 'Add a passkey first: this setting uses one.';
 export const PLATFORM_PASSKEY_REQUIRED_DETAIL =

@@ -28,13 +28,13 @@ import { DEMO_OTP, findDemoAccount, type LoginResponse, MESSAGES } from '@pehcha
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { OtpProvider } from '../config';
 import { otpChallenges, type UserRow, users } from '../db/schema';
-import { seedSampleUser } from '../db/seed';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import type { SessionKind } from './create-session';
 import { eraseAccount } from './erase-account';
 import { clearLoginFailures, reserveLoginAttempt } from './login-throttle';
 import type { SecuritySms } from './notify-security-event';
+import { seedSampleUser } from './seed-sample-users';
 import { deviceHashOf, signInHolder } from './sign-in-holder';
 
 /** DECISIONS 3: a code allows at most 5 wrong tries. */

@@ -23,10 +23,10 @@ import type { WebauthnConfig } from '../config';
 import { type PendingLoginRow, passkeys, pendingLogins, users } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
+import { getSettings } from '../lib/holder-settings';
 import { hashSessionToken } from '../lib/ids';
 import { verifyPassword } from '../lib/password-hash';
 import { authenticationOptions, verifyAuthentication } from '../lib/webauthn';
-import { getSettings } from './get-settings';
 import { notifySecurityEvent, type SecuritySms } from './notify-security-event';
 import { completeSignIn, secondFactorRequired } from './sign-in-holder';
 

@@ -1,162 +1,308 @@
 /**
- * POST /user/{userId}/consent-requests/{id}/approve and .../reject (SPEC 4 Consent request status,
- * DECISIONS 6): the data principal's decision on a data fiduciary's pending request.
+ * POST /user/{userId}/consent-requests/{id}/approve and .../reject (SPEC 4 "Consent request
+ * status", DECISIONS 6 and 7): the data principal's decision on a data fiduciary's request. One
+ * path for every request, seeded or from a verifier's link: find, check, build the
+ * presentation, send, transition (consent/ledger.ts).
  *
- * In one transaction: moves the request from pending to approved or rejected, stamps
- * status_updated_at (the decision time, see below) and status_updated_by (the deciding holder's user id, since the session
- * proved who decided), and writes the activity entry 'Approved consent request from {requester}
- * for {purpose}' (consent_approved) or 'Rejected ...' (consent_rejected).
- * The move is a conditional UPDATE (`status = 'pending'`), so two concurrent decisions cannot both
- * win: the second finds nothing pending and answers 409.
+ * 1. Find the holder's request and its OpenID4VP side (404 consent_request_not_found, also for
+ *    another holder's request). Approve is refused first while the holder has Data sharing off
+ *    (403 data_sharing_off, lib/holder-settings.ts).
+ * 2. Check: the move must be allowed from the request's status (core's CONSENT_MOVE_RULES: 409
+ *    consent_already_decided). An approval of an OpenID4VP request is refused when the request
+ *    expired (410 presentation_request_expired; a seeded request's link is renewed first, since
+ *    SPEC 4 says Approve works for those), when it was made offline more than LIVE_DECISION_MS
+ *    ago and must cross the network (409 presentation_needs_live_session), when `claims` leaves
+ *    out a required claim (422 claim_required) or names one not asked for (400 invalid_input),
+ *    or when a required credential is not held (404 credential_not_found).
+ * 3. Build the vp_token (OpenID4VP 1.0 sections 6.4.1 and 8.1): per DCQL credential set, the
+ *    first option whose credentials the holder all holds (the verifier's preference first,
+ *    core's chooseCredentialQueries, which the consent screen's summary shows too); per chosen
+ *    credential one SD-JWT VC presentation of the required claims and the ticked optional ones
+ *    (every optional one when `claims` is absent), KB-JWT nonce = the request's nonce, aud = the
+ *    whole client_id (the wallet's port, lib/roles.ts presentCredential).
+ * 4. Send it to the response_uri: to this server's own verifier in process (the verifier port's
+ *    localTransport: the very form the network would carry), else over the network
+ *    (sendAuthorizationResponse). An unreachable (502 verifier_unreachable) or refusing (502
+ *    verifier_refused) verifier leaves the request pending; a verifier request another answer
+ *    completed first answers 409 consent_already_decided. Reject posts error=access_denied, best
+ *    effort: the holder's refusal stands even when the verifier cannot hear it.
+ * 5. Transition (consent/ledger.ts): approved or rejected, stamped with the decision time and
+ *    the holder, its activity entry and its consent receipt (an approval's names the claims
+ *    disclosed and the SHA-256 of the vp_token sent), in one transaction. An approval's validity
+ *    starts: the request's validity days, else the verifier's registered retention, else the
+ *    default (core's consentValidityDays).
  *
- * The decision time is `decidedAt` (the holder's own clock, e.g. a decision made offline and sent
- * later) when it is neither after now nor before the request's requested_at; else now
- * (a device clock may be off, and the decision stands either way). The activity entry carries
- * the same time.
+ * The decision time is `decidedAt` (the holder's own clock: a decision made offline and sent
+ * later) when it is neither after now nor before the request's requested_at; else now.
  *
- * In the same transaction it issues the decision's consent receipt (issue 17,
- * issue-consent-receipt.ts; ISO/IEC TS 27560 with DPV), so a decision never stands without its
- * receipt: `receipt.presentation` is what an approval disclosed, `receipt.noticeLanguage` the
- * language the holder read the request in.
- *
- * An approval starts the consent's validity (issue 17): valid_until = decision time + the
- * request's validity days (lib/consent-lifecycle.ts consentValidityDays). When the approval
- * delivered a presentation the verifier verified (`presented`, answer-consent-request.ts), that
- * is the consent's first use (uses 1, last_used_at = the decision time) and the product-hosted
- * verifier request it answered, if any, is remembered (linkHostedVerifierRequest).
- *
- * Input: { db, now, vault, publicOrigin, consentRegistry, userId, consentRequestId,
- * decision: 'approve' | 'reject', decidedAt?, presented?, receipt? }.
- * Output: { consentRequest, activityLog, consentReceipt } (the decided request, its log entry
- * and its receipt).
- * Errors: AppError 'consent_request_not_found' (404, 'Consent request not found') when the holder
- * has no such request (another holder's id answers the same, so ids are not confirmed);
- * 'consent_already_decided' (409) when it was already approved or rejected.
+ * Input: { ...deps, userId, consentRequestId, decision, decidedAt?, claims?, noticeLanguage? }.
+ * Output: { consentRequest (with `presentation` when it has one), activityLog, consentReceipt,
+ * redirectUri? (the verifier's safe redirect_uri) }.
  */
 import {
   type ActivityLog,
   type ConsentDecision,
+  type ConsentPresentation,
   type ConsentReceiptRecord,
   type ConsentRequest,
+  type ConsentStatus,
+  canMoveConsent,
+  chooseCredentialQueries,
+  consentPresentationSchema,
+  consentValidityDays,
+  disclosableClaimsOf,
+  isDocumentTypeKey,
   MESSAGES,
 } from '@pehchaan/core';
-import { and, eq } from 'drizzle-orm';
-import { consentRequests } from '../db/schema';
-import { recordActivity } from '../lib/activity-log';
-import {
-  consentValidityDays,
-  linkHostedVerifierRequest,
-  presentationOfConsent,
-  validUntilOf,
-} from '../lib/consent-lifecycle';
+import { eq } from 'drizzle-orm';
+import { credentials } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
+import { requireDataSharing } from '../lib/holder-settings';
+import { type AuthorizationRequest, sendAuthorizationResponse } from '../lib/oid4vp';
+import { problemOfOid4vpError } from '../lib/oid4vp-problems';
+import { authorizationRequestOf, withHeld } from '../lib/presentation-records';
 import { toConsentRequest } from '../lib/records';
-import { type IssueConsentReceiptOptions, issueConsentReceipt } from './issue-consent-receipt';
+import type { DisclosedCredential } from './issue-consent-receipt';
+import { findConsentRequest, refusalOf, transition } from './ledger';
+import { linkSeededConsentRequests } from './link-seeded-consent-requests';
 
-export interface DecideConsentRequestOptions
-  extends Pick<ServiceDeps, 'db' | 'now' | 'vault' | 'publicOrigin' | 'consentRegistry'> {
+/** An approval made offline longer ago than this cannot send a presentation (5 minutes). */
+export const LIVE_DECISION_MS = 5 * 60_000;
+
+export interface DecideConsentRequestOptions extends ServiceDeps {
   userId: string;
   consentRequestId: string;
   decision: ConsentDecision;
-  /** When the holder decided, by their device's clock; used only if plausible (see above). */
+  /** When the holder decided, by their device's clock (outbox); used only if plausible. */
   decidedAt?: Date;
-  /** What the decision's receipt records beyond the request: see issueConsentReceipt. */
-  receipt?: Pick<IssueConsentReceiptOptions, 'presentation' | 'noticeLanguage'>;
-  /** Approve only: a presentation was delivered and verified (the consent's first use). */
-  presented?: boolean;
+  /** Approve: the claim names the holder left ticked (default: every one asked for). */
+  claims?: readonly string[];
+  /** The language the holder read the request in: the receipt's notice language. */
+  noticeLanguage?: string;
 }
 
 export interface ConsentDecisionResult {
   consentRequest: ConsentRequest;
   activityLog: ActivityLog;
   consentReceipt: ConsentReceiptRecord;
+  /** The verifier's safe redirect_uri, for the holder to follow if they choose. */
+  redirectUri?: string;
 }
 
-const OUTCOME = {
-  approve: { status: 'approved', type: 'consent_approved' },
-  reject: { status: 'rejected', type: 'consent_rejected' },
-} as const;
+const EXPIRED = 'This request has expired. Ask the verifier for a new one.';
+
+/** A verifier request another answer completed first: this decision is too late. */
+const ANSWERED_CODES: ReadonlySet<string> = new Set([
+  'verifier_request_answered',
+  'request_already_answered',
+]);
+
+/**
+ * The vp_token of an approval (DCQL credential query id -> [presentation]) and what it
+ * discloses, per credential (for the consent receipt).
+ */
+async function buildVpToken(
+  options: DecideConsentRequestOptions,
+  request: AuthorizationRequest,
+  presentation: ConsentPresentation,
+): Promise<{ vpToken: Record<string, string[]>; disclosed: DisclosedCredential[] }> {
+  const asked = new Set(
+    presentation.credentials.flatMap((c) => c.claims.map((claim) => claim.name)),
+  );
+  const ticked = options.claims ? new Set(options.claims) : undefined;
+  if (options.claims?.some((name) => !asked.has(name))) {
+    throw new AppError(
+      'invalid_input',
+      'The approval names a detail this request does not ask for.',
+    );
+  }
+  const verifier = presentation.verifier.name;
+  for (const credential of presentation.credentials) {
+    const left = credential.claims.find(
+      (claim) => claim.required && ticked && !ticked.has(claim.name),
+    );
+    if (left && (credential.required || credential.held)) {
+      throw new AppError(
+        'claim_required',
+        `${verifier} needs your ${left.label} from your ${credential.document_name}; it cannot be left out.`,
+      );
+    }
+  }
+  const chosen = chooseCredentialQueries(request.dcqlQuery, presentation);
+  const vpToken: Record<string, string[]> = {};
+  const disclosed: DisclosedCredential[] = [];
+  for (const credential of presentation.credentials) {
+    const type = credential.document_type;
+    if (type === null || !isDocumentTypeKey(type) || !credential.held) {
+      if (credential.required) {
+        throw new AppError(
+          'credential_not_found',
+          `You do not have a ${credential.document_name}, which ${verifier} needs. Add it on the Credentials page first.`,
+        );
+      }
+      continue;
+    }
+    if (!chosen.has(credential.query_id)) continue;
+    const disclosable = new Set(disclosableClaimsOf(type));
+    const disclose = [
+      ...new Set(
+        credential.claims
+          .filter((claim) => claim.required || !ticked || ticked.has(claim.name))
+          // An optional claim this kind of credential does not have is simply not sent.
+          .filter((claim) => claim.required || disclosable.has(claim.name))
+          .map((claim) => claim.name),
+      ),
+    ];
+    if (!credential.required && disclose.length === 0) continue;
+    vpToken[credential.query_id] = [
+      await options.roles.wallet.presentCredential({
+        userId: options.userId,
+        documentType: type,
+        disclose,
+        nonce: request.nonce,
+        audience: request.clientId,
+      }),
+    ];
+    disclosed.push({
+      documentName: credential.document_name,
+      claims: disclose.map((name) => ({
+        name,
+        label: credential.claims.find((claim) => claim.name === name)?.label ?? name,
+      })),
+    });
+  }
+  if (Object.keys(vpToken).length === 0) {
+    throw new AppError(
+      'credential_not_found',
+      `You have none of the credentials ${verifier} asks for. Add one on the Credentials page first.`,
+    );
+  }
+  return { vpToken, disclosed };
+}
+
+/** The decision time: the holder's `decidedAt` when plausible, else now. */
+function decisionTime(options: DecideConsentRequestOptions, requestedAt: Date): Date {
+  const now = options.now();
+  const offered = options.decidedAt;
+  return offered && offered.getTime() <= now.getTime() && offered.getTime() >= requestedAt.getTime()
+    ? offered
+    : now;
+}
 
 export async function decideConsentRequest(
   options: DecideConsentRequestOptions,
 ): Promise<ConsentDecisionResult> {
   const { db, userId, consentRequestId, decision } = options;
-  const outcome = OUTCOME[decision];
-  return db.transaction(async (tx) => {
-    const mine = and(eq(consentRequests.id, consentRequestId), eq(consentRequests.userId, userId));
-    const now = options.now();
-    let decidedAt = now;
-    if (options.decidedAt && options.decidedAt.getTime() <= now.getTime()) {
-      const [pending] = await tx
-        .select({ requestedAt: consentRequests.requestedAt })
-        .from(consentRequests)
-        .where(and(mine, eq(consentRequests.status, 'pending')));
-      if (pending && options.decidedAt.getTime() >= pending.requestedAt.getTime()) {
-        decidedAt = options.decidedAt;
+  const move: ConsentDecision = decision;
+  if (decision === 'approve') await requireDataSharing(options);
+
+  // 1. Find.
+  let found = await findConsentRequest(db, options);
+  if (!found) throw new AppError('consent_request_not_found', MESSAGES.consentRequestNotFound);
+  // 2. Check the move.
+  if (!canMoveConsent(found.row.status as ConsentStatus, move)) {
+    throw refusalOf(found.row.status, move);
+  }
+  const seeded =
+    found.details !== null &&
+    consentPresentationSchema.parse(found.details.presentation).seeded === true;
+  if (
+    seeded &&
+    decision === 'approve' &&
+    found.details &&
+    options.now().getTime() >= found.details.expiresAt.getTime()
+  ) {
+    // SPEC 4: Approve works for the seeded requests; an expired link is renewed first.
+    await linkSeededConsentRequests({ ...options, only: consentRequestId });
+    found = (await findConsentRequest(db, options)) ?? found;
+  }
+  const { row, details } = found;
+  const at = decisionTime(options, row.requestedAt);
+  const noticeLanguage = options.noticeLanguage ? { noticeLanguage: options.noticeLanguage } : {};
+  const base = { ...options, userId, consentRequestId, at, ...noticeLanguage };
+
+  // A SPEC 3 request without an OpenID4VP side: nothing to send.
+  if (!details) {
+    const result =
+      decision === 'approve'
+        ? await transition({ ...base, move: 'approve', validityDays: consentValidityDays(row) })
+        : await transition({ ...base, move: 'reject' });
+    return answerOf(result);
+  }
+
+  const request = authorizationRequestOf(details);
+  const held = await db
+    .select({ documentType: credentials.documentType })
+    .from(credentials)
+    .where(eq(credentials.userId, userId));
+  const presentation = withHeld(
+    consentPresentationSchema.parse(details.presentation),
+    new Set(held.map((credential) => credential.documentType)),
+  );
+  const now = options.now();
+  const expired = now.getTime() >= details.expiresAt.getTime();
+  const local = options.roles.verifier.localTransport(request.responseUri);
+  const transport = {
+    allowLoopback: options.oid4vpAllowLoopback,
+    ...(local ? { fetch: local.fetch } : {}),
+  };
+
+  if (decision === 'reject') {
+    if (!expired) {
+      try {
+        await sendAuthorizationResponse(request, { error: 'access_denied' }, transport);
+      } catch {
+        // Best effort: the holder's refusal stands even when the verifier cannot hear it.
       }
     }
-    let approval: Partial<typeof consentRequests.$inferInsert> = {};
-    if (decision === 'approve') {
-      const [request] = await tx
-        .select({ validityDays: consentRequests.validityDays })
-        .from(consentRequests)
-        .where(mine);
-      const days = request
-        ? consentValidityDays(
-            request,
-            (await presentationOfConsent(tx, consentRequestId))?.presentation,
-          )
-        : 0;
-      approval = {
-        validityDays: days,
-        validUntil: validUntilOf(decidedAt, days),
-        ...(options.presented ? { uses: 1, lastUsedAt: decidedAt } : {}),
-      };
-    }
-    const [row] = await tx
-      .update(consentRequests)
-      .set({
-        status: outcome.status,
-        statusUpdatedAt: decidedAt,
-        statusUpdatedBy: userId,
-        ...approval,
-      })
-      .where(and(mine, eq(consentRequests.status, 'pending')))
-      .returning();
-    if (!row) {
-      const [existing] = await tx
-        .select({ status: consentRequests.status })
-        .from(consentRequests)
-        .where(mine);
-      if (!existing) {
-        throw new AppError('consent_request_not_found', MESSAGES.consentRequestNotFound);
-      }
-      throw new AppError(
-        'consent_already_decided',
-        MESSAGES.consentAlreadyDecided(existing.status),
-      );
-    }
-    if (options.presented && decision === 'approve') {
-      await linkHostedVerifierRequest(tx, consentRequestId);
-    }
-    const activityLog = await recordActivity({
-      db: tx,
-      now: () => decidedAt,
-      userId,
-      type: outcome.type,
-      message: {
-        code: outcome.type,
-        params: { requester: row.requester, purpose: row.purpose },
-      },
-    });
-    const consentReceipt = await issueConsentReceipt({
-      ...options,
-      ...options.receipt,
-      db: tx,
-      event: row.status === 'approved' ? 'approved' : 'rejected',
-      at: decidedAt,
-    });
-    return { consentRequest: toConsentRequest(row), activityLog, consentReceipt };
+    return answerOf(await transition({ ...base, move: 'reject' }), presentation);
+  }
+
+  // 2. Check the approval.
+  if (expired) throw new AppError('presentation_request_expired', EXPIRED);
+  if (
+    !local &&
+    options.decidedAt &&
+    now.getTime() - options.decidedAt.getTime() > LIVE_DECISION_MS
+  ) {
+    throw new AppError(
+      'presentation_needs_live_session',
+      'Sharing with a verifier needs a connection at the moment you approve. Open the request again and approve it now.',
+    );
+  }
+  // 3. Build.
+  const { vpToken, disclosed } = await buildVpToken(options, request, presentation);
+  // 4. Send.
+  let redirectUri: string | undefined;
+  try {
+    ({ redirectUri } = await sendAuthorizationResponse(request, { vpToken }, transport));
+  } catch (error) {
+    // Another answer completed the product-hosted verifier's request first.
+    if (ANSWERED_CODES.has(local?.refusal() ?? '')) throw refusalOf('approved', move);
+    throw problemOfOid4vpError(error);
+  }
+  // 5. Transition.
+  const result = await transition({
+    ...base,
+    move: 'approve',
+    validityDays: consentValidityDays(row, presentation),
+    presentation: { vpToken, disclosed },
   });
+  return { ...answerOf(result, presentation), ...(redirectUri ? { redirectUri } : {}) };
+}
+
+/** The route's answer of a decision the ledger wrote. */
+function answerOf(
+  result: Awaited<ReturnType<typeof transition>>,
+  presentation?: ConsentPresentation,
+): ConsentDecisionResult {
+  if (!result.activityLog || !result.consentReceipt) {
+    throw new Error('A decision writes its activity entry and its receipt');
+  }
+  return {
+    consentRequest: { ...toConsentRequest(result.row), ...(presentation ? { presentation } : {}) },
+    activityLog: result.activityLog,
+    consentReceipt: result.consentReceipt,
+  };
 }

@@ -5,12 +5,12 @@
  * consent that has ended), and for every holder by the server's job (plugins/consent-jobs.ts).
  * Renewal is a new request; an expired consent stays expired.
  *
- * Expiry, one consent per transaction: approved -> expired by a conditional UPDATE (of two runs
- * at once only one wins and writes), then every use stops (stopConsentUse: share links made
+ * Expiry, one consent per transaction: the ledger's move `expire` (consent/ledger.ts
+ * transition: of two runs at once only one wins and writes): every use stops (share links made
  * under it withdrawn, the product-hosted verifier's claims erased, its request reading
- * 'consent_expired'), and 'Consent to {requester} for {purpose} expired' (consent_expired) is
- * logged, and the expiry's consent receipt is issued (issue-consent-receipt.ts, event 'expired', at
- * valid_until). Reminder: expiry_reminded_at is set once, by a conditional UPDATE, and 'Consent to
+ * 'consent_expired'), 'Consent to {requester} for {purpose} expired' (consent_expired) is
+ * logged, and the expiry's consent receipt is issued (event 'expired', at valid_until).
+ * Reminder: the ledger marks expiry_reminded_at once (markExpiryReminded), and 'Consent to
  * {requester} for {purpose} expires on {YYYY-MM-DD}' (consent_expiring) is logged.
  *
  * Input: { db, now, vault, publicOrigin, consentRegistry, userId? (default: every holder),
@@ -22,12 +22,12 @@ import { and, eq, gt, isNull, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/create-db';
 import { consentRequests } from '../db/schema';
 import { recordActivity } from '../lib/activity-log';
-import { stopConsentUse } from '../lib/consent-lifecycle';
 import type { ServiceDeps } from '../lib/deps';
-import { issueConsentReceipt } from './issue-consent-receipt';
+import { isAppError } from '../lib/errors';
+import { markExpiryReminded, transition } from './ledger';
 
 export interface ExpireConsentsOptions
-  extends Pick<ServiceDeps, 'vault' | 'now' | 'publicOrigin' | 'consentRegistry'> {
+  extends Pick<ServiceDeps, 'vault' | 'now' | 'publicOrigin' | 'consentRegistry' | 'roles'> {
   db: Db;
   userId?: string;
   limit?: number;
@@ -44,37 +44,18 @@ export async function expireConsents(
 
   let expired = 0;
   const due = await db
-    .select({ id: consentRequests.id })
+    .select({ id: consentRequests.id, userId: consentRequests.userId })
     .from(consentRequests)
     .where(and(approved, lte(consentRequests.validUntil, now), ...holder))
     .limit(limit);
-  for (const { id } of due) {
-    const done = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(consentRequests)
-        .set({ status: 'expired' })
-        .where(and(eq(consentRequests.id, id), approved, lte(consentRequests.validUntil, now)))
-        .returning();
-      if (!row?.validUntil) return false;
-      await stopConsentUse(tx, { consentRequestId: id, at: row.validUntil, reason: 'expired' });
-      await recordActivity({
-        db: tx,
-        now: () => now,
-        userId: row.userId,
-        type: 'consent_expired',
-        message: consentEventMessage('consent_expired', row),
-      });
-      await issueConsentReceipt({
-        ...options,
-        db: tx,
-        userId: row.userId,
-        consentRequestId: id,
-        event: 'expired',
-        at: row.validUntil,
-      });
-      return true;
-    });
-    if (done) expired += 1;
+  for (const { id, userId } of due) {
+    try {
+      await transition({ ...options, db, userId, consentRequestId: id, move: 'expire' });
+      expired += 1;
+    } catch (error) {
+      // Another run (or a withdrawal) moved it first: nothing left to do here.
+      if (!isAppError(error)) throw error;
+    }
   }
 
   let reminded = 0;
@@ -94,11 +75,7 @@ export async function expireConsents(
     .limit(limit);
   for (const { id } of toRemind) {
     const done = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(consentRequests)
-        .set({ expiryRemindedAt: now })
-        .where(and(eq(consentRequests.id, id), approved, isNull(consentRequests.expiryRemindedAt)))
-        .returning();
+      const row = await markExpiryReminded(tx, { consentRequestId: id, at: now });
       if (!row?.validUntil) return false;
       await recordActivity({
         db: tx,

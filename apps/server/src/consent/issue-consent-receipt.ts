@@ -36,7 +36,6 @@ import {
   type ConsentReceiptEvent,
   type ConsentReceiptRecord,
   consentPresentationSchema,
-  consentReceiptUrl,
   createEddsaJcs2022Proof,
   MESSAGES,
   readConsentReceipt,
@@ -45,7 +44,6 @@ import {
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/create-db';
 import {
-  type ConsentReceiptRow,
   consentReceipts,
   consentRequests,
   presentationRequests,
@@ -56,6 +54,7 @@ import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { authorizationRequestOf } from '../lib/presentation-records';
+import { consentReceiptRecordOf } from '../lib/records';
 
 /** One credential of a presentation as disclosed: its name and the claims sent. */
 export interface DisclosedCredential {
@@ -76,24 +75,6 @@ export interface IssueConsentReceiptOptions
   presentation?: { vpToken: Record<string, string[]>; disclosed: readonly DisclosedCredential[] };
   /** The language the holder read the request in (BCP 47); default the approval's, else 'en'. */
   noticeLanguage?: string;
-}
-
-/** The record of a stored receipt (also used by the lists). */
-export function consentReceiptRecordOf(
-  row: ConsentReceiptRow,
-  publicOrigin: string,
-): ConsentReceiptRecord {
-  return {
-    id: row.id,
-    consent_request_id: row.consentRequestId,
-    event: row.event as ConsentReceiptEvent,
-    data_fiduciary: row.dataFiduciary,
-    verifier_id: row.verifierId,
-    issued_at: row.issuedAt.toISOString(),
-    url: consentReceiptUrl(publicOrigin, row.id),
-    presentation_sha256: row.presentationSha256,
-    receipt: row.document,
-  };
 }
 
 /** The exact `vp_token` form value posted for `vpToken`, and its SHA-256 (hex). */

@@ -2,11 +2,10 @@
  * Makes SPEC 3's seeded consent requests of a holder real OpenID4VP 1.0 requests (issue 16;
  * docs/oid4vp.md "Seeded requests"): for each seeded verifier purpose with a `seededRequest`
  * (core's VERIFIER_SEEDS: State Bank of India, Bharti Airtel, LIC of India), its verifier asks
- * for the request's fields (createVerifierRequest, the same minimisation rules as the verifier
- * API), and the holder's pending consent request `consent-{userId}-{bank|telecom|insurer}` is
+ * for the request's fields (through the verifier's port, lib/roles.ts createRequest: the same
+ * minimisation rules as the verifier API), and the holder's pending consent request `consent-{userId}-{bank|telecom|insurer}` is
  * linked to it through a presentation_requests row, exactly as a link the holder opened would
- * be (resolvePresentationRequest), except that the signed request object (getRequestObject) is
- * handed over by value instead of fetched: the server is not listening yet at seed time, and
+ * be (resolvePresentationRequest), except that the signed request object is handed over by value instead of fetched: the server is not listening yet at seed time, and
  * fetching from itself would be pointless. Same resolver, same checks (signature, kid, exp,
  * aud, response_uri, DCQL, registered verifier).
  *
@@ -19,12 +18,13 @@
  * if still pending, expires now (the verifier reads 'expired'), and the row is replaced.
  * Consent requests that are missing or no longer pending are skipped.
  *
- * Called at first seed (plugins/db.ts, for user-001), by Reset Requests
+ * Called at first seed (src/compose.ts, for user-001), by Reset Requests
  * (reset-consent-requests.ts) and by Approve when a seeded link has expired
- * (answer-consent-request.ts, `only` = that one request).
+ * (decide-consent-request.ts, `only` = that one request). The consent ledger
+ * (consent/ledger.ts) writes the links.
  *
  * Input: { ...deps, userId, only? } (only: one consent request id). Output: the consent request
- * ids linked. Errors: AppError from createVerifierRequest (purpose_not_registered,
+ * ids linked. Errors: AppError from the verifier's createRequest (purpose_not_registered,
  * claims_outside_purpose: a seeded verifier's purpose was changed by hand) and from
  * resolvePresentationRequest (presentation_request_refused...); database errors.
  */
@@ -36,12 +36,11 @@ import {
   vctOf,
 } from '@pehchaan/core';
 import { and, eq, inArray } from 'drizzle-orm';
-import { consentRequests, presentationRequests, verifierRequests, verifiers } from '../db/schema';
+import { consentRequests, verifiers } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { storedRequestOf } from '../lib/presentation-records';
 import { verifierClientId } from '../lib/verifier-keys';
-import { createVerifierRequest } from '../verifier/create-verifier-request';
-import { getRequestObject } from '../verifier/get-request-object';
+import { attachPresentationRequest, detachPresentationRequests } from './ledger';
 import { resolvePresentationRequest } from './receive-presentation-request';
 
 /** How long a seeded verifier request may be answered: 30 days (ms), SPEC 3's "about 1 month". */
@@ -88,26 +87,15 @@ function seededPurposes() {
  * expire now, and the presentation_requests rows are deleted.
  */
 export async function closeSeededLinks(
-  options: Pick<ServiceDeps, 'db' | 'now'> & { userId: string; consentRequestIds: string[] },
+  options: Pick<ServiceDeps, 'db' | 'now' | 'roles'> & {
+    userId: string;
+    consentRequestIds: string[];
+  },
 ): Promise<void> {
-  const { db, userId } = options;
-  if (options.consentRequestIds.length === 0) return;
-  const mine = and(
-    eq(presentationRequests.userId, userId),
-    inArray(presentationRequests.consentRequestId, options.consentRequestIds),
-  );
-  const linked = await db
-    .select({ id: presentationRequests.verifierRequestId })
-    .from(presentationRequests)
-    .where(mine);
-  const ids = linked.flatMap((row) => (row.id ? [row.id] : []));
-  if (ids.length > 0) {
-    await db
-      .update(verifierRequests)
-      .set({ expiresAt: options.now() })
-      .where(and(inArray(verifierRequests.id, ids), eq(verifierRequests.status, 'pending')));
-  }
-  await db.delete(presentationRequests).where(mine);
+  await options.db.transaction(async (tx) => {
+    const ids = await detachPresentationRequests(tx, options);
+    await options.roles.verifier.closeRequests(tx, { ids, at: options.now() });
+  });
 }
 
 export async function linkSeededConsentRequests(
@@ -149,14 +137,13 @@ export async function linkSeededConsentRequests(
       .where(eq(verifiers.id, purpose.verifierId));
     // A database whose seeded verifier is missing (removed by hand) keeps the plain SPEC request.
     if (!verifier) continue;
-    const created = await createVerifierRequest({
-      ...options,
+    const created = await options.roles.verifier.createRequest({
       verifierId: purpose.verifierId,
       purpose: purpose.code,
       dcqlQuery: seededDcqlQuery(purpose.seed, options.publicOrigin),
       ttlMs: SEEDED_REQUEST_TTL_MS,
     });
-    const requestObject = await getRequestObject({ ...options, requestId: created.id });
+    const requestObject = created.requestObject;
     const { request, presentation, expiresAt } = await resolvePresentationRequest({
       ...options,
       params: {
@@ -167,19 +154,18 @@ export async function linkSeededConsentRequests(
       // Nothing is fetched or posted over the network on this path (answers go in-process).
       allowLoopback: true,
     });
-    await db
-      .insert(presentationRequests)
-      .values({
-        consentRequestId: purpose.consentRequestId,
-        userId,
+    await attachPresentationRequest(db, {
+      userId,
+      consentRequestId: purpose.consentRequestId,
+      details: {
         clientId: request.clientId,
         nonce: request.nonce,
         request: storedRequestOf(request),
         presentation: { ...presentation, seeded: true },
         expiresAt,
         verifierRequestId: created.id,
-      })
-      .onConflictDoNothing();
+      },
+    });
     linked.push(purpose.consentRequestId);
   }
   return linked;

@@ -9,7 +9,7 @@ import type { ConsentReceiptRecord } from '@pehchaan/core';
 import { desc, eq } from 'drizzle-orm';
 import { consentReceipts } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
-import { consentReceiptRecordOf } from './issue-consent-receipt';
+import { consentReceiptRecordOf } from '../lib/records';
 
 export async function listConsentReceipts(
   options: Pick<ServiceDeps, 'db' | 'publicOrigin'> & { userId: string },

@@ -29,7 +29,7 @@ import { toConsentRequest } from '../lib/records';
 import { expireConsents } from './expire-consents';
 
 export interface ListConsentRequestsOptions
-  extends Pick<ServiceDeps, 'vault' | 'now' | 'publicOrigin' | 'consentRegistry'> {
+  extends Pick<ServiceDeps, 'vault' | 'now' | 'publicOrigin' | 'consentRegistry' | 'roles'> {
   db: Db;
   userId: string;
 }

@@ -20,7 +20,7 @@
  */
 import type { ConsentPresentation, ConsentRequest } from '@pehchaan/core';
 import { and, eq } from 'drizzle-orm';
-import { consentRequests, credentials, presentationRequests } from '../db/schema';
+import { credentials, presentationRequests } from '../db/schema';
 import type { RegisteredVerifier, ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
@@ -39,6 +39,7 @@ import {
   verifierNameOf,
 } from '../lib/presentation-records';
 import { toConsentRequest } from '../lib/records';
+import { PresentationRequestReplayed, transition } from './ledger';
 
 export interface ReceivePresentationRequestOptions extends ServiceDeps {
   userId: string;
@@ -131,34 +132,33 @@ export async function receivePresentationRequest(
         ),
       );
     if (seen) throw new AppError('presentation_request_replayed', REPLAYED);
-    const [row] = await tx
-      .insert(consentRequests)
-      .values({
-        id: newId('consent'),
-        userId,
-        requester: verifierNameOf(request, registered),
-        purpose: presentation.purpose,
-        fields: fieldLabelsOf(presentation),
-        requestedAt: now,
-        status: 'pending',
-      })
-      .returning();
-    if (!row) throw new Error('The consent request was not stored');
-    // A concurrent twin loses on the unique index (user_id, client_id, nonce): same answer.
-    const inserted = await tx
-      .insert(presentationRequests)
-      .values({
-        consentRequestId: row.id,
-        userId,
-        clientId: request.clientId,
-        nonce: request.nonce,
-        request: storedRequestOf(request),
-        presentation,
-        expiresAt,
-      })
-      .onConflictDoNothing()
-      .returning({ id: presentationRequests.consentRequestId });
-    if (inserted.length === 0) throw new AppError('presentation_request_replayed', REPLAYED);
-    return toConsentRequest(row, presentation);
+    try {
+      const { row } = await transition({
+        ...options,
+        db: tx,
+        move: 'receive',
+        request: {
+          id: newId('consent'),
+          requester: verifierNameOf(request, registered),
+          purpose: presentation.purpose,
+          fields: fieldLabelsOf(presentation),
+          requestedAt: now,
+        },
+        presentationRequest: {
+          clientId: request.clientId,
+          nonce: request.nonce,
+          request: storedRequestOf(request),
+          presentation,
+          expiresAt,
+        },
+      });
+      return toConsentRequest(row, presentation);
+    } catch (error) {
+      // A concurrent twin lost on the unique index (user_id, client_id, nonce): same answer.
+      if (error instanceof PresentationRequestReplayed) {
+        throw new AppError('presentation_request_replayed', REPLAYED);
+      }
+      throw error;
+    }
   });
 }

@@ -16,15 +16,19 @@
  * dropped with it: the demo reset ends that consent's story).
  *
  * Input: { ...deps, userId }. Output: the holder's consent requests after the reset (newest first).
+ * Each request moves through the consent ledger (consent/ledger.ts): `reset` when the holder has
+ * it, `receive` when not.
+ *
  * Errors: database errors only (userId is the signed-in holder, so it exists).
  */
 import type { ConsentRequest } from '@pehchaan/core';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { consentRequests, withdrawalNotices } from '../db/schema';
-import { consentSeedRows } from '../db/seed';
 import type { ServiceDeps } from '../lib/deps';
+import { transition } from './ledger';
 import { closeSeededLinks, linkSeededConsentRequests } from './link-seeded-consent-requests';
 import { listConsentRequests } from './list-consent-requests';
+import { consentSeedRows } from './seed-consent-requests';
 
 export interface ResetConsentRequestsOptions extends ServiceDeps {
   userId: string;
@@ -35,44 +39,35 @@ export async function resetConsentRequests(
 ): Promise<ConsentRequest[]> {
   const { db, userId } = options;
   const rows = consentSeedRows(options.now(), userId);
-  await db.delete(withdrawalNotices).where(
-    and(
-      eq(withdrawalNotices.userId, userId),
-      inArray(
-        withdrawalNotices.consentRequestId,
-        rows.map((row) => row.id),
-      ),
-    ),
-  );
-  await db
-    .insert(consentRequests)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: consentRequests.id,
-      // Only this holder's own row is ever reset (ids embed the user id; the guard is explicit).
-      setWhere: sql`${consentRequests.userId} = ${userId}`,
-      set: {
-        requester: sql`excluded.requester`,
-        purpose: sql`excluded.purpose`,
-        fields: sql`excluded.fields`,
-        requestedAt: sql`excluded.requested_at`,
-        status: 'pending',
-        statusUpdatedAt: null,
-        statusUpdatedBy: null,
-        lastViewed: null,
-        validUntil: null,
-        expiryRemindedAt: null,
-        withdrawnAt: null,
-        withdrawnBy: null,
-        uses: 0,
-        lastUsedAt: null,
-      },
-    });
+  const ids = rows.map((row) => row.id);
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(withdrawalNotices)
+      .where(
+        and(eq(withdrawalNotices.userId, userId), inArray(withdrawalNotices.consentRequestId, ids)),
+      );
+    const present = new Set(
+      (
+        await tx
+          .select({ id: consentRequests.id })
+          .from(consentRequests)
+          .where(and(eq(consentRequests.userId, userId), inArray(consentRequests.id, ids)))
+      ).map((row) => row.id),
+    );
+    for (const request of rows) {
+      // Ids embed the holder's id: only this holder's own rows are ever reset.
+      await transition(
+        present.has(request.id)
+          ? { ...options, db: tx, move: 'reset', consentRequestId: request.id, request }
+          : { ...options, db: tx, move: 'receive', request },
+      );
+    }
+  });
   try {
     await linkSeededConsentRequests(options);
   } catch {
     // The reset stands without the links; no old link is left pointing at a pending request.
-    await closeSeededLinks({ ...options, consentRequestIds: rows.map((row) => row.id) });
+    await closeSeededLinks({ ...options, consentRequestIds: ids });
   }
   return listConsentRequests({ ...options, userId });
 }

@@ -1,22 +1,19 @@
 /**
- * POST /user/{userId}/consent-requests/{id}/withdraw (issue 17; DPDP Act s.6(4): the data
+ * POST /user/{userId}/consent-requests/{id}/withdraw (DPDP Act s.6(4): the data
  * principal may withdraw consent at any time, as easily as it was given). SPEC 4's decision
  * stays final; withdrawal is a later state of an approved consent (DECISIONS 7).
  *
  * In one transaction:
- * - moves the consent from approved to withdrawn (a conditional UPDATE: of two withdrawals at
- *   once, the second answers 409), stamping withdrawn_at and withdrawn_by (the holder's user id;
- *   the decision's status_updated_at/by stay);
- * - stops every use made under it (lib/consent-lifecycle.ts stopConsentUse): share links made
- *   under it are withdrawn, and the claims the product-hosted verifier holds for the request it
- *   answered are erased, that request reading 'withdrawn' at the verifier;
+ * - the ledger's move `withdraw` (consent/ledger.ts transition): approved to withdrawn (of two
+ *   withdrawals at once, the second answers 409), stamping withdrawn_at and withdrawn_by (the
+ *   holder's user id; the decision's status_updated_at/by stay); every use made under it stops
+ *   (share links made under it withdrawn, the claims the product-hosted verifier received from
+ *   its approval erased); 'Withdrew consent from {requester} for {purpose}'
+ *   (consent_withdrawn) is logged and the withdrawal's consent receipt issued;
  * - when the verifier (a registered organisation, by the DID of its client_id) registered a
  *   notification URL, signs the withdrawal notice (lib/withdrawal-notice.ts) and puts it in the
  *   durable outbox (table withdrawal_notices), which the server delivers with retries
- *   (deliver-withdrawal-notices.ts);
- * - writes 'Withdrew consent from {requester} for {purpose}' (consent_withdrawn);
- * - issues the withdrawal's consent receipt (issue-consent-receipt.ts, event 'withdrawn'), so the
- *   withdrawal never stands without its receipt.
+ *   (deliver-withdrawal-notices.ts).
  *
  * The withdrawal time is `withdrawnAt` (the holder's clock: a withdrawal made offline and sent
  * later by the outbox) when it is neither after now nor before the approval; else now.
@@ -28,31 +25,19 @@
  * not confirmed); 409 'consent_already_withdrawn', 'consent_not_approved' (pending or
  * rejected), 'consent_expired' (past its validity).
  */
-import {
-  type ActivityLog,
-  type ConsentReceiptRecord,
-  type ConsentRequest,
-  consentEventMessage,
-  MESSAGES,
-} from '@pehchaan/core';
-import { and, eq } from 'drizzle-orm';
+import type { ActivityLog, ConsentReceiptRecord, ConsentRequest } from '@pehchaan/core';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../db/create-db';
-import { consentRequests, verifiers, withdrawalNotices } from '../db/schema';
-import { recordActivity } from '../lib/activity-log';
-import {
-  CONSENT_NOT_IN_FORCE,
-  presentationOfConsent,
-  stopConsentUse,
-} from '../lib/consent-lifecycle';
+import { verifiers, withdrawalNotices } from '../db/schema';
+import { presentationOfConsent } from '../lib/consent-lifecycle';
 import type { ServiceDeps } from '../lib/deps';
-import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { toConsentRequest } from '../lib/records';
 import { DID_CLIENT_ID_PREFIX } from '../lib/verifier-keys';
 import { loadWalletKey } from '../lib/wallet-keys';
 import { signWithdrawalNotice } from '../lib/withdrawal-notice';
 import { expireConsents } from './expire-consents';
-import { issueConsentReceipt } from './issue-consent-receipt';
+import { findConsentRequest, transition } from './ledger';
 
 export interface WithdrawConsentOptions extends ServiceDeps {
   userId: string;
@@ -67,19 +52,6 @@ export interface ConsentWithdrawalResult {
   consentReceipt: ConsentReceiptRecord;
 }
 
-/** Why a consent in `status` cannot be withdrawn. */
-function refusal(status: string): AppError {
-  if (status === 'withdrawn') {
-    return new AppError('consent_already_withdrawn', CONSENT_NOT_IN_FORCE.alreadyWithdrawn);
-  }
-  if (status === 'expired') return new AppError('consent_expired', CONSENT_NOT_IN_FORCE.expired);
-  return new AppError('consent_not_approved', CONSENT_NOT_IN_FORCE.notApproved(status));
-}
-
-/**
- * Queues the signed notice when the consent was given to a registered verifier with a
- * notification URL. @returns the outbox row, or null.
- */
 async function queueNotice(
   tx: Tx,
   options: WithdrawConsentOptions,
@@ -124,60 +96,33 @@ async function queueNotice(
 export async function withdrawConsent(
   options: WithdrawConsentOptions,
 ): Promise<ConsentWithdrawalResult> {
-  const { db, userId, consentRequestId } = options;
+  const { db, consentRequestId } = options;
   // A consent past its validity is expired first: it answers consent_expired, not a withdrawal.
   await expireConsents(options);
   return db.transaction(async (tx) => {
-    const mine = and(eq(consentRequests.id, consentRequestId), eq(consentRequests.userId, userId));
-    const [current] = await tx.select().from(consentRequests).where(mine);
-    if (!current) throw new AppError('consent_request_not_found', MESSAGES.consentRequestNotFound);
-    if (current.status !== 'approved') throw refusal(current.status);
-
+    const found = await findConsentRequest(tx, options);
     const now = options.now();
-    const approvedAt = current.statusUpdatedAt?.getTime() ?? 0;
+    const approvedAt = found?.row.statusUpdatedAt?.getTime() ?? 0;
     const offered = options.withdrawnAt?.getTime();
     const withdrawnAt =
       offered !== undefined && offered <= now.getTime() && offered >= approvedAt
         ? (options.withdrawnAt as Date)
         : now;
-    const [row] = await tx
-      .update(consentRequests)
-      .set({ status: 'withdrawn', withdrawnAt, withdrawnBy: userId })
-      .where(and(mine, eq(consentRequests.status, 'approved')))
-      .returning();
-    if (!row) {
-      // A concurrent withdrawal (or expiry) committed first.
-      const [now2] = await tx
-        .select({ status: consentRequests.status })
-        .from(consentRequests)
-        .where(mine);
-      throw refusal(now2?.status ?? 'withdrawn');
-    }
-
-    const verifierErasedAt = await stopConsentUse(tx, {
-      consentRequestId,
-      at: withdrawnAt,
-      reason: 'withdrawn',
-    });
-    const notice = await queueNotice(tx, options, row, withdrawnAt);
-    const activityLog = await recordActivity({
-      db: tx,
-      now: () => withdrawnAt,
-      userId,
-      type: 'consent_withdrawn',
-      message: consentEventMessage('consent_withdrawn', row),
-    });
-    const consentReceipt = await issueConsentReceipt({
+    const moved = await transition({
       ...options,
       db: tx,
-      userId,
-      consentRequestId,
-      event: 'withdrawn',
+      move: 'withdraw',
       at: withdrawnAt,
     });
-    const found = await presentationOfConsent(tx, consentRequestId);
+    const { row, activityLog, consentReceipt } = moved;
+    if (!activityLog || !consentReceipt) throw new Error('A withdrawal is logged and receipted');
+    const notice = await queueNotice(tx, options, row, withdrawnAt);
+    const details = await presentationOfConsent(tx, consentRequestId);
     return {
-      consentRequest: toConsentRequest(row, found?.presentation, { notice, verifierErasedAt }),
+      consentRequest: toConsentRequest(row, details?.presentation, {
+        notice,
+        verifierErasedAt: moved.verifierErasedAt ?? null,
+      }),
       activityLog,
       consentReceipt,
     };

@@ -18,9 +18,13 @@
  * yet; JSON-LD expansion in safe mode over the bundled contexts only (an undefined term or
  * type, a relative IRI, a redefined protected term or a context that is not bundled is an
  * error; nothing is fetched).
- * Errors: 'forbidden' (403) when the credential names another issuer; AppError
- * 'credential_not_issuable' (400) with `reasons` (the broken rules, one sentence each) for input the
- * Data Model or safe mode refuses.
+ * A credential typed ConsentReceipt (any spelling core's isConsentReceiptType reads) is refused
+ * before the rules are checked: only the wallet's consent registry makes consent receipts
+ * (DECISIONS 7.13), so no issuer key may sign one that a reader could take for a receipt.
+ *
+ * Errors: 'forbidden' (403) when the credential names another issuer; 'type_not_issuable' (422)
+ * when its type is ConsentReceipt; AppError 'credential_not_issuable' (400) with `reasons` (the
+ * broken rules, one sentence each) for input the Data Model or safe mode refuses.
  */
 import {
   addEddsaJcs2022Proof,
@@ -34,6 +38,7 @@ import {
   EDDSA_RDFC_2022,
   type IssuerName,
   isJsonObject,
+  isTypedConsentReceipt,
 } from '@pehchaan/core';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
@@ -46,6 +51,10 @@ export type IssueCryptosuite = (typeof ISSUE_CRYPTOSUITES)[number];
 export const DATA_INTEGRITY_V2_CONTEXT = 'https://w3id.org/security/data-integrity/v2';
 
 export const INVALID_CREDENTIAL_DETAIL = 'The credential cannot be issued as it is.';
+
+/** The `detail` of 'type_not_issuable'. */
+export const CONSENT_RECEIPT_NOT_ISSUABLE_DETAIL =
+  'A ConsentReceipt is issued only by the wallet’s consent registry; an issuer cannot issue this type.';
 
 export interface IssueSubmittedCredentialOptions
   extends Pick<ServiceDeps, 'issuers' | 'now' | 'proofCrypto'> {
@@ -83,6 +92,9 @@ export async function issueSubmittedCredential(
   options: IssueSubmittedCredentialOptions,
 ): Promise<Record<string, unknown>> {
   assertIssuesAs(options);
+  if (isTypedConsentReceipt(options.credential)) {
+    throw new AppError('type_not_issuable', CONSENT_RECEIPT_NOT_ISSUABLE_DETAIL);
+  }
   const key = options.issuers.get(options.issuer);
   const errors = checkCredentialRules(options.credential);
   if (options.credential.proof !== undefined) {

@@ -25,6 +25,7 @@ import {
   type ActivityWriter,
   describeActivity,
 } from '@pehchaan/core';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/create-db';
 import { activityLogs } from '../db/schema';
 import { activityChainHead, activityEntryHash, lockActivityChain } from './activity-chain';
@@ -74,4 +75,37 @@ export async function recordActivity(options: RecordActivityOptions): Promise<Ac
     if (!row) throw new Error('Inserting the activity entry returned no row');
     return toActivityLog(row);
   });
+}
+
+/**
+ * The holder's activity entries, newest first (by timestamp; entries of the same instant, such as
+ * a link made and viewed at once, in the reverse of their chain order; then id), at most `limit`.
+ * A read: any role may call it.
+ */
+export async function readActivityLogs(
+  db: DbOrTx,
+  options: { userId: string; limit: number },
+): Promise<ActivityLog[]> {
+  const rows = await db
+    .select()
+    .from(activityLogs)
+    .where(eq(activityLogs.userId, options.userId))
+    .orderBy(
+      desc(activityLogs.timestamp),
+      sql`${activityLogs.seq} desc nulls last`,
+      desc(activityLogs.id),
+    )
+    .limit(options.limit);
+  return rows.map(toActivityLog);
+}
+
+/** SPEC 4 seen-state: stamps every activity entry of the holder viewed at `at`. */
+export async function stampActivitySeen(
+  db: DbOrTx,
+  options: { userId: string; at: Date },
+): Promise<void> {
+  await db
+    .update(activityLogs)
+    .set({ lastViewed: options.at })
+    .where(eq(activityLogs.userId, options.userId));
 }

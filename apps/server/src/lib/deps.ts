@@ -6,6 +6,7 @@
 import type { ProofCrypto } from '@pehchaan/core';
 import type { Db } from '../db/create-db';
 import type { ConsentRegistryKey, IssuerKeyring } from './issuer-keys';
+import type { RolePorts } from './roles';
 import type { Vault } from './vault';
 
 export interface ServiceDeps {
@@ -36,6 +37,11 @@ export interface ServiceDeps {
    * into; see VerifierRegistry.
    */
   verifierRegistry?: VerifierRegistry;
+  /**
+   * What one role asks of another (lib/roles.ts), connected by src/compose.ts: a role's use case
+   * never imports another role's.
+   */
+  roles: RolePorts;
 }
 
 /**

@@ -155,6 +155,8 @@ export const ERROR_STATUS = {
   claim_required: 422,
   /** A grievance or erasure request to an organisation that is not a registered verifier. */
   data_fiduciary_not_registered: 422,
+  /** W3C VC API issuer: a credential of a type no issuer may issue (ConsentReceipt). */
+  type_not_issuable: 422,
   /** W3C VC API: a well-formed credential failing a requested check (proof, validity, trust). */
   credential_not_verified: 422,
   /** W3C VC API: a presentation whose proof, challenge, domain or credentials do not verify. */
@@ -260,6 +262,7 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   presentation_request_refused: 'Presentation request refused',
   claim_required: 'Claim required',
   data_fiduciary_not_registered: 'Organisation not registered',
+  type_not_issuable: 'Type not issuable',
   credential_not_verified: 'Credential not verified',
   presentation_not_verified: 'Presentation not verified',
   passkey_invalid: 'Passkey not accepted',
@@ -353,4 +356,9 @@ export function sendProblem(
 ): FastifyReply {
   if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
   return reply.code(problem.status).type(`${PROBLEM_CONTENT_TYPE}; charset=utf-8`).send(problem);
+}
+
+/** The 429 answer's detail; the wait is also in the Retry-After header. */
+export function rateLimitedDetail(seconds: number): string {
+  return `Too many requests. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`;
 }

@@ -1,7 +1,7 @@
 /**
  * The consent-screen view of an OpenID4VP 1.0 request (issue 16; core's ConsentPresentation)
  * and how its stored row turns back into what lib/oid4vp answers with. Used by the services
- * receive-presentation-request, answer-consent-request and list-consent-requests.
+ * receive-presentation-request, decide-consent-request and list-consent-requests.
  */
 import {
   type ConsentPresentation,

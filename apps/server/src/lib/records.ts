@@ -8,9 +8,13 @@ import {
   activityTypeSchema,
   activityWriterSchema,
   type ConsentPresentation,
+  type ConsentReceiptEvent,
+  type ConsentReceiptRecord,
   type ConsentRequest,
   type CredentialRecord,
+  consentReceiptUrl,
   consentStatusSchema,
+  consentValidityDays,
   credentialRecordFromDocument,
   GENDERS,
   getDocumentType,
@@ -28,13 +32,13 @@ import {
 } from '@pehchaan/core';
 import type {
   ActivityLogRow,
+  ConsentReceiptRow,
   ConsentRequestRow,
   CredentialRow,
   ShareRow,
   UserRow,
   WithdrawalNoticeRow,
 } from '../db/schema';
-import { consentValidityDays } from './consent-lifecycle';
 import type { Vault } from './vault';
 
 /** AAD of a user's Aadhaar ciphertext: binds it to the user row. */
@@ -290,4 +294,22 @@ export function toShareRecord(
     consent_request_id: row.consentRequestId,
   };
   return { ...record, status: shareStatusOf(record, now.getTime()) };
+}
+
+/** The record of a stored receipt (also used by the lists). */
+export function consentReceiptRecordOf(
+  row: ConsentReceiptRow,
+  publicOrigin: string,
+): ConsentReceiptRecord {
+  return {
+    id: row.id,
+    consent_request_id: row.consentRequestId,
+    event: row.event as ConsentReceiptEvent,
+    data_fiduciary: row.dataFiduciary,
+    verifier_id: row.verifierId,
+    issued_at: row.issuedAt.toISOString(),
+    url: consentReceiptUrl(publicOrigin, row.id),
+    presentation_sha256: row.presentationSha256,
+    receipt: row.document,
+  };
 }

@@ -2,10 +2,9 @@
  * Database plugin (DECISIONS 5): opens the database chosen by the config (unless one is passed
  * in, as tests do to share one PGlite) and prepares it (prepareDatabase below: waits for it to
  * answer, applies the committed migrations or, with MIGRATIONS=check, refuses to start when one
- * is missing, loads the master key, checks it against the database, seeds first-start data and
- * the registered verifiers (src/db/seed.ts), at first seed makes user-001's seeded consent
- * requests real OpenID4VP requests (consent/link-seeded-consent-requests.ts) and loads (first
- * start: creates) the issuers' Ed25519 keys and the consent registry's key (src/lib/issuer-keys.ts)).
+ * is missing, loads the master key, loads (first start: creates) the issuers' Ed25519 keys and
+ * the consent registry's key (src/lib/issuer-keys.ts), connects the roles' ports and seeds the
+ * first-start data and the registered verifiers (src/compose.ts)).
  * Decorates the app
  * with `database` (the handle) and `deps` (what services need: db, vault, clock). A database it
  * opened itself is closed when the app closes; one passed in stays open for its owner. Expired
@@ -16,25 +15,22 @@
  * chain (issue 17) are chained at start (lib/activity-chain.ts).
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { applyDataRetention } from '../accounts/apply-data-retention';
 import { eraseDueAccounts } from '../accounts/erase-due-accounts';
 import { makeDueBackups } from '../accounts/make-due-backups';
 import { purgeExpired } from '../accounts/purge-expired';
+import { connectRoles, seedFirstStart } from '../compose';
 import type { AppConfig } from '../config';
-import { linkSeededConsentRequests } from '../consent/link-seeded-consent-requests';
 import { createDatabase, type Database } from '../db/create-db';
 import { DatabaseUnavailableError } from '../db/postgres-hosts';
-import { seedDatabase, seedVerifiers } from '../db/seed';
 import { chainUnchainedActivity } from '../lib/activity-chain';
+import { applyDataRetention } from '../lib/activity-retention';
 import type { ServiceDeps } from '../lib/deps';
 import { loadConsentRegistryKey, loadIssuerKeyring, nodeProofCrypto } from '../lib/issuer-keys';
 import { loadMasterKey } from '../lib/master-key';
 import { isLoopbackAddress } from '../lib/oid4vp';
 import { createVault } from '../lib/vault';
 import { createVerifierRegistry } from '../lib/verifier-registry';
-
-/** The holder SPEC 3 seeds the consent requests for. */
-const SEEDED_HOLDER = 'user-001';
+import { checkMasterKey } from '../platform/claim-first-start';
 
 /** How often expired rows are deleted (ms). */
 export const PURGE_INTERVAL_MS = 3_600_000;
@@ -150,13 +146,13 @@ export async function prepareDatabase(options: PrepareDatabaseOptions): Promise<
 
   const base = { db: database.db, vault: createVault(masterKey.key), now: config.now };
   return database.withStartupLock(async () => {
-    const { seeded } = await seedDatabase(base);
+    // A database written under another master key is refused before any key is decrypted.
+    await checkMasterKey(base);
     // Issue 17: activity written before the hash chain existed is chained once
     // (lib/activity-chain.ts).
     await chainUnchainedActivity(database.db);
-    await seedVerifiers(base);
     const issuers = await loadIssuerKeyring(base);
-    const deps: ServiceDeps = {
+    const deps = connectRoles({
       ...base,
       issuers,
       consentRegistry: await loadConsentRegistryKey(base),
@@ -164,14 +160,10 @@ export async function prepareDatabase(options: PrepareDatabaseOptions): Promise<
       publicOrigin: config.publicOrigin,
       oid4vpAllowLoopback: allowLoopbackFor(config),
       verifierRegistry: createVerifierRegistry(database.db),
-    };
-    if (seeded) {
-      // SPEC 3's three seeded requests of user-001 become real OpenID4VP requests of the seeded
-      // verifiers (issue 16). A failure is logged: they then stay plain SPEC requests until a Reset.
-      await linkSeededConsentRequests({ ...deps, userId: SEEDED_HOLDER }).catch((error: unknown) =>
-        log.warn({ err: error }, 'linking the seeded consent requests failed'),
-      );
-    }
+    });
+    const { seeded } = await seedFirstStart(deps, (error: unknown) =>
+      log.warn({ err: error }, 'linking the seeded consent requests failed'),
+    );
     log.info({ storage: database.type, database: database.name, seeded }, 'database ready');
     return deps;
   });

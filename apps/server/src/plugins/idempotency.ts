@@ -50,7 +50,7 @@ import { z } from 'zod';
 import { isDatabaseUnavailable } from '../db/postgres-hosts';
 import { idempotencyKeys } from '../db/schema';
 import { problemOf, sendProblem } from '../lib/errors';
-import { problemResponse } from '../routes/schemas';
+import { problemResponse } from '../lib/http-schemas';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';

@@ -29,7 +29,12 @@ import rateLimit, {
 import { isDemoPhone } from '@pehchaan/core';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
-import { AppError, UNAVAILABLE_RETRY_AFTER_SECONDS, unavailableDetail } from '../lib/errors';
+import {
+  AppError,
+  rateLimitedDetail,
+  UNAVAILABLE_RETRY_AFTER_SECONDS,
+  unavailableDetail,
+} from '../lib/errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,11 +66,6 @@ export const RATE_LIMITS = {
   /** ...and 3 per 10 minutes to one phone number (DECISIONS 3). */
   sendOtpPerPhone: { max: 3, timeWindow: 10 * 60_000 },
 } as const satisfies Record<string, RateLimitOptions>;
-
-/** The 429 answer's detail; the wait is also in the Retry-After header. */
-export function rateLimitedDetail(seconds: number): string {
-  return `Too many requests. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`;
-}
 
 /** Counters kept at most (least recently used dropped first), so memory stays bounded. */
 const MAX_KEYS = 10_000;

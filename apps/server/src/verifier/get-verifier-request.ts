@@ -12,7 +12,6 @@
  */
 import type { VerifiedCredential, VerifierRequestAnswer } from '@pehchaan/core';
 import { and, asc, eq } from 'drizzle-orm';
-import { consentReceiptRecordOf } from '../consent/issue-consent-receipt';
 import {
   consentReceipts,
   consentRequests,
@@ -21,6 +20,7 @@ import {
 } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
+import { consentReceiptRecordOf } from '../lib/records';
 import { REQUEST_NOT_FOUND_DETAIL } from './find-open-verifier-request';
 import { verifierRequestAad } from './receive-verifier-response';
 

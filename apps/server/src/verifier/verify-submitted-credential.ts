@@ -7,6 +7,9 @@
  * `options.checks` (default ['proof']) }. The product's trusted issuers, and its consent
  * registry (the issuer of consent receipts, issue 17), are told apart in the verdict's `trust`,
  * which then also names them; they fail the answer only when 'trusted_issuer' is asked for. A
+ * document typed ConsentReceipt is trusted only when every proof was made with the consent
+ * registry's key (core's trustAsConsentReceipt, DECISIONS 7.13): signed by an identity issuer's
+ * key it is "Not a trusted receipt", with that reason among the errors (or warnings). A
  * consent receipt's eddsa-rdfc-2022 form is canonicalized with the bundled receipt context bound
  * to this deployment's URL (consentReceiptContexts), never fetched. Accepts VCDM
  * 2.0 and 1.1, eddsa-jcs-2022, eddsa-rdfc-2022 and Ed25519Signature2020, proof sets and chains.
@@ -21,6 +24,7 @@ import {
   type CredentialCheck,
   type CredentialVerdict,
   consentReceiptContexts,
+  trustAsConsentReceipt,
   VC_API_CRYPTOSUITES,
   type VerificationStatus,
   verifyCredential,
@@ -48,13 +52,19 @@ export async function verifySubmittedCredential(
     ...options.issuers.nameByDid,
     [options.consentRegistry.did, options.consentRegistry.name],
   ]);
-  const checked = await verifyCredential(options.credential, {
+  const checks = options.checks ?? DEFAULT_VC_API_CHECKS;
+  const verdictOfProofs = await verifyCredential(options.credential, {
     trustedIssuers: [...names.keys()],
     now: options.now(),
     crypto: options.proofCrypto,
     cryptosuites: VC_API_CRYPTOSUITES,
-    checks: options.checks ?? DEFAULT_VC_API_CHECKS,
+    checks,
     contexts: consentReceiptContexts(options.publicOrigin),
+  });
+  // A consent receipt is trusted only when the consent registry's key signed it.
+  const checked = trustAsConsentReceipt(verdictOfProofs, options.credential, {
+    registryVerificationMethod: options.consentRegistry.verificationMethod,
+    required: checks.includes('trusted_issuer'),
   });
   const name = checked.trust.trusted ? names.get(checked.trust.issuer) : undefined;
   const verdict = name ? { ...checked, trust: { ...checked.trust, name } } : checked;

@@ -31,12 +31,12 @@ import {
   shareableFields,
 } from '@pehchaan/core';
 import { and, eq } from 'drizzle-orm';
-import { requireDataSharing } from '../accounts/require-data-sharing';
 import { consentRequests, credentials, shares } from '../db/schema';
 import { recordActivity } from '../lib/activity-log';
 import { CONSENT_NOT_IN_FORCE } from '../lib/consent-lifecycle';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
+import { requireDataSharing } from '../lib/holder-settings';
 import { newId } from '../lib/ids';
 import { readCredentialDocument, toShareRecord } from '../lib/records';
 
@@ -84,7 +84,13 @@ export async function createShare(options: CreateShareOptions): Promise<ShareRec
   const offered = new Set(shareableFields(document.credentialSubject ?? {}));
   const unknown = options.fields.find((field) => !offered.has(field));
   if (unknown !== undefined) {
-    throw new AppError('invalid_input', `This credential has no field named ${unknown}`);
+    // A claim name is echoed only when it looks like one (never a long or numeric input).
+    throw new AppError(
+      'invalid_input',
+      /^[a-z_]{1,40}$/.test(unknown)
+        ? `This credential has no field named ${unknown}`
+        : 'This credential has no such field',
+    );
   }
   const now = options.now();
   const consent = options.consentRequestId

@@ -10,37 +10,28 @@
  * Errors: database only.
  */
 import type { ActivityLog } from '@pehchaan/core';
-import { desc, eq, sql } from 'drizzle-orm';
-import { expireConsents } from '../consent/expire-consents';
 import type { Db } from '../db/create-db';
-import { activityLogs } from '../db/schema';
+import { readActivityLogs } from '../lib/activity-log';
 import type { ServiceDeps } from '../lib/deps';
-import { toActivityLog } from '../lib/records';
 import { logExpiredShares } from './log-expired-shares';
 
 /** Enough for the screens (search and filter run on the client); bounds the answer size. */
 export const ACTIVITY_LOG_LIMIT = 500;
 
 export interface ListActivityLogsOptions
-  extends Pick<ServiceDeps, 'vault' | 'now' | 'publicOrigin' | 'consentRegistry'> {
+  extends Pick<ServiceDeps, 'vault' | 'now' | 'publicOrigin' | 'consentRegistry' | 'roles'> {
   db: Db;
   userId: string;
   limit?: number;
 }
 
 export async function listActivityLogs(options: ListActivityLogsOptions): Promise<ActivityLog[]> {
-  await expireConsents(options);
+  // Expiries and reminders due are written first (the consent ledger's clock, through its port),
+  // then the share links that ended (this role's own clock).
+  await options.roles.consent.runClock({ userId: options.userId });
   await logExpiredShares({ db: options.db, now: options.now, userId: options.userId });
-  const rows = await options.db
-    .select()
-    .from(activityLogs)
-    .where(eq(activityLogs.userId, options.userId))
-    // Entries of the same instant (a link made and viewed at once) in the order they were written.
-    .orderBy(
-      desc(activityLogs.timestamp),
-      sql`${activityLogs.seq} desc nulls last`,
-      desc(activityLogs.id),
-    )
-    .limit(options.limit ?? ACTIVITY_LOG_LIMIT);
-  return rows.map(toActivityLog);
+  return readActivityLogs(options.db, {
+    userId: options.userId,
+    limit: options.limit ?? ACTIVITY_LOG_LIMIT,
+  });
 }

@@ -8,10 +8,8 @@
  * longer decrypts (wrong master key) throws (500).
  */
 import type { CredentialRecord } from '@pehchaan/core';
-import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../db/create-db';
-import { type CredentialRow, credentials } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
+import { selectOrderedCredentials } from '../lib/holder-reads';
 import { toCredentialRecord } from '../lib/records';
 import { ensureBasicIdentity } from './ensure-basic-identity';
 
@@ -29,28 +27,4 @@ export async function listCredentials(
     rows = await selectOrderedCredentials(options.db, options.userId);
   }
   return rows.map((row) => toCredentialRecord(row, options.vault));
-}
-
-/**
- * The holder's credential rows in display order: Basic Identity first, then by position (unset
- * last), then by issuance instant and id.
- */
-export async function selectOrderedCredentials(
-  db: DbOrTx,
-  userId: string,
-): Promise<CredentialRow[]> {
-  const rows = await db.select().from(credentials).where(eq(credentials.userId, userId));
-  return rows.sort(compareDisplayOrder);
-}
-
-function compareDisplayOrder(a: CredentialRow, b: CredentialRow): number {
-  const basic =
-    Number(b.documentType === 'basic_identity') - Number(a.documentType === 'basic_identity');
-  if (basic !== 0) return basic;
-  const pa = a.position ?? Number.POSITIVE_INFINITY;
-  const pb = b.position ?? Number.POSITIVE_INFINITY;
-  if (pa !== pb) return pa < pb ? -1 : 1;
-  const time = a.issuedAt.getTime() - b.issuedAt.getTime();
-  if (time !== 0) return time;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }

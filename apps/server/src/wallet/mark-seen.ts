@@ -4,15 +4,20 @@
  * on every device. Visiting /credentials, /consent or /logs sends one kind; Clear All sends all
  * three.
  *
- * Input: { db, now, userId, kinds: SeenKind[] } (distinct; the route's schema checks them).
+ * Each kind is stamped by its owner: the wallet's credentials here, the consent ledger's
+ * requests through its port (lib/roles.ts stampSeen), the activity log's entries by
+ * lib/activity-log.ts.
+ *
+ * Input: { db, now, roles, userId, kinds: SeenKind[] } (distinct; the route's schema checks them).
  * Output: { kinds, lastViewed } (the instant written). Errors: database errors only.
  */
 import type { SeenKind } from '@pehchaan/core';
 import { eq } from 'drizzle-orm';
-import { activityLogs, consentRequests, credentials } from '../db/schema';
+import { credentials } from '../db/schema';
+import { stampActivitySeen } from '../lib/activity-log';
 import type { ServiceDeps } from '../lib/deps';
 
-export interface MarkSeenOptions extends Pick<ServiceDeps, 'db' | 'now'> {
+export interface MarkSeenOptions extends Pick<ServiceDeps, 'db' | 'now' | 'roles'> {
   userId: string;
   kinds: readonly SeenKind[];
 }
@@ -27,12 +32,9 @@ export async function markSeen(
       if (kind === 'credentials') {
         await tx.update(credentials).set({ lastViewed }).where(eq(credentials.userId, userId));
       } else if (kind === 'consent_requests') {
-        await tx
-          .update(consentRequests)
-          .set({ lastViewed })
-          .where(eq(consentRequests.userId, userId));
+        await options.roles.consent.stampSeen(tx, { userId, at: lastViewed });
       } else {
-        await tx.update(activityLogs).set({ lastViewed }).where(eq(activityLogs.userId, userId));
+        await stampActivitySeen(tx, { userId, at: lastViewed });
       }
     }
   });

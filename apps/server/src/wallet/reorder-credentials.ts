@@ -12,7 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import { credentials } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
-import { selectOrderedCredentials } from './list-credentials';
+import { selectOrderedCredentials } from '../lib/holder-reads';
 
 export interface ReorderCredentialsOptions extends Pick<ServiceDeps, 'db'> {
   userId: string;

@@ -28,7 +28,7 @@ import {
 } from '@pehchaan/core';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Tx } from '../db/create-db';
-import { consentRequests, credentials, shares } from '../db/schema';
+import { credentials, shares } from '../db/schema';
 import { recordActivity } from '../lib/activity-log';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
@@ -77,15 +77,11 @@ export async function viewShare(options: ViewShareOptions): Promise<ShareView> {
     const { document_type: _type, ...disclosed } = subject;
     const known = getDocumentType(credential.documentType) !== undefined;
     if (share.consentRequestId) {
-      await tx
-        .update(consentRequests)
-        .set({ uses: sql`${consentRequests.uses} + 1`, lastUsedAt: now })
-        .where(
-          and(
-            eq(consentRequests.id, share.consentRequestId),
-            eq(consentRequests.status, 'approved'),
-          ),
-        );
+      // A view is a use of the consent the link was made under (the consent ledger's count).
+      await options.roles.consent.recordUse(tx, {
+        consentRequestId: share.consentRequestId,
+        at: now,
+      });
     }
     const documentType = known ? credential.documentType : check.summary.document_type;
     await recordActivity({

@@ -8,7 +8,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
-import { VERIFIED_RECEIPT_VERDICT, WITHDRAWN_RECEIPT } from '@/testing/consent-receipts';
+import { publicReceiptAnswer, WITHDRAWN_RECEIPT } from '@/testing/consent-receipts';
 import { verificationAnswer } from '@/testing/fixtures';
 import { json, mockFetch } from '@/testing/mock-fetch';
 import { renderApp } from '@/testing/render-app';
@@ -61,8 +61,7 @@ describe('the /verify/{id} island', () => {
 
   it("shows a consent receipt's verdict and contents as the app does, and hands it over", async () => {
     const { calls } = mockFetch({
-      [`GET /api/consent-receipts/${RECEIPT.id}`]: () =>
-        json({ ...VERIFIED_RECEIPT_VERDICT, receipt_id: RECEIPT.id, receipt: RECEIPT.receipt }),
+      [`GET /api/consent-receipts/${RECEIPT.id}`]: () => json(publicReceiptAnswer(RECEIPT)),
     });
     const main = await prerenderedMain();
     const mount = await loadVerifyIsland();

@@ -10,6 +10,7 @@ import {
   type ConsentReceiptRecord,
   type ConsentRequest,
   type ConsentState,
+  type ReceiptConsentStatus,
   STATE_OF_EVENT,
 } from '@pehchaan/core';
 import { json } from './mock-fetch';
@@ -96,6 +97,27 @@ export const VERIFIED_RECEIPT_VERDICT = {
   warnings: [],
   trust: { issuer: REGISTRY_DID, trusted: true, name: 'Pehchaan consent registry' },
 };
+
+/**
+ * The body of GET /api/consent-receipts/{id} for `record`: the verdict (verified by default),
+ * the receipt and the consent now (by default the state the receipt records, since its issue,
+ * with no later receipt).
+ */
+export function publicReceiptAnswer(
+  record: ConsentReceiptRecord,
+  options: { verdict?: object; consentStatus?: ReceiptConsentStatus } = {},
+) {
+  return {
+    ...(options.verdict ?? VERIFIED_RECEIPT_VERDICT),
+    receipt_id: record.id,
+    receipt: record.receipt,
+    consent_status: options.consentStatus ?? {
+      value: STATE_OF_EVENT[record.event],
+      since: record.issued_at,
+      later_receipt_id: null,
+    },
+  };
+}
 
 /**
  * The server's answer to POST .../consent-requests/{id}/withdraw for the approved consent `r`:

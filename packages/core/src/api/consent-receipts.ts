@@ -11,6 +11,7 @@
  *   its receipt; the organisation sees it in the verifier portal and marks it resolved.
  */
 import { z } from 'zod';
+import { RECEIPT_CONSENT_STATES } from '../consent/consent-status';
 import { CONSENT_RECEIPT_EVENTS } from '../consent/receipt';
 import { credentialVerdictSchema } from './verification';
 
@@ -63,12 +64,31 @@ export const consentReceiptListSchema = z.object({
 export type ConsentReceiptList = z.infer<typeof consentReceiptListSchema>;
 
 /**
+ * The present state of the consent a receipt records (consent/consent-status.ts): a receipt
+ * states the consent as it stood when issued; this says what it is now, from the latest receipt
+ * of the same consent (DECISIONS 7.8, 7.13).
+ */
+export const receiptConsentStatusSchema = z.object({
+  value: z
+    .enum(RECEIPT_CONSENT_STATES)
+    .describe('The consent now: given, refused, withdrawn or expired'),
+  since: z.string().describe('When the consent entered that state (ISO 8601)'),
+  later_receipt_id: z
+    .string()
+    .nullable()
+    .describe('The latest later receipt of the same consent; null when this is the latest'),
+});
+export type ReceiptConsentStatus = z.infer<typeof receiptConsentStatusSchema>;
+
+/**
  * GET /api/consent-receipts/{receiptId} (public; the id is the capability): the receipt and the
- * server's verdict on it (signature, the consent registry as its trusted issuer).
+ * server's verdict on it (signature, made with the consent registry's key), and the present state
+ * of the consent it records (`consent_status`).
  */
 export const publicConsentReceiptSchema = credentialVerdictSchema.extend({
   receipt_id: z.string(),
   receipt: signedConsentReceiptSchema,
+  consent_status: receiptConsentStatusSchema,
 });
 export type PublicConsentReceipt = z.infer<typeof publicConsentReceiptSchema>;
 

@@ -116,6 +116,7 @@ export const PROBLEM_CODES = [
   'presentation_request_refused',
   'claim_required',
   'data_fiduciary_not_registered',
+  'type_not_issuable',
   'credential_not_verified',
   'presentation_not_verified',
   'passkey_invalid',

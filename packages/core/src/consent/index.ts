@@ -1,4 +1,8 @@
-/** Consent receipts (ISO/IEC TS 27560 with DPV; issue 17). */
+/** The consent ledger's domain: its moves, receipts (ISO/IEC TS 27560 with DPV), state and choices. */
 
+export * from './choose-credentials';
+export * from './consent-status';
 export * from './lifecycle';
 export * from './receipt';
+export * from './receipt-trust';
+export * from './transitions';

@@ -19,6 +19,18 @@ export const DEFAULT_CONSENT_VALIDITY_DAYS = 180;
 /** The holder is reminded this many days before an approved consent ends. */
 export const CONSENT_EXPIRY_REMINDER_DAYS = 7;
 
+/**
+ * Days an approval stays valid: the request's own validity (`validityDays`, a stored request's
+ * `validity_days`), else the retention the verifier registered for the purpose (an OpenID4VP
+ * request's `retention_days`), else DEFAULT_CONSENT_VALIDITY_DAYS.
+ */
+export function consentValidityDays(
+  request: { validityDays?: number | null },
+  presentation?: { retention_days?: number | null } | null,
+): number {
+  return request.validityDays ?? presentation?.retention_days ?? DEFAULT_CONSENT_VALIDITY_DAYS;
+}
+
 /** Milliseconds since the epoch of an ISO instant; NaN when absent or unparsable. */
 function instant(value: string | null | undefined): number {
   return value ? Date.parse(value) : Number.NaN;

@@ -20,8 +20,8 @@ export type PresentationAnswer =
 
 /**
  * How the answer travels: the SSRF-safe fetcher's options, or `fetch`, a transport standing in
- * for the network (the product answering its own verifier in-process, services/
- * answer-consent-request.ts): it receives exactly the POST the network would carry.
+ * for the network (the product answering its own verifier in-process,
+ * consent/decide-consent-request.ts): it receives exactly the POST the network would carry.
  */
 export interface SendResponseOptions extends SafeFetchOptions {
   fetch?: typeof fetch;

@@ -26,10 +26,15 @@ import { type OtpSender, sendOtp } from '../../accounts/send-otp';
 import { createUnlockOptions, unlockSession } from '../../accounts/unlock-session';
 import { verifyOtp } from '../../accounts/verify-otp';
 import { getSecondFactorOptions, verifySecondFactor } from '../../accounts/verify-second-factor';
+import {
+  bearerSecurity,
+  errorResponses,
+  lockedSessionSecurity,
+  problemSchema,
+} from '../../lib/http-schemas';
 import { authenticate, bearerTokenOf, requireBearer, requireSession } from '../../plugins/auth';
 import { IDEMPOTENT } from '../../plugins/idempotency';
 import { RATE_LIMITS, sendOtpLimits } from '../../plugins/rate-limit';
-import { bearerSecurity, errorResponses, lockedSessionSecurity, problemSchema } from '../schemas';
 
 export interface AuthRoutesOptions {
   otpSender: OtpSender;

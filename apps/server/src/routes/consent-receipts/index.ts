@@ -1,8 +1,8 @@
 /**
  * Public consent receipt routes (issue 17, docs/api-contract.md "Consent receipts"):
- * - GET /api/consent-receipts/{receiptId}: the receipt and the server's verdict on it; the id
- *   (128 random bits) is the capability, as a share link's. Rate-limited per IP like the
- *   verify link (RATE_LIMITS.verifyLink).
+ * - GET /api/consent-receipts/{receiptId}: the receipt, the server's verdict on it and the
+ *   consent's present state (`consent_status`); the id (128 random bits) is the capability, as
+ *   a share link's. Rate-limited per IP like the verify link (RATE_LIMITS.verifyLink).
  * - GET /contexts/consent-receipt/v1: the receipts' JSON-LD context (DPV terms), served at a
  *   stable URL of this deployment for JSON-LD tooling (`application/ld+json`, readable from any
  *   origin).
@@ -12,8 +12,8 @@ import { consentReceiptContext, publicConsentReceiptSchema } from '@pehchaan/cor
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getConsentReceipt } from '../../consent/get-consent-receipt';
+import { errorResponses } from '../../lib/http-schemas';
 import { RATE_LIMITS } from '../../plugins/rate-limit';
-import { errorResponses } from '../schemas';
 
 /** GET /api/consent-receipts/:receiptId, mounted under /api/consent-receipts. */
 export const consentReceiptRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,8 +24,10 @@ export const consentReceiptRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['verify'],
         operationId: 'getConsentReceipt',
-        summary: 'A consent receipt by its id, with its verdict (public; the id is the capability)',
-        description: 'At most 60 calls a minute per IP (429 with Retry-After).',
+        summary:
+          'A consent receipt by its id, with its verdict and the consent now (public; the id is the capability)',
+        description:
+          'Trusted only when signed with the consent registry’s key. `consent_status` is the consent’s present state from its latest receipt, and that receipt’s id when it is a later one. At most 60 calls a minute per IP (429 with Retry-After).',
         params: z.object({
           receiptId: z.string().min(1).max(128).describe("The receipt id ('receipt-...')"),
         }),

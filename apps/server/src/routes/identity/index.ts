@@ -8,10 +8,10 @@
 import { credentialRecordSchema, DOCUMENT_TYPES, resolveDocumentType } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { bearerSecurity, errorResponses, userIdSchema } from '../../lib/http-schemas';
 import { authenticate, authorizeHolder } from '../../plugins/auth';
 import { IDEMPOTENT } from '../../plugins/idempotency';
 import { generateCredential } from '../../wallet/generate-credential';
-import { bearerSecurity, errorResponses, userIdSchema } from '../schemas';
 
 const UNKNOWN_TYPE_DETAIL = `Unknown document_type. Use one of: ${DOCUMENT_TYPES.map((type) => `'${type.name}'`).join(', ')} (or its key, e.g. pan; case-insensitive)`;
 

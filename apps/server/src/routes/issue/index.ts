@@ -5,7 +5,7 @@
  * body is looked at, and a credential naming another issuer is refused (403) before the body is
  * validated; body { credential, options?: { cryptosuite? } }; 201 { verifiableCredential }
  * (issuer/issue-submitted-credential.ts); 400 credential_not_issuable with `reasons`, 401 without
- * a valid key.
+ * a valid key, 422 type_not_issuable for a ConsentReceipt (only the consent registry makes those).
  */
 import { type IssuerName, isJsonObject } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,7 +17,7 @@ import {
   issueSubmittedCredential,
 } from '../../issuer/issue-submitted-credential';
 import { AppError } from '../../lib/errors';
-import { errorResponses, problemSchema } from '../schemas';
+import { errorResponses, problemSchema } from '../../lib/http-schemas';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -90,7 +90,7 @@ export const vcIssueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           201: issuedSchema,
           400: invalidCredentialProblem,
-          ...errorResponses(401, 403, 413, 415),
+          ...errorResponses(401, 403, 413, 415, 422),
         },
       },
     },

@@ -17,10 +17,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
+import { errorResponses } from '../../lib/http-schemas';
 import { jsonProblem } from '../../plugins/body-parser';
 import { getRequestObject, REQUEST_OBJECT_CONTENT_TYPE } from '../../verifier/get-request-object';
 import { receiveVerifierResponse } from '../../verifier/receive-verifier-response';
-import { errorResponses } from '../schemas';
 
 export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 

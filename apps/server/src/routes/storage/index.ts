@@ -6,9 +6,9 @@
  */
 import { storageStatusSchema } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../lib/http-schemas';
 import { getStorageStatus } from '../../platform/get-storage-status';
 import { authenticate } from '../../plugins/auth';
-import { errorResponses } from '../schemas';
 
 const storageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

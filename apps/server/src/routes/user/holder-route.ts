@@ -3,7 +3,7 @@
  * (tag, Bearer security, params) each route spreads into its own schema.
  */
 import { z } from 'zod';
-import { bearerSecurity, userIdSchema } from '../schemas';
+import { bearerSecurity, userIdSchema } from '../../lib/http-schemas';
 
 /** The `userId` path parameter of every holder route. */
 export const holderParamsSchema = z.object({ userId: userIdSchema('userId') });

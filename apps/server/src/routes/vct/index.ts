@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getCredentialTypeMetadata } from '../../issuer/get-credential-type-metadata';
 import { listCredentialTypes } from '../../issuer/list-credential-types';
-import { errorResponses } from '../schemas';
+import { errorResponses } from '../../lib/http-schemas';
 
 const typeParamsSchema = z.object({
   type: z

@@ -26,11 +26,11 @@ import { z } from 'zod';
 import { listVerifierRightsRequests } from '../../consent/list-verifier-rights-requests';
 import { resolveRightsRequest } from '../../consent/resolve-rights-request';
 import { AppError } from '../../lib/errors';
+import { errorResponses } from '../../lib/http-schemas';
 import { authenticateVerifier } from '../../verifier/authenticate-verifier';
 import { createVerifierRequest } from '../../verifier/create-verifier-request';
 import { getVerifierOrganisation } from '../../verifier/get-verifier-organisation';
 import { getVerifierRequest } from '../../verifier/get-verifier-request';
-import { errorResponses } from '../schemas';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -35,13 +35,13 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCachedAnswer } from '../../lib/cached-answer';
+import { errorResponses, problemSchema } from '../../lib/http-schemas';
 import { RATE_LIMITS } from '../../plugins/rate-limit';
 import { verifySubmittedCredential } from '../../verifier/verify-submitted-credential';
 import { verifySubmittedPresentation } from '../../verifier/verify-submitted-presentation';
 import { getLinkPayload } from '../../wallet/get-link-payload';
 import { verifyStoredCredential } from '../../wallet/verify-stored-credential';
 import { viewShare } from '../../wallet/view-share';
-import { errorResponses, problemSchema } from '../schemas';
 
 const linkParamsSchema = z.object({
   credentialId: z

@@ -12,11 +12,11 @@ import {
   newActivityLogSchema,
 } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../../lib/http-schemas';
+import { verifyActivityChain } from '../../../lib/verify-activity-chain';
 import { IDEMPOTENT } from '../../../plugins/idempotency';
 import { listActivityLogs } from '../../../wallet/list-activity-logs';
 import { recordHolderActivity } from '../../../wallet/record-holder-activity';
-import { verifyActivityChain } from '../../../wallet/verify-activity-chain';
-import { errorResponses } from '../../schemas';
 import { holderRoute } from '../holder-route';
 
 const activityLogsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -17,8 +17,8 @@ import { createBackup } from '../../../accounts/create-backup';
 import { getBackupFile } from '../../../accounts/get-backup-file';
 import { listBackups } from '../../../accounts/list-backups';
 import { setBackupKey } from '../../../accounts/set-backup-key';
+import { errorResponses } from '../../../lib/http-schemas';
 import { IDEMPOTENT } from '../../../plugins/idempotency';
-import { errorResponses } from '../../schemas';
 import { holderParamsSchema, holderRoute } from '../holder-route';
 
 const backupParamsSchema = holderParamsSchema.extend({

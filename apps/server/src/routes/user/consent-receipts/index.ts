@@ -8,7 +8,7 @@
 import { consentReceiptListSchema } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listConsentReceipts } from '../../../consent/list-consent-receipts';
-import { errorResponses } from '../../schemas';
+import { errorResponses } from '../../../lib/http-schemas';
 import { holderRoute } from '../holder-route';
 
 const consentReceiptsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,7 +1,7 @@
 /**
  * /user/{userId}/consent-requests: the holder's consent requests, Reset Requests, the final
  * approve or reject decision (SPEC 4; for an OpenID4VP request, issue 16, the answer is sent to
- * the verifier first: consent/answer-consent-request.ts) and the withdrawal of an approved
+ * the verifier first: consent/decide-consent-request.ts) and the withdrawal of an approved
  * consent (issue 17: consent/withdraw-consent.ts).
  * HTTP only: schema and a thin handler calling one service. Mounted by routes/user/index.ts under
  * /user/:userId/consent-requests, which authenticates (401) and checks the holder (403) first.
@@ -18,13 +18,13 @@ import {
 } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { answerConsentRequest } from '../../../consent/answer-consent-request';
+import { decideConsentRequest } from '../../../consent/decide-consent-request';
 import { listConsentRequests } from '../../../consent/list-consent-requests';
 import { resetConsentRequests } from '../../../consent/reset-consent-requests';
 import { withdrawConsent } from '../../../consent/withdraw-consent';
 import { sendCachedAnswer } from '../../../lib/cached-answer';
+import { errorResponses } from '../../../lib/http-schemas';
 import { IDEMPOTENT } from '../../../plugins/idempotency';
-import { errorResponses } from '../../schemas';
 import { holderParamsSchema, holderRoute } from '../holder-route';
 
 const consentParamsSchema = holderParamsSchema.extend({
@@ -103,7 +103,7 @@ const consentRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const { userId, id } = request.params;
-        const result = await answerConsentRequest({
+        const result = await decideConsentRequest({
           ...app.deps,
           userId,
           consentRequestId: id,

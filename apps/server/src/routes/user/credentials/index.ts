@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCachedAnswer } from '../../../lib/cached-answer';
+import { errorResponses } from '../../../lib/http-schemas';
 import { IDEMPOTENT } from '../../../plugins/idempotency';
 import { deleteCredential } from '../../../wallet/delete-credential';
 import { getCredentialDocument } from '../../../wallet/get-credential-document';
@@ -21,7 +22,6 @@ import { getCredentialSdJwt } from '../../../wallet/get-credential-sd-jwt';
 import { listCredentials } from '../../../wallet/list-credentials';
 import { recordCredentialActivity } from '../../../wallet/record-credential-activity';
 import { reorderCredentials } from '../../../wallet/reorder-credentials';
-import { errorResponses } from '../../schemas';
 import { holderParamsSchema, holderRoute } from '../holder-route';
 
 const credentialParamsSchema = holderParamsSchema.extend({

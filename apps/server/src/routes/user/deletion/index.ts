@@ -7,8 +7,8 @@
 import { accountDeletionSchema } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestAccountDeletion } from '../../../accounts/request-account-deletion';
+import { errorResponses } from '../../../lib/http-schemas';
 import { IDEMPOTENT } from '../../../plugins/idempotency';
-import { errorResponses } from '../../schemas';
 import { holderRoute } from '../holder-route';
 
 const deletionRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -6,7 +6,7 @@
 import { holderExportSchema } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { exportHolderData } from '../../../accounts/export-holder-data';
-import { errorResponses } from '../../schemas';
+import { errorResponses } from '../../../lib/http-schemas';
 import { holderRoute } from '../holder-route';
 
 const exportRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -19,9 +19,9 @@ import { createPasskeyOptions } from '../../../accounts/create-passkey-options';
 import { deletePasskey } from '../../../accounts/delete-passkey';
 import { listPasskeys } from '../../../accounts/list-passkeys';
 import { registerPasskey } from '../../../accounts/register-passkey';
+import { errorResponses } from '../../../lib/http-schemas';
 import { requireSession } from '../../../plugins/auth';
 import { IDEMPOTENT } from '../../../plugins/idempotency';
-import { errorResponses } from '../../schemas';
 import { holderParamsSchema, holderRoute } from '../holder-route';
 
 const passkeyParamsSchema = holderParamsSchema.extend({

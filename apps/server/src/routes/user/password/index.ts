@@ -13,8 +13,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changePassword } from '../../../accounts/change-password';
 import { getPasswordStatus } from '../../../accounts/get-password-status';
 import { removePassword } from '../../../accounts/remove-password';
+import { errorResponses } from '../../../lib/http-schemas';
 import { IDEMPOTENT } from '../../../plugins/idempotency';
-import { errorResponses } from '../../schemas';
 import { holderRoute } from '../holder-route';
 
 const passwordRoutes: FastifyPluginAsyncZod = async (app) => {

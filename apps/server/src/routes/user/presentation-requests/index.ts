@@ -7,8 +7,8 @@
 import { presentationLinkSchema, presentationRequestAnswerSchema } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { receivePresentationRequest } from '../../../consent/receive-presentation-request';
+import { errorResponses } from '../../../lib/http-schemas';
 import { IDEMPOTENT } from '../../../plugins/idempotency';
-import { errorResponses } from '../../schemas';
 import { holderRoute } from '../holder-route';
 
 const presentationRequestsRoutes: FastifyPluginAsyncZod = async (app) => {

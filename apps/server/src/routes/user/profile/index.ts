@@ -12,8 +12,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getProfile } from '../../../accounts/get-profile';
 import { updateProfile } from '../../../accounts/update-profile';
+import { errorResponses } from '../../../lib/http-schemas';
 import { IDEMPOTENT } from '../../../plugins/idempotency';
-import { errorResponses } from '../../schemas';
 import { holderRoute } from '../holder-route';
 
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -7,8 +7,8 @@
 import { restoreAnswerSchema, restoreBodySchema } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { restoreBackup } from '../../../accounts/restore-backup';
+import { errorResponses } from '../../../lib/http-schemas';
 import { IDEMPOTENT } from '../../../plugins/idempotency';
-import { errorResponses } from '../../schemas';
 import { holderRoute } from '../holder-route';
 
 const restoreRoutes: FastifyPluginAsyncZod = async (app) => {

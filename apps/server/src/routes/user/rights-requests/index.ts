@@ -13,8 +13,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listRightsRequests } from '../../../consent/list-rights-requests';
 import { sendRightsRequest } from '../../../consent/send-rights-request';
+import { errorResponses } from '../../../lib/http-schemas';
 import { IDEMPOTENT } from '../../../plugins/idempotency';
-import { errorResponses } from '../../schemas';
 import { holderRoute } from '../holder-route';
 
 const SENT = { grievance: 'Grievance sent', erasure: 'Erasure request sent' } as const;

@@ -6,9 +6,9 @@
  */
 import { markSeenAnswerSchema, markSeenSchema } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../../lib/http-schemas';
 import { IDEMPOTENT } from '../../../plugins/idempotency';
 import { markSeen } from '../../../wallet/mark-seen';
-import { errorResponses } from '../../schemas';
 import { holderRoute } from '../holder-route';
 
 const seenRoutes: FastifyPluginAsyncZod = async (app) => {

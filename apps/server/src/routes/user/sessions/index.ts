@@ -9,9 +9,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listSessions } from '../../../accounts/list-sessions';
 import { revokeHolderSession, revokeOtherSessions } from '../../../accounts/revoke-sessions';
+import { errorResponses } from '../../../lib/http-schemas';
 import { requireSession } from '../../../plugins/auth';
 import { IDEMPOTENT } from '../../../plugins/idempotency';
-import { errorResponses } from '../../schemas';
 import { holderParamsSchema, holderRoute } from '../holder-route';
 
 const sessionParamsSchema = holderParamsSchema.extend({

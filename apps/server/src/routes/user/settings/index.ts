@@ -6,10 +6,10 @@
  */
 import { settingsAnswerSchema, userSettingsSchema } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getSettings } from '../../../accounts/get-settings';
 import { updateSettings } from '../../../accounts/update-settings';
+import { getSettings } from '../../../lib/holder-settings';
+import { errorResponses } from '../../../lib/http-schemas';
 import { IDEMPOTENT } from '../../../plugins/idempotency';
-import { errorResponses } from '../../schemas';
 import { holderRoute } from '../holder-route';
 
 const settingsRoutes: FastifyPluginAsyncZod = async (app) => {

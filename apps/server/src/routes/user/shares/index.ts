@@ -8,11 +8,11 @@
 import { shareAnswerSchema, shareCreateBodySchema, shareListSchema } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../../lib/http-schemas';
 import { IDEMPOTENT } from '../../../plugins/idempotency';
 import { createShare } from '../../../wallet/create-share';
 import { listShares } from '../../../wallet/list-shares';
 import { withdrawShare } from '../../../wallet/withdraw-share';
-import { errorResponses } from '../../schemas';
 import { holderParamsSchema, holderRoute } from '../holder-route';
 
 const shareParamsSchema = holderParamsSchema.extend({

@@ -7,26 +7,46 @@
  * presentation disclosed, the receipt's id and issue date. Print (the page's print style hides
  * the site frame and the buttons) and Download JSON keep a copy.
  *
- * A verified document that is not a consent receipt shows the verdict and its issuer only.
+ * A verified receipt the server holds also states the consent now (`consentStatus`, DECISIONS
+ * 7.8): a receipt records the consent as it stood when issued, so a "consent given" receipt of a
+ * consent since withdrawn reads "Given on X and withdrawn on Y", with a link to the later receipt
+ * (a plain link: the /verify island has no router).
+ *
+ * A verified document that is not a consent receipt shows the verdict and its issuer only. A
+ * receipt the server does not trust (one not signed with the consent registry's key) names its
+ * issuer by its identifier, never by the name the document gives itself.
  */
-import { type CredentialVerdictAnswer, readConsentReceipt } from '@pehchaan/core';
+import {
+  type ConsentReceiptView,
+  type CredentialVerdictAnswer,
+  type ReceiptConsentStatus,
+  readConsentReceipt,
+} from '@pehchaan/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { CheckCircleIcon, InfoIcon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
 import { downloadJson } from '@/lib/download-file';
 import { useFormat } from '@/lib/preferences';
 
-type ReceiptVerdict = 'verified' | 'untrusted' | 'invalidSignature' | 'malformed';
+type ReceiptVerdict = 'verified' | 'untrusted' | 'notRegistry' | 'invalidSignature' | 'malformed';
 
-/** The verdict shown for a receipt's check. */
-export function receiptVerdictOf(verdict: CredentialVerdictAnswer): ReceiptVerdict {
+/**
+ * The verdict shown for a check of `document`: 'notRegistry' ("Not a trusted receipt") for a
+ * consent receipt whose valid signature the server does not trust (only the consent registry's
+ * key makes receipts, core's trustAsConsentReceipt), 'untrusted' for another document.
+ */
+export function receiptVerdictOf(
+  verdict: CredentialVerdictAnswer,
+  document?: unknown,
+): ReceiptVerdict {
   if (verdict.verified && verdict.trust?.trusted) return 'verified';
   if (verdict.status === 'malformed') return 'malformed';
   if (verdict.status === 'invalid_signature' || !verdict.checks.signature) {
     return 'invalidSignature';
   }
-  return 'untrusted';
+  return readConsentReceipt(document) ? 'notRegistry' : 'untrusted';
 }
 
 const TONE: Record<ReceiptVerdict, string> = {
@@ -34,6 +54,8 @@ const TONE: Record<ReceiptVerdict, string> = {
     'border-green-300 bg-green-50 text-green-900 dark:border-green-800 dark:bg-green-950/50 dark:text-green-100',
   untrusted:
     'border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-100',
+  notRegistry:
+    'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950/50 dark:text-red-100',
   invalidSignature:
     'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950/50 dark:text-red-100',
   malformed:
@@ -49,20 +71,78 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/**
+ * The consent now: its state, when it entered it ("Given on X and withdrawn on Y" when this
+ * receipt records it given), and the later receipt when this one is not the latest.
+ */
+function ConsentNow({
+  status,
+  receipt,
+  dateTime,
+}: {
+  status: ReceiptConsentStatus;
+  receipt: ConsentReceiptView;
+  dateTime: (iso: string) => string;
+}) {
+  const { t } = useTranslation('verifier');
+  const since = dateTime(status.since);
+  const givenAt = receipt.events.filter((event) => event.state === 'given').at(-1)?.at;
+  const sentence =
+    givenAt && status.value === 'withdrawn'
+      ? t('receipt.now.givenThenWithdrawn', { given: dateTime(givenAt), since })
+      : givenAt && status.value === 'expired'
+        ? t('receipt.now.givenThenExpired', { given: dateTime(givenAt), since })
+        : t(`receipt.now.${status.value}`, { since });
+  const later = status.later_receipt_id;
+  return (
+    <section
+      aria-label={t('receipt.state')}
+      className={`rounded-2xl border p-5 print:border-black ${
+        later
+          ? 'border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-100'
+          : 'border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900'
+      }`}
+    >
+      <h3 className="text-sm font-semibold tracking-wide uppercase">{t('receipt.state')}</h3>
+      <p className="mt-1 text-2xl font-bold">{t(`receipt.states.${status.value}`)}</p>
+      <p className="mt-1">{sentence}</p>
+      {later && (
+        <>
+          <p className="mt-2 text-sm">{t('receipt.now.superseded')}</p>
+          <a
+            href={paths.verify.getHref(later)}
+            className="mt-3 inline-flex min-h-11 items-center font-semibold underline print:hidden"
+          >
+            {t('receipt.now.later')}
+          </a>
+        </>
+      )}
+    </section>
+  );
+}
+
 export function ReceiptDetails({
   verdict,
   document,
+  consentStatus,
 }: {
   verdict: CredentialVerdictAnswer;
   document: Record<string, unknown>;
+  /** The consent's present state (GET /api/consent-receipts/{id}); absent when not known. */
+  consentStatus?: ReceiptConsentStatus;
 }) {
   const { t } = useTranslation('verifier');
   const { t: tc } = useTranslation('common');
-  const shown = receiptVerdictOf(verdict);
+  const shown = receiptVerdictOf(verdict, document);
   const receipt = readConsentReceipt(document);
   const format = useFormat();
   const dateTime = (iso: string) => format.dateTime(iso) || iso;
-  const issuerName = verdict.trust?.name ?? receipt?.issuer.name ?? verdict.trust?.issuer ?? '';
+  // An issuer the server does not trust is named by its identifier: a document may call itself
+  // anything, 'Pehchaan consent registry' included.
+  const issuerName =
+    shown === 'verified'
+      ? (verdict.trust?.name ?? receipt?.issuer.name ?? verdict.trust?.issuer ?? '')
+      : (verdict.trust?.issuer ?? receipt?.issuer.id ?? '');
 
   return (
     <div className="space-y-6">
@@ -74,9 +154,11 @@ export function ReceiptDetails({
         )}
         <div className="min-w-0">
           <h2 className="text-2xl font-bold">{t(`receipt.verdict.${shown}`)}</h2>
-          <p className="mt-1">{t(`receipt.verdict.${shown}Text`, { issuer: issuerName })}</p>
+          <p className="mt-1 break-words">
+            {t(`receipt.verdict.${shown}Text`, { issuer: issuerName })}
+          </p>
           {verdict.errors.length > 0 && (
-            <ul className="mt-2 list-disc pl-5 text-sm">
+            <ul className="mt-2 list-disc pl-5 text-sm break-words">
               {verdict.errors.map((error) => (
                 <li key={error}>{error}</li>
               ))}
@@ -99,6 +181,10 @@ export function ReceiptDetails({
         </Button>
       </div>
 
+      {receipt && consentStatus && shown === 'verified' && (
+        <ConsentNow status={consentStatus} receipt={receipt} dateTime={dateTime} />
+      )}
+
       {!receipt ? (
         <p className="rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
           {t('receipt.notAReceipt', { issuer: issuerName })}
@@ -115,7 +201,7 @@ export function ReceiptDetails({
               <Row label={t('receipt.grievanceContact')}>{receipt.dataFiduciary.contact}</Row>
             )}
             <Row label={t('receipt.purpose')}>{receipt.purpose.text}</Row>
-            <Row label={t('receipt.state')}>
+            <Row label={t('receipt.recordedState')}>
               {receipt.state ? t(`receipt.states.${receipt.state}`) : t('receipt.unknown')}
             </Row>
             <Row label={t('receipt.items')}>

@@ -1,19 +1,34 @@
 /**
  * Checking a consent receipt (issue 17) in the real app: its public link /verify/{receiptId}
  * shows the server's verdict and what the receipt records (organisation, purpose, details and
- * their credentials, history, pseudonymous data principal, digest); an unknown id reads 'Receipt
- * not found'; /verify checks a pasted or uploaded file at the W3C verify endpoint and shows a
- * changed receipt as an invalid signature; a link pasted there opens its page; Hindi.
+ * their credentials, history, pseudonymous data principal, digest) and the consent now (a
+ * "consent given" receipt of a consent since withdrawn: "Given on X and withdrawn on Y" with a
+ * link to the later receipt); a receipt not signed with the consent registry's key reads 'Not a
+ * trusted receipt'; an unknown id reads 'Receipt not found'; /verify checks a pasted or uploaded
+ * file at the W3C verify endpoint and shows a changed receipt as an invalid signature; a link
+ * pasted there opens its page; Hindi.
  */
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
-import { VERIFIED_RECEIPT_VERDICT, WITHDRAWN_RECEIPT } from '@/testing/consent-receipts';
+import {
+  publicReceiptAnswer,
+  receiptRecord,
+  VERIFIED_RECEIPT_VERDICT,
+  WITHDRAWN_RECEIPT,
+} from '@/testing/consent-receipts';
 import { json, mockFetch, problem } from '@/testing/mock-fetch';
 import { renderApp } from '@/testing/render-app';
 
 const RECEIPT = WITHDRAWN_RECEIPT;
 const VERIFIED = VERIFIED_RECEIPT_VERDICT;
+/** The approval's receipt of the consent RECEIPT withdrew. */
+const GIVEN = receiptRecord({
+  id: `receipt-${'6'.repeat(32)}`,
+  consentRequestId: 'consent-user-001-bank',
+  event: 'approved',
+  issuedAt: '2025-03-02T09:00:00.000Z',
+});
 
 /** Waits past SPEC 9's 1 s verification delay. */
 const slow = { timeout: 4000 };
@@ -21,8 +36,7 @@ const slow = { timeout: 4000 };
 describe('consent receipt pages', () => {
   it('/verify/{receiptId}: the verdict and what the receipt records', async () => {
     const { calls } = mockFetch({
-      [`GET /api/consent-receipts/${RECEIPT.id}`]: () =>
-        json({ ...VERIFIED, receipt_id: RECEIPT.id, receipt: RECEIPT.receipt }),
+      [`GET /api/consent-receipts/${RECEIPT.id}`]: () => json(publicReceiptAnswer(RECEIPT)),
     });
     renderApp(`/verify/${RECEIPT.id}`);
     expect(await screen.findByRole('heading', { name: 'Receipt verified' }, slow)).toBeVisible();
@@ -46,6 +60,82 @@ describe('consent receipt pages', () => {
     expect(calls.map((c) => c.path)).toEqual([`/api/consent-receipts/${RECEIPT.id}`]);
   });
 
+  it('a "consent given" receipt of a consent since withdrawn says so, with a link to the later receipt', async () => {
+    mockFetch({
+      [`GET /api/consent-receipts/${GIVEN.id}`]: () =>
+        json(
+          publicReceiptAnswer(GIVEN, {
+            consentStatus: {
+              value: 'withdrawn',
+              since: '2025-03-05T09:00:00.000Z',
+              later_receipt_id: RECEIPT.id,
+            },
+          }),
+        ),
+    });
+    renderApp(`/verify/${GIVEN.id}`);
+    expect(await screen.findByRole('heading', { name: 'Receipt verified' }, slow)).toBeVisible();
+    const now = screen.getByRole('region', { name: 'Consent now' });
+    expect(within(now).getByText('Withdrawn')).toBeVisible();
+    // In the page's formats (SPEC 9's defaults: DD/MM/YYYY, India's time).
+    expect(
+      within(now).getByText('Given on 02/03/2025, 2:30 pm and withdrawn on 05/03/2025, 2:30 pm.'),
+    ).toBeVisible();
+    expect(within(now).getByRole('link', { name: 'Open the later receipt' })).toHaveAttribute(
+      'href',
+      `/verify/${RECEIPT.id}`,
+    );
+    // What this receipt itself records stays: the consent given.
+    const contents = screen.getByRole('region', { name: 'What this receipt records' });
+    expect(within(contents).getByText('State on this receipt').nextSibling).toHaveTextContent(
+      'Given',
+    );
+  });
+
+  it('the latest receipt states the consent now with no later receipt', async () => {
+    mockFetch({
+      [`GET /api/consent-receipts/${GIVEN.id}`]: () => json(publicReceiptAnswer(GIVEN)),
+    });
+    renderApp(`/verify/${GIVEN.id}`);
+    const now = await screen.findByRole('region', { name: 'Consent now' }, slow);
+    expect(within(now).getByText('Given')).toBeVisible();
+    expect(within(now).getByText('Given on 02/03/2025, 2:30 pm.')).toBeVisible();
+    expect(within(now).queryByRole('link')).toBeNull();
+  });
+
+  it('a receipt not signed with the consent registry key is not a trusted receipt', async () => {
+    const reason =
+      "Not a trusted receipt: a consent receipt is signed only by the consent registry's key, and this one is signed by did:key:z6MkUidai#z6MkUidai";
+    mockFetch({
+      [`GET /api/consent-receipts/${GIVEN.id}`]: () =>
+        json(
+          publicReceiptAnswer(GIVEN, {
+            verdict: {
+              verified: false,
+              status: 'untrusted_issuer',
+              checks: { signature: true, trusted_issuer: false, validity: true },
+              errors: [reason],
+              warnings: [],
+              trust: { issuer: 'did:key:z6MkUidai', trusted: false },
+            },
+          }),
+        ),
+    });
+    renderApp(`/verify/${GIVEN.id}`);
+    expect(
+      await screen.findByRole('heading', { name: 'Not a trusted receipt' }, slow),
+    ).toBeVisible();
+    // Named by its key's identifier, not by the name the document gives itself.
+    expect(
+      screen.getByText(
+        "The signature is valid, but it was not made with the key of Pehchaan's consent registry, which signs every Pehchaan consent receipt. It was signed by did:key:z6MkUidai.",
+      ),
+    ).toBeVisible();
+    expect(screen.getByText(reason)).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Consent now' })).toBeNull();
+    expect(screen.queryByText('Receipt verified')).toBeNull();
+  });
+
   it('an unknown receipt id reads Receipt not found', async () => {
     mockFetch({
       [`GET /api/consent-receipts/${RECEIPT.id}`]: () =>
@@ -55,8 +145,11 @@ describe('consent receipt pages', () => {
     expect(await screen.findByRole('heading', { name: 'Receipt not found' }, slow)).toBeVisible();
   });
 
-  it('/verify: a pasted receipt is checked at the W3C verify endpoint', async () => {
-    const { calls } = mockFetch({ 'POST /credentials/verify': () => json(VERIFIED) });
+  it('/verify: a pasted receipt is checked at the W3C verify endpoint, then its consent now read', async () => {
+    const { calls } = mockFetch({
+      'POST /credentials/verify': () => json(VERIFIED),
+      [`GET /api/consent-receipts/${RECEIPT.id}`]: () => json(publicReceiptAnswer(RECEIPT)),
+    });
     const view = renderApp('/verify');
     const paste = await screen.findByLabelText('Paste the JSON');
     await view.user.click(paste);
@@ -67,6 +160,14 @@ describe('consent receipt pages', () => {
       verifiableCredential: RECEIPT.receipt,
       options: { checks: ['proof', 'trusted_issuer'] },
     });
+    expect(calls.map((c) => c.path)).toEqual([
+      '/credentials/verify',
+      `/api/consent-receipts/${RECEIPT.id}`,
+    ]);
+    const now = screen.getByRole('region', { name: 'Consent now' });
+    expect(
+      within(now).getByText('Given on 02/03/2025, 2:30 pm and withdrawn on 05/03/2025, 2:30 pm.'),
+    ).toBeVisible();
   });
 
   it('/verify: an uploaded receipt changed after signing is an invalid signature', async () => {
@@ -104,8 +205,7 @@ describe('consent receipt pages', () => {
 
   it('/verify: text that is not JSON is named; a receipt link opens its page', async () => {
     mockFetch({
-      [`GET /api/consent-receipts/${RECEIPT.id}`]: () =>
-        json({ ...VERIFIED, receipt_id: RECEIPT.id, receipt: RECEIPT.receipt }),
+      [`GET /api/consent-receipts/${RECEIPT.id}`]: () => json(publicReceiptAnswer(RECEIPT)),
     });
     const view = renderApp('/verify');
     await view.user.type(await screen.findByLabelText('Paste the JSON'), 'not json');
@@ -120,13 +220,14 @@ describe('consent receipt pages', () => {
 
   it('reads in Hindi', async () => {
     mockFetch({
-      [`GET /api/consent-receipts/${RECEIPT.id}`]: () =>
-        json({ ...VERIFIED, receipt_id: RECEIPT.id, receipt: RECEIPT.receipt }),
+      [`GET /api/consent-receipts/${RECEIPT.id}`]: () => json(publicReceiptAnswer(RECEIPT)),
     });
     await setLanguage('hi');
     renderApp(`/verify/${RECEIPT.id}`);
     expect(await screen.findByRole('heading', { name: 'रसीद सत्यापित' }, slow)).toBeVisible();
     expect(screen.getByRole('region', { name: 'यह रसीद क्या दर्ज करती है' })).toBeVisible();
-    expect(screen.getByText('वापस ली गई')).toBeVisible();
+    const now = screen.getByRole('region', { name: 'सहमति अभी' });
+    expect(within(now).getByText('वापस ली गई')).toBeVisible();
+    expect(within(now).getByText(/ को वापस ली गई।$/)).toBeVisible();
   });
 });

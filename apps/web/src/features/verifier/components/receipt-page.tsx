@@ -10,8 +10,8 @@ import { Button } from '@/components/ui/button';
 import { InfoIcon } from '@/components/ui/icons';
 import { type DocumentOutcome, getConsentReceiptById } from '../api/verify-receipt';
 import { useDelayedCheck } from '../use-delayed-check';
+import { LoadingCard } from './loading-card';
 import { ReceiptDetails } from './receipt-details';
-import { LoadingCard } from './verifier-page';
 
 export function ReceiptPage({
   receiptId,
@@ -44,7 +44,11 @@ export function ReceiptPage({
       {!outcome ? (
         <LoadingCard />
       ) : outcome.kind === 'verdict' ? (
-        <ReceiptDetails verdict={outcome.verdict} document={outcome.document} />
+        <ReceiptDetails
+          verdict={outcome.verdict}
+          document={outcome.document}
+          consentStatus={outcome.consentStatus}
+        />
       ) : (
         <div
           role="status"

@@ -13,8 +13,8 @@ import { paths } from '@/config/paths';
 import { delay } from '@/lib/delay';
 import { type DocumentOutcome, verifySubmittedDocument } from '../api/verify-receipt';
 import { VERIFY_DELAY_MS } from '../use-delayed-check';
+import { LoadingCard } from './loading-card';
 import { ReceiptDetails } from './receipt-details';
-import { LoadingCard } from './verifier-page';
 
 /** The id in a receipt link ('https://…/verify/receipt-…') or the id itself; '' for neither. */
 export function idFromLink(value: string): string {
@@ -157,7 +157,11 @@ export function VerifyDocumentPage() {
 
       {checking && <LoadingCard />}
       {outcome?.kind === 'verdict' && (
-        <ReceiptDetails verdict={outcome.verdict} document={outcome.document} />
+        <ReceiptDetails
+          verdict={outcome.verdict}
+          document={outcome.document}
+          consentStatus={outcome.consentStatus}
+        />
       )}
       {(outcome?.kind === 'not_json' || outcome?.kind === 'failed') && (
         <div

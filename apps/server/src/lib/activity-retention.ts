@@ -23,8 +23,8 @@ import { DATA_RETENTION_DAYS, retentionCutoff } from '@pehchaan/core';
 import { asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/create-db';
 import { activityLogAnchors, activityLogs } from '../db/schema';
-import { activityChainHead, lockActivityChain } from '../lib/activity-chain';
-import { getSettings } from './get-settings';
+import { activityChainHead, lockActivityChain } from './activity-chain';
+import { getSettings } from './holder-settings';
 
 const DAY_MS = 24 * 3_600_000;
 const SHORTEST_PERIOD_MS = Math.min(...Object.values(DATA_RETENTION_DAYS)) * DAY_MS;

@@ -14,7 +14,7 @@ import type { ActivityChainVerdict } from '@pehchaan/core';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/create-db';
 import { activityLogAnchors, activityLogs } from '../db/schema';
-import { activityEntryHash } from '../lib/activity-chain';
+import { activityEntryHash } from './activity-chain';
 
 export async function verifyActivityChain(options: {
   db: Db;

@@ -1,5 +1,6 @@
 /**
- * GET /user/{userId}/settings (SPEC 3 and 9): the holder's settings, or core's
+ * The holder's settings (SPEC 3 and 9), read by every role that acts on them, and the Data
+ * sharing rule. GET /user/{userId}/settings answers getSettings: the holder's settings, or core's
  * DEFAULT_SETTINGS while none were saved. Stored fields that are absent or no longer valid read
  * as their defaults (readStoredSettings).
  *
@@ -10,7 +11,8 @@ import { DEFAULT_SETTINGS, readStoredSettings, type UserSettings } from '@pehcha
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/create-db';
 import { userSettings } from '../db/schema';
-import { selectUser } from './get-profile';
+import { AppError } from './errors';
+import { selectUser } from './holder-reads';
 
 export interface GetSettingsOptions {
   db: DbOrTx;
@@ -31,4 +33,20 @@ export async function getSettings(options: GetSettingsOptions): Promise<StoredSe
     return { settings: { ...DEFAULT_SETTINGS }, updatedAt: null };
   }
   return { settings: readStoredSettings(row.settings), updatedAt: row.updatedAt };
+}
+
+/**
+ * Settings › Privacy › Data sharing (issue 19): while the holder has it off, nothing new leaves
+ * the wallet: no new share link (wallet/create-share.ts) and no consent approval, SPEC 3 or
+ * OpenID4VP (consent/decide-consent-request.ts). What was shared before stays as it was (the
+ * holder withdraws links and consents one by one); rejecting a request is always allowed.
+ *
+ * Input: { db, userId }. Errors: AppError 'data_sharing_off' (403, DATA_SHARING_OFF_DETAIL).
+ */
+export const DATA_SHARING_OFF_DETAIL =
+  'Data sharing is off in Settings › Privacy. Turn it on to share or approve requests.';
+
+export async function requireDataSharing(options: { db: DbOrTx; userId: string }): Promise<void> {
+  const { settings } = await getSettings(options);
+  if (!settings.dataSharing) throw new AppError('data_sharing_off', DATA_SHARING_OFF_DETAIL);
 }

@@ -1,0 +1,103 @@
+/**
+ * The composition root of the server's roles (docs/ARCHITECTURE.md "Rooms by role"; STYLE 14):
+ * the one module that imports the use cases of every role and connects the ports one role asks
+ * of another (lib/roles.ts). Role folders never import each other; they call `deps.roles`.
+ *
+ * - `connectRoles(deps)`: the ports, answered by the wallet (presentations, the Basic Identity,
+ *   share links of a consent), the product-hosted verifier (its response endpoint in process,
+ *   erasing what it received, its requests) and the consent ledger (the consent clock, uses,
+ *   seeded requests).
+ * - `seedFirstStart(deps)`: the first start's data, each role seeding its own tables in one
+ *   transaction: the platform's claim, the sample users (accounts), SPEC 3's seeded consent
+ *   requests (the consent ledger), then the registered verifiers (the verifier) at every start.
+ */
+import { seedSampleUsers } from './accounts/seed-sample-users';
+import { expireConsents } from './consent/expire-consents';
+import { recordConsentUse, stampConsentRequestsSeen } from './consent/ledger';
+import { linkSeededConsentRequests } from './consent/link-seeded-consent-requests';
+import { listConsentRequests } from './consent/list-consent-requests';
+import { SEEDED_HOLDER, seedConsentRequests } from './consent/seed-consent-requests';
+import type { DbOrTx } from './db/create-db';
+import type { ServiceDeps } from './lib/deps';
+import type { RolePorts } from './lib/roles';
+import { claimFirstStart } from './platform/claim-first-start';
+import { closeVerifierRequests } from './verifier/close-verifier-requests';
+import { createVerifierRequest } from './verifier/create-verifier-request';
+import { localTransport } from './verifier/deliver-in-process';
+import { eraseReceivedClaims } from './verifier/erase-received-claims';
+import { getRequestObject } from './verifier/get-request-object';
+import { seedVerifiers } from './verifier/seed-verifiers';
+import { ensureBasicIdentity } from './wallet/ensure-basic-identity';
+import { presentCredential } from './wallet/present-credential';
+import { restoreCredentials } from './wallet/restore-credentials';
+import { withdrawSharesOfConsent } from './wallet/withdraw-shares-of-consent';
+
+/**
+ * The ports of every role, answered with `deps` (which holds them: the object is completed in
+ * place, so a port's use case sees the same deps, ports included).
+ */
+export function connectRoles(deps: Omit<ServiceDeps, 'roles'>): ServiceDeps {
+  const full = deps as ServiceDeps;
+  const roles: RolePorts = {
+    wallet: {
+      presentCredential: (options) => presentCredential({ ...full, ...options }),
+      ensureBasicIdentity: async (options) => {
+        await ensureBasicIdentity({ ...full, ...options });
+      },
+      withdrawSharesOfConsent,
+      restoreCredentials: (db, options) => restoreCredentials(db, { ...full, ...options }),
+    },
+    verifier: {
+      localTransport: (responseUri) => localTransport(full, responseUri),
+      eraseReceivedClaims,
+      createRequest: async (options) => {
+        const created = await createVerifierRequest({ ...full, ...options });
+        return {
+          id: created.id,
+          requestObject: await getRequestObject({ ...full, requestId: created.id }),
+        };
+      },
+      closeRequests: closeVerifierRequests,
+    },
+    consent: {
+      runClock: async (options) => {
+        await expireConsents({ ...full, ...options });
+      },
+      listRequests: (options) => listConsentRequests({ ...full, ...options }),
+      recordUse: recordConsentUse,
+      stampSeen: stampConsentRequestsSeen,
+      seedRequests: async (db: DbOrTx, options) => {
+        await seedConsentRequests({ ...full, db, ...options });
+      },
+    },
+  };
+  full.roles = roles;
+  return full;
+}
+
+/**
+ * Seeds what a new database starts with (SPEC 3 sample data, DECISIONS 2 and 7), once, under
+ * the caller's startup lock: the sample users and user-001's seeded consent requests in one
+ * transaction with the platform's claim (a crash leaves nothing half seeded), the registered
+ * verifiers at every start (databases seeded before verifiers existed get them too), and at
+ * first start the seeded requests made real OpenID4VP requests of those verifiers (a failure is
+ * logged by `onLinkFailure`: they stay plain SPEC 3 requests until a Reset).
+ * @returns seeded: true when this call seeded the first-start data.
+ * @throws MasterKeyMismatchError (platform/claim-first-start.ts); database errors.
+ */
+export async function seedFirstStart(
+  deps: ServiceDeps,
+  onLinkFailure: (error: unknown) => void = () => {},
+): Promise<{ seeded: boolean }> {
+  const seeded = await deps.db.transaction(async (tx) => {
+    if (!(await claimFirstStart({ ...deps, db: tx }))) return false;
+    await seedSampleUsers({ ...deps, db: tx });
+    await seedConsentRequests({ ...deps, db: tx, userId: SEEDED_HOLDER });
+    return true;
+  });
+  await seedVerifiers(deps);
+  if (seeded) {
+    await linkSeededConsentRequests({ ...deps, userId: SEEDED_HOLDER }).catch(onLinkFailure);
+  }
+  return { seeded };
+}

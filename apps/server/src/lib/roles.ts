@@ -1,0 +1,115 @@
+/**
+ * What one role of the server may ask of another (docs/ARCHITECTURE.md "Rooms by role"; STYLE
+ * 14): the use cases of the holder's wallet, the consent ledger, the verifier, the issuer,
+ * accounts and the platform never import each other. Where a role's work needs another's (the
+ * wallet approving a request must hand a presentation to a verifier; a withdrawal must stop the
+ * share links made under the consent), it calls the port below, which src/compose.ts, the
+ * composition root, connects to the other role's use case. Each port is named by what the
+ * caller needs, not by who answers it, so a role can be replaced (a verifier elsewhere on the
+ * network answers the same `deliver` as the product-hosted one).
+ *
+ * Every function that takes `db` runs in the caller's transaction when handed one.
+ */
+import type { ConsentRequest, DcqlQuery, DocumentTypeKey } from '@pehchaan/core';
+import type { DbOrTx } from '../db/create-db';
+
+/** What the wallet does for the other roles. */
+export interface WalletPort {
+  /**
+   * The holder's SD-JWT VC presentation of their credential of `documentType`: only the
+   * `disclose` claims, with a KB-JWT of `nonce` and `audience` (SD-JWT VC, RFC 9901 key binding).
+   * @throws AppError credential_not_found (the holder has none), unknown_claim.
+   */
+  presentCredential(options: {
+    userId: string;
+    documentType: DocumentTypeKey;
+    disclose: readonly string[];
+    nonce: string;
+    audience: string;
+  }): Promise<string>;
+  /**
+   * Stores again the credentials of a backup's signed W3C documents the holder lacks (each must
+   * verify and be the holder's, else AppError backup_invalid and nothing is stored).
+   * @returns how many were restored and how many skipped (a type the holder holds now).
+   */
+  restoreCredentials(
+    db: DbOrTx,
+    options: { userId: string; documents: readonly Record<string, unknown>[] },
+  ): Promise<{ restored: number; skipped: number }>;
+  /** Makes sure the holder has the permanent Basic Identity credential (SPEC 4). */
+  ensureBasicIdentity(options: { userId: string }): Promise<void>;
+  /**
+   * Withdraws at `at` every open share link made under the consent (DECISIONS 7: ending a
+   * consent ends its links). @returns how many links were withdrawn.
+   */
+  withdrawSharesOfConsent(
+    db: DbOrTx,
+    options: { consentRequestId: string; at: Date },
+  ): Promise<number>;
+}
+
+/** Why a verifier's received claims are erased. */
+export type ClaimsErasureReason = 'withdrawn' | 'consent_expired' | 'erasure_request';
+
+/** What a product-hosted verifier does for the other roles. */
+export interface VerifierPort {
+  /**
+   * An in-process transport to this server's own OpenID4VP response endpoint, when
+   * `responseUri` is one of its `/oid4vp/responses/{id}` URLs: a `fetch` that hands the exact
+   * form the network would carry to the verifier's response use case and answers as its route
+   * would (200 `{}` or the problem); `refusal()` is the problem code it answered with, if any.
+   * undefined for any other verifier (the network is used).
+   */
+  localTransport(
+    responseUri: string,
+  ): { fetch: typeof fetch; refusal: () => string | undefined } | undefined;
+  /**
+   * Erases the claims the product-hosted verifier holds from the presentation whose `vp_token`
+   * has SHA-256 `vpTokenSha256` (DPDP Act s.8(7)): claims gone, `erased_at` set.
+   * @returns when they were erased; null when none were held here (an outside verifier, or
+   * already erased).
+   */
+  eraseReceivedClaims(
+    db: DbOrTx,
+    options: { vpTokenSha256: string; reason: ClaimsErasureReason; at: Date },
+  ): Promise<Date | null>;
+  /**
+   * A new authorization request of a registered verifier for one of its purposes, as the
+   * verifier API makes it: its id and its signed request object (compact JWS).
+   */
+  createRequest(options: {
+    verifierId: string;
+    purpose: string;
+    dcqlQuery: DcqlQuery;
+    ttlMs: number;
+  }): Promise<{ id: string; requestObject: string }>;
+  /** Ends the pending requests `ids` now (a seeded request replaced by Reset Requests). */
+  closeRequests(db: DbOrTx, options: { ids: readonly string[]; at: Date }): Promise<void>;
+}
+
+/** What the consent ledger does for the other roles. */
+export interface ConsentPort {
+  /** Runs the consent clock for one holder (expiries and reminders), consent/expire-consents. */
+  runClock(options: { userId: string }): Promise<void>;
+  /** The holder's consent requests as their screens show them, after the clock ran (newest first). */
+  listRequests(options: { userId: string }): Promise<ConsentRequest[]>;
+  /**
+   * Counts one use of an approved consent at `at` (a share link made under it was opened).
+   * Nothing happens when it is no longer approved.
+   */
+  recordUse(db: DbOrTx, options: { consentRequestId: string; at: Date }): Promise<void>;
+  /** SPEC 4 seen-state: stamps every consent request of the holder viewed at `at`. */
+  stampSeen(db: DbOrTx, options: { userId: string; at: Date }): Promise<void>;
+  /**
+   * Receives the consent requests SPEC 3 seeds for `userId` (user-001 only) that they lack: a
+   * sample user seeded again after an erasure gets them back.
+   */
+  seedRequests(db: DbOrTx, options: { userId: string }): Promise<void>;
+}
+
+/** The ports of every role, on ServiceDeps.roles. */
+export interface RolePorts {
+  wallet: WalletPort;
+  verifier: VerifierPort;
+  consent: ConsentPort;
+}

@@ -1,0 +1,131 @@
+/**
+ * Brings back the credentials of an encrypted backup (Settings › Data and storage, Restore;
+ * accounts/restore-backup.ts asks through the wallet's port, lib/roles.ts restoreCredentials).
+ *
+ * - Each document must verify (Data Integrity proof by one of the product's trusted issuers,
+ *   core's verifyCredential; expiry is not a reason to refuse: an expired credential comes back
+ *   expired) and be this holder's (credentialSubject.id = holderDid(userId)); any other makes
+ *   the whole restore fail with AppError 'backup_invalid' (422) and nothing is stored.
+ * - A document type the holder holds now is left as it is (counted as skipped); a missing one is
+ *   stored again under its own id, its SD-JWT VC issued on first use.
+ *
+ * Input: (db or the caller's transaction, { ...deps, userId, documents }).
+ * Output: { restored, skipped }. Errors: 'backup_invalid' (422).
+ */
+import {
+  CREDENTIAL_URN_PREFIX,
+  credentialIdFromDocumentId,
+  DOCUMENT_TYPES,
+  holderDid,
+  isJsonObject,
+  verifyCredential,
+} from '@pehchaan/core';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../db/create-db';
+import { credentials } from '../db/schema';
+import type { ServiceDeps } from '../lib/deps';
+import { AppError } from '../lib/errors';
+import { credentialAad } from '../lib/records';
+
+export const BACKUP_INVALID_DETAIL =
+  'This backup holds a credential that is not yours or does not verify; nothing was restored.';
+
+interface RestorableDocument {
+  id: string;
+  documentType: string;
+  permanent: boolean;
+  document: Record<string, unknown>;
+  validFrom: Date;
+  validUntil: Date | null;
+}
+
+export async function restoreCredentials(
+  db: DbOrTx,
+  options: Omit<ServiceDeps, 'db'> & {
+    userId: string;
+    documents: readonly Record<string, unknown>[];
+  },
+): Promise<{ restored: number; skipped: number }> {
+  const { userId } = options;
+  const checked: RestorableDocument[] = [];
+  for (const document of options.documents) {
+    checked.push(await checkDocument(options, document));
+  }
+  const held = new Set(
+    (
+      await db
+        .select({ documentType: credentials.documentType })
+        .from(credentials)
+        .where(eq(credentials.userId, userId))
+    ).map((row) => row.documentType),
+  );
+  let restored = 0;
+  let skipped = 0;
+  for (const item of checked) {
+    if (held.has(item.documentType)) {
+      skipped += 1;
+      continue;
+    }
+    const inserted = await db
+      .insert(credentials)
+      .values({
+        id: item.id,
+        userId,
+        documentType: item.documentType,
+        documentCiphertext: options.vault.encrypt(
+          JSON.stringify(item.document),
+          credentialAad(item.id),
+        ),
+        issuedAt: item.validFrom,
+        expiresAt: item.validUntil,
+        permanent: item.permanent,
+      })
+      .onConflictDoNothing()
+      .returning({ id: credentials.id });
+    if (inserted.length > 0) {
+      restored += 1;
+      held.add(item.documentType);
+    } else {
+      skipped += 1;
+    }
+  }
+  return { restored, skipped };
+}
+
+/** The document's row values when it verifies and is this holder's. @throws 'backup_invalid'. */
+async function checkDocument(
+  options: Omit<ServiceDeps, 'db'> & { userId: string },
+  document: Record<string, unknown>,
+): Promise<RestorableDocument> {
+  const invalid = new AppError('backup_invalid', BACKUP_INVALID_DETAIL);
+  const verdict = await verifyCredential(document, {
+    trustedIssuers: options.issuers.trustedIssuers,
+    now: options.now(),
+    crypto: options.proofCrypto,
+  });
+  // An expired credential is still the holder's genuine credential: it comes back expired.
+  const proofHolds = verdict.verified || verdict.status === 'expired';
+  const subject = isJsonObject(document.credentialSubject) ? document.credentialSubject : {};
+  const types = Array.isArray(document.type) ? document.type : [];
+  const type = DOCUMENT_TYPES.find((t) => types.includes(t.credentialType));
+  const id = typeof document.id === 'string' ? document.id : '';
+  const validFrom = typeof document.validFrom === 'string' ? new Date(document.validFrom) : null;
+  if (
+    !proofHolds ||
+    subject.id !== holderDid(options.userId) ||
+    !type ||
+    !id.startsWith(CREDENTIAL_URN_PREFIX) ||
+    !validFrom ||
+    Number.isNaN(validFrom.getTime())
+  ) {
+    throw invalid;
+  }
+  return {
+    id: credentialIdFromDocumentId(id),
+    documentType: type.key,
+    permanent: type.permanent,
+    document,
+    validFrom,
+    validUntil: typeof document.validUntil === 'string' ? new Date(document.validUntil) : null,
+  };
+}
