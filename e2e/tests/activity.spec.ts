@@ -40,6 +40,24 @@ async function holderLog(
   return (await res.json()) as LogAnswer;
 }
 
+/** Makes a share link of the holder's Basic Identity: the server logs it as credential_shared. */
+async function makeShareLink(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+): Promise<void> {
+  const listed = await request.get('/user/user-003/credentials', { headers });
+  const { credentials } = (await listed.json()) as {
+    credentials: { id: string; permanent?: boolean }[];
+  };
+  const basic = credentials.find((c) => c.permanent);
+  expect(basic).toBeDefined();
+  const res = await request.post('/user/user-003/shares', {
+    headers,
+    data: { credential_id: basic?.id, fields: ['name'], lifetime: '1d' },
+  });
+  expect(res.status()).toBe(201);
+}
+
 test('search and the type filter update the N of M activities text', async ({ page }) => {
   await signInAsDemo(page, '456789012341', '8765432109');
   const headers = await bearer(page);
@@ -47,14 +65,20 @@ test('search and the type filter update the N of M activities text', async ({ pa
   const mark = `e2e${Date.now().toString(36)}`;
   const kestrel = `Kestrel ${mark} manual check`;
   const heron = `Heron ${mark} manual check`;
-  const shared = `Shared PAN Card with Kotak Mahindra Bank ${mark}`;
   await logActivity(page.request, headers, 'test_manual', kestrel);
   await logActivity(page.request, headers, 'test_manual', heron);
-  await logActivity(page.request, headers, 'credential_shared', shared);
+  // Only test entries are the holder's to write; a share entry is the server's.
+  const forged = await page.request.post('/user/user-003/activity-logs', {
+    headers,
+    data: { type: 'credential_shared', description: `Shared PAN Card ${mark}` },
+  });
+  expect(forged.status()).toBe(403);
+  await makeShareLink(page.request, headers);
 
   const answer = await holderLog(page.request, headers);
   const total = answer.count;
   const testEntries = answer.activity_logs.filter((l) => l.type === 'test_manual').length;
+  const shareEntries = answer.activity_logs.filter((l) => l.type === 'credential_shared').length;
   expect(total).toBeGreaterThanOrEqual(4);
 
   await page.goto('/logs');
@@ -63,12 +87,15 @@ test('search and the type filter update the N of M activities text', async ({ pa
   await expect(count).toHaveText(`${total} of ${total} activities`);
 
   const list = page.getByRole('list', { name: 'Activity entries' });
-  // Newest first: the last entry posted leads, with its exact description and type label.
+  // Newest first: the share link the server logged leads, with its text and type label.
   const first = list.getByRole('listitem').first();
-  await expect(first).toContainText(shared);
+  await expect(first).toContainText('Made a share link to your Basic Identity showing Name');
   await expect(first).toContainText('Credential shared');
+  await expect(first).not.toContainText('Added by you');
   // SPEC 9's relative text, then the date and time in the holder's formats (issue 19).
   await expect(first.locator('time')).toHaveText(/^Just now · \d{2}\/\d{2}\/\d{4}, /);
+  // The holder's own entries say so.
+  await expect(list.getByRole('listitem').filter({ hasText: heron })).toContainText('Added by you');
   // Signing in wrote a login entry.
   await expect(list.getByText('Logged in with demo credentials').first()).toBeVisible();
 
@@ -79,15 +106,15 @@ test('search and the type filter update the N of M activities text', async ({ pa
   await expect(list.getByText(kestrel, { exact: true })).toBeVisible();
 
   await search.fill(mark);
-  await expect(count).toHaveText(`3 of ${total} activities`);
+  await expect(count).toHaveText(`2 of ${total} activities`);
   const type = page.getByRole('combobox', { name: 'Filter by type' });
   await type.selectOption({ label: 'Test entry' });
   await expect(count).toHaveText(`2 of ${total} activities`);
   await type.selectOption({ label: 'Credential shared' });
-  await expect(count).toHaveText(`1 of ${total} activities`);
-  await expect(list.getByText(shared, { exact: true })).toBeVisible();
+  await expect(count).toHaveText(`0 of ${total} activities`);
 
   await search.fill('');
+  await expect(count).toHaveText(`${shareEntries} of ${total} activities`);
   await type.selectOption({ label: 'Test entry' });
   await expect(count).toHaveText(`${testEntries} of ${total} activities`);
 

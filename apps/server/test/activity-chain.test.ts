@@ -4,10 +4,14 @@
  * the documented canonical JSON; GET .../activity-logs/verify and the export say whether the
  * chain is intact and name the first broken entry after an edited, deleted or inserted row;
  * twenty writes at once for one holder do not fork the chain; a log written before the chain
- * existed is chained on the holder's next write; the housekeeping purge deletes no entry
- * younger than a year (DPDP Rules 2025, rule 6); another holder's verdict is 403.
+ * existed is chained on the holder's next write; a chain hashed before `written_by` existed
+ * still verifies after the migration, and a changed `written_by` breaks it; the housekeeping
+ * purge deletes no entry younger than a year (DPDP Rules 2025, rule 6); another holder's
+ * verdict is 403.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   type ActivityLog,
   activityChainVerdictSchema,
@@ -20,15 +24,29 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeExpired } from '../src/accounts/purge-expired';
+import { MIGRATIONS_FOLDER } from '../src/db/create-db';
 import { activityLogs } from '../src/db/schema';
+import { verifyActivityChain } from '../src/lib/verify-activity-chain';
 import { bearer, buildTestApp, loginDemo, SECONDARY, TestClock } from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
 import { expectProblem } from './helpers/problem';
 
 const THIRD = DEMO_ACCOUNTS[2] as (typeof DEMO_ACCOUNTS)[number];
 
-/** The documented hash, computed independently of lib/activity-chain.ts. */
+/** The types whose older entries the holder's app wrote (the documented legacy writer). */
+const LEGACY_HOLDER = [
+  'test_manual',
+  'credential_shared',
+  'credential_copied',
+  'credential_downloaded',
+];
+
+/**
+ * The documented hash, computed independently of lib/activity-chain.ts: `written_by` is hashed
+ * when it differs from the type's legacy writer.
+ */
 function expectedHash(log: ActivityLog): string {
+  const legacy = LEGACY_HOLDER.includes(log.type) ? 'holder' : 'server';
   const text = canonicalJson({
     id: log.id,
     user_id: log.userId,
@@ -39,8 +57,25 @@ function expectedHash(log: ActivityLog): string {
     message_params: log.message_params ?? null,
     timestamp: log.timestamp,
     prev_hash: log.prev_hash,
+    ...(log.written_by === legacy ? {} : { written_by: log.written_by }),
   });
   return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+/** The hash as it was before `written_by` existed. */
+function hashBeforeWriters(entry: Record<string, unknown>): string {
+  return createHash('sha256').update(canonicalJson(entry), 'utf8').digest('hex');
+}
+
+/** The committed migration's statement that gives older rows their writer. */
+function writerMigrationStatement(): string {
+  for (const file of readdirSync(MIGRATIONS_FOLDER).filter((name) => name.endsWith('.sql'))) {
+    const statement = readFileSync(join(MIGRATIONS_FOLDER, file), 'utf8')
+      .split('--> statement-breakpoint')
+      .find((part) => part.includes('SET "written_by"'));
+    if (statement) return statement;
+  }
+  throw new Error('no migration sets written_by');
 }
 
 describe.each(backends)('the activity log hash chain on $name', (backend) => {
@@ -220,17 +255,135 @@ describe.each(backends)('the activity log hash chain on $name', (backend) => {
     expect(after[0]?.count).toBe(before[0]?.count);
   });
 
-  it('lets a holder record only their own kinds of entry, not a withdrawal or a delivered notice', async () => {
+  it('lets a holder record only a test entry, not a withdrawal, a delivered notice or a sign-in', async () => {
     token = await loginDemo(app);
-    for (const type of ['consent_withdrawn', 'withdrawal_delivered']) {
+    const before = await verdict();
+    for (const type of ['consent_withdrawn', 'withdrawal_delivered', 'login', 'security_alert']) {
       const response = await app.inject({
         method: 'POST',
         url: '/user/user-001/activity-logs',
         headers: bearer(token),
         payload: { type, description: 'Forged by the client' },
       });
-      expectProblem(response, 'invalid_request');
+      expectProblem(response, 'activity_type_reserved');
     }
+    expect(await verdict()).toEqual(before);
+  });
+
+  it('keeps a chain hashed before written_by existed intact after the migration; a changed writer breaks it', async () => {
+    const user = 'user-005';
+    const start = clock.now().getTime();
+    // Three entries hashed as an older version did (no written_by), the column at its default.
+    let prev: string | null = null;
+    const rows = [];
+    for (const [i, type] of (['login', 'test_manual', 'credential_copied'] as const).entries()) {
+      const entry = {
+        id: `log-legacy-${i + 1}`,
+        user_id: user,
+        seq: i + 1,
+        type,
+        description: `Legacy ${type}`,
+        message_code: null,
+        message_params: null,
+        timestamp: new Date(start + i * 1000).toISOString(),
+        prev_hash: prev,
+      };
+      const entryHash = hashBeforeWriters(entry);
+      rows.push({
+        id: entry.id,
+        userId: user,
+        seq: entry.seq,
+        type,
+        description: entry.description,
+        timestamp: new Date(entry.timestamp),
+        prevHash: prev,
+        hash: entryHash,
+        writtenBy: 'server',
+      });
+      prev = entryHash;
+    }
+    await app.deps.db.insert(activityLogs).values(rows);
+    await app.deps.db.execute(sql.raw(writerMigrationStatement()));
+    const writers = await app.deps.db
+      .select({ type: activityLogs.type, writtenBy: activityLogs.writtenBy })
+      .from(activityLogs)
+      .where(eq(activityLogs.userId, user))
+      .orderBy(asc(activityLogs.seq));
+    expect(writers).toEqual([
+      { type: 'login', writtenBy: 'server' },
+      { type: 'test_manual', writtenBy: 'holder' },
+      { type: 'credential_copied', writtenBy: 'holder' },
+    ]);
+    expect(await verifyActivityChain({ db: app.deps.db, userId: user })).toEqual({
+      intact: true,
+      entries: 3,
+      first_broken_id: null,
+    });
+
+    // Claiming the holder wrote the sign-in, or the server the test entry: broken at that entry.
+    for (const [id, writtenBy] of [
+      ['log-legacy-1', 'holder'],
+      ['log-legacy-2', 'server'],
+    ] as const) {
+      const [row] = await app.deps.db
+        .select({ writtenBy: activityLogs.writtenBy })
+        .from(activityLogs)
+        .where(eq(activityLogs.id, id));
+      await app.deps.db.update(activityLogs).set({ writtenBy }).where(eq(activityLogs.id, id));
+      expect(await verifyActivityChain({ db: app.deps.db, userId: user })).toMatchObject({
+        intact: false,
+        first_broken_id: id,
+      });
+      await app.deps.db
+        .update(activityLogs)
+        .set({ writtenBy: row?.writtenBy })
+        .where(eq(activityLogs.id, id));
+    }
+    expect((await verifyActivityChain({ db: app.deps.db, userId: user })).intact).toBe(true);
+  });
+
+  it('hashes a new entry whose writer is not its legacy one with written_by; changing it breaks the chain', async () => {
+    // user-002: user-001's chain was broken on purpose above.
+    const other = await loginDemo(app, SECONDARY);
+    const call = (url: string, payload?: object) =>
+      app.inject({
+        method: payload ? 'POST' : 'GET',
+        url,
+        headers: bearer(other),
+        ...(payload ? { payload } : {}),
+      });
+    const otherVerdict = async () =>
+      activityChainVerdictSchema.parse((await call('/user/user-002/activity-logs/verify')).json());
+    const generated = await call(
+      '/identity/generate-credential?user_id=user-002&document_type=pan',
+      {},
+    );
+    expect(generated.statusCode, generated.body).toBe(200);
+    const shared = await call('/user/user-002/shares', {
+      credential_id: generated.json().credential_id,
+      fields: ['name'],
+      lifetime: '1d',
+    });
+    expect(shared.statusCode, shared.body).toBe(201);
+    const logs = activityLogListSchema.parse(
+      (await call('/user/user-002/activity-logs')).json(),
+    ).activity_logs;
+    // Written by the server; the legacy writer of credential_shared is the holder.
+    const entry = logs.find((log) => log.type === 'credential_shared');
+    if (!entry) throw new Error('no credential_shared entry');
+    expect(entry.written_by).toBe('server');
+    for (const log of logs) expect(log.hash, log.type).toBe(expectedHash(log));
+    expect((await otherVerdict()).intact).toBe(true);
+    await app.deps.db
+      .update(activityLogs)
+      .set({ writtenBy: 'holder' })
+      .where(eq(activityLogs.id, entry.id));
+    expect(await otherVerdict()).toMatchObject({ intact: false, first_broken_id: entry.id });
+    await app.deps.db
+      .update(activityLogs)
+      .set({ writtenBy: 'server' })
+      .where(eq(activityLogs.id, entry.id));
+    expect((await otherVerdict()).intact).toBe(true);
   });
 
   it("answers 403 for another holder's chain", async () => {

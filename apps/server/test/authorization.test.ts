@@ -63,9 +63,10 @@ const VALID_BODIES: Record<string, (ids: { basicIdentityId: string }) => unknown
     credential_ids: [basicIdentityId],
   }),
   'POST /user/{userId}/activity-logs': () => ({
-    type: 'login',
+    type: 'test_manual',
     description: 'Written by another holder',
   }),
+  'POST /user/{userId}/credentials/{id}/activity': () => ({ type: 'credential_copied' }),
   'POST /user/{userId}/seen': () => ({ kinds: ['credentials', 'consent_requests'] }),
   'POST /user/{userId}/consent-requests/{id}/approve': () => ({}),
   'POST /user/{userId}/consent-requests/{id}/reject': () => ({}),

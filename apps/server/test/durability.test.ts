@@ -100,7 +100,7 @@ describe.each(storages)('SIGKILL during a stream of writes on $name', (storage) 
             const response = await fetch(`${server.url}/user/${userId}/activity-logs`, {
               method: 'POST',
               headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-              body: JSON.stringify({ type: 'credential_shared', description }),
+              body: JSON.stringify({ type: 'test_manual', description }),
             });
             await response.arrayBuffer();
             if (response.status === 201) acknowledged.push(description);

@@ -104,7 +104,7 @@ describe.each(backends)('Idempotency-Key on $name', (backend) => {
   it('answers 422 for the same key with another body, path or query, and changes nothing', async () => {
     const key = randomUUID();
     const url = '/user/user-001/activity-logs';
-    const entry = { type: 'credential_shared', description: 'Shared PAN with a bank' };
+    const entry = { type: 'test_manual', description: 'Shared PAN with a bank' };
     const first = await send('POST', url, { key, payload: entry });
     expect(first.statusCode).toBe(201);
     const logs = await logsOf();
@@ -154,7 +154,7 @@ describe.each(backends)('Idempotency-Key on $name', (backend) => {
     const theirs = await send('POST', '/user/user-002/activity-logs', {
       key,
       auth: otherToken,
-      payload: { type: 'credential_shared', description: 'Shared with a bank' },
+      payload: { type: 'test_manual', description: 'Shared with a bank' },
     });
     expect(theirs.statusCode).toBe(201);
     expect(theirs.headers['idempotent-replayed']).toBeUndefined();
@@ -163,7 +163,7 @@ describe.each(backends)('Idempotency-Key on $name', (backend) => {
 
   it('answers 400 for an invalid key and changes nothing', async () => {
     const logs = await logsOf();
-    const entry = { type: 'credential_shared', description: 'Shared' };
+    const entry = { type: 'test_manual', description: 'Shared' };
     for (const key of ['', 'x'.repeat(256), 'ключ', 'tab\there']) {
       const response = await send('POST', '/user/user-001/activity-logs', { key, payload: entry });
       expectProblem(response, 'invalid_idempotency_key', INVALID_KEY_DETAIL);
@@ -198,7 +198,7 @@ describe.each(backends)('Idempotency-Key on $name', (backend) => {
 
   it('behaves as before without a key', async () => {
     const logs = await logsOf();
-    const entry = { type: 'credential_shared', description: 'Shared twice' };
+    const entry = { type: 'test_manual', description: 'Shared twice' };
     const first = await send('POST', '/user/user-001/activity-logs', { payload: entry });
     const second = await send('POST', '/user/user-001/activity-logs', { payload: entry });
     expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
@@ -241,7 +241,7 @@ describe.each(backends)('Idempotency-Key on $name', (backend) => {
       });
     app.deps.db = failing(realDb);
     const key = randomUUID();
-    const entry = { type: 'credential_shared', description: 'After an outage' };
+    const entry = { type: 'test_manual', description: 'After an outage' };
     const logs = await logsOf();
     try {
       const failed = await send('POST', '/user/user-001/activity-logs', { key, payload: entry });
@@ -295,7 +295,7 @@ describe.each(backends)('Idempotency-Key on $name', (backend) => {
 
   it('answers 409 while the first request is in flight, and takes a stale one over', async () => {
     const key = randomUUID();
-    const entry = { type: 'credential_shared', description: 'In flight' };
+    const entry = { type: 'test_manual', description: 'In flight' };
     // A pending row, as a request still running (or a process that died) leaves it.
     const { idempotencyKeys } = await import('../src/db/schema');
     const { createHash } = await import('node:crypto');
@@ -326,7 +326,7 @@ describe.each(backends)('Idempotency-Key on $name', (backend) => {
 
   it('forgets a key after 24 hours', async () => {
     const key = randomUUID();
-    const entry = { type: 'credential_shared', description: 'Once a day' };
+    const entry = { type: 'test_manual', description: 'Once a day' };
     expect(
       (await send('POST', '/user/user-001/activity-logs', { key, payload: entry })).statusCode,
     ).toBe(201);

@@ -84,7 +84,7 @@ describe('server lifecycle on a PGlite DATA_DIR', () => {
     const { userId, token } = await loginDemoOver(server);
 
     const inFlight = slowPost(server, `/user/${userId}/activity-logs`, token, {
-      type: 'credential_shared',
+      type: 'test_manual',
       description: IN_FLIGHT,
     });
     await new Promise((r) => setTimeout(r, 300));

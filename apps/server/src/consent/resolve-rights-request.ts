@@ -2,6 +2,9 @@
  * POST /verifier/rights-requests/{id}/resolve (issue 17): the organisation marks a data
  * principal's grievance or erasure request done, with an optional note the holder reads.
  * Resolving a resolved request again changes nothing and answers it as it is (idempotent).
+ * The holder's activity log records the resolution once, in the same transaction:
+ * `grievance_resolved` ('State Bank of India resolved your grievance about ...') or
+ * `erasure_resolved`.
  *
  * Resolving an erasure request (DPDP Act s.12(3)) erases, in the same transaction, the claims
  * the organisation holds through this product for the consent: `eraseClaims` (the verifier's
@@ -20,7 +23,8 @@
 import type { RightsRequestErasure, VerifierRightsRequest } from '@pehchaan/core';
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/create-db';
-import { consentReceipts, rightsRequests } from '../db/schema';
+import { consentReceipts, rightsRequests, verifiers } from '../db/schema';
+import { recordActivity } from '../lib/activity-log';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { selectVerifierRightsRequests } from './list-verifier-rights-requests';
@@ -104,6 +108,21 @@ export async function resolveRightsRequest(
           erasure,
         })
         .where(eq(rightsRequests.id, open.id));
+      const [verifier] = await tx
+        .select({ name: verifiers.name })
+        .from(verifiers)
+        .where(eq(verifiers.id, open.verifierId));
+      const type = open.kind === 'grievance' ? 'grievance_resolved' : 'erasure_resolved';
+      await recordActivity({
+        db: tx,
+        now: options.now,
+        userId: open.userId,
+        type,
+        message: {
+          code: type,
+          params: { requester: verifier?.name ?? '', purpose: open.purpose },
+        },
+      });
     }
     const [found] = await selectVerifierRightsRequests(tx, mine);
     if (!found) throw new AppError('rights_request_not_found', 'Request not found');

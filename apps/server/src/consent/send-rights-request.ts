@@ -4,7 +4,9 @@
  * (DPDP Act s.13: the fiduciary must answer it) or an erasure request (s.12(3)), with the
  * consent's receipt. The organisation must be a registered verifier: it reads the request in
  * the verifier portal and marks it resolved. It learns the holder only as the pseudonymous data
- * principal id of its receipts.
+ * principal id of its receipts. The holder's activity log records it in the same transaction:
+ * `grievance_sent` ('Sent a grievance to State Bank of India about Open savings account') or
+ * `erasure_requested` ('Asked ... to erase your data held for ...').
  *
  * Input: { db, now, userId, kind, consentRequestId, receiptId?, message }.
  * Output: core's RightsRequest.
@@ -17,6 +19,7 @@
 import { type RightsRequest, type RightsRequestKind, readConsentReceipt } from '@pehchaan/core';
 import { and, desc, eq } from 'drizzle-orm';
 import { consentReceipts, consentRequests, rightsRequests, verifiers } from '../db/schema';
+import { recordActivity } from '../lib/activity-log';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
@@ -67,26 +70,38 @@ export async function sendRightsRequest(
         : `${view.dataFiduciary.name} does not receive requests through Pehchaan.`,
     );
   }
-  const [row] = await db
-    .insert(rightsRequests)
-    .values({
-      id: newId('rights'),
+  const { verifierId } = receipt;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(rightsRequests)
+      .values({
+        id: newId('rights'),
+        userId,
+        verifierId,
+        kind: options.kind,
+        consentRequestId: consent.id,
+        receiptId: receipt.id,
+        dataPrincipal: view.dataPrincipal,
+        purpose: consent.purpose,
+        message: options.message,
+        status: 'open',
+        createdAt: options.now(),
+      })
+      .returning();
+    const [verifier] = await tx
+      .select({ name: verifiers.name })
+      .from(verifiers)
+      .where(eq(verifiers.id, verifierId));
+    if (!row) throw new Error('The request was not stored');
+    const organisation = verifier?.name ?? receipt.dataFiduciary;
+    const type = options.kind === 'grievance' ? 'grievance_sent' : 'erasure_requested';
+    await recordActivity({
+      db: tx,
+      now: options.now,
       userId,
-      verifierId: receipt.verifierId,
-      kind: options.kind,
-      consentRequestId: consent.id,
-      receiptId: receipt.id,
-      dataPrincipal: view.dataPrincipal,
-      purpose: consent.purpose,
-      message: options.message,
-      status: 'open',
-      createdAt: options.now(),
-    })
-    .returning();
-  const [verifier] = await db
-    .select({ name: verifiers.name })
-    .from(verifiers)
-    .where(eq(verifiers.id, receipt.verifierId));
-  if (!row) throw new Error('The request was not stored');
-  return rightsRequestOf(row, verifier?.name ?? receipt.dataFiduciary);
+      type,
+      message: { code: type, params: { requester: organisation, purpose: consent.purpose } },
+    });
+    return rightsRequestOf(row, organisation);
+  });
 }

@@ -241,6 +241,11 @@ export const activityLogs = pgTable(
     prevHash: text('prev_hash'),
     /** SHA-256 (hex) of this entry's canonical JSON (lib/activity-chain.ts). */
     hash: text('hash'),
+    /**
+     * Who wrote the entry: 'server' or 'holder' (core's ACTIVITY_WRITERS). Rows from before the
+     * column hold what lib/activity-chain.ts's legacyWriterOf gives for their type.
+     */
+    writtenBy: text('written_by').notNull().default('server'),
   },
   (t) => [
     index('activity_logs_user_time_idx').on(t.userId, t.timestamp),
@@ -758,6 +763,12 @@ export const shares = pgTable(
     views: integer('views').notNull().default(0),
     /** Set when the holder withdraws the link (410 share_withdrawn from then on). */
     withdrawnAt: instant('withdrawn_at'),
+    /**
+     * When the holder's activity log recorded that the link's lifetime ended (share_expired), so
+     * that it is recorded once (wallet/log-expired-shares.ts). Links already expired when the
+     * column came count as recorded at their expiry.
+     */
+    expiryLoggedAt: instant('expiry_logged_at'),
     /**
      * The approved consent the link was made under (issue 17): its views count as the consent's
      * uses, and withdrawing or expiry of the consent withdraws the link. Null: a plain link.

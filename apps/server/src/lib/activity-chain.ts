@@ -24,6 +24,18 @@
  * the holder's first write after the upgrade and at start-up (chainUnchainedActivity), but only
  * while the holder has no chained entry at all: a row without a hash beside a chain is an
  * insertion, and verification reports it.
+ *
+ * Who wrote the entry (`written_by`, 'holder' or 'server') is covered too, without breaking a
+ * chain written before the field existed: the canonical JSON holds `"written_by"` exactly when
+ * the entry's writer differs from `legacyWriterOf(type)`, the writer the migration gave every
+ * older row of that type ('holder' for the types only the holder's app ever posted: test_manual,
+ * credential_shared, credential_copied, credential_downloaded; 'server' for the rest). So every
+ * older hash is unchanged, and for any entry, old or new, changing `written_by` adds or removes
+ * that member and changes the hash: the verdict names it. (Always hashing `written_by` would
+ * have broken every existing chain; hashing it only from a date or sequence number on would
+ * leave the older rows' writer unprotected.) So a test entry by the holder or a sign-in by the
+ * server hashes exactly as before, while a share link the server recorded (`credential_shared`,
+ * whose legacy writer is the holder) has `"written_by": "server"` in its hashed JSON.
  */
 import { hash } from 'node:crypto';
 import { canonicalJson } from '@pehchaan/core';
@@ -42,6 +54,25 @@ export interface ChainedEntry {
   messageParams: Record<string, unknown> | null;
   timestamp: Date;
   prevHash: string | null;
+  /** 'holder' or 'server' (core's ActivityWriter). */
+  writtenBy: string;
+}
+
+/** The types whose entries, before `written_by` existed, only the holder's app wrote. */
+export const LEGACY_HOLDER_TYPES: readonly string[] = [
+  'test_manual',
+  'credential_shared',
+  'credential_copied',
+  'credential_downloaded',
+];
+
+/**
+ * The writer the migration gave an entry of `type` written before `written_by` existed
+ * (drizzle/0018_activity_writers.sql does the same): 'holder' for LEGACY_HOLDER_TYPES, else
+ * 'server'. The hash covers `written_by` when an entry's writer differs from it.
+ */
+export function legacyWriterOf(type: string): 'holder' | 'server' {
+  return LEGACY_HOLDER_TYPES.includes(type) ? 'holder' : 'server';
 }
 
 /** SHA-256 (hex) of the entry's canonical JSON (see the module docs). */
@@ -58,6 +89,7 @@ export function activityEntryHash(entry: ChainedEntry): string {
       message_params: entry.messageParams,
       timestamp: entry.timestamp.toISOString(),
       prev_hash: entry.prevHash,
+      ...(entry.writtenBy === legacyWriterOf(entry.type) ? {} : { written_by: entry.writtenBy }),
     }),
     'hex',
   );

@@ -10,7 +10,11 @@
  * own `hash`. Run inside a caller's transaction it joins it (a savepoint), so the entry commits
  * with the change it records and the lock is held until then.
  *
- * Input: { db, now, userId, type (core's ActivityType), message and/or description }.
+ * `writtenBy` says who wrote it (core's ActivityWriter, `written_by`): 'server' unless given;
+ * 'holder' only for what the holder's app asserted (a test entry, a copy or download on the
+ * device). It is covered by the entry's hash (lib/activity-chain.ts).
+ *
+ * Input: { db, now, userId, type (core's ActivityType), message and/or description, writtenBy? }.
  * Output: the stored ActivityLog record. Errors: database errors only (userId must exist); an
  * Error when neither a message nor a description is given.
  */
@@ -18,9 +22,10 @@ import {
   type ActivityLog,
   type ActivityMessage,
   type ActivityType,
+  type ActivityWriter,
   describeActivity,
 } from '@pehchaan/core';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/create-db';
 import { activityLogs } from '../db/schema';
 import { activityChainHead, activityEntryHash, lockActivityChain } from './activity-chain';
@@ -36,6 +41,8 @@ export interface RecordActivityOptions {
   /** The English text (SPEC 3 `description`); defaults to describeActivity(message). */
   description?: string;
   message?: ActivityMessage;
+  /** Who wrote the entry; default 'server'. */
+  writtenBy?: ActivityWriter;
 }
 
 export async function recordActivity(options: RecordActivityOptions): Promise<ActivityLog> {
@@ -59,6 +66,7 @@ export async function recordActivity(options: RecordActivityOptions): Promise<Ac
       timestamp: options.now(),
       seq: (head?.seq ?? 0) + 1,
       prevHash: head?.hash ?? null,
+      writtenBy: options.writtenBy ?? 'server',
     };
     const [row] = await tx
       .insert(activityLogs)
@@ -70,7 +78,8 @@ export async function recordActivity(options: RecordActivityOptions): Promise<Ac
 }
 
 /**
- * The holder's activity entries, newest first (by timestamp, then id), at most `limit`.
+ * The holder's activity entries, newest first (by timestamp; entries of the same instant, such as
+ * a link made and viewed at once, in the reverse of their chain order; then id), at most `limit`.
  * A read: any role may call it.
  */
 export async function readActivityLogs(
@@ -81,7 +90,11 @@ export async function readActivityLogs(
     .select()
     .from(activityLogs)
     .where(eq(activityLogs.userId, options.userId))
-    .orderBy(desc(activityLogs.timestamp), desc(activityLogs.id))
+    .orderBy(
+      desc(activityLogs.timestamp),
+      sql`${activityLogs.seq} desc nulls last`,
+      desc(activityLogs.id),
+    )
     .limit(options.limit);
   return rows.map(toActivityLog);
 }

@@ -82,6 +82,11 @@ export const ERROR_STATUS = {
   data_sharing_off: 403,
   /** The current account password given to change or remove it is wrong. */
   password_incorrect: 403,
+  /**
+   * A holder posted an activity entry of a type (or message) only the server writes: a holder's
+   * own entries are test entries (SPEC 2 Add Test Log), nothing else.
+   */
+  activity_type_reserved: 403,
   /** No route (and no page) at this URL. */
   not_found: 404,
   user_not_found: 404,
@@ -228,6 +233,7 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   second_factor_required: 'Second factor required',
   data_sharing_off: 'Data sharing is off',
   password_incorrect: 'Password incorrect',
+  activity_type_reserved: 'Activity type written by the server only',
   not_found: 'Not found',
   user_not_found: 'User not found',
   credential_not_found: 'Credential not found',

@@ -6,6 +6,7 @@ import {
   type ActivityLog,
   activityMessageCodeSchema,
   activityTypeSchema,
+  activityWriterSchema,
   type ConsentPresentation,
   type ConsentReceiptEvent,
   type ConsentReceiptRecord,
@@ -155,6 +156,7 @@ export function toActivityLog(row: ActivityLogRow): ActivityLog {
     ...messageOf(row),
     timestamp: row.timestamp.toISOString(),
     last_viewed: iso(row.lastViewed),
+    written_by: activityWriterSchema.parse(row.writtenBy),
     ...(row.seq !== null && row.hash !== null
       ? { seq: row.seq, prev_hash: row.prevHash, hash: row.hash }
       : {}),

@@ -2,7 +2,8 @@
  * The server's consent jobs (issue 17): every CONSENT_JOBS_INTERVAL_MS, and at once when a
  * withdrawal queued a notice (`kick`), one run delivers the due withdrawal notices
  * (consent/deliver-withdrawal-notices.ts) and runs the consent clock for every holder
- * (consent/expire-consents.ts: expiry and the 7-day reminder). Runs never overlap in this
+ * (consent/expire-consents.ts: expiry and the 7-day reminder), then records the share links
+ * whose lifetime ended (wallet/log-expired-shares.ts). Runs never overlap in this
  * process (`run` joins a run under way, then starts one more); across processes the notices'
  * claims and the conditional updates keep each effect single. A failure is logged, never fatal.
  * Decorates the app with `consentJobs` ({ run, kick }); tests await `run()` after moving the clock.
@@ -10,6 +11,7 @@
 import type { FastifyInstance } from 'fastify';
 import { deliverWithdrawalNotices } from '../consent/deliver-withdrawal-notices';
 import { expireConsents } from '../consent/expire-consents';
+import { logExpiredShares } from '../wallet/log-expired-shares';
 
 /** How often the jobs run (ms): 30 s, SPEC 9's refresh interval. */
 export const CONSENT_JOBS_INTERVAL_MS = 30_000;
@@ -20,6 +22,8 @@ export interface ConsentJobsResult {
   retrying: number;
   expired: number;
   reminded: number;
+  /** Share links whose expiry was recorded in their holder's log. */
+  sharesExpired: number;
 }
 
 export interface ConsentJobs {
@@ -42,7 +46,8 @@ export function registerConsentJobs(app: FastifyInstance): void {
   const once = async (): Promise<ConsentJobsResult> => {
     const deliveries = await deliverWithdrawalNotices(app.deps);
     const clock = await expireConsents(app.deps);
-    return { ...deliveries, ...clock };
+    const sharesExpired = await logExpiredShares(app.deps);
+    return { ...deliveries, ...clock, sharesExpired };
   };
   const run = (): Promise<ConsentJobsResult> => {
     const next: Promise<ConsentJobsResult> = (running ?? Promise.resolve())
@@ -60,7 +65,8 @@ export function registerConsentJobs(app: FastifyInstance): void {
     if (closed) return;
     run().then(
       (result) => {
-        if (result.delivered + result.failed + result.expired + result.reminded > 0) {
+        const { delivered, failed, expired, reminded, sharesExpired } = result;
+        if (delivered + failed + expired + reminded + sharesExpired > 0) {
           app.log.info({ consentJobs: result }, 'consent jobs ran');
         }
       },

@@ -8,6 +8,11 @@
  * its views count as the consent's uses and it is withdrawn when the consent is withdrawn or
  * expires (lib/consent-lifecycle.ts); it lives no longer than the consent's validity.
  *
+ * The holder's activity log records the link in the same transaction, from whichever screen it
+ * was made (the card's Share or Show QR Code): a `credential_shared` entry, message
+ * `share_created` ('Made a share link to your PAN Card showing Name, Date of Birth, valid until
+ * 2025-06-08 10:00 UTC'), written by the server.
+ *
  * Input: { ...deps, userId, credentialId, fields, lifetime, maxViews (null = no limit),
  * consentRequestId? }.
  * Output: the ShareRecord (status 'active', views 0, url `{publicOrigin}/verify/{id}`).
@@ -27,6 +32,7 @@ import {
 } from '@pehchaan/core';
 import { and, eq } from 'drizzle-orm';
 import { consentRequests, credentials, shares } from '../db/schema';
+import { recordActivity } from '../lib/activity-log';
 import { CONSENT_NOT_IN_FORCE } from '../lib/consent-lifecycle';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
@@ -94,19 +100,36 @@ export async function createShare(options: CreateShareOptions): Promise<ShareRec
   if (consent?.validUntil && consent.validUntil.getTime() < expiresAt.getTime()) {
     expiresAt = consent.validUntil;
   }
-  const [row] = await options.db
-    .insert(shares)
-    .values({
-      id: newId('share', 16),
+  const row = await options.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(shares)
+      .values({
+        id: newId('share', 16),
+        userId: options.userId,
+        credentialId: credential.id,
+        fields: [...options.fields],
+        createdAt: now,
+        expiresAt,
+        maxViews: options.maxViews,
+        consentRequestId: consent?.id ?? null,
+      })
+      .returning();
+    if (!inserted) throw new Error('Inserting the share returned no row');
+    await recordActivity({
+      db: tx,
+      now: options.now,
       userId: options.userId,
-      credentialId: credential.id,
-      fields: [...options.fields],
-      createdAt: now,
-      expiresAt,
-      maxViews: options.maxViews,
-      consentRequestId: consent?.id ?? null,
-    })
-    .returning();
-  if (!row) throw new Error('Inserting the share returned no row');
+      type: 'credential_shared',
+      message: {
+        code: 'share_created',
+        params: {
+          document_type: credential.documentType,
+          claims: options.fields.join(','),
+          until: expiresAt.toISOString(),
+        },
+      },
+    });
+    return inserted;
+  });
   return toShareRecord(row, credential.documentType, options.publicOrigin, now);
 }

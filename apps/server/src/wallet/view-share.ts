@@ -2,7 +2,9 @@
  * GET /api/verify/{shareId} and its JSON form (docs/api-contract.md "Share links"): a stranger
  * opens a share link. Each successful view counts one (an atomic `views + 1` that also checks
  * the link is still live, so two views at once cannot both take a last allowed view) and writes
- * a `credential_viewed` entry to the holder's activity log ('Your PAN Card link was viewed').
+ * a `credential_viewed` entry to the holder's activity log ('Your PAN Card link was viewed');
+ * the view that uses up a link's view limit also writes `share_used_up` ('A share link to your
+ * PAN Card had its last allowed view (3 views)'), once, as the link's status changes.
  * A link made under a consent (issue 17) counts the view as a use of that consent (uses + 1,
  * last_used_at); withdrawing or the expiry of the consent withdrew the link, so a view never
  * counts for a consent that ended.
@@ -81,18 +83,26 @@ export async function viewShare(options: ViewShareOptions): Promise<ShareView> {
         at: now,
       });
     }
+    const documentType = known ? credential.documentType : check.summary.document_type;
     await recordActivity({
       db: tx,
       now: options.now,
       userId: share.userId,
       type: 'credential_viewed',
-      message: {
-        code: 'share_viewed',
-        params: {
-          document_type: known ? credential.documentType : check.summary.document_type,
-        },
-      },
+      message: { code: 'share_viewed', params: { document_type: documentType } },
     });
+    if (share.maxViews !== null && share.views === share.maxViews) {
+      await recordActivity({
+        db: tx,
+        now: options.now,
+        userId: share.userId,
+        type: 'share_used_up',
+        message: {
+          code: 'share_used_up',
+          params: { document_type: documentType, count: share.maxViews },
+        },
+      });
+    }
     return {
       answer: {
         credential_id: share.id,

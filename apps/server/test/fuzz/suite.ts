@@ -240,6 +240,11 @@ const SEED_BODIES: Record<string, (inputs: SeedInputs) => unknown[]> = {
     { display_name: 'Fuzzy Holder', email: 'fuzz@example.in', username: 'fuzzy', bio: '' },
   ],
   'PUT /user/{userId}/settings': () => [DEFAULT_SETTINGS],
+  // Only a test entry is the holder's to write (any other type: 403 activity_type_reserved).
+  'POST /user/{userId}/activity-logs': () => [
+    { type: 'test_manual', description: 'Fuzzed test entry' },
+    { type: 'test_manual', description: 'Coded', message_code: 'test_manual' },
+  ],
   'POST /user/{userId}/shares': ({ signed }) => [
     { credential_id: signed.basicIdentityId, fields: ['name'], lifetime: '7d' },
     {
@@ -1012,14 +1017,14 @@ export function describeFuzzSuite(part: { index: number; count: number }): void 
             payload,
           });
         for (const payload of [
-          '{"type":"login","description":"\\u0900\\udc00"}',
-          '{"type":"login","description":"a\\ud800"}',
-          '{"type":"login","description":"x","\\udfff":1}',
+          '{"type":"test_manual","description":"\\u0900\\udc00"}',
+          '{"type":"test_manual","description":"a\\ud800"}',
+          '{"type":"test_manual","description":"x","\\udfff":1}',
         ]) {
           const response = await post(payload);
           expectProblem(response, 'invalid_text', INVALID_UNICODE_DETAIL);
         }
-        const pair = await post('{"type":"login","description":"\\u0900\\ud83d\\ude00"}');
+        const pair = await post('{"type":"test_manual","description":"\\u0900\\ud83d\\ude00"}');
         expect(pair.statusCode).toBe(201);
         expect(pair.json().activity_log.description).toBe('\u0900😀');
       });

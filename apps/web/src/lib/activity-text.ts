@@ -3,13 +3,20 @@
  * (core's activity-messages.ts) is worded from `activity`'s `messages.{code}` with its
  * parameters made readable in that language: the document type's name, the consent purpose,
  * the profile fields, the second factors (a list in that language, Intl.ListFormat), the day (in
- * the holder's date format, lib/format.ts); an entry without one shows its stored `description` (English,
- * SPEC 3).
+ * the holder's date format, lib/format.ts), a share link's disclosed claims (their labels, a list
+ * in that language) and its end (date and time in the holder's formats); an entry without one
+ * shows its stored `description` (English, SPEC 3).
  */
-import { type ActivityLog, profileFieldsParam, secondFactorsParam } from '@pehchaan/core';
+import {
+  type ActivityLog,
+  claimsParam,
+  profileFieldsParam,
+  secondFactorsParam,
+} from '@pehchaan/core';
 import { useTranslation } from 'react-i18next';
 import { useConsentTexts } from './consent-texts';
 import { documentTypeName } from './document-labels';
+import { fieldLabel } from './format-claim';
 import { useFormat } from './preferences';
 
 /** The function that words an entry in the current UI language. */
@@ -37,6 +44,11 @@ export function useActivityText(): (log: ActivityLog) => string {
       factors: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(
         secondFactorsParam(params.factors).map((factor) => t(`secondFactors.${factor}`)),
       ),
+      // A share link: what it shows, and until when.
+      claims: new Intl.ListFormat(i18n.language, { type: 'unit', style: 'short' }).format(
+        claimsParam(params.claims).map((claim) => fieldLabel(claim, i18n.language)),
+      ),
+      until: format.dateTime(text('until')),
       context: code === 'profile_updated' && fields.length === 0 ? 'none' : undefined,
       defaultValue: log.description,
     });

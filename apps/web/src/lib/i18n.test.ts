@@ -45,6 +45,8 @@ describe('English texts (SPEC 5, 8, 9)', () => {
       name: 'Pixel 8',
       date: '2026-06-08',
       factors: 'passkey,password',
+      claims: 'name,date_of_birth',
+      until: '2026-06-08T10:00:00.000Z',
     };
     for (const code of ACTIVITY_MESSAGE_CODES) {
       for (const count of [1, 3]) {
@@ -55,6 +57,8 @@ describe('English texts (SPEC 5, 8, 9)', () => {
             document: 'PAN Card',
             fields: 'name, date of birth',
             factors: 'a passkey and the account password',
+            claims: 'Name, Date of Birth',
+            until: '2026-06-08 10:00 UTC',
             count,
           }),
           code,

@@ -1,5 +1,5 @@
 /** Record fixtures in the shapes of @pehchaan/core's schemas (SPEC 3). */
-import type { ActivityLog, ConsentRequest, CredentialRecord } from '@pehchaan/core';
+import type { ActivityLog, ConsentRequest, CredentialRecord, ShareRecord } from '@pehchaan/core';
 
 const HOUR = 3_600_000;
 
@@ -48,6 +48,24 @@ export function activity(
     description: `${type} entry`,
     timestamp: new Date(now - hoursAgo * HOUR).toISOString(),
     last_viewed: null,
+  };
+}
+
+/** A share link of credential 'pan-1' (GET /user/{userId}/shares), active unless overridden. */
+export function share(id: string, overrides: Partial<ShareRecord> = {}): ShareRecord {
+  return {
+    id,
+    credential_id: 'pan-1',
+    document_type: 'PAN Card',
+    url: `http://localhost/verify/${id}`,
+    fields: ['name', 'date_of_birth'],
+    created_at: '2025-06-01T10:00:00.000Z',
+    expires_at: '2099-06-08T10:00:00.000Z',
+    max_views: null,
+    views: 0,
+    withdrawn_at: null,
+    status: 'active',
+    ...overrides,
   };
 }
 

@@ -44,6 +44,15 @@ export const ACTIVITY_MESSAGE_CODES = [
   'consent_expiring',
   'withdrawal_delivered',
   'withdrawal_undelivered',
+  // Share links and the holder's rights requests (activity-messages.ts says the parameters).
+  'share_created',
+  'share_withdrawn',
+  'share_expired',
+  'share_used_up',
+  'grievance_sent',
+  'grievance_resolved',
+  'erasure_requested',
+  'erasure_resolved',
 ] as const;
 /** A message code; an unknown one is refused with a short message (the list grows). */
 export const activityMessageCodeSchema = z.enum(ACTIVITY_MESSAGE_CODES, {

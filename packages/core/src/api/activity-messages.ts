@@ -12,9 +12,12 @@
  * the data fiduciary's name, `purpose` the purpose as the request states it (English), `date` a
  * day as YYYY-MM-DD; for the settings that act, `device` the device's name ('Chrome on Linux'),
  * `name` a passkey's name, `factors` the second factors of a sign-in ('passkey,password', core's
- * SECOND_FACTORS).
+ * SECOND_FACTORS); for share links, `claims` the disclosed claim names ('name,date_of_birth',
+ * CLAIM_LABELS keys), `until` the instant a link ends (ISO 8601) and `count` a view limit.
+ * Grievances and erasure requests name the organisation as `requester` and the consent's
+ * `purpose`.
  */
-import { DOCUMENT_TYPE_LABELS } from '../documents/labels';
+import { CLAIM_LABELS, DOCUMENT_TYPE_LABELS } from '../documents/labels';
 import type { ActivityMessageCode, ActivityMessageParams } from './activity-message-codes';
 import {
   LOGGED_PROFILE_FIELDS,
@@ -32,6 +35,27 @@ export interface ActivityMessage {
 function documentName(value: unknown): string {
   const key = String(value ?? '');
   return DOCUMENT_TYPE_LABELS[key as keyof typeof DOCUMENT_TYPE_LABELS]?.name.en ?? key;
+}
+
+/** 'name,date_of_birth' -> the claim names it lists ('claims' parameter of share_created). */
+export function claimsParam(value: unknown): string[] {
+  return String(value ?? '')
+    .split(',')
+    .filter((claim) => claim !== '');
+}
+
+/** 'Name, Date of Birth': the English labels of the claims (the key itself when unknown). */
+function claimNames(value: unknown): string {
+  return claimsParam(value)
+    .map((claim) => CLAIM_LABELS[claim]?.en ?? claim)
+    .join(', ');
+}
+
+/** An ISO 8601 instant as the English log writes it: '2025-06-08 10:00 UTC'. */
+export function englishInstant(value: unknown): string {
+  const at = new Date(String(value ?? ''));
+  if (Number.isNaN(at.getTime())) return String(value ?? '');
+  return `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
 /**
@@ -142,5 +166,23 @@ export function describeActivity(message: ActivityMessage): string {
       return `Withdrawal notice delivered to ${p.requester}`;
     case 'withdrawal_undelivered':
       return `Withdrawal notice could not be delivered to ${p.requester}`;
+    case 'share_created':
+      return `Made a share link to your ${documentName(p.document_type)} showing ${claimNames(p.claims)}, valid until ${englishInstant(p.until)}`;
+    case 'share_withdrawn':
+      return `Withdrew a share link to your ${documentName(p.document_type)}`;
+    case 'share_expired':
+      return `A share link to your ${documentName(p.document_type)} expired`;
+    case 'share_used_up':
+      return p.count === 1
+        ? `A share link to your ${documentName(p.document_type)} had its only allowed view`
+        : `A share link to your ${documentName(p.document_type)} had its last allowed view (${p.count} views)`;
+    case 'grievance_sent':
+      return `Sent a grievance to ${p.requester} about ${p.purpose}`;
+    case 'grievance_resolved':
+      return `${p.requester} resolved your grievance about ${p.purpose}`;
+    case 'erasure_requested':
+      return `Asked ${p.requester} to erase your data held for ${p.purpose}`;
+    case 'erasure_resolved':
+      return `${p.requester} resolved your erasure request about ${p.purpose}`;
   }
 }

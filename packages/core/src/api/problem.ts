@@ -73,6 +73,7 @@ export const PROBLEM_CODES = [
   'second_factor_required',
   'data_sharing_off',
   'password_incorrect',
+  'activity_type_reserved',
   // 404
   'not_found',
   'user_not_found',

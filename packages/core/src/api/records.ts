@@ -48,9 +48,36 @@ export const ACTIVITY_TYPES = [
   'withdrawal_delivered',
   /** The withdrawal notice could not be delivered after every retry. */
   'withdrawal_undelivered',
+  /**
+   * Share links (api/shares.ts): a link the holder made is recorded as SPEC 3's
+   * `credential_shared` (message `share_created`) and a view as `credential_viewed`; its later
+   * states have types of their own: the holder withdrew it, its lifetime ended, or it had its
+   * last allowed view.
+   */
+  'share_withdrawn',
+  'share_expired',
+  'share_used_up',
+  /**
+   * Grievances (DPDP Act s.13) and erasure requests (s.12(3)) the holder sent an organisation
+   * (api/rights-requests), and the organisation marking them resolved.
+   */
+  'grievance_sent',
+  'grievance_resolved',
+  'erasure_requested',
+  'erasure_resolved',
 ] as const;
 export const activityTypeSchema = z.enum(ACTIVITY_TYPES);
 export type ActivityType = z.infer<typeof activityTypeSchema>;
+
+/**
+ * Who wrote an activity entry: `server` for what the server saw happen and recorded itself (a
+ * sign-in, a consent decision, a share link made, viewed or withdrawn, an organisation's
+ * answer), `holder` for what the holder's own app asserted (SPEC 2's Add Test Log, and a
+ * credential copied or downloaded on the device, which the server cannot witness).
+ */
+export const ACTIVITY_WRITERS = ['holder', 'server'] as const;
+export const activityWriterSchema = z.enum(ACTIVITY_WRITERS);
+export type ActivityWriter = z.infer<typeof activityWriterSchema>;
 
 /** A Data Integrity proof as the screens read it (SPEC 3: the verifier reads proof.signature). */
 export const proofRecordSchema = z.object({
@@ -225,6 +252,11 @@ export const activityLogSchema = z.object({
   message_params: activityMessageParamsSchema.nullable().optional(),
   timestamp: z.string(),
   last_viewed: z.string().nullable(),
+  /**
+   * Who wrote the entry (ACTIVITY_WRITERS); every entry the API answers has it. Absent on an
+   * entry kept only in this browser (written by the holder's app, not yet on the server).
+   */
+  written_by: activityWriterSchema.optional(),
   /** Browser-only marker: true for an entry kept locally while the API was unreachable. */
   pending_sync: z.boolean().optional(),
   /** The entry's place in the holder's hash chain (1, 2, ...); server entries only. */
@@ -355,37 +387,66 @@ export type ConsentWithdrawalAnswer = z.infer<typeof consentWithdrawalAnswerSche
 export const consentResetAnswerSchema = consentRequestListSchema.extend({ message: z.string() });
 
 /**
- * The activity types only the server writes, for events a holder cannot assert of themselves
- * (issue 17: withdrawal, expiry and the verifier's notice are recorded where they happen).
+ * The one type a holder may post to their own log (POST /user/{userId}/activity-logs): SPEC 2's
+ * Add Test Log. Every other type records an event the server saw (a sign-in, a decision, a
+ * share link, a security notice...) or, for a credential copied or downloaded on the device,
+ * is written by the server from its own record of the credential
+ * (HOLDER_CREDENTIAL_ACTIVITY_TYPES): a holder can never assert those in their own words.
  */
-export const SERVER_ACTIVITY_TYPES = [
-  'consent_withdrawn',
-  'consent_expired',
-  'consent_expiring',
-  'withdrawal_delivered',
-  'withdrawal_undelivered',
-] as const satisfies readonly ActivityType[];
+export const HOLDER_ACTIVITY_TYPES = ['test_manual'] as const satisfies readonly ActivityType[];
+export type HolderActivityType = (typeof HOLDER_ACTIVITY_TYPES)[number];
 
-/** The types a holder's app may record itself (POST /user/{userId}/activity-logs). */
-export const HOLDER_ACTIVITY_TYPES = ACTIVITY_TYPES.filter(
-  (type): type is Exclude<ActivityType, (typeof SERVER_ACTIVITY_TYPES)[number]> =>
-    !(SERVER_ACTIVITY_TYPES as readonly string[]).includes(type),
+/** Every type but HOLDER_ACTIVITY_TYPES: only the server writes them. */
+export const SERVER_ACTIVITY_TYPES = ACTIVITY_TYPES.filter(
+  (type): type is Exclude<ActivityType, HolderActivityType> =>
+    !(HOLDER_ACTIVITY_TYPES as readonly string[]).includes(type),
 );
 
+/** True for a type a holder may post (HOLDER_ACTIVITY_TYPES). */
+export function isHolderActivityType(type: string): type is HolderActivityType {
+  return (HOLDER_ACTIVITY_TYPES as readonly string[]).includes(type);
+}
+
 /**
- * Body of POST /user/{userId}/activity-logs (DECISIONS 6): an entry of one of the SPEC 3 types
- * (HOLDER_ACTIVITY_TYPES: not the server-only ones of issue 17). The description is what the
- * Activity Logs screen shows (1 to 500 characters).
+ * Body of POST /user/{userId}/activity-logs (DECISIONS 6): SPEC 2's Add Test Log. `type` must be
+ * one of ACTIVITY_TYPES (else 400 'Unknown activity type'); the server then refuses any type but
+ * `test_manual`, and any message code but `test_manual`, with 403 `activity_type_reserved`
+ * (checked by the server so the answer says which type was refused). The description is what
+ * the Activity Logs screen shows (1 to 500 characters).
  */
 export const newActivityLogSchema = z.object({
-  type: z.enum(HOLDER_ACTIVITY_TYPES, { error: 'Unknown activity type' }),
+  // Any known type passes here (with a short message for an unknown one), so that the server can
+  // answer a known but reserved type with its own code.
+  type: z.enum(ACTIVITY_TYPES, { error: 'Unknown activity type' }),
   description: z.string().trim().min(1).max(500),
   message_code: activityMessageCodeSchema.optional(),
   message_params: activityMessageParamsSchema.optional(),
 });
 export type NewActivityLog = z.infer<typeof newActivityLogSchema>;
 
-/** Answer of POST /user/{userId}/activity-logs. */
+/**
+ * What the holder's app did with a credential on the device, which the server cannot see:
+ * POST /user/{userId}/credentials/{credentialId}/activity records it, the server writing the
+ * entry's text from its own record of the credential (`written_by: "holder"`).
+ */
+export const HOLDER_CREDENTIAL_ACTIVITY_TYPES = [
+  'credential_copied',
+  'credential_downloaded',
+] as const satisfies readonly ActivityType[];
+export type HolderCredentialActivityType = (typeof HOLDER_CREDENTIAL_ACTIVITY_TYPES)[number];
+
+/** Body of POST /user/{userId}/credentials/{credentialId}/activity. */
+export const credentialActivityBodySchema = z.strictObject(
+  {
+    type: z.enum(HOLDER_CREDENTIAL_ACTIVITY_TYPES, {
+      error: 'type must be credential_copied or credential_downloaded',
+    }),
+  },
+  { error: 'A credential activity takes no other field than type' },
+);
+export type CredentialActivityBody = z.infer<typeof credentialActivityBodySchema>;
+
+/** Answer of POST /user/{userId}/activity-logs and .../credentials/{credentialId}/activity. */
 export const activityLogAnswerSchema = z.object({
   message: z.string(),
   activity_log: activityLogSchema,

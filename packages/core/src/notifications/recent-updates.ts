@@ -12,9 +12,9 @@
  *
  * Order (issue 17): what others did or what needs the holder comes before the holder's own
  * actions: 1. pending consent requests, 2. security notices (issue 19) and views of share links,
- * 3. withdrawal notices delivered (or undeliverable), 4. consents about to expire or just
- * expired, 5. everything else (new credentials, the holder's own actions); newest first within
- * each group.
+ * 3. withdrawal notices delivered (or undeliverable) and an organisation's answer to a grievance
+ * or erasure request, 4. consents about to expire or just expired, 5. everything else (new
+ * credentials, the holder's own actions); newest first within each group.
  */
 import type { ActivityLog, ConsentRequest, CredentialRecord } from '../api/records';
 import { isConsentExpiringSoon } from '../consent/lifecycle';
@@ -96,6 +96,8 @@ const GROUP_OF_LOG: Partial<Record<ActivityLog['type'], number>> = {
   credential_viewed: 1,
   withdrawal_delivered: 2,
   withdrawal_undelivered: 2,
+  grievance_resolved: 2,
+  erasure_resolved: 2,
   consent_expired: 3,
 };
 const OWN_GROUP = 4;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activity, consent, credential } from '@/testing/fixtures';
+import { activity, consent, credential, share } from '@/testing/fixtures';
 import { computeDashboardStats } from './stats';
 
 const NOW = Date.parse('2025-06-01T12:00:00.000Z');
@@ -35,8 +35,18 @@ describe('computeDashboardStats (SPEC 2)', () => {
     expect(computeDashboardStats(lists, NOW).pendingConsents).toBe(2);
   });
 
-  it('Total Shares counts credential_shared entries', () => {
+  it('Total Shares counts the share links made, whatever their status', () => {
+    const shares = (['active', 'withdrawn', 'expired'] as const).map((status, i) =>
+      share(`share-${i}`, { status }),
+    );
+    // Three links, though the log holds two credential_shared entries.
+    expect(computeDashboardStats({ ...lists, shares }, NOW).totalShares).toBe(3);
+    expect(computeDashboardStats({ ...lists, shares: [] }, NOW).totalShares).toBe(0);
+  });
+
+  it('without the share list (offline, local-only mode), counts the credential_shared entries kept on this device', () => {
     expect(computeDashboardStats(lists, NOW).totalShares).toBe(2);
+    expect(computeDashboardStats({ ...lists, shares: null }, NOW).totalShares).toBe(2);
   });
 
   it('Last Activity is the newest entry, whatever the list order', () => {

@@ -7,6 +7,7 @@ import {
   type ConsentRequest,
   type CredentialRecord,
   credentialDisplayStatus,
+  type ShareRecord,
 } from '@pehchaan/core';
 
 export interface DashboardStats {
@@ -14,7 +15,12 @@ export interface DashboardStats {
   activeCredentials: number;
   /** Consent requests with status 'pending'. */
   pendingConsents: number;
-  /** Activity entries of type 'credential_shared'. */
+  /**
+   * The share links the holder has made (every status: active, withdrawn, expired, used up),
+   * counted from the share list; without it (offline before it was ever loaded, or local-only
+   * mode) from the activity log kept on this device, one 'credential_shared' entry per link
+   * made (per bare link shared, in local-only mode).
+   */
   totalShares: number;
   /** Newest activity timestamp (ISO 8601), or null with no activity. */
   lastActivityAt: string | null;
@@ -25,6 +31,8 @@ export function computeDashboardStats(
     credentials: readonly CredentialRecord[];
     consentRequests: readonly ConsentRequest[];
     activityLogs: readonly ActivityLog[];
+    /** The holder's share links (GET /user/{userId}/shares); null when not known. */
+    shares?: readonly ShareRecord[] | null;
   },
   now: number = Date.now(),
 ): DashboardStats {
@@ -42,7 +50,9 @@ export function computeDashboardStats(
       (c) => credentialDisplayStatus(c, now) !== 'expired',
     ).length,
     pendingConsents: lists.consentRequests.filter((r) => r.status === 'pending').length,
-    totalShares: lists.activityLogs.filter((l) => l.type === 'credential_shared').length,
+    totalShares:
+      lists.shares?.length ??
+      lists.activityLogs.filter((l) => l.type === 'credential_shared').length,
     lastActivityAt,
   };
 }

@@ -1,6 +1,7 @@
 /**
- * /user/{userId}/activity-logs: the holder's activity log, newest first, recording an entry of
- * one of the SPEC 3 types, and whether the log's hash chain is intact (issue 17, /verify).
+ * /user/{userId}/activity-logs: the holder's activity log, newest first, the holder's own test
+ * entry (SPEC 2 Add Test Log; every other type is the server's), and whether the log's hash
+ * chain is intact (issue 17, /verify).
  * HTTP only: schema and a thin handler calling one service. Mounted by routes/user/index.ts under
  * /user/:userId/activity-logs, which authenticates (401) and checks the holder (403) first.
  */
@@ -11,11 +12,11 @@ import {
   newActivityLogSchema,
 } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { recordActivity } from '../../../lib/activity-log';
 import { errorResponses } from '../../../lib/http-schemas';
 import { verifyActivityChain } from '../../../lib/verify-activity-chain';
 import { IDEMPOTENT } from '../../../plugins/idempotency';
 import { listActivityLogs } from '../../../wallet/list-activity-logs';
+import { recordHolderActivity } from '../../../wallet/record-holder-activity';
 import { holderRoute } from '../holder-route';
 
 const activityLogsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -57,7 +58,10 @@ const activityLogsRoutes: FastifyPluginAsyncZod = async (app) => {
         ...holderRoute,
         body: newActivityLogSchema,
         operationId: 'recordActivity',
-        summary: 'Record an activity entry of one of the SPEC 3 types',
+        summary: "Add a test entry (test_manual) to the holder's activity log",
+        description:
+          '403 `activity_type_reserved` for any other type or message code: the server writes ' +
+          'those itself when the event happens.',
         response: { 201: activityLogAnswerSchema, ...errorResponses(400, 401, 403) },
       },
     },
@@ -65,7 +69,7 @@ const activityLogsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { userId } = request.params;
       const { message_code: code, message_params: params, ...entry } = request.body;
       const message = code ? { message: { code, params } } : {};
-      const activityLog = await recordActivity({ ...app.deps, userId, ...entry, ...message });
+      const activityLog = await recordHolderActivity({ ...app.deps, userId, ...entry, ...message });
       return reply.code(201).send({ message: 'Activity logged', activity_log: activityLog });
     },
   );

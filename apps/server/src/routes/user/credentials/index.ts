@@ -1,10 +1,16 @@
 /**
  * /user/{userId}/credentials: the holder's credentials (screen records), one credential's signed
- * document and its SD-JWT VC, deleting one, and their display order.
+ * document and its SD-JWT VC, deleting one, their display order, and recording a copy or
+ * download made on the device in the activity log.
  * HTTP only: schema and a thin handler calling one service. Mounted by routes/user/index.ts under
  * /user/:userId/credentials, which authenticates (401) and checks the holder (403) first.
  */
-import { credentialListSchema, SD_JWT_VC_MEDIA_TYPE } from '@pehchaan/core';
+import {
+  activityLogAnswerSchema,
+  credentialActivityBodySchema,
+  credentialListSchema,
+  SD_JWT_VC_MEDIA_TYPE,
+} from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCachedAnswer } from '../../../lib/cached-answer';
@@ -14,6 +20,7 @@ import { deleteCredential } from '../../../wallet/delete-credential';
 import { getCredentialDocument } from '../../../wallet/get-credential-document';
 import { getCredentialSdJwt } from '../../../wallet/get-credential-sd-jwt';
 import { listCredentials } from '../../../wallet/list-credentials';
+import { recordCredentialActivity } from '../../../wallet/record-credential-activity';
 import { reorderCredentials } from '../../../wallet/reorder-credentials';
 import { holderParamsSchema, holderRoute } from '../holder-route';
 
@@ -117,6 +124,31 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { userId, id } = request.params;
       const credentialId = await deleteCredential({ ...app.deps, userId, credentialId: id });
       return { message: 'Credential deleted successfully', credential_id: credentialId };
+    },
+  );
+
+  app.post(
+    '/:id/activity',
+    {
+      config: IDEMPOTENT,
+      schema: {
+        ...holderRoute,
+        params: credentialParamsSchema,
+        body: credentialActivityBodySchema,
+        operationId: 'recordCredentialActivity',
+        summary: "Record a copy or download of one credential made on the holder's device",
+        response: { 201: activityLogAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { userId, id } = request.params;
+      const activityLog = await recordCredentialActivity({
+        ...app.deps,
+        userId,
+        credentialId: id,
+        type: request.body.type,
+      });
+      return reply.code(201).send({ message: 'Activity logged', activity_log: activityLog });
     },
   );
 

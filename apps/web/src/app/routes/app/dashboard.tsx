@@ -1,6 +1,6 @@
 /**
  * SPEC 2 /dashboard: composes the dashboard with the credential, consent and activity queries
- * (features do not import each other; the route wires them).
+ * and the share links (Total Shares) (features do not import each other; the route wires them).
  */
 
 import { holderListQueries } from '@/app/holder-list-queries';
@@ -8,6 +8,7 @@ import { readLocalActivityLogs } from '@/features/activity/api/get-activity-logs
 import { readLocalConsentRequests } from '@/features/consent/api/get-consent-requests';
 import { generateCredential } from '@/features/credentials/api/generate-credential';
 import { readLocalCredentials } from '@/features/credentials/api/get-credentials';
+import { getSharesQueryOptions } from '@/features/credentials/api/get-shares';
 import type { DashboardLoaders } from '@/features/dashboard/api/use-dashboard-data';
 import { Dashboard } from '@/features/dashboard/components/dashboard';
 import { useUserId } from '@/lib/auth';
@@ -20,6 +21,7 @@ const loaders: DashboardLoaders = {
     readLocal: readLocalConsentRequests,
   },
   activityLogs: { query: holderListQueries.activityLogs, readLocal: readLocalActivityLogs },
+  shares: getSharesQueryOptions,
 };
 
 export function Component() {

@@ -3,12 +3,13 @@
  * language (lib/activity-text.ts; the stored description when it has no message code), the type's
  * label, the relative time of SPEC 9 followed by the date and time in the holder's formats
  * (lib/format.ts) in a <time>, 'Not yet synced' for an entry the server has not accepted yet
- * (`pending_sync`) and
- * 'Demo' for the demo entries of SPEC 8.
+ * (`pending_sync`), 'Added by you' for an entry the holder's app wrote (`written_by: "holder"`:
+ * a test entry, a copy or download made on the device; every other entry is the server's own
+ * record, the default, so it carries no mark) and 'Demo' for the demo entries of SPEC 8.
  */
 import type { ActivityLog } from '@pehchaan/core';
 import { useTranslation } from 'react-i18next';
-import { ClockIcon } from '@/components/ui/icons';
+import { ClockIcon, UserIcon } from '@/components/ui/icons';
 import { useActivityText } from '@/lib/activity-text';
 import { useFormat } from '@/lib/preferences';
 import { ActivityTypeIcon } from './activity-type-icon';
@@ -49,6 +50,15 @@ export function ActivityEntry({
           <time dateTime={log.timestamp} title={full}>
             {when}
           </time>
+          {log.written_by === 'holder' && (
+            <span
+              title={t('writtenByHolderHint')}
+              className="inline-flex items-center gap-1 text-xs text-slate-600 dark:text-slate-400"
+            >
+              <UserIcon className="size-3.5" />
+              {t('writtenByHolder')}
+            </span>
+          )}
           {log.pending_sync && (
             <span
               title={t('notSyncedHint')}

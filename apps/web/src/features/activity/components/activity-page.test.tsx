@@ -129,10 +129,11 @@ describe('/logs', () => {
 
     await user.clear(search);
     const options = within(type).getAllByRole('option');
-    // 'All' and the types: SPEC 3's twelve, credential_viewed, issue 17's five and the nine of
+    // 'All' and the types: SPEC 3's twelve, credential_viewed, issue 17's five, the nine of
     // the settings that act (issue 19: new device sign-ins, security alerts, password, passkeys,
-    // deletion, backups).
-    expect(options).toHaveLength(28);
+    // deletion, backups), a share link's later states (withdrawn, expired, used up) and the
+    // grievances and erasure requests (sent, resolved).
+    expect(options).toHaveLength(35);
     expect(options[0]).toHaveTextContent('All types');
     await user.selectOptions(type, 'Login');
     expect(screen.getByText('1 of 4 activities')).toBeInTheDocument();
@@ -308,5 +309,55 @@ describe('/logs', () => {
     expect(within(list()).getByText('पासकी जोड़ी गई: Pixel 8')).toBeInTheDocument();
     expect(within(list()).getByText('Chrome on Linux पर नया साइन-इन')).toBeInTheDocument();
     expect(within(list()).queryByText(/Passkey added/)).not.toBeInTheDocument();
+  });
+
+  it('words share links and rights requests, marks only what the holder wrote, and filters by the new types', async () => {
+    const coded = (
+      id: string,
+      type: ActivityLog['type'],
+      hoursAgo: number,
+      written_by: ActivityLog['written_by'],
+      message: Pick<ActivityLog, 'message_code' | 'message_params'>,
+    ): ActivityLog => ({ ...entry(id, type, hoursAgo, `English ${id}`), ...message, written_by });
+    const logs = [
+      coded('r1', 'grievance_resolved', 1, 'server', {
+        message_code: 'grievance_resolved',
+        message_params: { requester: 'State Bank of India', purpose: 'Open savings account' },
+      }),
+      coded('w1', 'share_withdrawn', 2, 'server', {
+        message_code: 'share_withdrawn',
+        message_params: { document_type: 'pan' },
+      }),
+      coded('c1', 'credential_shared', 3, 'server', {
+        message_code: 'share_created',
+        message_params: {
+          document_type: 'pan',
+          claims: 'name,date_of_birth',
+          until: '2025-06-08T10:00:00.000Z',
+        },
+      }),
+      coded('t1', 'test_manual', 4, 'holder', { message_code: 'test_manual', message_params: {} }),
+    ];
+    const { user } = await openLogs(answer(logs));
+    expect(await screen.findByText('4 of 4 activities')).toBeInTheDocument();
+    const items = within(list()).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
+      'State Bank of India resolved your grievance about Open savings account',
+      'Withdrew a share link to your PAN Card',
+      `Made a share link to your PAN Card showing Name, Date of Birth, valid until ${formatDateTime('2025-06-08T10:00:00.000Z', DEFAULTS)}`,
+      'Test log entry added manually',
+    ]);
+    // Only the holder's own entry says so; the server's carry no mark.
+    expect(within(list()).getAllByText('Added by you')).toHaveLength(1);
+    expect(within(items[3] as HTMLElement).getByText('Added by you')).toHaveAttribute(
+      'title',
+      expect.stringContaining('the server did not see this happen itself'),
+    );
+
+    const type = screen.getByRole('combobox', { name: 'Filter by type' });
+    await user.selectOptions(type, 'Share link withdrawn');
+    expect(screen.getByText('1 of 4 activities')).toBeInTheDocument();
+    await user.selectOptions(type, 'Grievance resolved');
+    expect(within(list()).getByText(/resolved your grievance/)).toBeInTheDocument();
   });
 });

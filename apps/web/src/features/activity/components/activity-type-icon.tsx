@@ -103,6 +103,50 @@ const PATHS: Record<ActivityType, ReactNode> = {
       <path d="M3 21 21 3" />
     </>
   ),
+  share_withdrawn: (
+    <>
+      <path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7" />
+      <path d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7M3 3l18 18" />
+    </>
+  ),
+  share_expired: (
+    <>
+      <path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7" />
+      <path d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />
+      <circle cx="18.5" cy="18.5" r="3.5" />
+      <path d="M18.5 17v1.5l1 1" />
+    </>
+  ),
+  share_used_up: (
+    <>
+      <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
+      <path d="M9 12h6" />
+    </>
+  ),
+  grievance_sent: (
+    <>
+      <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2Z" />
+      <path d="M12 7v4M12 14h.01" />
+    </>
+  ),
+  grievance_resolved: (
+    <>
+      <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2Z" />
+      <path d="m9 10 2 2 4-4" />
+    </>
+  ),
+  erasure_requested: (
+    <>
+      <ellipse cx="12" cy="5" rx="8" ry="3" />
+      <path d="M4 5v14c0 1.7 3.6 3 8 3M20 5v7M4 12c0 1.7 3.6 3 8 3M16 16l5 5M21 16l-5 5" />
+    </>
+  ),
+  erasure_resolved: (
+    <>
+      <ellipse cx="12" cy="5" rx="8" ry="3" />
+      <path d="M4 5v14c0 1.7 3.6 3 8 3M20 5v7M4 12c0 1.7 3.6 3 8 3M15 19l2 2 4-4" />
+    </>
+  ),
   profile_updated: (
     <>
       <circle cx="10" cy="8" r="4" />
@@ -182,6 +226,13 @@ const TYPE_TONES: Record<ActivityType, Tone> = {
   consent_expiring: 'amber',
   withdrawal_delivered: 'teal',
   withdrawal_undelivered: 'red',
+  share_withdrawn: 'slate',
+  share_expired: 'slate',
+  share_used_up: 'amber',
+  grievance_sent: 'orange',
+  grievance_resolved: 'green',
+  erasure_requested: 'orange',
+  erasure_resolved: 'green',
   profile_updated: 'amber',
   test_manual: 'slate',
   new_device_login: 'blue',

@@ -13,8 +13,9 @@
  * - Any other refusal (404 'User not found', 400): the proof-less record cannot be issued and is
  *   removed; the holder is told, with the server's detail.
  *
- * Activity entry (queued by log-activity.ts): a 2xx puts the server's entry in place of the local
- * one; a refusal drops the local entry and tells the holder.
+ * Activity entry (queued by log-activity.ts: a test entry, or a copy or download of a
+ * credential): a 2xx puts the server's entry in place of the local one; a refusal drops the local
+ * entry and tells the holder, naming the entry.
  */
 import {
   type CredentialRecord,
@@ -81,7 +82,8 @@ export const activityLogOutbox: OutboxHandler = {
     const local = activityOutboxLocalSchema.parse(entry.local);
     dropLocalActivity([local.logId]);
     const body = entry.body as { description?: unknown } | undefined;
-    const description = typeof body?.description === 'string' ? body.description : '';
+    const description =
+      local.description ?? (typeof body?.description === 'string' ? body.description : '');
     return { action: 'conflict', code: 'activityRefused', params: { description } };
   },
 };

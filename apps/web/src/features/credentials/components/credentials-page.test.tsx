@@ -161,6 +161,63 @@ describe('/credentials', () => {
     }
   });
 
+  it('records Copy JSON and Download JSON through the server, which words the entry; Add Test Log posts a test entry', async () => {
+    const answer = (type: string) => () =>
+      json(
+        {
+          message: 'Activity logged',
+          activity_log: {
+            id: `log-${type}`,
+            userId: 'user-001',
+            type,
+            description: type,
+            timestamp: new Date().toISOString(),
+            last_viewed: null,
+            written_by: 'holder',
+          },
+        },
+        201,
+      );
+    const activityPath = '/user/user-001/credentials/pan-1/activity';
+    const bodies: unknown[] = [];
+    const { user, calls } = await openCredentials({
+      'GET /user/user-001/credentials': list(pan),
+      'GET /user/user-001/credentials/pan-1': () => json({ id: 'urn:pehchaan:credential:pan-1' }),
+      [`POST ${activityPath}`]: (request) => {
+        bodies.push(request.body);
+        return answer('credential_copied')();
+      },
+      'POST /user/user-001/activity-logs': answer('test_manual'),
+    });
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: vi.fn(async () => {}) },
+      configurable: true,
+    });
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    try {
+      const panCard = card('PAN Card');
+      await user.click(within(panCard).getByRole('button', { name: 'Copy JSON' }));
+      await user.click(within(panCard).getByRole('button', { name: 'Download JSON' }));
+      await waitFor(() => expect(bodies).toHaveLength(2));
+      // Only the type: the server writes the text from its own record of the credential.
+      expect(bodies).toEqual([{ type: 'credential_copied' }, { type: 'credential_downloaded' }]);
+
+      await user.click(screen.getByRole('button', { name: 'Developer tools' }));
+      await user.click(screen.getByRole('button', { name: 'Add Test Log' }));
+      await waitFor(() =>
+        expect(
+          calls.find((c) => c.method === 'POST' && c.path === '/user/user-001/activity-logs'),
+        ).toBeDefined(),
+      );
+      const posted = calls.filter((c) => c.method === 'POST' && c.path.endsWith('/activity-logs'));
+      expect(posted.map((c) => (c.body as { type: string }).type)).toEqual(['test_manual']);
+    } finally {
+      Reflect.deleteProperty(URL, 'createObjectURL');
+      Reflect.deleteProperty(URL, 'revokeObjectURL');
+    }
+  });
+
   it('shows the display statuses of SPEC 4', async () => {
     const now = Date.now();
     const expired = credential('e1', {

@@ -5,7 +5,9 @@
  * with its details, QR code, share, copy, download, delete and its share links. Share and Show
  * QR Code ask which fields to disclose, for how long and how many views (ShareDialog), make a
  * share link on the server and hand it to the device share sheet or clipboard, or show it as
- * the QR code; offline they say a link needs the server. In local-only mode (VITE_USE_API=false)
+ * the QR code; offline they say a link needs the server. The server logs each link it makes
+ * (and its withdrawal); Copy JSON and the downloads are logged through the server too, as the
+ * holder's own entries (api/log-activity.ts). In local-only mode (VITE_USE_API=false)
  * both use the bare link /verify/{credentialId}, which shows only masked data. Copy JSON copies
  * that bare link's SPEC 3 payload, identifiers masked. Data comes from the API with the
  * browser-storage fallback; a credential generated while the API is unreachable is kept locally
@@ -44,7 +46,7 @@ import { generateCredential } from '../api/generate-credential';
 import { getCredentialDocument } from '../api/get-credential-document';
 import { getCredentialsQueryOptions } from '../api/get-credentials';
 import { getSharesQueryOptions } from '../api/get-shares';
-import { logActivity } from '../api/log-activity';
+import { logCredentialActivity, logLocalShare, logTestEntry } from '../api/log-activity';
 import { saveCredentialOrder } from '../api/save-credential-order';
 import { withdrawShare } from '../api/withdraw-share';
 import { credentialFileName } from '../credential-files';
@@ -158,30 +160,25 @@ export function CredentialsPage({ userId }: { userId: string }) {
   const onClearNotifications = () => void clearAll();
 
   const onAddTestLog = async () => {
-    const where = await logActivity({
-      userId,
-      type: 'test_manual',
-      message: { code: 'test_manual' },
-    });
+    const where = await logTestEntry({ userId });
     activityChanged();
     if (where === 'api') toast.success(t('toast.testLogAdded'));
     else if (where === 'localStorage') toast.success(t('toast.testLogAddedLocally'));
     else toast.error(t('toast.saveLocalFailed'));
   };
 
-  /** Logs `type` for `credential` (message code = type; the document by its catalogue key). */
+  /** Logs a copy or download of `credential` made on this device. */
   const record = (
-    type: 'credential_shared' | 'credential_copied' | 'credential_downloaded',
+    type: 'credential_copied' | 'credential_downloaded',
     credential: CredentialRecord,
-  ) => {
-    const name = credential.credential_subject.document_type;
-    const documentType = findDocumentTypeByName(name)?.key ?? name;
-    const message = { code: type, params: { document_type: documentType } };
-    void logActivity({ userId, type, message }).then(activityChanged);
-  };
+  ) => void logCredentialActivity({ userId, credential, type }).then(activityChanged);
 
-  /** Hands `url` to the device share sheet, else the clipboard, with SPEC 8's toasts. */
-  const deliver = async (credential: CredentialRecord, url: string) => {
+  /**
+   * Hands `url` to the device share sheet, else the clipboard, with SPEC 8's toasts. A share link
+   * made on the server was logged there when it was made; a bare link (local-only mode) is
+   * logged in this browser.
+   */
+  const deliver = async (credential: CredentialRecord, url: string, bare = false) => {
     const name = credential.credential_subject.document_type;
     try {
       let shared = false;
@@ -200,7 +197,10 @@ export function CredentialsPage({ userId }: { userId: string }) {
         await navigator.clipboard.writeText(url);
         toast.success(t('toast.linkCopied'));
       }
-      record('credential_shared', credential);
+      if (bare) {
+        logLocalShare({ userId, credential });
+        activityChanged();
+      }
     } catch (error) {
       // The holder closing the share sheet is not a failure.
       if (error instanceof DOMException && error.name === 'AbortError') return;
@@ -222,6 +222,8 @@ export function CredentialsPage({ userId }: { userId: string }) {
     onSuccess: async (share, { request }) => {
       setShareRequest(null);
       void queryClient.invalidateQueries({ queryKey: sharesQuery.queryKey });
+      // The server logged the link it made (whichever button asked for it).
+      activityChanged();
       if (request.purpose === 'qr') {
         setQrLinks((links) => ({ ...links, [request.credential.id]: share.url }));
       } else {
@@ -242,6 +244,7 @@ export function CredentialsPage({ userId }: { userId: string }) {
     mutationFn: (share: ShareRecord) => withdrawShare({ userId, shareId: share.id }),
     onSuccess: (share) => {
       toast.success(t('toast.linkWithdrawn'));
+      activityChanged();
       setQrLinks((links) =>
         Object.fromEntries(Object.entries(links).filter(([, url]) => url !== share.url)),
       );
@@ -271,7 +274,7 @@ export function CredentialsPage({ userId }: { userId: string }) {
       ),
     onWithdrawShare: (share) => withdraw.mutate(share),
     onShare: (credential) => {
-      if (!env.USE_API) void deliver(credential, bareLink(credential));
+      if (!env.USE_API) void deliver(credential, bareLink(credential), true);
       else setShareRequest({ credential, purpose: 'share' });
     },
     onCopy: async (credential) => {

@@ -1,5 +1,5 @@
 import type { ShareRecord } from '@pehchaan/core';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '@/lib/i18n';
@@ -184,7 +184,6 @@ describe('share links on the credential card', () => {
       'GET /user/user-001/shares': () => json({ shares: [], count: 0, user_id: 'user-001' }),
       'POST /user/user-001/shares': () =>
         json({ message: 'Share link created', share: created }, 201),
-      'POST /user/user-001/activity-logs': () => json({ activity_log: {} }, 201),
     });
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
@@ -201,5 +200,31 @@ describe('share links on the credential card', () => {
       lifetime: '7d',
       max_views: null,
     });
+    // The server logs the link it made: the app posts no entry of its own, and reloads the log.
+    expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/activity-logs'))).toBe(false);
+    expect(calls.filter((c) => c.path === '/user/user-001/activity-logs').length).toBeGreaterThan(
+      0,
+    );
+  });
+
+  it('Show QR Code makes a link the same way (the server logs it) and shows it as the QR code', async () => {
+    const created = share('share-qr');
+    const { user, calls } = await open({
+      'GET /user/user-001/shares': () => json({ shares: [], count: 0, user_id: 'user-001' }),
+      'POST /user/user-001/shares': () =>
+        json({ message: 'Share link created', share: created }, 201),
+    });
+    const logReads = () => calls.filter((c) => c.path === '/user/user-001/activity-logs').length;
+    const before = logReads();
+    const card = screen.getByRole('article', { name: 'PAN Card' });
+    await user.click(within(card).getByRole('button', { name: 'Show QR Code' }));
+    await user.click(screen.getByRole('button', { name: 'Create link' }));
+    expect(await within(card).findByText(created.url)).toBeInTheDocument();
+    expect(
+      calls.filter((c) => c.method === 'POST' && c.path === '/user/user-001/shares'),
+    ).toHaveLength(1);
+    expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/activity-logs'))).toBe(false);
+    // The activity log is read again, so the server's entry shows.
+    await waitFor(() => expect(logReads()).toBeGreaterThan(before));
   });
 });

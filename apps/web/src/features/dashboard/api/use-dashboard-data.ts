@@ -13,11 +13,23 @@
  * dashboard has nothing to show for it. An unreachable or disabled API is the expected offline
  * fallback (the data-source badge and the offline banner say so), never a failure.
  *
+ * `shares` (Total Shares): the holder's share links from their own cache entry (the one the
+ * credential cards read), or null while unknown (not loaded yet, or never loaded because the API
+ * is unreachable or switched off): the stats then count from the activity log. A later failed
+ * reload keeps the last list. It does not take part in `source` or `loadFailed` (SPEC 4 names
+ * the three lists).
+ *
  * The lists' queries are passed in by the route module (features do not import each other); pass
  * a stable object (a module constant).
  */
-import type { ActivityLog, ConsentRequest, CredentialRecord } from '@pehchaan/core';
-import { type QueryKey, type UseQueryResult, useQueries } from '@tanstack/react-query';
+import type { ActivityLog, ConsentRequest, CredentialRecord, ShareRecord } from '@pehchaan/core';
+import {
+  type QueryKey,
+  type UseQueryOptions,
+  type UseQueryResult,
+  useQueries,
+  useQuery,
+} from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { isApiUnavailable } from '@/lib/api-client';
 import { type CombinedSource, combineSources, type Sourced } from '@/lib/local-fallback';
@@ -34,12 +46,18 @@ export interface DashboardLoaders {
   credentials: ListLoader<CredentialRecord, ReturnType<typeof queryKeys.credentials>>;
   consentRequests: ListLoader<ConsentRequest, ReturnType<typeof queryKeys.consentRequests>>;
   activityLogs: ListLoader<ActivityLog, ReturnType<typeof queryKeys.activityLogs>>;
+  /** The holder's share links (API only: no local copy). */
+  shares: (
+    userId: string,
+  ) => UseQueryOptions<ShareRecord[], Error, ShareRecord[], ReturnType<typeof queryKeys.shares>>;
 }
 
 export interface DashboardData {
   credentials: CredentialRecord[];
   consentRequests: ConsentRequest[];
   activityLogs: ActivityLog[];
+  /** The holder's share links; null while unknown (see the module docs). */
+  shares: ShareRecord[] | null;
   source: CombinedSource | null;
   /** True until the first load has finished. */
   loading: boolean;
@@ -84,6 +102,7 @@ export function useDashboardData(userId: string, loaders: DashboardLoaders): Das
     consentRequests,
     activityLogs,
   ];
+  const shares = useQuery(loaders.shares(userId));
   const sources = results.map((r) => r.data?.source);
   const loading = results.some((r) => r.isPending);
   const refetches = results.map((r) => r.refetch);
@@ -98,16 +117,18 @@ export function useDashboardData(userId: string, loaders: DashboardLoaders): Das
   );
 
   const [refetchCredentials, refetchConsent, refetchLogs] = refetches;
+  const { refetch: refetchShares } = shares;
+  const sharesEnabled = loaders.shares(userId).enabled !== false;
   const reload = useCallback(async () => {
-    const answers = await Promise.all([
-      refetchCredentials?.(),
-      refetchConsent?.(),
-      refetchLogs?.(),
+    const [answers] = await Promise.all([
+      Promise.all([refetchCredentials?.(), refetchConsent?.(), refetchLogs?.()]),
+      // Reloaded with the lists; whether it answers does not decide 'Failed to load'.
+      sharesEnabled ? refetchShares() : undefined,
     ]);
     return answers.some((answer) => isGenuineLoadFailure(answer?.data));
-  }, [refetchCredentials, refetchConsent, refetchLogs]);
+  }, [refetchCredentials, refetchConsent, refetchLogs, refetchShares, sharesEnabled]);
 
   const source = sources.every((s) => s !== undefined) ? combineSources(sources) : null;
   const loadFailed = results.some((r) => isGenuineLoadFailure(r.data));
-  return { ...data, source, loading, loadFailed, reload };
+  return { ...data, shares: shares.data ?? null, source, loading, loadFailed, reload };
 }

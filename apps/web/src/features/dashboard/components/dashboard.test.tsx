@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REFRESH_INTERVAL_MS as DASHBOARD_POLL_MS } from '@/lib/query-client';
 import { toast } from '@/lib/toast';
-import { activity, consent, credential } from '@/testing/fixtures';
+import { activity, consent, credential, share } from '@/testing/fixtures';
 import { type Handler, json, mockFetch, problem } from '@/testing/mock-fetch';
 import { renderApp, signIn } from '@/testing/render-app';
 
@@ -127,6 +127,7 @@ describe('/dashboard data source (SPEC 4)', () => {
     expect(await screen.findByText('Connected to API')).toBeInTheDocument();
     expect(within(stat('Active Credentials')).getByText('2')).toBeInTheDocument();
     expect(within(stat('Pending Consents')).getByText('2')).toBeInTheDocument();
+    // No share list answered here: counted from the log's two credential_shared entries.
     expect(within(stat('Total Shares')).getByText('2')).toBeInTheDocument();
     expect(within(stat('Last Activity')).getByText('3 hours ago')).toBeInTheDocument();
     expect(stat('Active Credentials')).toHaveAttribute('href', '/credentials');
@@ -147,6 +148,38 @@ describe('/dashboard data source (SPEC 4)', () => {
     expect(within(stat('Active Credentials')).getByText('1')).toBeInTheDocument();
     expect(within(stat('Pending Consents')).getByText('0')).toBeInTheDocument();
     expect(within(stat('Last Activity')).getByText('Just now')).toBeInTheDocument();
+  });
+
+  it('Total Shares counts the share links made (3), not the credential_shared log entries (2)', async () => {
+    const shares = [
+      share('share-a'),
+      share('share-b', { status: 'withdrawn', withdrawn_at: '2025-06-02T10:00:00.000Z' }),
+      share('share-c', { status: 'expired' }),
+    ];
+    await openDashboard({
+      ...ALL_OK,
+      'GET /user/user-001/shares': () => json({ shares, count: 3, user_id: 'user-001' }),
+    });
+    expect(await screen.findByText('Connected to API')).toBeInTheDocument();
+    await waitFor(() => expect(within(stat('Total Shares')).getByText('3')).toBeInTheDocument());
+  });
+
+  it('keeps the share count it had when the browser goes offline', async () => {
+    let up = true;
+    const shares = [share('share-a'), share('share-b'), share('share-c')];
+    const { user } = await openDashboard({
+      ...ALL_OK,
+      'GET /user/user-001/shares': () => {
+        if (!up) throw new TypeError('Failed to fetch');
+        return json({ shares, count: 3, user_id: 'user-001' });
+      },
+    });
+    await waitFor(() => expect(within(stat('Total Shares')).getByText('3')).toBeInTheDocument());
+    up = false;
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await screen.findByText('Dashboard refreshed');
+    // Not the log's count (2): the list it last had.
+    expect(within(stat('Total Shares')).getByText('3')).toBeInTheDocument();
   });
 
   it("never says Connected to API while the browser is offline, even with the API's lists cached", async () => {

@@ -61,7 +61,7 @@ export function Dashboard({ userId, userName, loaders, generateCredential }: Das
   // biome-ignore lint/correctness/useExhaustiveDependencies: `now` changes every render; stats follow the data
   const stats = useMemo(
     () => computeDashboardStats(data, now),
-    [data.credentials, data.consentRequests, data.activityLogs],
+    [data.credentials, data.consentRequests, data.activityLogs, data.shares],
   );
 
   const loadFailedText = t('toast.loadFailed');

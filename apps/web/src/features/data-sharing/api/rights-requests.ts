@@ -51,11 +51,18 @@ export async function sendRightsRequest(
   return answer.rights_request;
 }
 
-/** `sendRightsRequest` as a mutation that refetches the holder's requests. */
+/**
+ * `sendRightsRequest` as a mutation that refetches the holder's requests and activity log (the
+ * server logged the request: grievance_sent or erasure_requested).
+ */
 export function useSendRightsRequest(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: NewRightsRequest) => sendRightsRequest(userId, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.rightsRequests(userId) }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.rightsRequests(userId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.activityLogs(userId) }),
+      ]),
   });
 }
