@@ -189,7 +189,8 @@ export const consentPresentationSchema = z.object({
   sent: z.array(sentCredentialSchema).optional(),
   /**
    * One of SPEC 3's seeded requests made real (the product's own registered verifier, answered
-   * in-process; docs/oid4vp.md "Seeded requests"): the holder's screen keeps the SPEC card.
+   * in-process; docs/oid4vp.md "Seeded requests"): shown on the same card as any request, and
+   * decided through SPEC 4's decision path (kept on the device and synced later when offline).
    */
   seeded: z.boolean().optional(),
 });
