@@ -414,6 +414,10 @@ describe('seeded requests on the same card', () => {
       within(basic).getByText('Not sent: your Aadhaar Card is used instead.'),
     ).toBeInTheDocument();
     expect(within(basic).queryAllByRole('checkbox')).toEqual([]);
+    expect(within(basic).queryByText('(required)')).toBeNull();
+    expect(
+      within(basic).getAllByText(SBI?.claimReasons.date_of_birth?.en ?? '').length,
+    ).toBeGreaterThan(0);
     expect(within(card).getByText('Verified verifier')).toBeInTheDocument();
     expect(within(card).getByText('1825 days')).toBeInTheDocument();
   });

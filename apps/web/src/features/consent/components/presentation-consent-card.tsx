@@ -303,7 +303,10 @@ export function PresentationConsentCard({
               </legend>
               {!credential.held && (
                 <p className="mt-1 rounded-lg bg-amber-50 p-2 text-xs text-amber-900 dark:bg-amber-950/50 dark:text-amber-100">
-                  {t('presentation.missing', { document: documentName })}{' '}
+                  {/* An optional credential with no alternative: Approve works without it. */}
+                  {!credential.required && instead.length === 0
+                    ? t('presentation.missingOptional', { document: documentName })
+                    : t('presentation.missing', { document: documentName })}{' '}
                   <Link className="font-medium underline" to={paths.app.credentials.getHref()}>
                     {t('presentation.addIt', { document: documentName })}
                   </Link>
@@ -321,7 +324,7 @@ export function PresentationConsentCard({
                   <ClaimRow
                     key={claim.name}
                     label={claimName(claim.name, language)}
-                    required={claim.required}
+                    required={used ? claim.required : undefined}
                     reason={texts.reason(request.requester, presentation.purpose, claim)}
                     checkbox={
                       used
@@ -455,6 +458,7 @@ export function PresentationConsentCard({
 /**
  * One requested claim: its label, required or optional, and why the verifier needs it; with a
  * checkbox when its credential will be presented (the reason describes it for screen readers).
+ * A claim of a credential that will not be presented has neither tag nor checkbox.
  */
 function ClaimRow({
   label,
@@ -463,14 +467,20 @@ function ClaimRow({
   checkbox,
 }: {
   label: string;
-  required: boolean;
+  /** Undefined: its credential is not presented (no tag). */
+  required: boolean | undefined;
   /** The reason in the UI language; null: none given. */
   reason: string | null;
   checkbox?: { checked: boolean; disabled: boolean; onChange: () => void };
 }) {
   const { t } = useTranslation('consent');
   const reasonId = useId();
-  const tag = required ? t('presentation.required') : t('presentation.optional');
+  const tag =
+    required === undefined
+      ? null
+      : required
+        ? t('presentation.required')
+        : t('presentation.optional');
   return (
     <li>
       {checkbox ? (
@@ -489,7 +499,7 @@ function ClaimRow({
       ) : (
         <p className="flex min-h-8 items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
           {label}
-          <span className="text-xs">{tag}</span>
+          {tag && <span className="text-xs">{tag}</span>}
         </p>
       )}
       <p
