@@ -24,6 +24,10 @@ async function approveTheBank(page: Page) {
   await page.getByRole('button', { name: 'Reset Requests' }).click();
   await expect(page.getByText('Consent requests reset')).toBeVisible();
   await page.getByRole('button', { name: `Approve ${BANK}` }).click();
+  await page
+    .getByRole('dialog', { name: `Share with ${BANK}?` })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
   await expect(page.getByText(`Consent approved for ${BANK}`)).toBeVisible();
 }
 

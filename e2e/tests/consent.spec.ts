@@ -36,6 +36,15 @@ async function openWithKnownState(page: Page) {
   await expect(section(page, 'Rejected', 0)).toBeVisible();
 }
 
+/** Approve, then Confirm on the summary of what will be sent. */
+async function approve(page: Page, requester: string) {
+  await page.getByRole('button', { name: `Approve ${requester}` }).click();
+  await page
+    .getByRole('dialog', { name: `Share with ${requester}?` })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
+}
+
 async function activityDescriptions(page: Page): Promise<string[]> {
   const token = await storedSessionToken(page);
   const answer = await page.request.get('/user/user-003/activity-logs', {
@@ -54,10 +63,10 @@ test("approving the bank's request moves it to Approved and records the log entr
   const before = (await activityDescriptions(page)).filter((d) => d === BANK_LOG).length;
 
   const pendingBank = section(page, 'Pending').getByRole('article', { name: BANK });
-  await expect(pendingBank.getByRole('list', { name: 'Requested fields' })).toContainText(
-    'Aadhaar',
+  await expect(pendingBank.getByRole('group', { name: 'From your Aadhaar Card' })).toContainText(
+    'Aadhaar number',
   );
-  await page.getByRole('button', { name: `Approve ${BANK}` }).click();
+  await approve(page, BANK);
   await expect(page.getByText(`Consent approved for ${BANK}`)).toBeVisible();
   const approvedBank = section(page, 'Approved', 1).getByRole('article', { name: BANK });
   await expect(approvedBank).toBeVisible();
@@ -77,7 +86,7 @@ test("approving the bank's request moves it to Approved and records the log entr
 test("the bank approval's entry appears on /logs with the exact text", async ({ page }) => {
   await signInAsTestDemo(page);
   await openWithKnownState(page);
-  await page.getByRole('button', { name: `Approve ${BANK}` }).click();
+  await approve(page, BANK);
   await expect(section(page, 'Approved', 1).getByRole('article', { name: BANK })).toBeVisible();
   await page.goto('/logs');
   await expect(page.getByRole('heading', { level: 1, name: 'Activity Logs' })).toBeVisible();
@@ -104,7 +113,7 @@ test('offline, a decision is kept on this device as Not yet synced until the API
   await openWithKnownState(page);
 
   await context.setOffline(true);
-  await page.getByRole('button', { name: 'Approve LIC of India' }).click();
+  await approve(page, 'LIC of India');
   await expect(page.getByText('Approved on this device; not yet synced')).toBeVisible();
   const lic = section(page, 'Approved', 1).getByRole('article', { name: 'LIC of India' });
   await expect(lic.getByText('Not yet synced')).toBeVisible();

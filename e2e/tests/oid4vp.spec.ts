@@ -2,7 +2,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from './axe';
-import { BANK, createPanRequest, holderWithPan, openOnConsent } from './portal-and-holder';
+import {
+  BANK,
+  confirmShare,
+  createPanRequest,
+  holderWithPan,
+  openOnConsent,
+} from './portal-and-holder';
 
 /**
  * The whole OpenID4VP exchange (issue 16) in a real Chromium against the real server: an officer
@@ -37,6 +43,7 @@ test('the portal asks, the holder leaves out an optional claim and shares; the p
     await expect(dateOfBirth).toBeChecked();
     await dateOfBirth.uncheck();
     await card.getByRole('button', { name: `Share with ${BANK}` }).click();
+    await confirmShare(holder.page);
     await expect(holder.page.getByText(`Shared with ${BANK}`).first()).toBeVisible();
   } finally {
     await holder.context.close();

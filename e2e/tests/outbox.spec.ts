@@ -90,6 +90,15 @@ async function signInWithKnownState(page: Page, request: APIRequestContext) {
   return api;
 }
 
+/** Approve, then Confirm on the summary of what will be sent. */
+async function approveAndConfirm(page: Page, requester: string) {
+  await page.getByRole('button', { name: `Approve ${requester}` }).click();
+  await page
+    .getByRole('dialog', { name: `Share with ${requester}?` })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
+}
+
 /** Opens /consent fully loaded, with the Credentials screen's code loaded too. */
 async function openConsentAndCredentials(page: Page) {
   await page.goto('/credentials');
@@ -116,7 +125,7 @@ test('changes made offline are marked not yet synced, then land on the server ex
 
   // The API becomes unreachable.
   await context.setOffline(true);
-  await page.getByRole('button', { name: 'Approve Bharti Airtel' }).click();
+  await approveAndConfirm(page, 'Bharti Airtel');
   await expect(page.getByText('Approved on this device; not yet synced')).toBeVisible();
   const approved = section(page, 'Approved', 1).getByRole('article', { name: 'Bharti Airtel' });
   await expect(approved.getByText('Not yet synced')).toBeVisible();
@@ -201,7 +210,7 @@ test('an answer lost on its way back: the replay with the same key changes nothi
   await openConsentAndCredentials(page);
 
   await context.setOffline(true);
-  await page.getByRole('button', { name: 'Approve State Bank of India' }).click();
+  await approveAndConfirm(page, 'State Bank of India');
   await expect(page.getByText('1 change waiting to sync')).toBeVisible();
 
   // The first replay reaches the server, but its answer never comes back.
@@ -261,7 +270,7 @@ test('a request decided the other way on another device is shown, never overwrit
   await openConsentAndCredentials(page);
 
   await context.setOffline(true);
-  await page.getByRole('button', { name: 'Approve LIC of India' }).click();
+  await approveAndConfirm(page, 'LIC of India');
   await expect(
     section(page, 'Approved', 1)
       .getByRole('article', { name: 'LIC of India' })

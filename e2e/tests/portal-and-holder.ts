@@ -71,6 +71,22 @@ export async function holderWithPan(browser: Browser, baseURL: string | undefine
   return { context, page };
 }
 
+/** Confirms the summary Approve opens (what will be sent to the bank). */
+export async function confirmShare(page: Page) {
+  const summary = page.getByRole('dialog', { name: `Share with ${BANK}?` });
+  await expect(summary).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await summary.getByRole('button', { name: 'Confirm' }).click();
+}
+
+/**
+ * What only the holder's seeded bank request sent (its Aadhaar Card or Basic Identity answers
+ * the identity), never the portal's PAN request: tells the two decided cards apart.
+ */
+export function seededAnswer(page: Page) {
+  return page.getByRole('list', { name: /^From your (Aadhaar Card|Basic Identity)$/ });
+}
+
 /** Opens the wallet link as the holder; answers the presentation's consent card. */
 export async function openOnConsent(page: Page, walletUrl: string) {
   await page.goto(walletUrl);

@@ -8,10 +8,17 @@
  *   npm run verifier:add -- --name "Acme Bank" --grievance grievance@acme.example \
  *     --purpose open_account --purpose-en "Open an account" --purpose-hi "खाता खोलना" \
  *     --claims "aadhaar:name,address;pan:name,pan_number" --retention-days 1825 \
+ *     --reason-en "address=KYC needs proof of your address" \
+ *     --reason-hi "address=केवाईसी के लिए आपके पते का प्रमाण चाहिए" \
  *     --notification-url https://acme.example/pehchaan/withdrawals
  *   npm run verifier:add -- --key-for "State Bank of India"
  *   npm run verifier:add -- --notification-url https://sbi.example/withdrawals \
  *     --for "State Bank of India"
+ *
+ * --reason-en and --reason-hi (optional, repeatable, `<claim>=<text>`) state why the purpose
+ * needs a claim, in English and in Hindi, as the purpose text is given: the holder reads it
+ * beside the field on the consent card (a claim without one shows "No reason given"). A claim
+ * given a reason needs both languages.
  *
  * --notification-url (optional) is where the wallet posts signed withdrawal notices when a
  * holder withdraws a consent given to the organisation (docs/oid4vp.md "Withdrawal notices");
@@ -28,6 +35,7 @@ import { registerVerifier, setVerifierNotificationUrl } from '../src/verifier/re
 const USAGE = `Usage:
   npm run verifier:add -- --name <name> --grievance <contact> --purpose <code>
     --purpose-en <text> --purpose-hi <text> --claims "<type>:<claim>,<claim>;<type>:..."
+    [--reason-en "<claim>=<why>" --reason-hi "<claim>=<why>" ...]
     [--retention-days <days, default 365>] [--notification-url <https URL>]
   npm run verifier:add -- --key-for <registered name>
   npm run verifier:add -- --notification-url <https URL | none> --for <registered name>`;
@@ -51,6 +59,36 @@ function parseClaims(text: string): Record<string, string[]> {
   );
 }
 
+/**
+ * The reasons of `--reason-en` and `--reason-hi` ("<claim>=<text>", each repeatable) by claim.
+ * @throws {Error} for a value without "=", or a claim given a reason in one language only.
+ */
+function parseClaimReasons(
+  english: readonly string[],
+  hindi: readonly string[],
+): Record<string, { en: string; hi: string }> {
+  const byClaim = (values: readonly string[], option: string) =>
+    new Map(
+      values.map((value) => {
+        const at = value.indexOf('=');
+        if (at < 1) throw new Error(`${option} takes <claim>=<text>, e.g. address=KYC needs it`);
+        return [value.slice(0, at).trim(), value.slice(at + 1).trim()] as const;
+      }),
+    );
+  const en = byClaim(english, '--reason-en');
+  const hi = byClaim(hindi, '--reason-hi');
+  const reasons: Record<string, { en: string; hi: string }> = {};
+  for (const claim of new Set([...en.keys(), ...hi.keys()])) {
+    const enText = en.get(claim);
+    const hiText = hi.get(claim);
+    if (!enText || !hiText) {
+      throw new Error(`The reason for ${claim} needs both --reason-en and --reason-hi`);
+    }
+    reasons[claim] = { en: enText, hi: hiText };
+  }
+  return reasons;
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -60,6 +98,8 @@ async function main(): Promise<void> {
       'purpose-en': { type: 'string' },
       'purpose-hi': { type: 'string' },
       claims: { type: 'string' },
+      'reason-en': { type: 'string', multiple: true, default: [] },
+      'reason-hi': { type: 'string', multiple: true, default: [] },
       'retention-days': { type: 'string', default: '365' },
       'key-for': { type: 'string' },
       'notification-url': { type: 'string' },
@@ -116,7 +156,14 @@ async function main(): Promise<void> {
       verifier: {
         name,
         grievanceContact: grievance,
-        purpose: { code: purpose, textEn, textHi, claims: parseClaims(claims), retentionDays },
+        purpose: {
+          code: purpose,
+          textEn,
+          textHi,
+          claims: parseClaims(claims),
+          claimReasons: parseClaimReasons(values['reason-en'], values['reason-hi']),
+          retentionDays,
+        },
         ...(notificationUrl ? { notificationUrl } : {}),
       },
     });

@@ -28,7 +28,7 @@ import { eraseClaimsOfEndedConsent } from './verifier/erase-received-claims';
 import { getRequestObject } from './verifier/get-request-object';
 import { seedVerifiers } from './verifier/seed-verifiers';
 import { ensureBasicIdentity } from './wallet/ensure-basic-identity';
-import { presentCredential } from './wallet/present-credential';
+import { presentCredentialFor } from './wallet/present-credential';
 import { restoreCredentials } from './wallet/restore-credentials';
 import { withdrawSharesOfConsent } from './wallet/withdraw-shares-of-consent';
 
@@ -40,7 +40,7 @@ export function connectRoles(deps: Omit<ServiceDeps, 'roles'>): ServiceDeps {
   const full = deps as ServiceDeps;
   const roles: RolePorts = {
     wallet: {
-      presentCredential: (options) => presentCredential({ ...full, ...options }),
+      presentCredential: presentCredentialFor(full),
       ensureBasicIdentity: async (options) => {
         await ensureBasicIdentity({ ...full, ...options });
       },
@@ -48,7 +48,7 @@ export function connectRoles(deps: Omit<ServiceDeps, 'roles'>): ServiceDeps {
       restoreCredentials: (db, options) => restoreCredentials(db, { ...full, ...options }),
     },
     verifier: {
-      localTransport: (responseUri) => localTransport(full, responseUri),
+      localTransport: localTransport.bind(null, full),
       eraseClaimsOfEndedConsent,
       createRequest: async (options) => {
         const created = await createVerifierRequest({ ...full, ...options });

@@ -177,7 +177,17 @@ describe.each(backends)('OpenID4VP presentation requests on $name', (backend) =>
           ? {
               name: 'Outside Bank Ltd',
               grievanceContact: 'grievance@outside.example',
-              purposes: [{ code: 'savings', text: 'Open a savings account', retentionDays: 30 }],
+              purposes: [
+                {
+                  code: 'savings',
+                  text: 'Open a savings account',
+                  retentionDays: 30,
+                  // A reason for the name only: the date of birth has none.
+                  claimReasons: {
+                    name: { en: 'The account is in your name', hi: 'खाता आपके नाम पर' },
+                  },
+                },
+              ],
             }
           : undefined,
     };
@@ -277,13 +287,23 @@ describe.each(backends)('OpenID4VP presentation requests on $name', (backend) =>
           held: true,
           required: true,
           claims: [
-            { path: ['name'], name: 'name', label: 'Name', label_hi: 'नाम', required: true },
+            {
+              path: ['name'],
+              name: 'name',
+              label: 'Name',
+              label_hi: 'नाम',
+              required: true,
+              reason: 'The account is in your name',
+              reason_hi: 'खाता आपके नाम पर',
+            },
             {
               path: ['date_of_birth'],
               name: 'date_of_birth',
               label: 'Date of Birth',
               label_hi: 'जन्म तिथि',
               required: false,
+              reason: null,
+              reason_hi: null,
             },
           ],
         },
@@ -328,7 +348,19 @@ describe.each(backends)('OpenID4VP presentation requests on $name', (backend) =>
       type: 'consent_approved',
       description: 'Approved consent request from Outside Bank Ltd for Open a savings account',
     });
-    expect((await listed(id))?.status).toBe('approved');
+    const approved = await listed(id);
+    expect(approved?.status).toBe('approved');
+    // The consent shows what was sent (its approval's receipt), never the optional claim asked.
+    const sent = [
+      {
+        query_id: 'pan_credential',
+        document_type: 'pan',
+        document_name: 'PAN Card',
+        claims: [{ name: 'name', label: 'Name' }],
+      },
+    ];
+    expect(approved?.presentation?.sent).toEqual(sent);
+    expect(body.consent_request.presentation?.sent).toEqual(sent);
 
     // The outside verifier's own checks.
     expect(posted).toHaveLength(1);
@@ -515,6 +547,12 @@ describe.each(backends)('OpenID4VP presentation requests on $name', (backend) =>
         purpose: 'Self-asserted purpose',
         retention_days: null,
       });
+      // An unregistered verifier states no reasons: the screen says "No reason given".
+      const claims = request.presentation?.credentials.flatMap((c) => c.claims) ?? [];
+      expect(claims.map((claim) => [claim.reason, claim.reason_hi])).toEqual([
+        [null, null],
+        [null, null],
+      ]);
     } finally {
       app.deps.verifierRegistry = registry;
     }

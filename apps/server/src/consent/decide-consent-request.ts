@@ -14,9 +14,9 @@
  *    ago and must cross the network (409 presentation_needs_live_session), when `claims` leaves
  *    out a required claim (422 claim_required) or names one not asked for (400 invalid_input),
  *    or when a required credential is not held (404 credential_not_found).
- * 3. Build the vp_token (OpenID4VP 1.0 sections 6.4.1 and 8.1): per DCQL credential set, the
- *    first option whose credentials the holder all holds (the verifier's preference first,
- *    core's chooseCredentialQueries, which the consent screen's summary shows too); per chosen
+ * 3. Build the vp_token (OpenID4VP 1.0 sections 6.4.1 and 8.1) from core's plannedDisclosure,
+ *    exactly what the consent screen's summary showed: per DCQL credential set, the first option
+ *    whose credentials the holder all holds (the verifier's preference first); per chosen
  *    credential one SD-JWT VC presentation of the required claims and the ticked optional ones
  *    (every optional one when `claims` is absent), KB-JWT nonce = the request's nonce, aud = the
  *    whole client_id (the wallet's port, lib/roles.ts presentCredential).
@@ -47,21 +47,24 @@ import {
   type ConsentRequest,
   type ConsentStatus,
   canMoveConsent,
-  chooseCredentialQueries,
   consentPresentationSchema,
   consentValidityDays,
-  disclosableClaimsOf,
   isDocumentTypeKey,
   MESSAGES,
+  plannedDisclosure,
+  withHeld,
 } from '@pehchaan/core';
 import { eq } from 'drizzle-orm';
 import { credentials } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { requireDataSharing } from '../lib/holder-settings';
-import { type AuthorizationRequest, sendAuthorizationResponse } from '../lib/oid4vp';
+import {
+  type AuthorizationRequest,
+  authorizationRequestOf,
+  sendAuthorizationResponse,
+} from '../lib/oid4vp';
 import { problemOfOid4vpError } from '../lib/oid4vp-problems';
-import { authorizationRequestOf, withHeld } from '../lib/presentation-records';
 import { toConsentRequest } from '../lib/records';
 import type { DisclosedCredential } from './issue-consent-receipt';
 import { findConsentRequest, refusalOf, transition } from './ledger';
@@ -129,36 +132,33 @@ async function buildVpToken(
       );
     }
   }
-  const chosen = chooseCredentialQueries(request.dcqlQuery, presentation);
+  const missing = presentation.credentials.find(
+    (credential) =>
+      credential.required &&
+      (!credential.held ||
+        credential.document_type === null ||
+        !isDocumentTypeKey(credential.document_type)),
+  );
+  if (missing) {
+    throw new AppError(
+      'credential_not_found',
+      `You do not have a ${missing.document_name}, which ${verifier} needs. Add it on the Credentials page first.`,
+    );
+  }
+  // What leaves is exactly what the consent screen's summary showed (core's plannedDisclosure).
+  const planned = plannedDisclosure(
+    { ...presentation, credential_sets: presentation.credential_sets ?? setsOf(request) },
+    options.claims,
+  );
   const vpToken: Record<string, string[]> = {};
   const disclosed: DisclosedCredential[] = [];
-  for (const credential of presentation.credentials) {
-    const type = credential.document_type;
-    if (type === null || !isDocumentTypeKey(type) || !credential.held) {
-      if (credential.required) {
-        throw new AppError(
-          'credential_not_found',
-          `You do not have a ${credential.document_name}, which ${verifier} needs. Add it on the Credentials page first.`,
-        );
-      }
-      continue;
-    }
-    if (!chosen.has(credential.query_id)) continue;
-    const disclosable = new Set(disclosableClaimsOf(type));
-    const disclose = [
-      ...new Set(
-        credential.claims
-          .filter((claim) => claim.required || !ticked || ticked.has(claim.name))
-          // An optional claim this kind of credential does not have is simply not sent.
-          .filter((claim) => claim.required || disclosable.has(claim.name))
-          .map((claim) => claim.name),
-      ),
-    ];
-    if (!credential.required && disclose.length === 0) continue;
+  for (const credential of planned) {
+    if (!isDocumentTypeKey(credential.document_type)) continue;
+    const disclose = credential.claims.map((claim) => claim.name);
     vpToken[credential.query_id] = [
       await options.roles.wallet.presentCredential({
         userId: options.userId,
-        documentType: type,
+        documentType: credential.document_type,
         disclose,
         nonce: request.nonce,
         audience: request.clientId,
@@ -166,10 +166,7 @@ async function buildVpToken(
     ];
     disclosed.push({
       documentName: credential.document_name,
-      claims: disclose.map((name) => ({
-        name,
-        label: credential.claims.find((claim) => claim.name === name)?.label ?? name,
-      })),
+      claims: credential.claims.map((claim) => ({ name: claim.name, label: claim.label })),
     });
   }
   if (Object.keys(vpToken).length === 0) {
@@ -179,6 +176,14 @@ async function buildVpToken(
     );
   }
   return { vpToken, disclosed };
+}
+
+/** The request's DCQL credential sets, for a presentation stored before it kept them. */
+function setsOf(request: AuthorizationRequest) {
+  return request.dcqlQuery.credential_sets?.map((set) => ({
+    options: set.options,
+    required: set.required !== false,
+  }));
 }
 
 /** The decision time: the holder's `decidedAt` when plausible, else now. */

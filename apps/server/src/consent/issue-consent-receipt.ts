@@ -53,7 +53,7 @@ import {
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
-import { authorizationRequestOf } from '../lib/presentation-records';
+import { authorizationRequestOf } from '../lib/oid4vp';
 import { consentReceiptRecordOf } from '../lib/records';
 
 /** One credential of a presentation as disclosed: its name and the claims sent. */

@@ -31,6 +31,7 @@
 import {
   type DcqlQuery,
   type DocumentTypeKey,
+  type SeededClaim,
   type SeededRequestSeed,
   VERIFIER_SEEDS,
   vctOf,
@@ -38,7 +39,7 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import { consentRequests, verifiers } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
-import { storedRequestOf } from '../lib/presentation-records';
+import { storedRequestOf } from '../lib/oid4vp';
 import { verifierClientId } from '../lib/verifier-keys';
 import { attachPresentationRequest, detachPresentationRequests } from './ledger';
 import { resolvePresentationRequest } from './receive-presentation-request';
@@ -52,18 +53,27 @@ export const seededConsentRequestId = (userId: string, seed: SeededRequestSeed) 
 
 /**
  * The DCQL query (OpenID4VP 1.0 section 6) of a seeded request: one `dc+sd-jwt` credential query
- * per document type (id = the type, vct = `{publicOrigin}/vct/{type}`), each claim by name, and
- * the seed's credential_sets.
+ * per document type (id = the type, vct = `{publicOrigin}/vct/{type}`), each claim by name (id =
+ * path = the claim name), and the seed's credential_sets. A credential with optional claims
+ * (SeededClaim.required false) gets two claim_sets (section 6.4.2): every claim first (the
+ * verifier's preference), then the required ones only, so a claim in both is required and one
+ * only in the first is optional (lib/oid4vp/describe-request.ts reads them so). A credential
+ * whose claims are all required has no claim_sets.
  */
 export function seededDcqlQuery(seed: SeededRequestSeed, publicOrigin: string): DcqlQuery {
-  const entries = Object.entries(seed.credentials) as [DocumentTypeKey, string[]][];
+  const entries = Object.entries(seed.credentials) as [DocumentTypeKey, readonly SeededClaim[]][];
   return {
-    credentials: entries.map(([type, claims]) => ({
-      id: type,
-      format: 'dc+sd-jwt',
-      meta: { vct_values: [vctOf(publicOrigin, type)] },
-      claims: claims.map((name) => ({ id: name, path: [name] })),
-    })),
+    credentials: entries.map(([type, claims]) => {
+      const required = claims.filter((claim) => claim.required).map((claim) => claim.name);
+      const all = claims.map((claim) => claim.name);
+      return {
+        id: type,
+        format: 'dc+sd-jwt',
+        meta: { vct_values: [vctOf(publicOrigin, type)] },
+        claims: all.map((name) => ({ id: name, path: [name] })),
+        ...(required.length < all.length ? { claim_sets: [all, required] } : {}),
+      };
+    }),
     credential_sets: seed.credentialSets.map((set) => ({
       options: set.options.map((option) => [...option]),
       ...(set.required === false ? { required: false } : {}),

@@ -6,6 +6,9 @@
  * Each carries its validity and uses; a withdrawn one, the verifier's erasure and the delivery
  * of its withdrawal notice (issue 17). Consents past their validity are expired first
  * (expire-consents.ts), so the list never shows an approved consent that has ended.
+ * A presentation carries the request's credential_sets (read from the stored request when the
+ * presentation was stored without them) and, once decided, what was sent: the claims its
+ * approval's consent receipt records as disclosed (lib/records.ts toConsentRequest).
  *
  * Input: { db, now, userId }. Output: ConsentRequest[] (possibly empty). Errors: database only.
  */
@@ -13,10 +16,12 @@ import {
   type ConsentPresentation,
   type ConsentRequest,
   consentPresentationSchema,
+  withHeld,
 } from '@pehchaan/core';
-import { desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/create-db';
 import {
+  consentReceipts,
   consentRequests,
   credentials,
   presentationRequests,
@@ -24,7 +29,7 @@ import {
   withdrawalNotices,
 } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
-import { withHeld } from '../lib/presentation-records';
+import { withCredentialSets } from '../lib/presentation-records';
 import { toConsentRequest } from '../lib/records';
 import { expireConsents } from './expire-consents';
 
@@ -43,6 +48,7 @@ export async function listConsentRequests(
     .select({
       request: consentRequests,
       presentation: presentationRequests.presentation,
+      storedRequest: presentationRequests.request,
       notice: withdrawalNotices,
       verifierErasedAt: verifierRequests.erasedAt,
     })
@@ -60,12 +66,35 @@ export async function listConsentRequests(
       .where(eq(credentials.userId, userId));
     heldTypes = new Set(held.map((row) => row.documentType));
   }
+  // What each given consent sent: its approval's receipt (the latest, should there be several).
+  const approvals = new Map<string, unknown>();
+  if (rows.some((row) => row.presentation !== null && row.request.status !== 'pending')) {
+    const receipts = await db
+      .select({
+        consentRequestId: consentReceipts.consentRequestId,
+        document: consentReceipts.document,
+      })
+      .from(consentReceipts)
+      .where(and(eq(consentReceipts.userId, userId), eq(consentReceipts.event, 'approved')))
+      .orderBy(asc(consentReceipts.issuedAt));
+    for (const receipt of receipts) {
+      if (receipt.consentRequestId) approvals.set(receipt.consentRequestId, receipt.document);
+    }
+  }
   return rows.map((row) => {
     const ending = { notice: row.notice, verifierErasedAt: row.verifierErasedAt };
     if (row.presentation === null || heldTypes === undefined) {
       return toConsentRequest(row.request, undefined, ending);
     }
-    const presentation: ConsentPresentation = consentPresentationSchema.parse(row.presentation);
-    return toConsentRequest(row.request, withHeld(presentation, heldTypes), ending);
+    const presentation: ConsentPresentation = withCredentialSets(
+      consentPresentationSchema.parse(row.presentation),
+      row.storedRequest,
+    );
+    return toConsentRequest(
+      row.request,
+      withHeld(presentation, heldTypes),
+      ending,
+      approvals.get(row.request.id),
+    );
   });
 }

@@ -29,6 +29,7 @@ import {
   type AuthorizationRequest,
   parseWalletLink,
   resolveAuthorizationRequest,
+  storedRequestOf,
   type WalletLinkParams,
 } from '../lib/oid4vp';
 import { problemOfOid4vpError } from '../lib/oid4vp-problems';
@@ -36,7 +37,6 @@ import {
   DEFAULT_PRESENTATION_LIFETIME_MS,
   fieldLabelsOf,
   presentationOf,
-  storedRequestOf,
   verifierNameOf,
 } from '../lib/presentation-records';
 import { toConsentRequest } from '../lib/records';

@@ -643,6 +643,15 @@ export const verifierPurposes = pgTable(
     textHi: text('text_hi').notNull(),
     /** DocumentTypeKey -> the claim names (credentialSubject names) the purpose may ask for. */
     claims: jsonb('claims').$type<Record<string, string[]>>().notNull(),
+    /**
+     * Claim name -> why the purpose needs it, in English and Hindi (`{ en, hi }`), shown beside
+     * the field on the holder's consent card (DPDP Act s.5(1)); a claim without one shows
+     * "No reason given".
+     */
+    claimReasons: jsonb('claim_reasons')
+      .$type<Record<string, { en: string; hi: string }>>()
+      .notNull()
+      .default({}),
     /** How long the verifier keeps the data it receives, in days. */
     retentionDays: integer('retention_days').notNull(),
     createdAt: instant('created_at').notNull(),

@@ -78,4 +78,9 @@ export interface RegisteredPurpose {
   text: string;
   /** How many days the verifier keeps what it receives. */
   retentionDays: number;
+  /**
+   * Claim name -> why the purpose needs it, in English and Hindi; a claim missing here has no
+   * stated reason. Absent: none registered.
+   */
+  claimReasons?: Readonly<Record<string, { en: string; hi: string }>>;
 }

@@ -73,6 +73,11 @@ export const DATA_SHARING_OFF_DETAIL =
   'Data sharing is off in Settings › Privacy. Turn it on to share or approve requests.';
 
 export async function requireDataSharing(options: { db: DbOrTx; userId: string }): Promise<void> {
-  const { settings } = await getSettings(options);
+  // The signed-in holder exists: no row means the defaults (Data sharing on).
+  const [row] = await options.db
+    .select({ settings: userSettings.settings })
+    .from(userSettings)
+    .where(eq(userSettings.userId, options.userId));
+  const settings = row ? readStoredSettings(row.settings) : DEFAULT_SETTINGS;
   if (!settings.dataSharing) throw new AppError('data_sharing_off', DATA_SHARING_OFF_DETAIL);
 }

@@ -49,9 +49,13 @@ function claimNameOf(path: readonly (string | number | null)[]): string {
   return typeof first === 'string' ? first : path.map(String).join('.');
 }
 
+/** Claim name -> why the verifier's registered purpose needs it (RegisteredPurpose). */
+type ClaimReasons = NonNullable<RegisteredPurpose['claimReasons']>;
+
 function credentialOf(
   described: DescribedCredential,
   heldTypes: ReadonlySet<string>,
+  reasons: ClaimReasons,
 ): PresentationCredential {
   const type = described.documentTypeKey;
   const names = type ? DOCUMENT_TYPE_LABELS[type].name : undefined;
@@ -71,12 +75,15 @@ function credentialOf(
     required: described.required,
     claims: claims.map(({ path, required }) => {
       const name = claimNameOf(path);
+      const reason = Object.hasOwn(reasons, name) ? reasons[name] : undefined;
       return {
         path: [...path],
         name,
         label: claimLabel(name, 'en'),
         label_hi: claimLabel(name, 'hi'),
         required,
+        reason: reason?.en ?? null,
+        reason_hi: reason?.hi ?? null,
       };
     }),
   };
@@ -110,8 +117,20 @@ function purposeOf(
   return purposes.length === 1 ? purposes[0] : undefined;
 }
 
+/** The request's DCQL credential_sets as the presentation carries them (`required` explicit). */
+export function credentialSetsOf(
+  request: Pick<AuthorizationRequest, 'dcqlQuery'>,
+): ConsentPresentation['credential_sets'] {
+  return request.dcqlQuery.credential_sets?.map((set) => ({
+    options: set.options.map((option) => [...option]),
+    required: set.required !== false,
+  }));
+}
+
 /**
- * Builds the ConsentPresentation of a resolved request.
+ * Builds the ConsentPresentation of a resolved request: each claim with the reason the
+ * verifier's registered purpose gives for it (null for an unverified verifier, or a claim it
+ * gives none for: the screen says "No reason given"), and the request's credential_sets.
  * @param heldTypes the document types this holder holds (for `held`).
  * @param expiresAt the request's `exp`, or its arrival + DEFAULT_PRESENTATION_LIFETIME_MS.
  */
@@ -145,35 +164,23 @@ export function presentationOf(options: {
     grievance_contact: (verified ? registered?.grievanceContact : undefined) ?? null,
     expires_at: options.expiresAt.toISOString(),
     credentials: describeRequest(request, { publicOrigin: options.publicOrigin }).map((described) =>
-      credentialOf(described, options.heldTypes),
+      credentialOf(described, options.heldTypes, registeredPurpose?.claimReasons ?? {}),
     ),
+    ...(request.dcqlQuery.credential_sets ? { credential_sets: credentialSetsOf(request) } : {}),
   };
 }
 
-/** The stored presentation with `held` recomputed for the holder's current credentials. */
-export function withHeld(
+/**
+ * The stored presentation with its request's credential_sets: a presentation stored before
+ * they were kept gets them from the stored request (`presentation_requests.request`).
+ */
+export function withCredentialSets(
   presentation: ConsentPresentation,
-  heldTypes: ReadonlySet<string>,
+  storedRequest: unknown,
 ): ConsentPresentation {
-  return {
-    ...presentation,
-    credentials: presentation.credentials.map((credential) => ({
-      ...credential,
-      held: credential.document_type !== null && heldTypes.has(credential.document_type),
-    })),
-  };
-}
-
-/** The request as stored in presentation_requests.request (JSON: expiresAt as ISO). */
-export function storedRequestOf(request: AuthorizationRequest): Record<string, unknown> {
-  return JSON.parse(JSON.stringify(request)) as Record<string, unknown>;
-}
-
-/** The AuthorizationRequest of a stored row (the inverse of storedRequestOf). */
-export function authorizationRequestOf(row: PresentationRequestRow): AuthorizationRequest {
-  const stored = row.request as unknown as AuthorizationRequest & { expiresAt?: string };
-  return {
-    ...stored,
-    ...(stored.expiresAt ? { expiresAt: new Date(stored.expiresAt) } : {}),
-  } as AuthorizationRequest;
+  if (presentation.credential_sets !== undefined) return presentation;
+  const dcqlQuery = (storedRequest as Partial<Pick<AuthorizationRequest, 'dcqlQuery'>> | null)
+    ?.dcqlQuery;
+  if (!dcqlQuery?.credential_sets) return presentation;
+  return { ...presentation, credential_sets: credentialSetsOf({ dcqlQuery }) };
 }

@@ -29,6 +29,7 @@ import {
   type VerifiableCredential,
   verifiableCredentialSchema,
   type WithdrawalNotice,
+  withSentClaims,
 } from '@pehchaan/core';
 import type {
   ActivityLogRow,
@@ -110,13 +111,25 @@ function noticeRecord(notice: NonNullable<ConsentEnding['notice']>): WithdrawalN
 /**
  * SPEC 3 consent request record, with its OpenID4VP `presentation` when it came as a
  * verifier's authorization request (issue 16), and its validity, uses and, once withdrawn, the
- * verifier's erasure and the notice's delivery (issue 17).
+ * verifier's erasure and the notice's delivery (issue 17). Once decided, the presentation says
+ * what was sent (`presentation.sent`, core's withSentClaims): read from `receipt`, a consent
+ * receipt document of the approval (or of its withdrawal or expiry, which repeat its items);
+ * nothing for a rejected request.
  * @throws for a status outside core's CONSENT_STATUSES.
  */
 export function toConsentRequest(
   row: ConsentRequestRow,
   presentation?: ConsentPresentation,
   ending: ConsentEnding = {},
+  receipt?: unknown,
+): ConsentRequest {
+  return withSentClaims(consentRecordOf(row, presentation, ending), receipt);
+}
+
+function consentRecordOf(
+  row: ConsentRequestRow,
+  presentation: ConsentPresentation | undefined,
+  ending: ConsentEnding,
 ): ConsentRequest {
   const withdrawn = row.status === 'withdrawn';
   return {

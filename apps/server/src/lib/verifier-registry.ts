@@ -1,7 +1,8 @@
 /**
  * The registered verifier organisations as the wallet sees them (ServiceDeps.verifierRegistry):
  * `find(did)` answers the organisation whose did:key signs its request objects, with its
- * grievance contact and registered purposes (tables verifiers and verifier_purposes), or
+ * grievance contact and registered purposes, each with why it needs each claim (tables
+ * verifiers and verifier_purposes), or
  * undefined for a DID nobody registered. A request from a registered DID whose signature
  * verifies is shown to the holder as from a verified verifier (docs/oid4vp.md).
  */
@@ -27,6 +28,7 @@ export function createVerifierRegistry(db: Db): VerifierRegistry {
           code: purpose.code,
           text: purpose.textEn,
           retentionDays: purpose.retentionDays,
+          claimReasons: purpose.claimReasons,
         })),
       };
     },

@@ -1,5 +1,6 @@
 /**
- * Registers a verifier organisation (a data fiduciary) with one purpose, optionally its
+ * Registers a verifier organisation (a data fiduciary) with one purpose (its claims, each with
+ * the reason it is needed in English and Hindi when given), optionally its
  * notification URL for withdrawal notices (issue 17), and its first API key (`npm run
  * verifier:add`, scripts/add-verifier.ts). The API key is answered once and stored only as its
  * hash. setVerifierNotificationUrl sets or clears the URL of a registered organisation.
@@ -21,6 +22,11 @@ export interface NewVerifier {
     textHi: string;
     /** DocumentTypeKey -> claim names ('name' or one of the type's subject fields). */
     claims: Record<string, string[]>;
+    /**
+     * Claim name -> why the purpose needs it, in English and Hindi (claimReasonsProblem);
+     * absent or partial: the holder reads "No reason given" beside the others.
+     */
+    claimReasons?: Record<string, { en: string; hi: string }>;
     retentionDays: number;
   };
   /** Where withdrawal notices are posted (docs/oid4vp.md "Withdrawal notices"); absent: none. */
@@ -64,9 +70,40 @@ export function purposeClaimsProblem(claims: Record<string, string[]>): string |
   return undefined;
 }
 
+/** The longest reason a purpose may state for one claim, in characters (each language). */
+export const MAX_CLAIM_REASON_LENGTH = 300;
+
 /**
- * @throws {Error} for claims that name an unknown document type or claim, or a name already
- *   registered (the database's unique constraint).
+ * Why `reasons` cannot be registered for a purpose asking `claims`, or undefined: each reason
+ * names a claim of the purpose, and gives both an English and a Hindi text (like the purpose's
+ * own text), each 1 to MAX_CLAIM_REASON_LENGTH characters.
+ */
+export function claimReasonsProblem(
+  reasons: Record<string, { en: string; hi: string }>,
+  claims: Record<string, string[]>,
+): string | undefined {
+  const asked = new Set(Object.values(claims).flat());
+  for (const [claim, reason] of Object.entries(reasons)) {
+    if (!asked.has(claim)) return `A reason names ${claim}, which the purpose does not ask for`;
+    for (const [language, text] of [
+      ['English', reason.en],
+      ['Hindi', reason.hi],
+    ] as const) {
+      if (typeof text !== 'string' || text.trim() === '') {
+        return `The reason for ${claim} needs an English and a Hindi text (${language} is missing)`;
+      }
+      if (text.length > MAX_CLAIM_REASON_LENGTH) {
+        return `The ${language} reason for ${claim} is longer than ${MAX_CLAIM_REASON_LENGTH} characters`;
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * @throws {Error} for claims that name an unknown document type or claim, a reason that
+ *   claimReasonsProblem refuses, or a name already registered (the database's unique
+ *   constraint).
  */
 export async function registerVerifier(
   options: Pick<ServiceDeps, 'db' | 'vault' | 'now'> & { verifier: NewVerifier },
@@ -74,6 +111,7 @@ export async function registerVerifier(
   const { db, vault, verifier } = options;
   const problem =
     purposeClaimsProblem(verifier.purpose.claims) ??
+    claimReasonsProblem(verifier.purpose.claimReasons ?? {}, verifier.purpose.claims) ??
     (verifier.notificationUrl === undefined
       ? undefined
       : notificationUrlProblem(verifier.notificationUrl));
@@ -90,9 +128,10 @@ export async function registerVerifier(
       createdAt: now,
       notificationUrl: verifier.notificationUrl ?? null,
     });
+    const { claimReasons = {}, ...purpose } = verifier.purpose;
     await tx
       .insert(verifierPurposes)
-      .values({ verifierId: id, ...verifier.purpose, createdAt: now });
+      .values({ verifierId: id, ...purpose, claimReasons, createdAt: now });
   });
   const { apiKey } = await insertVerifierApiKey({ db, now: options.now, verifierId: id });
   return { id, did: key.did, clientId: verifierClientId(key.did), apiKey };

@@ -14,7 +14,7 @@ import { newVerifierKey } from '../lib/verifier-keys';
  * seeded before verifiers existed get them too. Idempotent and race-safe: rows are inserted with
  * ON CONFLICT DO NOTHING (a key pair is only made for an organisation not yet stored); an
  * organisation already stored is left as it is, and a seed purpose already stored gets the seed's
- * claims (nothing else of it changes). No API key is made here: an operator mints one with
+ * claims and claim reasons (nothing else of it changes). No API key is made here: an operator mints one with
  * `npm run verifier:add -- --key-for <name>`, and `npm start` mints demo keys for the
  * organisations this call registered (DEMO_VERIFIER_KEYS, plugins/db.ts).
  * @returns the ids and names of the organisations this call registered.
@@ -57,16 +57,18 @@ export async function seedVerifiers(
           textEn: purpose.textEn,
           textHi: purpose.textHi,
           claims: purpose.claims as Record<string, string[]>,
+          claimReasons: { ...purpose.claimReasons },
           retentionDays: purpose.retentionDays,
           createdAt: now,
         })),
       ),
     )
-    // A seed purpose's claims follow the seed (issue 16 added Basic Identity, the seeded requests'
-    // fallback): databases seeded earlier get them too. Text and retention are left as stored.
+    // A seed purpose's claims and their reasons follow the seed (Basic Identity, the seeded
+    // requests' fallback, came later; so did the reasons): databases seeded earlier get them too.
+    // Text and retention are left as stored.
     .onConflictDoUpdate({
       target: [verifierPurposes.verifierId, verifierPurposes.code],
-      set: { claims: sql`excluded.claims` },
+      set: { claims: sql`excluded.claims`, claimReasons: sql`excluded.claim_reasons` },
     });
   return { added };
 }

@@ -20,7 +20,12 @@ import { credentials } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { loadHolderKey } from '../lib/holder-keys';
-import { confirmationKeyOf, disclosableClaimsOfSdJwt, presentSdJwtVc } from '../lib/sd-jwt-vc';
+import {
+  confirmationKeyOf,
+  disclosableClaimsOfSdJwt,
+  presentSdJwtVc,
+  sdJwtAad,
+} from '../lib/sd-jwt-vc';
 import { issueSdJwtVc } from './issue-sd-jwt-vc';
 
 export interface PresentCredentialOptions extends ServiceDeps {
@@ -44,7 +49,10 @@ export async function presentCredential(options: PresentCredentialOptions): Prom
     .where(and(eq(credentials.userId, userId), eq(credentials.documentType, type.key)));
   if (!row) throw new AppError('credential_not_found', MESSAGES.credentialNotFound);
 
-  const sdJwt = await issueSdJwtVc({ ...options, row });
+  // Issued with the credential; one issued before SD-JWT VCs existed is issued now.
+  const sdJwt = row.sdJwtCiphertext
+    ? options.vault.decrypt(row.sdJwtCiphertext, sdJwtAad(row.id))
+    : await issueSdJwtVc({ ...options, row });
   const disclosable = new Set(await disclosableClaimsOfSdJwt(sdJwt));
   const unknown = options.disclose.find((claim) => !disclosable.has(claim));
   if (unknown !== undefined) {
@@ -64,4 +72,11 @@ export async function presentCredential(options: PresentCredentialOptions): Prom
     audience: options.audience,
     now: options.now(),
   });
+}
+
+/** The wallet's port (lib/roles.ts presentCredential): presentCredential with `deps`. */
+export function presentCredentialFor(
+  deps: ServiceDeps,
+): (options: Omit<PresentCredentialOptions, keyof ServiceDeps>) => Promise<string> {
+  return (options) => presentCredential({ ...deps, ...options });
 }

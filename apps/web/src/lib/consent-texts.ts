@@ -7,10 +7,14 @@
  *   the telecom operator and the insurer of SPEC 3) by its purpose code, from `common`'s
  *   `consentPurposes`; any other purpose is the verifier's own text and is shown as sent;
  * - a field label of SPEC 3's list ('Name', 'Aadhaar', ... `common`'s `consentFields`) or a
- *   claim label (core's CLAIM_LABELS, as OpenID4VP requests name them).
+ *   claim label (core's CLAIM_LABELS, as OpenID4VP requests name them);
+ * - why a purpose needs a claim (the reason the verifier registered, in English and Hindi): a
+ *   reason of one of the product's own verifiers' purposes from `common`'s `consentReasons`
+ *   (every UI language), any other in Hindi when the UI is Hindi, else in English; null when
+ *   the verifier gave none (the screen says "No reason given").
  * This is a display lookup only; nothing decides anything on these texts (STYLE 15).
  */
-import { CLAIM_LABELS, VERIFIER_SEEDS } from '@pehchaan/core';
+import { CLAIM_LABELS, type PresentationClaim, VERIFIER_SEEDS } from '@pehchaan/core';
 import { useTranslation } from 'react-i18next';
 import { claimName } from './document-labels';
 
@@ -30,6 +34,12 @@ export interface ConsentTexts {
   purpose: (requester: string, purpose: string) => string;
   /** A requested field's label in the UI language, or as stated. */
   field: (label: string) => string;
+  /** Why `requester`'s `purpose` needs `claim`, in the UI language; null when none was given. */
+  reason: (
+    requester: string,
+    purpose: string,
+    claim: Pick<PresentationClaim, 'name' | 'reason' | 'reason_hi'>,
+  ) => string | null;
 }
 
 /** The translators of consent purposes and field labels for the current UI language. */
@@ -45,6 +55,12 @@ export function useConsentTexts(): ConsentTexts {
       if (known) return known;
       const claim = claimOfLabel(label);
       return claim ? claimName(claim, i18n.language) : label;
+    },
+    reason: (requester, purpose, claim) => {
+      if (!claim.reason) return null;
+      const stated = i18n.language === 'hi' && claim.reason_hi ? claim.reason_hi : claim.reason;
+      const code = purposeCode(requester, purpose);
+      return code ? t(`consentReasons.${code}.${claim.name}`, { defaultValue: stated }) : stated;
     },
   };
 }

@@ -130,7 +130,10 @@ export type ConsentStatus = z.infer<typeof consentStatusSchema>;
 /**
  * One claim an OpenID4VP request asks for (DCQL claims query, OpenID4VP 1.0 section 6.3): its
  * claims path, the top-level claim name the holder ticks (`name`, e.g. 'date_of_birth'), its
- * label in English and Hindi (core's CLAIM_LABELS) and whether the verifier requires it.
+ * label in English and Hindi (core's CLAIM_LABELS), whether the verifier requires it, and why
+ * the verifier needs it in English and Hindi: the reason its registered purpose states for the
+ * claim (DPDP Act s.5(1)); null when none was given (an unregistered verifier, or a purpose
+ * that states none for it); absent in requests stored before reasons existed.
  */
 export const presentationClaimSchema = z.object({
   path: z.array(z.union([z.string(), z.number(), z.null()])),
@@ -138,6 +141,8 @@ export const presentationClaimSchema = z.object({
   label: z.string(),
   label_hi: z.string(),
   required: z.boolean(),
+  reason: z.string().nullable().optional(),
+  reason_hi: z.string().nullable().optional(),
 });
 export type PresentationClaim = z.infer<typeof presentationClaimSchema>;
 
@@ -160,6 +165,31 @@ export const presentationCredentialSchema = z.object({
 export type PresentationCredential = z.infer<typeof presentationCredentialSchema>;
 
 /**
+ * A DCQL credential set of the request (OpenID4VP 1.0 section 6.2): options of credential query
+ * ids, any one of which satisfies the set, the verifier's preference first; an optional set
+ * (`required: false`) may go unanswered.
+ */
+export const presentationCredentialSetSchema = z.object({
+  options: z.array(z.array(z.string())),
+  required: z.boolean(),
+});
+export type PresentationCredentialSet = z.infer<typeof presentationCredentialSetSchema>;
+
+/**
+ * One credential as it was sent to the verifier (read from the approval's consent receipt,
+ * which records the claims disclosed per credential): the credential query it answered (null
+ * when it cannot be matched to one), its document type (null when unknown), its English name,
+ * and the claims disclosed by name and English label. Never values.
+ */
+export const sentCredentialSchema = z.object({
+  query_id: z.string().nullable(),
+  document_type: z.string().nullable(),
+  document_name: z.string(),
+  claims: z.array(z.object({ name: z.string(), label: z.string() })),
+});
+export type SentCredential = z.infer<typeof sentCredentialSchema>;
+
+/**
  * What a consent request made by an OpenID4VP 1.0 authorization request carries beyond SPEC 3
  * (issue 16, docs/oid4vp.md): the verifier (its name, whether it is a registered verifier
  * whose signature was checked, and its whole client_id), the purpose, how many days the
@@ -174,8 +204,20 @@ export const consentPresentationSchema = z.object({
   expires_at: z.string(),
   credentials: z.array(presentationCredentialSchema),
   /**
+   * The request's DCQL credential_sets (section 6.2), as the wallet answers them
+   * (chosenCredentialIds); absent when the request has none (every credential is asked for).
+   */
+  credential_sets: z.array(presentationCredentialSetSchema).optional(),
+  /**
+   * Once decided: exactly what was sent, from the approval's consent receipt (approved,
+   * withdrawn, expired), or [] for a rejected request (nothing was sent). Absent while pending,
+   * and when the approval recorded nothing to read.
+   */
+  sent: z.array(sentCredentialSchema).optional(),
+  /**
    * One of SPEC 3's seeded requests made real (the product's own registered verifier, answered
-   * in-process; docs/oid4vp.md "Seeded requests"): the holder's screen keeps the SPEC card.
+   * in-process; docs/oid4vp.md "Seeded requests"): shown on the same card as any request, and
+   * decided through SPEC 4's decision path (kept on the device and synced later when offline).
    */
   seeded: z.boolean().optional(),
 });

@@ -73,11 +73,55 @@ describe('verifier seeds', () => {
       ).toBe(verifier.name);
       for (const [type, claims] of Object.entries(seed?.credentials ?? {})) {
         const allowed = purpose?.claims[type as keyof typeof purpose.claims] ?? [];
-        for (const claim of claims ?? []) expect(allowed, `${type}.${claim}`).toContain(claim);
+        for (const claim of claims ?? []) {
+          expect(allowed, `${type}.${claim.name}`).toContain(claim.name);
+        }
       }
       const ids = Object.keys(seed?.credentials ?? {});
       for (const set of seed?.credentialSets ?? []) {
         for (const id of set.options.flat()) expect(ids).toContain(id);
+      }
+    }
+  });
+
+  it('let the holder leave out at least one field of each request: Phone wherever it is asked, PAN where the purpose does not need it', () => {
+    const optionalOf = (code: string) =>
+      Object.values(
+        VERIFIER_SEEDS.flatMap((v) => v.purposes).find((p) => p.code === code)?.seededRequest
+          ?.credentials ?? {},
+      )
+        .flat()
+        .filter((claim) => !claim.required)
+        .map((claim) => claim.name);
+    expect(optionalOf('open_savings_account')).toEqual(['phone']);
+    expect(optionalOf('sim_card_kyc')).toEqual(['phone']);
+    expect(optionalOf('insurance_policy_verification')).toEqual(['pan_number']);
+    for (const verifier of VERIFIER_SEEDS) {
+      for (const [type, claims] of Object.entries(
+        verifier.purposes[0]?.seededRequest?.credentials ?? {},
+      )) {
+        // A DCQL claim set cannot be empty: each credential keeps a required claim.
+        expect(
+          claims?.some((claim) => claim.required),
+          `${verifier.name} ${type}`,
+        ).toBe(true);
+        // Phone is optional wherever it is asked.
+        for (const claim of claims ?? []) {
+          if (claim.name === 'phone') expect(claim.required).toBe(false);
+        }
+      }
+    }
+  });
+
+  it('state why each purpose needs each of its claims, in English and Hindi', () => {
+    for (const verifier of VERIFIER_SEEDS) {
+      for (const purpose of verifier.purposes) {
+        const claims = new Set(Object.values(purpose.claims).flat());
+        expect(new Set(Object.keys(purpose.claimReasons))).toEqual(claims);
+        for (const [claim, reason] of Object.entries(purpose.claimReasons)) {
+          expect(reason.en.trim(), `${purpose.code}.${claim}`).not.toBe('');
+          expect(reason.hi, `${purpose.code}.${claim}`).toMatch(/[\u0900-\u097F]/);
+        }
       }
     }
   });

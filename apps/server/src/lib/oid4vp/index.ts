@@ -47,6 +47,7 @@ export {
   sendAuthorizationResponse,
   type VerifierAnswer,
 } from './send-response';
+export { authorizationRequestOf, storedRequestOf } from './stored-request';
 export {
   type ByReferenceRequestParams,
   type ByValueRequestParams,

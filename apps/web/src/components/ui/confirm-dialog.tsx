@@ -2,7 +2,8 @@
  * A modal confirmation dialog: role=dialog with aria-modal, labelled by its title and described
  * by its text; focus moves to Cancel on open, Tab stays inside, Escape (or the backdrop) cancels,
  * and focus returns to the element that had it before. Without `cancelLabel` it is a notice with
- * one button (focused on open; Escape and the backdrop act as it).
+ * one button (focused on open; Escape and the backdrop act as it). A long text scrolls inside
+ * the dialog, which never grows past the viewport (a phone's too).
  */
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { Button, type ButtonVariant } from './button';
@@ -88,7 +89,7 @@ export function ConfirmDialog({
         aria-labelledby={titleId}
         aria-describedby={textId}
         onKeyDown={onKeyDown}
-        className="relative w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-xl dark:border-slate-700 dark:bg-slate-900"
+        className="relative max-h-[calc(100dvh-2rem)] w-full max-w-md overflow-y-auto rounded-2xl border border-slate-200 bg-white p-6 shadow-xl dark:border-slate-700 dark:bg-slate-900"
       >
         <h2 id={titleId} className="text-lg font-semibold text-slate-900 dark:text-white">
           {title}

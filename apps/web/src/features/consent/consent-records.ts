@@ -9,6 +9,8 @@ import {
   type ConsentDecision,
   type ConsentRequest,
   type ConsentStatus,
+  plannedDisclosure,
+  type SentCredential,
   seedConsentRequests,
 } from '@pehchaan/core';
 
@@ -47,21 +49,45 @@ export const DECISION_STATUS: Record<ConsentDecision, Exclude<ConsentStatus, 'pe
 };
 
 /**
+ * What approving `request` with the claims `ticked` sends (core's plannedDisclosure, the
+ * server's own rule), in the shape a decided request reports it (`presentation.sent`); [] for a
+ * rejection. Undefined for a request without a presentation (SPEC 3 fields only).
+ */
+export function sentOnDecision(
+  request: ConsentRequest,
+  decision: ConsentDecision,
+  ticked?: readonly string[],
+): SentCredential[] | undefined {
+  if (!request.presentation) return undefined;
+  if (decision === 'reject') return [];
+  return plannedDisclosure(request.presentation, ticked).map((credential) => ({
+    query_id: credential.query_id,
+    document_type: credential.document_type,
+    document_name: credential.document_name,
+    claims: credential.claims.map((claim) => ({ name: claim.name, label: claim.label })),
+  }));
+}
+
+/**
  * A decision made on this device while the API is unreachable: the new status, stamped now and by
- * the holder, and marked `pending_sync` ("Not yet synced").
+ * the holder, and marked `pending_sync` ("Not yet synced"). A request with a presentation says
+ * what the decision will send once synced (`presentation.sent`, sentOnDecision with `ticked`).
  */
 export function decideLocally(
   request: ConsentRequest,
   decision: ConsentDecision,
   userId: string,
   now: Date = new Date(),
+  ticked?: readonly string[],
 ): ConsentRequest {
+  const sent = sentOnDecision(request, decision, ticked);
   return {
     ...request,
     status: DECISION_STATUS[decision],
     status_updated_at: now.toISOString(),
     status_updated_by: userId,
     pending_sync: true,
+    ...(request.presentation && sent ? { presentation: { ...request.presentation, sent } } : {}),
   };
 }
 

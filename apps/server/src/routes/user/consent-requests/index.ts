@@ -15,6 +15,7 @@ import {
   consentWithdrawalAnswerSchema,
   consentWithdrawalSchema,
   nextConsentChange,
+  withSentClaims,
 } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -116,7 +117,8 @@ const consentRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return {
           message: decision === 'approve' ? 'Consent request approved' : 'Consent request rejected',
-          consent_request: result.consentRequest,
+          // What was sent, from the decision's receipt, as the list shows it.
+          consent_request: withSentClaims(result.consentRequest, result.consentReceipt.receipt),
           activity_log: result.activityLog,
           consent_receipt: result.consentReceipt,
           ...(result.redirectUri ? { redirect_uri: result.redirectUri } : {}),
@@ -157,7 +159,8 @@ const consentRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (result.consentRequest.withdrawal_notice) app.consentJobs.kick();
       return {
         message: 'Consent withdrawn',
-        consent_request: result.consentRequest,
+        // What was sent: the withdrawal's receipt repeats its approval's items.
+        consent_request: withSentClaims(result.consentRequest, result.consentReceipt.receipt),
         activity_log: result.activityLog,
         consent_receipt: result.consentReceipt,
       };

@@ -1,7 +1,9 @@
 /**
  * The holder's decision on a pending consent request (SPEC 4 Consent request status):
  * POST /user/{userId}/consent-requests/{id}/approve or .../reject (DECISIONS 6). The server moves
- * the request, stamps status_updated_at/by and writes the activity entry.
+ * the request, stamps status_updated_at/by and writes the activity entry. An approval of a
+ * seeded request (a real OpenID4VP request answered in-process, presentation.seeded) carries the
+ * claim names the holder left ticked (`claims`); the server sends only those.
  *
  * Offline: when the API cannot be used at all (unreachable, timed out, disabled), the
  * decision is kept in browser storage instead — the request under `consentRequests` and the
@@ -77,15 +79,18 @@ export async function decideConsentRequest(options: {
   userId: string;
   request: ConsentRequest;
   decision: ConsentDecision;
+  /** Approve of a request with a presentation: the claim names left ticked. */
+  claims?: readonly string[];
   now?: Date;
 }): Promise<ConsentDecisionResult> {
   const { userId, request, decision } = options;
   const path = decisionPath(userId, request.id, decision);
+  const claims = decision === 'approve' && options.claims ? { claims: [...options.claims] } : {};
   try {
     // The language the holder read the request in: the consent receipt's notice language.
     const answer = await api.post(
       path,
-      { notice_language: i18n.language },
+      { ...claims, notice_language: i18n.language },
       { schema: consentDecisionAnswerSchema },
     );
     storeLocalConsentRequest(userId, answer.consent_request);
@@ -93,7 +98,7 @@ export async function decideConsentRequest(options: {
   } catch (error) {
     if (!isApiUnavailable(error)) throw error;
     const now = options.now ?? new Date();
-    const decided = decideLocally(request, decision, userId, now);
+    const decided = decideLocally(request, decision, userId, now, options.claims);
     const message = consentLogMessage(decision, request);
     const activityLog = activityLogSchema.parse({
       id: localLogId(),
@@ -117,7 +122,7 @@ export async function decideConsentRequest(options: {
       purpose: request.purpose,
     };
     // decided_at: the server keeps the time the holder decided, not the time of the replay.
-    const body = { decided_at: now.toISOString(), notice_language: i18n.language };
+    const body = { decided_at: now.toISOString(), ...claims, notice_language: i18n.language };
     enqueueOutbox({ userId, kind: 'consent_decision', method: 'POST', path, body, local }, { now });
     return { source: 'localStorage', request: decided, activityLog };
   }
@@ -127,6 +132,8 @@ export interface ConsentDecisionVariables {
   /** The pending request decided on, as the screen shows it. */
   request: ConsentRequest;
   decision: ConsentDecision;
+  /** Approve of a request with a presentation: the claim names left ticked. */
+  claims?: readonly string[];
   /** What the screen shows now: its requests and where they came from. */
   shown: { requests: readonly ConsentRequest[]; source: ConsentSource | null };
 }
@@ -150,9 +157,15 @@ export function useDecideConsentRequest(userId: string) {
     mutationFn: async ({
       request,
       decision,
+      claims,
       shown,
     }: ConsentDecisionVariables): Promise<ConsentDecisionOutcome> => {
-      const result = await decideConsentRequest({ userId, request, decision });
+      const result = await decideConsentRequest({
+        userId,
+        request,
+        decision,
+        ...(claims ? { claims } : {}),
+      });
       const requests = shown.requests.map((r) => (r.id === request.id ? result.request : r));
       if (result.source === 'localStorage' && shown.source === 'sample') {
         writeLocalConsentRequests(userId, requests);

@@ -158,59 +158,6 @@ describe('/consent (SPEC 2 Consent Management)', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Pending (1)' })).toHaveFocus();
   });
 
-  it('a seeded request made a real OpenID4VP request keeps the SPEC card and its Approve', async () => {
-    const seeded = request('bank', {
-      presentation: {
-        seeded: true,
-        verifier: {
-          name: 'State Bank of India',
-          verified: true,
-          client_id: 'decentralized_identifier:did:key:z6Mk',
-        },
-        purpose: 'Open savings account',
-        retention_days: 1825,
-        grievance_contact: 'grievance@sbi.example',
-        expires_at: '2999-01-01T00:00:00.000Z',
-        credentials: [
-          {
-            query_id: 'pan',
-            document_type: 'pan',
-            document_name: 'PAN Card',
-            document_name_hi: 'पैन कार्ड',
-            held: false,
-            required: false,
-            claims: [
-              {
-                path: ['pan_number'],
-                name: 'pan_number',
-                label: 'PAN',
-                label_hi: 'पैन',
-                required: true,
-              },
-            ],
-          },
-        ],
-      },
-    });
-    let requests = [seeded];
-    const { user, calls } = await openConsent({
-      [`GET ${BASE}`]: () => listAnswer(requests),
-      [`POST ${BASE}/consent-user-001-bank/approve`]: () => {
-        requests = [decided(seeded, 'approved')];
-        return decisionAnswer(seeded, 'approved');
-      },
-    });
-    const card = within(section('Pending (1)')).getByRole('article', {
-      name: 'State Bank of India',
-    });
-    expect(within(card).getByText('Open savings account')).toBeInTheDocument();
-    expect(screen.queryByText('Verified verifier')).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Approve State Bank of India' }));
-    expect(await screen.findByText('Consent approved for State Bank of India')).toBeInTheDocument();
-    const post = calls.find((c) => c.method === 'POST' && c.path.startsWith(BASE));
-    expect(post?.path).toBe(`${BASE}/consent-user-001-bank/approve`);
-  });
-
   it("rejects Bharti Airtel's request into Rejected", async () => {
     let requests = [request('bank'), request('telecom')];
     const { user, calls } = await openConsent({

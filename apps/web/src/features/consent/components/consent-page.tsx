@@ -3,7 +3,10 @@
  * Debug Logs and Reset Requests in the page's collapsed Developer tools panel (issue 19), and
  * three lists — Pending, Approved, Rejected — each with its count and an empty state, and a
  * fourth for consents that ended since (Withdrawn or expired, issue 17). Pending requests have
- * Approve and Reject (SPEC 4: decisions are final); approved ones have Withdraw consent, on the
+ * Approve and Reject (SPEC 4: decisions are final); a request that is an OpenID4VP request (the
+ * seeded ones included) shows its fields with their reasons, lets the holder untick optional
+ * ones, and asks Approve to be confirmed on a summary of what will be sent
+ * (PresentationConsentCard); approved ones have Withdraw consent, on the
  * same screen, one action and a confirmation (DPDP Act s.6(4)): `useWithdrawConsent`, queued in
  * the outbox like a decision while offline.
  *
@@ -138,11 +141,20 @@ export function ConsentPage({ userId }: { userId: string }) {
     }
   };
 
-  const onDecide = async (request: ConsentRequest, decision: ConsentDecision) => {
+  const onDecide = async (
+    request: ConsentRequest,
+    decision: ConsentDecision,
+    claims?: readonly string[],
+  ) => {
     setBusy((b) => ({ ...b, [request.id]: decision }));
     const failed = decision === 'approve' ? 'consentApproveFailed' : 'consentRejectFailed';
     try {
-      const result = await decide.mutateAsync({ request, decision, shown: { requests, source } });
+      const result = await decide.mutateAsync({
+        request,
+        decision,
+        ...(claims ? { claims } : {}),
+        shown: { requests, source },
+      });
       if (result.source === 'api') {
         toast.success(
           t(decision === 'approve' ? 'toast.approved' : 'toast.rejected', {
@@ -305,12 +317,17 @@ export function ConsentPage({ userId }: { userId: string }) {
                   <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
                     {items.map((request) => (
                       <li key={request.id}>
-                        {/* A seeded SPEC 3 request keeps the SPEC card, though it is a real
-                            OpenID4VP request underneath (issue 16, presentation.seeded). */}
-                        {request.presentation && !request.presentation.seeded ? (
+                        {/* Every OpenID4VP request, the seeded SPEC 3 ones included (real
+                            requests of the product's own verifiers, presentation.seeded), shows
+                            its fields with their reasons on the same card; a seeded one is
+                            decided through this page's decision (kept offline too). */}
+                        {request.presentation ? (
                           <PresentationConsentCard
                             userId={userId}
                             request={{ ...request, presentation: request.presentation }}
+                            {...(request.presentation.seeded
+                              ? { onDecide, deciding: busy[request.id] }
+                              : {})}
                             onWithdraw={onWithdraw}
                             withdrawing={withdrawing === request.id}
                             onDecided={() => {

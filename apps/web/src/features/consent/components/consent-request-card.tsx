@@ -17,7 +17,8 @@ import { useConsentTexts } from '@/lib/consent-texts';
 import { useFormat } from '@/lib/preferences';
 import { ConsentStanding } from './consent-standing';
 
-const STATUS_CLASSES = {
+/** The status badge's colours (both consent cards). */
+export const STATUS_CLASSES = {
   pending: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
   approved: 'bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200',
   rejected: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200',

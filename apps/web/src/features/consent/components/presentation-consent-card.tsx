@@ -1,28 +1,48 @@
 /**
- * The consent card of a request that came from a verifier's OpenID4VP 1.0 link (issue 16;
- * ConsentRequest.presentation): the verifier's name and whether it is verified ('Verified
- * verifier' / 'Not verified: this verifier's identity could not be checked'), the purpose, each
- * requested claim in plain words in the current language with the credential it comes from
- * (required ones ticked and disabled, optional ones tickable), how long the verifier keeps the
- * data ('Not stated' when unknown) and, for a credential the holder lacks, that it is missing
- * with a link to add it on /credentials.
+ * The consent card of every request that is an OpenID4VP 1.0 request (ConsentRequest.presentation):
+ * a verifier's link (issue 16) and SPEC 3's seeded requests alike (presentation.seeded: the
+ * product's own registered verifiers, answered in-process). It shows the verifier's name and
+ * whether it is verified ('Verified verifier' / 'Not verified: this verifier's identity could
+ * not be checked'), the purpose, how long the verifier keeps the data ('Not stated' when
+ * unknown), when it was requested and decided, and each requested claim in plain words in the
+ * current language, with the credential it comes from, whether it is required or optional, and
+ * why the verifier needs it (the reason its registered purpose gives; 'No reason given'
+ * otherwise). Required claims are ticked and disabled, optional ones tickable; a credential the
+ * holder lacks says so with a link to add it; one that will not be used (another option of its
+ * credential set answers, OpenID4VP 1.0 section 6.4.1) says which is used instead.
  *
- * Approve sends the ticked claims (answer-presentation-request.ts); the verifier's answer is
- * then shown: 'Shared with {verifier}', and a button to continue at the verifier's redirect_uri
- * when it gave one (followed only when the holder presses it). Errors are the server's
- * plain-language details. A request past its expiry shows 'Expired' and cannot be approved.
- * Once approved, the card says where the consent stands and offers Withdraw consent
- * (ConsentStanding, issue 17). SPEC 3's seeded requests keep ConsentRequestCard.
+ * Approve first opens the summary of exactly what will be sent, to whom, for what and for how
+ * long (ApprovalSummary, from core's plannedDisclosure: the server's own rule); Confirm sends the
+ * ticked claims, Cancel goes back. A verifier's link is answered here (answer-presentation-
+ * request.ts; no offline path): 'Shared with {verifier}', and a button to continue at the
+ * verifier's redirect_uri when it gave one (followed only when the holder presses it); errors
+ * are the server's plain-language details; past its expiry it shows 'Expired' and cannot be
+ * approved. A seeded request is decided through the page's decision (`onDecide`: kept on this
+ * device and synced later when offline, SPEC 1), its Approve named like SPEC 2's ('Approve
+ * State Bank of India'); an expired seeded link is renewed by the server at Approve.
+ *
+ * Once decided, the card shows what was sent (SentClaims: `presentation.sent`, never what was
+ * asked; nothing for a rejection) and where the consent stands, with Withdraw consent
+ * (ConsentStanding, issue 17).
  */
 
-import type { ConsentDecision, ConsentDecisionAnswer, ConsentRequest } from '@pehchaan/core';
-import { useId, useState } from 'react';
+import {
+  type ConsentDecision,
+  type ConsentDecisionAnswer,
+  type ConsentRequest,
+  chosenCredentialIds,
+  isDocumentTypeKey,
+  type PresentationCredential,
+  plannedDisclosure,
+} from '@pehchaan/core';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { cardSurfaceClass } from '@/components/ui/card';
 import {
   CheckCircleIcon,
+  ClockIcon,
   CloseIcon,
   ExternalLinkIcon,
   InfoIcon,
@@ -32,9 +52,13 @@ import { paths } from '@/config/paths';
 import { errorDetail, hasProblemCode, isApiUnavailable } from '@/lib/api-client';
 import { useConsentTexts } from '@/lib/consent-texts';
 import { claimName, documentTypeName } from '@/lib/document-labels';
+import { useFormat } from '@/lib/preferences';
 import { toast } from '@/lib/toast';
 import { answerPresentationRequest } from '../api/answer-presentation-request';
+import { ApprovalSummary } from './approval-summary';
+import { STATUS_CLASSES } from './consent-request-card';
 import { ConsentStanding } from './consent-standing';
+import { SentClaims } from './sent-claims';
 
 type Presentation = NonNullable<ConsentRequest['presentation']>;
 
@@ -43,18 +67,59 @@ function initiallyTicked(presentation: Presentation): Set<string> {
   return new Set(presentation.credentials.flatMap((c) => c.claims.map((claim) => claim.name)));
 }
 
+/**
+ * The credential queries Approve presents from (the server's rule, core's plannedDisclosure):
+ * a seeded request's chosen options, any other request's credentials held.
+ */
+function activeCredentialIds(presentation: Presentation): Set<string> {
+  const known = presentation.credentials.filter(
+    (c) => c.held && c.document_type !== null && isDocumentTypeKey(c.document_type),
+  );
+  if (!presentation.seeded) return new Set(known.map((c) => c.query_id));
+  const chosen = chosenCredentialIds(presentation.credential_sets, presentation.credentials);
+  return new Set(known.filter((c) => chosen.has(c.query_id)).map((c) => c.query_id));
+}
+
+/** The credentials used instead of `credential` (the chosen option of a set it is in). */
+function usedInstead(
+  presentation: Presentation,
+  credential: PresentationCredential,
+  active: ReadonlySet<string>,
+): PresentationCredential[] {
+  const set = presentation.credential_sets?.find((s) =>
+    s.options.some((option) => option.includes(credential.query_id)),
+  );
+  const option = set?.options.find((ids) => ids.length > 0 && ids.every((id) => active.has(id)));
+  return (option ?? [])
+    .filter((id) => id !== credential.query_id)
+    .flatMap((id) => presentation.credentials.filter((c) => c.query_id === id));
+}
+
 export function PresentationConsentCard({
   userId,
   request,
   onDecided,
+  onDecide,
+  deciding,
   onWithdraw,
   withdrawing = false,
   now = () => new Date(),
 }: {
   userId: string;
   request: ConsentRequest & { presentation: Presentation };
-  /** Called once the server recorded the decision (the list reloads). */
+  /** A verifier's link: called once the server recorded the decision (the list reloads). */
   onDecided: (answer: ConsentDecisionAnswer) => void;
+  /**
+   * A seeded request: the page's decision (offline too), with the claim names left ticked on
+   * approve; resolves once it is shown. Absent: the card answers the verifier itself.
+   */
+  onDecide?: (
+    request: ConsentRequest,
+    decision: ConsentDecision,
+    claims?: readonly string[],
+  ) => Promise<unknown>;
+  /** The page's decision being sent for this (seeded) request. */
+  deciding?: ConsentDecision;
   /** Withdraws the approved consent (after the holder confirmed; issue 17). */
   onWithdraw: (request: ConsentRequest) => Promise<unknown>;
   /** A withdrawal of this consent is being sent. */
@@ -65,16 +130,40 @@ export function PresentationConsentCard({
   const { t, i18n } = useTranslation('consent');
   const language = i18n.language;
   const texts = useConsentTexts();
+  const format = useFormat();
+  const when = (iso: string) => format.dateTime(iso) || iso;
   const titleId = useId();
   const { presentation } = request;
+  const seeded = presentation.seeded === true;
   const [ticked, setTicked] = useState(() => initiallyTicked(presentation));
-  const [busy, setBusy] = useState<ConsentDecision | null>(null);
+  const [ownBusy, setOwnBusy] = useState<ConsentDecision | null>(null);
+  const busy = deciding ?? ownBusy;
   const [error, setError] = useState<string | null>(null);
   const [shared, setShared] = useState<ConsentDecisionAnswer | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const verifier = presentation.verifier.name;
+  // A seeded request's link is renewed by the server at Approve: it never shows as expired.
   const expired =
-    request.status === 'pending' && Date.parse(presentation.expires_at) <= now().getTime();
+    !seeded &&
+    request.status === 'pending' &&
+    Date.parse(presentation.expires_at) <= now().getTime();
   const missingRequired = presentation.credentials.some((c) => c.required && !c.held);
+  const active = useMemo(() => activeCredentialIds(presentation), [presentation]);
+  const planned = useMemo(() => plannedDisclosure(presentation, ticked), [presentation, ticked]);
+  const leftOut = useMemo(
+    () => [
+      ...new Set(
+        presentation.credentials
+          .filter((c) => active.has(c.query_id))
+          .flatMap((c) => c.claims)
+          .filter((claim) => !claim.required && !ticked.has(claim.name))
+          .map((claim) => claim.name),
+      ),
+    ],
+    [presentation, active, ticked],
+  );
+  const status = shared ? 'approved' : request.status;
+  const shown: ConsentRequest = shared?.consent_request ?? request;
 
   const toggle = (name: string) =>
     setTicked((current) => {
@@ -84,11 +173,12 @@ export function PresentationConsentCard({
       return next;
     });
 
-  const decide = async (decision: ConsentDecision) => {
-    setBusy(decision);
+  /** A verifier's link: answered here. */
+  const answer = async (decision: ConsentDecision) => {
+    setOwnBusy(decision);
     setError(null);
     try {
-      const answer = await answerPresentationRequest({
+      const answered = await answerPresentationRequest({
         userId,
         requestId: request.id,
         decision,
@@ -96,15 +186,15 @@ export function PresentationConsentCard({
       });
       if (decision === 'approve') {
         toast.success(t('presentation.sharedWith', { verifier }));
-        if (answer.redirect_uri) {
+        if (answered.redirect_uri) {
           // Keep the card until the holder chooses to continue at the verifier or not.
-          setShared(answer);
+          setShared(answered);
           return;
         }
       } else {
         toast.success(t('toast.rejected', { requester: request.requester }));
       }
-      onDecided(answer);
+      onDecided(answered);
     } catch (caught) {
       setError(
         isApiUnavailable(caught)
@@ -114,11 +204,24 @@ export function PresentationConsentCard({
             : (errorDetail(caught) ?? t('presentation.errors.generic')),
       );
     } finally {
-      setBusy(null);
+      setOwnBusy(null);
     }
   };
 
-  const status = shared ? 'approved' : request.status;
+  const decide = async (decision: ConsentDecision) => {
+    if (onDecide) {
+      await onDecide(request, decision, decision === 'approve' ? [...ticked] : undefined);
+    } else {
+      await answer(decision);
+    }
+  };
+
+  const documentNameOf = (credential: PresentationCredential) =>
+    credential.document_type
+      ? documentTypeName(credential.document_type, language)
+      : language === 'hi'
+        ? credential.document_name_hi
+        : credential.document_name;
 
   return (
     <article
@@ -129,9 +232,24 @@ export function PresentationConsentCard({
         <h3 id={titleId} className="min-w-0 font-semibold text-slate-900 dark:text-white">
           {verifier}
         </h3>
-        <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-800 dark:bg-slate-800 dark:text-slate-200">
-          {expired ? t('presentation.expired') : t(`card.status.${status}`)}
-        </span>
+        <div className="flex flex-wrap gap-2">
+          <span
+            className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${
+              expired ? STATUS_CLASSES.expired : STATUS_CLASSES[status]
+            }`}
+          >
+            {expired ? t('presentation.expired') : t(`card.status.${status}`)}
+          </span>
+          {request.pending_sync && (
+            <span
+              title={t('card.notSyncedHint')}
+              className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200"
+            >
+              <ClockIcon className="size-3.5" />
+              {t('card.notSynced')}
+            </span>
+          )}
+        </div>
       </div>
       <p
         className={`mt-1 flex items-start gap-1.5 text-xs font-medium ${
@@ -158,7 +276,7 @@ export function PresentationConsentCard({
           <dd>
             {presentation.purpose === 'Not stated'
               ? t('presentation.notStated')
-              : texts.purpose(verifier, presentation.purpose)}
+              : texts.purpose(request.requester, presentation.purpose)}
           </dd>
         </div>
         <div>
@@ -173,50 +291,75 @@ export function PresentationConsentCard({
         </div>
       </dl>
 
-      {presentation.credentials.map((credential) => {
-        const documentName = credential.document_type
-          ? documentTypeName(credential.document_type, language)
-          : language === 'hi'
-            ? credential.document_name_hi
-            : credential.document_name;
-        return (
-          <fieldset key={credential.query_id} className="mt-3">
-            <legend className="text-xs font-medium text-slate-500 dark:text-slate-400">
-              {t('presentation.from', { document: documentName })}
-            </legend>
-            {!credential.held && (
-              <p className="mt-1 rounded-lg bg-amber-50 p-2 text-xs text-amber-900 dark:bg-amber-950/50 dark:text-amber-100">
-                {t('presentation.missing', { document: documentName })}{' '}
-                <Link className="font-medium underline" to={paths.app.credentials.getHref()}>
-                  {t('presentation.addIt', { document: documentName })}
-                </Link>
-              </p>
-            )}
-            <ul className="mt-1 space-y-1">
-              {credential.claims.map((claim) => {
-                const label = claimName(claim.name, language);
-                return (
-                  <li key={claim.name}>
-                    <label className="flex min-h-8 items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
-                      <input
-                        type="checkbox"
-                        className="size-4"
-                        checked={claim.required || ticked.has(claim.name)}
-                        disabled={claim.required || request.status !== 'pending' || shared !== null}
-                        onChange={() => toggle(claim.name)}
-                      />
-                      {label}
-                      <span className="text-xs text-slate-500 dark:text-slate-400">
-                        {claim.required ? t('presentation.required') : t('presentation.optional')}
-                      </span>
-                    </label>
-                  </li>
-                );
-              })}
-            </ul>
-          </fieldset>
-        );
-      })}
+      {status === 'pending' &&
+        presentation.credentials.map((credential) => {
+          const documentName = documentNameOf(credential);
+          const used = active.has(credential.query_id);
+          const instead = used ? [] : usedInstead(presentation, credential, active);
+          return (
+            <fieldset key={credential.query_id} className="mt-3">
+              <legend className="text-xs font-medium text-slate-500 dark:text-slate-400">
+                {t('presentation.from', { document: documentName })}
+              </legend>
+              {!credential.held && (
+                <p className="mt-1 rounded-lg bg-amber-50 p-2 text-xs text-amber-900 dark:bg-amber-950/50 dark:text-amber-100">
+                  {/* An optional credential with no alternative: Approve works without it. */}
+                  {!credential.required && instead.length === 0
+                    ? t('presentation.missingOptional', { document: documentName })
+                    : t('presentation.missing', { document: documentName })}{' '}
+                  <Link className="font-medium underline" to={paths.app.credentials.getHref()}>
+                    {t('presentation.addIt', { document: documentName })}
+                  </Link>
+                </p>
+              )}
+              {!used && instead.length > 0 && (
+                <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+                  {t('presentation.usedInstead', {
+                    document: instead.map(documentNameOf).join(', '),
+                  })}
+                </p>
+              )}
+              <ul className="mt-1 space-y-1.5">
+                {credential.claims.map((claim) => (
+                  <ClaimRow
+                    key={claim.name}
+                    label={claimName(claim.name, language)}
+                    required={used ? claim.required : undefined}
+                    reason={texts.reason(request.requester, presentation.purpose, claim)}
+                    checkbox={
+                      used
+                        ? {
+                            checked: claim.required || ticked.has(claim.name),
+                            disabled: claim.required || shared !== null,
+                            onChange: () => toggle(claim.name),
+                          }
+                        : undefined
+                    }
+                  />
+                ))}
+              </ul>
+            </fieldset>
+          );
+        })}
+
+      {status !== 'pending' && <SentClaims request={shown} verifier={verifier} />}
+
+      <dl className="mt-3 space-y-1 text-xs text-slate-600 dark:text-slate-400">
+        <div className="flex flex-wrap gap-x-1">
+          <dt>{t('card.requested')}:</dt>
+          <dd>
+            <time dateTime={request.requested_at}>{when(request.requested_at)}</time>
+          </dd>
+        </div>
+        {request.status !== 'pending' && request.status_updated_at && (
+          <div className="flex flex-wrap gap-x-1">
+            <dt>{t(`card.decided.${request.status === 'rejected' ? 'rejected' : 'approved'}`)}:</dt>
+            <dd>
+              <time dateTime={request.status_updated_at}>{when(request.status_updated_at)}</time>
+            </dd>
+          </div>
+        )}
+      </dl>
 
       {expired && (
         <p className="mt-3 text-sm text-red-700 dark:text-red-300">
@@ -268,11 +411,15 @@ export function PresentationConsentCard({
         <div className="mt-auto flex gap-2 pt-4">
           <Button
             className="min-h-11 flex-1"
-            onClick={() => void decide('approve')}
-            disabled={busy !== null || expired || missingRequired}
+            onClick={() => setConfirming(true)}
+            disabled={busy !== null || expired || missingRequired || planned.length === 0}
             loading={busy === 'approve'}
             loadingLabel={t('card.approving')}
-            aria-label={t('presentation.shareLabel', { verifier })}
+            aria-label={
+              seeded
+                ? t('card.approveLabel', { requester: request.requester })
+                : t('presentation.shareLabel', { verifier })
+            }
           >
             <CheckCircleIcon className="size-4" />
             {t('card.approve')}
@@ -284,13 +431,87 @@ export function PresentationConsentCard({
             disabled={busy !== null}
             loading={busy === 'reject'}
             loadingLabel={t('card.rejecting')}
-            aria-label={t('card.rejectLabel', { requester: verifier })}
+            aria-label={t('card.rejectLabel', { requester: seeded ? request.requester : verifier })}
           >
             <CloseIcon className="size-4" />
             {t('card.reject')}
           </Button>
         </div>
       )}
+
+      <ApprovalSummary
+        open={confirming}
+        request={request}
+        presentation={presentation}
+        planned={planned}
+        leftOut={leftOut}
+        busy={busy === 'approve'}
+        onConfirm={() => {
+          void decide('approve').finally(() => setConfirming(false));
+        }}
+        onCancel={() => setConfirming(false)}
+      />
     </article>
+  );
+}
+
+/**
+ * One requested claim: its label, required or optional, and why the verifier needs it; with a
+ * checkbox when its credential will be presented (the reason describes it for screen readers).
+ * A claim of a credential that will not be presented has neither tag nor checkbox.
+ */
+function ClaimRow({
+  label,
+  required,
+  reason,
+  checkbox,
+}: {
+  label: string;
+  /** Undefined: its credential is not presented (no tag). */
+  required: boolean | undefined;
+  /** The reason in the UI language; null: none given. */
+  reason: string | null;
+  checkbox?: { checked: boolean; disabled: boolean; onChange: () => void };
+}) {
+  const { t } = useTranslation('consent');
+  const reasonId = useId();
+  const tag =
+    required === undefined
+      ? null
+      : required
+        ? t('presentation.required')
+        : t('presentation.optional');
+  return (
+    <li>
+      {checkbox ? (
+        <label className="flex min-h-8 items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
+          <input
+            type="checkbox"
+            className="size-4"
+            checked={checkbox.checked}
+            disabled={checkbox.disabled}
+            onChange={checkbox.onChange}
+            aria-describedby={reasonId}
+          />
+          {label}
+          <span className="text-xs text-slate-500 dark:text-slate-400">{tag}</span>
+        </label>
+      ) : (
+        <p className="flex min-h-8 items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+          {label}
+          {tag && <span className="text-xs">{tag}</span>}
+        </p>
+      )}
+      <p
+        id={reasonId}
+        className={`text-xs ${checkbox ? 'ps-6' : ''} ${
+          reason
+            ? 'text-slate-600 dark:text-slate-400'
+            : 'italic text-slate-500 dark:text-slate-400'
+        }`}
+      >
+        {reason ?? t('presentation.noReason')}
+      </p>
+    </li>
   );
 }

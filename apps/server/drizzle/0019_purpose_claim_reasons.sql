@@ -1,0 +1,1 @@
+ALTER TABLE "verifier_purposes" ADD COLUMN "claim_reasons" jsonb DEFAULT '{}'::jsonb NOT NULL;
