@@ -10,7 +10,6 @@ import {
   disclosableClaimsOf,
   type PresentationCredential,
 } from '@pehchaan/core';
-import type { PresentationRequestRow } from '../db/schema';
 import type { RegisteredPurpose, RegisteredVerifier } from './deps';
 import { type AuthorizationRequest, type DescribedCredential, describeRequest } from './oid4vp';
 
