@@ -65,15 +65,7 @@ export function ConsentRequestCard({
           >
             {t(`card.status.${status}`)}
           </span>
-          {request.pending_sync && (
-            <span
-              title={t('card.notSyncedHint')}
-              className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200"
-            >
-              <ClockIcon className="size-3.5" />
-              {t('card.notSynced')}
-            </span>
-          )}
+          {request.pending_sync && <NotSyncedBadge />}
         </div>
       </div>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
@@ -142,5 +134,19 @@ export function ConsentRequestCard({
         </div>
       )}
     </article>
+  );
+}
+
+/** A decision made offline that the server has not heard yet (the outbox, SPEC 4). */
+export function NotSyncedBadge() {
+  const { t } = useTranslation('consent');
+  return (
+    <span
+      title={t('card.notSyncedHint')}
+      className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200"
+    >
+      <ClockIcon className="size-3.5" />
+      {t('card.notSynced')}
+    </span>
   );
 }

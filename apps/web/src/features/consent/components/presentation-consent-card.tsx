@@ -42,7 +42,6 @@ import { Button } from '@/components/ui/button';
 import { cardSurfaceClass } from '@/components/ui/card';
 import {
   CheckCircleIcon,
-  ClockIcon,
   CloseIcon,
   ExternalLinkIcon,
   InfoIcon,
@@ -56,7 +55,7 @@ import { useFormat } from '@/lib/preferences';
 import { toast } from '@/lib/toast';
 import { answerPresentationRequest } from '../api/answer-presentation-request';
 import { ApprovalSummary } from './approval-summary';
-import { STATUS_CLASSES } from './consent-request-card';
+import { NotSyncedBadge, STATUS_CLASSES } from './consent-request-card';
 import { ConsentStanding } from './consent-standing';
 import { SentClaims } from './sent-claims';
 
@@ -240,15 +239,7 @@ export function PresentationConsentCard({
           >
             {expired ? t('presentation.expired') : t(`card.status.${status}`)}
           </span>
-          {request.pending_sync && (
-            <span
-              title={t('card.notSyncedHint')}
-              className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200"
-            >
-              <ClockIcon className="size-3.5" />
-              {t('card.notSynced')}
-            </span>
-          )}
+          {request.pending_sync && <NotSyncedBadge />}
         </div>
       </div>
       <p

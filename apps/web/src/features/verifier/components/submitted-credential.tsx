@@ -8,12 +8,11 @@
  */
 import type { CredentialVerdictAnswer } from '@pehchaan/core';
 import { useTranslation } from 'react-i18next';
-import { CheckCircleIcon, InfoIcon } from '@/components/ui/icons';
 import { SubjectFields } from '@/components/ui/subject-fields';
 import { documentTypeName } from '@/lib/document-labels';
 import { useFormat } from '@/lib/preferences';
 import type { CredentialView } from '../submitted-document';
-import { CheckList, Row, TONES, type Verdict } from './verifier-page';
+import { CheckList, Row, type Verdict, VerdictBanner } from './verifier-page';
 
 /** The verdict shown for a credential's check (SPEC 4, 8). */
 export function submittedVerdictOf(
@@ -41,20 +40,7 @@ export function SubmittedCredential({
 
   return (
     <div className="space-y-6">
-      <div
-        role="status"
-        className={`flex items-start gap-3 rounded-2xl border p-5 ${TONES[shown]}`}
-      >
-        {shown === 'verified' ? (
-          <CheckCircleIcon className="mt-1 size-7 shrink-0" />
-        ) : (
-          <InfoIcon className="mt-1 size-7 shrink-0" />
-        )}
-        <div className="min-w-0">
-          <h2 className="text-2xl font-bold">{t(shown)}</h2>
-          <p className="mt-1">{t(`${shown}Text`)}</p>
-        </div>
-      </div>
+      <VerdictBanner verdict={shown} />
       <div className="grid gap-6 md:grid-cols-2">
         <section
           aria-label={t('details')}

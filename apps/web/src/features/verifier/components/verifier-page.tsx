@@ -89,6 +89,28 @@ export const TONES: Record<Verdict, string> = {
     'border-slate-300 bg-slate-50 text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
 };
 
+/** The verdict's box (SPEC 4 Verification result): its title and text, then `children`. */
+export function VerdictBanner({ verdict, children }: { verdict: Verdict; children?: ReactNode }) {
+  const { t } = useTranslation('verifier');
+  return (
+    <div
+      role="status"
+      className={`flex items-start gap-3 rounded-2xl border p-5 ${TONES[verdict]}`}
+    >
+      {verdict === 'verified' ? (
+        <CheckCircleIcon className="mt-1 size-7 shrink-0" />
+      ) : (
+        <InfoIcon className="mt-1 size-7 shrink-0" />
+      )}
+      <div className="min-w-0">
+        <h2 className="text-2xl font-bold">{t(verdict)}</h2>
+        <p className="mt-1">{t(`${verdict}Text`)}</p>
+        {children}
+      </div>
+    </div>
+  );
+}
+
 interface Details {
   issuer: string;
   issuerId?: string;
@@ -375,28 +397,16 @@ function CredentialVerifierPage({
         <LoadingCard />
       ) : (
         <>
-          <div
-            role="status"
-            className={`flex items-start gap-3 rounded-2xl border p-5 ${TONES[verdict]}`}
-          >
-            {verdict === 'verified' ? (
-              <CheckCircleIcon className="mt-1 size-7 shrink-0" />
-            ) : (
-              <InfoIcon className="mt-1 size-7 shrink-0" />
+          <VerdictBanner verdict={verdict}>
+            {outcome.kind === 'failed' && outcome.localCopy && (
+              <p className="mt-1">{t('localCopy')}</p>
             )}
-            <div className="min-w-0">
-              <h2 className="text-2xl font-bold">{t(verdict)}</h2>
-              <p className="mt-1">{t(`${verdict}Text`)}</p>
-              {outcome.kind === 'failed' && outcome.localCopy && (
-                <p className="mt-1">{t('localCopy')}</p>
-              )}
-              {outcome.kind === 'failed' && (
-                <Button size="sm" variant="secondary" className="mt-3" onClick={retry}>
-                  {t('retry')}
-                </Button>
-              )}
-            </div>
-          </div>
+            {outcome.kind === 'failed' && (
+              <Button size="sm" variant="secondary" className="mt-3" onClick={retry}>
+                {t('retry')}
+              </Button>
+            )}
+          </VerdictBanner>
           {details && <CredentialDetails details={details} />}
         </>
       )}
