@@ -32,6 +32,10 @@
  *    starts: the request's validity days, else the verifier's registered retention, else the
  *    default (core's consentValidityDays).
  *
+ * A reject by the same holder that wins the race while an approval's presentation travels to
+ * this server's own verifier leaves the consent rejected, and that verifier erases what it
+ * received (the approval answers 409 consent_already_decided).
+ *
  * The decision time is `decidedAt` (the holder's own clock: a decision made offline and sent
  * later) when it is neither after now nor before the request's requested_at; else now.
  *
@@ -57,7 +61,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { credentials } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
-import { AppError } from '../lib/errors';
+import { AppError, isAppError } from '../lib/errors';
 import { requireDataSharing } from '../lib/holder-settings';
 import {
   type AuthorizationRequest,
@@ -66,7 +70,7 @@ import {
 } from '../lib/oid4vp';
 import { problemOfOid4vpError } from '../lib/oid4vp-problems';
 import { toConsentRequest } from '../lib/records';
-import type { DisclosedCredential } from './issue-consent-receipt';
+import { type DisclosedCredential, vpTokenDigest } from './issue-consent-receipt';
 import { findConsentRequest, refusalOf, transition } from './ledger';
 import { linkSeededConsentRequests } from './link-seeded-consent-requests';
 
@@ -290,12 +294,27 @@ export async function decideConsentRequest(
     throw problemOfOid4vpError(error);
   }
   // 5. Transition.
-  const result = await transition({
-    ...base,
-    move: 'approve',
-    validityDays: consentValidityDays(row, presentation),
-    presentation: { vpToken, disclosed },
-  });
+  let result: Awaited<ReturnType<typeof transition>>;
+  try {
+    result = await transition({
+      ...base,
+      move: 'approve',
+      validityDays: consentValidityDays(row, presentation),
+      presentation: { vpToken, disclosed },
+    });
+  } catch (error) {
+    // The holder's own concurrent decision (a reject on another device) won while this
+    // presentation travelled: the consent was not given, so this server's verifier forgets what
+    // it just received (an outside verifier cannot be reached back; DPDP Act s.8(7)(a)).
+    if (local && isAppError(error) && error.statusCode === 409) {
+      await options.roles.verifier.eraseClaimsOfEndedConsent(db, {
+        vpTokenSha256: vpTokenDigest(vpToken),
+        reason: 'withdrawn',
+        at: options.now(),
+      });
+    }
+    throw error;
+  }
   return { ...answerOf(result, presentation), ...(redirectUri ? { redirectUri } : {}) };
 }
 
