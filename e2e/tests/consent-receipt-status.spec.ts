@@ -27,6 +27,11 @@ test('after a withdrawal, the "consent given" receipt says withdrawn and links t
   await page.getByRole('button', { name: 'Reset Requests' }).click();
   await expect(page.getByText('Consent requests reset')).toBeVisible();
   await page.getByRole('button', { name: `Approve ${BANK}` }).click();
+  // Approve first shows what will be sent; Confirm sends it.
+  await page
+    .getByRole('dialog', { name: `Share with ${BANK}?` })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
   await expect(page.getByText(`Consent approved for ${BANK}`)).toBeVisible();
 
   // The approval's receipt, by its link on Who has my data.

@@ -98,6 +98,7 @@ test("the portal's history survives a reload: the request shown and the list of 
   try {
     const card = await openOnConsent(holder.page, walletUrl);
     await card.getByRole('button', { name: `Share with ${BANK}` }).click();
+    await confirmShare(holder.page);
     await expect(holder.page.getByText(`Shared with ${BANK}`).first()).toBeVisible();
   } finally {
     await holder.context.close();

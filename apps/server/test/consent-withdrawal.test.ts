@@ -178,6 +178,8 @@ describe.each(backends)('consent withdrawal, expiry and uses on $name', (backend
       withdrawal_notice: { status: 'pending' },
     });
     expect(answer.consent_request.verifier_erased_at).toBe(clock.now().toISOString());
+    // The list says the same, read from the approval's presentation digest.
+    expect((await consent(BANK)).verifier_erased_at).toBe(clock.now().toISOString());
     expect(answer.activity_log.description).toBe(
       `Withdrew consent from State Bank of India for ${approved.purpose}`,
     );

@@ -50,12 +50,10 @@ export async function listConsentRequests(
       presentation: presentationRequests.presentation,
       storedRequest: presentationRequests.request,
       notice: withdrawalNotices,
-      verifierErasedAt: verifierRequests.erasedAt,
     })
     .from(consentRequests)
     .leftJoin(presentationRequests, eq(presentationRequests.consentRequestId, consentRequests.id))
     .leftJoin(withdrawalNotices, eq(withdrawalNotices.consentRequestId, consentRequests.id))
-    .leftJoin(verifierRequests, eq(verifierRequests.id, presentationRequests.verifierRequestId))
     .where(eq(consentRequests.userId, userId))
     .orderBy(desc(consentRequests.requestedAt), desc(consentRequests.id));
   let heldTypes: Set<string> | undefined;
@@ -66,23 +64,35 @@ export async function listConsentRequests(
       .where(eq(credentials.userId, userId));
     heldTypes = new Set(held.map((row) => row.documentType));
   }
-  // What each given consent sent: its approval's receipt (the latest, should there be several).
+  // What each given consent sent: its approval's receipt (the latest, should there be several);
+  // and when this server's verifier erased what it received from that presentation (found by the
+  // vp_token's digest the receipt names, never by a link several holders could share).
   const approvals = new Map<string, unknown>();
+  const erasedAt = new Map<string, Date>();
   if (rows.some((row) => row.presentation !== null && row.request.status !== 'pending')) {
     const receipts = await db
       .select({
         consentRequestId: consentReceipts.consentRequestId,
         document: consentReceipts.document,
+        digest: consentReceipts.presentationSha256,
+        erasedAt: verifierRequests.erasedAt,
       })
       .from(consentReceipts)
+      .leftJoin(
+        verifierRequests,
+        eq(verifierRequests.vpTokenSha256, consentReceipts.presentationSha256),
+      )
       .where(and(eq(consentReceipts.userId, userId), eq(consentReceipts.event, 'approved')))
       .orderBy(asc(consentReceipts.issuedAt));
     for (const receipt of receipts) {
-      if (receipt.consentRequestId) approvals.set(receipt.consentRequestId, receipt.document);
+      if (!receipt.consentRequestId) continue;
+      approvals.set(receipt.consentRequestId, receipt.document);
+      if (receipt.erasedAt) erasedAt.set(receipt.consentRequestId, receipt.erasedAt);
+      else erasedAt.delete(receipt.consentRequestId);
     }
   }
   return rows.map((row) => {
-    const ending = { notice: row.notice, verifierErasedAt: row.verifierErasedAt };
+    const ending = { notice: row.notice, verifierErasedAt: erasedAt.get(row.request.id) ?? null };
     if (row.presentation === null || heldTypes === undefined) {
       return toConsentRequest(row.request, undefined, ending);
     }
