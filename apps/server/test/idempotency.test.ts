@@ -281,6 +281,11 @@ describe.each(backends)('Idempotency-Key on $name', (backend) => {
         if (method !== 'get' && holderSession) mutatingWithSession.push(key);
       }
     }
+    // The one exception: its answer is the recovery codes, kept nowhere but as keyed hashes, so
+    // it cannot be stored for a replay (routes/user/recovery-codes).
+    const unstored = 'POST /user/{userId}/recovery-codes';
+    expect(mutatingWithSession).toContain(unstored);
+    mutatingWithSession.splice(mutatingWithSession.indexOf(unstored), 1);
     expect(covered.length).toBeGreaterThanOrEqual(13);
     expect(covered.sort()).toEqual(mutatingWithSession.sort());
     expect(covered).toEqual(

@@ -29,6 +29,7 @@ const OWNERS: Record<string, string> = {
   backup_keys: 'accounts/',
   backups: 'accounts/',
   retained_records: 'accounts/',
+  recovery_codes: 'accounts/',
   // the holder's wallet: credentials, their share links and the holder's key-binding keys
   credentials: 'wallet/',
   shares: 'wallet/',

@@ -6,8 +6,10 @@
  * send (a sender configured, SMTP_URL or SMS_WEBHOOK_URL, and the holder's address on file:
  * lib/notifier.ts).
  *
- * Input: { db, now, notifier, user, settings, type ('new_device_login' | 'security_alert'),
- * message }. The caller checks the holder's Security switch. The e-mail and SMS leave after the
+ * Input: { db, now, notifier, user, settings, type ('new_device_login' | 'security_alert' |
+ * 'recovery_code_used' | 'recovery_codes_generated'), message }. The caller checks the holder's
+ * Security switch where one governs the event (Login notifications, Suspicious activity alerts);
+ * recovery codes made or used are always noted. The e-mail and SMS leave after the
  * entry is written and are not waited for: one that fails is logged, not retried, and never fails
  * the caller (the log entry is the record). Errors: database errors only.
  */
@@ -30,7 +32,10 @@ export interface NotifySecurityEventOptions {
   user: Pick<UserRow, 'id' | 'phone' | 'email'>;
   /** The holder's switches: Security alerts, and each channel's own. */
   settings: Pick<UserSettings, 'securityAlerts' | 'emailNotifications' | 'smsNotifications'>;
-  type: Extract<ActivityType, 'new_device_login' | 'security_alert'>;
+  type: Extract<
+    ActivityType,
+    'new_device_login' | 'security_alert' | 'recovery_code_used' | 'recovery_codes_generated'
+  >;
   /** What the entry says (core's activity-messages.ts). */
   message: ActivityMessage;
 }

@@ -331,7 +331,28 @@ export const passkeys = pgTable(
 );
 
 /**
- * WebAuthn challenges handed out to a signed-in holder (registering a passkey) or to a locked
+ * The recovery codes of two-factor authentication (core's RECOVERY_CODE_COUNT per set; docs/
+ * security.md "Recovery codes"): each signs in once in place of the passkey. Only a keyed hash
+ * of each is kept: HMAC-SHA256 under the vault's lookup key of 'recovery-code:<user id>:<code>'
+ * (hex). A new set deletes the old one; `used_at` marks a code used.
+ */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: instant('created_at').notNull(),
+    usedAt: instant('used_at'),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_code_idx').on(t.userId, t.codeHash)],
+);
+
+/**
+ * WebAuthn challenges handed out to a signed-in holder (registering a passkey, or confirming
+ * that this device holds one of the holder's passkeys for Biometric unlock) or to a locked
  * session (unlock): single use, 5 minutes. The sign-in's second-factor challenge lives in its
  * pending_logins row instead.
  */
@@ -342,7 +363,7 @@ export const webauthnChallenges = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** 'register' | 'unlock'. */
+    /** 'register:any' | 'register:platform' | 'unlock' | 'unlock-adopt'. */
     purpose: text('purpose').notNull(),
     /** The session it was given to (unlock: the locked session). */
     sessionId: text('session_id').notNull(),
@@ -956,6 +977,7 @@ export type VerifierRequestRow = typeof verifierRequests.$inferSelect;
 export type ShareRow = typeof shares.$inferSelect;
 export type PasskeyRow = typeof passkeys.$inferSelect;
 export type PendingLoginRow = typeof pendingLogins.$inferSelect;
+export type RecoveryCodeRow = typeof recoveryCodes.$inferSelect;
 export type BackupRow = typeof backups.$inferSelect;
 export type ConsentReceiptRow = typeof consentReceipts.$inferSelect;
 export type RightsRequestRow = typeof rightsRequests.$inferSelect;

@@ -87,6 +87,11 @@ export const ERROR_STATUS = {
    * own entries are test entries (SPEC 2 Add Test Log), nothing else.
    */
   activity_type_reserved: 403,
+  /**
+   * A new set of recovery codes would replace codes the holder still has, and the session was not
+   * signed in within core's RECENT_SIGN_IN_MS: sign in again first.
+   */
+  recent_sign_in_required: 403,
   /** No route (and no page) at this URL. */
   not_found: 404,
   user_not_found: 404,
@@ -234,6 +239,7 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   data_sharing_off: 'Data sharing is off',
   password_incorrect: 'Password incorrect',
   activity_type_reserved: 'Activity type written by the server only',
+  recent_sign_in_required: 'Recent sign-in required',
   not_found: 'Not found',
   user_not_found: 'User not found',
   credential_not_found: 'Credential not found',

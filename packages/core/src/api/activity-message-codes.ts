@@ -53,6 +53,10 @@ export const ACTIVITY_MESSAGE_CODES = [
   'grievance_resolved',
   'erasure_requested',
   'erasure_resolved',
+  // Recovery codes (api/security.ts; params: count, the codes made or still unused).
+  'recovery_codes_generated',
+  'recovery_code_used',
+  'recovery_code_failed_after_otp',
 ] as const;
 /** A message code; an unknown one is refused with a short message (the list grows). */
 export const activityMessageCodeSchema = z.enum(ACTIVITY_MESSAGE_CODES, {

@@ -12,8 +12,10 @@
  * the data fiduciary's name, `purpose` the purpose as the request states it (English), `date` a
  * day as YYYY-MM-DD; for the settings that act, `device` the device's name ('Chrome on Linux'),
  * `name` a passkey's name, `factors` the second factors of a sign-in ('passkey,password', core's
- * SECOND_FACTORS); for share links, `claims` the disclosed claim names ('name,date_of_birth',
- * CLAIM_LABELS keys), `until` the instant a link ends (ISO 8601) and `count` a view limit.
+ * USED_SECOND_FACTORS: 'recovery_code' where a recovery code stood in for the passkey), `count`
+ * the recovery codes made or left; for share links, `claims` the disclosed claim names
+ * ('name,date_of_birth', CLAIM_LABELS keys), `until` the instant a link ends (ISO 8601) and
+ * `count` a view limit.
  * Grievances and erasure requests name the organisation as `requester` and the consent's
  * `purpose`.
  */
@@ -24,7 +26,7 @@ import {
   type LoggedProfileField,
   profileUpdatedDescription,
 } from './profile';
-import { SECOND_FACTORS, type SecondFactor } from './security';
+import { USED_SECOND_FACTORS, type UsedSecondFactor } from './security';
 
 export interface ActivityMessage {
   code: ActivityMessageCode;
@@ -68,15 +70,19 @@ export function profileFieldsParam(value: unknown): LoggedProfileField[] {
   return LOGGED_PROFILE_FIELDS.filter((field) => names.includes(field));
 }
 
-/** 'passkey,password' -> the second factors it names ('factors' parameter of the logins). */
-export function secondFactorsParam(value: unknown): SecondFactor[] {
+/**
+ * 'passkey,password' -> the second factors it names ('factors' parameter of the logins): the
+ * factors a sign-in used, a recovery code where it stood in for the passkey.
+ */
+export function secondFactorsParam(value: unknown): UsedSecondFactor[] {
   const names = String(value ?? '').split(',');
-  return SECOND_FACTORS.filter((factor) => names.includes(factor));
+  return USED_SECOND_FACTORS.filter((factor) => names.includes(factor));
 }
 
 /** How the English log names each second factor ('Logged in with OTP, a passkey'). */
-const FACTOR_NAMES: Record<SecondFactor, string> = {
+const FACTOR_NAMES: Record<UsedSecondFactor, string> = {
   passkey: 'a passkey',
+  recovery_code: 'a recovery code',
   password: 'the account password',
 };
 
@@ -184,5 +190,13 @@ export function describeActivity(message: ActivityMessage): string {
       return `Asked ${p.requester} to erase your data held for ${p.purpose}`;
     case 'erasure_resolved':
       return `${p.requester} resolved your erasure request about ${p.purpose}`;
+    case 'recovery_codes_generated':
+      return `Made ${p.count} new recovery codes; the earlier ones no longer work`;
+    case 'recovery_code_used':
+      return p.count === 1
+        ? 'Signed in with a recovery code: 1 code left'
+        : `Signed in with a recovery code: ${p.count} codes left`;
+    case 'recovery_code_failed_after_otp':
+      return 'Sign-in stopped: right OTP, recovery code not valid';
   }
 }

@@ -50,6 +50,11 @@ export const loginResponseSchema = z.object({
    * the client says so).
    */
   deletion_cancelled: z.boolean().optional(),
+  /**
+   * When a recovery code stood in for the passkey at this sign-in: how many unused codes are
+   * left (the client says so, and warns at RECOVERY_CODES_LOW or fewer).
+   */
+  recovery_codes_left: z.number().int().min(0).optional(),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 

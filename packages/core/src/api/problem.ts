@@ -74,6 +74,7 @@ export const PROBLEM_CODES = [
   'data_sharing_off',
   'password_incorrect',
   'activity_type_reserved',
+  'recent_sign_in_required',
   // 404
   'not_found',
   'user_not_found',

@@ -65,6 +65,12 @@ export const ACTIVITY_TYPES = [
   'grievance_resolved',
   'erasure_requested',
   'erasure_resolved',
+  /**
+   * Recovery codes of two-factor authentication (api/security.ts): a new set of ten was made
+   * (the old set stops working), or one was used at sign-in in place of the passkey.
+   */
+  'recovery_codes_generated',
+  'recovery_code_used',
 ] as const;
 export const activityTypeSchema = z.enum(ACTIVITY_TYPES);
 export type ActivityType = z.infer<typeof activityTypeSchema>;

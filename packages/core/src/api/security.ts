@@ -10,7 +10,8 @@
  * - The account password (SPEC 5's change-password form made real): optional, a second factor at
  *   sign-in, stored only as a memory-hard hash (scrypt) on the server.
  * - Second factor at sign-in: a correct OTP of a holder with factors answers the problem
- *   `second_factor_required` with a short-lived `login_token` and the `factors` still owed.
+ *   `second_factor_required` with a short-lived `login_token` and the `factors` still owed; a
+ *   one-time recovery code may stand in for the passkey.
  * - Account deletion (DPDP Act s.12): erasure after a grace period that a sign-in cancels.
  * - Data retention (DPDP Rules 2025, rule 6): what the chosen period deletes, and what is kept.
  * - Encrypted backups: the holder's export, encrypted to a key only the holder's passphrase
@@ -101,6 +102,12 @@ export const passkeyRegisterBodySchema = z.object({
   name: z.string().trim().min(1).max(PASSKEY_NAME_MAX_LENGTH).optional(),
 });
 
+/**
+ * POST /user/{userId}/passkeys/unlock body: the answer of a passkey this device already holds to
+ * the unlock options (Biometric unlock without registering another passkey).
+ */
+export const passkeyAdoptBodySchema = z.object({ response: authenticationResponseSchema });
+
 /** One registered passkey as the holder sees it (never its public key). */
 export const passkeyRecordSchema = z.object({
   /** The WebAuthn credential id (base64url). */
@@ -158,6 +165,8 @@ export const secondFactorRequiredSchema = z.object({
   login_token: z.string(),
   factors: z.array(z.enum(SECOND_FACTORS)).min(1),
   expires_at: z.string(),
+  /** After a recovery code stood in for the passkey: how many unused codes are left. */
+  recovery_codes_left: z.number().int().min(0).optional(),
 });
 export type SecondFactorRequired = z.infer<typeof secondFactorRequiredSchema>;
 
@@ -173,16 +182,80 @@ const loginToken = z
 /** POST /api/auth/second-factor/passkey-options body. */
 export const loginTokenBodySchema = z.object({ login_token: loginToken });
 
+/**
+ * Recovery codes of two-factor authentication (docs/security.md "Recovery codes"): when the
+ * passkey is lost, one code signs in once in its place at the second step. Ten per set; each is
+ * 8 characters of Crockford's base32 (40 random bits), shown as two groups of four ('7KQ4-M2XD').
+ * The server keeps only a keyed hash of each (HMAC-SHA256 under the vault's lookup key).
+ */
+export const RECOVERY_CODE_COUNT = 10;
+/** At most this many codes left: the sign-in and Settings › Security warn to make new ones. */
+export const RECOVERY_CODES_LOW = 3;
+/**
+ * Making a new set replaces one the holder still has: allowed within this time of signing in
+ * (ms), so an old or stolen session cannot swap the holder's codes for codes it knows.
+ */
+export const RECENT_SIGN_IN_MS = 10 * 60_000;
+/** Crockford's base32 alphabet: digits and letters without I, L, O and U. */
+export const RECOVERY_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const RECOVERY_CODE = /^[0-9A-HJKMNP-TV-Z]{8}$/;
+
+/**
+ * A typed recovery code in its stored form: 8 characters, upper case, without spaces or dashes,
+ * with the look-alikes Crockford's base32 folds (O -> 0, I and L -> 1). Null when it cannot be a
+ * code (wrong length or a character outside the alphabet).
+ */
+export function normalizeRecoveryCode(typed: string): string | null {
+  const folded = typed.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
+  return RECOVERY_CODE.test(folded) ? folded : null;
+}
+
+/** A code as shown and printed: two groups of four ('7KQ4-M2XD'). */
+export function formatRecoveryCode(code: string): string {
+  return `${code.slice(0, 4)}-${code.slice(4)}`;
+}
+
+/** GET /user/{userId}/recovery-codes answer: how many unused codes the holder has, never them. */
+export const recoveryCodesStatusSchema = z.object({
+  /** Unused codes of the current set (0 when none was made or all are used). */
+  remaining: z.number().int().min(0),
+  /** When the current set was made (ISO 8601), or null when none was made. */
+  created_at: z.string().nullable(),
+});
+export type RecoveryCodesStatus = z.infer<typeof recoveryCodesStatusSchema>;
+
+/** POST /user/{userId}/recovery-codes answer: the new set, the only time it is shown. */
+export const recoveryCodesAnswerSchema = recoveryCodesStatusSchema.extend({
+  created_at: z.string(),
+  /** The codes formatted ('7KQ4-M2XD'), RECOVERY_CODE_COUNT of them. */
+  codes: z.array(z.string()).length(RECOVERY_CODE_COUNT),
+});
+export type RecoveryCodesAnswer = z.infer<typeof recoveryCodesAnswerSchema>;
+
+/**
+ * What a sign-in used for each factor it owed, as its log entry names them: a recovery code
+ * stands in for the passkey.
+ */
+export const USED_SECOND_FACTORS = ['passkey', 'recovery_code', 'password'] as const;
+export type UsedSecondFactor = (typeof USED_SECOND_FACTORS)[number];
+
 /** POST /api/auth/second-factor body: exactly one factor per call. */
 export const secondFactorBodySchema = z
   .object({
     login_token: loginToken,
     password: passwordText.min(1, 'password is required').optional(),
     passkey: authenticationResponseSchema.optional(),
+    /**
+     * A recovery code in place of the passkey, as typed (normalizeRecoveryCode reads it); one
+     * that is not a code counts as a wrong factor.
+     */
+    recovery_code: z.string().min(1, 'recovery_code is required').max(64).optional(),
   })
-  .refine((body) => (body.password === undefined) !== (body.passkey === undefined), {
-    message: 'Send either password or passkey',
-  });
+  .refine(
+    (body) =>
+      [body.password, body.passkey, body.recovery_code].filter((f) => f !== undefined).length === 1,
+    { message: 'Send one of password, passkey or recovery_code' },
+  );
 
 /** POST /api/auth/unlock body: the platform passkey's answer to the unlock options. */
 export const unlockBodySchema = z.object({ passkey: authenticationResponseSchema });
@@ -230,6 +303,8 @@ export const SECURITY_ACTIVITY_TYPES: readonly ActivityType[] = [
   'account_deletion_requested',
   'account_deletion_cancelled',
   'backup_restored',
+  'recovery_codes_generated',
+  'recovery_code_used',
 ];
 
 /**

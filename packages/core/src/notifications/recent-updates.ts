@@ -26,7 +26,12 @@ export const NOTIFICATION_POLL_MS = 30_000;
 /** How long an unseen security notice stays in Recent Updates (7 days). */
 export const SECURITY_NOTICE_WINDOW_MS = 7 * 24 * 3_600_000;
 /** The activity types that are security notices (the bell keeps them until seen). */
-export const SECURITY_NOTICE_TYPES: readonly string[] = ['new_device_login', 'security_alert'];
+export const SECURITY_NOTICE_TYPES: readonly string[] = [
+  'new_device_login',
+  'security_alert',
+  'recovery_code_used',
+  'recovery_codes_generated',
+];
 
 /** SPEC 2: the badge caps at 9+. */
 export const BADGE_CAP = 9;

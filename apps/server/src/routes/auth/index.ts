@@ -149,11 +149,13 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options
       schema: {
         tags: ['auth'],
         operationId: 'verifySecondFactor',
-        summary: 'Finish a sign-in with its passkey or account password',
+        summary: 'Finish a sign-in with its passkey, a recovery code or the account password',
         description:
-          'One factor per call. Answers the session when every factor owed is done; 403 ' +
-          '`second_factor_required` while one is still owed; 401 `second_factor_invalid` for a ' +
-          'wrong one (5 wrong ones end the sign-in: `login_expired`).',
+          'One factor per call. A `recovery_code` stands in for the passkey and is used up; the ' +
+          'answer then carries `recovery_codes_left`. Answers the session when every factor ' +
+          'owed is done; 403 `second_factor_required` while one is still owed; 401 ' +
+          '`second_factor_invalid` for a wrong one, a wrong or used recovery code too (5 wrong ' +
+          'ones end the sign-in: `login_expired`).',
         body: secondFactorBodySchema,
         response: {
           200: loginResponseSchema,
@@ -169,6 +171,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options
         loginToken: request.body.login_token,
         password: request.body.password,
         passkey: request.body.passkey as AuthenticationResponseJSON | undefined,
+        recoveryCode: request.body.recovery_code,
       }),
   );
 

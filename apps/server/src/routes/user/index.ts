@@ -18,6 +18,7 @@ import passkeysRoutes from './passkeys';
 import passwordRoutes from './password';
 import presentationRequestsRoutes from './presentation-requests';
 import profileRoutes from './profile';
+import recoveryCodesRoutes from './recovery-codes';
 import restoreRoutes from './restore';
 import rightsRequestsRoutes from './rights-requests';
 import seenRoutes from './seen';
@@ -46,6 +47,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(sharesRoutes, { prefix: '/:userId/shares' });
   await app.register(passkeysRoutes, { prefix: '/:userId/passkeys' });
   await app.register(passwordRoutes, { prefix: '/:userId/password' });
+  await app.register(recoveryCodesRoutes, { prefix: '/:userId/recovery-codes' });
   await app.register(deletionRoutes, { prefix: '/:userId/deletion' });
   await app.register(backupsRoutes, { prefix: '/:userId' });
   await app.register(restoreRoutes, { prefix: '/:userId/restore' });
