@@ -18,6 +18,8 @@ export const queryKeys = {
   passkeys: (userId: string) => ['passkeys', userId] as const,
   password: (userId: string) => ['password', userId] as const,
   backups: (userId: string) => ['backups', userId] as const,
+  /** GET /user/{userId}/recovery-codes: how many recovery codes are left (never the codes). */
+  recoveryCodes: (userId: string) => ['recovery-codes', userId] as const,
   /** GET /user/{userId}/shares: the holder's share links. */
   shares: (userId: string) => ['shares', userId] as const,
   /** GET /user/{userId}/consent-receipts: the holder's consent receipts (issue 17). */

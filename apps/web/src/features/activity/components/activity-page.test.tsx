@@ -131,9 +131,9 @@ describe('/logs', () => {
     const options = within(type).getAllByRole('option');
     // 'All' and the types: SPEC 3's twelve, credential_viewed, issue 17's five, the nine of
     // the settings that act (issue 19: new device sign-ins, security alerts, password, passkeys,
-    // deletion, backups), a share link's later states (withdrawn, expired, used up) and the
-    // grievances and erasure requests (sent, resolved).
-    expect(options).toHaveLength(35);
+    // deletion, backups), a share link's later states (withdrawn, expired, used up), the
+    // grievances and erasure requests (sent, resolved) and the recovery codes (made, used).
+    expect(options).toHaveLength(37);
     expect(options[0]).toHaveTextContent('All types');
     await user.selectOptions(type, 'Login');
     expect(screen.getByText('1 of 4 activities')).toBeInTheDocument();

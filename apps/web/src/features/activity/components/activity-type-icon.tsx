@@ -207,6 +207,20 @@ const PATHS: Record<ActivityType, ReactNode> = {
       <path d="M12 21v-9M8 16l4-4 4 4" />
     </>
   ),
+  // A sheet of codes: a new set, or one line of it used (struck through).
+  recovery_codes_generated: (
+    <>
+      <rect x="4" y="3" width="16" height="18" rx="2" />
+      <path d="M8 8h8M8 12h8M8 16h5" />
+    </>
+  ),
+  recovery_code_used: (
+    <>
+      <rect x="4" y="3" width="16" height="18" rx="2" />
+      <path d="M8 8h8M8 16h8M7 12h10" />
+      <path d="m15 19 2 2 4-4" />
+    </>
+  ),
 };
 
 const TYPE_TONES: Record<ActivityType, Tone> = {
@@ -244,6 +258,8 @@ const TYPE_TONES: Record<ActivityType, Tone> = {
   account_deletion_cancelled: 'green',
   backup_created: 'teal',
   backup_restored: 'teal',
+  recovery_codes_generated: 'amber',
+  recovery_code_used: 'amber',
 };
 
 /** The round, tinted icon of `type`; `data-type` names the type for styling and tests. */

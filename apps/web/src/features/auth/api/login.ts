@@ -38,6 +38,8 @@ export interface LoginResult {
   message: string;
   /** This sign-in cancelled the holder's pending account deletion (DPDP Act s.12 grace period). */
   deletionCancelled?: boolean;
+  /** A recovery code stood in for the passkey: how many unused codes are left. */
+  recoveryCodesLeft?: number;
 }
 
 /**
@@ -55,6 +57,9 @@ export function sessionOf(answer: LoginResponse): LoginResult {
     source: 'api',
     message: answer.message,
     deletionCancelled: answer.deletion_cancelled === true,
+    ...(answer.recovery_codes_left !== undefined
+      ? { recoveryCodesLeft: answer.recovery_codes_left }
+      : {}),
     user: {
       id: answer.user_id,
       aadhaarId: answer.user.aadhaarId,

@@ -1,7 +1,9 @@
 /**
  * The sign-in's second step (issue 19): a holder with Two-factor authentication confirms with a
- * passkey, one with an account password types it (POST /api/auth/second-factor/passkey-options
- * and POST /api/auth/second-factor; docs/api-contract.md "Security settings"). Online only: the
+ * passkey, or with one of the recovery codes when the passkey is lost (docs/security.md
+ * "Recovery codes"), one with an account password types it (POST
+ * /api/auth/second-factor/passkey-options and POST /api/auth/second-factor; docs/api-contract.md
+ * "Security settings"). Online only: the
  * offline demo sign-in has no second factor, as the server alone knows the holder's factors.
  */
 import { loginResponseSchema, webauthnOptionsAnswerSchema } from '@pehchaan/core';
@@ -38,6 +40,20 @@ export function confirmWithPassword(
   password: string,
 ): Promise<LoginResult | SecondFactorStep> {
   return finish({ login_token: loginToken, password });
+}
+
+/**
+ * Confirms with a recovery code in place of the passkey (used up when right).
+ * @returns the session (with `recoveryCodesLeft`), or the next step when the account password is
+ *   still owed.
+ * @throws {ApiError} 401 'second_factor_invalid' (not a code, unknown or already used) /
+ *   'login_expired'.
+ */
+export function confirmWithRecoveryCode(
+  loginToken: string,
+  code: string,
+): Promise<LoginResult | SecondFactorStep> {
+  return finish({ login_token: loginToken, recovery_code: code });
 }
 
 async function finish(body: object): Promise<LoginResult | SecondFactorStep> {

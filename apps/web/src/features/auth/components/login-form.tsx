@@ -9,12 +9,15 @@
  * sends again the way Send OTP did: the demo pairs on the device, any other through
  * POST /api/auth/send-otp).
  * Validation and failures are toasted and shown beside the form.
+ * After a sign-in where a recovery code stood in for the passkey, a toast says how many codes are
+ * left, and warns (for longer) at core's RECOVERY_CODES_LOW or fewer, or when none is left.
  */
 import {
   type DemoAccount,
   digitsOnly,
   formatAadhaarInput,
   LIMITS,
+  RECOVERY_CODES_LOW,
   validateAadhaar,
   validateOtp,
   validatePhone,
@@ -45,6 +48,9 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
 
 /** Issue 19: Resend OTP is offered this long after an OTP was sent (ms). */
 export const OTP_RESEND_WAIT_MS = 30_000;
+
+/** How long the warning that few recovery codes are left stays on screen (ms). */
+const RECOVERY_WARNING_MS = 10_000;
 
 /** India's country calling code, shown before the mobile number. */
 const COUNTRY_CODE = '+91';
@@ -185,6 +191,19 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: UserData) => void }
   const signedIn = async (result: LoginResult) => {
     await login(result.user);
     if (result.deletionCancelled) toast.success(t('deletionCancelled'));
+    const left = result.recoveryCodesLeft;
+    if (left !== undefined) {
+      if (left > RECOVERY_CODES_LOW) {
+        toast.success(t('secondFactor.recoveryCodeUsed', { count: left }));
+      } else {
+        toast(
+          left === 0
+            ? t('secondFactor.recoveryCodesNone')
+            : t('secondFactor.recoveryCodesLow', { count: left }),
+          { icon: '⚠️', duration: RECOVERY_WARNING_MS },
+        );
+      }
+    }
     onSuccess(result.user);
   };
 

@@ -1,18 +1,26 @@
 /**
  * The sign-in's second step (issue 19): after a right OTP, a holder with Two-factor
  * authentication confirms with a passkey ('Use passkey': the browser's own prompt: fingerprint,
- * face, security key) and one with an account password types it. The factors come in the order
- * the server asks for them (core's SECOND_FACTORS); each refusal is said in words: a wrong
- * password, a passkey that was not verified or was cancelled, a sign-in that expired (then Back
- * starts again with a new OTP).
+ * face, security key) or, having lost it, with one of the recovery codes ('Use a recovery code';
+ * docs/security.md "Recovery codes"), and one with an account password types it. The factors
+ * come in the order the server asks for them (core's SECOND_FACTORS); each refusal is said in
+ * words: a wrong password, a passkey that was not verified or was cancelled, a recovery code
+ * that is not one or was used, a sign-in that expired (then Back starts again with a new OTP).
+ * A typed code that cannot be a code (core's normalizeRecoveryCode) is said at once, without
+ * using up one of the sign-in's tries.
  */
+import { normalizeRecoveryCode } from '@pehchaan/core';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { hasProblemCode, isApiError } from '@/lib/api-client';
 import type { LoginResult, SecondFactorStep } from '../api/login';
-import { confirmWithPasskey, confirmWithPassword } from '../api/second-factor';
+import {
+  confirmWithPasskey,
+  confirmWithPassword,
+  confirmWithRecoveryCode,
+} from '../api/second-factor';
 
 export function SecondFactorForm({
   step,
@@ -27,16 +35,22 @@ export function SecondFactorForm({
   const ids = useId();
   const [current, setCurrent] = useState(step);
   const [password, setPassword] = useState('');
+  /** The passkey step answered with a recovery code instead ('Use a recovery code'). */
+  const [withCode, setWithCode] = useState(false);
+  const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const factor = current.factors[0] ?? 'password';
+  const codeStep = factor === 'passkey' && withCode;
 
   const explain = (failure: unknown): string => {
     if (hasProblemCode(failure, 'login_expired')) return t('secondFactor.expired');
     if (hasProblemCode(failure, 'second_factor_invalid')) {
       return factor === 'password'
         ? t('secondFactor.wrongPassword')
-        : t('secondFactor.passkeyFailed');
+        : codeStep
+          ? t('secondFactor.recoveryCodeWrong')
+          : t('secondFactor.passkeyFailed');
     }
     if (isApiError(failure)) return t('toast.loginFailed');
     // The browser's WebAuthn error: cancelled, timed out, or no passkey of this account here.
@@ -51,6 +65,8 @@ export function SecondFactorForm({
       if ('kind' in result) {
         setCurrent(result);
         setPassword('');
+        setWithCode(false);
+        setCode('');
         setBusy(false);
         return;
       }
@@ -70,6 +86,26 @@ export function SecondFactorForm({
     void run(() => confirmWithPassword(current.login_token, password));
   };
 
+  const onCode = (event: FormEvent) => {
+    event.preventDefault();
+    if (!code.trim()) {
+      setError(t('secondFactor.recoveryCodeRequired'));
+      return;
+    }
+    if (normalizeRecoveryCode(code) === null) {
+      setError(t('secondFactor.recoveryCodeMalformed'));
+      return;
+    }
+    void run(() => confirmWithRecoveryCode(current.login_token, code));
+  };
+
+  /** Switches between the passkey and a recovery code. */
+  const chooseCode = (on: boolean) => {
+    setWithCode(on);
+    setCode('');
+    setError(null);
+  };
+
   return (
     <section aria-labelledby={`${ids}-title`} className="space-y-4">
       <div>
@@ -77,18 +113,70 @@ export function SecondFactorForm({
           {t('secondFactor.title')}
         </h2>
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-          {factor === 'passkey' ? t('secondFactor.passkeyText') : t('secondFactor.passwordText')}
+          {codeStep
+            ? t('secondFactor.recoveryCodeText')
+            : factor === 'passkey'
+              ? t('secondFactor.passkeyText')
+              : t('secondFactor.passwordText')}
         </p>
       </div>
-      {factor === 'passkey' ? (
-        <Button
-          className="w-full"
-          loading={busy}
-          loadingLabel={t('verifying')}
-          onClick={() => void run(() => confirmWithPasskey(current.login_token))}
-        >
-          {t('secondFactor.usePasskey')}
-        </Button>
+      {codeStep ? (
+        <form onSubmit={onCode} noValidate className="space-y-4">
+          <div>
+            <label htmlFor={`${ids}-code`} className="text-sm font-medium">
+              {t('secondFactor.recoveryCodeLabel')}
+            </label>
+            <Input
+              id={`${ids}-code`}
+              name="recovery-code"
+              autoComplete="off"
+              autoCapitalize="characters"
+              autoCorrect="off"
+              spellCheck={false}
+              maxLength={20}
+              // Autofocus on purpose: the holder just asked to type a code.
+              autoFocus
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={`${ids}-code-hint${error ? ` ${ids}-error` : ''}`}
+              className="font-mono tracking-wider uppercase"
+            />
+            <p id={`${ids}-code-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+              {t('secondFactor.recoveryCodeHint')}
+            </p>
+          </div>
+          <Button type="submit" className="w-full" loading={busy} loadingLabel={t('verifying')}>
+            {t('secondFactor.continue')}
+          </Button>
+          <Button
+            variant="ghost"
+            className="min-h-11 w-full"
+            disabled={busy}
+            onClick={() => chooseCode(false)}
+          >
+            {t('secondFactor.usePasskeyInstead')}
+          </Button>
+        </form>
+      ) : factor === 'passkey' ? (
+        <div className="space-y-2">
+          <Button
+            className="w-full"
+            loading={busy}
+            loadingLabel={t('verifying')}
+            onClick={() => void run(() => confirmWithPasskey(current.login_token))}
+          >
+            {t('secondFactor.usePasskey')}
+          </Button>
+          <Button
+            variant="ghost"
+            className="min-h-11 w-full"
+            disabled={busy}
+            onClick={() => chooseCode(true)}
+          >
+            {t('secondFactor.useRecoveryCode')}
+          </Button>
+        </div>
       ) : (
         <form onSubmit={onPassword} noValidate className="space-y-4">
           <div>

@@ -12,9 +12,11 @@
  * the field says so.
  *
  * The settings that act (issue 19): turning Two-factor authentication on makes a passkey first
- * when the holder has none, Biometric unlock registers this device's platform passkey, and
- * Automatic backup asks for a backup passphrase first; each is refused in words when that step
- * is cancelled or fails. Session timeout, Login notifications, Suspicious activity alerts, Data
+ * when the holder has none, and once it is saved offers ten recovery codes when the holder has
+ * none left (RecoveryCodesDialog; docs/security.md "Recovery codes"); Biometric unlock uses a
+ * passkey this device already holds (the two-factor one made with its fingerprint), else
+ * registers this device's platform passkey; Automatic backup asks for a backup passphrase first;
+ * each is refused in words when that step is cancelled or fails. Session timeout, Login notifications, Suspicious activity alerts, Data
  * sharing and Data retention act on the server when saved.
  *
  * Email notifications and SMS notifications are on only where the product can send (the server's
@@ -25,6 +27,7 @@ import {
   INTEGRATIONS,
   type IntegrationFlag,
   isTheme,
+  type RecoveryCodesAnswer,
   type SettingsField,
   type SettingsLanguage,
   type UserSettings,
@@ -48,7 +51,8 @@ import { toast } from '@/lib/toast';
 import { getBackupsQueryOptions } from '../api/backups';
 import type { LocalHolderReaders } from '../api/export-data';
 import { getSettingsQueryOptions, type SettingsLoad } from '../api/get-settings';
-import { getPasskeysQueryOptions, registerPasskey } from '../api/passkeys';
+import { getPasskeysQueryOptions, registerPasskey, setUpUnlockPasskey } from '../api/passkeys';
+import { getRecoveryCodesQueryOptions, makeRecoveryCodes } from '../api/recovery-codes';
 import { saveSettings } from '../api/update-settings';
 import {
   type ChannelView,
@@ -70,10 +74,13 @@ import { ChangePasswordForm } from './change-password-form';
 import { ExportData } from './export-data';
 import { IntegrationsSection } from './integrations-section';
 import { PasskeyList } from './passkey-list';
+import { RecoveryCodesDialog, RecoveryCodesPanel } from './recovery-codes';
 import { SelectRow, SettingsSection, SwitchRow } from './setting-controls';
 import '../i18n';
 
 type SaveStatus = 'idle' | 'saving' | 'saved' | 'savedLocally';
+/** Where a save went: the server, this device only, nowhere (refused), or replaced by a later one. */
+type SaveOutcome = 'api' | 'localStorage' | 'failed' | 'superseded';
 type Source = 'api' | 'local' | 'defaults';
 
 const sectionId = (section: SettingsSectionId) => `settings-${section}`;
@@ -154,11 +161,11 @@ export function SettingsPage({
 
   /** Saves `next` after the saves before it; only the newest queued one is sent. */
   const persist = useCallback(
-    (next: UserSettings) => {
+    (next: UserSettings): Promise<SaveOutcome> => {
       latest.current = next;
       setStatus('saving');
-      queue.current = queue.current.then(async () => {
-        if (latest.current !== next) return;
+      const run = queue.current.then(async (): Promise<SaveOutcome> => {
+        if (latest.current !== next) return 'superseded';
         try {
           const where = await saveSettings(userId, next);
           if (where !== 'api') markPending(next);
@@ -167,6 +174,7 @@ export function SettingsPage({
           if (where === 'api') {
             void queryClient.invalidateQueries({ queryKey: queryKeys.backups(userId) });
           }
+          return where;
         } catch (error) {
           if (latest.current === next) setStatus('idle');
           toast.error(
@@ -178,19 +186,51 @@ export function SettingsPage({
           );
           // The server's copy stands.
           await queryClient.invalidateQueries({ queryKey: settingsQuery.queryKey });
+          return 'failed';
         }
       });
+      queue.current = run.then(() => undefined);
+      return run;
     },
     [userId, t, markPending, queryClient, settingsQuery.queryKey],
   );
 
-  const update = <F extends SettingsField>(field: F, value: UserSettings[F]) => {
-    if (!settings) return;
+  const update = <F extends SettingsField>(
+    field: F,
+    value: UserSettings[F],
+  ): Promise<SaveOutcome> => {
+    if (!settings) return Promise.resolve('failed');
     const next: UserSettings = { ...settings, [field]: value };
     if (field === 'theme' && isTheme(value)) setTheme(value);
     if (field === 'language') void setLanguage(uiLanguageOf(value as SettingsLanguage));
     show(next);
-    persist(next);
+    return persist(next);
+  };
+
+  /** A new set of recovery codes to show once (RecoveryCodesDialog); null when none is shown. */
+  const [shownCodes, setShownCodes] = useState<RecoveryCodesAnswer | null>(null);
+
+  /**
+   * Once Two-factor authentication is on: ten recovery codes, when the holder has none left
+   * (a holder who kept a set from before keeps it; Make new codes replaces it).
+   */
+  const offerRecoveryCodes = async () => {
+    try {
+      const status = await queryClient.fetchQuery({
+        ...getRecoveryCodesQueryOptions(userId),
+        staleTime: 0,
+      });
+      if (status.remaining > 0) return;
+      const made = await makeRecoveryCodes(userId);
+      queryClient.setQueryData(queryKeys.recoveryCodes(userId), {
+        remaining: made.remaining,
+        created_at: made.created_at,
+      });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.activityLogs(userId) });
+      setShownCodes(made);
+    } catch {
+      toast.error(t('recoveryCodes.offerFailed'));
+    }
   };
 
   const [preparing, setPreparing] = useState<SettingsField | null>(null);
@@ -199,10 +239,17 @@ export function SettingsPage({
     () => unlockPasskeyOf(userId) !== null,
   );
 
-  /** Makes this device's platform passkey (Biometric unlock) and remembers it here. */
+  /**
+   * Biometric unlock on this device: the passkey it already holds (the two-factor one), else a
+   * new platform passkey (api/passkeys.ts setUpUnlockPasskey); remembered here.
+   */
   const setUpThisDevice = async (): Promise<boolean> => {
     try {
-      const made = await registerPasskey(userId, 'platform');
+      const held = await queryClient.fetchQuery({
+        ...getPasskeysQueryOptions(userId),
+        staleTime: 0,
+      });
+      const made = await setUpUnlockPasskey(userId, held.length);
       setUnlockPasskey(userId, made.id);
       setThisDeviceUnlocks(true);
       await queryClient.invalidateQueries({ queryKey: queryKeys.passkeys(userId) });
@@ -225,7 +272,7 @@ export function SettingsPage({
         setUnlockPasskey(userId, null);
         setThisDeviceUnlocks(false);
       }
-      update(field, checked as UserSettings[typeof field]);
+      void update(field, checked as UserSettings[typeof field]);
       return;
     }
     setPreparing(field);
@@ -250,7 +297,8 @@ export function SettingsPage({
         }
       }
       if (field === 'biometricEnabled' && !(await setUpThisDevice())) return;
-      update(field, true);
+      const saved = await update(field, true);
+      if (field === 'twoFactorEnabled' && saved === 'api') await offerRecoveryCodes();
     } catch {
       toast.error(t('toast.saveFailed'));
     } finally {
@@ -412,6 +460,9 @@ export function SettingsPage({
                   </p>
                 )}
                 {section === 'security' && <PasskeyList userId={userId} />}
+                {section === 'security' && settings.twoFactorEnabled && (
+                  <RecoveryCodesPanel userId={userId} onCodesMade={setShownCodes} />
+                )}
                 {section === 'security' && <ChangePasswordForm userId={userId} />}
                 {section === 'security' && <ActiveSessions userId={userId} onSignOut={signOut} />}
                 {section === 'data' && <BackupsPanel userId={userId} />}
@@ -423,13 +474,14 @@ export function SettingsPage({
           </div>
         </div>
       )}
+      <RecoveryCodesDialog made={shownCodes} onClose={() => setShownCodes(null)} />
       <PassphraseDialog
         userId={userId}
         open={askPassphrase}
         onDone={(set) => {
           setAskPassphrase(false);
           setPreparing(null);
-          if (set) update('autoBackup', true);
+          if (set) void update('autoBackup', true);
         }}
       />
     </div>
