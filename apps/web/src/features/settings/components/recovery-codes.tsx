@@ -8,14 +8,16 @@
  *   codes the holder still has ('recent_sign_in_required'): the panel says so and offers to sign
  *   in again.
  * - `RecoveryCodesDialog`: a new set, shown this once: the ten codes, Copy, Download (a text
- *   file made on the device) and Print (the codes alone: index.css "print-recovery-codes"), and
- *   Done once the holder ticks that they saved them.
+ *   file made on the device) and Print (the codes alone: the dialog is rendered into <body> as
+ *   [data-print-root], and index.css "print-recovery-codes" leaves the app out), and Done once
+ *   the holder ticks that they saved them.
  *
  * Needs the API: the codes are made on the server, which keeps only keyed hashes of them.
  */
 import { RECOVERY_CODES_LOW, type RecoveryCodesAnswer } from '@pehchaan/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -237,8 +239,11 @@ export function RecoveryCodesDialog({
     }
   };
 
-  return (
-    <div className="fixed inset-0 z-50 flex items-end justify-center p-4 sm:items-center">
+  return createPortal(
+    <div
+      data-print-root
+      className="fixed inset-0 z-50 flex items-end justify-center p-4 sm:items-center"
+    >
       <div aria-hidden="true" className="absolute inset-0 bg-slate-950/50 print:hidden" />
       <div
         ref={panel}
@@ -249,7 +254,7 @@ export function RecoveryCodesDialog({
         onKeyDown={onKeyDown}
         className="relative max-h-[calc(100dvh-2rem)] w-full max-w-md overflow-y-auto rounded-2xl border border-slate-200 bg-white p-6 shadow-xl dark:border-slate-700 dark:bg-slate-900"
       >
-        <div data-print-area>
+        <div>
           <h2 id={`${ids}-title`} className="text-lg font-semibold text-slate-900 dark:text-white">
             {t('recoveryCodes.dialog.title')}
           </h2>
@@ -257,6 +262,7 @@ export function RecoveryCodesDialog({
             {t('recoveryCodes.dialog.text')}
           </p>
           <p className="mt-1 hidden text-sm print:block">
+            <strong>{t('recoveryCodes.dialog.fileHeading')}</strong>{' '}
             {t('recoveryCodes.dialog.fileText', { date: madeOn })}
           </p>
           <ol
@@ -300,6 +306,7 @@ export function RecoveryCodesDialog({
           </Button>
         </div>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }
