@@ -12,16 +12,17 @@ import { storedSessionToken } from './browser-storage';
  * so this file opens the app at http://localhost:<port> (playwright.config.ts sets
  * WEBAUTHN_RP_ID).
  *
- * The test demo account (user-003) and the secondary one (user-002) are used (DECISIONS 2); what
- * a test turns on is put back at its end (the passkey removed: two-factor authentication and
- * Biometric unlock off), so other spec files see them as seeded. Screenshots of the codes dialog
- * and of the recovery-code input at 390 and 1280 px go to test-results/.
+ * The secondary demo account (user-002, DECISIONS 2) is used: settings-act.spec.ts turns two-
+ * factor authentication on for the test account. What a test turns on is put back at its end (the
+ * passkey removed: two-factor authentication and Biometric unlock off), so other spec files see
+ * the account as seeded; the recovery codes it keeps are inert while no passkey is owed, and a
+ * later turn-on keeps them (no new set offered). Screenshots of the codes dialog and of the
+ * recovery-code input at 390 and 1280 px go to test-results/.
  */
 
 const PORT = Number(process.env.E2E_PORT ?? 5123);
-const TEST_ACCOUNT = { aadhaar: '456789012341', phone: '8765432109', id: 'user-003' };
 const SECONDARY = { aadhaar: '345678901238', phone: '9123456780', id: 'user-002' };
-type Account = typeof TEST_ACCOUNT;
+type Account = typeof SECONDARY;
 const CODE = /[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}/;
 
 test.use({ baseURL: `http://localhost:${PORT}` });
@@ -78,19 +79,32 @@ async function api(page: Page, path: string) {
 }
 
 /**
- * Turns Two-factor authentication on (a passkey made here) and takes the codes offered;
- * `inspect` looks at the dialog first (screenshots, download, print).
+ * Turns Two-factor authentication on (a passkey made here) and takes the codes offered: ten when
+ * the holder has none left, none when the holder kept a set from before (then []). `inspect`
+ * looks at the dialog first (screenshots, download, print).
  */
 async function turnOnTwoFactor(
   page: Page,
+  account: Account,
   inspect?: (dialog: Locator, codes: string[]) => Promise<void>,
 ): Promise<string[]> {
   await openSettings(page);
+  const kept = (await api(page, `/user/${account.id}/recovery-codes`)).remaining as number;
   const twoFactor = page.getByRole('switch', { name: 'Two-factor authentication' });
   await twoFactor.click();
-  const dialog = page.getByRole('dialog', { name: 'Save your recovery codes' });
-  await expect(dialog).toBeVisible();
   await expect(twoFactor).toHaveAttribute('aria-checked', 'true');
+  const dialog = page.getByRole('dialog', { name: 'Save your recovery codes' });
+  if (kept > 0) {
+    await saved(page);
+    await expect(
+      page
+        .getByRole('region', { name: 'Recovery codes' })
+        .getByText(new RegExp(`^${kept} codes? left`)),
+    ).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    return [];
+  }
+  await expect(dialog).toBeVisible();
   const items = dialog.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem');
   await expect(items).toHaveCount(10);
   const codes = (await items.allTextContents()).map((text) => CODE.exec(text)?.[0] ?? '');
@@ -123,9 +137,9 @@ test('Recovery codes: offered once when the passkey second factor is turned on; 
 }) => {
   test.setTimeout(120_000);
   await addAuthenticator(page);
-  await enterOtp(page, TEST_ACCOUNT);
+  await enterOtp(page, SECONDARY);
   await expect(page).toHaveURL(/\/dashboard$/);
-  const codes = await turnOnTwoFactor(page, async (dialog, shown) => {
+  const codes = await turnOnTwoFactor(page, SECONDARY, async (dialog, shown) => {
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await expect(dialog).toBeInViewport();
@@ -164,12 +178,12 @@ test('Recovery codes: offered once when the passkey second factor is turned on; 
   await expect(panel.getByText(/^10 codes left/)).toBeVisible();
   await panel.screenshot({ path: 'test-results/recovery-codes-panel-1280.png' });
   // The server answers how many are left, never the codes.
-  const status = await api(page, `/user/${TEST_ACCOUNT.id}/recovery-codes`);
+  const status = await api(page, `/user/${SECONDARY.id}/recovery-codes`);
   expect(status.remaining).toBe(10);
   expect(JSON.stringify(status)).not.toContain(codes[0] as string);
 
   await signOut(page);
-  await enterOtp(page, TEST_ACCOUNT);
+  await enterOtp(page, SECONDARY);
   await expect(
     page.getByRole('heading', { name: "One more step: confirm it's you" }),
   ).toBeVisible();
@@ -189,7 +203,7 @@ test('Recovery codes: offered once when the passkey second factor is turned on; 
 
   // Used up: the same code is refused the next time; the passkey still signs in.
   await signOut(page);
-  await enterOtp(page, TEST_ACCOUNT);
+  await enterOtp(page, SECONDARY);
   await page.getByRole('button', { name: 'Use a recovery code' }).click();
   await page.getByLabel('Recovery code').fill(codes[0] as string);
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -223,7 +237,7 @@ test('Biometric unlock on the device that holds the two-factor passkey uses that
   const { cdp, id } = await addAuthenticator(page);
   await enterOtp(page, SECONDARY);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await turnOnTwoFactor(page);
+  await turnOnTwoFactor(page, SECONDARY);
   const heldHere = async () =>
     (await cdp.send('WebAuthn.getCredentials', { authenticatorId: id })).credentials.length;
   expect(await heldHere()).toBe(1);
