@@ -80,6 +80,15 @@ const VALID_BODIES: Record<string, (ids: { basicIdentityId: string }) => unknown
   'PUT /user/{userId}/settings': () => ({ ...DEFAULT_SETTINGS, dataSharing: true }),
   'POST /user/{userId}/passkeys/options': () => ({ attachment: 'any' }),
   'POST /user/{userId}/passkeys': () => ({ response: PASSKEY_REGISTRATION }),
+  'POST /user/{userId}/passkeys/unlock': () => ({
+    response: {
+      id: 'cred',
+      rawId: 'cred',
+      type: 'public-key',
+      clientExtensionResults: {},
+      response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+    },
+  }),
   'PUT /user/{userId}/password': () => ({
     new_password: 'mallory-was-here',
     confirm_password: 'mallory-was-here',

@@ -171,6 +171,8 @@ interface SecuritySeeds {
   registration?: unknown;
   /** An unlock answer for this session's unlock options. */
   unlockAssertion?: unknown;
+  /** The answer of a passkey ACTOR holds to its Biometric unlock options (passkeys/unlock). */
+  adoptAssertion?: unknown;
   /** A valid backup key body. */
   backupKey?: unknown;
   /** Path values that reach a success first (a passkey id, a backup id). */
@@ -314,6 +316,7 @@ const SEED_BODIES: Record<string, (inputs: SeedInputs) => unknown[]> = {
   'POST /api/auth/unlock': ({ security }) => [{ passkey: security.unlockAssertion }],
   'POST /user/{userId}/passkeys/options': () => [{ attachment: 'any' }, { attachment: 'platform' }],
   'POST /user/{userId}/passkeys': ({ security }) => [{ response: security.registration }],
+  'POST /user/{userId}/passkeys/unlock': ({ security }) => [{ response: security.adoptAssertion }],
   'PUT /user/{userId}/password': () => [
     { new_password: FUZZ_PASSWORD, confirm_password: FUZZ_PASSWORD },
   ],
@@ -702,7 +705,8 @@ export function describeFuzzSuite(part: { index: number; count: number }): void 
      * state to succeed: a pending sign-in of SECOND_FACTOR_HOLDER (who never signs in otherwise)
      * owing a passkey or the password; THIRD's Biometric unlock with a platform passkey and the
      * unlock answer (the unlock routes act on THIRD's session); ACTOR's registration options and
-     * their answer, a passkey to delete, a password to remove, a backup key and a backup.
+     * their answer, a passkey and its answer to the Biometric unlock options (passkeys/unlock), a
+     * passkey to delete, a password to remove, a backup key and a backup.
      */
     const securitySetup = async (operation: Operation): Promise<SecuritySeeds> => {
       const { db } = app.deps;
@@ -766,6 +770,11 @@ export function describeFuzzSuite(part: { index: number; count: number }): void 
         return {
           registration: new SoftAuthenticator().register(made.options as Record<string, unknown>),
         };
+      }
+      if (key === 'POST /user/{userId}/passkeys/unlock') {
+        const held = await addPasskey(ACTOR, 'any');
+        const made = await call(ACTOR, 'POST', `${own}/passkeys/unlock/options`);
+        return { adoptAssertion: held.authenticate(made.options as Record<string, unknown>) };
       }
       if (key === 'DELETE /user/{userId}/passkeys/{passkeyId}') {
         return { pathValues: [(await addPasskey(ACTOR, 'any')).id] };
