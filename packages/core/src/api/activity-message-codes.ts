@@ -53,6 +53,10 @@ export const ACTIVITY_MESSAGE_CODES = [
   'grievance_resolved',
   'erasure_requested',
   'erasure_resolved',
+  // DECISIONS 8: the holder revealed an identity number (params document_type, claim); a
+  // stranger opened a credential's bare link /verify/{credentialId} (params document_type).
+  'credential_field_revealed',
+  'credential_link_viewed',
 ] as const;
 /** A message code; an unknown one is refused with a short message (the list grows). */
 export const activityMessageCodeSchema = z.enum(ACTIVITY_MESSAGE_CODES, {

@@ -13,7 +13,8 @@
  * day as YYYY-MM-DD; for the settings that act, `device` the device's name ('Chrome on Linux'),
  * `name` a passkey's name, `factors` the second factors of a sign-in ('passkey,password', core's
  * SECOND_FACTORS); for share links, `claims` the disclosed claim names ('name,date_of_birth',
- * CLAIM_LABELS keys), `until` the instant a link ends (ISO 8601) and `count` a view limit.
+ * CLAIM_LABELS keys), `until` the instant a link ends (ISO 8601) and `count` a view limit; a
+ * revealed identity number names its `claim` (a CLAIM_LABELS key).
  * Grievances and erasure requests name the organisation as `requester` and the consent's
  * `purpose`.
  */
@@ -184,5 +185,9 @@ export function describeActivity(message: ActivityMessage): string {
       return `Asked ${p.requester} to erase your data held for ${p.purpose}`;
     case 'erasure_resolved':
       return `${p.requester} resolved your erasure request about ${p.purpose}`;
+    case 'credential_field_revealed':
+      return `Revealed ${claimNames(p.claim)} on your ${documentName(p.document_type)}`;
+    case 'credential_link_viewed':
+      return `The public link of your ${documentName(p.document_type)} was viewed`;
   }
 }

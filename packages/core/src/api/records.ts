@@ -65,6 +65,11 @@ export const ACTIVITY_TYPES = [
   'grievance_resolved',
   'erasure_requested',
   'erasure_resolved',
+  /**
+   * The holder revealed the full value of one of their credential's identity numbers
+   * (GET /user/{userId}/credentials/{id}/fields/{field}; DECISIONS 8: the list answers it masked).
+   */
+  'credential_field_revealed',
 ] as const;
 export const activityTypeSchema = z.enum(ACTIVITY_TYPES);
 export type ActivityType = z.infer<typeof activityTypeSchema>;
@@ -109,6 +114,11 @@ export const credentialRecordSchema = z.object({
   last_viewed: z.string().nullable().optional(),
   /** Display order chosen by the holder (PUT /user/{userId}/credentials/order). */
   position: z.number().int().optional(),
+  /**
+   * Whether the bare link /verify/{id} answers (SPEC 2 opens it to anyone with the id; the
+   * holder may turn it off, PUT /user/{userId}/credentials/{id}/public-link). Absent: on.
+   */
+  public_link: z.boolean().optional(),
 });
 export type CredentialRecord = z.infer<typeof credentialRecordSchema>;
 
