@@ -144,6 +144,8 @@ export const ERROR_STATUS = {
   share_withdrawn: 410,
   /** The share link had its last allowed view. */
   share_used_up: 410,
+  /** The holder turned the credential's bare link /verify/{id} off (DECISIONS 8). */
+  link_disabled: 410,
   /** The body is larger than BODY_LIMIT_BYTES. */
   body_too_large: 413,
   /** A path segment is longer than the router allows. */
@@ -262,6 +264,7 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   share_expired: 'Share link expired',
   share_withdrawn: 'Share link withdrawn',
   share_used_up: 'Share link view limit reached',
+  link_disabled: 'Link turned off',
   body_too_large: 'Request body too large',
   path_segment_too_long: 'Path segment too long',
   unsupported_media_type: 'Unsupported media type',
