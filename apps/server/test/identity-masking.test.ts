@@ -324,7 +324,7 @@ describe.each(backends)('identity numbers on $name', (backend) => {
     expect(views.length).toBe(viewsBefore + 4);
     expect(views[0]).toMatchObject({
       type: 'credential_viewed',
-      description: 'The public link of your Aadhaar Card was viewed',
+      description: 'The public verify link of your Aadhaar Card was viewed',
       message_params: { document_type: 'aadhaar' },
     });
   });

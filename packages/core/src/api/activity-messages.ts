@@ -188,6 +188,6 @@ export function describeActivity(message: ActivityMessage): string {
     case 'credential_field_revealed':
       return `Revealed ${claimNames(p.claim)} on your ${documentName(p.document_type)}`;
     case 'credential_link_viewed':
-      return `The public link of your ${documentName(p.document_type)} was viewed`;
+      return `The public verify link of your ${documentName(p.document_type)} was viewed`;
   }
 }

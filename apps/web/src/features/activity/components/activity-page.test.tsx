@@ -132,8 +132,9 @@ describe('/logs', () => {
     // 'All' and the types: SPEC 3's twelve, credential_viewed, issue 17's five, the nine of
     // the settings that act (issue 19: new device sign-ins, security alerts, password, passkeys,
     // deletion, backups), a share link's later states (withdrawn, expired, used up) and the
-    // grievances and erasure requests (sent, resolved).
-    expect(options).toHaveLength(35);
+    // grievances and erasure requests (sent, resolved), and an identity number revealed
+    // (DECISIONS 8).
+    expect(options).toHaveLength(36);
     expect(options[0]).toHaveTextContent('All types');
     await user.selectOptions(type, 'Login');
     expect(screen.getByText('1 of 4 activities')).toBeInTheDocument();
