@@ -135,6 +135,8 @@ export const PROBLEM_CODES = [
   // 502: the verifier, not this server, failed
   'verifier_unreachable',
   'verifier_refused',
+  // 502: a verifier's request object could not be obtained, whatever the reason (one answer)
+  'request_unavailable',
   // 503: briefly unavailable (a database failover, a shared store down); Retry-After
   'database_unavailable',
   'service_unavailable',
