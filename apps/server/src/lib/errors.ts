@@ -40,6 +40,11 @@ export const ERROR_STATUS = {
   unknown_claim: 400,
   /** OpenID4VP response: a presentation failed a check (GET /verifier/requests/{id} lists them). */
   presentation_invalid: 400,
+  /**
+   * OpenID4VP response: a presentation's KB-JWT `iat` is more than 5 minutes before or 1 minute
+   * after the verifier's clock (lib/verify-sd-jwt-presentation.ts KB_JWT_IAT_WINDOW).
+   */
+  kb_jwt_iat_out_of_window: 400,
   /** OpenID4VP: the verifier request was not answered in time. */
   verifier_request_expired: 400,
   /**
@@ -221,6 +226,7 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   invalid_idempotency_key: 'Invalid Idempotency-Key',
   unknown_claim: 'Unknown claim',
   presentation_invalid: 'Presentation invalid',
+  kb_jwt_iat_out_of_window: 'Key binding outside the time window',
   verifier_request_expired: 'Verifier request expired',
   verifier_request_answered: 'Verifier request already answered',
   invalid_presentation_link: 'Invalid presentation request link',

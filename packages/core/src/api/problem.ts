@@ -51,6 +51,8 @@ export const PROBLEM_CODES = [
   'invalid_idempotency_key',
   'unknown_claim',
   'presentation_invalid',
+  // 400: an OpenID4VP presentation whose KB-JWT `iat` is outside the verifier's window
+  'kb_jwt_iat_out_of_window',
   'verifier_request_expired',
   // Nothing answers it any more (see request_already_answered); kept while a caller still
   // tests for it.
