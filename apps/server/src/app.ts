@@ -30,6 +30,7 @@ import type { AppConfig } from './config';
 import type { Database } from './db/create-db';
 import { isDatabaseUnavailable } from './db/postgres-hosts';
 import {
+  causeChainOf,
   type ErrorCode,
   isAppError,
   MAX_FIELD_ERRORS,
@@ -246,7 +247,9 @@ function fieldErrors(
  */
 function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (isAppError(error)) {
-    request.log.info({ code: error.code, status: error.statusCode }, 'request refused');
+    // The cause (when a service kept one) is for this log only: the answer says less on purpose.
+    const cause = error.cause === undefined ? {} : { cause: causeChainOf(error.cause) };
+    request.log.info({ code: error.code, status: error.statusCode, ...cause }, 'request refused');
     return sendProblem(reply, error.toProblem(), error.retryAfterSeconds);
   }
   if (hasZodFastifySchemaValidationErrors(error)) {

@@ -27,8 +27,12 @@
  * | TLS_KEY_FILE  |                                  | TLS_KEY_FILE, the PEM private key)             |
  * | PUBLIC_ORIGIN | http://localhost:5000            | the origin the public sees: share links, SD-JWT|
  * |               |                                  | VC `vct` URLs, OpenID4VP request URIs          |
- * | OID4VP_ALLOW_LOOPBACK | unset: only while HOST is | true: the wallet may fetch an OpenID4VP        |
- * |               | a loopback address               | request_uri over http from 127.0.0.0/8 or ::1  |
+ * | OID4VP_ALLOW_LOOPBACK | false (whatever HOST is)  | true: the wallet may fetch an OpenID4VP        |
+ * |               |                                  | request_uri (and post to a response_uri) on    |
+ * |               |                                  | 127.0.0.0/8 or ::1 (development, tests); this  |
+ * |               |                                  | server's own are answered in process anyway    |
+ * | OID4VCI_ALLOW_LOOPBACK | false                   | true: the same switch for OpenID4VCI (the      |
+ * |               |                                  | wallet reaching credential issuers on loopback)|
  * | WEBAUTHN_RP_ID | PUBLIC_ORIGIN's host name       | the passkeys' relying party id (a domain, not  |
  * |               |                                  | an IP address: WebAuthn refuses those)         |
  * | WEBAUTHN_ORIGINS | PUBLIC_ORIGIN                 | comma-separated origins passkeys may be used on|
@@ -154,11 +158,19 @@ export interface AppConfig {
    */
   publicOrigin: string;
   /**
-   * OID4VP_ALLOW_LOOPBACK=true: the wallet may fetch a verifier's `request_uri` over plain http
-   * from 127.0.0.0/8 or ::1 (development and tests). Without it that is allowed only while the
-   * server itself listens on a loopback address.
+   * OID4VP_ALLOW_LOOPBACK=true: the wallet may fetch a verifier's `request_uri` (and post to its
+   * `response_uri`) on 127.0.0.0/8 or ::1, over http too (development and tests). Off by
+   * default whatever HOST is: behind a reverse proxy the server listens on loopback, and a
+   * holder's link must not make it reach other services there. This server's own verifier is
+   * answered in process, so `npm start` needs no loopback. Private ranges are never allowed.
    */
   oid4vpAllowLoopback: boolean;
+  /**
+   * OID4VCI_ALLOW_LOOPBACK=true: the same for OpenID for Verifiable Credential Issuance (the
+   * wallet reaching a credential issuer's endpoints on loopback), for the issuance work
+   * (DECISIONS 8); off by default whatever HOST is.
+   */
+  oid4vciAllowLoopback: boolean;
   /**
    * The WebAuthn relying party (passkeys: two-factor authentication and biometric unlock):
    * WEBAUTHN_RP_ID (default PUBLIC_ORIGIN's host) and WEBAUTHN_ORIGINS (default PUBLIC_ORIGIN),
@@ -300,6 +312,10 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   ),
+  OID4VCI_ALLOW_LOOPBACK: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  ),
   WEBAUTHN_RP_ID: z.preprocess(
     emptyAsUndefined,
     z
@@ -428,6 +444,7 @@ export function loadConfig(
     tls,
     publicOrigin: e.PUBLIC_ORIGIN,
     oid4vpAllowLoopback: e.OID4VP_ALLOW_LOOPBACK === 'true',
+    oid4vciAllowLoopback: e.OID4VCI_ALLOW_LOOPBACK === 'true',
     webauthn: {
       rpId: e.WEBAUTHN_RP_ID ?? new URL(e.PUBLIC_ORIGIN).hostname,
       origins:

@@ -159,6 +159,25 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('keeps OpenID4VP and OpenID4VCI loopback fetching off unless set, whatever HOST is', () => {
+    for (const host of ['0.0.0.0', '127.0.0.1', 'localhost', '::1']) {
+      expect(loadConfig({ HOST: host, TRUST_PROXY: '127.0.0.1' })).toMatchObject({
+        oid4vpAllowLoopback: false,
+        oid4vciAllowLoopback: false,
+      });
+    }
+    expect(
+      loadConfig({ OID4VP_ALLOW_LOOPBACK: 'true', OID4VCI_ALLOW_LOOPBACK: 'true' }),
+    ).toMatchObject({ oid4vpAllowLoopback: true, oid4vciAllowLoopback: true });
+    expect(loadConfig({ OID4VCI_ALLOW_LOOPBACK: 'true' })).toMatchObject({
+      oid4vpAllowLoopback: false,
+      oid4vciAllowLoopback: true,
+    });
+    expect(() => loadConfig({ OID4VCI_ALLOW_LOOPBACK: 'yes' })).toThrow(
+      /OID4VCI_ALLOW_LOOPBACK: must be true or false/,
+    );
+  });
+
   it('lists every bad variable at once', () => {
     let error: unknown;
     try {

@@ -52,7 +52,10 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     trustProxy: false,
     tls: undefined,
     publicOrigin: 'http://localhost:5000',
-    oid4vpAllowLoopback: true,
+    // Off, as a deployment has it: a suite whose outside verifier or issuer listens on
+    // 127.0.0.1 turns it on itself; this server's own verifier is reached in process anyway.
+    oid4vpAllowLoopback: false,
+    oid4vciAllowLoopback: false,
     webauthn: { rpId: 'localhost', origins: ['http://localhost:5000'] },
     notifications: {
       smtpUrl: undefined,
