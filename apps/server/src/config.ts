@@ -45,6 +45,14 @@
  * | DEMO_VERIFIER_KEYS | off (`npm start` on the embedded| on: when the seeded verifier organisations are|
  * |               | database sets on)                | first registered, mint one API key each and    |
  * |               |                                  | print them once to stdout (never to the log)   |
+ * | REQUEST_TIMEOUT_MS | 20000                       | a request (headers and body) must arrive within|
+ * |               |                                  | this long of its first byte, else 408 and close|
+ * | HEADERS_TIMEOUT_MS | 10000                       | the headers must arrive within this long (at   |
+ * |               |                                  | most REQUEST_TIMEOUT_MS)                       |
+ * | CONNECTION_TIMEOUT_MS | 30000                    | a connection silent this long is closed        |
+ * | KEEP_ALIVE_TIMEOUT_MS | 72000                    | an idle kept-alive connection is closed after  |
+ * | MAX_CONNECTIONS_PER_CLIENT | 50                  | open connections per client IP (0: no cap,     |
+ * |               |                                  | benchmarks only); plugins/connection-limits.ts |
  *
  * HSTS (Strict-Transport-Security) is sent on answers to HTTPS requests: served with TLS_* here,
  * or forwarded by a trusted proxy with X-Forwarded-Proto: https (plugins/security-headers.ts).
@@ -113,6 +121,42 @@ function isExactOrigin(entry: string): boolean {
     !entry.includes('*')
   );
 }
+
+/**
+ * How long a client may take and how many connections it may hold (plugins/connection-limits.ts,
+ * docs/security.md "Slow clients"), in milliseconds: REQUEST_TIMEOUT_MS (the whole request, from
+ * its first byte), HEADERS_TIMEOUT_MS (its headers), CONNECTION_TIMEOUT_MS (a connection with no
+ * traffic either way), KEEP_ALIVE_TIMEOUT_MS (an idle connection between requests), and
+ * MAX_CONNECTIONS_PER_CLIENT (0: no cap).
+ */
+export interface ConnectionLimits {
+  requestTimeoutMs: number;
+  headersTimeoutMs: number;
+  connectionTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  maxConnectionsPerClient: number;
+}
+
+/**
+ * The defaults, each with its reason:
+ * - request 20 s: the largest body (BODY_LIMIT_BYTES, 64 KiB) takes about 10 s on a slow 2G
+ *   link (50 kbit/s); a client that trickles its body is cut about 21 s after its first byte
+ *   (the timeout plus the once-a-second check), within the 30 s docs/security.md promises;
+ * - headers 10 s: a browser sends its headers in one packet; a slowloris client never finishes;
+ * - connection 30 s of silence: a client that stops reading its answer;
+ * - keep-alive 72 s (Fastify's default): longer than a load balancer's idle timeout (AWS ALB and
+ *   HAProxy setups use 60 s), so a balancer never sends a request on a connection this server is
+ *   closing;
+ * - 50 connections per client: a browser opens at most 6 per site; offices and carrier-grade
+ *   NAT put many people behind one address, and 50 leaves them room.
+ */
+export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
+  requestTimeoutMs: 20_000,
+  headersTimeoutMs: 10_000,
+  connectionTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 72_000,
+  maxConnectionsPerClient: 50,
+};
 
 /** The server's settings after parsing; see the module docstring for each variable. */
 export interface AppConfig {
@@ -190,6 +234,8 @@ export interface AppConfig {
    * start` turns it on for the embedded database. Later starts print nothing.
    */
   demoVerifierKeys?: boolean;
+  /** Timeouts and the per-client connection cap (ConnectionLimits). */
+  connections: ConnectionLimits;
   /** The server version reported by /health (apps/server/package.json). */
   version: string;
   /** The clock. Injectable so tests can move time (session and OTP expiry). */
@@ -218,6 +264,18 @@ export class ConfigError extends Error {
 }
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+/** A whole number of milliseconds, 1 s to 10 min. */
+const milliseconds = (fallback: number) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(1000, 'must be 1000-600000 (milliseconds)')
+      .max(600_000, 'must be 1000-600000 (milliseconds)')
+      .default(fallback),
+  );
 
 const envSchema = z.object({
   PORT: z.preprocess(
@@ -358,6 +416,19 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.enum(ON_OFF, { error: `must be one of ${ON_OFF.join(', ')}` }).default('off'),
   ),
+  REQUEST_TIMEOUT_MS: milliseconds(DEFAULT_CONNECTION_LIMITS.requestTimeoutMs),
+  HEADERS_TIMEOUT_MS: milliseconds(DEFAULT_CONNECTION_LIMITS.headersTimeoutMs),
+  CONNECTION_TIMEOUT_MS: milliseconds(DEFAULT_CONNECTION_LIMITS.connectionTimeoutMs),
+  KEEP_ALIVE_TIMEOUT_MS: milliseconds(DEFAULT_CONNECTION_LIMITS.keepAliveTimeoutMs),
+  MAX_CONNECTIONS_PER_CLIENT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 (no cap) or more')
+      .max(1_000_000, 'must be at most 1000000')
+      .default(DEFAULT_CONNECTION_LIMITS.maxConnectionsPerClient),
+  ),
 });
 
 /** True when `value` parses as a URL with a host and one of `protocols` ('smtp:'). */
@@ -419,6 +490,10 @@ export function loadConfig(
   const e = result.data;
   const issues: string[] = [];
   const tls = readTls(e.TLS_CERT_FILE, e.TLS_KEY_FILE, cwd, issues);
+  // Node refuses a headers timeout longer than the request timeout.
+  if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) {
+    issues.push('HEADERS_TIMEOUT_MS: must not be more than REQUEST_TIMEOUT_MS');
+  }
   if (issues.length > 0) throw new ConfigError(issues);
   return {
     port: e.PORT,
@@ -458,6 +533,13 @@ export function loadConfig(
       smsWebhookUrl: e.SMS_WEBHOOK_URL,
     },
     demoVerifierKeys: e.DEMO_VERIFIER_KEYS === 'on',
+    connections: {
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+      connectionTimeoutMs: e.CONNECTION_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      maxConnectionsPerClient: e.MAX_CONNECTIONS_PER_CLIENT,
+    },
     version: readVersion(),
     now: () => new Date(),
   };

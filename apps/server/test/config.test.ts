@@ -178,6 +178,47 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the timeouts and the per-client connection cap (defaults within 30 s, 50 connections)', () => {
+    expect(loadConfig({}).connections).toEqual({
+      requestTimeoutMs: 20_000,
+      headersTimeoutMs: 10_000,
+      connectionTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 72_000,
+      maxConnectionsPerClient: 50,
+    });
+    expect(
+      loadConfig({
+        REQUEST_TIMEOUT_MS: '15000',
+        HEADERS_TIMEOUT_MS: '5000',
+        CONNECTION_TIMEOUT_MS: '20000',
+        KEEP_ALIVE_TIMEOUT_MS: '65000',
+        MAX_CONNECTIONS_PER_CLIENT: '0',
+      }).connections,
+    ).toEqual({
+      requestTimeoutMs: 15_000,
+      headersTimeoutMs: 5_000,
+      connectionTimeoutMs: 20_000,
+      keepAliveTimeoutMs: 65_000,
+      maxConnectionsPerClient: 0,
+    });
+    const issuesOf = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        return (error as ConfigError).issues;
+      }
+      return [];
+    };
+    expect(issuesOf({ REQUEST_TIMEOUT_MS: '0', MAX_CONNECTIONS_PER_CLIENT: '-1' })).toEqual([
+      'REQUEST_TIMEOUT_MS: must be 1000-600000 (milliseconds)',
+      'MAX_CONNECTIONS_PER_CLIENT: must be 0 (no cap) or more',
+    ]);
+    // Node refuses a headers timeout longer than the request's.
+    expect(issuesOf({ REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '8000' })).toEqual([
+      'HEADERS_TIMEOUT_MS: must not be more than REQUEST_TIMEOUT_MS',
+    ]);
+  });
+
   it('lists every bad variable at once', () => {
     let error: unknown;
     try {

@@ -6,7 +6,7 @@ import { DEMO_ACCOUNTS, DEMO_OTP } from '@pehchaan/core';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../../src/app';
-import type { AppConfig } from '../../src/config';
+import { type AppConfig, DEFAULT_CONNECTION_LIMITS } from '../../src/config';
 import type { Database } from '../../src/db/create-db';
 
 /** A clock tests move by hand. Starts at a fixed instant so runs are repeatable. */
@@ -62,6 +62,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       smtpFrom: 'Pehchaan <no-reply@localhost>',
       smsWebhookUrl: undefined,
     },
+    connections: DEFAULT_CONNECTION_LIMITS,
     now: () => new Date(),
     ...overrides,
   };
