@@ -212,7 +212,7 @@ export interface AppConfig {
   /**
    * OID4VCI_ALLOW_LOOPBACK=true: the same for OpenID for Verifiable Credential Issuance (the
    * wallet reaching a credential issuer's endpoints on loopback), for the issuance work
-   * (DECISIONS 8); off by default whatever HOST is.
+   * (DECISIONS 9.1); off by default whatever HOST is.
    */
   oid4vciAllowLoopback: boolean;
   /**

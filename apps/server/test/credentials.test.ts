@@ -101,7 +101,7 @@ describe.each(backends)('signed credentials on $name', (backend) => {
     const { verifiable_credential: document } = response.json();
     expect(document.id).toBe(`urn:pehchaan:credential:${voter?.id}`);
     expect(document.proof.proofValue).toBe(voter?.proof?.proofValue);
-    // The signed document holds the numbers as issued; the list answers them masked (DECISIONS 8).
+    // The signed document holds the numbers as issued; the list answers them masked (DECISIONS 9.6).
     expect(maskCredentialSubject(document.credentialSubject)).toEqual(voter?.credential_subject);
     expect(document.credentialSubject.voter_id).toMatch(/^[A-Z]{3}\d{7}$/);
     expect(voter?.credential_subject.voter_id).toBe('DLHXXXXX67');
@@ -209,7 +209,7 @@ describe.each(backends)('signed credentials on $name', (backend) => {
         type: ['VerifiableCredential', 'AadhaarCredential'],
         issuer: 'UIDAI',
         issuer_id: app.deps.issuers.get('UIDAI').did,
-        // Days only (DECISIONS 8): no time of day to tie the holder's links together.
+        // Days only (DECISIONS 9.6): no time of day to tie the holder's links together.
         issuance_date: aadhaar.credential.issuance_date.slice(0, 10),
         expiration_date: aadhaar.credential.expiration_date.slice(0, 10),
         document_type: 'Aadhaar Card',

@@ -134,7 +134,7 @@ describe.each(backends)('holder data on $name', (backend) => {
         id: 'did:pehchaan:user-001',
         name: user?.name,
         document_type: 'PAN Card',
-        // The record as the list answers it: identity numbers masked (DECISIONS 8).
+        // The record as the list answers it: identity numbers masked (DECISIONS 9.6).
         pan_number: maskField('pan_number', user?.panNumber),
         date_of_birth: user?.dateOfBirth,
         father_name: user?.fatherName,

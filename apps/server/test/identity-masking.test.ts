@@ -1,6 +1,6 @@
 /**
  * Identity numbers travel masked unless the holder reveals or chooses the full value
- * (DECISIONS 8; docs/security.md "Identity numbers"), on every backend:
+ * (DECISIONS 9.6; docs/security.md "Identity numbers"), on every backend:
  * - GET /user/{userId}/credentials answers them masked as the screens show them (Aadhaar last 4
  *   digits, phone two and two, PAN and the others partly hidden); the signed document keeps them;
  * - GET .../credentials/{id}/fields/{field} answers one in full to its holder only, logged as

@@ -4,7 +4,7 @@
  * view is counted and logged; a link can be withdrawn; lists and withdrawals are the holder's
  * only. The bare /verify/{credentialId} answer discloses only the name and masked identifiers,
  * and no public route shows a sample user's full Aadhaar number, mobile or PAN unless a share
- * named it in full_values (DECISIONS 8; identity-masking.test.ts tests that choice).
+ * named it in full_values (DECISIONS 9.6; identity-masking.test.ts tests that choice).
  */
 import { findSampleUser, maskField, SHARE_LIFETIME_MS } from '@pehchaan/core';
 import type { FastifyInstance } from 'fastify';
@@ -202,7 +202,7 @@ describe.each(backends)('share links on $name', (backend) => {
     expect(logs.filter((l) => l.type === 'credential_viewed').length).toBeGreaterThanOrEqual(2);
   });
 
-  it('a share that discloses the Aadhaar number shows it masked unless named in full_values (DECISIONS 8)', async () => {
+  it('a share that discloses the Aadhaar number shows it masked unless named in full_values (DECISIONS 9.6)', async () => {
     const s = await share({ credential_id: ids.aadhaar, fields: ['aadhaar_number'] });
     const body = (await view(s.id)).json();
     expect(body.credential.credential_subject_masked.aadhaar_number).toBe(

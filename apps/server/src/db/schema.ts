@@ -116,7 +116,7 @@ export const credentials = pgTable(
     sdJwtCiphertext: text('sd_jwt_ciphertext'),
     /**
      * Whether the bare link /verify/{id} answers (SPEC 2 opens it to anyone with the id;
-     * DECISIONS 8: the holder may turn it off, PUT .../credentials/{id}/public-link). Off: 410
+     * DECISIONS 9.6: the holder may turn it off, PUT .../credentials/{id}/public-link). Off: 410
      * link_disabled.
      */
     publicLink: boolean('public_link').notNull().default(true),
@@ -770,7 +770,7 @@ export const shares = pgTable(
     /** The disclosed credentialSubject field names, e.g. ["name", "date_of_birth"]. */
     fields: jsonb('fields').$type<string[]>().notNull(),
     /**
-     * The identity numbers among `fields` the link shows in full (DECISIONS 8); every other one
+     * The identity numbers among `fields` the link shows in full (DECISIONS 9.6); every other one
      * is shown masked. Links made before the choice existed show none in full.
      */
     fullValues: jsonb('full_values').$type<string[]>().notNull().default([]),

@@ -149,7 +149,7 @@ export const ERROR_STATUS = {
   share_withdrawn: 410,
   /** The share link had its last allowed view. */
   share_used_up: 410,
-  /** The holder turned the credential's bare link /verify/{id} off (DECISIONS 8). */
+  /** The holder turned the credential's bare link /verify/{id} off (DECISIONS 9.6). */
   link_disabled: 410,
   /** The body is larger than BODY_LIMIT_BYTES. */
   body_too_large: 413,

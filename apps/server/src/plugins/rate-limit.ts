@@ -69,7 +69,7 @@ export const RATE_LIMITS = {
   sendOtpPerPhone: { max: 3, timeWindow: 10 * 60_000 },
   /**
    * Revealing an identity number in full (GET /user/{userId}/credentials/{id}/fields/{field};
-   * DECISIONS 8), per holder: 20 per 10 minutes. A holder reads a number or two at a time (the
+   * DECISIONS 9.6), per holder: 20 per 10 minutes. A holder reads a number or two at a time (the
    * card keeps a revealed value while it is open); a stolen session cannot drain every number
    * of every credential at machine speed, and each reveal is in the holder's log.
    */

@@ -4,7 +4,7 @@
  * be viewed at most `maxViews` times. The identity numbers among `fields` are shown masked
  * (Aadhaar last four digits, phone two and two) except those in `fullValues`, which the body's
  * schema (core's shareCreateBodySchema) already checked to be chosen identity numbers
- * (DECISIONS 8). The id is 'share-' + 32 hex characters (128 random bits,
+ * (DECISIONS 9.6). The id is 'share-' + 32 hex characters (128 random bits,
  * the link's only access control, as DECISIONS 4 says of credential ids).
  *
  * Made under a consent (`consentRequestId`, issue 17), the link belongs to that approved consent:

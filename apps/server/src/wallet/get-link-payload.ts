@@ -2,7 +2,7 @@
  * GET /api/verify/{id}/payload (docs/api-contract.md "Share links"): the JSON form of a verify
  * link, the SPEC 3 QR payload (type digital_credential, version 1.0, credential_id,
  * document_type, issuer, dates, subject, verification_url, timestamp) with every identifier
- * masked (core's buildQrPayload) but those a share's holder chose to show in full (DECISIONS 8).
+ * masked (core's buildQrPayload) but those a share's holder chose to show in full (DECISIONS 9.6).
  * For a share id the subject holds only the fields the holder chose, and reading it counts as a
  * view (wallet/view-share.ts); for a bare credential id only the holder's name and masked
  * identifiers, dates as days, and reading it counts as a view of that link

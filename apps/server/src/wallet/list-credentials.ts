@@ -2,7 +2,7 @@
  * GET /user/{userId}/credentials (SPEC 7): the holder's credentials as screen records. The
  * Basic Identity is issued first when missing (SPEC 4) and always listed first; then the order
  * the holder chose (position), then issuance order (oldest first).
- * DECISIONS 8: every identity number of a subject is answered masked exactly as the screens show
+ * DECISIONS 9.6: every identity number of a subject is answered masked exactly as the screens show
  * it (core's maskCredentialSubject: Aadhaar last 4 digits, phone two and two, the others partly
  * hidden as SPEC 5 says), so no copy of the list (the read cache, the browser's offline store)
  * holds one whole; the holder reveals one with wallet/reveal-credential-field.ts. The signed

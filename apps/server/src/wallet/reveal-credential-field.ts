@@ -1,5 +1,5 @@
 /**
- * GET /user/{userId}/credentials/{id}/fields/{field} (DECISIONS 8, docs/api-contract.md
+ * GET /user/{userId}/credentials/{id}/fields/{field} (DECISIONS 9.6, docs/api-contract.md
  * "Credentials, signing and verification"): one identity number of the holder's credential in
  * full, for the card's eye toggle; the list answers it masked (wallet/list-credentials.ts). Read
  * from the signed document as stored and recorded in the holder's activity log

@@ -1,5 +1,5 @@
 /**
- * PUT /user/{userId}/credentials/{id}/public-link (DECISIONS 8, docs/api-contract.md
+ * PUT /user/{userId}/credentials/{id}/public-link (DECISIONS 9.6, docs/api-contract.md
  * "Credentials, signing and verification"): the holder turns the bare link /verify/{id} of one
  * of their credentials on or off. SPEC 2 opens that link to anyone with the id, so it is on by
  * default; off, GET /api/verify/{id}, its /payload and the page's JSON form answer 410

@@ -1,6 +1,6 @@
 /**
  * A stranger opens a credential's bare link /verify/{credentialId} (SPEC 2: open to anyone with
- * the id; DECISIONS 8): refused once the holder turned the link off, otherwise recorded in the
+ * the id; DECISIONS 9.6): refused once the holder turned the link off, otherwise recorded in the
  * holder's activity log, once per view, as a share link's view is (`credential_viewed`, message
  * `credential_link_viewed`: 'The public verify link of your PAN Card was viewed'). What the link shows is
  * wallet/verify-stored-credential.ts's answer (the name and masked identifiers, dates without a

@@ -11,7 +11,7 @@
  * The answer discloses only the fields the holder chose: masked in the summary, their values in
  * `disclosed` for the page's reveal toggle, where an identity number stays masked (Aadhaar last
  * four digits, phone two and two) unless the holder named it in the link's `full_values`
- * (DECISIONS 8, core's shareDisclosure). The credential's own id is not disclosed (the answer's
+ * (DECISIONS 9.6, core's shareDisclosure). The credential's own id is not disclosed (the answer's
  * ids are the share's), so a withdrawn link leaves the stranger nothing to reopen.
  *
  * Input: { ...deps, shareId }. Output: { answer (core's storedCredentialVerdictSchema), subject:

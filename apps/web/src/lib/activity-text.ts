@@ -50,7 +50,7 @@ export function useActivityText(): (log: ActivityLog) => string {
         claimsParam(params.claims).map((claim) => fieldLabel(claim, i18n.language)),
       ),
       until: format.dateTime(text('until')),
-      // A revealed identity number (DECISIONS 8): its label.
+      // A revealed identity number (DECISIONS 9.6): its label.
       claim: fieldLabel(text('claim'), i18n.language),
       context: code === 'profile_updated' && fields.length === 0 ? 'none' : undefined,
       defaultValue: log.description,

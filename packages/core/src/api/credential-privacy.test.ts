@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { claimNameSchema, maskCredentialSubject, publicLinkBodySchema } from './credential-privacy';
 
-describe('credential privacy (DECISIONS 8)', () => {
+describe('credential privacy (DECISIONS 9.6)', () => {
   it('masks every identity number of a subject as the screens do, and nothing else', () => {
     const subject = {
       id: 'did:key:z6MkHolder',

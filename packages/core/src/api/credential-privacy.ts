@@ -1,5 +1,5 @@
 /**
- * How a holder's identity numbers leave the server (DECISIONS 8: masked wherever they travel
+ * How a holder's identity numbers leave the server (DECISIONS 9.6: masked wherever they travel
  * unless the holder reveals or chooses the full value), one zod schema per boundary (STYLE 4):
  *
  * - GET /user/{userId}/credentials answers each credential's identity numbers masked as the

@@ -110,7 +110,7 @@ export const PROBLEM_CODES = [
   'share_expired',
   'share_withdrawn',
   'share_used_up',
-  // 410: a credential's bare link its holder turned off (DECISIONS 8)
+  // 410: a credential's bare link its holder turned off (DECISIONS 9.6)
   'link_disabled',
   // 413, 414, 415
   'body_too_large',

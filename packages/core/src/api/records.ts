@@ -67,7 +67,7 @@ export const ACTIVITY_TYPES = [
   'erasure_resolved',
   /**
    * The holder revealed the full value of one of their credential's identity numbers
-   * (GET /user/{userId}/credentials/{id}/fields/{field}; DECISIONS 8: the list answers it masked).
+   * (GET /user/{userId}/credentials/{id}/fields/{field}; DECISIONS 9.6: the list answers it masked).
    */
   'credential_field_revealed',
 ] as const;

@@ -54,7 +54,7 @@ describe('share links', () => {
     expect(dayOf('2025-06-01')).toBe('2025-06-01');
   });
 
-  it('a share shows identity numbers masked unless named in full_values (DECISIONS 8)', () => {
+  it('a share shows identity numbers masked unless named in full_values (DECISIONS 9.6)', () => {
     const fields = ['name', 'aadhaar_number', 'phone', 'date_of_birth'];
     expect(shareDisclosure(subject, fields, [])).toEqual({
       masked: {

@@ -6,7 +6,7 @@
  * `{PUBLIC_ORIGIN}/verify/{shareId}`; a bare `/verify/{credentialId}` discloses only the holder's
  * name and masked identifiers, its dates without a time of day.
  *
- * DECISIONS 8: a chosen identity number (core's isSensitiveField: Aadhaar, phone, PAN ...) is
+ * DECISIONS 9.6: a chosen identity number (core's isSensitiveField: Aadhaar, phone, PAN ...) is
  * disclosed masked as the screens mask it (Aadhaar last four digits, phone two and two) unless
  * the holder also names it in `full_values`, a choice the share dialog offers only after a
  * warning that names the risk (UIDAI favours the masked number; a verifier that needs identity
@@ -89,7 +89,7 @@ export function pickSubjectFields(
  * What a share discloses of `subject`: `masked`, the chosen `fields` (plus document_type) with
  * every identity number masked (the page's summary); `disclosed`, the chosen fields' values as
  * the link shows them: an identity number masked unless it is in `fullValues`, every other field
- * as it is (DECISIONS 8).
+ * as it is (DECISIONS 9.6).
  */
 export function shareDisclosure(
   subject: Record<string, unknown>,
@@ -164,7 +164,7 @@ export const shareCreateBodySchema = z
       .optional(),
     /**
      * Identity numbers among `fields` (core's isSensitiveField) the link shows in full; every
-     * other one is shown masked (DECISIONS 8). Absent: none.
+     * other one is shown masked (DECISIONS 9.6). Absent: none.
      */
     full_values: z
       .array(z.string().min(1).max(64))
@@ -242,7 +242,7 @@ export function summarizeShares(shares: readonly ShareRecord[]): { active: numbe
 
 /**
  * The SPEC 3 QR payload: a link's JSON form, every identifier masked, except the identity
- * numbers a share's holder chose to show in full (DECISIONS 8).
+ * numbers a share's holder chose to show in full (DECISIONS 9.6).
  */
 export const qrPayloadSchema = z.object({
   type: z.literal('digital_credential'),

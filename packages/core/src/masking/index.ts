@@ -1,7 +1,7 @@
 /**
  * Display masking of SPEC 5: an Aadhaar number shows only its last 4 digits; PAN, phone, voter,
  * driving licence, passport, CKYC, roll, registration and account numbers are partly hidden (a
- * mobile number shows its first two and last two digits, 98XXXXXX10). DECISIONS 8: identity
+ * mobile number shows its first two and last two digits, 98XXXXXX10). DECISIONS 9.6: identity
  * numbers travel masked this way wherever they go (the holder's credential list, share links,
  * the bare verify link, the QR payload) unless the holder reveals a field or chooses its full
  * value for a share.
@@ -72,7 +72,7 @@ const FIELD_RULES: Record<string, readonly [number, number] | 'aadhaar'> = {
 };
 
 /**
- * True when SPEC 5 says `field` is masked for display: an identity number (DECISIONS 8), the
+ * True when SPEC 5 says `field` is masked for display: an identity number (DECISIONS 9.6), the
  * fields the holder's list, share links and the bare link answer masked.
  */
 export function isSensitiveField(field: string): boolean {

@@ -4,7 +4,7 @@
  * whose user is user_id (decided before the query is validated: 401, then 403). document_type is
  * SPEC 3's name ('PAN Card') or the catalogue key ('pan'), case-insensitive; the answer's
  * document_type is SPEC 3's name. The answer's `credential` is the record as the holder's list
- * answers it, identity numbers masked (DECISIONS 8); `verifiable_credential` is the signed
+ * answers it, identity numbers masked (DECISIONS 9.6); `verifiable_credential` is the signed
  * document as issued (as GET /user/{userId}/credentials/{id}/document answers it).
  */
 import {

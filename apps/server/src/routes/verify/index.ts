@@ -4,7 +4,7 @@
  *
  * - GET /api/verify/{id}: for a bare credential id, the verdict with the holder's name and
  *   masked identifiers only, dates as days (the verdict answered through the read cache), each
- *   view logged for the holder, 410 link_disabled while the holder has it off (DECISIONS 8,
+ *   view logged for the holder, 410 link_disabled while the holder has it off (DECISIONS 9.6,
  *   wallet/view-credential-link.ts); for a share id ('share-...'),
  *   the verdict with the fields its holder chose, counted as a view (never cached: the answer
  *   changes with each view and ends with withdrawal); 410 once the link expired, was withdrawn

@@ -5,7 +5,7 @@
  * 'Show <label>' / 'Hide <label>'. Shared by the credential cards and /verify's check of a
  * pasted credential, so both mask alike.
  *
- * Where the full value comes from (DECISIONS 8):
+ * Where the full value comes from (DECISIONS 9.6):
  * - no `reveal` (a pasted credential): the subject holds the values whole; the eye unmasks them
  *   on the device;
  * - `reveal` (the holder's cards): the subject holds them masked, as the server's list answers

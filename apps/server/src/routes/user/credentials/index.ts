@@ -1,6 +1,6 @@
 /**
  * /user/{userId}/credentials: the holder's credentials (screen records, identity numbers masked:
- * DECISIONS 8), one identity number in full (logged, limited per holder, never cached), one
+ * DECISIONS 9.6), one identity number in full (logged, limited per holder, never cached), one
  * credential's signed document and its SD-JWT VC, turning its bare link on or off, deleting one,
  * their display order, and recording a copy or download made on the device in the activity log.
  * HTTP only: schema and a thin handler calling one service. Mounted by routes/user/index.ts under

@@ -133,7 +133,7 @@ describe('/logs', () => {
     // the settings that act (issue 19: new device sign-ins, security alerts, password, passkeys,
     // deletion, backups), a share link's later states (withdrawn, expired, used up) and the
     // grievances and erasure requests (sent, resolved), and an identity number revealed
-    // (DECISIONS 8).
+    // (DECISIONS 9.6).
     expect(options).toHaveLength(36);
     expect(options[0]).toHaveTextContent('All types');
     await user.selectOptions(type, 'Login');

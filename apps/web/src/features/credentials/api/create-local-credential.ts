@@ -25,7 +25,7 @@ function randomId(): string {
  * subject comes from the sample user record when the holder is one of the sample users.
  * The generation is queued in the outbox: once the API answers, the issuer signs it for
  * real and the issued credential replaces this record (sync-credentials.ts). Its identity numbers
- * are masked, as the server's list answers them (DECISIONS 8): the offline store never holds one
+ * are masked, as the server's list answers them (DECISIONS 9.6): the offline store never holds one
  * whole, and a card cannot reveal one until the issuer has issued the credential.
  * @returns the stored record, or null when the browser refused to store it.
  */
@@ -76,7 +76,7 @@ export function createLocalCredential(
  * The eye toggle of a credential the server cannot answer for (made on this device and awaiting
  * the issuer, or local-only mode): the full value of `field` rebuilt from the sample user record
  * the credential was made from (core's sample data, shipped with the app), never read from
- * storage, which holds it masked (DECISIONS 8). Null when there is nothing to rebuild from (the
+ * storage, which holds it masked (DECISIONS 9.6). Null when there is nothing to rebuild from (the
  * holder is not a sample user, or an unknown type): the card then offers no eye.
  */
 export function localReveal(

@@ -2,7 +2,7 @@
  * POST /identity/generate-credential (SPEC 7, api-contract): issues a credential of
  * `documentType` (a catalogue key such as 'pan'), or of a random type the holder lacks when it is
  * absent (SPEC 9). Query parameters only, no body. The new credential is added to the local copy,
- * identity numbers masked (DECISIONS 8).
+ * identity numbers masked (DECISIONS 9.6).
  * There is no local fallback here: without the API generation fails (SPEC 8). The Credentials
  * screen, which knows the chosen type, keeps a proof-less copy instead and queues the generation
  * in the outbox (create-local-credential.ts).

@@ -7,7 +7,7 @@
  * An API answer (in the server's order) keeps, after it, the credentials made on this device while
  * the API was unreachable (not known to the API yet, 'Awaiting issuer'), and refreshes the local
  * copy with that list when it is not empty (DECISIONS 5: storage is the offline cache). The list
- * holds identity numbers masked (DECISIONS 8: the server answers them so, and this module masks
+ * holds identity numbers masked (DECISIONS 9.6: the server answers them so, and this module masks
  * whatever it stores or answers again), so the offline store never holds one whole; the card's
  * eye toggle asks the server for one (reveal-credential-field.ts) and keeps it in memory only.
  */
@@ -28,7 +28,7 @@ import { readList, replaceUserRecords, STORAGE_KEYS } from '@/lib/storage';
 export const LOCAL_CREDENTIAL_PREFIX = 'local-';
 
 /**
- * `list` with every identity number masked as the screens show it (DECISIONS 8): what the
+ * `list` with every identity number masked as the screens show it (DECISIONS 9.6): what the
  * browser's offline store may keep. Idempotent.
  */
 export function maskedForStore(list: readonly CredentialRecord[]): CredentialRecord[] {

@@ -20,7 +20,7 @@ export function isLocalOnly(credential: Pick<CredentialRecord, 'id'>): boolean {
 
 /**
  * Stores the holder's credentials in display order (other holders' records stay), identity
- * numbers masked (DECISIONS 8).
+ * numbers masked (DECISIONS 9.6).
  */
 export function writeLocalCredentials(userId: string, credentials: readonly CredentialRecord[]) {
   return replaceUserRecords(STORAGE_KEYS.credentials, userId, maskedForStore(credentials));

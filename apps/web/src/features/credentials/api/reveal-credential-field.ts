@@ -1,5 +1,5 @@
 /**
- * GET /user/{userId}/credentials/{id}/fields/{field} (DECISIONS 8, docs/api-contract.md): one
+ * GET /user/{userId}/credentials/{id}/fields/{field} (DECISIONS 9.6, docs/api-contract.md): one
  * identity number of the holder's credential in full, for the card's eye toggle. The list and the
  * browser's offline store hold it masked; the value answered here is kept only in the card's
  * memory while it is open, never stored. The server logs each reveal and limits them per holder.

@@ -1,5 +1,5 @@
 /**
- * PUT /user/{userId}/credentials/{id}/public-link (DECISIONS 8, docs/api-contract.md): turns the
+ * PUT /user/{userId}/credentials/{id}/public-link (DECISIONS 9.6, docs/api-contract.md): turns the
  * credential's bare link /verify/{id} on or off. On by default (SPEC 2 opens it to anyone with
  * the id); off, the link answers 'Link turned off'. Needs the API: the state lives on the server.
  *

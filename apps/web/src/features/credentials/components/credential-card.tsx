@@ -3,7 +3,7 @@
  * catalogue), issuer, display status (SPEC 4) and, collapsed too, its document number masked
  * (issue 19); expands to its details (dates in the holder's format, claim labels from the
  * catalogue, subject fields masked as the list answers them, each identity number's eye asking
- * the server for its full value (DECISIONS 8), and the switch of the credential's public link
+ * the server for its full value (DECISIONS 9.6), and the switch of the credential's public link
  * /verify/{id}); Show QR Code / Close QR, Share, Copy JSON, Download JSON,
  * Download PDF and Delete (not for the permanent Basic Identity), and its share links ("2 active
  * links · 5 views", each withdrawable). The QR code holds the link the page hands it (`qrLink`: a share
@@ -42,7 +42,7 @@ export interface CredentialLinks {
   /** The share being withdrawn, if any. */
   withdrawingId: string | null;
   /**
-   * Its public link /verify/{id} (SPEC 2, DECISIONS 8): whether it answers, and whether a change
+   * Its public link /verify/{id} (SPEC 2, DECISIONS 9.6): whether it answers, and whether a change
    * is on its way; null when the holder cannot change it here (a credential the server does not
    * know yet, or no API).
    */

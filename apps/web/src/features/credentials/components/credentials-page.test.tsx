@@ -106,7 +106,7 @@ describe('/credentials', () => {
     await user.click(within(panCard).getByRole('button', { name: 'Show PAN Number' }));
     expect(within(details).getByText('ABCPK1234K')).toBeInTheDocument();
     expect(reveals()).toHaveLength(1);
-    // The browser's store keeps the masked list only (DECISIONS 8).
+    // The browser's store keeps the masked list only (DECISIONS 9.6).
     expect(window.localStorage.getItem('credentials')).toContain('ABXXXXXX4K');
     expect(JSON.stringify({ ...window.localStorage })).not.toContain('ABCPK1234K');
   });
@@ -394,7 +394,7 @@ describe('/credentials', () => {
     const stored = JSON.parse(window.localStorage.getItem('credentials') ?? '[]');
     expect(stored).toHaveLength(1);
     expect(stored[0].proof).toBeNull();
-    // Stored masked like the server's list (DECISIONS 8); its eye rebuilds the sample value.
+    // Stored masked like the server's list (DECISIONS 9.6); its eye rebuilds the sample value.
     const ckycNumber = findSampleUser('user-001')?.ckycNumber ?? '';
     expect(stored[0].credential_subject.ckyc_number).toBe(maskField('ckyc_number', ckycNumber));
     expect(JSON.stringify({ ...window.localStorage })).not.toContain(ckycNumber);

@@ -13,7 +13,7 @@
  * browser-storage fallback; a credential generated while the API is unreachable is kept locally
  * without a proof ('Awaiting issuer') and issued for real by the outbox once the API answers
  * (lib/sync/outbox.ts); the outbox then invalidates the list's query, which reloads it.
- * DECISIONS 8: the list holds identity numbers masked; a card's eye asks the server for one
+ * DECISIONS 9.6: the list holds identity numbers masked; a card's eye asks the server for one
  * (api/reveal-credential-field.ts: logged, limited, kept in the card's memory only), and a card's
  * switch turns its public link /verify/{id} on or off (api/set-public-link.ts). A share shows
  * them masked unless the holder chose a full value in the dialog, after its warning.

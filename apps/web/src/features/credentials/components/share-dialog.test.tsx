@@ -103,7 +103,7 @@ describe('ShareDialog', () => {
       id: 'did:key:z6MkHolder',
       name: 'Rajesh Kumar',
       document_type: 'Aadhaar Card',
-      // As the list holds them (DECISIONS 8).
+      // As the list holds them (DECISIONS 9.6).
       aadhaar_number: 'XXXX XXXX 0125',
       phone: '98XXXXXX10',
       gender: 'Male',

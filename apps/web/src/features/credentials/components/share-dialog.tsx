@@ -5,7 +5,7 @@
  * limit. Create link hands the choice to `onCreate`; with no field ticked it says so instead.
  * Offline it says a link needs the server, and creates nothing.
  *
- * DECISIONS 8: a ticked identity number is shown masked (the dialog says how: 'Aadhaar number
+ * DECISIONS 9.6: a ticked identity number is shown masked (the dialog says how: 'Aadhaar number
  * is shown masked: XXXX XXXX 0125'); showing it whole is an extra choice per number ('Show
  * Aadhaar number in full'), unticked by default, described by a warning that names the risk
  * (anyone with the link sees the whole number; a verifier that needs identity should ask for the

@@ -2,7 +2,7 @@
  * A credential's share links on its card (docs/api-contract.md "Share links"): the summary
  * "2 active links · 5 views" and, opened, each link with its status or expiry, views (of the
  * limit), the fields it discloses (an identity number it shows whole marked 'in full',
- * DECISIONS 8) and, while active, Withdraw and the link itself: Copy, QR code
+ * DECISIONS 9.6) and, while active, Withdraw and the link itself: Copy, QR code
  * and Open (components/ui/link-actions.tsx), so a link made with Share or Show QR Code can be
  * found again after the clipboard moved on. Renders nothing for a credential never shared.
  */

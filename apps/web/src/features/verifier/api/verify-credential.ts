@@ -2,7 +2,7 @@
  * GET /api/verify/{id} (public, api-contract "Credentials, signing and verification" and "Share
  * links"): the server's verdict on a share link (only the fields its holder chose) or a bare
  * credential id (name and masked identifiers only). A share that expired, was withdrawn or used
- * up is its own outcome, and so is a bare link its holder turned off (DECISIONS 8). When the API cannot be reached, the copy in this browser's storage (if
+ * up is its own outcome, and so is a bare link its holder turned off (DECISIONS 9.6). When the API cannot be reached, the copy in this browser's storage (if
  * any) is returned so the page can show it, marked as not verified (SPEC 4 'failed on error');
  * the page shows it masked like a bare link.
  */

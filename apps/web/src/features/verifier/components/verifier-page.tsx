@@ -8,7 +8,7 @@
  * limit reached'; for a bare credential id its holder turned off, 'Link turned off'. Shows
  * issuer, type, dates, the checks made and the subject: for a share link the fields its holder
  * chose, masked until revealed (an identity number stays masked unless its holder chose to show
- * it in full, DECISIONS 8; Reveal fields appears only when there is something more to show),
+ * it in full, DECISIONS 9.6; Reveal fields appears only when there is something more to show),
  * with the link's views and expiry; for a bare credential id (or a local copy) only the name and
  * masked identifiers, with nothing to reveal.
  *
