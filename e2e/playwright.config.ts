@@ -39,8 +39,9 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     // Share links and OpenID4VP requests are built on PUBLIC_ORIGIN: the address the browser
-    // reaches this server at. The server listens on 0.0.0.0, so the wallet may fetch its own
-    // loopback request_uri and post to its loopback response_uri only when told so.
+    // reaches this server at. The wallet takes this server's own request objects and hands its
+    // answers over in process, loopback or not; OID4VP_ALLOW_LOOPBACK lets it reach the OUTSIDE
+    // verifier oid4vp.spec.ts runs on 127.0.0.1 (off by default, whatever HOST is).
     env: {
       PORT: String(PORT),
       DATA_DIR,

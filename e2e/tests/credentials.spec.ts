@@ -90,10 +90,12 @@ test('the QR code holds a share link, and the link verifies in a fresh browser',
   await expect(panValue).toHaveText(/^[A-Z]{3}P[A-Z][0-9]{4}[A-Z]$/);
   const fullPan = await panValue.textContent();
 
-  // The QR code holds a share link; the PAN is disclosed only because it is ticked.
+  // The QR code holds a share link; the PAN is disclosed whole only because it is ticked and
+  // its full value chosen (DECISIONS 8: masked otherwise).
   await pan.getByRole('button', { name: 'Show QR Code' }).click();
   const dialog = page.getByRole('dialog', { name: 'Share PAN Card' });
   await dialog.getByRole('checkbox', { name: 'PAN Number' }).check();
+  await dialog.getByRole('checkbox', { name: 'Show PAN Number in full' }).check();
   await dialog.getByRole('button', { name: 'Create link' }).click();
   const img = pan.getByRole('img', { name: 'QR code for PAN Card' });
   await expect(img).toBeVisible();

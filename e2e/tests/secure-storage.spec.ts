@@ -83,7 +83,7 @@ test('localStorage holds only ciphertext of personal data; a reload decrypts it;
   });
 
   await signInAsDemo(page, HOLDER.aadhaar, HOLDER.phone);
-  // The Aadhaar number (in full inside the holder's own credential) and the PAN go in the cache.
+  // The Aadhaar number and the PAN go in the cache, masked as the list answers them.
   await ensureCredential(page, 'PAN Card');
   await ensureCredential(page, 'Aadhaar Card');
   await page.goto('/consent');
@@ -97,11 +97,16 @@ test('localStorage holds only ciphertext of personal data; a reload decrypts it;
   await page.goto('/dashboard');
   await expect(page.getByText('Connected to API')).toBeVisible();
 
-  // The cache really holds the holder's data: decrypted with the page's own key, it is there.
-  await expect.poll(() => readStored(page, 'credentials')).toContain(HOLDER.aadhaar);
+  // The cache really holds the holder's data: decrypted with the page's own key, it is there,
+  // identity numbers masked (DECISIONS 8: the offline copy never holds one whole).
+  const maskedAadhaar = `XXXX XXXX ${HOLDER.aadhaar.slice(8)}`;
+  const maskedPan = `${HOLDER.pan.slice(0, 2)}XXXXXX${HOLDER.pan.slice(8)}`;
+  await expect.poll(() => readStored(page, 'credentials')).toContain(maskedAadhaar);
   const credentials = (await readStored(page, 'credentials')) ?? '';
   expect(credentials).toContain(HOLDER.name);
-  expect(credentials).toContain(HOLDER.pan);
+  expect(credentials).toContain(maskedPan);
+  expect(credentials).not.toContain(HOLDER.aadhaar);
+  expect(credentials).not.toContain(HOLDER.pan);
   expect(tokens.size).toBeGreaterThan(0);
 
   // ...and none of it is readable from localStorage itself.

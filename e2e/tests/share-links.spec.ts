@@ -7,7 +7,9 @@ import { signInAsDemo } from './sign-in';
  * Share links (docs/api-contract.md "Share links") in a real Chromium against the real server: a
  * link that discloses two fields shows a stranger (a fresh browser context) those two only; the
  * QR code decodes to the link; the card counts the view; a withdrawn link stops working; the
- * bare /verify/{credentialId} shows only the name and masked numbers. The test demo account
+ * bare /verify/{credentialId} shows only the name and masked numbers, and says 'Link turned off'
+ * once the holder turns it off; a share of the Aadhaar number shows it masked unless the holder
+ * chose, past the dialog's warning, to show it in full (DECISIONS 8). The test demo account
  * (user-003) is used, with an Aadhaar Card this file adds.
  */
 
@@ -80,8 +82,8 @@ test('a two-field share shows a stranger those two only; the QR holds the link; 
     await expect(subject.locator('[data-field]')).toHaveCount(2);
     await expect(subject.locator('[data-field="name"]')).toBeVisible();
     await expect(subject.locator('[data-field="date_of_birth"]')).toHaveText(DATE_OF_BIRTH_SHOWN);
-    await subject.getByRole('button', { name: 'Reveal fields' }).click();
-    await expect(subject.locator('[data-field]')).toHaveCount(2);
+    // Name and date of birth are shown as they are: nothing more to reveal.
+    await expect(subject.getByRole('button', { name: 'Reveal fields' })).toHaveCount(0);
     const text = (await visitor.page.locator('body').textContent()) ?? '';
     expect(text).not.toContain(AADHAAR);
     expect(text).not.toContain(AADHAAR.slice(8));
@@ -140,6 +142,95 @@ test('the bare /verify/{credentialId} shows the name and masked numbers only', a
     expect(text).not.toContain(DATE_OF_BIRTH);
     expect(text).not.toContain(DATE_OF_BIRTH_SHOWN);
   } finally {
+    await visitor.context.close();
+  }
+});
+
+test('a shared Aadhaar number is masked unless chosen in full; the card reveals it on request', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await signInAsDemo(page, AADHAAR, PHONE);
+  await openCredentials(page);
+  const card = page.getByRole('article', { name: 'Aadhaar Card' });
+  if ((await card.count()) === 0) {
+    await page.getByRole('button', { name: 'Add Credentials' }).click();
+    await page.getByRole('menuitem', { name: /^Aadhaar Card/ }).click();
+  }
+  // The card holds the number masked; its eye asks the server for it.
+  await card.getByRole('button', { name: 'Show details of Aadhaar Card' }).click();
+  const number = card.locator('dl [data-field="aadhaar_number"]');
+  await expect(number).toHaveText(`XXXX XXXX ${AADHAAR.slice(8)}`);
+  await card.getByRole('button', { name: 'Show Aadhaar number' }).click();
+  await expect(number).toHaveText(AADHAAR);
+  await card.getByRole('button', { name: 'Hide Aadhaar number' }).click();
+
+  const makeLink = async (full: boolean) => {
+    await card.getByRole('button', { name: 'Show QR Code' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share Aadhaar Card' });
+    for (const name of ['Address', 'Gender', 'Nationality', 'Date of Birth']) {
+      await dialog.getByRole('checkbox', { name }).uncheck();
+    }
+    await dialog.getByRole('checkbox', { name: 'Aadhaar number' }).check();
+    const fullChoice = dialog.getByRole('checkbox', { name: 'Show Aadhaar number in full' });
+    await expect(fullChoice).not.toBeChecked();
+    await expect(dialog.getByText(/Anyone with the link sees all twelve digits/)).toBeVisible();
+    if (full) await fullChoice.check();
+    await dialog.getByRole('button', { name: 'Create link' }).click();
+    await expect(dialog).toBeHidden();
+    const img = card.getByRole('img', { name: 'QR code for Aadhaar Card' });
+    const link = decodeQr((await img.getAttribute('src')) ?? '');
+    await card.getByRole('button', { name: 'Close QR' }).click();
+    return link;
+  };
+
+  const masked = await makeLink(false);
+  const full = await makeLink(true);
+  const visitor = await freshPage(browser, baseURL);
+  try {
+    await visitor.page.goto(masked);
+    const subject = visitor.page.getByRole('region', { name: 'Subject' });
+    await expect(subject.locator('[data-field="aadhaar_number"]')).toHaveText(
+      `XXXX XXXX ${AADHAAR.slice(8)}`,
+    );
+    await expect(subject.getByRole('button', { name: 'Reveal fields' })).toHaveCount(0);
+    expect((await visitor.page.locator('body').textContent()) ?? '').not.toContain(AADHAAR);
+
+    await visitor.page.goto(full);
+    const shown = visitor.page.getByRole('region', { name: 'Subject' });
+    await expect(shown.locator('[data-field="aadhaar_number"]')).toHaveText(
+      `XXXX XXXX ${AADHAAR.slice(8)}`,
+    );
+    await shown.getByRole('button', { name: 'Reveal fields' }).click();
+    await expect(shown.locator('[data-field="aadhaar_number"]')).toHaveText(AADHAAR);
+  } finally {
+    await visitor.context.close();
+  }
+});
+
+test('the card switch turns the bare link off: a stranger reads Link turned off', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await signInAsDemo(page, AADHAAR, PHONE);
+  await openCredentials(page);
+  const card = page.getByRole('article', { name: 'Aadhaar Card' });
+  await card.getByRole('button', { name: 'Show details of Aadhaar Card' }).click();
+  const credentialId = (await card.locator('dd.font-mono').first().textContent()) ?? '';
+  const toggle = card.getByRole('switch', { name: 'Public verify link' });
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  const visitor = await freshPage(browser, baseURL);
+  try {
+    await visitor.page.goto(`/verify/${credentialId}`);
+    await expect(visitor.page.getByRole('heading', { name: 'Link turned off' })).toBeVisible();
+    await expect(visitor.page.getByRole('region', { name: 'Subject' })).toBeHidden();
+  } finally {
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-checked', 'true');
     await visitor.context.close();
   }
 });

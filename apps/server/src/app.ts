@@ -1,8 +1,8 @@
 /**
  * buildApp: the Fastify application, without listening (server.ts listens; tests use inject).
  *
- * Order: logger and body rules, plugins (security headers, CORS, rate limits, body parser,
- * database, read cache, auth, OpenAPI, SPA), then routes. One error handler maps every error to an
+ * Order: logger, body rules and the connection timeouts, plugins (security headers, connection
+ * limits, CORS, rate limits, body parser, database, read cache, auth, OpenAPI, SPA), then routes. One error handler maps every error to an
  * RFC 9457 problem (application/problem+json with type, title, status, detail and a stable code;
  * lib/errors.ts, docs/api-contract.md "Errors"; never a stack; an unreachable database is 503
  * 'database_unavailable' with Retry-After, not a 500); one not-found handler serves the
@@ -30,6 +30,7 @@ import type { AppConfig } from './config';
 import type { Database } from './db/create-db';
 import { isDatabaseUnavailable } from './db/postgres-hosts';
 import {
+  causeChainOf,
   type ErrorCode,
   isAppError,
   MAX_FIELD_ERRORS,
@@ -40,7 +41,17 @@ import {
 } from './lib/errors';
 import { redactLogFields } from './lib/redact-log';
 import { registerAuth } from './plugins/auth';
-import { BODY_LIMIT_BYTES, registerBodyParser } from './plugins/body-parser';
+import {
+  BODY_LIMIT_BYTES,
+  BODY_TOO_LARGE_DETAIL,
+  registerBodyParser,
+  UNSUPPORTED_MEDIA_TYPE_DETAIL,
+} from './plugins/body-parser';
+import {
+  httpServerOptions,
+  registerConnectionLimits,
+  timeoutOptions,
+} from './plugins/connection-limits';
 import { registerConsentJobs } from './plugins/consent-jobs';
 import { registerCors } from './plugins/cors';
 import { registerDatabase } from './plugins/db';
@@ -90,9 +101,9 @@ export interface BuildAppOptions {
 const FASTIFY_ERRORS: Record<string, { code: ErrorCode; detail: string }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     code: 'unsupported_media_type',
-    detail: 'Unsupported Media Type: send application/json',
+    detail: UNSUPPORTED_MEDIA_TYPE_DETAIL,
   },
-  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'body_too_large', detail: 'Request body is too large' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'body_too_large', detail: BODY_TOO_LARGE_DETAIL },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
     code: 'content_length_mismatch',
     detail: 'Request body size did not match Content-Length',
@@ -113,10 +124,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config } = options;
   let securityHeaders: ReturnType<typeof registerSecurityHeaders> | undefined;
   const requestLog = new RequestLog();
+  // Timeouts of Node's server, and the rest of the connection limits (plugins/connection-limits).
+  const serverOptions = httpServerOptions(config.connections);
   const app = Fastify({
     // HTTPS when TLS_CERT_FILE/TLS_KEY_FILE are set. Typed as the plain server: the app uses no
     // API that differs between the two (Fastify's typings would otherwise change every type).
-    ...((config.tls ? { https: config.tls } : {}) as object),
+    ...((config.tls
+      ? { https: { ...config.tls, ...serverOptions } }
+      : { http: serverOptions }) as object),
+    ...timeoutOptions(config.connections),
     logger: {
       level: config.logLevel,
       // Sensitive fields (Aadhaar number, OTP, tokens, auth headers) at any depth.
@@ -148,6 +164,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The page policy names the web build's inline scripts, known once the build is registered.
   let spaScriptHashes: readonly string[] = [];
   securityHeaders = registerSecurityHeaders(app, { inlineScriptHashes: () => spaScriptHashes });
+  registerConnectionLimits(app, {
+    maxPerClient: config.connections.maxConnectionsPerClient,
+    trustProxy: config.trustProxy,
+  });
   await registerCors(app, { origins: config.corsOrigins });
   await registerRateLimits(app, {
     enabled: config.rateLimits,
@@ -246,7 +266,9 @@ function fieldErrors(
  */
 function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (isAppError(error)) {
-    request.log.info({ code: error.code, status: error.statusCode }, 'request refused');
+    // The cause (when a service kept one) is for this log only: the answer says less on purpose.
+    const cause = error.cause === undefined ? {} : { cause: causeChainOf(error.cause) };
+    request.log.info({ code: error.code, status: error.statusCode, ...cause }, 'request refused');
     return sendProblem(reply, error.toProblem(), error.retryAfterSeconds);
   }
   if (hasZodFastifySchemaValidationErrors(error)) {

@@ -4,8 +4,8 @@
  * of another (lib/roles.ts). Role folders never import each other; they call `deps.roles`.
  *
  * - `connectRoles(deps)`: the ports, answered by the wallet (presentations, the Basic Identity,
- *   share links of a consent), the product-hosted verifier (its response endpoint in process,
- *   erasing what it received, its requests) and the consent ledger (the consent clock, uses,
+ *   share links of a consent), the product-hosted verifier (its request_uri and response
+ *   endpoint in process, erasing what it received, its requests) and the consent ledger (the consent clock, uses,
  *   seeded requests).
  * - `seedFirstStart(deps)`: the first start's data, each role seeding its own tables in one
  *   transaction: the platform's claim, the sample users (accounts), SPEC 3's seeded consent
@@ -27,6 +27,7 @@ import { localTransport } from './verifier/deliver-in-process';
 import { eraseClaimsOfEndedConsent } from './verifier/erase-received-claims';
 import { getRequestObject } from './verifier/get-request-object';
 import { seedVerifiers } from './verifier/seed-verifiers';
+import { localRequestObject } from './verifier/serve-request-object-in-process';
 import { ensureBasicIdentity } from './wallet/ensure-basic-identity';
 import { presentCredentialFor } from './wallet/present-credential';
 import { restoreCredentials } from './wallet/restore-credentials';
@@ -49,6 +50,7 @@ export function connectRoles(deps: Omit<ServiceDeps, 'roles'>): ServiceDeps {
     },
     verifier: {
       localTransport: localTransport.bind(null, full),
+      localRequestObject: localRequestObject.bind(null, full),
       eraseClaimsOfEndedConsent,
       createRequest: async (options) => {
         const created = await createVerifierRequest({ ...full, ...options });

@@ -27,8 +27,12 @@
  * | TLS_KEY_FILE  |                                  | TLS_KEY_FILE, the PEM private key)             |
  * | PUBLIC_ORIGIN | http://localhost:5000            | the origin the public sees: share links, SD-JWT|
  * |               |                                  | VC `vct` URLs, OpenID4VP request URIs          |
- * | OID4VP_ALLOW_LOOPBACK | unset: only while HOST is | true: the wallet may fetch an OpenID4VP        |
- * |               | a loopback address               | request_uri over http from 127.0.0.0/8 or ::1  |
+ * | OID4VP_ALLOW_LOOPBACK | false (whatever HOST is)  | true: the wallet may fetch an OpenID4VP        |
+ * |               |                                  | request_uri (and post to a response_uri) on    |
+ * |               |                                  | 127.0.0.0/8 or ::1 (development, tests); this  |
+ * |               |                                  | server's own are answered in process anyway    |
+ * | OID4VCI_ALLOW_LOOPBACK | false                   | true: the same switch for OpenID4VCI (the      |
+ * |               |                                  | wallet reaching credential issuers on loopback)|
  * | WEBAUTHN_RP_ID | PUBLIC_ORIGIN's host name       | the passkeys' relying party id (a domain, not  |
  * |               |                                  | an IP address: WebAuthn refuses those)         |
  * | WEBAUTHN_ORIGINS | PUBLIC_ORIGIN                 | comma-separated origins passkeys may be used on|
@@ -41,6 +45,14 @@
  * | DEMO_VERIFIER_KEYS | off (`npm start` on the embedded| on: when the seeded verifier organisations are|
  * |               | database sets on)                | first registered, mint one API key each and    |
  * |               |                                  | print them once to stdout (never to the log)   |
+ * | REQUEST_TIMEOUT_MS | 20000                       | a request (headers and body) must arrive within|
+ * |               |                                  | this long of its first byte, else 408 and close|
+ * | HEADERS_TIMEOUT_MS | 10000                       | the headers must arrive within this long (at   |
+ * |               |                                  | most REQUEST_TIMEOUT_MS)                       |
+ * | CONNECTION_TIMEOUT_MS | 30000                    | a connection silent this long is closed        |
+ * | KEEP_ALIVE_TIMEOUT_MS | 72000                    | an idle kept-alive connection is closed after  |
+ * | MAX_CONNECTIONS_PER_CLIENT | 50                  | open connections per client IP (0: no cap,     |
+ * |               |                                  | benchmarks only); plugins/connection-limits.ts |
  *
  * HSTS (Strict-Transport-Security) is sent on answers to HTTPS requests: served with TLS_* here,
  * or forwarded by a trusted proxy with X-Forwarded-Proto: https (plugins/security-headers.ts).
@@ -110,6 +122,42 @@ function isExactOrigin(entry: string): boolean {
   );
 }
 
+/**
+ * How long a client may take and how many connections it may hold (plugins/connection-limits.ts,
+ * docs/security.md "Slow clients"), in milliseconds: REQUEST_TIMEOUT_MS (the whole request, from
+ * its first byte), HEADERS_TIMEOUT_MS (its headers), CONNECTION_TIMEOUT_MS (a connection with no
+ * traffic either way), KEEP_ALIVE_TIMEOUT_MS (an idle connection between requests), and
+ * MAX_CONNECTIONS_PER_CLIENT (0: no cap).
+ */
+export interface ConnectionLimits {
+  requestTimeoutMs: number;
+  headersTimeoutMs: number;
+  connectionTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  maxConnectionsPerClient: number;
+}
+
+/**
+ * The defaults, each with its reason:
+ * - request 20 s: the largest body (BODY_LIMIT_BYTES, 64 KiB) takes about 10 s on a slow 2G
+ *   link (50 kbit/s); a client that trickles its body is cut about 21 s after its first byte
+ *   (the timeout plus the once-a-second check), within the 30 s docs/security.md promises;
+ * - headers 10 s: a browser sends its headers in one packet; a slowloris client never finishes;
+ * - connection 30 s of silence: a client that stops reading its answer;
+ * - keep-alive 72 s (Fastify's default): longer than a load balancer's idle timeout (AWS ALB and
+ *   HAProxy setups use 60 s), so a balancer never sends a request on a connection this server is
+ *   closing;
+ * - 50 connections per client: a browser opens at most 6 per site; offices and carrier-grade
+ *   NAT put many people behind one address, and 50 leaves them room.
+ */
+export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
+  requestTimeoutMs: 20_000,
+  headersTimeoutMs: 10_000,
+  connectionTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 72_000,
+  maxConnectionsPerClient: 50,
+};
+
 /** The server's settings after parsing; see the module docstring for each variable. */
 export interface AppConfig {
   port: number;
@@ -154,11 +202,19 @@ export interface AppConfig {
    */
   publicOrigin: string;
   /**
-   * OID4VP_ALLOW_LOOPBACK=true: the wallet may fetch a verifier's `request_uri` over plain http
-   * from 127.0.0.0/8 or ::1 (development and tests). Without it that is allowed only while the
-   * server itself listens on a loopback address.
+   * OID4VP_ALLOW_LOOPBACK=true: the wallet may fetch a verifier's `request_uri` (and post to its
+   * `response_uri`) on 127.0.0.0/8 or ::1, over http too (development and tests). Off by
+   * default whatever HOST is: behind a reverse proxy the server listens on loopback, and a
+   * holder's link must not make it reach other services there. This server's own verifier is
+   * answered in process, so `npm start` needs no loopback. Private ranges are never allowed.
    */
   oid4vpAllowLoopback: boolean;
+  /**
+   * OID4VCI_ALLOW_LOOPBACK=true: the same for OpenID for Verifiable Credential Issuance (the
+   * wallet reaching a credential issuer's endpoints on loopback), for the issuance work
+   * (DECISIONS 9.1); off by default whatever HOST is.
+   */
+  oid4vciAllowLoopback: boolean;
   /**
    * The WebAuthn relying party (passkeys: two-factor authentication and biometric unlock):
    * WEBAUTHN_RP_ID (default PUBLIC_ORIGIN's host) and WEBAUTHN_ORIGINS (default PUBLIC_ORIGIN),
@@ -178,6 +234,8 @@ export interface AppConfig {
    * start` turns it on for the embedded database. Later starts print nothing.
    */
   demoVerifierKeys?: boolean;
+  /** Timeouts and the per-client connection cap (ConnectionLimits). */
+  connections: ConnectionLimits;
   /** The server version reported by /health (apps/server/package.json). */
   version: string;
   /** The clock. Injectable so tests can move time (session and OTP expiry). */
@@ -206,6 +264,18 @@ export class ConfigError extends Error {
 }
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+/** A whole number of milliseconds, 1 s to 10 min. */
+const milliseconds = (fallback: number) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(1000, 'must be 1000-600000 (milliseconds)')
+      .max(600_000, 'must be 1000-600000 (milliseconds)')
+      .default(fallback),
+  );
 
 const envSchema = z.object({
   PORT: z.preprocess(
@@ -300,6 +370,10 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   ),
+  OID4VCI_ALLOW_LOOPBACK: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  ),
   WEBAUTHN_RP_ID: z.preprocess(
     emptyAsUndefined,
     z
@@ -341,6 +415,19 @@ const envSchema = z.object({
   DEMO_VERIFIER_KEYS: z.preprocess(
     emptyAsUndefined,
     z.enum(ON_OFF, { error: `must be one of ${ON_OFF.join(', ')}` }).default('off'),
+  ),
+  REQUEST_TIMEOUT_MS: milliseconds(DEFAULT_CONNECTION_LIMITS.requestTimeoutMs),
+  HEADERS_TIMEOUT_MS: milliseconds(DEFAULT_CONNECTION_LIMITS.headersTimeoutMs),
+  CONNECTION_TIMEOUT_MS: milliseconds(DEFAULT_CONNECTION_LIMITS.connectionTimeoutMs),
+  KEEP_ALIVE_TIMEOUT_MS: milliseconds(DEFAULT_CONNECTION_LIMITS.keepAliveTimeoutMs),
+  MAX_CONNECTIONS_PER_CLIENT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 (no cap) or more')
+      .max(1_000_000, 'must be at most 1000000')
+      .default(DEFAULT_CONNECTION_LIMITS.maxConnectionsPerClient),
   ),
 });
 
@@ -403,6 +490,10 @@ export function loadConfig(
   const e = result.data;
   const issues: string[] = [];
   const tls = readTls(e.TLS_CERT_FILE, e.TLS_KEY_FILE, cwd, issues);
+  // Node refuses a headers timeout longer than the request timeout.
+  if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) {
+    issues.push('HEADERS_TIMEOUT_MS: must not be more than REQUEST_TIMEOUT_MS');
+  }
   if (issues.length > 0) throw new ConfigError(issues);
   return {
     port: e.PORT,
@@ -428,6 +519,7 @@ export function loadConfig(
     tls,
     publicOrigin: e.PUBLIC_ORIGIN,
     oid4vpAllowLoopback: e.OID4VP_ALLOW_LOOPBACK === 'true',
+    oid4vciAllowLoopback: e.OID4VCI_ALLOW_LOOPBACK === 'true',
     webauthn: {
       rpId: e.WEBAUTHN_RP_ID ?? new URL(e.PUBLIC_ORIGIN).hostname,
       origins:
@@ -441,6 +533,13 @@ export function loadConfig(
       smsWebhookUrl: e.SMS_WEBHOOK_URL,
     },
     demoVerifierKeys: e.DEMO_VERIFIER_KEYS === 'on',
+    connections: {
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+      connectionTimeoutMs: e.CONNECTION_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      maxConnectionsPerClient: e.MAX_CONNECTIONS_PER_CLIENT,
+    },
     version: readVersion(),
     now: () => new Date(),
   };

@@ -67,6 +67,7 @@ const VALID_BODIES: Record<string, (ids: { basicIdentityId: string }) => unknown
     description: 'Written by another holder',
   }),
   'POST /user/{userId}/credentials/{id}/activity': () => ({ type: 'credential_copied' }),
+  'PUT /user/{userId}/credentials/{id}/public-link': () => ({ enabled: false }),
   'POST /user/{userId}/seen': () => ({ kinds: ['credentials', 'consent_requests'] }),
   'POST /user/{userId}/consent-requests/{id}/approve': () => ({}),
   'POST /user/{userId}/consent-requests/{id}/reject': () => ({}),
@@ -174,6 +175,7 @@ describe.each(backends)('authorization on $name', (backend) => {
       )
       .replace('{sessionId}', victimSessionId)
       .replace('{shareId}', victimShareId)
+      .replace('{field}', 'phone')
       .replace('{passkeyId}', 'passkey-of-nobody')
       .replace('{backupId}', 'backup-of-nobody');
     if (/\{[^}]+\}/.test(url)) throw new Error(`no value for a path parameter of ${operation.key}`);
@@ -340,7 +342,8 @@ describe.each(backends)('authorization on $name', (backend) => {
       const url = operation.path
         .replace('{userId}', VICTIM)
         .replace('{id}', badIds ? 'not*an*id' : basicIdentityId)
-        .replace('{sessionId}', badIds ? 'not*a*session' : victimSessionId);
+        .replace('{sessionId}', badIds ? 'not*a*session' : victimSessionId)
+        .replace('{field}', badIds ? 'not*a*field' : 'phone');
       const query = operation.addressesHolder && !operation.path.includes('{userId}');
       const payload =
         kind === 'not-json'

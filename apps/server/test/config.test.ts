@@ -159,6 +159,66 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('keeps OpenID4VP and OpenID4VCI loopback fetching off unless set, whatever HOST is', () => {
+    for (const host of ['0.0.0.0', '127.0.0.1', 'localhost', '::1']) {
+      expect(loadConfig({ HOST: host, TRUST_PROXY: '127.0.0.1' })).toMatchObject({
+        oid4vpAllowLoopback: false,
+        oid4vciAllowLoopback: false,
+      });
+    }
+    expect(
+      loadConfig({ OID4VP_ALLOW_LOOPBACK: 'true', OID4VCI_ALLOW_LOOPBACK: 'true' }),
+    ).toMatchObject({ oid4vpAllowLoopback: true, oid4vciAllowLoopback: true });
+    expect(loadConfig({ OID4VCI_ALLOW_LOOPBACK: 'true' })).toMatchObject({
+      oid4vpAllowLoopback: false,
+      oid4vciAllowLoopback: true,
+    });
+    expect(() => loadConfig({ OID4VCI_ALLOW_LOOPBACK: 'yes' })).toThrow(
+      /OID4VCI_ALLOW_LOOPBACK: must be true or false/,
+    );
+  });
+
+  it('reads the timeouts and the per-client connection cap (defaults within 30 s, 50 connections)', () => {
+    expect(loadConfig({}).connections).toEqual({
+      requestTimeoutMs: 20_000,
+      headersTimeoutMs: 10_000,
+      connectionTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 72_000,
+      maxConnectionsPerClient: 50,
+    });
+    expect(
+      loadConfig({
+        REQUEST_TIMEOUT_MS: '15000',
+        HEADERS_TIMEOUT_MS: '5000',
+        CONNECTION_TIMEOUT_MS: '20000',
+        KEEP_ALIVE_TIMEOUT_MS: '65000',
+        MAX_CONNECTIONS_PER_CLIENT: '0',
+      }).connections,
+    ).toEqual({
+      requestTimeoutMs: 15_000,
+      headersTimeoutMs: 5_000,
+      connectionTimeoutMs: 20_000,
+      keepAliveTimeoutMs: 65_000,
+      maxConnectionsPerClient: 0,
+    });
+    const issuesOf = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        return (error as ConfigError).issues;
+      }
+      return [];
+    };
+    expect(issuesOf({ REQUEST_TIMEOUT_MS: '0', MAX_CONNECTIONS_PER_CLIENT: '-1' })).toEqual([
+      'REQUEST_TIMEOUT_MS: must be 1000-600000 (milliseconds)',
+      'MAX_CONNECTIONS_PER_CLIENT: must be 0 (no cap) or more',
+    ]);
+    // Node refuses a headers timeout longer than the request's.
+    expect(issuesOf({ REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '8000' })).toEqual([
+      'HEADERS_TIMEOUT_MS: must not be more than REQUEST_TIMEOUT_MS',
+    ]);
+  });
+
   it('lists every bad variable at once', () => {
     let error: unknown;
     try {

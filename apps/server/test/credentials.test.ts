@@ -4,7 +4,12 @@
  * W3C VC API POST /credentials/verify, tamper detection and expiry under a controllable clock.
  */
 import { randomBytes } from 'node:crypto';
-import { credentialListSchema, ISSUERS, verifyCredential } from '@pehchaan/core';
+import {
+  credentialListSchema,
+  ISSUERS,
+  maskCredentialSubject,
+  verifyCredential,
+} from '@pehchaan/core';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -96,7 +101,10 @@ describe.each(backends)('signed credentials on $name', (backend) => {
     const { verifiable_credential: document } = response.json();
     expect(document.id).toBe(`urn:pehchaan:credential:${voter?.id}`);
     expect(document.proof.proofValue).toBe(voter?.proof?.proofValue);
-    expect(document.credentialSubject).toEqual(voter?.credential_subject);
+    // The signed document holds the numbers as issued; the list answers them masked (DECISIONS 9.6).
+    expect(maskCredentialSubject(document.credentialSubject)).toEqual(voter?.credential_subject);
+    expect(document.credentialSubject.voter_id).toMatch(/^[A-Z]{3}\d{7}$/);
+    expect(voter?.credential_subject.voter_id).toBe('DLHXXXXX67');
 
     const missing = await get('/user/user-001/credentials/cred-nope/document');
     expectProblem(missing, 'credential_not_found', 'Credential not found');
@@ -201,8 +209,9 @@ describe.each(backends)('signed credentials on $name', (backend) => {
         type: ['VerifiableCredential', 'AadhaarCredential'],
         issuer: 'UIDAI',
         issuer_id: app.deps.issuers.get('UIDAI').did,
-        issuance_date: aadhaar.credential.issuance_date,
-        expiration_date: aadhaar.credential.expiration_date,
+        // Days only (DECISIONS 9.6): no time of day to tie the holder's links together.
+        issuance_date: aadhaar.credential.issuance_date.slice(0, 10),
+        expiration_date: aadhaar.credential.expiration_date.slice(0, 10),
         document_type: 'Aadhaar Card',
       },
     });
@@ -216,7 +225,7 @@ describe.each(backends)('signed credentials on $name', (backend) => {
     const masked: string = body.credential.credential_subject_masked.aadhaar_number;
     expect(masked).toMatch(/^XXXX XXXX \d{4}$/);
     expect(JSON.stringify(body.credential)).not.toContain(
-      aadhaar.credential.credential_subject.aadhaar_number,
+      aadhaar.verifiable_credential.credentialSubject.aadhaar_number,
     );
 
     const missing = await app.inject({ url: '/api/verify/cred-00000000000000000000000000000000' });

@@ -10,6 +10,7 @@ import {
   credentialRecordSchema,
   ISSUABLE_DOCUMENT_TYPES,
   MESSAGES,
+  maskField,
   SAMPLE_USERS,
 } from '@pehchaan/core';
 import { eq } from 'drizzle-orm';
@@ -133,7 +134,8 @@ describe.each(backends)('holder data on $name', (backend) => {
         id: 'did:pehchaan:user-001',
         name: user?.name,
         document_type: 'PAN Card',
-        pan_number: user?.panNumber,
+        // The record as the list answers it: identity numbers masked (DECISIONS 9.6).
+        pan_number: maskField('pan_number', user?.panNumber),
         date_of_birth: user?.dateOfBirth,
         father_name: user?.fatherName,
       },
@@ -149,12 +151,13 @@ describe.each(backends)('holder data on $name', (backend) => {
       },
       permanent: false,
       last_viewed: null,
+      public_link: true,
     });
     expect(body.verifiable_credential).toMatchObject({
       '@context': ['https://www.w3.org/ns/credentials/v2'],
       id: `urn:pehchaan:credential:${body.credential_id}`,
       issuer: { id: expect.stringMatching(/^did:key:z6Mk/), name: 'Income Tax Department' },
-      credentialSubject: credential.credential_subject,
+      credentialSubject: { ...credential.credential_subject, pan_number: user?.panNumber },
       proof: { proofValue: credential.proof?.proofValue },
     });
 
@@ -206,11 +209,16 @@ describe.each(backends)('holder data on $name', (backend) => {
     expect(row?.documentCiphertext).not.toContain(SAMPLE_USERS[0]?.panNumber);
   });
 
-  it('issues an Aadhaar credential with the full number for its holder', async () => {
+  it('issues an Aadhaar credential with the full number in its signed document, masked in its record', async () => {
     const response = await generate('user_id=user-001&document_type=aadhaar');
     expect(response.statusCode).toBe(200);
-    expect(response.json().credential.credential_subject).toMatchObject({
+    expect(response.json().verifiable_credential.credentialSubject).toMatchObject({
       aadhaar_number: PRIMARY.aadhaarNumber,
+      document_type: 'Aadhaar Card',
+      nationality: 'Indian',
+    });
+    expect(response.json().credential.credential_subject).toMatchObject({
+      aadhaar_number: `XXXX XXXX ${PRIMARY.aadhaarNumber.slice(8)}`,
       document_type: 'Aadhaar Card',
       nationality: 'Indian',
     });

@@ -169,7 +169,8 @@ describe.each(backends)('OpenID4VP presentation requests on $name', (backend) =>
 
   beforeAll(async () => {
     opened = await backend.open();
-    app = await buildTestApp(opened.database, { now: clock.now });
+    // The outside verifier listens on 127.0.0.1: only this switch lets the wallet reach it.
+    app = await buildTestApp(opened.database, { now: clock.now, oid4vpAllowLoopback: true });
     // The verifier registry seam (ServiceDeps.verifierRegistry): the outside verifier is registered.
     app.deps.verifierRegistry = {
       find: async (did) =>

@@ -26,8 +26,10 @@ import {
   describeRequest,
   fetchRequestObject,
   type HostLookup,
+  type Oid4vpError,
   type Oid4vpErrorCode,
   parseWalletLink,
+  REQUEST_UNAVAILABLE_MESSAGE,
   type ResolveAuthorizationRequestOptions,
   resolveAuthorizationRequest,
   safeFetch,
@@ -465,10 +467,11 @@ describe('resolveAuthorizationRequest against an outside verifier', () => {
       ['/unsigned', new UnsecuredJWT(requestPayload(edKey)).encode(), 'signature_required'],
     ];
     for (const [path, jwt] of cases) serveJwt(path, jwt);
+    // Failures to obtain the request object at all answer one code (the next describe).
     serveJwt('/plain-jwt-type', good, 'text/plain');
-    cases.push(['/plain-jwt-type', good, 'invalid_request_object']);
+    cases.push(['/plain-jwt-type', good, 'request_unavailable']);
     routes.set('/gone', (_req, _body, res) => res.writeHead(404).end());
-    cases.push(['/gone', '', 'request_uri_failed']);
+    cases.push(['/gone', '', 'request_unavailable']);
 
     const outcomes = await Promise.all(
       cases.map(async ([path]) => [
@@ -710,6 +713,150 @@ describe('the SSRF-safe fetcher', () => {
     expect(await codeOf(safeFetch(`http://127.0.0.1:${port}/`, {}, { allowLoopback: true }))).toBe(
       'verifier_unreachable',
     );
+  });
+});
+
+// ---------------------------------------------------------------- obtaining a request object
+
+describe('resolveAuthorizationRequest: a request object that cannot be obtained', () => {
+  /** The error of a failed resolution: its code, message and the fetcher's code (cause). */
+  async function failure(link: string, extra: Partial<ResolveAuthorizationRequestOptions> = {}) {
+    try {
+      await resolveAuthorizationRequest(parseWalletLink(link), options(extra));
+    } catch (error) {
+      const { code, message, cause } = error as Oid4vpError;
+      return { code, message, cause: (cause as { code?: string } | undefined)?.code ?? cause };
+    }
+    throw new Error('resolved');
+  }
+
+  it('answers request_unavailable with one text for every reason; the reason stays its cause', async () => {
+    const clientId = `decentralized_identifier:${edKey.did}`;
+    const good = await sign(requestPayload(edKey), edKey);
+    serveJwt('/r', good);
+    serveJwt('/plain', good, 'text/plain');
+    serveJwt('/undecodable', 'a.b.');
+    serveJwt('/big', 'x'.repeat(2_000));
+    routes.set('/gone', (_req, _body, res) => res.writeHead(404).end());
+    routes.set('/broken', (_req, _body, res) => res.writeHead(500).end('{"detail":"stack"}'));
+    routes.set('/moved', (_req, _body, res) =>
+      res.writeHead(302, { location: `${origin}/r` }).end(),
+    );
+    routes.set('/slow', (_req, _body, res) => {
+      res.writeHead(200, { 'content-type': 'application/oauth-authz-req+jwt' });
+      res.write('a.');
+    });
+    const closed = createServer();
+    closed.listen(0, '127.0.0.1');
+    await once(closed, 'listening');
+    const closedPort = (closed.address() as AddressInfo).port;
+    closed.close();
+    await once(closed, 'close');
+    const privateName: HostLookup = async () => [{ address: '10.0.0.7', family: 4 }];
+    const byUri = (uri: string) =>
+      `openid4vp://?${new URLSearchParams({ client_id: clientId, request_uri: uri })}`;
+
+    const outcomes = {
+      'loopback, not allowed': await failure(byReference(clientId, '/r'), {
+        allowLoopback: false,
+      }),
+      'a closed port': await failure(byUri(`http://127.0.0.1:${closedPort}/r`)),
+      'a private address': await failure(byUri('https://verifier.example/r'), {
+        lookup: privateName,
+      }),
+      'an error status': await failure(byReference(clientId, '/gone')),
+      'a server error': await failure(byReference(clientId, '/broken')),
+      'another content type': await failure(byReference(clientId, '/plain')),
+      'a body that is no JWT': await failure(byReference(clientId, '/undecodable')),
+      'a body too large': await failure(byReference(clientId, '/big'), { maxBytes: 1_000 }),
+      'a redirect': await failure(byReference(clientId, '/moved')),
+      'a slow verifier': await failure(byReference(clientId, '/slow'), { timeoutMs: 300 }),
+    };
+    expect(Object.fromEntries(Object.entries(outcomes).map(([k, v]) => [k, v.cause]))).toEqual({
+      'loopback, not allowed': 'address_refused',
+      'a closed port': 'verifier_unreachable',
+      'a private address': 'address_refused',
+      'an error status': 'request_uri_failed',
+      'a server error': 'request_uri_failed',
+      'another content type': 'invalid_request_object',
+      'a body that is no JWT': 'invalid_request_object',
+      'a body too large': 'response_too_large',
+      'a redirect': 'redirect_refused',
+      'a slow verifier': 'verifier_timeout',
+    });
+    for (const outcome of Object.values(outcomes)) {
+      expect({ code: outcome.code, message: outcome.message }).toEqual({
+        code: 'request_unavailable',
+        message: REQUEST_UNAVAILABLE_MESSAGE,
+      });
+    }
+    // Refused addresses are refused before any connection is made.
+    expect(received.map((r) => r.path).sort()).toEqual(
+      ['/big', '/broken', '/gone', '/moved', '/plain', '/slow', '/undecodable'].sort(),
+    );
+  });
+
+  it("passes on only the verifier's word that the link was already answered", async () => {
+    routes.set('/used', (_req, _body, res) =>
+      res
+        .writeHead(409, { 'content-type': 'application/problem+json' })
+        .end(JSON.stringify({ code: 'request_already_answered' })),
+    );
+    const outcome = await failure(byReference(`decentralized_identifier:${edKey.did}`, '/used'));
+    expect(outcome.code).toBe('request_already_answered');
+  });
+
+  it('reads an in-process request object with the same checks, without the network or loopback', async () => {
+    // This server's own verifier: its request_uri and response_uri on an origin nothing serves.
+    const own = 'http://localhost:1';
+    const clientId = `decentralized_identifier:${edKey.did}`;
+    const calls: { uri: string; method: string; form: URLSearchParams }[] = [];
+    let echo: (nonce: string | null) => string | null = (nonce) => nonce;
+    const transport = (async (uri: string, init?: { method?: string; body?: unknown }) => {
+      const form = new URLSearchParams(typeof init?.body === 'string' ? init.body : '');
+      calls.push({ uri, method: init?.method ?? 'GET', form });
+      const walletNonce = echo(form.get('wallet_nonce'));
+      const jwt = await sign(
+        requestPayload(edKey, {
+          response_uri: `${own}/oid4vp/responses/1`,
+          ...(walletNonce ? { wallet_nonce: walletNonce } : {}),
+        }),
+        edKey,
+      );
+      return new Response(jwt, { headers: { 'content-type': 'application/oauth-authz-req+jwt' } });
+    }) as typeof fetch;
+    const inProcess = {
+      requestObjectTransport: (uri: string) =>
+        uri.startsWith(`${own}/oid4vp/requests/`) ? transport : undefined,
+      receivesResponseAt: (uri: string) => uri === `${own}/oid4vp/responses/1`,
+    };
+    const link = (method: 'get' | 'post') =>
+      `openid4vp://?${new URLSearchParams({
+        client_id: clientId,
+        request_uri: `${own}/oid4vp/requests/1`,
+        request_uri_method: method,
+      })}`;
+
+    const resolved = await resolveAuthorizationRequest(
+      parseWalletLink(link('get')),
+      options({ allowLoopback: false, inProcess }),
+    );
+    expect(resolved.responseUri).toBe(`${own}/oid4vp/responses/1`);
+    const posted = await resolveAuthorizationRequest(
+      parseWalletLink(link('post')),
+      options({ allowLoopback: false, inProcess }),
+    );
+    expect(posted.nonce).toBe('n-0S6_WzA2Mj');
+    expect(calls.map((call) => call.method)).toEqual(['GET', 'POST']);
+    expect(JSON.parse(calls[1]?.form.get('wallet_metadata') ?? '{}')).toEqual(WALLET_METADATA);
+    // The checks run on those bytes as on fetched ones: a wallet_nonce not echoed is refused.
+    echo = () => 'not-the-wallet-nonce';
+    expect((await failure(link('post'), { allowLoopback: false, inProcess })).code).toBe(
+      'wallet_nonce_mismatch',
+    );
+    // Without the in-process verifier the same link is a loopback fetch, refused.
+    expect((await failure(link('get'), { allowLoopback: false })).cause).toBe('address_refused');
+    expect(received).toEqual([]);
   });
 });
 

@@ -119,11 +119,17 @@ describe.each(backends)('system on $name', (backend) => {
   });
 
   it('sets security headers and keeps API answers out of caches', async () => {
-    const response = await app.inject({ url: '/health' });
+    const response = await app.inject({ url: '/storage/status' });
     expect(response.headers).toMatchObject({
       'x-content-type-options': 'nosniff',
       'x-frame-options': 'DENY',
       'cache-control': 'no-store',
+    });
+    // Health holds no personal data: it may be stored, never used without asking again.
+    const health = await app.inject({ url: '/health' });
+    expect(health.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'no-cache',
     });
   });
 

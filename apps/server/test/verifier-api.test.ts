@@ -8,7 +8,9 @@
  * against the verifier's did:key), purpose minimisation (422), a shared answer with exactly the
  * disclosed claims and every check passed, and refusals that change nothing (the request stays
  * pending for the holder, and a valid presentation still completes it): tampered disclosure,
- * wrong nonce, wrong audience, an unrequested claim, an unrequested vct; an error answer anyone
+ * wrong nonce, wrong audience, an unrequested claim, an unrequested vct, a KB-JWT whose iat is
+ * outside 5 minutes back and 1 minute ahead (400 kb_jwt_iat_out_of_window: ten years ahead, the
+ * year 2000, 6 minutes back, 2 minutes ahead; 4 minutes back and 30 s ahead pass); an error answer anyone
  * holding the QR code could post (listed under wallet_errors, never ending the request, the
  * latest 20 kept); a second answer after shared (409 request_already_answered), expiry; and
  * the organisation's list of its own requests (GET /verifier/requests: newest first, paged,
@@ -170,11 +172,11 @@ describe.each(backends)('verifier API on $name', (backend) => {
     );
   }
 
-  /** The wallet's presentation: `claims` disclosed, a KB-JWT for `nonce` and `aud`. */
+  /** The wallet's presentation: `claims` disclosed, a KB-JWT for `nonce` and `aud` (iat: now). */
   async function present(
     credential: string,
     holder: Holder,
-    kb: { nonce: string; aud: string },
+    kb: { nonce: string; aud: string; iat?: number },
     claims: string[] = ['name', 'aadhaar_number'],
   ) {
     const instance = new SDJwtVcInstance({
@@ -200,6 +202,8 @@ describe.each(backends)('verifier API on $name', (backend) => {
     tweak: {
       nonce?: string;
       aud?: string;
+      /** The KB-JWT's iat (NumericDate); default the verifier's now. */
+      iat?: number;
       claims?: string[];
       vct?: string;
       edit?: (presentation: string) => string;
@@ -215,6 +219,7 @@ describe.each(backends)('verifier API on $name', (backend) => {
       {
         nonce: tweak.nonce ?? String(opened.payload.nonce),
         aud: tweak.aud ?? String(opened.payload.client_id),
+        ...(tweak.iat === undefined ? {} : { iat: tweak.iat }),
       },
       tweak.claims,
     );
@@ -398,6 +403,7 @@ describe.each(backends)('verifier API on $name', (backend) => {
         'nonce',
         'audience',
         'sd_hash',
+        'kb_jwt_iat',
         'credential_type',
         'claims_within_request',
         'requested_claims_present',
@@ -699,6 +705,55 @@ describe.each(backends)('verifier API on $name', (backend) => {
       expectProblem(await list('?cursor=not*a*cursor'), 'invalid_request');
       expectProblem(await list('?cursor=bm90LWpzb24'), 'invalid_input');
       expectProblem(await app.inject({ url: '/verifier/requests' }), 'unauthenticated');
+    });
+  });
+
+  // After the list's suite: these requests would make its first page a partial one.
+  describe("the KB-JWT's iat (5 minutes back, 1 minute ahead)", () => {
+    /** The verifier's clock in whole seconds, and a date's NumericDate. */
+    const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
+    const numericDate = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+    const YEAR_SECONDS = 365 * 24 * 3600;
+    const outOfWindow: [string, () => number][] = [
+      ['ten years ahead', () => nowSeconds() + 10 * YEAR_SECONDS],
+      ['in the year 2000', () => numericDate('2000-01-01T00:00:00Z')],
+      ['6 minutes back', () => nowSeconds() - 6 * 60],
+      ['2 minutes ahead', () => nowSeconds() + 2 * 60],
+      ['5 minutes and 1 second back', () => nowSeconds() - 301],
+      ['61 seconds ahead', () => nowSeconds() + 61],
+    ];
+    it.each(outOfWindow)(
+      'refuses a KB-JWT made %s with 400 kb_jwt_iat_out_of_window, changing nothing',
+      async (_, iat) => {
+        const { opened, response } = await share({ iat: iat() });
+        expectProblem(response, 'kb_jwt_iat_out_of_window');
+        const detail = String(response.json().detail);
+        expect(detail).toContain('kb_jwt_iat');
+        // The iat is the only thing wrong with it: no other check is named.
+        expect(detail).not.toMatch(/holder_binding|nonce|sd_hash|sd_jwt_vc_valid/);
+        const status = await statusOf(opened.answer.id);
+        expect(status).toMatchObject({ status: 'pending', checks: null, credentials: null });
+        const honest = await share({}, opened);
+        expect(honest.response.statusCode).toBe(200);
+      },
+    );
+
+    const inWindow: [string, () => number][] = [
+      ['4 minutes back', () => nowSeconds() - 4 * 60],
+      ['30 seconds ahead', () => nowSeconds() + 30],
+      ['exactly 5 minutes back', () => nowSeconds() - 300],
+      ['exactly 1 minute ahead', () => nowSeconds() + 60],
+    ];
+    it.each(inWindow)('accepts a KB-JWT made %s: shared, kb_jwt_iat passed', async (_, iat) => {
+      const { opened, response } = await share({ iat: iat() });
+      expect(response.statusCode, response.body).toBe(200);
+      const status = await statusOf(opened.answer.id);
+      expect(status.status).toBe('shared');
+      expect(status.checks).toContainEqual({
+        credential_query_id: 'aadhaar',
+        check: 'kb_jwt_iat',
+        passed: true,
+      });
     });
   });
 

@@ -7,7 +7,8 @@
  * linked to it through a presentation_requests row, exactly as a link the holder opened would
  * be (resolvePresentationRequest), except that the signed request object is handed over by value instead of fetched: the server is not listening yet at seed time, and
  * fetching from itself would be pointless. Same resolver, same checks (signature, kid, exp,
- * aud, response_uri, DCQL, registered verifier).
+ * aud, response_uri, DCQL, registered verifier); the response_uri on PUBLIC_ORIGIN passes as
+ * one this server receives in process (the verifier's localTransport), whatever its scheme.
  *
  * The verifier request lives SEEDED_REQUEST_TTL_MS (about a month: SPEC 3's "pending requests
  * about 1 month of validity"), not the 10 minutes of a scanned request: the seeded requests wait
@@ -161,8 +162,6 @@ export async function linkSeededConsentRequests(
         client_id: verifierClientId(verifier.did),
         request: requestObject,
       },
-      // Nothing is fetched or posted over the network on this path (answers go in-process).
-      allowLoopback: true,
     });
     await attachPresentationRequest(db, {
       userId,

@@ -4,8 +4,10 @@
  * that holder (SPEC 3/4), with its OpenID4VP details (presentation_requests).
  *
  * Steps: parseWalletLink -> resolveAuthorizationRequest (fetches request_uri through the
- * SSRF-safe client; allowLoopback = deps.oid4vpAllowLoopback; registered verifiers from
- * deps.verifierRegistry, none when absent) -> presentationOf (what the consent screen shows) ->
+ * SSRF-safe client, allowLoopback = deps.oid4vpAllowLoopback (OID4VP_ALLOW_LOOPBACK); a
+ * request_uri or response_uri of this server's own verifier is reached in process through the
+ * verifier's port (localRequestObject, localTransport), never over the network; registered
+ * verifiers from deps.verifierRegistry, none when absent) -> presentationOf (what the consent screen shows) ->
  * one transaction inserting the consent request (requester = the verifier's name, purpose,
  * fields = SPEC 3 field labels of the requested claims, status pending) and its
  * presentation_requests row. Expiry: the request object's `exp`, else 10 minutes after now.
@@ -14,8 +16,9 @@
  * Output: the new ConsentRequest, with `presentation`.
  * Errors (AppError, detail in plain language from lib/oid4vp): invalid_presentation_link (400),
  * presentation_request_refused (422: unsigned, bad signature, unsupported prefix or DID, unsafe
- * address, bad DCQL...), presentation_request_expired (410), verifier_unreachable (502: the
- * request_uri could not be fetched), presentation_request_replayed (409: this holder already
+ * response_uri, bad DCQL...), presentation_request_expired (410), request_unavailable (502: the
+ * request object could not be obtained from request_uri, whatever the reason: one code and one
+ * text, the reason in the server log only), presentation_request_replayed (409: this holder already
  * received a request with this client_id and nonce), request_already_answered (409: another
  * holder already answered this verifier request; its link is used).
  */
@@ -60,15 +63,15 @@ export interface ResolvedPresentationRequest {
 
 /**
  * Resolves a wallet link's parameters with lib/oid4vp's resolveAuthorizationRequest (fetching a
- * request_uri; a request object passed by value in `params.request` is checked the same way
- * without fetching), looks the verifier up in deps.verifierRegistry and builds the consent
- * screen's presentation for `userId`'s credentials. Shared by this service and
- * link-seeded-consent-requests (which passes the product's own signed request object by value).
- * @param allowLoopback overrides deps.oid4vpAllowLoopback (the in-process path never fetches).
+ * request_uri, in process when it is this server's own; a request object passed by value in
+ * `params.request` is checked the same way without fetching), looks the verifier up in
+ * deps.verifierRegistry and builds the consent screen's presentation for `userId`'s
+ * credentials. Shared by this service and link-seeded-consent-requests (which passes the
+ * product's own signed request object by value).
  * @throws {AppError} the codes of problemOfOid4vpError (see the module comment).
  */
 export async function resolvePresentationRequest(
-  options: ServiceDeps & { userId: string; params: WalletLinkParams; allowLoopback?: boolean },
+  options: ServiceDeps & { userId: string; params: WalletLinkParams },
 ): Promise<ResolvedPresentationRequest> {
   const registry = options.verifierRegistry;
   const lookups = new Map<string, RegisteredVerifier | undefined>();
@@ -79,10 +82,15 @@ export async function resolvePresentationRequest(
 
   let request: AuthorizationRequest;
   try {
+    const verifier = options.roles.verifier;
     request = await resolveAuthorizationRequest(options.params, {
-      allowLoopback: options.allowLoopback ?? options.oid4vpAllowLoopback,
+      allowLoopback: options.oid4vpAllowLoopback,
       isRegisteredVerifier: findVerifier,
       now: options.now,
+      inProcess: {
+        requestObjectTransport: (requestUri) => verifier.localRequestObject(requestUri),
+        receivesResponseAt: (responseUri) => verifier.localTransport(responseUri) !== undefined,
+      },
     });
   } catch (error) {
     throw problemOfOid4vpError(error);

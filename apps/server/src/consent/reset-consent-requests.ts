@@ -8,8 +8,8 @@
  *
  * Then each is made a real OpenID4VP request again (issue 16, linkSeededConsentRequests): the
  * old links' verifier requests still pending expire now, and the seeded verifiers make new ones.
- * If that fails (e.g. a PUBLIC_ORIGIN over plain http to a non-loopback host, which no wallet
- * may answer to), the reset still stands and the requests stay plain SPEC 3 requests.
+ * If that fails (e.g. a seeded verifier's purpose changed by hand), the reset still stands and
+ * the requests stay plain SPEC 3 requests.
  *
  * A withdrawn or expired seeded consent starts over too (issue 17): no validity, uses or
  * withdrawal; its withdrawal notice row goes (one per consent; a notice not yet delivered is

@@ -114,6 +114,12 @@ export const credentials = pgTable(
      * issued before SD-JWT VCs existed, issued on first use (wallet/issue-sd-jwt-vc.ts).
      */
     sdJwtCiphertext: text('sd_jwt_ciphertext'),
+    /**
+     * Whether the bare link /verify/{id} answers (SPEC 2 opens it to anyone with the id;
+     * DECISIONS 9.6: the holder may turn it off, PUT .../credentials/{id}/public-link). Off: 410
+     * link_disabled.
+     */
+    publicLink: boolean('public_link').notNull().default(true),
   },
   // SPEC 5: one credential per document type per holder, enforced by the database too.
   (t) => [
@@ -784,6 +790,11 @@ export const shares = pgTable(
       .references(() => credentials.id, { onDelete: 'cascade' }),
     /** The disclosed credentialSubject field names, e.g. ["name", "date_of_birth"]. */
     fields: jsonb('fields').$type<string[]>().notNull(),
+    /**
+     * The identity numbers among `fields` the link shows in full (DECISIONS 9.6); every other one
+     * is shown masked. Links made before the choice existed show none in full.
+     */
+    fullValues: jsonb('full_values').$type<string[]>().notNull().default([]),
     createdAt: instant('created_at').notNull(),
     /** After this instant the link answers 'Credential expired' (410 share_expired). */
     expiresAt: instant('expires_at').notNull(),

@@ -27,9 +27,9 @@ export interface ServiceDeps {
   /** AppConfig.publicOrigin ('http://localhost:5000'): base of share links and `vct` URLs. */
   publicOrigin: string;
   /**
-   * The OpenID4VP wallet may reach verifiers over http on 127.0.0.0/8 or ::1 (docs/oid4vp.md
+   * The OpenID4VP wallet may reach verifiers on 127.0.0.0/8 or ::1, over http too (docs/oid4vp.md
    * "request_uri rules and SSRF limits"): AppConfig.oid4vpAllowLoopback (OID4VP_ALLOW_LOOPBACK)
-   * or the server itself listening on a loopback HOST (allowLoopbackFor in plugins/db.ts).
+   * alone, whatever HOST is. This server's own verifier is reached in process regardless.
    */
   oid4vpAllowLoopback: boolean;
   /**

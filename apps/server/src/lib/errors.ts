@@ -40,6 +40,11 @@ export const ERROR_STATUS = {
   unknown_claim: 400,
   /** OpenID4VP response: a presentation failed a check (GET /verifier/requests/{id} lists them). */
   presentation_invalid: 400,
+  /**
+   * OpenID4VP response: a presentation's KB-JWT `iat` is more than 5 minutes before or 1 minute
+   * after the verifier's clock (lib/verify-sd-jwt-presentation.ts KB_JWT_IAT_WINDOW).
+   */
+  kb_jwt_iat_out_of_window: 400,
   /** OpenID4VP: the verifier request was not answered in time. */
   verifier_request_expired: 400,
   /**
@@ -149,6 +154,8 @@ export const ERROR_STATUS = {
   share_withdrawn: 410,
   /** The share link had its last allowed view. */
   share_used_up: 410,
+  /** The holder turned the credential's bare link /verify/{id} off (DECISIONS 9.6). */
+  link_disabled: 410,
   /** The body is larger than BODY_LIMIT_BYTES. */
   body_too_large: 413,
   /** A path segment is longer than the router allows. */
@@ -192,6 +199,12 @@ export const ERROR_STATUS = {
   /** The verifier's server answered the holder's response with an error. */
   verifier_refused: 502,
   /**
+   * The verifier's request object could not be obtained from its request_uri: one code for every
+   * reason (address refused, connection failed, timeout, error status, bad or too large a body),
+   * the reason in the server log only.
+   */
+  request_unavailable: 502,
+  /**
    * The database cannot be reached or is not the writable node (a failover under way,
    * db/postgres-hosts.ts); Retry-After. Nothing was changed, or the change is uncertain: retry
    * with the same Idempotency-Key.
@@ -220,6 +233,7 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   invalid_idempotency_key: 'Invalid Idempotency-Key',
   unknown_claim: 'Unknown claim',
   presentation_invalid: 'Presentation invalid',
+  kb_jwt_iat_out_of_window: 'Key binding outside the time window',
   verifier_request_expired: 'Verifier request expired',
   verifier_request_answered: 'Verifier request already answered',
   invalid_presentation_link: 'Invalid presentation request link',
@@ -268,6 +282,7 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   share_expired: 'Share link expired',
   share_withdrawn: 'Share link withdrawn',
   share_used_up: 'Share link view limit reached',
+  link_disabled: 'Link turned off',
   body_too_large: 'Request body too large',
   path_segment_too_long: 'Path segment too long',
   unsupported_media_type: 'Unsupported media type',
@@ -289,6 +304,7 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   internal_error: 'Internal server error',
   verifier_unreachable: 'Verifier unreachable',
   verifier_refused: 'Verifier refused the answer',
+  request_unavailable: "Verifier's request unavailable",
   database_unavailable: 'Database unavailable',
   service_unavailable: 'Service unavailable',
 };
@@ -354,6 +370,37 @@ export class AppError extends Error {
   toProblem(): Problem {
     return problemOf(this.code, this.detail, { extensions: this.extensions });
   }
+}
+
+/** One link of an error's cause chain as the server log records it (no stack). */
+export interface LoggedCause {
+  name: string;
+  code?: string;
+  message: string;
+}
+
+/**
+ * The chain `cause`, `cause.cause`, ... (at most 5 links) as plain objects for a log line: why
+ * an AppError was answered when its answer says less than the log may (request_unavailable).
+ */
+export function causeChainOf(cause: unknown): LoggedCause[] {
+  const chain: LoggedCause[] = [];
+  let current = cause;
+  while (current !== undefined && current !== null && chain.length < 5) {
+    if (current instanceof Error) {
+      const code = (current as { code?: unknown }).code;
+      chain.push({
+        name: current.name,
+        ...(typeof code === 'string' ? { code } : {}),
+        message: current.message,
+      });
+      current = current.cause;
+    } else {
+      chain.push({ name: typeof current, message: String(current) });
+      break;
+    }
+  }
+  return chain;
 }
 
 /** True for AppError instances (also across module copies). */

@@ -70,18 +70,25 @@ export function toCredentialRecord(row: CredentialRow, vault: Vault): Credential
   );
 }
 
-/** The screen record of a row whose document is already decrypted and parsed. */
+/**
+ * The screen record of a row whose document is already decrypted and parsed, with whether its
+ * bare link answers (`public_link`). The subject as issued: a caller that answers it to the
+ * holder's list masks it (wallet/list-credentials.ts).
+ */
 export function toCredentialRecordFromDocument(
   row: CredentialRow,
   document: VerifiableCredential,
 ): CredentialRecord {
-  return credentialRecordFromDocument(document, {
-    id: row.id,
-    userId: row.userId,
-    permanent: row.permanent,
-    lastViewed: row.lastViewed,
-    position: row.position,
-  });
+  return {
+    ...credentialRecordFromDocument(document, {
+      id: row.id,
+      userId: row.userId,
+      permanent: row.permanent,
+      lastViewed: row.lastViewed,
+      position: row.position,
+    }),
+    public_link: row.publicLink,
+  };
 }
 
 /** What a withdrawn consent's record shows beyond its row (issue 17). */
@@ -299,6 +306,7 @@ export function toShareRecord(
     document_type: getDocumentType(documentType)?.name ?? documentType,
     url: shareUrl(publicOrigin, row.id),
     fields: row.fields,
+    full_values: row.fullValues,
     created_at: row.createdAt.toISOString(),
     expires_at: row.expiresAt.toISOString(),
     max_views: row.maxViews,

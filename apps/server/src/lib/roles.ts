@@ -64,6 +64,14 @@ export interface VerifierPort {
     responseUri: string,
   ): { fetch: typeof fetch; refusal: () => string | undefined } | undefined;
   /**
+   * The request-object twin of localTransport: when `requestUri` is one of this server's own
+   * `{PUBLIC_ORIGIN}/oid4vp/requests/{id}` URLs, a `fetch` that takes the GET (or the
+   * request_uri_method=post form) the network would carry and answers as its route would (200
+   * with the signed request object, or the problem), so the wallet checks the very bytes it
+   * would have fetched, with no loopback fetching allowed. undefined for any other URI.
+   */
+  localRequestObject(requestUri: string): typeof fetch | undefined;
+  /**
    * The consent a presentation was given under ended: the product-hosted verifier erases the
    * claims it holds from the presentation whose `vp_token` has SHA-256 `vpTokenSha256` (DPDP Act
    * s.8(7)(a)): claims gone, `erased_at` set, the request reading 'withdrawn' or

@@ -9,6 +9,11 @@
  * callback resolves the issuer's did:key from `kid` and accepts only trusted issuers; its
  * kbVerifier uses `cnf.jwk`) as the 'sd_jwt_vc_valid' check. Only EdDSA (Ed25519) is accepted,
  * for the issuer and the holder (the request's client_metadata says so).
+ *
+ * The KB-JWT's `iat` must lie in KB_JWT_IAT_WINDOW around `now` (RFC 9901 section 7.3, step "the
+ * creation time of the Key Binding JWT ... is within an acceptable window"): 5 minutes back, 1
+ * minute ahead, bounds included; a missing or non-numeric `iat` fails ('kb_jwt_iat'). The
+ * library's own check does not bound it (a KB-JWT of the year 2000 or ten years ahead passes it).
  */
 import { createPublicKey, hash, type KeyObject, verify } from 'node:crypto';
 import { type DcqlCredentialQuery, type PresentationCheckName, parseDidKey } from '@pehchaan/core';
@@ -16,6 +21,26 @@ import { digest } from '@sd-jwt/crypto-nodejs';
 import { decodeSdJwt, splitSdJwt, unpack } from '@sd-jwt/decode';
 import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
 import { compactVerify, decodeProtectedHeader, importJWK, type JWK } from 'jose';
+
+/**
+ * How far a KB-JWT's `iat` may lie from the verifier's clock, in seconds: `back` before it (the
+ * wallet signed it, then the answer travelled), `ahead` after it (the wallet's clock a little
+ * fast). Wider windows let a captured presentation be replayed longer; the nonce limits that too.
+ */
+export const KB_JWT_IAT_WINDOW = { back: 5 * 60, ahead: 60 } as const;
+
+/**
+ * True when `iat` (a NumericDate, seconds) lies in KB_JWT_IAT_WINDOW around `nowSeconds` (the
+ * verifier's clock in whole seconds), bounds included.
+ */
+export function isKbJwtIatInWindow(iat: unknown, nowSeconds: number): boolean {
+  return (
+    typeof iat === 'number' &&
+    Number.isFinite(iat) &&
+    iat >= nowSeconds - KB_JWT_IAT_WINDOW.back &&
+    iat <= nowSeconds + KB_JWT_IAT_WINDOW.ahead
+  );
+}
 
 export interface PresentationExpectations {
   /** The request's nonce: the KB-JWT must carry it. */
@@ -232,6 +257,7 @@ export async function verifySdJwtPresentation(
     { check: 'nonce', passed: kb.nonce === expected.nonce },
     { check: 'audience', passed: kb.aud === expected.clientId },
     { check: 'sd_hash', passed: kb.sd_hash === sdHash },
+    { check: 'kb_jwt_iat', passed: isKbJwtIatInWindow(kb.iat, nowSeconds) },
     {
       check: 'credential_type',
       passed: vct !== null && expected.query.meta.vct_values.includes(vct),

@@ -13,6 +13,23 @@
  *
  * Request bodies: JSON only (anything else answers 415), at most BODY_LIMIT_BYTES (413).
  *
+ * A body over the limit is answered with a complete 413 problem 'body_too_large' that its sender
+ * can read, whatever its media type and on every route (known or not):
+ * - a Content-Length over the route's limit is refused before anything is read (the size
+ *   check comes before the media type, authentication and the rate limits); a body without
+ *   one is counted as it is read, of any media type (one without a parser is read up to the
+ *   limit before its 415);
+ * - a client that sent `Expect: 100-continue` (RFC 9110 section 10.1.1) is told to go on only
+ *   when the body is about to be read (after the size check and every onRequest refusal), so a
+ *   refused request is answered before the client writes its body;
+ * - otherwise an answer sent before the whole body arrived (a refusal, an early error) waits
+ *   until the rest of the body is read and thrown away, up to DISCARD_LIMIT_BYTES: the client
+ *   finishes writing and reads the whole answer, instead of a write failing with EPIPE or
+ *   ECONNRESET when the server closes a connection that still has unread data. A body declared
+ *   larger than that, or longer in fact, is answered at once with `Connection: close` (its
+ *   sender may then see its write fail: reading more would let anyone make the server read
+ *   without bound; REQUEST_TIMEOUT_MS bounds how long the reading takes).
+ *
  * An empty body sent with `Content-Type: application/json` counts as no body rather than an
  * error: SPEC 7's client sends that header on every call, including the body-less
  * POST /identity/generate-credential and logout. Malformed JSON answers 400 'malformed_json'. JSON is
@@ -21,11 +38,21 @@
  * Idempotency-Key fingerprint, proof canonicalization) would otherwise overflow the stack on
  * 64 KiB of `[[[[...` and answer 500 (found by test/fuzz/suite.ts).
  */
-import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
 
 /** 64 KiB: the largest legitimate body (a login) is under 200 bytes. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
+
+/**
+ * 2 MiB: how much of a body it refuses the server reads and throws away before answering, so
+ * the sender can finish writing and read the answer (see the module docstring).
+ */
+export const DISCARD_LIMIT_BYTES = 2 * 1024 * 1024;
+
+export const BODY_TOO_LARGE_DETAIL = 'Request body is too large';
+export const UNSUPPORTED_MEDIA_TYPE_DETAIL = 'Unsupported Media Type: send application/json';
 
 export const MALFORMED_JSON_DETAIL = 'Malformed JSON in request body';
 export const NUL_CHARACTER_DETAIL = 'Text must not contain NUL characters';
@@ -89,11 +116,85 @@ export function jsonProblem(value: unknown): BodyProblem | undefined {
   return undefined;
 }
 
+/** The request's Content-Length in bytes; NaN when it declares none (chunked or no body). */
+function declaredLength(request: FastifyRequest): number {
+  const header = request.headers['content-length'];
+  return header === undefined ? Number.NaN : Number(header);
+}
+
+/**
+ * Reads and throws away what is left of `raw`'s body, at most `maxBytes` more. Resolves true
+ * once the whole request has arrived, false when more than `maxBytes` was left or the
+ * connection ended first (never rejects).
+ */
+function discardBody(raw: IncomingMessage, maxBytes: number): Promise<boolean> {
+  if (raw.complete || raw.destroyed || raw.readableEnded) return Promise.resolve(raw.complete);
+  return new Promise((resolve) => {
+    let read = 0;
+    const finish = () => {
+      raw.off('data', onData);
+      raw.off('end', finish);
+      raw.off('close', finish);
+      raw.off('error', finish);
+      resolve(raw.complete);
+    };
+    const onData = (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > maxBytes) {
+        raw.pause();
+        finish();
+      }
+    };
+    raw.on('data', onData);
+    raw.once('end', finish);
+    raw.once('close', finish);
+    raw.once('error', finish);
+    raw.resume();
+  });
+}
+
+/**
+ * The input rules above, for every route registered after it: the content type parsers, the
+ * NUL and size checks of onRequest, `Expect: 100-continue` and the reading of refused bodies
+ * (module docstring).
+ */
 export function registerBodyParser(app: FastifyInstance): void {
+  // Requests whose `Expect: 100-continue` has not been answered yet.
+  const awaitingContinue = new WeakSet<IncomingMessage>();
+  // With a listener, Node leaves the interim answer to us (node:http 'checkContinue').
+  app.server.on('checkContinue', (raw: IncomingMessage, response) => {
+    awaitingContinue.add(raw);
+    app.server.emit('request', raw, response);
+  });
   app.addHook('onRequest', (request, _reply, done) => {
     if (/%00/i.test(request.url) || request.url.includes('\0')) {
       done(new AppError('invalid_text', NUL_CHARACTER_DETAIL));
+    } else if (declaredLength(request) > request.routeOptions.bodyLimit) {
+      done(new AppError('body_too_large', BODY_TOO_LARGE_DETAIL));
     } else done();
+  });
+  // The body is about to be read: the waiting client may send it now.
+  app.addHook('preParsing', (request, reply, payload, done) => {
+    if (awaitingContinue.delete(request.raw)) reply.raw.writeContinue();
+    done(null, payload);
+  });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const raw = request.raw;
+    // app.inject's requests have no `complete`: they are always whole.
+    if (raw.complete !== false) {
+      done(null, payload);
+      return;
+    }
+    if (awaitingContinue.has(raw) || declaredLength(request) > DISCARD_LIMIT_BYTES) {
+      // Nothing was sent yet, or too much would have to be read: answer now and close.
+      reply.header('connection', 'close');
+      done(null, payload);
+      return;
+    }
+    void discardBody(raw, DISCARD_LIMIT_BYTES).then((complete) => {
+      if (!complete) reply.header('connection', 'close');
+      done(null, payload);
+    });
   });
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeAllContentTypeParsers();
@@ -111,5 +212,12 @@ export function registerBodyParser(app: FastifyInstance): void {
         else done(null, value);
       }
     });
+  });
+  // Any other media type (or none) is read like JSON, so that a body over the limit answers
+  // 413 even without a Content-Length, then refused with 415.
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (request, _body, done) => {
+    // An unknown route answers its 404 whatever it was sent.
+    if (request.is404) done(null, undefined);
+    else done(new AppError('unsupported_media_type', UNSUPPORTED_MEDIA_TYPE_DETAIL));
   });
 }

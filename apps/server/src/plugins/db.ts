@@ -31,7 +31,6 @@ import type { ServiceDeps } from '../lib/deps';
 import { loadConsentRegistryKey, loadIssuerKeyring, nodeProofCrypto } from '../lib/issuer-keys';
 import { loadMasterKey } from '../lib/master-key';
 import { createNotifier } from '../lib/notifier';
-import { isLoopbackAddress } from '../lib/oid4vp';
 import { createVault } from '../lib/vault';
 import { createVerifierRegistry } from '../lib/verifier-registry';
 import { checkMasterKey } from '../platform/claim-first-start';
@@ -145,7 +144,6 @@ export interface PrepareDatabaseOptions {
     | 'now'
     | 'publicOrigin'
     | 'oid4vpAllowLoopback'
-    | 'host'
     | 'notifications'
     | 'demoVerifierKeys'
   >;
@@ -194,7 +192,7 @@ export async function prepareDatabase(options: PrepareDatabaseOptions): Promise<
       consentRegistry: await loadConsentRegistryKey(base),
       proofCrypto: nodeProofCrypto({ offload: true }),
       publicOrigin: config.publicOrigin,
-      oid4vpAllowLoopback: allowLoopbackFor(config),
+      oid4vpAllowLoopback: config.oid4vpAllowLoopback,
       notifier: createNotifier(config.notifications, log),
       verifierRegistry: createVerifierRegistry(database.db),
     });
@@ -240,14 +238,4 @@ async function waitForDatabase(
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-}
-
-/**
- * Whether the OpenID4VP wallet may talk to loopback verifiers over http (docs/oid4vp.md):
- * OID4VP_ALLOW_LOOPBACK=true, or HOST is itself a loopback address ('localhost', 127.0.0.0/8,
- * ::1), i.e. the server is only reachable from this machine anyway.
- */
-export function allowLoopbackFor(config: Pick<AppConfig, 'oid4vpAllowLoopback' | 'host'>): boolean {
-  const host = config.host.replace(/^\[(.*)\]$/, '$1');
-  return config.oid4vpAllowLoopback || host === 'localhost' || isLoopbackAddress(host);
 }

@@ -6,11 +6,16 @@
  * Every operation names an `operationId` and a tag declared here; every error response is
  * `application/problem+json` with the shared `Problem` component (routes/schemas.ts
  * errorResponses; test/openapi.test.ts checks all three).
+ *
+ * The UI's routes (its page, files, /docs/json and /docs/yaml) are marked as browser documents
+ * that may be cached for an hour (PUBLIC_CACHE.release, plugins/security-headers.ts): the
+ * document describes the API and changes only with a release.
  */
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { PUBLIC_CACHE } from './security-headers';
 
 export async function registerOpenApi(
   app: FastifyInstance,
@@ -87,5 +92,10 @@ export async function registerOpenApi(
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  await app.register(async (docs) => {
+    docs.addHook('onRoute', (route) => {
+      route.config = { ...route.config, publicCache: PUBLIC_CACHE.release, browserDocument: true };
+    });
+    await docs.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  });
 }

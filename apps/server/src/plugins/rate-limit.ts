@@ -1,6 +1,8 @@
 /**
  * Per-IP rate limits (docs/security.md), with @fastify/rate-limit: a route opts in with
- * `config: { rateLimit: RATE_LIMITS.<name> }`. Over the limit the answer is 429
+ * `config: { rateLimit: RATE_LIMITS.<name> }`; a holder's route may be limited per holder
+ * instead (`perHolder(RATE_LIMITS.<name>)`: keyed by the path's user id, counted after the
+ * session was checked, so nobody else can use up a holder's allowance). Over the limit the answer is 429
  * problem 'rate_limited' with a Retry-After header (seconds until the window ends), through the one error
  * handler (AppError 'rate_limited').
  *
@@ -65,7 +67,30 @@ export const RATE_LIMITS = {
   sendOtpPerIp: { max: 10, timeWindow: 10 * 60_000 },
   /** ...and 3 per 10 minutes to one phone number (DECISIONS 3). */
   sendOtpPerPhone: { max: 3, timeWindow: 10 * 60_000 },
+  /**
+   * Revealing an identity number in full (GET /user/{userId}/credentials/{id}/fields/{field};
+   * DECISIONS 9.6), per holder: 20 per 10 minutes. A holder reads a number or two at a time (the
+   * card keeps a revealed value while it is open); a stolen session cannot drain every number
+   * of every credential at machine speed, and each reveal is in the holder's log.
+   */
+  revealField: { max: 20, timeWindow: 10 * 60_000 },
 } as const satisfies Record<string, RateLimitOptions>;
+
+/**
+ * A route's limit counted per holder (the `userId` path parameter) rather than per IP, in the
+ * preHandler hook: after routes/user/index.ts authenticated the session and checked the holder
+ * (401/403 answers count nothing).
+ */
+export function perHolder(limit: { max: number; timeWindow: number }): RateLimitOptions {
+  return {
+    ...limit,
+    hook: 'preHandler',
+    keyGenerator: (request: FastifyRequest) => {
+      const params = request.params as { userId?: unknown } | undefined;
+      return `holder:${typeof params?.userId === 'string' ? params.userId : ''}`;
+    },
+  };
+}
 
 /** Counters kept at most (least recently used dropped first), so memory stays bounded. */
 const MAX_KEYS = 10_000;

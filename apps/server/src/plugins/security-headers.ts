@@ -1,13 +1,24 @@
 /**
  * Security headers on every answer (OWASP Secure Headers; docs/security.md): no MIME sniffing and
- * no framing (clickjacking) everywhere; API answers never cached (they hold personal data).
- * Pages (the web build, its assets, /docs) also get the policies a browser applies to documents:
- * no referrer leaking credential ids from /verify links, no browser features the product does
- * not use (Permissions-Policy), and no window sharing with other origins
- * (Cross-Origin-Opener-Policy). API answers (JSON under the API prefixes) carry the set the OWASP
- * REST Security Cheat Sheet names for APIs (Cache-Control, CSP, Content-Type, HSTS,
- * X-Content-Type-Options, X-Frame-Options) and not the document-only ones: each header is
- * parsed by every client on every call (docs/performance.md).
+ * no framing (clickjacking) everywhere. Which set an answer gets is decided by what answered it,
+ * never by a list of URL prefixes:
+ *
+ * - API answers: every answer of a route (whatever its prefix: /user, /api, /verifier, /oid4vp,
+ *   /vct, /credentials, /presentations, /identity, /storage, ...), of the not-found handler and
+ *   of the one error handler. They carry the set the OWASP REST Security Cheat Sheet names for
+ *   APIs (Cache-Control, CSP, Content-Type, HSTS, X-Content-Type-Options, X-Frame-Options) and not
+ *   the document-only ones: each header is parsed by every client on every call
+ *   (docs/performance.md). `Cache-Control: no-store` always (they may hold personal data), set
+ *   over anything a handler wrote, unless the route declares its successful answers public
+ *   documents with `config: { publicCache: PUBLIC_CACHE.<policy> }` (RFC 9111; a new route is
+ *   never cacheable by accident). Errors of a public route are `no-store` too.
+ * - Pages: the web build's files and pages (plugins/static.ts marks them with `markPage`) keep
+ *   the Cache-Control static.ts gives them and get the policies a browser applies to documents:
+ *   no referrer leaking credential ids from /verify links, no browser features the product does
+ *   not use (Permissions-Policy), and no window sharing with other origins
+ *   (Cross-Origin-Opener-Policy).
+ * - The OpenAPI UI (/docs, its files and /docs/json; routes marked `config: { browserDocument:
+ *   true }` by plugins/openapi.ts): the page set, its own CSP, and its route's publicCache.
  *
  * Content-Security-Policy:
  * - HTML pages of the web build: scripts only from this origin plus the build's own inline
@@ -23,7 +34,56 @@
  * X-Forwarded-Proto: https); a browser ignores it over plain HTTP, and localhost stays usable.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isApiPath } from './static';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The Cache-Control of the route's answers below 400 when they are public documents that
+     * hold no personal data (one of PUBLIC_CACHE). Unset: `no-store`, as every API answer.
+     */
+    publicCache?: PublicCacheControl;
+    /** The route answers the OpenAPI UI to a browser: the page headers and its own CSP. */
+    browserDocument?: boolean;
+  }
+}
+
+/**
+ * The Cache-Control values a public document may declare (RFC 9111 section 5.2.2), each with
+ * the reason for its lifetime:
+ * - `release`, an hour: documents that change only when a new version of the server is
+ *   deployed (SD-JWT VC Type Metadata, the OpenAPI document and UI; later the issuer and server
+ *   metadata). Wallets and verifiers resolve a credential's `vct` for every credential they
+ *   show; an hour saves those repeats and bounds how long a client shows the old version after
+ *   a release.
+ * - `versioned`, a day: documents at a versioned URL whose content never changes for that
+ *   version (the JSON-LD contexts, /contexts/.../v1; new terms get a new version). JSON-LD
+ *   processors fetch a context for every document they expand; not `immutable`, since the
+ *   document is built from the deployment's PUBLIC_ORIGIN, which an operator may change.
+ * - `live`: the health answer. It holds no personal data, so it may be stored, but a monitor or
+ *   balancer acting on a stale "healthy" would route to a dead instance: `no-cache` makes every
+ *   cache ask the server again before using it.
+ */
+export const PUBLIC_CACHE = {
+  release: 'public, max-age=3600',
+  versioned: 'public, max-age=86400',
+  live: 'no-cache',
+} as const;
+
+export type PublicCacheControl = (typeof PUBLIC_CACHE)[keyof typeof PUBLIC_CACHE];
+
+/** The Cache-Control of every answer that is not a declared public document. */
+export const NO_STORE = 'no-store';
+
+/** The answers static.ts sends from the web build (see markPage). */
+const pages = new WeakSet<FastifyReply>();
+
+/**
+ * Marks `reply` as a page or file of the web build (plugins/static.ts): it gets the document
+ * headers and keeps the Cache-Control its sender set, instead of the API set.
+ */
+export function markPage(reply: FastifyReply): void {
+  pages.add(reply);
+}
 
 /** The page policy for a build whose inline scripts have these hash sources. */
 export function pagePolicy(inlineScriptHashes: readonly string[]): string {
@@ -83,19 +143,22 @@ export function registerSecurityHeaders(
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_POLICY);
-    const pathname = request.url.split('?')[0] ?? '/';
-    const isDocs = pathname === '/docs' || pathname.startsWith('/docs/');
-    const isApi = !isDocs && isApiPath(pathname);
-    if (isApi) {
-      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    } else {
+    // The router's own errors (frameworkErrors) may come before a route is known.
+    const route = request.routeOptions?.config ?? {};
+    const isPage = pages.has(reply);
+    const isDocs = !isPage && route.browserDocument === true;
+    if (!isPage) {
+      const publicCache = reply.statusCode < 400 ? route.publicCache : undefined;
+      reply.header('cache-control', publicCache ?? NO_STORE);
+    }
+    if (isPage || isDocs) {
       // Policies a browser applies to documents only: pages, their assets and /docs.
       reply.header('referrer-policy', 'no-referrer');
       reply.header('permissions-policy', PERMISSIONS_POLICY);
       reply.header('cross-origin-opener-policy', 'same-origin');
     }
     if (!reply.hasHeader('content-security-policy') && !isDocs) {
-      const type = isApi ? '' : String(reply.getHeader('content-type') ?? '');
+      const type = isPage ? String(reply.getHeader('content-type') ?? '') : '';
       reply.header(
         'content-security-policy',
         type.startsWith('text/html') ? policyForPages() : API_POLICY,

@@ -21,6 +21,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { markPage } from './security-headers';
 
 /**
  * Path prefixes that belong to the API (now or per DECISIONS 4 and 6): never answered with the
@@ -145,6 +146,7 @@ export async function registerSpa(
       const target = resolve(root, `.${decoded}`);
       const inside = target === root || target.startsWith(`${root}${sep}`);
       if (inside && isFile(target)) {
+        markPage(reply);
         const file = relative(root, target);
         if (REVALIDATED_FILES.has(file)) {
           if (file === 'sw.js') reply.header('content-security-policy', SERVICE_WORKER_POLICY);
@@ -162,6 +164,7 @@ export async function registerSpa(
       // be revalidated so a new deploy's asset names are picked up.
       const page = join(target, 'index.html');
       const frame = join(dirname(target), FRAME_FILE);
+      markPage(reply);
       const html = !inside
         ? shell
         : isFile(page)

@@ -9,7 +9,9 @@
  * - an error answer is recorded under `wallet_errors` (the latest MAX_WALLET_ERRORS kept) and
  *   the request stays pending until it expires; a valid presentation may still complete it;
  * - a presentation that fails a check (nonce, audience, signature...) is refused with
- *   400 'presentation_invalid' naming the checks, and nothing is stored;
+ *   400 'presentation_invalid' naming the checks, and nothing is stored; when one failed check is
+ *   the KB-JWT's `iat` (outside 5 minutes back, 1 minute ahead of this server's clock:
+ *   KB_JWT_IAT_WINDOW), the code is 400 'kb_jwt_iat_out_of_window' instead, same detail;
  * - every presentation verified (lib/verify-sd-jwt-presentation.ts): status 'shared', the
  *   verified claims stored encrypted (AAD 'verifier-request:' + id), the checks, and the
  *   SHA-256 of the vp_token (the digest the holder's approval receipt names). This is a
@@ -32,7 +34,7 @@ import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { parseDcqlVpToken } from '../lib/openid4vc';
 import { verifierClientId } from '../lib/verifier-keys';
-import { verifySdJwtPresentation } from '../lib/verify-sd-jwt-presentation';
+import { KB_JWT_IAT_WINDOW, verifySdJwtPresentation } from '../lib/verify-sd-jwt-presentation';
 import { findOpenVerifierRequest, REQUEST_ANSWERED_DETAIL } from './find-open-verifier-request';
 
 /** AAD of a request's verified-claims ciphertext. */
@@ -87,7 +89,8 @@ async function recordWalletError(
  * @throws {AppError} 'verifier_request_not_found' (404), 'verifier_request_expired' (400),
  *   'request_already_answered' (409: a presentation was accepted already, a replay included);
  *   'invalid_input' (400) for a state that is not the request's, or a vp_token that is not a
- *   DCQL vp_token; 'presentation_invalid' (400) when a check failed (nothing stored).
+ *   DCQL vp_token; 'presentation_invalid' (400) when a check failed (nothing stored), or
+ *   'kb_jwt_iat_out_of_window' (400) when the failed checks include 'kb_jwt_iat'.
  */
 export async function receiveVerifierResponse(
   options: Pick<ServiceDeps, 'db' | 'vault' | 'now' | 'issuers'> & {
@@ -168,8 +171,16 @@ export async function receiveVerifierResponse(
   const failed = checks.filter((c) => !c.passed);
   if (failed.length > 0) {
     // Refused, and nothing changes: whoever posted it cannot end the holder's request.
-    const names = [...new Set(failed.map((c) => c.check))].join(', ');
-    throw new AppError('presentation_invalid', `The presentation failed these checks: ${names}`);
+    const names = [...new Set(failed.map((c) => c.check))];
+    const detail = `The presentation failed these checks: ${names.join(', ')}`;
+    if (names.includes('kb_jwt_iat')) {
+      const { back, ahead } = KB_JWT_IAT_WINDOW;
+      throw new AppError(
+        'kb_jwt_iat_out_of_window',
+        `${detail}. The key binding JWT must be made at most ${back / 60} minutes before and ${ahead / 60} minute after the verifier's clock.`,
+      );
+    }
+    throw new AppError('presentation_invalid', detail);
   }
   const updated = await db
     .update(verifierRequests)

@@ -1,7 +1,10 @@
 /**
  * POST /user/{userId}/shares (docs/api-contract.md "Share links"): the holder makes a link to one
  * of their credentials that discloses only `fields`, lives `lifetime` (1h, 1d, 7d, 30d) and may
- * be viewed at most `maxViews` times. The id is 'share-' + 32 hex characters (128 random bits,
+ * be viewed at most `maxViews` times. The identity numbers among `fields` are shown masked
+ * (Aadhaar last four digits, phone two and two) except those in `fullValues`, which the body's
+ * schema (core's shareCreateBodySchema) already checked to be chosen identity numbers
+ * (DECISIONS 9.6). The id is 'share-' + 32 hex characters (128 random bits,
  * the link's only access control, as DECISIONS 4 says of credential ids).
  *
  * Made under a consent (`consentRequestId`, issue 17), the link belongs to that approved consent:
@@ -13,8 +16,8 @@
  * `share_created` ('Made a share link to your PAN Card showing Name, Date of Birth, valid until
  * 2025-06-08 10:00 UTC'), written by the server.
  *
- * Input: { ...deps, userId, credentialId, fields, lifetime, maxViews (null = no limit),
- * consentRequestId? }.
+ * Input: { ...deps, userId, credentialId, fields, fullValues? (default none), lifetime, maxViews
+ * (null = no limit), consentRequestId? }.
  * Output: the ShareRecord (status 'active', views 0, url `{publicOrigin}/verify/{id}`).
  * Errors: AppError 'data_sharing_off' (403) while the holder has Data sharing off;
  * 'credential_not_found' (404) when the holder has no credential with that id
@@ -44,6 +47,8 @@ export interface CreateShareOptions extends ServiceDeps {
   userId: string;
   credentialId: string;
   fields: readonly string[];
+  /** Identity numbers among `fields` shown in full; absent: none. */
+  fullValues?: readonly string[];
   lifetime: ShareLifetime;
   maxViews: number | null;
   consentRequestId?: string;
@@ -108,6 +113,7 @@ export async function createShare(options: CreateShareOptions): Promise<ShareRec
         userId: options.userId,
         credentialId: credential.id,
         fields: [...options.fields],
+        fullValues: (options.fullValues ?? []).filter((field) => options.fields.includes(field)),
         createdAt: now,
         expiresAt,
         maxViews: options.maxViews,

@@ -1,9 +1,12 @@
 /**
- * GET /api/verify/{credentialId} (SPEC 2's bare link, DECISIONS 4, api-contract): the public
- * verdict on a stored credential with what a bare id discloses: issuer, type, validity dates, the
- * holder's name and the identifiers masked (core's bareLinkSubject). No date of birth, address,
+ * GET /api/verify/{credentialId} (SPEC 2's bare link, DECISIONS 4 and 8, api-contract): the
+ * public verdict on a stored credential with what a bare id discloses: issuer, type, validity
+ * dates as days (no time of day: an issuance instant to the second would tie the holder's links
+ * to one credential together), the holder's name and the identifiers masked (core's
+ * bareLinkSubject: Aadhaar last 4 digits, phone two and two). No date of birth, address,
  * parents' names, other claims, unmasked number or signed document: to disclose more, the holder
- * makes a share link (wallet/view-share.ts).
+ * makes a share link (wallet/view-share.ts). Whether the link is on, and the log of its views,
+ * are wallet/view-credential-link.ts's, which the route calls first.
  *
  * Input: { ...deps, credentialId }. Output: { answer: the answer body (see api-contract,
  * "Credentials, signing and verification"), holderId: whose credential it is, changesAt: epoch ms
@@ -18,6 +21,7 @@ import {
   bareLinkSubject,
   type CredentialVerdict,
   credentialIssuerId,
+  dayOf,
   isJsonObject,
   MESSAGES,
   type StoredCredentialVerdict,
@@ -66,7 +70,10 @@ export async function verifyStoredCredential(
   };
 }
 
-/** The verdict on a credential row and its public summary (subject not included). */
+/**
+ * The verdict on a credential row and its public summary (subject not included): the summary's
+ * dates are days (core's dayOf), for a bare link and a share link alike.
+ */
 export interface CredentialRowCheck {
   verdict: CredentialVerdict;
   summary: Omit<VerifiedCredentialSummary, 'id' | 'credential_subject_masked'>;
@@ -104,8 +111,8 @@ export async function checkCredentialRow(
       type: Array.isArray(doc.type) ? doc.type.filter((t) => typeof t === 'string') : [],
       issuer: issuerName,
       issuer_id: issuerId,
-      issuance_date: text(doc.validFrom),
-      expiration_date: text(doc.validUntil),
+      issuance_date: dayOf(text(doc.validFrom)),
+      expiration_date: dayOf(text(doc.validUntil)),
       document_type: text(subject.document_type),
     },
     subject,

@@ -9,11 +9,14 @@
  * last_used_at); withdrawing or the expiry of the consent withdrew the link, so a view never
  * counts for a consent that ended.
  * The answer discloses only the fields the holder chose: masked in the summary, their values in
- * `disclosed` for the page's reveal toggle. The credential's own id is not disclosed (the
- * answer's ids are the share's), so a withdrawn link leaves the stranger nothing to reopen.
+ * `disclosed` for the page's reveal toggle, where an identity number stays masked (Aadhaar last
+ * four digits, phone two and two) unless the holder named it in the link's `full_values`
+ * (DECISIONS 9.6, core's shareDisclosure). The credential's own id is not disclosed (the answer's
+ * ids are the share's), so a withdrawn link leaves the stranger nothing to reopen.
  *
  * Input: { ...deps, shareId }. Output: { answer (core's storedCredentialVerdictSchema), subject:
- * the disclosed fields, unmasked (for the QR payload) }.
+ * the disclosed fields as `disclosed` gives them, with document_type (for the QR payload),
+ * fullValues: the link's full_values }.
  * Errors: AppError 'credential_not_found' (404, 'Credential not found') for an unknown id;
  * 'share_withdrawn' (410) once withdrawn, 'share_expired' (410, 'Credential expired', SPEC 8)
  * after its lifetime, 'share_used_up' (410) past its view limit; nothing is counted then.
@@ -21,9 +24,8 @@
 import {
   getDocumentType,
   MESSAGES,
-  maskRecord,
-  pickSubjectFields,
   type StoredCredentialVerdict,
+  shareDisclosure,
   shareStatusOf,
 } from '@pehchaan/core';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
@@ -41,8 +43,10 @@ export interface ViewShareOptions extends ServiceDeps {
 /** What viewShare resolves. */
 export interface ShareView {
   answer: StoredCredentialVerdict;
-  /** The disclosed subject fields, unmasked, with document_type. */
+  /** The disclosed subject fields as the answer discloses them, with document_type. */
   subject: Record<string, unknown>;
+  /** The identity numbers the link shows in full. */
+  fullValues: string[];
 }
 
 export const SHARE_DETAILS = {
@@ -73,8 +77,7 @@ export async function viewShare(options: ViewShareOptions): Promise<ShareView> {
       .where(eq(credentials.id, share.credentialId));
     if (!credential) throw new AppError('credential_not_found', MESSAGES.credentialNotFound);
     const check = await checkCredentialRow(credential, options);
-    const subject = pickSubjectFields(check.subject, share.fields);
-    const { document_type: _type, ...disclosed } = subject;
+    const { masked, disclosed } = shareDisclosure(check.subject, share.fields, share.fullValues);
     const known = getDocumentType(credential.documentType) !== undefined;
     if (share.consentRequestId) {
       // A view is a use of the consent the link was made under (the consent ledger's count).
@@ -110,7 +113,7 @@ export async function viewShare(options: ViewShareOptions): Promise<ShareView> {
         credential: {
           ...check.summary,
           id: share.id,
-          credential_subject_masked: maskRecord(subject),
+          credential_subject_masked: masked,
         },
         disclosed,
         share: {
@@ -120,7 +123,8 @@ export async function viewShare(options: ViewShareOptions): Promise<ShareView> {
           max_views: share.maxViews,
         },
       },
-      subject,
+      subject: { document_type: masked.document_type, ...disclosed },
+      fullValues: share.fullValues,
     };
   });
 }

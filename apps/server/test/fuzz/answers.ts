@@ -6,7 +6,8 @@
  *   success bodies are serialized through the routes' zod response schemas, so a body off its
  *   documented shape would be a 500 and fail here;
  * - a JSON body (`application/json`, errors `application/problem+json`), with the security
- *   headers of every answer; a success the document lists only with other media types (the
+ *   headers of every answer (`no-store` but on a public document's success:
+ *   test/helpers/cache-policy.ts); a success the document lists only with other media types (the
  *   SD-JWT VC as `application/dc+sd-jwt`, the OpenID4VP request object as
  *   `application/oauth-authz-req+jwt`) has one of those types and a body of its syntax
  *   (`TEXT_SYNTAX`);
@@ -21,7 +22,7 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { ERROR_STATUS, ERROR_TITLES, type ErrorCode } from '../../src/lib/errors';
-import { isApiPath } from '../../src/plugins/static';
+import { expectedCacheControl } from '../helpers/cache-policy';
 import type { Operation } from './operations';
 
 const PROBLEM_KEYS = ['code', 'detail', 'status', 'title', 'type'];
@@ -99,7 +100,8 @@ export function answerProblems(
   } else if (!KNOWN_CLIENT_ERRORS.has(status)) problems.push(`unexpected status ${status}`);
 
   if (response.headers['x-content-type-options'] !== 'nosniff') problems.push('no nosniff header');
-  if (isApiPath(pathname) && response.headers['cache-control'] !== 'no-store') {
+  const cacheControl = expectedCacheControl(operation.method, pathname, status);
+  if (response.headers['cache-control'] !== cacheControl) {
     problems.push(`cache-control ${JSON.stringify(response.headers['cache-control'])}`);
   }
   // A success documented only with other media types than JSON: that type and its syntax.

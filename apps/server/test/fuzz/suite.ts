@@ -21,8 +21,9 @@
  * The verifier and OpenID4VP operations get fresh verifier requests before each operation
  * (their ids for the path, the state of each for a form answer `error=access_denied&state=...`,
  * their wallet links for POST /user/{userId}/presentation-requests) and GET /vct/{type} the
- * document types. The wallet fetches a link's request_uri over HTTP, so the app also listens
- * on a loopback port, which is its PUBLIC_ORIGIN (the test config allows loopback verifiers).
+ * document types. The app also listens on a loopback port, which is its PUBLIC_ORIGIN; the
+ * wallet takes a request_uri on it from its own verifier in process (loopback fetching stays off,
+ * as in a deployment), and refuses every other loopback address a generated link names.
  *
  * Asserted for every answer (test/fuzz/answers.ts): status below 500; JSON with the security
  * headers; an error is an RFC 9457 problem with a known code, without stack traces, internal wording or Aadhaar
@@ -352,7 +353,7 @@ const app = await buildTestApp(
   { otpProvider: 'console', rateLimits: false, publicOrigin: PUBLIC_ORIGIN },
   { otpSender: { send() {} } },
 );
-// The wallet fetches request_uri over HTTP: a link must name a listening server.
+// Listening on PUBLIC_ORIGIN as a deployment does (the wallet reaches it in process anyway).
 await app.listen({ port, host: '127.0.0.1' });
 const operations = operationsOf(
   (await app.inject({ url: '/docs/json' })).json() as OpenApiDocument,

@@ -6,7 +6,7 @@ import { DEMO_ACCOUNTS, DEMO_OTP } from '@pehchaan/core';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../../src/app';
-import type { AppConfig } from '../../src/config';
+import { type AppConfig, DEFAULT_CONNECTION_LIMITS } from '../../src/config';
 import type { Database } from '../../src/db/create-db';
 
 /** A clock tests move by hand. Starts at a fixed instant so runs are repeatable. */
@@ -52,13 +52,17 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     trustProxy: false,
     tls: undefined,
     publicOrigin: 'http://localhost:5000',
-    oid4vpAllowLoopback: true,
+    // Off, as a deployment has it: a suite whose outside verifier or issuer listens on
+    // 127.0.0.1 turns it on itself; this server's own verifier is reached in process anyway.
+    oid4vpAllowLoopback: false,
+    oid4vciAllowLoopback: false,
     webauthn: { rpId: 'localhost', origins: ['http://localhost:5000'] },
     notifications: {
       smtpUrl: undefined,
       smtpFrom: 'Pehchaan <no-reply@localhost>',
       smsWebhookUrl: undefined,
     },
+    connections: DEFAULT_CONNECTION_LIMITS,
     now: () => new Date(),
     ...overrides,
   };

@@ -4,7 +4,8 @@
  * parameters made readable in that language: the document type's name, the consent purpose,
  * the profile fields, the second factors (a list in that language, Intl.ListFormat), the day (in
  * the holder's date format, lib/format.ts), a share link's disclosed claims (their labels, a list
- * in that language) and its end (date and time in the holder's formats); an entry without one
+ * in that language) and its end (date and time in the holder's formats), a revealed identity
+ * number's label; an entry without one
  * shows its stored `description` (English, SPEC 3).
  */
 import {
@@ -49,6 +50,8 @@ export function useActivityText(): (log: ActivityLog) => string {
         claimsParam(params.claims).map((claim) => fieldLabel(claim, i18n.language)),
       ),
       until: format.dateTime(text('until')),
+      // A revealed identity number (DECISIONS 9.6): its label.
+      claim: fieldLabel(text('claim'), i18n.language),
       context: code === 'profile_updated' && fields.length === 0 ? 'none' : undefined,
       defaultValue: log.description,
     });

@@ -47,6 +47,7 @@ describe('English texts (SPEC 5, 8, 9)', () => {
       factors: 'passkey,password',
       claims: 'name,date_of_birth',
       until: '2026-06-08T10:00:00.000Z',
+      claim: 'pan_number',
     };
     for (const code of ACTIVITY_MESSAGE_CODES) {
       for (const count of [1, 3]) {
@@ -59,6 +60,7 @@ describe('English texts (SPEC 5, 8, 9)', () => {
             factors: 'a passkey and the account password',
             claims: 'Name, Date of Birth',
             until: '2026-06-08 10:00 UTC',
+            claim: 'PAN Number',
             count,
           }),
           code,

@@ -53,6 +53,10 @@ export const ACTIVITY_MESSAGE_CODES = [
   'grievance_resolved',
   'erasure_requested',
   'erasure_resolved',
+  // DECISIONS 9.6: the holder revealed an identity number (params document_type, claim); a
+  // stranger opened a credential's bare link /verify/{credentialId} (params document_type).
+  'credential_field_revealed',
+  'credential_link_viewed',
   // Recovery codes (api/security.ts; params: count, the codes made or still unused).
   'recovery_codes_generated',
   'recovery_code_used',

@@ -15,7 +15,7 @@
  * USED_SECOND_FACTORS: 'recovery_code' where a recovery code stood in for the passkey), `count`
  * the recovery codes made or left; for share links, `claims` the disclosed claim names
  * ('name,date_of_birth', CLAIM_LABELS keys), `until` the instant a link ends (ISO 8601) and
- * `count` a view limit.
+ * `count` a view limit; a revealed identity number names its `claim` (a CLAIM_LABELS key).
  * Grievances and erasure requests name the organisation as `requester` and the consent's
  * `purpose`.
  */
@@ -190,6 +190,10 @@ export function describeActivity(message: ActivityMessage): string {
       return `Asked ${p.requester} to erase your data held for ${p.purpose}`;
     case 'erasure_resolved':
       return `${p.requester} resolved your erasure request about ${p.purpose}`;
+    case 'credential_field_revealed':
+      return `Revealed ${claimNames(p.claim)} on your ${documentName(p.document_type)}`;
+    case 'credential_link_viewed':
+      return `The public verify link of your ${documentName(p.document_type)} was viewed`;
     case 'recovery_codes_generated':
       return `Made ${p.count} new recovery codes; the earlier ones no longer work`;
     case 'recovery_code_used':

@@ -51,6 +51,8 @@ export const PROBLEM_CODES = [
   'invalid_idempotency_key',
   'unknown_claim',
   'presentation_invalid',
+  // 400: an OpenID4VP presentation whose KB-JWT `iat` is outside the verifier's window
+  'kb_jwt_iat_out_of_window',
   'verifier_request_expired',
   // Nothing answers it any more (see request_already_answered); kept while a caller still
   // tests for it.
@@ -109,6 +111,8 @@ export const PROBLEM_CODES = [
   'share_expired',
   'share_withdrawn',
   'share_used_up',
+  // 410: a credential's bare link its holder turned off (DECISIONS 9.6)
+  'link_disabled',
   // 413, 414, 415
   'body_too_large',
   'path_segment_too_long',
@@ -136,6 +140,8 @@ export const PROBLEM_CODES = [
   // 502: the verifier, not this server, failed
   'verifier_unreachable',
   'verifier_refused',
+  // 502: a verifier's request object could not be obtained, whatever the reason (one answer)
+  'request_unavailable',
   // 503: briefly unavailable (a database failover, a shared store down); Retry-After
   'database_unavailable',
   'service_unavailable',

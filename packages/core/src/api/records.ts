@@ -66,6 +66,11 @@ export const ACTIVITY_TYPES = [
   'erasure_requested',
   'erasure_resolved',
   /**
+   * The holder revealed the full value of one of their credential's identity numbers
+   * (GET /user/{userId}/credentials/{id}/fields/{field}; DECISIONS 9.6: the list answers it masked).
+   */
+  'credential_field_revealed',
+  /**
    * Recovery codes of two-factor authentication (api/security.ts): a new set of ten was made
    * (the old set stops working), or one was used at sign-in in place of the passkey.
    */
@@ -115,6 +120,11 @@ export const credentialRecordSchema = z.object({
   last_viewed: z.string().nullable().optional(),
   /** Display order chosen by the holder (PUT /user/{userId}/credentials/order). */
   position: z.number().int().optional(),
+  /**
+   * Whether the bare link /verify/{id} answers (SPEC 2 opens it to anyone with the id; the
+   * holder may turn it off, PUT /user/{userId}/credentials/{id}/public-link). Absent: on.
+   */
+  public_link: z.boolean().optional(),
 });
 export type CredentialRecord = z.infer<typeof credentialRecordSchema>;
 

@@ -3,10 +3,12 @@ import {
   bareLinkSubject,
   buildQrPayload,
   DEFAULT_SHARE_LIFETIME,
+  dayOf,
   defaultShareFields,
   isShareId,
   pickSubjectFields,
   shareCreateBodySchema,
+  shareDisclosure,
   shareStatusOf,
   summarizeShares,
 } from './shares';
@@ -33,7 +35,7 @@ describe('share links', () => {
       name: 'Rajesh Kumar',
       document_type: 'Aadhaar Card',
       aadhaar_number: 'XXXX XXXX 0125',
-      phone: '98XXXX3210',
+      phone: '98XXXXXX10',
     });
   });
 
@@ -43,6 +45,53 @@ describe('share links', () => {
       name: 'Rajesh Kumar',
       date_of_birth: '1990-01-15',
     });
+  });
+
+  it('a bare link of an already masked subject (the holder list) is the same; its dates are days', () => {
+    expect(bareLinkSubject(bareLinkSubject(subject))).toEqual(bareLinkSubject(subject));
+    expect(dayOf('2025-06-01T10:23:45.123Z')).toBe('2025-06-01');
+    expect(dayOf('')).toBe('');
+    expect(dayOf('2025-06-01')).toBe('2025-06-01');
+  });
+
+  it('a share shows identity numbers masked unless named in full_values (DECISIONS 9.6)', () => {
+    const fields = ['name', 'aadhaar_number', 'phone', 'date_of_birth'];
+    expect(shareDisclosure(subject, fields, [])).toEqual({
+      masked: {
+        document_type: 'Aadhaar Card',
+        name: 'Rajesh Kumar',
+        aadhaar_number: 'XXXX XXXX 0125',
+        phone: '98XXXXXX10',
+        date_of_birth: '1990-01-15',
+      },
+      disclosed: {
+        name: 'Rajesh Kumar',
+        aadhaar_number: 'XXXX XXXX 0125',
+        phone: '98XXXXXX10',
+        date_of_birth: '1990-01-15',
+      },
+    });
+    const full = shareDisclosure(subject, fields, ['aadhaar_number']);
+    expect(full.disclosed.aadhaar_number).toBe('234567890125');
+    expect(full.disclosed.phone).toBe('98XXXXXX10');
+    expect(full.masked.aadhaar_number).toBe('XXXX XXXX 0125');
+  });
+
+  it('full_values names only chosen identity numbers, once each', () => {
+    const body = {
+      credential_id: 'cred-1',
+      fields: ['name', 'aadhaar_number', 'phone'],
+      lifetime: '7d',
+    };
+    expect(shareCreateBodySchema.safeParse({ ...body, full_values: ['phone'] }).success).toBe(true);
+    expect(shareCreateBodySchema.safeParse({ ...body, full_values: [] }).success).toBe(true);
+    const notChosen = shareCreateBodySchema.safeParse({ ...body, full_values: ['pan_number'] });
+    expect(notChosen.success).toBe(false);
+    expect(notChosen.error?.issues[0]?.path).toEqual(['full_values', 0]);
+    expect(shareCreateBodySchema.safeParse({ ...body, full_values: ['name'] }).success).toBe(false);
+    expect(
+      shareCreateBodySchema.safeParse({ ...body, full_values: ['phone', 'phone'] }).success,
+    ).toBe(false);
   });
 
   it('status: withdrawn, then expired, then used up, else active', () => {
@@ -107,9 +156,28 @@ describe('share links', () => {
     expect(payload.subject).toEqual({
       name: 'Rajesh Kumar',
       aadhaar_number: 'XXXX XXXX 0125',
-      phone: '98XXXX3210',
+      phone: '98XXXXXX10',
     });
     expect(payload).toMatchObject({ type: 'digital_credential', version: '1.0' });
     expect(JSON.stringify(payload).length).toBeLessThan(400);
+  });
+
+  it('the QR payload of a share shows in full only the numbers its holder chose', () => {
+    const payload = buildQrPayload({
+      credentialId: 'share-1',
+      documentType: 'Aadhaar Card',
+      issuer: 'UIDAI',
+      issuanceDate: '2025-01-01T00:00:00Z',
+      expirationDate: '',
+      subject: pickSubjectFields(subject, ['name', 'aadhaar_number', 'phone']),
+      verificationUrl: 'https://pehchaan.example/verify/share-1',
+      now: new Date('2025-06-01T10:00:00.000Z'),
+      fullValues: ['aadhaar_number'],
+    });
+    expect(payload.subject).toEqual({
+      name: 'Rajesh Kumar',
+      aadhaar_number: '234567890125',
+      phone: '98XXXXXX10',
+    });
   });
 });

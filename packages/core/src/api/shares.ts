@@ -4,7 +4,13 @@
  * credential that discloses only the chosen subject fields, lives 1 hour, 1 day, 7 days or 30
  * days, may have a view limit, counts its views and can be withdrawn. The link is
  * `{PUBLIC_ORIGIN}/verify/{shareId}`; a bare `/verify/{credentialId}` discloses only the holder's
- * name and masked identifiers.
+ * name and masked identifiers, its dates without a time of day.
+ *
+ * DECISIONS 9.6: a chosen identity number (core's isSensitiveField: Aadhaar, phone, PAN ...) is
+ * disclosed masked as the screens mask it (Aadhaar last four digits, phone two and two) unless
+ * the holder also names it in `full_values`, a choice the share dialog offers only after a
+ * warning that names the risk (UIDAI favours the masked number; a verifier that needs identity
+ * should ask for the signed credential over OpenID4VP).
  *
  * One zod schema per boundary (STYLE 4): the create body, the share record, the list and the
  * answers, used by the server's routes and the web app's parsing; and the pure rules both sides
@@ -56,7 +62,8 @@ export function defaultShareFields(subject: Record<string, unknown>): string[] {
 
 /**
  * What a bare credential id discloses: the holder's name and document type, and the identifiers
- * masked (no date of birth, address, parents' names or other claims).
+ * masked (no date of birth, address, parents' names or other claims). A subject that is already
+ * masked (the holder's list) comes back the same.
  */
 export function bareLinkSubject(subject: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -76,6 +83,42 @@ export function pickSubjectFields(
   if (subject.document_type !== undefined) out.document_type = subject.document_type;
   for (const field of fields) if (field in subject) out[field] = subject[field];
   return out;
+}
+
+/**
+ * What a share discloses of `subject`: `masked`, the chosen `fields` (plus document_type) with
+ * every identity number masked (the page's summary); `disclosed`, the chosen fields' values as
+ * the link shows them: an identity number masked unless it is in `fullValues`, every other field
+ * as it is (DECISIONS 9.6).
+ */
+export function shareDisclosure(
+  subject: Record<string, unknown>,
+  fields: readonly string[],
+  fullValues: readonly string[],
+): { masked: Record<string, unknown>; disclosed: Record<string, unknown> } {
+  const picked = pickSubjectFields(subject, fields);
+  const { document_type: _type, ...chosen } = picked;
+  const full = new Set(fullValues);
+  const disclosed = Object.fromEntries(
+    Object.entries(chosen).map(([key, value]) => [
+      key,
+      full.has(key) ? value : maskField(key, value),
+    ]),
+  );
+  const masked = Object.fromEntries(
+    Object.entries(picked).map(([key, value]) => [key, maskField(key, value)]),
+  );
+  return { masked, disclosed };
+}
+
+/**
+ * A date of the bare link: the calendar day of an ISO 8601 instant ('2025-06-01T10:00:00Z' ->
+ * '2025-06-01'), so the time to the second of an issuance does not tie one holder's shares of
+ * the same credential together; '' (Never) and anything else unchanged.
+ */
+export function dayOf(value: string): string {
+  const match = /^(\d{4}-\d{2}-\d{2})T/.exec(value);
+  return match?.[1] ?? value;
 }
 
 export const SHARE_STATUSES = ['active', 'expired', 'withdrawn', 'used_up'] as const;
@@ -120,13 +163,39 @@ export const shareCreateBodySchema = z
       .nullable()
       .optional(),
     /**
+     * Identity numbers among `fields` (core's isSensitiveField) the link shows in full; every
+     * other one is shown masked (DECISIONS 9.6). Absent: none.
+     */
+    full_values: z
+      .array(z.string().min(1).max(64))
+      .max(40)
+      .refine((list) => new Set(list).size === list.length, 'full_values must not repeat')
+      .optional(),
+    /**
      * Issue 17: the holder's approved consent the link is made for (its requester will open
      * it): each view counts as a use of that consent, and withdrawing the consent (or its
      * expiry) withdraws the link. Absent: a plain link.
      */
     consent_request_id: z.string().min(1).max(128).optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((body, ctx) => {
+    (body.full_values ?? []).forEach((field, index) => {
+      if (!body.fields.includes(field)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['full_values', index],
+          message: 'full_values may only name fields the link discloses',
+        });
+      } else if (!isSensitiveField(field)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['full_values', index],
+          message: 'full_values may only name identity numbers (the others are shown in full)',
+        });
+      }
+    });
+  });
 export type ShareCreateBody = z.infer<typeof shareCreateBodySchema>;
 
 /** One share as its holder sees it. */
@@ -138,6 +207,8 @@ export const shareRecordSchema = z.object({
   /** `{PUBLIC_ORIGIN}/verify/{id}`: what the QR code holds. */
   url: z.string(),
   fields: z.array(z.string()),
+  /** The identity numbers among `fields` the link shows in full (absent from older servers: none). */
+  full_values: z.array(z.string()).optional(),
   created_at: z.string(),
   expires_at: z.string(),
   max_views: z.number().int().nullable(),
@@ -169,7 +240,10 @@ export function summarizeShares(shares: readonly ShareRecord[]): { active: numbe
   };
 }
 
-/** The SPEC 3 QR payload: a link's JSON form, every identifier masked. */
+/**
+ * The SPEC 3 QR payload: a link's JSON form, every identifier masked, except the identity
+ * numbers a share's holder chose to show in full (DECISIONS 9.6).
+ */
 export const qrPayloadSchema = z.object({
   type: z.literal('digital_credential'),
   version: z.literal('1.0'),
@@ -204,7 +278,8 @@ const PAYLOAD_SUBJECT_FIELDS = [
 /**
  * The SPEC 3 QR payload of a credential as a link discloses it.
  * @param input.subject the subject fields the link discloses (absent ones are left out);
- *   identifiers are masked here whatever is passed.
+ *   identifiers are masked here whatever is passed, except those named in `fullValues`.
+ * @param input.fullValues the identity numbers a share shows in full (absent: none).
  * @param input.verificationUrl the link itself.
  * @param input.now the instant stamped as `timestamp`.
  */
@@ -217,12 +292,16 @@ export function buildQrPayload(input: {
   subject: Record<string, unknown>;
   verificationUrl: string;
   now: Date;
+  fullValues?: readonly string[];
 }): QrPayload {
   const subject: QrPayload['subject'] = {};
+  const full = new Set(input.fullValues ?? []);
   for (const field of PAYLOAD_SUBJECT_FIELDS) {
     const value = input.subject[field];
     const text = typeof value === 'number' ? String(value) : value;
-    if (typeof text === 'string') subject[field] = String(maskField(field, text));
+    if (typeof text === 'string') {
+      subject[field] = full.has(field) ? text : String(maskField(field, text));
+    }
   }
   return {
     type: 'digital_credential',

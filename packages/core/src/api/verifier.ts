@@ -217,6 +217,12 @@ export const PRESENTATION_CHECKS = [
   'audience',
   /** The KB-JWT's sd_hash is the hash of the presented SD-JWT. */
   'sd_hash',
+  /**
+   * The KB-JWT's `iat` is at most 5 minutes before and 1 minute after the verifier's clock (RFC
+   * 9901 section 7.3: the verifier decides how recent a key binding must be); failing it answers
+   * the problem `kb_jwt_iat_out_of_window`.
+   */
+  'kb_jwt_iat',
   /** `vct` is one the credential query asked for. */
   'credential_type',
   /** No claim beyond those the query asked for is disclosed. */

@@ -1,7 +1,10 @@
 /**
  * Display masking of SPEC 5: an Aadhaar number shows only its last 4 digits; PAN, phone, voter,
- * driving licence, passport, CKYC, roll, registration and account numbers are partly hidden.
- * The holder may reveal a field with its eye toggle; masking is for display, not protection.
+ * driving licence, passport, CKYC, roll, registration and account numbers are partly hidden (a
+ * mobile number shows its first two and last two digits, 98XXXXXX10). DECISIONS 9.6: identity
+ * numbers travel masked this way wherever they go (the holder's credential list, share links,
+ * the bare verify link, the QR payload) unless the holder reveals a field or chooses its full
+ * value for a share.
  */
 import { digitsOnly } from '../validation/rules';
 
@@ -47,9 +50,10 @@ const FIELD_RULES: Record<string, readonly [number, number] | 'aadhaar'> = {
   pan_number: [2, 2],
   panNumber: [2, 2],
   panId: [2, 2],
-  phone: [2, 4],
-  phone_number: [2, 4],
-  phoneNumber: [2, 4],
+  // Two and two digits (98XXXXXX10): six shown digits were enough to tell holders apart.
+  phone: [2, 2],
+  phone_number: [2, 2],
+  phoneNumber: [2, 2],
   voter_id: [3, 2],
   voterId: [3, 2],
   driving_license: [4, 3],
@@ -67,7 +71,10 @@ const FIELD_RULES: Record<string, readonly [number, number] | 'aadhaar'> = {
   accountNumber: [0, 4],
 };
 
-/** True when SPEC 5 says `field` is masked for display. */
+/**
+ * True when SPEC 5 says `field` is masked for display: an identity number (DECISIONS 9.6), the
+ * fields the holder's list, share links and the bare link answer masked.
+ */
 export function isSensitiveField(field: string): boolean {
   return field in FIELD_RULES;
 }

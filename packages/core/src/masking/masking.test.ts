@@ -10,9 +10,21 @@ describe('masking', () => {
 
   it('partly hides PAN, phone and other numbers', () => {
     expect(maskField('pan_number', 'ABCPS1234K')).toBe('ABXXXXXX4K');
-    expect(maskField('phone', '9876543210')).toBe('98XXXX3210');
+    expect(maskField('phone', '9876543210')).toBe('98XXXXXX10');
     expect(maskField('ckyc_number', '50012345678901')).toBe('XXXXXXXXXX8901');
     expect(maskField('driving_license', 'DL-0420110012345')).toBe('DL-04XXXXXXXX345');
+  });
+
+  it('masks an already masked value to itself (a list answer shown on a card)', () => {
+    for (const [field, value] of [
+      ['aadhaar_number', '234567890125'],
+      ['phone', '9876543210'],
+      ['pan_number', 'ABCPS1234K'],
+      ['ckyc_number', '50012345678901'],
+    ] as const) {
+      const masked = maskField(field, value);
+      expect(maskField(field, masked)).toBe(masked);
+    }
   });
 
   it('leaves other fields and non-strings alone', () => {
@@ -26,6 +38,6 @@ describe('masking', () => {
 
   it('masks every sensitive field of a record', () => {
     const masked = maskRecord({ name: 'A', pan_number: 'ABCPS1234K', phone: '9876543210' });
-    expect(masked).toEqual({ name: 'A', pan_number: 'ABXXXXXX4K', phone: '98XXXX3210' });
+    expect(masked).toEqual({ name: 'A', pan_number: 'ABXXXXXX4K', phone: '98XXXXXX10' });
   });
 });

@@ -23,6 +23,8 @@ export const MESSAGES = {
   shareWithdrawn: 'The holder withdrew this link',
   /** A share link that had its last allowed view. */
   shareUsedUp: 'This link has reached its view limit',
+  /** A credential's bare link its holder turned off (DECISIONS 9.6). */
+  linkDisabled: 'The holder turned this link off',
   /** Not in the SPEC (DECISIONS 6 endpoints): the consent request is not the holder's or absent. */
   consentRequestNotFound: 'Consent request not found',
   /** DECISIONS 6: a second decision on a request (SPEC 4: approved and rejected are final). */

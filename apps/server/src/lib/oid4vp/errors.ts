@@ -18,6 +18,9 @@ export const OID4VP_ERROR_CODES = [
   // fetchRequestObject (request-object.ts)
   'request_uri_failed',
   'invalid_request_object',
+  // resolveAuthorizationRequest: any failure to obtain a request object from request_uri (every
+  // code above, or a transport's own failure), told to the holder as one (the cause is kept)
+  'request_unavailable',
   // resolveAuthorizationRequest (resolve-request.ts)
   'unsupported_client_id_prefix',
   'unsupported_did_method',
@@ -65,6 +68,13 @@ export function isOid4vpError(error: unknown, code?: Oid4vpErrorCode): error is 
 
 /** The problem code a verifier answers for a request another holder already answered. */
 export const ALREADY_ANSWERED_CODE = 'request_already_answered';
+
+/**
+ * What the holder reads for every failure to obtain a request object (request_unavailable): one
+ * text whatever happened, so the answer never tells an open port from a closed one.
+ */
+export const REQUEST_UNAVAILABLE_MESSAGE =
+  "The verifier's request could not be fetched. Ask the verifier for a new link.";
 
 /** What the holder reads when a link was already answered by someone else. */
 export const ALREADY_ANSWERED_MESSAGE =

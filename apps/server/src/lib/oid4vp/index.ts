@@ -15,7 +15,13 @@ export {
   describeRequest,
 } from './describe-request';
 export { type DidKeyJwk, didKeyToJwk } from './did-key-jwk';
-export { isOid4vpError, OID4VP_ERROR_CODES, Oid4vpError, type Oid4vpErrorCode } from './errors';
+export {
+  isOid4vpError,
+  OID4VP_ERROR_CODES,
+  Oid4vpError,
+  type Oid4vpErrorCode,
+  REQUEST_UNAVAILABLE_MESSAGE,
+} from './errors';
 export {
   type FetchedRequestObject,
   type FetchRequestObjectOptions,
@@ -26,6 +32,7 @@ export {
   type AuthorizationRequest,
   type ClientIdPrefix,
   type ClientMetadata,
+  type InProcessVerifier,
   REQUEST_OBJECT_TYP,
   type ResolveAuthorizationRequestOptions,
   resolveAuthorizationRequest,

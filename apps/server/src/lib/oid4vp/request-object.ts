@@ -9,6 +9,10 @@
  *
  * The answer must be 2xx with Content-Type `application/oauth-authz-req+jwt` and a compact JWT
  * body (signed, or unsigned with `alg: none`).
+ *
+ * `fetch`, when given, stands in for the network: the product's own verifier answering a
+ * request_uri of this server in process (consent/receive-presentation-request.ts). It receives
+ * exactly the request the network would carry, and its answer goes through the same checks.
  */
 import { randomBytes } from 'node:crypto';
 import { ALREADY_ANSWERED_MESSAGE, Oid4vpError, saysAlreadyAnswered } from './errors';
@@ -26,6 +30,8 @@ export interface FetchRequestObjectOptions extends SafeFetchOptions {
   method?: 'get' | 'post';
   /** The wallet_nonce to send with 'post' (default: 16 random bytes, base64url). */
   walletNonce?: string;
+  /** A transport standing in for the network (see the module comment); default safeFetch. */
+  fetch?: typeof fetch;
 }
 
 /** The fetched request object. */
@@ -42,7 +48,7 @@ export interface FetchedRequestObject {
  *   verifier_timeout, response_too_large, redirect_refused); request_already_answered when the
  *   verifier answers 409 with that problem code (another holder answered this link);
  *   request_uri_failed for any other non-2xx answer; invalid_request_object for another
- *   Content-Type or a body that is not a compact JWT.
+ *   Content-Type or a body that is not a compact JWT; whatever `fetch` throws.
  */
 export async function fetchRequestObject(
   requestUri: string,
@@ -60,11 +66,10 @@ export async function fetchRequestObject(
       wallet_nonce: walletNonce,
     }).toString();
   }
-  const response = await safeFetch(
-    requestUri,
-    { method: method === 'post' ? 'POST' : 'GET', headers, body },
-    options,
-  );
+  const init = { method: method === 'post' ? ('POST' as const) : ('GET' as const), headers, body };
+  const response = options.fetch
+    ? await options.fetch(requestUri, init)
+    : await safeFetch(requestUri, init, options);
   if (!response.ok) {
     if (saysAlreadyAnswered(response.status, await response.text())) {
       throw new Oid4vpError('request_already_answered', ALREADY_ANSWERED_MESSAGE);

@@ -26,10 +26,10 @@ import { zClientMetadata } from '../openid4vc';
 import { isLoopbackAddress } from './address-policy';
 import { type DcqlQuery, zDcqlQuery } from './dcql';
 import { didKeyToJwk } from './did-key-jwk';
-import { Oid4vpError } from './errors';
-import { fetchRequestObject } from './request-object';
+import { isOid4vpError, Oid4vpError, REQUEST_UNAVAILABLE_MESSAGE } from './errors';
+import { type FetchedRequestObject, fetchRequestObject } from './request-object';
 import type { SafeFetchOptions } from './safe-fetch';
-import type { WalletLinkParams } from './wallet-link';
+import type { ByReferenceRequestParams, WalletLinkParams } from './wallet-link';
 
 /** The `aud` a request object may carry (OpenID4VP 1.0 5.8, static discovery). */
 export const SELF_ISSUED_AUDIENCE = 'https://self-issued.me/v2';
@@ -63,12 +63,29 @@ export interface AuthorizationRequest {
   expiresAt?: Date;
 }
 
+/**
+ * This server's own verifier, reached in process instead of over the network (its addresses are
+ * on PUBLIC_ORIGIN, which may be plain http on loopback while loopback fetching is off).
+ */
+export interface InProcessVerifier {
+  /**
+   * A `fetch` standing in for the network for a `request_uri` this server serves itself (it gets
+   * the very GET or POST the network would carry and answers as the route would); undefined for
+   * any other URI, which is fetched through the SSRF-safe client.
+   */
+  requestObjectTransport(requestUri: string): typeof fetch | undefined;
+  /** True for a `response_uri` this server receives in process (the answer never leaves it). */
+  receivesResponseAt(responseUri: string): boolean;
+}
+
 /** How to resolve: the fetcher's SSRF options, the registered-verifier lookup and the clock. */
 export interface ResolveAuthorizationRequestOptions extends SafeFetchOptions {
   /** The registered verifier organisation owning `did` (DECISIONS 7), or undefined. */
   isRegisteredVerifier: (did: string) => Promise<{ name: string } | undefined>;
   /** The clock for `exp` (default: the system clock). */
   now?: () => Date;
+  /** This server's own verifier, when it hosts one (default: none; everything is fetched). */
+  inProcess?: InProcessVerifier;
 }
 
 function fail(code: ConstructorParameters<typeof Oid4vpError>[0], message: string): never {
@@ -137,10 +154,48 @@ async function readRequestObject(
   return { payload, signed: true };
 }
 
-/** response_uri rules: https, or http to a loopback host when allowLoopback. */
-function checkResponseUri(value: unknown, allowLoopback: boolean): string {
+/**
+ * Fetches a by-reference request object and checks that its header and payload decode. Every
+ * failure becomes request_unavailable with one text for the holder, the real one kept as its
+ * `cause` for the server log (an address refused, a closed port and a bad body answer alike);
+ * only a verifier's word that the link was used (request_already_answered) passes through.
+ */
+async function obtainRequestObject(
+  params: ByReferenceRequestParams,
+  options: ResolveAuthorizationRequestOptions,
+): Promise<FetchedRequestObject> {
+  try {
+    const transport = options.inProcess?.requestObjectTransport(params.request_uri);
+    const fetched = await fetchRequestObject(params.request_uri, {
+      ...options,
+      method: params.request_uri_method,
+      ...(transport ? { fetch: transport } : {}),
+    });
+    try {
+      decodeProtectedHeader(fetched.requestObject);
+      decodeJwt(fetched.requestObject);
+    } catch (error) {
+      throw new Oid4vpError('invalid_request_object', NOT_READABLE, { cause: error });
+    }
+    return fetched;
+  } catch (error) {
+    if (isOid4vpError(error, 'request_already_answered')) throw error;
+    throw new Oid4vpError('request_unavailable', REQUEST_UNAVAILABLE_MESSAGE, { cause: error });
+  }
+}
+
+/**
+ * response_uri rules: https, http to a loopback host when allowLoopback, or an address this
+ * server's own verifier receives in process.
+ */
+function checkResponseUri(
+  value: unknown,
+  allowLoopback: boolean,
+  inProcess: InProcessVerifier | undefined,
+): string {
   const message = 'The verifier did not give a safe address for the answer.';
   if (typeof value !== 'string') return fail('invalid_response_uri', message);
+  if (inProcess?.receivesResponseAt(value)) return value;
   let url: URL;
   try {
     url = new URL(value);
@@ -157,8 +212,9 @@ function checkResponseUri(value: unknown, allowLoopback: boolean): string {
 
 /**
  * Resolves the link's parameters (parseWalletLink) into one validated AuthorizationRequest:
- * fetches a by-reference request object (request-object.ts, with the same SSRF options), checks
- * its signature and claims, then the OpenID4VP rules and the DCQL query.
+ * fetches a by-reference request object (request-object.ts, with the same SSRF options, or in
+ * process through `inProcess` when this server serves it), checks its signature and claims, then
+ * the OpenID4VP rules and the DCQL query.
  * @throws {Oid4vpError} with one of: unsupported_client_id_prefix (no or unknown prefix),
  *   unsupported_did_method (a DID other than did:key, or an unsupported key type),
  *   signature_required (decentralized_identifier without a signed request object),
@@ -167,10 +223,12 @@ function checkResponseUri(value: unknown, allowLoopback: boolean): string {
  *   (aud other than https://self-issued.me/v2), client_id_mismatch (object vs link),
  *   wallet_nonce_mismatch, missing_nonce, unsupported_response_type (not vp_token),
  *   unsupported_response_mode (not direct_post), invalid_response_uri (not https, loopback http
- *   without allowLoopback, or redirect_uri identifier differing from it), invalid_dcql_query
- *   (missing or not OpenID4VP 1.0 section 6 for dc+sd-jwt), invalid_authorization_request
- *   (other parameters: state, client_metadata, presentation_definition, transaction_data), and
- *   every fetchRequestObject code.
+ *   without allowLoopback and not this server's own, or redirect_uri identifier differing from
+ *   it), invalid_dcql_query (missing or not OpenID4VP 1.0 section 6 for dc+sd-jwt),
+ *   invalid_authorization_request (other parameters: state, client_metadata,
+ *   presentation_definition, transaction_data); for a request_uri, request_unavailable (any
+ *   failure to obtain a readable request object; the fetcher's code is its `cause`) or
+ *   request_already_answered.
  */
 export async function resolveAuthorizationRequest(
   params: WalletLinkParams,
@@ -194,10 +252,7 @@ export async function resolveAuthorizationRequest(
   let expiresAt: Date | undefined;
   const requestObject =
     params.kind === 'by_reference'
-      ? await fetchRequestObject(params.request_uri, {
-          ...options,
-          method: params.request_uri_method,
-        })
+      ? await obtainRequestObject(params, options)
       : params.request === undefined
         ? undefined
         : { requestObject: params.request };
@@ -261,7 +316,11 @@ export async function resolveAuthorizationRequest(
       'This request lacks the one-time code that protects your answer from being replayed.',
     );
   }
-  const responseUri = checkResponseUri(fields.response_uri, options.allowLoopback);
+  const responseUri = checkResponseUri(
+    fields.response_uri,
+    options.allowLoopback,
+    options.inProcess,
+  );
   if (client.prefix === 'redirect_uri' && client.identifier !== responseUri) {
     fail('invalid_response_uri', 'The verifier did not give a safe address for the answer.');
   }

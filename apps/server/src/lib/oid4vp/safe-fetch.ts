@@ -42,8 +42,8 @@ export type HostLookup = (hostname: string) => Promise<readonly ResolvedAddress[
 /** How the wallet reaches verifiers. */
 export interface SafeFetchOptions {
   /**
-   * Allow http:// and https:// to loopback addresses (127.0.0.0/8, ::1). The caller sets it when
-   * the server listens on loopback or AppConfig.oid4vpAllowLoopback (OID4VP_ALLOW_LOOPBACK) is on.
+   * Allow http:// and https:// to loopback addresses (127.0.0.0/8, ::1). The caller sets it only
+   * when AppConfig.oid4vpAllowLoopback (OID4VP_ALLOW_LOOPBACK) is on, whatever HOST is.
    */
   allowLoopback: boolean;
   /** DNS + connect + read time limit in milliseconds (default 5000). */

@@ -5,7 +5,7 @@
  *   a share link's. Rate-limited per IP like the verify link (RATE_LIMITS.verifyLink).
  * - GET /contexts/consent-receipt/v1: the receipts' JSON-LD context (DPV terms), served at a
  *   stable URL of this deployment for JSON-LD tooling (`application/ld+json`, readable from any
- *   origin).
+ *   origin), cached for a day (PUBLIC_CACHE.versioned: v1's terms never change).
  * HTTP only: schema and a thin handler calling one service.
  */
 import { consentReceiptContext, publicConsentReceiptSchema } from '@pehchaan/core';
@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { getConsentReceipt } from '../../consent/get-consent-receipt';
 import { errorResponses } from '../../lib/http-schemas';
 import { RATE_LIMITS } from '../../plugins/rate-limit';
+import { PUBLIC_CACHE } from '../../plugins/security-headers';
 
 /** GET /api/consent-receipts/:receiptId, mounted under /api/consent-receipts. */
 export const consentReceiptRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -46,6 +47,7 @@ export const consentReceiptContextRoutes: FastifyPluginAsyncZod = async (app) =>
   app.get(
     '/consent-receipt/v1',
     {
+      config: { publicCache: PUBLIC_CACHE.versioned },
       schema: {
         tags: ['metadata'],
         operationId: 'getConsentReceiptContext',

@@ -1,10 +1,12 @@
 /**
  * GET /health (SPEC 7): liveness plus the storage backend; 503 when the database is down (checked
- * at most once a second, platform/check-health.ts).
+ * at most once a second, platform/check-health.ts). A 200 says `Cache-Control: no-cache`
+ * (PUBLIC_CACHE.live): no personal data, but never used from a cache without asking again.
  */
 import { healthSchema } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createHealthCheck } from '../../platform/check-health';
+import { PUBLIC_CACHE } from '../../plugins/security-headers';
 
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   const checkHealth = createHealthCheck({
@@ -15,6 +17,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '',
     {
+      config: { publicCache: PUBLIC_CACHE.live },
       schema: {
         tags: ['system'],
         operationId: 'getHealth',

@@ -3,9 +3,16 @@
  * POST /identity/generate-credential?user_id=...&document_type=... with no body; Bearer session
  * whose user is user_id (decided before the query is validated: 401, then 403). document_type is
  * SPEC 3's name ('PAN Card') or the catalogue key ('pan'), case-insensitive; the answer's
- * document_type is SPEC 3's name.
+ * document_type is SPEC 3's name. The answer's `credential` is the record as the holder's list
+ * answers it, identity numbers masked (DECISIONS 9.6); `verifiable_credential` is the signed
+ * document as issued (as GET /user/{userId}/credentials/{id}/document answers it).
  */
-import { credentialRecordSchema, DOCUMENT_TYPES, resolveDocumentType } from '@pehchaan/core';
+import {
+  credentialRecordSchema,
+  DOCUMENT_TYPES,
+  maskCredentialSubject,
+  resolveDocumentType,
+} from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerSecurity, errorResponses, userIdSchema } from '../../lib/http-schemas';
@@ -42,6 +49,7 @@ const generateResponseSchema = z.object({
   /** The type's name as SPEC 3 gives it, e.g. 'PAN Card'. */
   document_type: z.string(),
   message: z.string(),
+  /** The new credential as the holder's list answers it: identity numbers masked. */
   credential: credentialRecordSchema,
   /** The signed W3C VC 2.0 document the record is a view of. */
   verifiable_credential: z.record(z.string(), z.unknown()),
@@ -76,7 +84,10 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
         credential_id: record.id,
         document_type: record.credential_subject.document_type,
         message: 'Credential generated successfully',
-        credential: record,
+        credential: {
+          ...record,
+          credential_subject: maskCredentialSubject(record.credential_subject),
+        },
         verifiable_credential: document,
       };
     },

@@ -4,6 +4,7 @@
  * `GET /vct` lists every document type with its `vct` and disclosable claims; `GET /vct/{type}`
  * answers the Type Metadata document whose `vct` is that URL ({PUBLIC_ORIGIN}/vct/{type}), with
  * English and Hindi display. HTTP only: schema and a thin handler calling one service.
+ * Public documents without personal data, cached for an hour (PUBLIC_CACHE.release).
  */
 import { DOCUMENT_TYPE_KEYS, typeMetadataSchema, vctListSchema } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -11,6 +12,7 @@ import { z } from 'zod';
 import { getCredentialTypeMetadata } from '../../issuer/get-credential-type-metadata';
 import { listCredentialTypes } from '../../issuer/list-credential-types';
 import { errorResponses } from '../../lib/http-schemas';
+import { PUBLIC_CACHE } from '../../plugins/security-headers';
 
 const typeParamsSchema = z.object({
   type: z
@@ -24,6 +26,7 @@ const vctRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '',
     {
+      config: { publicCache: PUBLIC_CACHE.release },
       schema: {
         tags: ['metadata'],
         operationId: 'listCredentialTypes',
@@ -37,6 +40,7 @@ const vctRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:type',
     {
+      config: { publicCache: PUBLIC_CACHE.release },
       schema: {
         tags: ['metadata'],
         operationId: 'getCredentialTypeMetadata',

@@ -3,7 +3,9 @@
  * session needed.
  *
  * - GET /api/verify/{id}: for a bare credential id, the verdict with the holder's name and
- *   masked identifiers only (answered through the read cache); for a share id ('share-...'),
+ *   masked identifiers only, dates as days (the verdict answered through the read cache), each
+ *   view logged for the holder, 410 link_disabled while the holder has it off (DECISIONS 9.6,
+ *   wallet/view-credential-link.ts); for a share id ('share-...'),
  *   the verdict with the fields its holder chose, counted as a view (never cached: the answer
  *   changes with each view and ends with withdrawal); 410 once the link expired, was withdrawn
  *   or used up. Rate-limited per IP (RATE_LIMITS.verifyLink).
@@ -41,6 +43,7 @@ import { verifySubmittedCredential } from '../../verifier/verify-submitted-crede
 import { verifySubmittedPresentation } from '../../verifier/verify-submitted-presentation';
 import { getLinkPayload } from '../../wallet/get-link-payload';
 import { verifyStoredCredential } from '../../wallet/verify-stored-credential';
+import { viewCredentialLink } from '../../wallet/view-credential-link';
 import { viewShare } from '../../wallet/view-share';
 
 const linkParamsSchema = z.object({
@@ -65,7 +68,8 @@ export const verifyLinkRoutes: FastifyPluginAsyncZod = async (app) => {
         params: linkParamsSchema,
         description:
           'At most 60 calls a minute per IP (429 with Retry-After). A share id counts a view; ' +
-          '410 share_expired, share_withdrawn or share_used_up once it no longer answers.',
+          '410 share_expired, share_withdrawn or share_used_up once it no longer answers. A ' +
+          "credential id's view is logged for its holder; 410 link_disabled while turned off.",
         response: { 200: storedCredentialVerdictSchema, ...errorResponses(400, 404, 410, 429) },
       },
     },
@@ -75,6 +79,8 @@ export const verifyLinkRoutes: FastifyPluginAsyncZod = async (app) => {
         const { answer } = await viewShare({ ...app.deps, shareId: credentialId });
         return reply.send(answer);
       }
+      // Refused while off, and logged for the holder, before any answer (cached or not).
+      await viewCredentialLink({ ...app.deps, credentialId });
       return sendCachedAnswer(
         reply,
         app.readCache,

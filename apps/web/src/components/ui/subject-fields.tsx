@@ -4,6 +4,15 @@
  * sensitive fields show masked (core's maskField) with a per-field eye toggle, labelled
  * 'Show <label>' / 'Hide <label>'. Shared by the credential cards and /verify's check of a
  * pasted credential, so both mask alike.
+ *
+ * Where the full value comes from (DECISIONS 9.6):
+ * - no `reveal` (a pasted credential): the subject holds the values whole; the eye unmasks them
+ *   on the device;
+ * - `reveal` (the holder's cards): the subject holds them masked, as the server's list answers
+ *   them; the eye asks `reveal(field)` for the value (the server logs it) and keeps it in this
+ *   component's memory only, until it unmounts (the card closes): it is never stored;
+ * - `reveal: null` (nothing to ask: e.g. a credential made on this device for a holder who is
+ *   not a sample user): masked, no eye.
  */
 import { isSensitiveField, maskField } from '@pehchaan/core';
 import { useState } from 'react';
@@ -15,25 +24,59 @@ import { EyeIcon, EyeOffIcon } from './icons';
 /** Subject keys not listed as claims (the holder's DID and the document type name). */
 const HIDDEN_KEYS = new Set(['id', 'document_type']);
 
-export function SubjectFields({ subject }: { subject: Record<string, unknown> }) {
+/**
+ * Fetches one field's full value; resolves null when it could not (the caller told the holder
+ * why, e.g. with a toast).
+ */
+export type RevealField = (field: string) => Promise<string | null>;
+
+export function SubjectFields({
+  subject,
+  reveal,
+}: {
+  subject: Record<string, unknown>;
+  /** Where full values come from (see the module's docstring); absent: the subject's own. */
+  reveal?: RevealField | null;
+}) {
   const { t, i18n } = useTranslation();
   const format = useFormat();
   const [revealed, setRevealed] = useState<ReadonlySet<string>>(new Set());
-  const toggle = (field: string) =>
-    setRevealed((prev) => {
+  /** Full values fetched with `reveal`, by field (memory only). */
+  const [fetched, setFetched] = useState<Readonly<Record<string, string>>>({});
+  const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
+
+  const setOne =
+    <T,>(update: (next: Set<T>) => void) =>
+    (prev: ReadonlySet<T>) => {
       const next = new Set(prev);
-      if (next.has(field)) next.delete(field);
-      else next.add(field);
+      update(next);
       return next;
-    });
+    };
+  const toggle = async (field: string) => {
+    if (revealed.has(field)) {
+      setRevealed(setOne((next) => next.delete(field)));
+      return;
+    }
+    if (reveal && fetched[field] === undefined) {
+      setPending(setOne((next) => next.add(field)));
+      const value = await reveal(field);
+      setPending(setOne((next) => next.delete(field)));
+      if (value === null) return;
+      setFetched((prev) => ({ ...prev, [field]: value }));
+    }
+    setRevealed(setOne((next) => next.add(field)));
+  };
 
   const entries = Object.entries(subject).filter(([key]) => !HIDDEN_KEYS.has(key));
   return (
     <dl className="divide-y divide-slate-100 text-sm dark:divide-slate-800">
       {entries.map(([field, value]) => {
         const sensitive = isSensitiveField(field) && typeof value === 'string' && value !== '';
-        const shown = sensitive && !revealed.has(field) ? maskField(field, value) : value;
+        const open = revealed.has(field);
+        const full = reveal && sensitive ? fetched[field] : value;
+        const shown = sensitive && !(open && full !== undefined) ? maskField(field, value) : full;
         const label = fieldLabel(field, i18n.language);
+        const canReveal = sensitive && reveal !== null;
         return (
           <div
             key={field}
@@ -44,21 +87,19 @@ export function SubjectFields({ subject }: { subject: Record<string, unknown> })
               <span className={sensitive ? 'font-mono' : undefined} data-field={field}>
                 {claimValue(field, shown, format)}
               </span>
-              {sensitive && (
+              {canReveal && (
                 <button
                   type="button"
-                  onClick={() => toggle(field)}
-                  aria-label={t(revealed.has(field) ? 'subjectFields.hide' : 'subjectFields.show', {
+                  onClick={() => void toggle(field)}
+                  aria-label={t(open ? 'subjectFields.hide' : 'subjectFields.show', {
                     field: label,
                   })}
-                  aria-pressed={revealed.has(field)}
-                  className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-orange-500 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100"
+                  aria-pressed={open}
+                  aria-busy={pending.has(field) || undefined}
+                  disabled={pending.has(field)}
+                  className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-orange-500 disabled:opacity-50 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100"
                 >
-                  {revealed.has(field) ? (
-                    <EyeOffIcon className="size-4" />
-                  ) : (
-                    <EyeIcon className="size-4" />
-                  )}
+                  {open ? <EyeOffIcon className="size-4" /> : <EyeIcon className="size-4" />}
                 </button>
               )}
             </dd>

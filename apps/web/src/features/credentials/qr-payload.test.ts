@@ -33,7 +33,7 @@ describe('buildQrPayload (SPEC 3)', () => {
       subject: {
         name: 'Rajesh Kumar',
         aadhaar_number: 'XXXX XXXX 0125',
-        phone: '98XXXX3210',
+        phone: '98XXXXXX10',
       },
       verification_url: 'https://pehchaan.example/verify/abc123',
       timestamp: '2025-05-01T00:00:00.000Z',

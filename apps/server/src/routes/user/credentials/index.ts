@@ -1,14 +1,19 @@
 /**
- * /user/{userId}/credentials: the holder's credentials (screen records), one credential's signed
- * document and its SD-JWT VC, deleting one, their display order, and recording a copy or
- * download made on the device in the activity log.
+ * /user/{userId}/credentials: the holder's credentials (screen records, identity numbers masked:
+ * DECISIONS 9.6), one identity number in full (logged, limited per holder, never cached), one
+ * credential's signed document and its SD-JWT VC, turning its bare link on or off, deleting one,
+ * their display order, and recording a copy or download made on the device in the activity log.
  * HTTP only: schema and a thin handler calling one service. Mounted by routes/user/index.ts under
  * /user/:userId/credentials, which authenticates (401) and checks the holder (403) first.
  */
 import {
   activityLogAnswerSchema,
+  claimNameSchema,
   credentialActivityBodySchema,
+  credentialFieldAnswerSchema,
   credentialListSchema,
+  publicLinkAnswerSchema,
+  publicLinkBodySchema,
   SD_JWT_VC_MEDIA_TYPE,
 } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,16 +21,22 @@ import { z } from 'zod';
 import { sendCachedAnswer } from '../../../lib/cached-answer';
 import { errorResponses } from '../../../lib/http-schemas';
 import { IDEMPOTENT } from '../../../plugins/idempotency';
+import { perHolder, RATE_LIMITS } from '../../../plugins/rate-limit';
 import { deleteCredential } from '../../../wallet/delete-credential';
 import { getCredentialDocument } from '../../../wallet/get-credential-document';
 import { getCredentialSdJwt } from '../../../wallet/get-credential-sd-jwt';
 import { listCredentials } from '../../../wallet/list-credentials';
 import { recordCredentialActivity } from '../../../wallet/record-credential-activity';
 import { reorderCredentials } from '../../../wallet/reorder-credentials';
+import { revealCredentialField } from '../../../wallet/reveal-credential-field';
+import { setCredentialPublicLink } from '../../../wallet/set-credential-public-link';
 import { holderParamsSchema, holderRoute } from '../holder-route';
 
 const credentialParamsSchema = holderParamsSchema.extend({
   id: z.string().min(1).max(128).describe("The credential id ('cred-...')"),
+});
+const fieldParamsSchema = credentialParamsSchema.extend({
+  field: claimNameSchema.describe("The identity number's claim, e.g. 'aadhaar_number'"),
 });
 const deleteResponseSchema = z.object({ message: z.string(), credential_id: z.string() });
 const documentResponseSchema = z.object({
@@ -61,6 +72,64 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
           };
         },
       );
+    },
+  );
+
+  app.get(
+    '/:id/fields/:field',
+    {
+      config: { rateLimit: perHolder(RATE_LIMITS.revealField) },
+      schema: {
+        ...holderRoute,
+        params: fieldParamsSchema,
+        operationId: 'revealCredentialField',
+        summary: "One identity number of the holder's credential in full (the card's eye toggle)",
+        description:
+          'The list answers identity numbers masked; this answers one whole, records ' +
+          "`credential_field_revealed` in the holder's activity log and is never cached " +
+          '(Cache-Control: no-store). At most 20 a holder per 10 minutes (429 with Retry-After).',
+        response: {
+          200: credentialFieldAnswerSchema,
+          ...errorResponses(400, 401, 403, 404, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { userId, id, field } = request.params;
+      const answer = await revealCredentialField({
+        ...app.deps,
+        userId,
+        credentialId: id,
+        field,
+      });
+      return reply.header('cache-control', 'no-store').send(answer);
+    },
+  );
+
+  app.put(
+    '/:id/public-link',
+    {
+      config: IDEMPOTENT,
+      schema: {
+        ...holderRoute,
+        params: credentialParamsSchema,
+        body: publicLinkBodySchema,
+        operationId: 'setCredentialPublicLink',
+        summary: "Turn the credential's bare link /verify/{id} on or off",
+        description:
+          'On by default (SPEC 2 opens it to anyone with the id). Off, GET /api/verify/{id} ' +
+          'and its JSON forms answer 410 link_disabled; share links are not affected.',
+        response: { 200: publicLinkAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { userId, id } = request.params;
+      return setCredentialPublicLink({
+        db: app.deps.db,
+        userId,
+        credentialId: id,
+        enabled: request.body.enabled,
+      });
     },
   );
 

@@ -41,17 +41,22 @@ const sharesRoutes: FastifyPluginAsyncZod = async (app) => {
         ...holderRoute,
         operationId: 'createShare',
         summary: 'Make a share link that discloses only the chosen fields of one credential',
+        description:
+          'Identity numbers among `fields` are shown masked (Aadhaar last four digits, phone ' +
+          'two and two) unless also named in `full_values`.',
         body: shareCreateBodySchema,
         response: { 201: shareAnswerSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
-      const { credential_id, fields, lifetime, max_views, consent_request_id } = request.body;
+      const { credential_id, fields, full_values, lifetime, max_views, consent_request_id } =
+        request.body;
       const share = await createShare({
         ...app.deps,
         userId: request.params.userId,
         credentialId: credential_id,
         fields,
+        fullValues: full_values ?? [],
         lifetime,
         maxViews: max_views ?? null,
         ...(consent_request_id ? { consentRequestId: consent_request_id } : {}),

@@ -132,8 +132,9 @@ describe('/logs', () => {
     // 'All' and the types: SPEC 3's twelve, credential_viewed, issue 17's five, the nine of
     // the settings that act (issue 19: new device sign-ins, security alerts, password, passkeys,
     // deletion, backups), a share link's later states (withdrawn, expired, used up), the
-    // grievances and erasure requests (sent, resolved) and the recovery codes (made, used).
-    expect(options).toHaveLength(37);
+    // grievances and erasure requests (sent, resolved), an identity number revealed
+    // (DECISIONS 9.6) and the recovery codes (made, used).
+    expect(options).toHaveLength(38);
     expect(options[0]).toHaveTextContent('All types');
     await user.selectOptions(type, 'Login');
     expect(screen.getByText('1 of 4 activities')).toBeInTheDocument();

@@ -207,6 +207,14 @@ const PATHS: Record<ActivityType, ReactNode> = {
       <path d="M12 21v-9M8 16l4-4 4 4" />
     </>
   ),
+  // An eye over a card: an identity number shown in full.
+  credential_field_revealed: (
+    <>
+      <rect x="3" y="14" width="18" height="7" rx="1.5" />
+      <path d="M3 8s3-5 9-5 9 5 9 5-3 5-9 5-9-5-9-5Z" />
+      <circle cx="12" cy="8" r="2" />
+    </>
+  ),
   // A sheet of codes: a new set, or one line of it used (struck through).
   recovery_codes_generated: (
     <>
@@ -258,6 +266,7 @@ const TYPE_TONES: Record<ActivityType, Tone> = {
   account_deletion_cancelled: 'green',
   backup_created: 'teal',
   backup_restored: 'teal',
+  credential_field_revealed: 'violet',
   recovery_codes_generated: 'amber',
   recovery_code_used: 'amber',
 };

@@ -14,7 +14,8 @@ import { api } from '@/lib/api-client';
  * @returns the new pending consent request (with `presentation`).
  * @throws {ApiError} HTTP_ERROR with a problem (invalid_presentation_link,
  *   presentation_request_refused, presentation_request_expired, presentation_request_replayed,
- *   verifier_unreachable: `detail` is plain language), or ERR_NETWORK / ERR_API_DISABLED.
+ *   request_already_answered, request_unavailable: `detail` is plain language), or ERR_NETWORK /
+ *   ERR_API_DISABLED.
  */
 export async function receivePresentationRequest(options: {
   userId: string;

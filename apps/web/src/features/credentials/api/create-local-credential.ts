@@ -5,11 +5,12 @@ import {
   credentialExpiry,
   credentialRecordSchema,
   type DocumentType,
+  findDocumentTypeByName,
   findSampleUser,
 } from '@pehchaan/core';
 import { enqueueOutbox } from '@/lib/sync/outbox';
 import { GENERATE_CREDENTIAL_PATH } from './generate-credential';
-import { LOCAL_CREDENTIAL_PREFIX, readLocalCredentials } from './get-credentials';
+import { LOCAL_CREDENTIAL_PREFIX, maskedForStore, readLocalCredentials } from './get-credentials';
 import { type CredentialOutboxLocal, writeLocalCredentials } from './local-credentials';
 
 function randomId(): string {
@@ -23,7 +24,9 @@ function randomId(): string {
  * holder sees it as 'Awaiting issuer' and a verifier says 'Invalid signature' (SPEC 4). The
  * subject comes from the sample user record when the holder is one of the sample users.
  * The generation is queued in the outbox: once the API answers, the issuer signs it for
- * real and the issued credential replaces this record (sync-credentials.ts).
+ * real and the issued credential replaces this record (sync-credentials.ts). Its identity numbers
+ * are masked, as the server's list answers them (DECISIONS 9.6): the offline store never holds one
+ * whole, and a card cannot reveal one until the issuer has issued the credential.
  * @returns the stored record, or null when the browser refused to store it.
  */
 export function createLocalCredential(
@@ -35,16 +38,19 @@ export function createLocalCredential(
   const claims = user
     ? buildCredentialSubject(type.key, user, now)
     : { name: userId, document_type: type.name };
-  const record = credentialRecordSchema.parse({
-    id: `${LOCAL_CREDENTIAL_PREFIX}${randomId()}`,
-    userId,
-    type: ['VerifiableCredential', type.credentialType],
-    issuer: type.issuer,
-    issuance_date: now.toISOString(),
-    expiration_date: credentialExpiry(type.key, now).toISOString(),
-    credential_subject: { id: `did:example:holder:${userId}`, ...claims },
-    proof: null,
-  });
+  const [record] = maskedForStore([
+    credentialRecordSchema.parse({
+      id: `${LOCAL_CREDENTIAL_PREFIX}${randomId()}`,
+      userId,
+      type: ['VerifiableCredential', type.credentialType],
+      issuer: type.issuer,
+      issuance_date: now.toISOString(),
+      expiration_date: credentialExpiry(type.key, now).toISOString(),
+      credential_subject: { id: `did:example:holder:${userId}`, ...claims },
+      proof: null,
+    }),
+  ]);
+  if (!record) return null;
   const list = [...readLocalCredentials(userId), record];
   if (!writeLocalCredentials(userId, list)) return null;
   const local: CredentialOutboxLocal = {
@@ -64,4 +70,24 @@ export function createLocalCredential(
     { now },
   );
   return record;
+}
+
+/**
+ * The eye toggle of a credential the server cannot answer for (made on this device and awaiting
+ * the issuer, or local-only mode): the full value of `field` rebuilt from the sample user record
+ * the credential was made from (core's sample data, shipped with the app), never read from
+ * storage, which holds it masked (DECISIONS 9.6). Null when there is nothing to rebuild from (the
+ * holder is not a sample user, or an unknown type): the card then offers no eye.
+ */
+export function localReveal(
+  credential: CredentialRecord,
+): ((field: string) => Promise<string | null>) | null {
+  const user = findSampleUser(credential.userId);
+  const type = findDocumentTypeByName(credential.credential_subject.document_type);
+  if (!user || !type) return null;
+  const issued = new Date(credential.issuance_date);
+  return async (field) => {
+    const value = buildCredentialSubject(type.key, user, issued)[field];
+    return typeof value === 'string' ? value : null;
+  };
 }

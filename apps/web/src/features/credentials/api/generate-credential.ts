@@ -1,7 +1,8 @@
 /**
  * POST /identity/generate-credential (SPEC 7, api-contract): issues a credential of
  * `documentType` (a catalogue key such as 'pan'), or of a random type the holder lacks when it is
- * absent (SPEC 9). Query parameters only, no body. The new credential is added to the local copy.
+ * absent (SPEC 9). Query parameters only, no body. The new credential is added to the local copy,
+ * identity numbers masked (DECISIONS 9.6).
  * There is no local fallback here: without the API generation fails (SPEC 8). The Credentials
  * screen, which knows the chosen type, keeps a proof-less copy instead and queues the generation
  * in the outbox (create-local-credential.ts).
@@ -10,6 +11,7 @@ import { credentialRecordSchema } from '@pehchaan/core';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { readString, STORAGE_KEYS, writeJson } from '@/lib/storage';
+import { maskedForStore } from './get-credentials';
 
 export const GENERATE_CREDENTIAL_PATH = '/identity/generate-credential';
 
@@ -43,6 +45,6 @@ export async function generateCredential(options: {
     query: { user_id: options.userId, document_type: options.documentType },
     schema: generateCredentialResponseSchema,
   });
-  if (answer.credential) cacheCredential(answer.credential);
+  if (answer.credential) cacheCredential(maskedForStore([answer.credential])[0]);
   return answer;
 }

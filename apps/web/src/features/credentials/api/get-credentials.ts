@@ -6,12 +6,16 @@
  *
  * An API answer (in the server's order) keeps, after it, the credentials made on this device while
  * the API was unreachable (not known to the API yet, 'Awaiting issuer'), and refreshes the local
- * copy with that list when it is not empty (DECISIONS 5: storage is the offline cache).
+ * copy with that list when it is not empty (DECISIONS 5: storage is the offline cache). The list
+ * holds identity numbers masked (DECISIONS 9.6: the server answers them so, and this module masks
+ * whatever it stores or answers again), so the offline store never holds one whole; the card's
+ * eye toggle asks the server for one (reveal-credential-field.ts) and keeps it in memory only.
  */
 import {
   type CredentialRecord,
   credentialListSchema,
   credentialRecordSchema,
+  maskCredentialSubject,
 } from '@pehchaan/core';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -22,6 +26,17 @@ import { readList, replaceUserRecords, STORAGE_KEYS } from '@/lib/storage';
 
 /** Id prefix of a credential made on this device while the API was unreachable (no proof). */
 export const LOCAL_CREDENTIAL_PREFIX = 'local-';
+
+/**
+ * `list` with every identity number masked as the screens show it (DECISIONS 9.6): what the
+ * browser's offline store may keep. Idempotent.
+ */
+export function maskedForStore(list: readonly CredentialRecord[]): CredentialRecord[] {
+  return list.map((c) => ({
+    ...c,
+    credential_subject: maskCredentialSubject(c.credential_subject),
+  }));
+}
 
 /** The holder's credentials kept in browser storage, in stored order (other holders skipped). */
 export function readLocalCredentials(userId: string): CredentialRecord[] {
@@ -44,7 +59,7 @@ export function getCredentials(userId: string): Promise<Sourced<CredentialRecord
       const pending = local.filter(
         (c) => c.id.startsWith(LOCAL_CREDENTIAL_PREFIX) && !known.has(c.id),
       );
-      const list = [...answer.credentials, ...pending];
+      const list = maskedForStore([...answer.credentials, ...pending]);
       if (list.length > 0) replaceUserRecords(STORAGE_KEYS.credentials, userId, list);
       return list;
     },

@@ -6,7 +6,7 @@
 import type { CredentialRecord } from '@pehchaan/core';
 import { z } from 'zod';
 import { replaceUserRecords, STORAGE_KEYS, stampUserRecordsSeen } from '@/lib/storage';
-import { LOCAL_CREDENTIAL_PREFIX, readLocalCredentials } from './get-credentials';
+import { LOCAL_CREDENTIAL_PREFIX, maskedForStore, readLocalCredentials } from './get-credentials';
 
 /** True for a credential the issuer has not signed yet (SPEC 2 'Awaiting issuer'). */
 export function isAwaitingIssuer(credential: Pick<CredentialRecord, 'id' | 'proof'>): boolean {
@@ -18,9 +18,12 @@ export function isLocalOnly(credential: Pick<CredentialRecord, 'id'>): boolean {
   return credential.id.startsWith(LOCAL_CREDENTIAL_PREFIX);
 }
 
-/** Stores the holder's credentials in display order (other holders' records stay). */
+/**
+ * Stores the holder's credentials in display order (other holders' records stay), identity
+ * numbers masked (DECISIONS 9.6).
+ */
 export function writeLocalCredentials(userId: string, credentials: readonly CredentialRecord[]) {
-  return replaceUserRecords(STORAGE_KEYS.credentials, userId, credentials);
+  return replaceUserRecords(STORAGE_KEYS.credentials, userId, maskedForStore(credentials));
 }
 
 /**

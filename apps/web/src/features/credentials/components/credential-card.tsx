@@ -2,7 +2,9 @@
  * One credential (SPEC 2): its type's icon, name (in the UI language, from the document
  * catalogue), issuer, display status (SPEC 4) and, collapsed too, its document number masked
  * (issue 19); expands to its details (dates in the holder's format, claim labels from the
- * catalogue, masked subject fields); Show QR Code / Close QR, Share, Copy JSON, Download JSON,
+ * catalogue, subject fields masked as the list answers them, each identity number's eye asking
+ * the server for its full value (DECISIONS 9.6), and the switch of the credential's public link
+ * /verify/{id}); Show QR Code / Close QR, Share, Copy JSON, Download JSON,
  * Download PDF and Delete (not for the permanent Basic Identity), and its share links ("2 active
  * links · 5 views", each withdrawable). The QR code holds the link the page hands it (`qrLink`: a share
  * link, or the bare link in local-only mode), short enough for any phone camera. `dragHandle` is
@@ -21,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ChevronDownIcon, ClockIcon, ShareIcon } from '@/components/ui/icons';
 import { SubjectFields } from '@/components/ui/subject-fields';
+import { Switch } from '@/components/ui/switch';
 import { documentTypeName } from '@/lib/document-labels';
 import { fieldLabel } from '@/lib/format-claim';
 import { useFormat } from '@/lib/preferences';
@@ -38,6 +41,12 @@ export interface CredentialLinks {
   qrLink: string | null;
   /** The share being withdrawn, if any. */
   withdrawingId: string | null;
+  /**
+   * Its public link /verify/{id} (SPEC 2, DECISIONS 9.6): whether it answers, and whether a change
+   * is on its way; null when the holder cannot change it here (a credential the server does not
+   * know yet, or no API).
+   */
+  publicLink: { on: boolean; busy: boolean } | null;
 }
 
 export interface CredentialActions {
@@ -50,6 +59,12 @@ export interface CredentialActions {
   onDownload: (credential: CredentialRecord) => void;
   onDownloadPdf: (credential: CredentialRecord) => void;
   onDelete: (credential: CredentialRecord) => void;
+  /**
+   * The full value of one of its identity numbers (the list holds them masked), or null when it
+   * could not be had (the page told the holder why); null instead of a function: none can be.
+   */
+  revealOf: (credential: CredentialRecord) => ((field: string) => Promise<string | null>) | null;
+  onSetPublicLink: (credential: CredentialRecord, on: boolean) => void;
 }
 
 const STATUS_CLASSES = {
@@ -92,6 +107,7 @@ export function CredentialCard({
   const awaiting = isAwaitingIssuer(credential);
   const format = useFormat();
   const number = documentNumber(credential);
+  const publicLinkId = useId();
 
   const onQrError = useCallback(() => toast.error(t('toast.qrFailed')), [t]);
   const qr = useQrCode(qrLink, onQrError);
@@ -180,11 +196,40 @@ export function CredentialCard({
           <h3 className="mt-4 text-sm font-semibold text-slate-900 dark:text-white">
             {t('fields.subject')}
           </h3>
-          <SubjectFields subject={credential.credential_subject} />
+          <SubjectFields
+            subject={credential.credential_subject}
+            reveal={actions.revealOf(credential)}
+          />
           {awaiting && (
             <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
               {t('awaitingIssuerHint')}
             </p>
+          )}
+          {links.publicLink && (
+            <div className="mt-4 flex flex-wrap items-start justify-between gap-x-4 gap-y-1 rounded-xl border border-slate-200 p-3 dark:border-slate-700">
+              <div className="min-w-0 flex-1 basis-60">
+                <p
+                  id={`${publicLinkId}-label`}
+                  className="text-sm font-semibold text-slate-900 dark:text-white"
+                >
+                  {t('publicLink.label')}
+                </p>
+                <p
+                  id={`${publicLinkId}-hint`}
+                  className="mt-0.5 text-sm text-slate-600 dark:text-slate-400"
+                >
+                  {links.publicLink.on ? t('publicLink.hintOn') : t('publicLink.hintOff')}
+                </p>
+              </div>
+              <Switch
+                checked={links.publicLink.on}
+                onChange={(on) => actions.onSetPublicLink(credential, on)}
+                stateText={links.publicLink.on ? t('publicLink.on') : t('publicLink.off')}
+                labelledBy={`${publicLinkId}-label`}
+                describedBy={`${publicLinkId}-hint`}
+                disabled={links.publicLink.busy}
+              />
+            </div>
           )}
         </div>
       )}

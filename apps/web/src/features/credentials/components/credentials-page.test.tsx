@@ -1,4 +1,9 @@
-import { DEFAULT_SETTINGS, ISSUABLE_DOCUMENT_TYPES } from '@pehchaan/core';
+import {
+  DEFAULT_SETTINGS,
+  findSampleUser,
+  ISSUABLE_DOCUMENT_TYPES,
+  maskField,
+} from '@pehchaan/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { credential } from '@/testing/fixtures';
@@ -71,8 +76,12 @@ describe('/credentials', () => {
     expect(within(panCard).getByRole('button', { name: 'Reorder PAN Card' })).toBeInTheDocument();
   });
 
-  it('shows the masked number on the collapsed card, and masks a field until its eye toggle is pressed', async () => {
-    const { user } = await openCredentials({ 'GET /user/user-001/credentials': list(pan) });
+  it('shows the masked number on the collapsed card; the eye asks the server for the full value and keeps it in memory only', async () => {
+    const { user, calls } = await openCredentials({
+      'GET /user/user-001/credentials': list(pan),
+      'GET /user/user-001/credentials/pan-1/fields/pan_number': () =>
+        json({ credential_id: 'pan-1', field: 'pan_number', value: 'ABCPK1234K' }),
+    });
     const panCard = card('PAN Card');
     // Collapsed: the document's number, masked (issue 19).
     expect(within(panCard).getByText('ABXXXXXX4K')).toBeVisible();
@@ -86,10 +95,88 @@ describe('/credentials', () => {
     expect(within(details).getByText('Suresh Kumar')).toBeInTheDocument();
     expect(within(panCard).queryByRole('button', { name: "Show Father's name" })).toBeNull();
 
+    const reveals = () => calls.filter((c) => c.path.endsWith('/fields/pan_number'));
+    expect(reveals()).toHaveLength(0);
     await user.click(within(panCard).getByRole('button', { name: 'Show PAN Number' }));
-    expect(within(details).getByText('ABCPK1234K')).toBeInTheDocument();
+    expect(await within(details).findByText('ABCPK1234K')).toBeInTheDocument();
+    expect(reveals()).toHaveLength(1);
     await user.click(within(panCard).getByRole('button', { name: 'Hide PAN Number' }));
     expect(within(details).getByText('ABXXXXXX4K')).toBeInTheDocument();
+    // Shown again from memory while the card is open: no second call (and log entry).
+    await user.click(within(panCard).getByRole('button', { name: 'Show PAN Number' }));
+    expect(within(details).getByText('ABCPK1234K')).toBeInTheDocument();
+    expect(reveals()).toHaveLength(1);
+    // The browser's store keeps the masked list only (DECISIONS 9.6).
+    expect(window.localStorage.getItem('credentials')).toContain('ABXXXXXX4K');
+    expect(JSON.stringify({ ...window.localStorage })).not.toContain('ABCPK1234K');
+  });
+
+  it('says why a number cannot be shown (limit reached, offline) and keeps it masked', async () => {
+    let answer: Handler = () => problem('rate_limited', 429, 'Too many requests.');
+    const { user } = await openCredentials({
+      'GET /user/user-001/credentials': list(pan),
+      'GET /user/user-001/credentials/pan-1/fields/pan_number': (request) => answer(request),
+    });
+    const panCard = card('PAN Card');
+    await user.click(within(panCard).getByRole('button', { name: 'Show details of PAN Card' }));
+    await user.click(within(panCard).getByRole('button', { name: 'Show PAN Number' }));
+    expect(
+      await screen.findByText(
+        'You have shown many full numbers in a short time. Try again in a few minutes.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(panCard).getByText('ABXXXXXX4K', { selector: '[data-field]' })).toBeVisible();
+    expect(within(panCard).getByRole('button', { name: 'Show PAN Number' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    answer = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    await user.click(within(panCard).getByRole('button', { name: 'Show PAN Number' }));
+    expect(
+      await screen.findByText('You are offline. Showing a full number needs the server.'),
+    ).toBeInTheDocument();
+  });
+
+  it("stores a server answer's identity numbers masked, even one an older server sent whole", async () => {
+    const whole = credential('pan-1', {
+      ...pan,
+      credential_subject: { ...pan.credential_subject, pan_number: 'ABCPK1234K' },
+    });
+    await openCredentials({ 'GET /user/user-001/credentials': list(whole) });
+    expect(within(card('PAN Card')).getByText('ABXXXXXX4K')).toBeVisible();
+    await waitFor(() => expect(window.localStorage.getItem('credentials')).toContain('ABXXXXXX4K'));
+    expect(window.localStorage.getItem('credentials')).not.toContain('ABCPK1234K');
+  });
+
+  it('turns the public verify link off and on with the card switch (PUT .../public-link)', async () => {
+    let on = true;
+    const { user, calls } = await openCredentials({
+      'GET /user/user-001/credentials': () => list({ ...pan, public_link: on })({} as never),
+      'PUT /user/user-001/credentials/pan-1/public-link': (request) => {
+        on = (request.body as { enabled: boolean }).enabled;
+        return json({ credential_id: 'pan-1', public_link: on });
+      },
+    });
+    const panCard = card('PAN Card');
+    await user.click(within(panCard).getByRole('button', { name: 'Show details of PAN Card' }));
+    const toggle = within(panCard).getByRole('switch', { name: 'Public verify link' });
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+    expect(toggle).toHaveAccessibleDescription(
+      'Anyone who has this credential’s own link can check that it is valid and see your name and masked numbers. Each view is recorded in your activity log.',
+    );
+    await user.click(toggle);
+    expect(await screen.findByText('Public verify link turned off')).toBeInTheDocument();
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'false'));
+    expect(toggle).toHaveAccessibleDescription(
+      'This credential’s own link now answers “Link turned off”. Your share links still work.',
+    );
+    const puts = calls.filter((c) => c.method === 'PUT' && c.path.endsWith('/public-link'));
+    expect(puts.map((c) => c.body)).toEqual([{ enabled: false }]);
+    await user.click(toggle);
+    expect(await screen.findByText('Public verify link turned on')).toBeInTheDocument();
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'true'));
   });
 
   it("writes dates in the holder's chosen format and claim labels in their language", async () => {
@@ -307,6 +394,14 @@ describe('/credentials', () => {
     const stored = JSON.parse(window.localStorage.getItem('credentials') ?? '[]');
     expect(stored).toHaveLength(1);
     expect(stored[0].proof).toBeNull();
+    // Stored masked like the server's list (DECISIONS 9.6); its eye rebuilds the sample value.
+    const ckycNumber = findSampleUser('user-001')?.ckycNumber ?? '';
+    expect(stored[0].credential_subject.ckyc_number).toBe(maskField('ckyc_number', ckycNumber));
+    expect(JSON.stringify({ ...window.localStorage })).not.toContain(ckycNumber);
+    await user.click(within(ckyc).getByRole('button', { name: 'Show details of CKYC Number' }));
+    await user.click(within(ckyc).getByRole('button', { name: 'Show CKYC Number' }));
+    expect(within(ckyc).getByText(ckycNumber)).toBeInTheDocument();
+    expect(within(ckyc).queryByRole('switch')).toBeNull();
     expect(JSON.parse(window.localStorage.getItem('outbox') ?? '{}').entries).toEqual([
       expect.objectContaining({
         kind: 'credential_generation',

@@ -13,6 +13,10 @@
  * browser-storage fallback; a credential generated while the API is unreachable is kept locally
  * without a proof ('Awaiting issuer') and issued for real by the outbox once the API answers
  * (lib/sync/outbox.ts); the outbox then invalidates the list's query, which reloads it.
+ * DECISIONS 9.6: the list holds identity numbers masked; a card's eye asks the server for one
+ * (api/reveal-credential-field.ts: logged, limited, kept in the card's memory only), and a card's
+ * switch turns its public link /verify/{id} on or off (api/set-public-link.ts). A share shows
+ * them masked unless the holder chose a full value in the dialog, after its warning.
  */
 import {
   type CredentialRecord,
@@ -39,15 +43,18 @@ import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { isFailedLoad, useFallbackToast } from '@/lib/use-fallback-toast';
 import { useOnlineStatus } from '@/lib/use-online-status';
-import { createLocalCredential } from '../api/create-local-credential';
+import { createLocalCredential, localReveal } from '../api/create-local-credential';
 import { createShare } from '../api/create-share';
 import { deleteCredential } from '../api/delete-credential';
 import { generateCredential } from '../api/generate-credential';
 import { getCredentialDocument } from '../api/get-credential-document';
 import { getCredentialsQueryOptions } from '../api/get-credentials';
 import { getSharesQueryOptions } from '../api/get-shares';
+import { isLocalOnly } from '../api/local-credentials';
 import { logCredentialActivity, logLocalShare, logTestEntry } from '../api/log-activity';
+import { revealCredentialField } from '../api/reveal-credential-field';
 import { saveCredentialOrder } from '../api/save-credential-order';
+import { setPublicLink } from '../api/set-public-link';
 import { withdrawShare } from '../api/withdraw-share';
 import { credentialFileName } from '../credential-files';
 import { credentialPdfContent } from '../credential-pdf-content';
@@ -215,6 +222,7 @@ export function CredentialsPage({ userId }: { userId: string }) {
         body: {
           credential_id: request.credential.id,
           fields: choice.fields,
+          ...(choice.fullValues.length > 0 ? { full_values: choice.fullValues } : {}),
           lifetime: choice.lifetime,
           max_views: choice.maxViews,
         },
@@ -253,6 +261,39 @@ export function CredentialsPage({ userId }: { userId: string }) {
     onError: () => toast.error(t('toast.withdrawFailed')),
   });
 
+  const publicLink = useMutation({
+    mutationFn: ({ credential, on }: { credential: CredentialRecord; on: boolean }) =>
+      setPublicLink({ userId, credentialId: credential.id, enabled: on }),
+    onSuccess: (on, { credential }) => {
+      show((list) => list.map((c) => (c.id === credential.id ? { ...c, public_link: on } : c)));
+      toast.success(t(on ? 'toast.publicLinkOn' : 'toast.publicLinkOff'));
+      void reload();
+    },
+    onError: (error) =>
+      toast.error(
+        isApiUnavailable(error) ? t('toast.publicLinkOffline') : t('toast.publicLinkFailed'),
+      ),
+  });
+
+  /** One identity number in full from the server, or null after saying why not. */
+  const reveal = async (credential: CredentialRecord, field: string) => {
+    try {
+      const value = await revealCredentialField({ userId, credentialId: credential.id, field });
+      // The server logged the reveal.
+      activityChanged();
+      return value;
+    } catch (error) {
+      toast.error(
+        isApiUnavailable(error)
+          ? t('toast.revealOffline')
+          : hasProblemCode(error, 'rate_limited')
+            ? t('toast.revealLimited')
+            : t('toast.revealFailed'),
+      );
+      return null;
+    }
+  };
+
   const bareLink = (credential: CredentialRecord) =>
     verificationUrl(window.location.origin, credential.id);
 
@@ -261,7 +302,19 @@ export function CredentialsPage({ userId }: { userId: string }) {
       shares: (shares ?? []).filter((s) => s.credential_id === credential.id),
       qrLink: qrLinks[credential.id] ?? null,
       withdrawingId: withdraw.isPending ? (withdraw.variables?.id ?? null) : null,
+      publicLink:
+        env.USE_API && !isLocalOnly(credential)
+          ? {
+              on: credential.public_link !== false,
+              busy: publicLink.isPending && publicLink.variables?.credential.id === credential.id,
+            }
+          : null,
     }),
+    revealOf: (credential) =>
+      env.USE_API && !isLocalOnly(credential)
+        ? (field: string) => reveal(credential, field)
+        : localReveal(credential),
+    onSetPublicLink: (credential, on) => publicLink.mutate({ credential, on }),
     onShowQr: (credential) => {
       // Local-only mode: the bare link, which shows only masked data.
       if (!env.USE_API)

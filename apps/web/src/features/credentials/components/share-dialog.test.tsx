@@ -69,6 +69,7 @@ describe('ShareDialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create link' }));
     expect(onCreate).toHaveBeenCalledWith({
       fields: ['name', 'date_of_birth', 'father_name'],
+      fullValues: [],
       lifetime: '7d',
       maxViews: null,
     });
@@ -89,7 +90,77 @@ describe('ShareDialog', () => {
     await user.click(within(dialog).getByRole('radio', { name: '1 hour' }));
     await user.type(within(dialog).getByRole('spinbutton', { name: /View limit/ }), '3');
     await user.click(within(dialog).getByRole('button', { name: 'Create link' }));
-    expect(onCreate).toHaveBeenCalledWith({ fields: ['pan_number'], lifetime: '1h', maxViews: 3 });
+    expect(onCreate).toHaveBeenCalledWith({
+      fields: ['pan_number'],
+      fullValues: [],
+      lifetime: '1h',
+      maxViews: 3,
+    });
+  });
+
+  it('shows a ticked identity number masked; the full value is an extra choice beside a warning that names the risk', async () => {
+    const aadhaar = {
+      id: 'did:key:z6MkHolder',
+      name: 'Rajesh Kumar',
+      document_type: 'Aadhaar Card',
+      // As the list holds them (DECISIONS 9.6).
+      aadhaar_number: 'XXXX XXXX 0125',
+      phone: '98XXXXXX10',
+      gender: 'Male',
+    };
+    const onCreate = vi.fn();
+    render(
+      <ShareDialog
+        documentType="Aadhaar Card"
+        subject={aadhaar}
+        offline={false}
+        busy={false}
+        onCreate={onCreate}
+        onCancel={() => {}}
+      />,
+    );
+    const user = userEvent.setup();
+    const dialog = screen.getByRole('dialog');
+    // Nothing to choose while no number is ticked.
+    expect(within(dialog).queryByRole('checkbox', { name: /in full$/ })).toBeNull();
+
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Aadhaar number' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Phone' }));
+    expect(within(dialog).getByText('Aadhaar number is shown masked:')).toBeInTheDocument();
+    expect(within(dialog).getByText('XXXX XXXX 0125')).toBeInTheDocument();
+    expect(within(dialog).getByText('98XXXXXX10')).toBeInTheDocument();
+    const fullAadhaar = within(dialog).getByRole('checkbox', {
+      name: 'Show Aadhaar number in full',
+    });
+    expect(fullAadhaar).not.toBeChecked();
+    expect(fullAadhaar).toHaveAccessibleDescription(
+      'Anyone with the link sees all twelve digits. UIDAI advises sharing the masked number; a verifier that needs your identity should ask for your signed credential instead.',
+    );
+    expect(
+      within(dialog).getByRole('checkbox', { name: 'Show Phone in full' }),
+    ).toHaveAccessibleDescription(
+      'Anyone with the link sees the whole number. A verifier that needs your identity should ask for your signed credential instead.',
+    );
+
+    // Masked unless chosen.
+    await user.click(within(dialog).getByRole('button', { name: 'Create link' }));
+    expect(onCreate).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        fields: ['name', 'aadhaar_number', 'phone', 'gender'],
+        fullValues: [],
+      }),
+    );
+    await user.click(fullAadhaar);
+    await user.click(within(dialog).getByRole('button', { name: 'Create link' }));
+    expect(onCreate).toHaveBeenLastCalledWith(
+      expect.objectContaining({ fullValues: ['aadhaar_number'] }),
+    );
+    // Unticking the number drops its full value too.
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Aadhaar number' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create link' }));
+    expect(onCreate).toHaveBeenLastCalledWith(
+      expect.objectContaining({ fields: ['name', 'phone', 'gender'], fullValues: [] }),
+    );
   });
 
   it('offline, says a link needs the server and creates nothing', async () => {
@@ -200,11 +271,48 @@ describe('share links on the credential card', () => {
       lifetime: '7d',
       max_views: null,
     });
+    expect(post?.body).not.toHaveProperty('full_values');
     // The server logs the link it made: the app posts no entry of its own, and reloads the log.
     expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/activity-logs'))).toBe(false);
     expect(calls.filter((c) => c.path === '/user/user-001/activity-logs').length).toBeGreaterThan(
       0,
     );
+  });
+
+  it('Share sends full_values only for a number the holder chose to show whole; the link list says so', async () => {
+    const created = share('share-full', {
+      fields: ['name', 'pan_number'],
+      full_values: ['pan_number'],
+    });
+    const { user, calls } = await open({
+      'GET /user/user-001/shares': () => json({ shares: [created], count: 1, user_id: 'user-001' }),
+      'POST /user/user-001/shares': () =>
+        json({ message: 'Share link created', share: created }, 201),
+    });
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: vi.fn(async () => {}) },
+      configurable: true,
+    });
+    Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
+    const card = screen.getByRole('article', { name: 'PAN Card' });
+    await user.click(within(card).getByRole('button', { name: 'Share' }));
+    const dialog = screen.getByRole('dialog');
+    for (const name of ['Date of Birth', "Father's name", 'PAN Number']) {
+      await user.click(within(dialog).getByRole('checkbox', { name }));
+    }
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Show PAN Number in full' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create link' }));
+    expect(await screen.findByText('Credential link copied to clipboard')).toBeInTheDocument();
+    const post = calls.find((c) => c.method === 'POST' && c.path === '/user/user-001/shares');
+    expect(post?.body).toEqual({
+      credential_id: 'pan-1',
+      fields: ['name', 'pan_number'],
+      full_values: ['pan_number'],
+      lifetime: '7d',
+      max_views: null,
+    });
+    await user.click(within(card).getByText('1 active link · 0 views'));
+    expect(within(card).getByText('Shows: Name, PAN Number (in full)')).toBeInTheDocument();
   });
 
   it('Show QR Code makes a link the same way (the server logs it) and shows it as the QR code', async () => {

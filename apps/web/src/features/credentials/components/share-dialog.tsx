@@ -4,11 +4,19 @@
  * how long it lives (1 hour, 1 day, 7 days, 30 days; 7 days by default) and an optional view
  * limit. Create link hands the choice to `onCreate`; with no field ticked it says so instead.
  * Offline it says a link needs the server, and creates nothing.
+ *
+ * DECISIONS 9.6: a ticked identity number is shown masked (the dialog says how: 'Aadhaar number
+ * is shown masked: XXXX XXXX 0125'); showing it whole is an extra choice per number ('Show
+ * Aadhaar number in full'), unticked by default, described by a warning that names the risk
+ * (anyone with the link sees the whole number; a verifier that needs identity should ask for the
+ * signed credential).
  */
 import {
   DEFAULT_SHARE_LIFETIME,
   defaultShareFields,
+  isSensitiveField,
   MAX_SHARE_VIEWS,
+  maskField,
   SHARE_LIFETIMES,
   type ShareLifetime,
   shareableFields,
@@ -19,9 +27,14 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { documentTypeName } from '@/lib/document-labels';
 import { fieldLabel } from '@/lib/format-claim';
 
+/** Fields whose full value is an Aadhaar number (its warning names the twelve digits). */
+const AADHAAR_FIELDS = new Set(['aadhaar_number', 'aadhaar', 'aadhaarId']);
+
 /** What the holder chose. */
 export interface ShareChoice {
   fields: string[];
+  /** The ticked identity numbers the link shows in full (none by default). */
+  fullValues: string[];
   lifetime: ShareLifetime;
   /** null = no limit. */
   maxViews: number | null;
@@ -38,7 +51,10 @@ export function ShareDialog({
 }: {
   /** The credential's display name, e.g. 'PAN Card'. */
   documentType: string;
-  /** The credential's subject: the fields offered are its members (core's shareableFields). */
+  /**
+   * The credential's subject (as the list holds it, identity numbers masked): the fields offered
+   * are its members (core's shareableFields).
+   */
   subject: Record<string, unknown>;
   /** True when the API cannot be reached: the dialog explains instead of creating. */
   offline: boolean;
@@ -52,12 +68,17 @@ export function ShareDialog({
   const ids = useId();
   const offered = shareableFields(subject);
   const [fields, setFields] = useState<string[]>(() => defaultShareFields(subject));
+  const [fullValues, setFullValues] = useState<string[]>([]);
   const [lifetime, setLifetime] = useState<ShareLifetime>(DEFAULT_SHARE_LIFETIME);
   const [limit, setLimit] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 
   const toggle = (field: string) =>
     setFields((current) =>
+      current.includes(field) ? current.filter((f) => f !== field) : [...current, field],
+    );
+  const toggleFull = (field: string) =>
+    setFullValues((current) =>
       current.includes(field) ? current.filter((f) => f !== field) : [...current, field],
     );
 
@@ -76,8 +97,14 @@ export function ShareDialog({
       return;
     }
     setProblem(null);
-    // In the credential's own field order.
-    onCreate({ fields: offered.filter((f) => fields.includes(f)), lifetime, maxViews: views });
+    // In the credential's own field order; a full value only for a number still ticked.
+    const chosen = offered.filter((f) => fields.includes(f));
+    onCreate({
+      fields: chosen,
+      fullValues: chosen.filter((f) => fullValues.includes(f) && isSensitiveField(f)),
+      lifetime,
+      maxViews: views,
+    });
   };
 
   return (
@@ -120,6 +147,56 @@ export function ShareDialog({
             </label>
           ))}
         </span>
+        {offered
+          .filter((field) => fields.includes(field) && isSensitiveField(field))
+          .map((field) => {
+            const label = fieldLabel(field, i18n.language);
+            const full = fullValues.includes(field);
+            const value = subject[field];
+            return (
+              <span
+                key={field}
+                className={`mt-2 block rounded-lg border p-2 ${
+                  full
+                    ? 'border-amber-400 bg-amber-50 dark:border-amber-700 dark:bg-amber-950/40'
+                    : 'border-slate-200 dark:border-slate-700'
+                }`}
+              >
+                {typeof value === 'string' && (
+                  <span className="block text-slate-700 dark:text-slate-300">
+                    {t('shareDialog.maskedAs', { field: label })}{' '}
+                    <span className="font-mono">{String(maskField(field, value))}</span>
+                  </span>
+                )}
+                <label className="mt-1 flex items-start gap-2">
+                  <input
+                    type="checkbox"
+                    checked={full}
+                    onChange={() => toggleFull(field)}
+                    aria-describedby={`${ids}-full-${field}`}
+                    className="mt-0.5 size-4 shrink-0 accent-orange-600"
+                  />
+                  <span className="font-medium text-slate-900 dark:text-white">
+                    {t('shareDialog.fullValue', { field: label })}
+                  </span>
+                </label>
+                <span
+                  id={`${ids}-full-${field}`}
+                  className={`mt-1 block pl-6 text-sm ${
+                    full
+                      ? 'font-medium text-amber-900 dark:text-amber-200'
+                      : 'text-slate-600 dark:text-slate-400'
+                  }`}
+                >
+                  {t(
+                    AADHAAR_FIELDS.has(field)
+                      ? 'shareDialog.fullAadhaarWarning'
+                      : 'shareDialog.fullValueWarning',
+                  )}
+                </span>
+              </span>
+            );
+          })}
       </fieldset>
       <fieldset className="mt-3">
         <legend className="font-semibold text-slate-900 dark:text-white">

@@ -1,7 +1,8 @@
 /**
  * A credential's share links on its card (docs/api-contract.md "Share links"): the summary
  * "2 active links · 5 views" and, opened, each link with its status or expiry, views (of the
- * limit), the fields it discloses and, while active, Withdraw and the link itself: Copy, QR code
+ * limit), the fields it discloses (an identity number it shows whole marked 'in full',
+ * DECISIONS 9.6) and, while active, Withdraw and the link itself: Copy, QR code
  * and Open (components/ui/link-actions.tsx), so a link made with Share or Show QR Code can be
  * found again after the clipboard moved on. Renders nothing for a credential never shared.
  */
@@ -55,7 +56,13 @@ export function ShareLinks({
               </p>
               <p className="text-slate-600 dark:text-slate-400">
                 {t('links.fields', {
-                  fields: share.fields.map((field) => fieldLabel(field, i18n.language)).join(', '),
+                  fields: share.fields
+                    .map((field) =>
+                      share.full_values?.includes(field)
+                        ? t('links.fullValue', { field: fieldLabel(field, i18n.language) })
+                        : fieldLabel(field, i18n.language),
+                    )
+                    .join(', '),
                 })}
               </p>
             </div>

@@ -2,7 +2,7 @@
  * GET /api/verify/{id} (public, api-contract "Credentials, signing and verification" and "Share
  * links"): the server's verdict on a share link (only the fields its holder chose) or a bare
  * credential id (name and masked identifiers only). A share that expired, was withdrawn or used
- * up is its own outcome. When the API cannot be reached, the copy in this browser's storage (if
+ * up is its own outcome, and so is a bare link its holder turned off (DECISIONS 9.6). When the API cannot be reached, the copy in this browser's storage (if
  * any) is returned so the page can show it, marked as not verified (SPEC 4 'failed on error');
  * the page shows it masked like a bare link.
  */
@@ -29,6 +29,8 @@ export type VerificationOutcome =
   | { kind: 'withdrawn' }
   /** A share link past its view limit. */
   | { kind: 'used_up' }
+  /** A credential's bare link its holder turned off (410 link_disabled). */
+  | { kind: 'link_disabled' }
   | { kind: 'failed'; localCopy: CredentialRecord | null };
 
 /**
@@ -58,6 +60,7 @@ export async function verifyCredentialById(credentialId: string): Promise<Verifi
     if (hasProblemCode(error, 'share_expired')) return { kind: 'share_expired' };
     if (hasProblemCode(error, 'share_withdrawn')) return { kind: 'withdrawn' };
     if (hasProblemCode(error, 'share_used_up')) return { kind: 'used_up' };
+    if (hasProblemCode(error, 'link_disabled')) return { kind: 'link_disabled' };
     // A public page: the encrypted browser copy may still be opening (lib/storage.ts).
     await openSecureStorage();
     return { kind: 'failed', localCopy: findLocalCredential(credentialId) };

@@ -67,6 +67,20 @@ describe('/verify/:credentialId (SPEC 4 Verification result)', () => {
     expect(within(subject).getByText('ABXXXXXX4K')).toBeInTheDocument();
   });
 
+  it('a share link whose numbers stay masked (no full value chosen) has nothing to reveal', async () => {
+    const answer = shareAnswer();
+    mockFetch({
+      'GET /api/verify/share-1': () => json({ ...answer, disclosed: { pan_number: 'ABXXXXXX4K' } }),
+    });
+    renderApp('/verify/share-1');
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Credential verified' }, WAIT),
+    ).toBeInTheDocument();
+    const subject = screen.getByRole('region', { name: 'Subject' });
+    expect(within(subject).getByText('ABXXXXXX4K')).toBeInTheDocument();
+    expect(within(subject).queryByRole('button', { name: 'Reveal fields' })).toBeNull();
+  });
+
   it('shows the credential id once the page runs, in a frame that is the same for every id', async () => {
     mockFetch({ 'GET /api/verify/cred-1': () => json(verificationAnswer('verified', true)) });
     renderApp('/verify/cred-1');
@@ -109,11 +123,29 @@ describe('/verify/:credentialId (SPEC 4 Verification result)', () => {
     ['share_expired', 'Credential expired', 'Credential expired'],
     ['share_withdrawn', 'The holder withdrew this link', 'Link withdrawn'],
     ['share_used_up', 'This link has reached its view limit', 'View limit reached'],
-  ])('a share link answering %s reads %s', async (code, detail, heading) => {
+    ['link_disabled', 'The holder turned this link off', 'Link turned off'],
+  ])('a link answering %s reads %s', async (code, detail, heading) => {
     mockFetch({ 'GET /api/verify/share-9': () => problem(code, 410, detail) });
     renderApp('/verify/share-9');
     expect(
       await screen.findByRole('heading', { level: 2, name: heading }, WAIT),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Subject' })).toBeNull();
+  });
+
+  it('a bare link its holder turned off says so, and suggests asking for a share link', async () => {
+    mockFetch({
+      'GET /api/verify/cred-off': () =>
+        problem('link_disabled', 410, 'The holder turned this link off'),
+    });
+    renderApp('/verify/cred-off');
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Link turned off' }, WAIT),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'The holder turned this link off. Ask them for a share link if you still need to check this credential.',
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Subject' })).toBeNull();
   });

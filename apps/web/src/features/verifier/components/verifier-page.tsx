@@ -5,10 +5,12 @@
  * signature', 'Invalid Credential' (untrusted issuer, malformed), 'Credential not found' or
  * 'Verification failed' (the API unreachable; a copy in this browser is shown as unverified);
  * for a share link also 'Credential expired' (its lifetime passed), 'Link withdrawn' and 'View
- * limit reached'. Shows issuer, type, dates, the checks made and the subject: for a share link
- * the fields its holder chose, masked until revealed, with the link's views and expiry; for a
- * bare credential id (or a local copy) only the name and masked identifiers, with nothing to
- * reveal.
+ * limit reached'; for a bare credential id its holder turned off, 'Link turned off'. Shows
+ * issuer, type, dates, the checks made and the subject: for a share link the fields its holder
+ * chose, masked until revealed (an identity number stays masked unless its holder chose to show
+ * it in full, DECISIONS 9.6; Reveal fields appears only when there is something more to show),
+ * with the link's views and expiry; for a bare credential id (or a local copy) only the name and
+ * masked identifiers, with nothing to reveal.
  *
  * A consent receipt's id ('receipt-…', issue 17) shows its own page (receipt-page.tsx).
  *
@@ -52,7 +54,8 @@ export type Verdict =
   | 'failed'
   | 'shareExpired'
   | 'withdrawn'
-  | 'usedUp';
+  | 'usedUp'
+  | 'linkDisabled';
 
 /** The verdict shown for an outcome (SPEC 4, 8). */
 export function verdictOf(outcome: VerificationOutcome): Verdict {
@@ -61,6 +64,7 @@ export function verdictOf(outcome: VerificationOutcome): Verdict {
   if (outcome.kind === 'share_expired') return 'shareExpired';
   if (outcome.kind === 'withdrawn') return 'withdrawn';
   if (outcome.kind === 'used_up') return 'usedUp';
+  if (outcome.kind === 'link_disabled') return 'linkDisabled';
   const { status, verified } = outcome.answer;
   if (verified && status === 'verified') return 'verified';
   if (status === 'expired') return 'expired';
@@ -86,6 +90,8 @@ export const TONES: Record<Verdict, string> = {
   withdrawn:
     'border-slate-300 bg-slate-50 text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
   usedUp:
+    'border-slate-300 bg-slate-50 text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
+  linkDisabled:
     'border-slate-300 bg-slate-50 text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
 };
 
@@ -118,7 +124,10 @@ interface Details {
   issued?: string;
   expires?: string | null;
   masked: Record<string, unknown>;
-  /** The chosen fields' values of a share link; null: nothing to reveal (bare id, local copy). */
+  /**
+   * The chosen fields' values of a share link, identity numbers masked unless its holder chose
+   * them whole; null: nothing to reveal (bare id, local copy, or no value differs from `masked`).
+   */
   revealed: Record<string, unknown> | null;
   /** A share link's state, shown under the subject. */
   share?: VerificationAnswer['share'];
@@ -142,11 +151,21 @@ function detailsFromAnswer(answer: VerificationAnswer): Details | null {
     issued: c.issuance_date,
     expires: c.expiration_date,
     masked,
-    revealed: answer.disclosed ?? null,
+    revealed: revealable(masked, answer.disclosed),
     share: answer.share,
     checks: answer.checks,
     errors: answer.errors,
   };
+}
+
+/** A share's `disclosed` values when one of them shows more than `masked` does, else null. */
+function revealable(
+  masked: Record<string, unknown>,
+  disclosed: Record<string, unknown> | undefined,
+): Record<string, unknown> | null {
+  if (!disclosed) return null;
+  const more = Object.entries(disclosed).some(([key, value]) => masked[key] !== value);
+  return more ? disclosed : null;
 }
 
 function detailsFromLocal(record: CredentialRecord): Details {
