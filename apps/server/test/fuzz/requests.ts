@@ -78,6 +78,11 @@ export interface FuzzContext {
   knownStrings: string[];
   /** Known-good request bodies for this operation, if any. */
   seeds: unknown[];
+  /**
+   * Known-good values of a path parameter that is not an id (e.g. `field`, a claim name), used
+   * in the well-formed requests beside the ids.
+   */
+  pathValues?: Record<string, string[]>;
 }
 
 /** Shortens a value for a failure report (long strings cut, Raw JSON named). */
@@ -787,7 +792,9 @@ export function wellFormedRequests(operation: Operation, context: FuzzContext): 
   return ids.map((id) => {
     let url = operation.path;
     for (const parameter of operation.pathParams) {
-      const value = /user/i.test(parameter.name) ? context.ownUserId : id;
+      const value = /user/i.test(parameter.name)
+        ? context.ownUserId
+        : (context.pathValues?.[parameter.name]?.[0] ?? id);
       url = url.replace(`{${parameter.name}}`, encodeURIComponent(value));
     }
     return fuzzRequest(operation, {
