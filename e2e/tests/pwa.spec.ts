@@ -114,12 +114,17 @@ test('a service worker controls the app after the first visit, and never answers
 }) => {
   await page.goto('/');
   await waitForServiceWorker(page);
-  // An API answer comes from the server (no-store), not from the worker's caches.
-  const health = await page.evaluate(async () => {
-    const answer = await fetch('/health');
-    return { ok: answer.ok, cacheControl: answer.headers.get('cache-control') };
+  // An API answer comes from the server (no-store: the holder's own data), not from the
+  // worker's caches; /health says no-cache (never acted on from a store, docs/security.md).
+  const answers = await page.evaluate(async () => {
+    const health = await fetch('/health');
+    const list = await fetch('/user/user-001/credentials');
+    return {
+      health: health.headers.get('cache-control'),
+      list: { status: list.status, cacheControl: list.headers.get('cache-control') },
+    };
   });
-  expect(health).toEqual({ ok: true, cacheControl: 'no-store' });
+  expect(answers).toEqual({ health: 'no-cache', list: { status: 401, cacheControl: 'no-store' } });
   const cached = await page.evaluate(async () => {
     const urls: string[] = [];
     for (const name of await caches.keys()) {
