@@ -2,6 +2,7 @@ export * from './activity-message-codes';
 export * from './activity-messages';
 export * from './auth';
 export * from './consent-receipts';
+export * from './credential-offers';
 export * from './credential-privacy';
 export * from './export';
 export * from './problem';

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { activityMessageCodeSchema, activityMessageParamsSchema } from './activity-message-codes';
 import { consentReceiptRecordSchema } from './consent-receipts';
+import { receivedCredentialSchema } from './credential-offers';
 
 /** SPEC 3 activity types. */
 export const ACTIVITY_TYPES = [
@@ -125,6 +126,12 @@ export const credentialRecordSchema = z.object({
    * holder may turn it off, PUT /user/{userId}/credentials/{id}/public-link). Absent: on.
    */
   public_link: z.boolean().optional(),
+  /**
+   * Present when the credential was received from an issuer over OpenID4VCI
+   * (api/credential-offers.ts): its format, issuer, trust, name and claim labels. Absent for
+   * the SPEC's sample documents.
+   */
+  received: receivedCredentialSchema.optional(),
 });
 export type CredentialRecord = z.infer<typeof credentialRecordSchema>;
 
