@@ -19,6 +19,26 @@ export const ISSUERS = [
 ] as const;
 export type IssuerName = (typeof ISSUERS)[number];
 
+/**
+ * An issuer's path segment as an OpenID4VCI Credential Issuer: its name in lower case, words
+ * joined by '-' ('UIDAI' -> 'uidai', 'Income Tax Department' -> 'income-tax-department').
+ */
+export function issuerSlug(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/**
+ * The Credential Issuer Identifier of one of the product's issuers (OpenID4VCI 1.0 section
+ * 12.2.1: an https URL, here `{origin}/oid4vci/issuers/{slug}`); its metadata is at
+ * `{origin}/.well-known/openid-credential-issuer/oid4vci/issuers/{slug}` (section 12.2.2).
+ */
+export function credentialIssuerIdentifier(origin: string, name: string): string {
+  return `${origin.replace(/\/$/, '')}/oid4vci/issuers/${issuerSlug(name)}`;
+}
+
 export const DOCUMENT_TYPE_KEYS = [
   'basic_identity',
   'aadhaar',
