@@ -9,7 +9,8 @@
  *   seeded requests).
  * - `seedFirstStart(deps)`: the first start's data, each role seeding its own tables in one
  *   transaction: the platform's claim, the sample users (accounts), SPEC 3's seeded consent
- *   requests (the consent ledger), then the registered verifiers (the verifier) at every start.
+ *   requests (the consent ledger), then the registered verifiers (the verifier) and the product's
+ *   issuers on the trust list (the platform) at every start.
  */
 import { seedSampleUsers } from './accounts/seed-sample-users';
 import { expireConsents } from './consent/expire-consents';
@@ -21,6 +22,7 @@ import type { DbOrTx } from './db/create-db';
 import type { ServiceDeps } from './lib/deps';
 import type { RolePorts } from './lib/roles';
 import { claimFirstStart } from './platform/claim-first-start';
+import { seedTrustList } from './platform/seed-trust-list';
 import { closeVerifierRequests } from './verifier/close-verifier-requests';
 import { createVerifierRequest } from './verifier/create-verifier-request';
 import { localTransport } from './verifier/deliver-in-process';
@@ -81,7 +83,8 @@ export function connectRoles(deps: Omit<ServiceDeps, 'roles'>): ServiceDeps {
  * Seeds what a new database starts with (SPEC 3 sample data, DECISIONS 2 and 7), once, under
  * the caller's startup lock: the sample users and user-001's seeded consent requests in one
  * transaction with the platform's claim (a crash leaves nothing half seeded), the registered
- * verifiers at every start (databases seeded before verifiers existed get them too), and at
+ * verifiers and the trust list's product issuers at every start (databases seeded before they
+ * existed get them too), and at
  * first start the seeded requests made real OpenID4VP requests of those verifiers (a failure is
  * logged by `onLinkFailure`: they stay plain SPEC 3 requests until a Reset).
  * @returns seeded: true when this call seeded the first-start data; verifiersAdded: the
@@ -99,6 +102,8 @@ export async function seedFirstStart(
     return true;
   });
   const { added } = await seedVerifiers(deps);
+  // The product's issuers on the trust list, kept in step with their keys at every start.
+  await seedTrustList(deps);
   if (seeded) {
     await linkSeededConsentRequests({ ...deps, userId: SEEDED_HOLDER }).catch(onLinkFailure);
   }

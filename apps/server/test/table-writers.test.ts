@@ -54,6 +54,7 @@ const OWNERS: Record<string, string> = {
   activity_log_anchors: 'lib/activity-',
   // the platform
   meta: 'platform/',
+  trusted_issuers: 'platform/',
   idempotency_keys: 'plugins/idempotency.ts',
 };
 

@@ -478,6 +478,40 @@ export const issuerApiKeys = pgTable(
 );
 
 /**
+ * The trust list (DECISIONS 8: one list of issuers, their keys and the types each may issue):
+ * the issuers whose credentials this deployment trusts, one row per issuer, read by the wallet,
+ * the verifier API, /verify and the W3C verify endpoints through lib/trust-list.ts. Written only
+ * by src/platform/ (seed-trust-list.ts at every start: the product's issuers; `npm run
+ * issuer:trust` through add-trusted-issuer.ts and remove-trusted-issuer.ts).
+ */
+export const trustedIssuers = pgTable('trusted_issuers', {
+  /**
+   * The issuer's identifier: an OpenID4VCI Credential Issuer Identifier (an https URL; the
+   * product's issuers `{PUBLIC_ORIGIN}/oid4vci/issuers/{slug}`) or a DID.
+   */
+  identifier: text('identifier').primaryKey(),
+  /** Display name per UI language (en, hi, es, fr, de, ja, ta, bn); `en` always present. */
+  names: jsonb('names').$type<Record<string, string>>().notNull(),
+  /** Its public keys as a JWK Set (RFC 7517 section 5), or null. */
+  jwks: jsonb('jwks').$type<{ keys: Record<string, unknown>[] }>(),
+  /** Where its JWK Set is published (https), or null. */
+  jwksUrl: text('jwks_url'),
+  /** The DIDs it signs as (`iss` of an SD-JWT VC, `issuer` of a W3C credential). */
+  dids: jsonb('dids').$type<string[]>().notNull(),
+  /** The document types it may issue: core catalogue keys ('pan') or vct / type URIs. */
+  documentTypes: jsonb('document_types').$type<string[]>().notNull(),
+  /** 'product': seeded from the product's own issuers, kept in step at start; 'operator'. */
+  origin: text('origin').$type<'product' | 'operator'>().notNull(),
+  addedAt: instant('added_at').notNull(),
+  updatedAt: instant('updated_at').notNull(),
+  /**
+   * When it was taken off the list (`issuer:trust remove`); null while trusted. Kept as a
+   * tombstone so that the start's seeding does not put a removed product issuer back.
+   */
+  removedAt: instant('removed_at'),
+});
+
+/**
  * The holders' key-binding keys (DECISIONS D7.3, docs/adr/0008-holder-keys.md): one Ed25519 key
  * pair per holder, made when their first SD-JWT VC is issued. `public_jwk` is the `cnf.jwk` of
  * their SD-JWT VCs; the private key is its PKCS#8 DER encrypted with the vault (AAD =
@@ -978,6 +1012,7 @@ export type OtpChallengeRow = typeof otpChallenges.$inferSelect;
 export type IssuerKeyRow = typeof issuerKeys.$inferSelect;
 export type HolderKeyRow = typeof holderKeys.$inferSelect;
 export type IssuerApiKeyRow = typeof issuerApiKeys.$inferSelect;
+export type TrustedIssuerRow = typeof trustedIssuers.$inferSelect;
 export type UserSettingsRow = typeof userSettings.$inferSelect;
 export type LoginThrottleRow = typeof loginThrottle.$inferSelect;
 export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;

@@ -15,11 +15,14 @@ export interface ServiceDeps {
   vault: Vault;
   /** The app's clock (AppConfig.now); every stored instant comes from it. */
   now: () => Date;
-  /** The issuers' signing keys; `issuers.trustedIssuers` is the trusted-issuer list. */
+  /**
+   * The product's issuers' signing keys. Whom verification trusts is the trust list's
+   * (lib/trust-list.ts `loadTrustList(deps)`), seeded with these issuers.
+   */
   issuers: IssuerKeyring;
   /**
    * The wallet's consent registry key (issue 17): signs consent receipts. Not an identity
-   * issuer: never in `issuers.trustedIssuers`.
+   * issuer: never on the trust list.
    */
   consentRegistry: ConsentRegistryKey;
   /** SHA-256 and Ed25519 for core's verifyCredential (node:crypto, src/lib/issuer-keys.ts). */

@@ -39,11 +39,16 @@ export interface IssuerKey {
   sign(data: Uint8Array): Uint8Array;
 }
 
-/** Every issuer's key, and the trusted-issuer list (their DIDs). */
+/** Every issuer's key, and their DIDs. */
 export interface IssuerKeyring {
   byName: ReadonlyMap<IssuerName, IssuerKey>;
   /** DID -> issuer name, for answers that show the issuer. */
   nameByDid: ReadonlyMap<string, IssuerName>;
+  /**
+   * The product's own issuers' DIDs: what platform/seed-trust-list.ts puts on the trust list.
+   * Verification never reads it: whom this deployment trusts is the trust list's
+   * (lib/trust-list.ts), which an operator edits.
+   */
   trustedIssuers: readonly string[];
   /**
    * The key of `name`. @throws {Error} when the issuer has none (cannot happen after loading).

@@ -48,8 +48,12 @@ export interface PresentationExpectations {
   /** The request's whole client_id: the KB-JWT's aud. */
   clientId: string;
   query: DcqlCredentialQuery;
-  /** The trusted issuers' DIDs. */
-  trustedIssuers: readonly string[];
+  /**
+   * The trusted issuers' DIDs, or the caller's decision for an issuer DID and the credential's
+   * `vct` (null when it has none): the trust list's `trustsSdJwt` (lib/trust-list.ts), which
+   * trusts an issuer only for the types it may issue.
+   */
+  trustedIssuers: readonly string[] | ((iss: string, vct: string | null) => boolean);
   now: Date;
 }
 
@@ -182,7 +186,9 @@ export async function verifySdJwtPresentation(
   const trusted =
     iss !== null &&
     issuerKey !== undefined &&
-    expected.trustedIssuers.includes(iss) &&
+    (typeof expected.trustedIssuers === 'function'
+      ? expected.trustedIssuers(iss, vct)
+      : expected.trustedIssuers.includes(iss)) &&
     header.alg === 'EdDSA' &&
     header.typ === 'dc+sd-jwt';
   const verifyIssuer = (data: string, signature: string) => {

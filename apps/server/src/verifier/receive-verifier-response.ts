@@ -33,6 +33,7 @@ import { verifierRequests } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { parseDcqlVpToken } from '../lib/openid4vc';
+import { loadTrustList } from '../lib/trust-list';
 import { verifierClientId } from '../lib/verifier-keys';
 import { KB_JWT_IAT_WINDOW, verifySdJwtPresentation } from '../lib/verify-sd-jwt-presentation';
 import { findOpenVerifierRequest, REQUEST_ANSWERED_DETAIL } from './find-open-verifier-request';
@@ -93,7 +94,7 @@ async function recordWalletError(
  *   'kb_jwt_iat_out_of_window' (400) when the failed checks include 'kb_jwt_iat'.
  */
 export async function receiveVerifierResponse(
-  options: Pick<ServiceDeps, 'db' | 'vault' | 'now' | 'issuers'> & {
+  options: Pick<ServiceDeps, 'db' | 'vault' | 'now' | 'publicOrigin'> & {
     requestId: string;
     form: VerifierResponseForm;
   },
@@ -135,6 +136,8 @@ export async function receiveVerifierResponse(
     },
   ];
   const credentials: Record<string, VerifiedCredential[]> = {};
+  // The trust list (lib/trust-list.ts): an issuer is trusted only for the types it may issue.
+  const trustList = await loadTrustList(options);
   for (const [queryId, presentations] of Object.entries(vpToken)) {
     const credentialQuery = query.credentials.find((c) => c.id === queryId);
     if (!credentialQuery) continue;
@@ -151,7 +154,7 @@ export async function receiveVerifierResponse(
         nonce: request.nonce,
         clientId,
         query: credentialQuery,
-        trustedIssuers: options.issuers.trustedIssuers,
+        trustedIssuers: trustList.trustsSdJwt,
         now,
       });
       for (const check of verdict.checks) checks.push({ credential_query_id: queryId, ...check });
@@ -161,7 +164,7 @@ export async function receiveVerifierResponse(
         list.push({
           vct: verdict.vct,
           issuer: verdict.issuer,
-          issuer_name: options.issuers.nameByDid.get(verdict.issuer) ?? null,
+          issuer_name: trustList.nameOfDid(verdict.issuer) ?? null,
           claims: verdict.claims,
         });
       }

@@ -4,9 +4,9 @@
  * resolves offline (did:key), with the checks the caller asks for.
  *
  * Input: { ...deps, credential: the `verifiableCredential` object, checks: the request's
- * `options.checks` (default ['proof']) }. The product's trusted issuers, and its consent
- * registry (the issuer of consent receipts, issue 17), are told apart in the verdict's `trust`,
- * which then also names them; they fail the answer only when 'trusted_issuer' is asked for. A
+ * `options.checks` (default ['proof']) }. The issuers the trust list trusts for the credential's
+ * type (lib/trust-list.ts, DECISIONS 8), and the consent registry (the issuer of consent
+ * receipts, issue 17), are told apart in the verdict's `trust`, which then also names them; they fail the answer only when 'trusted_issuer' is asked for. A
  * document typed ConsentReceipt is trusted only when every proof was made with the consent
  * registry's key (core's trustAsConsentReceipt, DECISIONS 7.13): signed by an identity issuer's
  * key it is "Not a trusted receipt", with that reason among the errors (or warnings). A
@@ -31,12 +31,10 @@ import {
 } from '@pehchaan/core';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
+import { loadTrustList } from '../lib/trust-list';
 
 export interface VerifySubmittedCredentialOptions
-  extends Pick<
-    ServiceDeps,
-    'issuers' | 'now' | 'proofCrypto' | 'consentRegistry' | 'publicOrigin'
-  > {
+  extends Pick<ServiceDeps, 'db' | 'now' | 'proofCrypto' | 'consentRegistry' | 'publicOrigin'> {
   credential: Record<string, unknown>;
   /** The checks that decide the answer; default ['proof']. */
   checks?: readonly CredentialCheck[];
@@ -48,13 +46,12 @@ export const DEFAULT_VC_API_CHECKS: readonly CredentialCheck[] = ['proof'];
 export async function verifySubmittedCredential(
   options: VerifySubmittedCredentialOptions,
 ): Promise<CredentialVerdict> {
-  const names = new Map<string, string>([
-    ...options.issuers.nameByDid,
-    [options.consentRegistry.did, options.consentRegistry.name],
-  ]);
+  const trustList = await loadTrustList(options);
+  const registry = options.consentRegistry;
   const checks = options.checks ?? DEFAULT_VC_API_CHECKS;
   const verdictOfProofs = await verifyCredential(options.credential, {
-    trustedIssuers: [...names.keys()],
+    trustedIssuers: (issuerId, document) =>
+      issuerId === registry.did || trustList.trustsCredential(issuerId, document),
     now: options.now(),
     crypto: options.proofCrypto,
     cryptosuites: VC_API_CRYPTOSUITES,
@@ -66,7 +63,11 @@ export async function verifySubmittedCredential(
     registryVerificationMethod: options.consentRegistry.verificationMethod,
     required: checks.includes('trusted_issuer'),
   });
-  const name = checked.trust.trusted ? names.get(checked.trust.issuer) : undefined;
+  const name = !checked.trust.trusted
+    ? undefined
+    : checked.trust.issuer === registry.did
+      ? registry.name
+      : trustList.nameOfDid(checked.trust.issuer);
   const verdict = name ? { ...checked, trust: { ...checked.trust, name } } : checked;
   if (verdict.verified) return verdict;
   throw new AppError(

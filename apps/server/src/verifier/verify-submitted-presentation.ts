@@ -2,7 +2,8 @@
  * POST /presentations/verify, the W3C VC API verifier (DECISIONS 4, api-contract "Credentials,
  * signing and verification"): verifies a presentation a caller sends: the holder's proof (or
  * proof set), the challenge and domain the caller gave it, and every credential inside with
- * the checks asked for (as verify-submitted-credential.ts).
+ * the checks asked for (as verify-submitted-credential.ts; trust: the trust list, each credential's
+ * issuer for that credential's type).
  *
  * Input: { ...deps, presentation: the `verifiablePresentation` object, challenge?, domain?,
  * checks? (default ['proof']) }.
@@ -20,10 +21,11 @@ import {
 } from '@pehchaan/core';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
+import { loadTrustList } from '../lib/trust-list';
 import { DEFAULT_VC_API_CHECKS } from './verify-submitted-credential';
 
 export interface VerifySubmittedPresentationOptions
-  extends Pick<ServiceDeps, 'issuers' | 'now' | 'proofCrypto'> {
+  extends Pick<ServiceDeps, 'db' | 'publicOrigin' | 'now' | 'proofCrypto'> {
   presentation: Record<string, unknown>;
   /** The challenge the verifier gave the holder; every proof must carry exactly it. */
   challenge?: string;
@@ -36,7 +38,8 @@ export async function verifySubmittedPresentation(
   options: VerifySubmittedPresentationOptions,
 ): Promise<PresentationVerdict> {
   const verdict = await verifyPresentation(options.presentation, {
-    trustedIssuers: options.issuers.trustedIssuers,
+    // The trust list (lib/trust-list.ts), per credential: its issuer, for its type.
+    trustedIssuers: (await loadTrustList(options)).trustsCredential,
     now: options.now(),
     crypto: options.proofCrypto,
     cryptosuites: VC_API_CRYPTOSUITES,

@@ -2,8 +2,8 @@
  * Brings back the credentials of an encrypted backup (Settings › Data and storage, Restore;
  * accounts/restore-backup.ts asks through the wallet's port, lib/roles.ts restoreCredentials).
  *
- * - Each document must verify (Data Integrity proof by one of the product's trusted issuers,
- *   core's verifyCredential; expiry is not a reason to refuse: an expired credential comes back
+ * - Each document must verify (Data Integrity proof by an issuer the trust list trusts for its
+ *   type, lib/trust-list.ts, core's verifyCredential; expiry is not a reason to refuse: an expired credential comes back
  *   expired) and be this holder's (credentialSubject.id = holderDid(userId)); any other makes
  *   the whole restore fail with AppError 'backup_invalid' (422) and nothing is stored.
  * - A document type the holder holds now is left as it is (counted as skipped); a missing one is
@@ -26,6 +26,7 @@ import { credentials } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { credentialAad } from '../lib/records';
+import { loadTrustList, type TrustList } from '../lib/trust-list';
 
 export const BACKUP_INVALID_DETAIL =
   'This backup holds a credential that is not yours or does not verify; nothing was restored.';
@@ -48,8 +49,9 @@ export async function restoreCredentials(
 ): Promise<{ restored: number; skipped: number }> {
   const { userId } = options;
   const checked: RestorableDocument[] = [];
+  const trustList = await loadTrustList({ db, publicOrigin: options.publicOrigin });
   for (const document of options.documents) {
-    checked.push(await checkDocument(options, document));
+    checked.push(await checkDocument(options, trustList, document));
   }
   const held = new Set(
     (
@@ -95,11 +97,12 @@ export async function restoreCredentials(
 /** The document's row values when it verifies and is this holder's. @throws 'backup_invalid'. */
 async function checkDocument(
   options: Omit<ServiceDeps, 'db'> & { userId: string },
+  trustList: TrustList,
   document: Record<string, unknown>,
 ): Promise<RestorableDocument> {
   const invalid = new AppError('backup_invalid', BACKUP_INVALID_DETAIL);
   const verdict = await verifyCredential(document, {
-    trustedIssuers: options.issuers.trustedIssuers,
+    trustedIssuers: trustList.trustsCredential,
     now: options.now(),
     crypto: options.proofCrypto,
   });

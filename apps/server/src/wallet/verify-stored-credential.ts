@@ -34,6 +34,7 @@ import { type CredentialRow, credentials } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { readCredentialDocument } from '../lib/records';
+import { loadTrustList } from '../lib/trust-list';
 
 export interface VerifyStoredCredentialOptions extends ServiceDeps {
   credentialId: string;
@@ -83,7 +84,8 @@ export interface CredentialRowCheck {
 }
 
 /**
- * Decrypts and verifies `row`'s document at the app clock's now (trusted issuers: the server's).
+ * Decrypts and verifies `row`'s document at the app clock's now (trusted issuers: the trust list,
+ * lib/trust-list.ts: the issuer's DID, for the document's type).
  * @throws when the ciphertext does not decrypt under the vault's key.
  */
 export async function checkCredentialRow(
@@ -92,8 +94,9 @@ export async function checkCredentialRow(
 ): Promise<CredentialRowCheck> {
   const document = readCredentialDocument(row, deps.vault);
   const now = deps.now();
+  const trustList = await loadTrustList(deps);
   const verdict = await verifyCredential(document, {
-    trustedIssuers: deps.issuers.trustedIssuers,
+    trustedIssuers: trustList.trustsCredential,
     now,
     crypto: deps.proofCrypto,
   });
@@ -103,7 +106,7 @@ export async function checkCredentialRow(
   const issuerName =
     isJsonObject(doc.issuer) && typeof doc.issuer.name === 'string'
       ? doc.issuer.name
-      : (deps.issuers.nameByDid.get(issuerId) ?? issuerId);
+      : (trustList.nameOfDid(issuerId) ?? deps.issuers.nameByDid.get(issuerId) ?? issuerId);
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   return {
     verdict,

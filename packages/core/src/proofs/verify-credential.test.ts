@@ -57,6 +57,27 @@ describe('verifyCredential', () => {
     });
   });
 
+  it('trusted_issuer by the caller’s predicate: it sees the issuer id and the document', async () => {
+    const document = await signed();
+    const seen: [string, unknown][] = [];
+    const panOnly = (issuerId: string, doc: Record<string, unknown>) => {
+      seen.push([issuerId, doc.type]);
+      return (
+        issuerId === issuer.did && Array.isArray(doc.type) && doc.type.includes('PanCardCredential')
+      );
+    };
+    const trusted = await verifyCredential(document, { trustedIssuers: panOnly, now: NOW });
+    expect(trusted).toMatchObject({ verified: true, trust: { issuer: issuer.did, trusted: true } });
+    expect(seen[0]).toEqual([issuer.did, document.type]);
+
+    const refused = await verifyCredential(document, { trustedIssuers: () => false, now: NOW });
+    expect(refused).toMatchObject({
+      verified: false,
+      status: 'untrusted_issuer',
+      trust: { issuer: issuer.did, trusted: false },
+    });
+  });
+
   it('expired: after validUntil (5 years for PAN), and before validFrom', async () => {
     const document = await signed();
     const later = await verifyCredential(document, {

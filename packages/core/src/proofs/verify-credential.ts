@@ -64,9 +64,22 @@ export interface CredentialVerdict {
   trust: IssuerTrust;
 }
 
+/**
+ * A caller's trust decision for one credential: true when it trusts `issuerId` (the document's
+ * issuer id, '' never reaches it) for this `document` (e.g. only for the document types that
+ * issuer may issue). Must not throw.
+ */
+export type TrustedIssuerPredicate = (
+  issuerId: string,
+  document: Record<string, unknown>,
+) => boolean;
+
 export interface VerifyCredentialOptions {
-  /** Issuer identifiers (DIDs) the caller trusts. */
-  trustedIssuers: Iterable<string>;
+  /**
+   * Issuer identifiers (DIDs) the caller trusts, or its decision per credential (a server's
+   * trust list that also knows which types each issuer may issue).
+   */
+  trustedIssuers: Iterable<string> | TrustedIssuerPredicate;
   /** The instant the validity period is checked at. */
   now: Date;
   /** Cryptosuites the caller accepts; default both EdDSA suites (DEFAULT_CRYPTOSUITES). */
@@ -117,7 +130,8 @@ const NO_CHECKS: VerificationChecks = { signature: false, trusted_issuer: false,
  *   fetched) or a term no context defines;
  * - invalid_signature ('proof'): no proof, a proof that does not verify (every proof of a set
  *   must), or an issuer that is a did:key whose key made none of the proofs;
- * - untrusted_issuer ('trusted_issuer'): the issuer id is not in `trustedIssuers`;
+ * - untrusted_issuer ('trusted_issuer'): the issuer id is not in `trustedIssuers` (or its
+ *   predicate answers false for this document);
  * - expired ('validity'): `now` is after validUntil (or before validFrom: "not valid yet");
  * - verified otherwise.
  * Only the checks in `options.checks` decide the status; the others fail as warnings. `trust`
@@ -129,7 +143,11 @@ export async function verifyCredential(
 ): Promise<CredentialVerdict> {
   const required = new Set<CredentialCheck>(options.checks ?? ALL_CREDENTIAL_CHECKS);
   const issuerId = isJsonObject(document) ? (credentialIssuerId(document) ?? '') : '';
-  const trustedIssuer = isTrusted(options.trustedIssuers, issuerId);
+  const trustedIssuer = isTrusted(
+    options.trustedIssuers,
+    issuerId,
+    isJsonObject(document) ? document : {},
+  );
   const malformed = (errors: string[]): CredentialVerdict => ({
     verified: false,
     status: 'malformed',
@@ -196,8 +214,13 @@ export async function verifyCredential(
   };
 }
 
-function isTrusted(trustedIssuers: Iterable<string>, issuerId: string): boolean {
+function isTrusted(
+  trustedIssuers: Iterable<string> | TrustedIssuerPredicate,
+  issuerId: string,
+  document: Record<string, unknown>,
+): boolean {
   if (issuerId === '') return false;
+  if (typeof trustedIssuers === 'function') return trustedIssuers(issuerId, document);
   if (Array.isArray(trustedIssuers)) return trustedIssuers.includes(issuerId);
   if (trustedIssuers instanceof Set) return trustedIssuers.has(issuerId);
   for (const trusted of trustedIssuers) if (trusted === issuerId) return true;
