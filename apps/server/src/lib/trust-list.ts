@@ -134,6 +134,15 @@ export function invalidateTrustList(): void {
 }
 
 /**
+ * The list's version in this process: changes with every write made here. Answers cached
+ * elsewhere that depend on the list put it in their key (routes/verify: the bare link's verdict)
+ * and keep an entry at most TRUST_LIST_TTL_MS (another process's write).
+ */
+export function trustListVersion(): number {
+  return generation;
+}
+
+/**
  * The catalogue key a type names in any of its spellings (key, name, W3C type, this
  * deployment's vct), or undefined.
  */

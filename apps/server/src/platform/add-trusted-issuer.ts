@@ -19,7 +19,8 @@
  * Input: { db, now, entry: the unchecked entry }.
  * Output: { identifier, replaced: true when it was on the list before (its added_at is kept) }. The entry's
  * origin becomes 'operator' (seeding no longer rewrites it); a removed entry comes back.
- * Errors: AppError 'invalid_input' (400) naming the first field that is wrong and why.
+ * Errors: AppError 'invalid_input' (400) naming the first field that is wrong and why (also as
+ * the extension members `field` and `reason`).
  */
 import { DOCUMENT_TYPE_KEYS, isDocumentTypeKey, UI_LANGUAGES } from '@pehchaan/core';
 import { eq } from 'drizzle-orm';
@@ -92,10 +93,13 @@ export const trustedIssuerInputSchema = z
       ),
     }),
     jwks: z
-      .union([z.object({ keys: z.array(jwkSchema).min(1) }), jwkSchema])
-      .transform((value) =>
-        Array.isArray(value.keys) ? (value as { keys: JWK[] }) : { keys: [value as JWK] },
+      .preprocess(
+        // One JWK is read as a JWK Set of that key.
+        (value) =>
+          value && typeof value === 'object' && !('keys' in value) ? { keys: [value] } : value,
+        z.object({ keys: z.array(jwkSchema).min(1) }),
       )
+      .transform((set) => set as { keys: JWK[] })
       .nullable()
       .default(null),
     jwksUrl: z
@@ -121,26 +125,40 @@ export const trustedIssuerInputSchema = z
 
 export type TrustedIssuerInput = z.input<typeof trustedIssuerInputSchema>;
 
-/** The first zod issue as one sentence: "names.en: Too small..." */
-function describeIssue(error: z.ZodError): string {
-  const [issue] = error.issues;
-  if (!issue) return 'The entry is not valid';
-  const path = issue.path.join('.');
-  return path ? `${path} ${issue.message}` : issue.message;
+/**
+ * The first zod issue of `input` as an AppError 'invalid_input': `detail` "<field> <reason>"
+ * (an entry of a list quoted: 'documentTypes.0 "degre" is not a document type...'), extension
+ * members `field` (the path, 'documentTypes.0') and `reason`, for a caller that names its own
+ * option instead.
+ */
+function invalidEntry(error: z.ZodError, input: unknown): AppError {
+  const issue = error.issues[0];
+  const path = issue?.path.map(String) ?? [];
+  let value: unknown = input;
+  for (const key of path)
+    value = value && typeof value === 'object' ? Reflect.get(value, key) : undefined;
+  const quoted = typeof value === 'string' && path.length > 1 ? ` "${value}"` : '';
+  const reason = `${quoted ? `${quoted.trim()} ` : ''}${issue?.message ?? 'is not valid'}`;
+  const field = path.join('.');
+  return new AppError('invalid_input', field ? `${field} ${reason}` : reason, undefined, {
+    field,
+    reason,
+  });
 }
 
 export async function addTrustedIssuer(
   options: Pick<ServiceDeps, 'now'> & { db: DbOrTx; entry: unknown },
 ): Promise<{ identifier: string; replaced: boolean }> {
   const parsed = trustedIssuerInputSchema.safeParse(options.entry);
-  if (!parsed.success) throw new AppError('invalid_input', describeIssue(parsed.error));
+  if (!parsed.success) throw invalidEntry(parsed.error, options.entry);
   const entry = parsed.data;
   for (const [index, key] of (entry.jwks?.keys ?? []).entries()) {
     try {
       await calculateJwkThumbprint(key, 'sha256');
     } catch (error) {
       const why = error instanceof Error ? error.message : 'not a usable public key';
-      throw new AppError('invalid_input', `jwks.keys.${index} ${why}`);
+      const field = `jwks.keys.${index}`;
+      throw new AppError('invalid_input', `${field} ${why}`, undefined, { field, reason: why });
     }
   }
   const now = options.now();

@@ -34,7 +34,7 @@ import { type CredentialRow, credentials } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { readCredentialDocument } from '../lib/records';
-import { loadTrustList } from '../lib/trust-list';
+import { loadTrustList, type TrustList } from '../lib/trust-list';
 
 export interface VerifyStoredCredentialOptions extends ServiceDeps {
   credentialId: string;
@@ -86,15 +86,18 @@ export interface CredentialRowCheck {
 /**
  * Decrypts and verifies `row`'s document at the app clock's now (trusted issuers: the trust list,
  * lib/trust-list.ts: the issuer's DID, for the document's type).
+ * @param trustList the list, when the caller loaded it already: a caller inside a transaction
+ *   must (read through `deps.db`, the list would wait for the connection the transaction holds).
  * @throws when the ciphertext does not decrypt under the vault's key.
  */
 export async function checkCredentialRow(
   row: CredentialRow,
   deps: ServiceDeps,
+  trustList?: TrustList,
 ): Promise<CredentialRowCheck> {
   const document = readCredentialDocument(row, deps.vault);
   const now = deps.now();
-  const trustList = await loadTrustList(deps);
+  trustList ??= await loadTrustList(deps);
   const verdict = await verifyCredential(document, {
     trustedIssuers: trustList.trustsCredential,
     now,

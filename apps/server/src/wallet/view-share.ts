@@ -34,6 +34,7 @@ import { credentials, shares } from '../db/schema';
 import { recordActivity } from '../lib/activity-log';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
+import { loadTrustList } from '../lib/trust-list';
 import { checkCredentialRow } from './verify-stored-credential';
 
 export interface ViewShareOptions extends ServiceDeps {
@@ -57,6 +58,8 @@ export const SHARE_DETAILS = {
 
 export async function viewShare(options: ViewShareOptions): Promise<ShareView> {
   const now = options.now();
+  // Read before the transaction: the list is read through options.db, not tx.
+  const trustList = await loadTrustList(options);
   return options.db.transaction(async (tx) => {
     const [share] = await tx
       .update(shares)
@@ -76,7 +79,7 @@ export async function viewShare(options: ViewShareOptions): Promise<ShareView> {
       .from(credentials)
       .where(eq(credentials.id, share.credentialId));
     if (!credential) throw new AppError('credential_not_found', MESSAGES.credentialNotFound);
-    const check = await checkCredentialRow(credential, options);
+    const check = await checkCredentialRow(credential, options, trustList);
     const { masked, disclosed } = shareDisclosure(check.subject, share.fields, share.fullValues);
     const known = getDocumentType(credential.documentType) !== undefined;
     if (share.consentRequestId) {

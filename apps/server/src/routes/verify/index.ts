@@ -38,6 +38,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCachedAnswer } from '../../lib/cached-answer';
 import { errorResponses, problemSchema } from '../../lib/http-schemas';
+import { TRUST_LIST_TTL_MS, trustListVersion } from '../../lib/trust-list';
 import { RATE_LIMITS } from '../../plugins/rate-limit';
 import { verifySubmittedCredential } from '../../verifier/verify-submitted-credential';
 import { verifySubmittedPresentation } from '../../verifier/verify-submitted-presentation';
@@ -81,14 +82,21 @@ export const verifyLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // Refused while off, and logged for the holder, before any answer (cached or not).
       await viewCredentialLink({ ...app.deps, credentialId });
+      // The verdict depends on the trust list too: a write here changes the key; another
+      // process's write is seen once the entry is TRUST_LIST_TTL_MS old.
       return sendCachedAnswer(
         reply,
         app.readCache,
-        `verify:${credentialId}`,
+        `verify:${credentialId}:trust-${trustListVersion()}`,
         app.deps.now,
         async () => {
           const check = await verifyStoredCredential({ ...app.deps, credentialId });
-          return { value: check.answer, holderId: check.holderId, expiresAt: check.changesAt };
+          const trustExpiry = app.deps.now().getTime() + TRUST_LIST_TTL_MS;
+          return {
+            value: check.answer,
+            holderId: check.holderId,
+            expiresAt: Math.min(check.changesAt ?? trustExpiry, trustExpiry),
+          };
         },
       );
     },
