@@ -20,6 +20,7 @@ const PROXIED = [
   '/storage',
   '/docs',
   '/vct',
+  '/trust-list',
   '/oid4vp',
   '^/verifier/.+',
 ];
@@ -29,7 +30,7 @@ const PROXIED = [
  * never answers a navigation to them with the app shell (docs/adr/0007-service-worker.md).
  */
 const API_PATHS =
-  /^\/(api|user|identity|health|storage|docs|credentials\/verify|presentations)(\/|$)/;
+  /^\/(api|user|identity|health|storage|docs|credentials\/verify|presentations|trust-list)(\/|$)/;
 
 /** A path whose last segment has a file extension: a missing file, never the app shell. */
 const FILE_PATH = /\/[^/]+\.[^/]+$/;

@@ -1,6 +1,6 @@
 /**
  * `npm run issuer:trust`: reads and edits the trust list, the issuers this deployment trusts
- * (DECISIONS 8; docs/security.md "The trust list"). Uses the server's configuration (DATA_DIR,
+ * (DECISIONS 9.3; docs/security.md "The trust list"). Uses the server's configuration (DATA_DIR,
  * DATABASE_URL, MASTER_KEY) and prepares the database as the server's start does (migrations,
  * seeding: the product's nine issuers are on a new list); with PGlite, stop the server first (one
  * process per data folder). A running server on PostgreSQL sees a change within

@@ -69,6 +69,7 @@ import identityRoutes from './routes/identity';
 import { vcIssueRoutes } from './routes/issue';
 import oid4vpRoutes from './routes/oid4vp';
 import storageRoutes from './routes/storage';
+import trustListRoutes from './routes/trust-list';
 import userRoutes from './routes/user';
 import vctRoutes from './routes/vct';
 import verifierRoutes from './routes/verifier';
@@ -204,6 +205,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(vcIssueRoutes, { prefix: '/credentials' });
   await app.register(vpApiRoutes, { prefix: '/presentations' });
   await app.register(vctRoutes, { prefix: '/vct' });
+  await app.register(trustListRoutes, { prefix: '/trust-list' });
   await app.register(verifierRoutes, { prefix: '/verifier' });
   await app.register(oid4vpRoutes, { prefix: '/oid4vp' });
 

@@ -1,5 +1,5 @@
 /**
- * The trust list (DECISIONS 8; docs/security.md "The trust list") on every backend: the product's
+ * The trust list (DECISIONS 9.3; docs/security.md "The trust list") on every backend: the product's
  * nine issuers are on it from the first start, with their identifiers, keys, names and types, and
  * stay in step over restarts; an issuer added with `npm run issuer:trust` (its command function)
  * is trusted for its types, and only those, by the W3C verify endpoint (`trusted_issuer`) and the
@@ -16,6 +16,7 @@ import {
   ISSUER_DISPLAY_NAMES,
   ISSUERS,
   type JsonObject,
+  trustListSchema,
   UI_LANGUAGES,
   vctOf,
 } from '@pehchaan/core';
@@ -27,6 +28,7 @@ import { EXIT, type IssuerTrustIo, runIssuerTrust } from '../scripts/issuer-trus
 import { credentials, trustedIssuers } from '../src/db/schema';
 import { credentialAad } from '../src/lib/records';
 import { isTrustedIssuer, loadTrustList } from '../src/lib/trust-list';
+import { PUBLIC_CACHE } from '../src/plugins/security-headers';
 import { buildTestApp, TestClock } from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
 
@@ -161,6 +163,28 @@ describe.each(backends)('the trust list on $name', (backend) => {
       'marksheet_10th',
       'marksheet_12th',
     ]);
+  });
+
+  it('publishes the list at GET /trust-list (public, revalidated), in core’s trustListSchema', async () => {
+    const response = await app.inject({ url: '/trust-list' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe(PUBLIC_CACHE.live);
+    const body = trustListSchema.parse(response.json());
+    expect(body.count).toBe(ISSUERS.length);
+    expect(body.issuers.map((issuer) => issuer.name)).toEqual([...ISSUERS]);
+    expect(body.issuers[0]).toMatchObject({
+      identifier: credentialIssuerIdentifier(app.deps.publicOrigin, 'UIDAI'),
+      name: 'UIDAI',
+      names: { hi: ISSUER_DISPLAY_NAMES.UIDAI.hi },
+      dids: [app.deps.issuers.get('UIDAI').did],
+      document_types: ['aadhaar'],
+      origin: 'product',
+      jwks_url: null,
+    });
+    // Public keys only.
+    for (const issuer of body.issuers) {
+      for (const key of issuer.jwks?.keys ?? []) expect(key).not.toHaveProperty('d');
+    }
   });
 
   it('answers isTrusted by identifier, DID or key thumbprint, for the types each may issue', async () => {

@@ -478,7 +478,7 @@ export const issuerApiKeys = pgTable(
 );
 
 /**
- * The trust list (DECISIONS 8: one list of issuers, their keys and the types each may issue):
+ * The trust list (DECISIONS 9.3: one list of issuers, their keys and the types each may issue):
  * the issuers whose credentials this deployment trusts, one row per issuer, read by the wallet,
  * the verifier API, /verify and the W3C verify endpoints through lib/trust-list.ts. Written only
  * by src/platform/ (seed-trust-list.ts at every start: the product's issuers; `npm run

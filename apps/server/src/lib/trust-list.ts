@@ -1,5 +1,5 @@
 /**
- * The trust list's reader (DECISIONS 8: one list of issuers, their keys and the types each may
+ * The trust list's reader (DECISIONS 9.3: one list of issuers, their keys and the types each may
  * issue, read by the wallet, the verifier API, /verify and the W3C verify endpoints). Any role
  * reads it through this module; only src/platform/ writes the `trusted_issuers` table (seeded
  * with the product's issuers at every start, edited with `npm run issuer:trust`).

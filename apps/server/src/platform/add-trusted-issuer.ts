@@ -1,5 +1,5 @@
 /**
- * Puts an issuer on the trust list, or replaces its entry (DECISIONS 8; `npm run issuer:trust --
+ * Puts an issuer on the trust list, or replaces its entry (DECISIONS 9.3; `npm run issuer:trust --
  * add`, docs/security.md "The trust list"). The entry is checked against
  * `trustedIssuerInputSchema` (zod) and then key by key:
  * - identifier: a DID (`did:<method>:...`), or an OpenID4VCI Credential Issuer Identifier: an

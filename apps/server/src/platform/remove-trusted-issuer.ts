@@ -1,5 +1,5 @@
 /**
- * Takes an issuer off the trust list (DECISIONS 8; `npm run issuer:trust -- remove`): from then
+ * Takes an issuer off the trust list (DECISIONS 9.3; `npm run issuer:trust -- remove`): from then
  * on its credentials fail the `trusted_issuer` check everywhere (within lib/trust-list.ts's
  * TRUST_LIST_TTL_MS in another running process). The row stays with `removed_at` set, so that the
  * start's seeding (seed-trust-list.ts) does not put one of the product's issuers back; `add` with

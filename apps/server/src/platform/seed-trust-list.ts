@@ -1,5 +1,5 @@
 /**
- * Puts the product's own issuers on the trust list (DECISIONS 8) and keeps them in step, at every
+ * Puts the product's own issuers on the trust list (DECISIONS 9.3) and keeps them in step, at every
  * start (src/compose.ts seedFirstStart, under the startup lock), idempotently: one row per SPEC 3
  * issuer (core's ISSUERS) with
  * - identifier: its Credential Issuer Identifier, core's credentialIssuerIdentifier(publicOrigin,

@@ -37,6 +37,7 @@ export const API_PREFIXES = [
   '/credentials/verify',
   '/presentations',
   '/contexts',
+  '/trust-list',
 ] as const;
 
 /** True when `pathname` is one of API_PREFIXES or below one. */

@@ -5,7 +5,7 @@
  *
  * Input: { ...deps, credential: the `verifiableCredential` object, checks: the request's
  * `options.checks` (default ['proof']) }. The issuers the trust list trusts for the credential's
- * type (lib/trust-list.ts, DECISIONS 8), and the consent registry (the issuer of consent
+ * type (lib/trust-list.ts, DECISIONS 9.3), and the consent registry (the issuer of consent
  * receipts, issue 17), are told apart in the verdict's `trust`, which then also names them; they fail the answer only when 'trusted_issuer' is asked for. A
  * document typed ConsentReceipt is trusted only when every proof was made with the consent
  * registry's key (core's trustAsConsentReceipt, DECISIONS 7.13): signed by an identity issuer's

@@ -11,6 +11,7 @@ export const PUBLIC_OPERATIONS: Readonly<Record<string, string>> = {
   'GET /health': PUBLIC_CACHE.live,
   'GET /vct': PUBLIC_CACHE.release,
   'GET /vct/{type}': PUBLIC_CACHE.release,
+  'GET /trust-list': PUBLIC_CACHE.live,
   'GET /contexts/consent-receipt/v1': PUBLIC_CACHE.versioned,
 };
 

@@ -11,6 +11,7 @@ export * from './records';
 export * from './security';
 export * from './settings';
 export * from './shares';
+export * from './trust-list';
 export * from './type-metadata';
 export * from './verification';
 export * from './verifier';

@@ -1,6 +1,6 @@
 /**
  * The display names of SPEC 3's nine issuers in every UI language (en, hi, es, fr, de, ja, ta,
- * bn; core's UI_LANGUAGES): the trust list's names of the product's issuers (DECISIONS 8), shown
+ * bn; core's UI_LANGUAGES): the trust list's names of the product's issuers (DECISIONS 9.3), shown
  * wherever a screen names an issuer in the holder's language. English is SPEC 3's name exactly
  * (the issuer's name in every answer that names it); the others are the bodies' own names in that
  * language where they have one, else the name as the body writes it (UIDAI, CBSE, CERSAI).
