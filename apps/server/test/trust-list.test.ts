@@ -450,5 +450,31 @@ describe.each(backends)('the trust list on $name', (backend) => {
     expect((await isTrustedIssuer(app.deps, { identifier: uidaiId }, 'aadhaar')).trusted).toBe(
       false,
     );
+
+    // A new PUBLIC_ORIGIN: the product's issuers move to their new identifiers, the old rows go;
+    // what the operator added stays, and so does a removal.
+    const moved = await buildTestApp(opened.database, {
+      now: clock.now,
+      masterKey,
+      publicOrigin: 'https://id.example',
+    });
+    try {
+      const rows = await moved.deps.db.select().from(trustedIssuers);
+      const product = rows.filter((row) => row.origin === 'product');
+      expect(product.map((row) => row.identifier).sort()).toEqual(
+        ISSUERS.map((name) => credentialIssuerIdentifier('https://id.example', name)).sort(),
+      );
+      expect(rows.some((row) => row.identifier === 'https://university.example')).toBe(true);
+      // UIDAI, removed before, stays removed under its new identifier; the others are trusted.
+      const list = await loadTrustList(moved.deps);
+      const panDid = moved.deps.issuers.get('Income Tax Department').did;
+      expect(list.isTrusted({ did: panDid }, 'pan')).toMatchObject({
+        trusted: true,
+        identifier: credentialIssuerIdentifier('https://id.example', 'Income Tax Department'),
+      });
+      expect(list.isTrusted({ did: moved.deps.issuers.get('UIDAI').did }).trusted).toBe(false);
+    } finally {
+      await moved.close();
+    }
   });
 });

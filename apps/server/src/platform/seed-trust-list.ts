@@ -10,7 +10,7 @@
  * - documentTypes: the catalogue keys whose issuer it is ('UIDAI' -> ['aadhaar']).
  * A product row is rewritten when any of those changed (a new PUBLIC_ORIGIN: the rows under the
  * old identifiers are deleted). A product issuer taken off the list (`issuer:trust remove`, a
- * `removed_at` tombstone) is not put back; one the operator re-added (origin 'operator') is left
+ * `removed_at` tombstone) is not put back, under a new identifier either (same DID); one the operator re-added (origin 'operator') is left
  * as the operator wrote it.
  *
  * Input: { db, now, publicOrigin, issuers (the keyring) }.
@@ -79,14 +79,21 @@ export async function seedTrustList(
   const existing = new Map(
     (await db.select().from(trustedIssuers)).map((row) => [row.identifier, row] as const),
   );
+  // A product issuer removed under an older identifier stays removed under its new one.
+  const removedAtOfDid = new Map(
+    [...existing.values()].flatMap((row) =>
+      row.origin === 'product' && row.removedAt ? row.dids.map((did) => [did, row.removedAt]) : [],
+    ),
+  );
   let added = 0;
   let updated = 0;
   for (const row of wanted) {
     const stored = existing.get(row.identifier);
     if (!stored) {
+      const removedAt = row.dids.map((did) => removedAtOfDid.get(did)).find(Boolean) ?? null;
       const inserted = await db
         .insert(trustedIssuers)
-        .values({ ...row, origin: 'product', addedAt: now, updatedAt: now })
+        .values({ ...row, origin: 'product', addedAt: now, updatedAt: now, removedAt })
         .onConflictDoNothing()
         .returning({ identifier: trustedIssuers.identifier });
       added += inserted.length;
