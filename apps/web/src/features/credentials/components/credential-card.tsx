@@ -286,7 +286,7 @@ export function CredentialCard({
               {t('awaitingIssuerHint')}
             </p>
           )}
-          {links.publicLink && (
+          {links.publicLink && !waiting && (
             <div className="mt-4 flex flex-wrap items-start justify-between gap-x-4 gap-y-1 rounded-xl border border-slate-200 p-3 dark:border-slate-700">
               <div className="min-w-0 flex-1 basis-60">
                 <p

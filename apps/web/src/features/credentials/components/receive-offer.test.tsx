@@ -410,6 +410,8 @@ describe('received credential cards', () => {
     expect(within(claims).getByText('Year of graduation')).toBeInTheDocument();
     expect(within(claims).getByText('Town')).toBeInTheDocument();
     expect(within(claims).getByText('Chennai')).toBeInTheDocument();
+    // A year is written as issued, not grouped like an amount.
+    expect(within(claims).getByText('2012')).toBeInTheDocument();
   });
 
   it('while issuance is deferred: Waiting for the issuer, no share or QR, Delete stays', async () => {
@@ -432,5 +434,7 @@ describe('received credential cards', () => {
         'The issuer is still preparing this credential. It will be ready to use once the issuer sends it.',
       ),
     ).toBeInTheDocument();
+    // Nothing to open to the public yet.
+    expect(within(card).queryByRole('switch', { name: 'Public verify link' })).toBeNull();
   });
 });
