@@ -6,7 +6,7 @@ import QRCode from 'qrcode';
 import { signInAsDemo } from './sign-in';
 
 /**
- * Receiving a credential from an issuer (DECISIONS 8, OpenID4VCI 1.0) as the holder sees it, in
+ * Receiving a credential from an issuer (DECISIONS 9, OpenID4VCI 1.0) as the holder sees it, in
  * a real Chromium against the real server: "Add from an issuer" on /credentials (the offer's QR
  * code scanned with the camera, or its link pasted), the review (issuer, trust, claims, the
  * transaction code), Accept and the new card; and /receive?<the offer's query>.

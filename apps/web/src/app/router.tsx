@@ -8,7 +8,7 @@
  * Public: / (landing, #features), /login, /verify (check a pasted or uploaded receipt or
  * credential, issue 17), /verify/:credentialId, /about, /contact, /privacy,
  * /terms, /support, /help, /present (a verifier's OpenID4VP link, issue 16), /receive (an
- * issuer's OpenID4VCI credential offer, DECISIONS 8) and /verifier (the
+ * issuer's OpenID4VCI credential offer, DECISIONS 9) and /verifier (the
  * verifier portal, issue 16; not /verify/:id) inside the site frame; the offline demos /kyc-demo,
  * /business-dashboard, /digital-wallet, /longterm stand alone (they have their own frames).
  * Protected (signed-in only, inside the app frame): /dashboard, /credentials, /consent,

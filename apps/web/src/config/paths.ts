@@ -24,7 +24,7 @@ export const paths = {
     getHref: (query = '') => (query ? `/present?${query}` : '/present'),
   },
   /**
-   * An issuer's OpenID4VCI credential offer (DECISIONS 8): `query` is exactly the query of its
+   * An issuer's OpenID4VCI credential offer (DECISIONS 9): `query` is exactly the query of its
    * openid-credential-offer:// URL (the twin of /present).
    */
   receive: {

@@ -1,7 +1,7 @@
 /**
  * SPEC 2 /login. A signed-in visitor goes to /dashboard; a successful login too (replacing the
  * history entry), or back to /present when a verifier's link was opened while signed out
- * (issue 16), or to /receive for an issuer's offer (DECISIONS 8). While the stored session is being looked at (one effect after the first render) the form is shown, not a spinner: that first render is the page prerendered at build
+ * (issue 16), or to /receive for an issuer's offer (DECISIONS 9). While the stored session is being looked at (one effect after the first render) the form is shown, not a spinner: that first render is the page prerendered at build
  * time (src/app/prerender.tsx), and a signed-in visitor is sent on a moment later.
  */
 import { Navigate, useNavigate } from 'react-router';

@@ -1,5 +1,5 @@
 /**
- * /receive?… (DECISIONS 8): the web wallet's entry point for an issuer's OpenID4VCI 1.0
+ * /receive?… (DECISIONS 9): the web wallet's entry point for an issuer's OpenID4VCI 1.0
  * credential offer, the twin of /present. It takes exactly the query of an
  * `openid-credential-offer://` URL (`credential_offer=…` or `credential_offer_uri=…`; a web wallet
  * cannot own that scheme, so issuers link or QR-encode `{origin}/receive?…` instead).

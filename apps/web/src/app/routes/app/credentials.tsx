@@ -1,6 +1,6 @@
 /**
  * SPEC 2 /credentials: the holder's verifiable credentials. `?offer={id}`: an issuer's offer
- * received at /receive (DECISIONS 8), whose review opens over the list; closing it drops the
+ * received at /receive (DECISIONS 9), whose review opens over the list; closing it drops the
  * parameter.
  */
 import { useSearchParams } from 'react-router';

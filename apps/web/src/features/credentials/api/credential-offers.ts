@@ -1,5 +1,5 @@
 /**
- * An issuer's credential offer (OpenID4VCI 1.0 section 4.1; DECISIONS 8: credentials reach the
+ * An issuer's credential offer (OpenID4VCI 1.0 section 4.1; DECISIONS 9: credentials reach the
  * wallet from any issuer) as the holder's app handles it, over the wallet API of
  * @pehchaan/core's api/credential-offers.ts:
  * - `receiveCredentialOffer`: POST /user/{userId}/credential-offers `{ offer }` (the

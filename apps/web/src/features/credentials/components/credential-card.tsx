@@ -10,7 +10,7 @@
  * link, or the bare link in local-only mode), short enough for any phone camera. `dragHandle` is
  * the reorder grip, when the card is sortable.
  *
- * A credential received from an issuer (`received`, DECISIONS 8) is named as the issuer names it:
+ * A credential received from an issuer (`received`, DECISIONS 9) is named as the issuer names it:
  * its credential name, the issuer's display name, its claims under the issuer's labels
  * (`claim_labels`, nested claims by their dotted path); 'Not a trusted issuer' when the issuer is
  * not on the trust list; 'Waiting for the issuer' while issuance is deferred (state pending),

@@ -17,7 +17,7 @@
  * (api/reveal-credential-field.ts: logged, limited, kept in the card's memory only), and a card's
  * switch turns its public link /verify/{id} on or off (api/set-public-link.ts). A share shows
  * them masked unless the holder chose a full value in the dialog, after its warning.
- * DECISIONS 8: "Add from an issuer" receives a credential from any OpenID4VCI issuer
+ * DECISIONS 9: "Add from an issuer" receives a credential from any OpenID4VCI issuer
  * (ReceiveOfferDialog: scan or paste the offer, review, code, accept); an offer opened at
  * /receive arrives as `offerId` and opens on its review.
  */

@@ -1,5 +1,5 @@
 /**
- * "Add from an issuer" on /credentials (DECISIONS 8: credentials reach the wallet over OpenID4VCI
+ * "Add from an issuer" on /credentials (DECISIONS 9: credentials reach the wallet over OpenID4VCI
  * 1.0 from any issuer). A modal dialog in two steps:
  *
  * 1. Read the offer: scan the issuer's QR code with the camera (the shared scanner,
