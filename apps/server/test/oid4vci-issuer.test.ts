@@ -805,3 +805,33 @@ describe.each(backends)('OpenID4VCI issuer on $name', (backend) => {
     );
   });
 });
+
+describe.each(backends)('OpenID4VCI token and nonce endpoints rate limits on $name', (backend) => {
+  let opened: OpenedDatabase;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    opened = await backend.open();
+    app = await buildTestApp(opened.database, { rateLimits: true, publicOrigin: ORIGIN });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await opened?.dispose();
+  });
+
+  it('answers 429 rate_limited after 30 token requests a minute from one address', async () => {
+    const guess = () =>
+      app.inject({
+        method: 'POST',
+        url: '/oid4vci/issuers/uidai/token',
+        payload: {
+          grant_type: 'urn:ietf:params:oauth:grant-type:pre-authorized_code',
+          'pre-authorized_code': randomBytes(32).toString('base64url'),
+        },
+      });
+    for (let i = 0; i < 30; i += 1) expect((await guess()).statusCode).toBe(400);
+    const limited = await guess();
+    expectProblem(limited, 'rate_limited');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});

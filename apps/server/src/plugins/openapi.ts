@@ -51,6 +51,12 @@ export async function registerOpenApi(
             scheme: 'bearer',
             description: "A verifier organisation's API key (npm run verifier:add)",
           },
+          oid4vciAccessToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              "The access token of an OpenID4VCI issuer's token endpoint (pre-authorized code grant)",
+          },
           issuerApiKey: {
             type: 'http',
             scheme: 'bearer',

@@ -209,6 +209,7 @@ const oid4vciRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['oid4vci'],
         operationId: 'oid4vciCredential',
+        security: [{ oid4vciAccessToken: [] }],
         summary: 'OpenID4VCI credential endpoint: the credential, bound to the key proof',
         params: issuerParams,
         body: credentialBodySchema,
@@ -241,6 +242,7 @@ const oid4vciRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['oid4vci'],
         operationId: 'oid4vciDeferredCredential',
+        security: [{ oid4vciAccessToken: [] }],
         summary: 'OpenID4VCI deferred credential endpoint: poll with the transaction_id',
         params: issuerParams,
         body: z.looseObject({ transaction_id: z.string().min(1).max(256) }),
@@ -271,6 +273,7 @@ const oid4vciRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['oid4vci'],
         operationId: 'oid4vciNotification',
+        security: [{ oid4vciAccessToken: [] }],
         summary: 'OpenID4VCI notification endpoint: credential_accepted, _failure or _deleted',
         params: issuerParams,
         body: z.looseObject({
