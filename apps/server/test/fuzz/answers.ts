@@ -122,8 +122,7 @@ export function answerProblems(
   // as one.
   const shaped =
     operation.shapedErrors.includes(status) && !type.startsWith('application/problem+json');
-  const expectedType =
-    status >= 400 && !shaped ? 'application/problem+json' : 'application/json';
+  const expectedType = status >= 400 && !shaped ? 'application/problem+json' : 'application/json';
   if (!type.startsWith(expectedType)) problems.push(`content-type ${JSON.stringify(type)}`);
 
   let body: unknown;
