@@ -782,6 +782,26 @@ describe.each(backends)('OpenID4VCI issuer on $name', (backend) => {
     });
   });
 
+  it('forgets an offer never redeemed a day after it expired (its claims are personal data)', async () => {
+    const stale = await offerPan();
+    const kept = await offerPan();
+    await redeem(kept.offer_uri);
+    clock.advance(25 * 60 * MINUTE_MS);
+    await offerPan();
+    const idOf = (uri: string) => uri.split('/').pop() ?? '';
+    const rows = async (uri: string) =>
+      app.deps.db
+        .select()
+        .from(oid4vciOffers)
+        .where(eq(oid4vciOffers.id, idOf(uri)));
+    expect(await rows(stale.offer_uri)).toEqual([]);
+    expect(await rows(kept.offer_uri)).toHaveLength(1);
+    expectProblem(
+      await app.inject({ url: `/oid4vci/offers/${idOf(stale.offer_uri)}` }),
+      'offer_not_found',
+    );
+  });
+
   it('the proof header names its key by jwk only', async () => {
     const created = await offerPan();
     const token = await redeem(created.offer_uri);

@@ -14,7 +14,9 @@
  * code, answered this once for the issuer to send by SMS; absent unless asked), expires_at (ISO
  * 8601, OFFER_TTL_SECONDS from now) }.
  * Stored: the offer row (issuer role's `oid4vci_offers`): the claims and the pre-authorized code
- * encrypted, the code's and the transaction code's keyed hashes.
+ * encrypted, the code's and the transaction code's keyed hashes. Offers never redeemed are
+ * deleted UNREDEEMED_OFFER_RETENTION_MS after they expired (swept here): their claims are
+ * personal data no one will receive.
  *
  * Errors: AppError 'invalid_input' (400) for a document type the catalogue does not have;
  * 'forbidden' (403) for a type another issuer issues; 'credential_not_issuable' (400) with
@@ -28,6 +30,7 @@ import {
   isValidPan,
   resolveDocumentType,
 } from '@pehchaan/core';
+import { and, isNull, lt } from 'drizzle-orm';
 import { oid4vciOffers } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
@@ -43,6 +46,9 @@ import {
 export const UNKNOWN_DOCUMENT_TYPE_DETAIL =
   'There is no document type of that name. GET /vct lists every type.';
 export const INVALID_CLAIMS_DETAIL = 'The claims do not fit the document type.';
+
+/** How long an offer that was never redeemed is kept after its expiry (ms): one day. */
+export const UNREDEEMED_OFFER_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 /** Longest text claim (characters). */
 export const MAX_CLAIM_LENGTH = 500;
@@ -155,6 +161,14 @@ export async function createCredentialOffer(
   }
   const formats = OFFER_FORMATS.filter((f) => (options.formats ?? OFFER_FORMATS).includes(f));
   const now = options.now();
+  await options.db
+    .delete(oid4vciOffers)
+    .where(
+      and(
+        isNull(oid4vciOffers.redeemedAt),
+        lt(oid4vciOffers.expiresAt, new Date(now.getTime() - UNREDEEMED_OFFER_RETENTION_MS)),
+      ),
+    );
   const expiresAt = new Date(now.getTime() + OFFER_TTL_SECONDS * 1000);
   const id = randomBytes(16).toString('base64url');
   const code = randomBytes(32).toString('base64url');
