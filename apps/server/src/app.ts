@@ -67,6 +67,8 @@ import { consentReceiptContextRoutes, consentReceiptRoutes } from './routes/cons
 import healthRoutes from './routes/health';
 import identityRoutes from './routes/identity';
 import { vcIssueRoutes } from './routes/issue';
+import issuerOfferRoutes from './routes/issuer';
+import oid4vciRoutes from './routes/oid4vci';
 import oid4vpRoutes from './routes/oid4vp';
 import storageRoutes from './routes/storage';
 import trustListRoutes from './routes/trust-list';
@@ -74,6 +76,7 @@ import userRoutes from './routes/user';
 import vctRoutes from './routes/vct';
 import verifierRoutes from './routes/verifier';
 import { vcApiRoutes, verifyLinkRoutes, verifyPageRoutes, vpApiRoutes } from './routes/verify';
+import wellKnownRoutes from './routes/well-known';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -208,6 +211,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(trustListRoutes, { prefix: '/trust-list' });
   await app.register(verifierRoutes, { prefix: '/verifier' });
   await app.register(oid4vpRoutes, { prefix: '/oid4vp' });
+  await app.register(issuerOfferRoutes, { prefix: '/issuer' });
+  await app.register(oid4vciRoutes, { prefix: '/oid4vci' });
+  await app.register(wellKnownRoutes, { prefix: '/.well-known' });
 
   app.setNotFoundHandler((request, reply) => {
     if (spa?.serve(request, reply)) return reply;

@@ -35,7 +35,7 @@ describe.each(backends)('Cache-Control of every operation on $name', (backend) =
   let opened: OpenedDatabase;
   let app: FastifyInstance;
   let operations: Operation[];
-  const apiKeys: Record<ApiKeyCaller, string> = { verifier: '', issuer: '' };
+  const apiKeys: Record<ApiKeyCaller, string> = { verifier: '', issuer: '', oid4vci: '' };
   /** Real path values: the holder's own records, the bank's requests, a document type. */
   const pathValues: Record<string, string> = {};
 

@@ -23,8 +23,19 @@ interface Document {
 }
 
 /** Error statuses documented with another body than a problem: /health's 503, which is the
- * health document itself (SPEC 7). */
-const NOT_PROBLEMS = ['get /health 503'];
+ * health document itself (SPEC 7), and the OpenID4VCI endpoints' OAuth error JSON
+ * ({ error, error_description }: RFC 6749 5.2, RFC 6750 3.1, OpenID4VCI 1.0 8.3.1.2). */
+const OAUTH_ERRORS = [
+  'post /oid4vci/issuers/{slug}/token 400',
+  'post /oid4vci/issuers/{slug}/nonce 400',
+  'post /oid4vci/issuers/{slug}/credential 400',
+  'post /oid4vci/issuers/{slug}/credential 401',
+  'post /oid4vci/issuers/{slug}/deferred_credential 400',
+  'post /oid4vci/issuers/{slug}/deferred_credential 401',
+  'post /oid4vci/issuers/{slug}/notification 400',
+  'post /oid4vci/issuers/{slug}/notification 401',
+];
+const NOT_PROBLEMS = ['get /health 503', ...OAUTH_ERRORS];
 
 /**
  * Error statuses whose problem carries extension members, so their schema is the Problem's
@@ -42,6 +53,7 @@ const EXTENDED_PROBLEMS: Record<string, string[]> = {
   'post /api/auth/verify-otp 403': SECOND_FACTOR,
   'post /api/auth/second-factor 403': SECOND_FACTOR,
   'post /credentials/issue 400': ['reasons'],
+  'post /issuer/offers 400': ['reasons'],
 };
 
 /**

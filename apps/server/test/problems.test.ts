@@ -29,7 +29,7 @@ describe.each(backends)('problem details on $name', (backend) => {
   let app: FastifyInstance;
   let token: string;
   /** A live API key of each kind of organisation caller (the seeded bank, UIDAI). */
-  const apiKeys: Record<ApiKeyCaller, string> = { verifier: '', issuer: '' };
+  const apiKeys: Record<ApiKeyCaller, string> = { verifier: '', issuer: '', oid4vci: '' };
   let operations: Operation[];
 
   beforeAll(async () => {
@@ -87,13 +87,35 @@ describe.each(backends)('problem details on $name', (backend) => {
   };
   const withBody = (operation: Operation) => operation.body !== undefined;
 
+  /**
+   * A 400 of `operation`: the problem `code`, or, where the operation documents its 400 as the
+   * OAuth error JSON (the OpenID4VCI endpoints: RFC 6749 5.2, OpenID4VCI 1.0 8.3.1.2), that
+   * error: `{ error, error_description }` only, application/json.
+   */
+  const expectBadRequest = (
+    operation: Operation,
+    response: LightMyRequestResponse,
+    ...problem: Parameters<typeof expectProblem> extends [unknown, ...infer Rest] ? Rest : never
+  ) => {
+    if (!operation.shapedErrors.includes(400)) {
+      expectProblem(response, ...problem);
+      return;
+    }
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.json()).toEqual({
+      error: expect.stringMatching(/^invalid_[a-z_]*request$/),
+      error_description: expect.any(String),
+    });
+  };
+
   it('answers malformed JSON with 400 malformed_json on every operation with a body', async () => {
     await eachOperation(withBody, async (operation) => {
       const response = await send(operation, {
         payload: '{"a": ',
         contentType: 'application/json',
       });
-      expectProblem(response, 'malformed_json', 'Malformed JSON in request body');
+      expectBadRequest(operation, response, 'malformed_json', 'Malformed JSON in request body');
     });
   });
 
@@ -121,7 +143,8 @@ describe.each(backends)('problem details on $name', (backend) => {
   it('answers a body that is not an object with 400 invalid_request at /body', async () => {
     await eachOperation(withBody, async (operation) => {
       const response = await send(operation, { payload: '[]', contentType: 'application/json' });
-      expectProblem(
+      expectBadRequest(
+        operation,
         response,
         'invalid_request',
         'Request body must be a JSON object',

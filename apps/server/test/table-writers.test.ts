@@ -49,6 +49,9 @@ const OWNERS: Record<string, string> = {
   // the issuer
   issuer_keys: 'lib/issuer-keys.ts',
   issuer_api_keys: 'issuer/',
+  oid4vci_offers: 'issuer/',
+  oid4vci_nonces: 'issuer/',
+  oid4vci_issuances: 'issuer/',
   // the activity log, appended to by every role: lib/activity-log.ts, -chain.ts, -retention.ts
   activity_logs: 'lib/activity-',
   activity_log_anchors: 'lib/activity-',

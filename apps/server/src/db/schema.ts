@@ -1002,6 +1002,102 @@ export const rightsRequests = pgTable(
   ],
 );
 
+// --- OpenID4VCI 1.0 Credential Issuer (the product's issuers; docs/oid4vci.md "Receiving from
+// the product's issuers"). Written only by src/issuer/.
+
+/**
+ * Credential offers an issuer organisation made through POST /issuer/offers (OpenID4VCI 1.0
+ * section 4.1, pre-authorized code grant). `id` (128 random bits) is the public offer URI's last
+ * segment. The pre-authorized code is looked up by its keyed hash and kept encrypted for the offer
+ * URI; the optional 6-digit transaction code is stored only as a keyed hash (vault.lookupHmac of
+ * offer id and code: a 6-digit code needs the key, not just SHA-256). `claims` is the
+ * credentialSubject to issue, AES-256-GCM ciphertext (AAD 'oid4vci-offer:' + id): it holds
+ * identity numbers. The code is single use (`redeemed_at`); `tx_code_failures` wrong codes kill
+ * the offer at the limit. Redeeming mints one access token (`access_token_hash`, SHA-256) for the
+ * credential, deferred and notification endpoints.
+ */
+export const oid4vciOffers = pgTable(
+  'oid4vci_offers',
+  {
+    id: text('id').primaryKey(),
+    /** The issuer's name as in core's ISSUERS, e.g. 'Income Tax Department'. */
+    issuer: text('issuer')
+      .notNull()
+      .references(() => issuerKeys.issuer, { onDelete: 'cascade' }),
+    /** core's DocumentTypeKey, e.g. 'pan'. */
+    documentType: text('document_type').notNull(),
+    /** The offered credential configuration ids, e.g. ['pan_sd_jwt', 'pan_ldp_vc']. */
+    configurationIds: jsonb('configuration_ids').$type<string[]>().notNull(),
+    claimsCiphertext: text('claims_ciphertext').notNull(),
+    preAuthorizedCodeHash: text('pre_authorized_code_hash').notNull(),
+    /** The code itself, AES-256-GCM ciphertext (AAD 'oid4vci-code:' + id): the offer URI answers it. */
+    preAuthorizedCodeCiphertext: text('pre_authorized_code_ciphertext').notNull(),
+    /** null: the offer asks for no transaction code. */
+    txCodeHash: text('tx_code_hash'),
+    txCodeFailures: integer('tx_code_failures').notNull().default(0),
+    /** Seconds after the credential request that a deferred credential is ready; null: immediate. */
+    deferredSeconds: integer('deferred_seconds'),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    redeemedAt: instant('redeemed_at'),
+    accessTokenHash: text('access_token_hash'),
+    accessTokenExpiresAt: instant('access_token_expires_at'),
+  },
+  (t) => [
+    uniqueIndex('oid4vci_offers_code_idx').on(t.preAuthorizedCodeHash),
+    uniqueIndex('oid4vci_offers_token_idx').on(t.accessTokenHash),
+  ],
+);
+
+/**
+ * c_nonce values of the nonce endpoint (OpenID4VCI 1.0 section 7): SHA-256 of the nonce, its
+ * issuer and expiry; a proof's nonce is consumed (the row deleted) when it is checked, so each
+ * is single use.
+ */
+export const oid4vciNonces = pgTable(
+  'oid4vci_nonces',
+  {
+    nonceHash: text('nonce_hash').primaryKey(),
+    issuer: text('issuer').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+  },
+  (t) => [index('oid4vci_nonces_expiry_idx').on(t.expiresAt)],
+);
+
+/**
+ * One credential requested at the credential endpoint for an offer's configuration (each
+ * configuration once). `holder_jwk` is the proof's public key (the binding); `credential` is the
+ * issued credential, AES-256-GCM ciphertext (AAD 'oid4vci-issuance:' + id), null while a
+ * deferred one is not ready (`ready_at`). `transaction_id_hash` (SHA-256) answers the deferred
+ * endpoint; `notification_id` names it at the notification endpoint, whose last event is kept.
+ */
+export const oid4vciIssuances = pgTable(
+  'oid4vci_issuances',
+  {
+    id: text('id').primaryKey(),
+    offerId: text('offer_id')
+      .notNull()
+      .references(() => oid4vciOffers.id, { onDelete: 'cascade' }),
+    configurationId: text('configuration_id').notNull(),
+    holderJwk: jsonb('holder_jwk').$type<Record<string, string>>().notNull(),
+    credentialCiphertext: text('credential_ciphertext'),
+    transactionIdHash: text('transaction_id_hash'),
+    readyAt: instant('ready_at'),
+    notificationId: text('notification_id').notNull(),
+    /** credential_accepted | credential_failure | credential_deleted; null: none received. */
+    notificationEvent: text('notification_event'),
+    notifiedAt: instant('notified_at'),
+    createdAt: instant('created_at').notNull(),
+    /** When the credential left the issuer (the credential or deferred answer). */
+    deliveredAt: instant('delivered_at'),
+  },
+  (t) => [
+    uniqueIndex('oid4vci_issuances_offer_config_idx').on(t.offerId, t.configurationId),
+    uniqueIndex('oid4vci_issuances_transaction_idx').on(t.transactionIdHash),
+    uniqueIndex('oid4vci_issuances_notification_idx').on(t.notificationId),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type CredentialRow = typeof credentials.$inferSelect;
 export type ConsentRequestRow = typeof consentRequests.$inferSelect;
@@ -1029,3 +1125,5 @@ export type ConsentReceiptRow = typeof consentReceipts.$inferSelect;
 export type RightsRequestRow = typeof rightsRequests.$inferSelect;
 export type WalletKeyRow = typeof walletKeys.$inferSelect;
 export type WithdrawalNoticeRow = typeof withdrawalNotices.$inferSelect;
+export type Oid4vciOfferRow = typeof oid4vciOffers.$inferSelect;
+export type Oid4vciIssuanceRow = typeof oid4vciIssuances.$inferSelect;

@@ -118,6 +118,8 @@ export const ERROR_STATUS = {
   consent_receipt_not_found: 404,
   /** No grievance or erasure request with this id (of this holder, or to this verifier). */
   rights_request_not_found: 404,
+  /** No OpenID4VCI credential offer with this id (GET /oid4vci/offers/{id}). */
+  offer_not_found: 404,
   /** SPEC 4: approved and rejected consent requests are final. */
   consent_already_decided: 409,
   /** SPEC 5: one credential per document type per holder. */
@@ -156,6 +158,8 @@ export const ERROR_STATUS = {
   share_used_up: 410,
   /** The holder turned the credential's bare link /verify/{id} off (DECISIONS 9.6). */
   link_disabled: 410,
+  /** The credential offer is past its expiry, was already used, or died after wrong codes. */
+  offer_expired: 410,
   /** The body is larger than BODY_LIMIT_BYTES. */
   body_too_large: 413,
   /** A path segment is longer than the router allows. */
@@ -266,6 +270,7 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   backup_not_found: 'Backup not found',
   consent_receipt_not_found: 'Consent receipt not found',
   rights_request_not_found: 'Request not found',
+  offer_not_found: 'Credential offer not found',
   consent_already_decided: 'Consent request already decided',
   duplicate_document: 'Document already held',
   username_taken: 'Username taken',
@@ -283,6 +288,7 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   share_withdrawn: 'Share link withdrawn',
   share_used_up: 'Share link view limit reached',
   link_disabled: 'Link turned off',
+  offer_expired: 'Credential offer expired',
   body_too_large: 'Request body too large',
   path_segment_too_long: 'Path segment too long',
   unsupported_media_type: 'Unsupported media type',

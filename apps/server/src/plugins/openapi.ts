@@ -51,10 +51,17 @@ export async function registerOpenApi(
             scheme: 'bearer',
             description: "A verifier organisation's API key (npm run verifier:add)",
           },
+          oid4vciAccessToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              "The access token of an OpenID4VCI issuer's token endpoint (pre-authorized code grant)",
+          },
           issuerApiKey: {
             type: 'http',
             scheme: 'bearer',
-            description: "An issuer's API key for the W3C VC API issuer (npm run issuer:key)",
+            description:
+              "An issuer's API key for the W3C VC API issuer and OpenID4VCI offers (npm run issuer:key)",
           },
         },
       },
@@ -86,6 +93,11 @@ export async function registerOpenApi(
           name: 'oid4vp',
           description:
             "OpenID4VP 1.0 wallet endpoints: request objects and the verifier's response_uri",
+        },
+        {
+          name: 'oid4vci',
+          description:
+            "OpenID4VCI 1.0: the product's issuers as Credential Issuers (metadata, offers, token, nonce, credential, deferred, notification)",
         },
       ],
     },

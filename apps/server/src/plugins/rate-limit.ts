@@ -74,6 +74,12 @@ export const RATE_LIMITS = {
    * of every credential at machine speed, and each reveal is in the holder's log.
    */
   revealField: { max: 20, timeWindow: 10 * 60_000 },
+  /**
+   * The OpenID4VCI token and nonce endpoints of the product's issuers (public, anonymous): 30
+   * requests a minute from one address. Wrong transaction codes are limited per offer as well
+   * (issuer/oid4vci.ts MAX_TX_CODE_FAILURES).
+   */
+  oid4vci: { max: 30, timeWindow: 60_000 },
 } as const satisfies Record<string, RateLimitOptions>;
 
 /**

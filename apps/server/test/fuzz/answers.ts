@@ -11,7 +11,9 @@
  *   SD-JWT VC as `application/dc+sd-jwt`, the OpenID4VP request object as
  *   `application/oauth-authz-req+jwt`) has one of those types and a body of its syntax
  *   (`TEXT_SYNTAX`);
- * - errors RFC 9457 problems (unless the operation documents another shape for the status):
+ * - errors RFC 9457 problems (unless the operation documents another shape for the status, such
+ *   as the OpenID4VCI endpoints' OAuth error JSON; a request refused before its route, e.g. a
+ *   malformed URL, is a problem there too):
  *   exactly type, title, status, detail, code (and `errors` for 'invalid_request', `reasons`
  *   for 'credential_not_issuable'; `verified`
  *   and `verification` for the VC API verify refusals), `code` one the server knows, `type` its
@@ -104,6 +106,10 @@ export function answerProblems(
   if (response.headers['cache-control'] !== cacheControl) {
     problems.push(`cache-control ${JSON.stringify(response.headers['cache-control'])}`);
   }
+  // 204 No Content (the OpenID4VCI notification endpoint): no body at all.
+  if (status === 204) {
+    return response.body === '' ? problems : [...problems, `204 with a body: ${response.body}`];
+  }
   // A success documented only with other media types than JSON: that type and its syntax.
   const successTypes = operation.successMediaTypes[status] ?? [];
   if (successTypes.length > 0 && !successTypes.includes('application/json')) {
@@ -111,10 +117,12 @@ export function answerProblems(
   }
 
   const type = String(response.headers['content-type'] ?? '');
-  const expectedType =
-    status >= 400 && !operation.shapedErrors.includes(status)
-      ? 'application/problem+json'
-      : 'application/json';
+  // A documented error of another shape may still be a problem when the request failed before
+  // it reached the route (a malformed URL, a path that resolves to no route): then it is checked
+  // as one.
+  const shaped =
+    operation.shapedErrors.includes(status) && !type.startsWith('application/problem+json');
+  const expectedType = status >= 400 && !shaped ? 'application/problem+json' : 'application/json';
   if (!type.startsWith(expectedType)) problems.push(`content-type ${JSON.stringify(type)}`);
 
   let body: unknown;
@@ -131,7 +139,7 @@ export function answerProblems(
   if (status < 400) return problems;
   // A documented error of another shape (the W3C VC API's 422 verdict): the serializer has
   // checked its shape; it still must not carry a stack.
-  if (operation.shapedErrors.includes(status)) {
+  if (shaped) {
     if (STACK_FRAME.test(response.body)) problems.push(`stack frame in ${response.body}`);
     return problems;
   }

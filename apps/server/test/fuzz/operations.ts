@@ -35,8 +35,12 @@ export interface Parameter {
   schema: JsonSchema;
 }
 
-/** The organisations that call with an API key (apps/server/src/lib/api-keys.ts). */
-export type ApiKeyCaller = 'verifier' | 'issuer';
+/**
+ * The callers with a key of their own: the organisations with an API key
+ * (apps/server/src/lib/api-keys.ts), and a wallet with an OpenID4VCI access token ('oid4vci':
+ * the credential, deferred and notification endpoints of the product's issuers).
+ */
+export type ApiKeyCaller = 'verifier' | 'issuer' | 'oid4vci';
 
 export interface Operation {
   /** "METHOD path", the path as in the OpenAPI document (e.g. "GET /user/{userId}/profile"). */
@@ -94,6 +98,7 @@ export interface OpenApiDocument {
 function apiKeyOf(operation: OpenApiOperation): ApiKeyCaller | null {
   if (operation.security?.some((r) => 'verifierApiKey' in r)) return 'verifier';
   if (operation.security?.some((r) => 'issuerApiKey' in r)) return 'issuer';
+  if (operation.security?.some((r) => 'oid4vciAccessToken' in r)) return 'oid4vci';
   return null;
 }
 

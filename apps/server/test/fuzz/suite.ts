@@ -55,7 +55,7 @@ import {
 } from '@pehchaan/core';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { CompactEncrypt, decodeJwt, exportJWK, generateKeyPair } from 'jose';
+import { CompactEncrypt, decodeJwt, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   issuerApiKeys,
@@ -162,6 +162,8 @@ interface SeedInputs {
   issuerDid: string;
   /** What the security operations' seeds need, made before the operation (securitySetup). */
   security: SecuritySeeds;
+  /** The OpenID4VCI operations' seeds, made fresh before each (oid4vciSetup). */
+  oid4vci: unknown[];
 }
 
 /** Made fresh before a security operation (issue 19): see securitySetup. */
@@ -330,7 +332,32 @@ const SEED_BODIES: Record<string, (inputs: SeedInputs) => unknown[]> = {
     { kind: 'erasure', consent_request_id: BANK_CONSENT, message: 'Fuzz erasure request' },
   ],
   'POST /verifier/rights-requests/{requestId}/resolve': () => [{}, { note: 'Done by fuzzing' }],
+  // OpenID4VCI (the product's issuers): an offer as UIDAI, and what oid4vciSetup made for the
+  // wallet-facing endpoints (a live code, fresh proofs, a transaction id, a notification id).
+  'POST /issuer/offers': () => [
+    { document_type: 'Aadhaar Card', claims: AADHAAR_CLAIMS },
+    { document_type: 'aadhaar', claims: AADHAAR_CLAIMS, formats: ['dc+sd-jwt'], tx_code: true },
+  ],
+  'POST /oid4vci/issuers/{slug}/token': ({ oid4vci }) => oid4vci,
+  'POST /oid4vci/issuers/{slug}/credential': ({ oid4vci }) => oid4vci,
+  'POST /oid4vci/issuers/{slug}/deferred_credential': ({ oid4vci }) => oid4vci,
+  'POST /oid4vci/issuers/{slug}/notification': ({ oid4vci }) => oid4vci,
 };
+
+/** UIDAI's offers in the fuzzing: the actor's Aadhaar Card claims. */
+const AADHAAR_CLAIMS = {
+  name: 'Fuzzy Holder',
+  aadhaar_number: PRIMARY.aadhaarNumber,
+  phone: PRIMARY.phoneNumber,
+  date_of_birth: '1990-01-01',
+  address: 'Fuzz Lane, Pune',
+  gender: 'Female',
+  nationality: 'Indian',
+};
+
+/** The OpenID4VCI operations (issue 27): they get fresh offers, tokens and proofs. */
+const usesOid4vci = (operation: Operation) =>
+  operation.path.startsWith('/oid4vci/') || operation.path.startsWith('/.well-known/');
 
 /** A free loopback port: the app listens there and calls it its PUBLIC_ORIGIN. */
 async function freePort(): Promise<number> {
@@ -435,6 +462,8 @@ export function describeFuzzSuite(part: { index: number; count: number }): void 
     const apiKeys: Record<ApiKeyCaller, { own: string; revoked: string; other: string }> = {
       verifier: { own: '', revoked: '', other: '' },
       issuer: { own: '', revoked: '', other: '' },
+      // A wallet's access token: made fresh per operation by oid4vciSetup.
+      oid4vci: { own: '', revoked: 'expired-or-unknown-token', other: 'another-token' },
     };
     /** Ids of every verifier request made with the bank's key in contextFor. */
     const bankRequestIds = new Set<string>();
@@ -823,6 +852,90 @@ export function describeFuzzSuite(part: { index: number; count: number }): void 
     let unlockKey: SoftAuthenticator | undefined;
 
     /** Real ids and strings for the generators, read afresh (earlier operations changed data). */
+    /**
+     * Before an OpenID4VCI operation: a fresh offer of UIDAI (its id for GET
+     * /oid4vci/offers/{offerId}), redeemed for the credential, deferred and notification
+     * endpoints (its access token is the operation's own key), and the seeds each needs: the live
+     * pre-authorized code, two fresh proofs (Ed25519, fresh c_nonces), a transaction id of a
+     * deferred offer, a notification id.
+     */
+    const oid4vciSetup = async (operation: Operation) => {
+      const offer = async (extra: Record<string, unknown> = {}) => {
+        const made = await app.inject({
+          method: 'POST',
+          url: '/issuer/offers',
+          headers: bearer(apiKeys.issuer.own),
+          payload: { document_type: 'aadhaar', claims: AADHAAR_CLAIMS, ...extra },
+        });
+        expect(made.statusCode, made.body).toBe(201);
+        const uri = String(made.json().offer_uri);
+        const body = (await app.inject({ url: new URL(uri).pathname })).json();
+        const grant = body.grants['urn:ietf:params:oauth:grant-type:pre-authorized_code'];
+        return { id: uri.split('/').pop() ?? '', code: String(grant['pre-authorized_code']) };
+      };
+      const base = '/oid4vci/issuers/uidai';
+      const redeem = async (code: string) => {
+        const answer = await app.inject({
+          method: 'POST',
+          url: `${base}/token`,
+          payload: {
+            grant_type: 'urn:ietf:params:oauth:grant-type:pre-authorized_code',
+            'pre-authorized_code': code,
+          },
+        });
+        expect(answer.statusCode, answer.body).toBe(200);
+        return String(answer.json().access_token);
+      };
+      const { privateKey, publicKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+      const jwk = await exportJWK(publicKey);
+      const proof = async () => {
+        const nonce = (await app.inject({ method: 'POST', url: `${base}/nonce` })).json().c_nonce;
+        return new SignJWT({ aud: `${PUBLIC_ORIGIN}${base}`, nonce })
+          .setProtectedHeader({ alg: 'EdDSA', typ: 'openid4vci-proof+jwt', jwk })
+          .setIssuedAt()
+          .sign(privateKey);
+      };
+      const credentialRequest = async (token: string, configuration: string) =>
+        app.inject({
+          method: 'POST',
+          url: `${base}/credential`,
+          headers: bearer(token),
+          payload: { credential_configuration_id: configuration, proofs: { jwt: [await proof()] } },
+        });
+      const pathValues = { slug: ['uidai'], offerId: [(await offer()).id] };
+      const grant = 'urn:ietf:params:oauth:grant-type:pre-authorized_code';
+      let seeds: unknown[] = [];
+      let token = '';
+      if (operation.key === 'POST /oid4vci/issuers/{slug}/token') {
+        seeds = [
+          { grant_type: grant, 'pre-authorized_code': (await offer()).code },
+          { grant_type: grant, 'pre-authorized_code': (await offer()).code },
+        ];
+      } else if (operation.key === 'POST /oid4vci/issuers/{slug}/credential') {
+        token = await redeem((await offer()).code);
+        seeds = [
+          { credential_configuration_id: 'aadhaar_sd_jwt', proofs: { jwt: [await proof()] } },
+          { credential_configuration_id: 'aadhaar_ldp_vc', proofs: { jwt: [await proof()] } },
+        ];
+      } else if (operation.key === 'POST /oid4vci/issuers/{slug}/deferred_credential') {
+        token = await redeem((await offer({ deferred: true })).code);
+        const pending = await credentialRequest(token, 'aadhaar_sd_jwt');
+        expect(pending.statusCode, pending.body).toBe(202);
+        seeds = [{ transaction_id: pending.json().transaction_id }];
+      } else if (operation.key === 'POST /oid4vci/issuers/{slug}/notification') {
+        token = await redeem((await offer()).code);
+        const issued = await credentialRequest(token, 'aadhaar_sd_jwt');
+        expect(issued.statusCode, issued.body).toBe(200);
+        const notification_id = issued.json().notification_id;
+        seeds = [
+          { notification_id, event: 'credential_accepted' },
+          { notification_id, event: 'credential_deleted', event_description: 'Fuzzed' },
+        ];
+      }
+      apiKeys.oid4vci = { ...apiKeys.oid4vci, own: token };
+      return { pathValues, seeds };
+    };
+
     const contextFor = async (operation: Operation): Promise<FuzzContext> => {
       // Pending consent requests again, so approve and reject can succeed.
       await app.inject({
@@ -843,6 +956,7 @@ export function describeFuzzSuite(part: { index: number; count: number }): void 
         ? await createVerifierRequests()
         : { ids: [], states: [], links: [] };
       const security = await securitySetup(operation);
+      const oid4vci = usesOid4vci(operation) ? await oid4vciSetup(operation) : undefined;
       // Issue 17: a decided consent (with its receipt) to send a grievance about, and a grievance
       // to the bank for its verifier to resolve.
       const rightsRequestIds: string[] = [];
@@ -889,12 +1003,14 @@ export function describeFuzzSuite(part: { index: number; count: number }): void 
           '000000',
         ],
         ...(revealsField ? { pathValues: { field: ['pan_number'] } } : {}),
+        ...(oid4vci ? { pathValues: oid4vci.pathValues } : {}),
         seeds:
           SEED_BODIES[operation.key]?.({
             signed,
             requests,
             issuerDid: app.deps.issuers.get(ISSUER).did,
             security,
+            oid4vci: oid4vci?.seeds ?? [],
           }) ?? [],
       };
     };

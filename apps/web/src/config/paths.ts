@@ -23,6 +23,14 @@ export const paths = {
     path: '/present',
     getHref: (query = '') => (query ? `/present?${query}` : '/present'),
   },
+  /**
+   * An issuer's OpenID4VCI credential offer (DECISIONS 9): `query` is exactly the query of its
+   * openid-credential-offer:// URL (the twin of /present).
+   */
+  receive: {
+    path: '/receive',
+    getHref: (query = '') => (query ? `/receive?${query}` : '/receive'),
+  },
   /** The verifier portal (issue 16): an organisation's officer asks holders for claims. */
   verifierPortal: { path: '/verifier', getHref: () => '/verifier' },
   kycDemo: { path: '/kyc-demo', getHref: () => '/kyc-demo' },
@@ -31,7 +39,12 @@ export const paths = {
   longterm: { path: '/longterm', getHref: () => '/longterm' },
   app: {
     dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
-    credentials: { path: '/credentials', getHref: () => '/credentials' },
+    /** `offerId`: an issuer's offer received at /receive, opened on its review. */
+    credentials: {
+      path: '/credentials',
+      getHref: (offerId?: string) =>
+        offerId ? `/credentials?offer=${encodeURIComponent(offerId)}` : '/credentials',
+    },
     consent: { path: '/consent', getHref: () => '/consent' },
     /** Issue 17: who has my data (DPDP Act s.11(1)(b)), reached from /consent. */
     whoHasMyData: {

@@ -18,6 +18,11 @@ export function fieldLabel(field: string, language: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** A year (SPEC 9's marksheet `year`, an issuer's `graduation_year`, `address.year`): never grouped. */
+function isYearClaim(field: string): boolean {
+  return /(^|[._])year$/.test(field);
+}
+
 /** A calendar date as claims write it (date_of_birth, valid_from). */
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -32,7 +37,7 @@ export function claimValue(field: string, value: unknown, format: Formatter): st
   if (typeof value === 'object') return JSON.stringify(value);
   if (typeof value === 'string' && DATE_ONLY.test(value)) return format.date(value);
   if (typeof value === 'number') {
-    if (field === 'year') return String(value);
+    if (isYearClaim(field)) return String(value);
     const text = format.number(value, { maximumFractionDigits: 2 });
     return field === 'percentage' ? `${text}%` : text;
   }

@@ -20,6 +20,9 @@ export const queryKeys = {
   backups: (userId: string) => ['backups', userId] as const,
   /** GET /user/{userId}/recovery-codes: how many recovery codes are left (never the codes). */
   recoveryCodes: (userId: string) => ['recovery-codes', userId] as const,
+  /** GET /user/{userId}/credential-offers/{offerId}: an issuer's offer as the holder reviews it. */
+  credentialOffer: (userId: string, offerId: string) =>
+    ['credential-offers', userId, offerId] as const,
   /** GET /user/{userId}/shares: the holder's share links. */
   shares: (userId: string) => ['shares', userId] as const,
   /** GET /user/{userId}/consent-receipts: the holder's consent receipts (issue 17). */

@@ -90,6 +90,8 @@ export const PROBLEM_CODES = [
   'backup_not_found',
   'consent_receipt_not_found',
   'rights_request_not_found',
+  // 404: no OpenID4VCI credential offer with this id
+  'offer_not_found',
   // 409
   'consent_already_decided',
   'duplicate_document',
@@ -113,6 +115,8 @@ export const PROBLEM_CODES = [
   'share_used_up',
   // 410: a credential's bare link its holder turned off (DECISIONS 9.6)
   'link_disabled',
+  // 410: an OpenID4VCI credential offer past its expiry, already used or dead after wrong codes
+  'offer_expired',
   // 413, 414, 415
   'body_too_large',
   'path_segment_too_long',

@@ -14,6 +14,7 @@
  * text rules as JSON bodies (plugins/body-parser.ts) and the same size limit. The OpenAPI
  * document lists the form as their request body (`consumes`); a JSON body is parsed as well.
  */
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
@@ -50,7 +51,12 @@ const walletRequestBodySchema = z.object({
   wallet_nonce: z.string().min(1).max(256).optional(),
 });
 
-const oid4vpRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * Adds the form body parser of the OpenID endpoints to `app` (a plugin's scope):
+ * URLSearchParams, a repeated field refused, the JSON bodies' text rules. Also used by the
+ * OpenID4VCI token endpoint (routes/oid4vci).
+ */
+export function addFormBodyParser(app: FastifyInstance): void {
   app.addContentTypeParser(FORM_CONTENT_TYPE, { parseAs: 'string' }, (_request, body, done) => {
     const fields: Record<string, string> = {};
     for (const [key, value] of new URLSearchParams(typeof body === 'string' ? body : '')) {
@@ -65,6 +71,10 @@ const oid4vpRoutes: FastifyPluginAsyncZod = async (app) => {
     if (problem) done(new AppError(problem.code, problem.detail));
     else done(null, fields);
   });
+}
+
+const oid4vpRoutes: FastifyPluginAsyncZod = async (app) => {
+  addFormBodyParser(app);
 
   app.get(
     '/requests/:requestId',

@@ -33,10 +33,16 @@ export type RevealField = (field: string) => Promise<string | null>;
 export function SubjectFields({
   subject,
   reveal,
+  labels,
 }: {
   subject: Record<string, unknown>;
   /** Where full values come from (see the module's docstring); absent: the subject's own. */
   reveal?: RevealField | null;
+  /**
+   * The issuer's own label per claim (a received credential's `claim_labels`, by claim path);
+   * a claim without one is labelled from the catalogue.
+   */
+  labels?: Readonly<Record<string, string>>;
 }) {
   const { t, i18n } = useTranslation();
   const format = useFormat();
@@ -75,7 +81,8 @@ export function SubjectFields({
         const open = revealed.has(field);
         const full = reveal && sensitive ? fetched[field] : value;
         const shown = sensitive && !(open && full !== undefined) ? maskField(field, value) : full;
-        const label = fieldLabel(field, i18n.language);
+        const own = labels && Object.hasOwn(labels, field) ? labels[field] : undefined;
+        const label = own ?? fieldLabel(field, i18n.language);
         const canReveal = sensitive && reveal !== null;
         return (
           <div

@@ -9,6 +9,12 @@
  * links · 5 views", each withdrawable). The QR code holds the link the page hands it (`qrLink`: a share
  * link, or the bare link in local-only mode), short enough for any phone camera. `dragHandle` is
  * the reorder grip, when the card is sortable.
+ *
+ * A credential received from an issuer (`received`, DECISIONS 9) is named as the issuer names it:
+ * its credential name, the issuer's display name, its claims under the issuer's labels
+ * (`claim_labels`, nested claims by their dotted path); 'Not a trusted issuer' when the issuer is
+ * not on the trust list; 'Waiting for the issuer' while issuance is deferred (state pending),
+ * with no QR, share, copy or download until the credential arrives (Delete stays).
  */
 import {
   type CredentialRecord,
@@ -21,7 +27,7 @@ import {
 import { type ReactNode, useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { ChevronDownIcon, ClockIcon, ShareIcon } from '@/components/ui/icons';
+import { ChevronDownIcon, ClockIcon, ShareIcon, ShieldIcon } from '@/components/ui/icons';
 import { SubjectFields } from '@/components/ui/subject-fields';
 import { Switch } from '@/components/ui/switch';
 import { documentTypeName } from '@/lib/document-labels';
@@ -83,6 +89,37 @@ function documentNumber(credential: CredentialRecord): { claim: string; masked: 
   return { claim, masked: String(maskField(claim, value)) };
 }
 
+/**
+ * A credential's name in `language`: a received one's as its issuer names it, else its
+ * document type's (from the catalogue).
+ */
+export function credentialDisplayName(credential: CredentialRecord, language: string): string {
+  return (
+    credential.received?.name ??
+    documentTypeName(credential.credential_subject.document_type, language)
+  );
+}
+
+/**
+ * A received credential's subject with nested objects spread into dotted claim paths
+ * ('address.locality'), the keys its `claim_labels` use; lists and values stay as they are.
+ */
+export function flattenClaims(
+  subject: Record<string, unknown>,
+  prefix = '',
+  into: Record<string, unknown> = {},
+): Record<string, unknown> {
+  for (const [key, value] of Object.entries(subject)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      flattenClaims(value as Record<string, unknown>, path, into);
+    } else {
+      into[path] = value;
+    }
+  }
+  return into;
+}
+
 export function CredentialCard({
   credential,
   actions,
@@ -102,9 +139,13 @@ export function CredentialCard({
   const detailsId = useId();
   const titleId = useId();
   const documentType = credential.credential_subject.document_type;
-  const name = documentTypeName(documentType, i18n.language);
+  const received = credential.received;
+  const waiting = received?.state === 'pending';
+  const name = credentialDisplayName(credential, i18n.language);
+  const issuerName = received ? received.issuer_name : credential.issuer;
   const status = credentialDisplayStatus(credential, now ?? Date.now());
-  const awaiting = isAwaitingIssuer(credential);
+  // A received credential is the issuer's as issued (an SD-JWT VC has no Data Integrity proof).
+  const awaiting = !received && isAwaitingIssuer(credential);
   const format = useFormat();
   const number = documentNumber(credential);
   const publicLinkId = useId();
@@ -126,7 +167,7 @@ export function CredentialCard({
           <h2 id={titleId} className="font-semibold text-slate-900 dark:text-white">
             {name}
           </h2>
-          <p className="text-sm text-slate-600 dark:text-slate-400">{credential.issuer}</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{issuerName}</p>
           {number && (
             <p className="mt-1 text-sm">
               <span className="sr-only">{fieldLabel(number.claim, i18n.language)}: </span>
@@ -136,11 +177,30 @@ export function CredentialCard({
             </p>
           )}
           <div className="mt-2 flex flex-wrap gap-2">
-            <span
-              className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${STATUS_CLASSES[status]}`}
-            >
-              {t(`status.${status}`)}
-            </span>
+            {waiting ? (
+              <span
+                title={t('received.waitingHint')}
+                className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200"
+              >
+                <ClockIcon className="size-3.5" />
+                {t('received.waiting')}
+              </span>
+            ) : (
+              <span
+                className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${STATUS_CLASSES[status]}`}
+              >
+                {t(`status.${status}`)}
+              </span>
+            )}
+            {received && !received.trusted && (
+              <span
+                title={t('received.notTrustedHint')}
+                className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+              >
+                <ShieldIcon className="size-3.5" />
+                {t('received.notTrusted')}
+              </span>
+            )}
             {awaiting && (
               <span
                 title={t('awaitingIssuerHint')}
@@ -178,7 +238,18 @@ export function CredentialCard({
             </div>
             <div>
               <dt className="text-slate-600 dark:text-slate-400">{t('fields.issuer')}</dt>
-              <dd className="font-medium">{credential.issuer}</dd>
+              <dd className={received ? 'font-medium break-all' : 'font-medium'}>
+                {received ? (
+                  <>
+                    {received.issuer_name}
+                    <span className="block font-mono text-xs font-normal">
+                      {received.credential_issuer}
+                    </span>
+                  </>
+                ) : (
+                  credential.issuer
+                )}
+              </dd>
             </div>
             <div>
               <dt className="text-slate-600 dark:text-slate-400">{t('fields.issued')}</dt>
@@ -197,15 +268,25 @@ export function CredentialCard({
             {t('fields.subject')}
           </h3>
           <SubjectFields
-            subject={credential.credential_subject}
+            subject={
+              received
+                ? flattenClaims(credential.credential_subject)
+                : credential.credential_subject
+            }
             reveal={actions.revealOf(credential)}
+            labels={received?.claim_labels}
           />
+          {waiting && (
+            <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+              {t('received.waitingHint')}
+            </p>
+          )}
           {awaiting && (
             <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
               {t('awaitingIssuerHint')}
             </p>
           )}
-          {links.publicLink && (
+          {links.publicLink && !waiting && (
             <div className="mt-4 flex flex-wrap items-start justify-between gap-x-4 gap-y-1 rounded-xl border border-slate-200 p-3 dark:border-slate-700">
               <div className="min-w-0 flex-1 basis-60">
                 <p
@@ -258,22 +339,31 @@ export function CredentialCard({
       />
 
       <div className="flex flex-wrap gap-2 border-t border-slate-100 px-4 py-3 sm:px-5 dark:border-slate-800">
-        <Button size="sm" variant="secondary" onClick={toggleQr} aria-expanded={qrLink !== null}>
-          {qrLink ? t('closeQr') : t('showQr')}
-        </Button>
-        <Button size="sm" variant="secondary" onClick={() => actions.onShare(credential)}>
-          <ShareIcon className="size-4" />
-          {t('share')}
-        </Button>
-        <Button size="sm" variant="ghost" onClick={() => actions.onCopy(credential)}>
-          {t('copyJson')}
-        </Button>
-        <Button size="sm" variant="ghost" onClick={() => actions.onDownload(credential)}>
-          {t('downloadJson')}
-        </Button>
-        <Button size="sm" variant="ghost" onClick={() => actions.onDownloadPdf(credential)}>
-          {t('downloadPdf')}
-        </Button>
+        {!waiting && (
+          <>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={toggleQr}
+              aria-expanded={qrLink !== null}
+            >
+              {qrLink ? t('closeQr') : t('showQr')}
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => actions.onShare(credential)}>
+              <ShareIcon className="size-4" />
+              {t('share')}
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => actions.onCopy(credential)}>
+              {t('copyJson')}
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => actions.onDownload(credential)}>
+              {t('downloadJson')}
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => actions.onDownloadPdf(credential)}>
+              {t('downloadPdf')}
+            </Button>
+          </>
+        )}
         {!credential.permanent && (
           <Button
             size="sm"

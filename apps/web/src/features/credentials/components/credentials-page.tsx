@@ -17,6 +17,9 @@
  * (api/reveal-credential-field.ts: logged, limited, kept in the card's memory only), and a card's
  * switch turns its public link /verify/{id} on or off (api/set-public-link.ts). A share shows
  * them masked unless the holder chose a full value in the dialog, after its warning.
+ * DECISIONS 9: "Add from an issuer" receives a credential from any OpenID4VCI issuer
+ * (ReceiveOfferDialog: scan or paste the offer, review, code, accept); an offer opened at
+ * /receive arrives as `offerId` and opens on its review.
  */
 import {
   type CredentialRecord,
@@ -31,7 +34,7 @@ import { useHeaderIndicators } from '@/components/layouts/header-indicators';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DeveloperTools } from '@/components/ui/developer-tools';
-import { RefreshIcon } from '@/components/ui/icons';
+import { QrCodeIcon, RefreshIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { env } from '@/config/env';
 import { hasProblemCode, isApiUnavailable } from '@/lib/api-client';
@@ -62,6 +65,7 @@ import { buildQrPayload, verificationUrl } from '../qr-payload';
 import { AddCredentialMenu } from './add-credential-menu';
 import type { CredentialActions } from './credential-card';
 import { DebugPanel } from './debug-panel';
+import { ReceiveOfferDialog } from './receive-offer-dialog';
 import { type ShareChoice, ShareDialog } from './share-dialog';
 import { SortableCredentialList } from './sortable-credential-list';
 
@@ -96,7 +100,17 @@ function errorText(error: unknown): string | null {
   return error instanceof Error ? error.message : String(error);
 }
 
-export function CredentialsPage({ userId }: { userId: string }) {
+export function CredentialsPage({
+  userId,
+  offerId = null,
+  onOfferClosed,
+}: {
+  userId: string;
+  /** An issuer's offer received at /receive: its review opens over the list. */
+  offerId?: string | null;
+  /** Called when that offer's dialog closes (the route drops it from the address). */
+  onOfferClosed?: () => void;
+}) {
   const { t, i18n } = useTranslation('credentials');
   const format = useFormat();
   const { clearAll } = useHeaderIndicators();
@@ -110,6 +124,7 @@ export function CredentialsPage({ userId }: { userId: string }) {
   const [showDebug, setShowDebug] = useState(false);
   const [toDelete, setToDelete] = useState<CredentialRecord | null>(null);
   const [shareRequest, setShareRequest] = useState<ShareRequest | null>(null);
+  const [receiving, setReceiving] = useState(false);
   /** Credential id -> the link its open QR code shows. */
   const [qrLinks, setQrLinks] = useState<Record<string, string>>({});
   const online = useOnlineStatus();
@@ -407,7 +422,13 @@ export function CredentialsPage({ userId }: { userId: string }) {
           </h1>
           <p className="mt-1 text-slate-600 dark:text-slate-400">{t('subtitle')}</p>
         </div>
-        <AddCredentialMenu heldKeys={held} onSelect={onAdd} busy={generate.isPending} />
+        <div className="flex flex-wrap gap-2">
+          <AddCredentialMenu heldKeys={held} onSelect={onAdd} busy={generate.isPending} />
+          <Button variant="secondary" onClick={() => setReceiving(true)} aria-haspopup="dialog">
+            <QrCodeIcon className="size-4" />
+            {t('receive.button')}
+          </Button>
+        </div>
       </div>
 
       <div className="flex flex-wrap gap-2">
@@ -472,6 +493,18 @@ export function CredentialsPage({ userId }: { userId: string }) {
           }
           onCreate={(choice) => makeShare.mutate({ request: shareRequest, choice })}
           onCancel={() => setShareRequest(null)}
+        />
+      )}
+
+      {(receiving || offerId !== null) && (
+        <ReceiveOfferDialog
+          key={offerId ?? 'new'}
+          userId={userId}
+          offerId={offerId}
+          onClose={() => {
+            setReceiving(false);
+            onOfferClosed?.();
+          }}
         />
       )}
 

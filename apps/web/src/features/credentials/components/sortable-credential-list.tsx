@@ -32,8 +32,7 @@ import { CSS } from '@dnd-kit/utilities';
 import type { CredentialRecord } from '@pehchaan/core';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { documentTypeName } from '@/lib/document-labels';
-import { type CredentialActions, CredentialCard } from './credential-card';
+import { type CredentialActions, CredentialCard, credentialDisplayName } from './credential-card';
 
 function GripIcon() {
   return (
@@ -65,7 +64,7 @@ function SortableCard({
     transition,
     isDragging,
   } = useSortable({ id: credential.id });
-  const name = documentTypeName(credential.credential_subject.document_type, i18n.language);
+  const name = credentialDisplayName(credential, i18n.language);
   return (
     <li
       ref={setNodeRef}
@@ -116,9 +115,7 @@ export function SortableCredentialList({
   const lastOver = useRef<UniqueIdentifier | null>(null);
   const nameOf = (id: string | number) => {
     const credential = ordered.find((c) => c.id === id);
-    return credential
-      ? documentTypeName(credential.credential_subject.document_type, i18n.language)
-      : '';
+    return credential ? credentialDisplayName(credential, i18n.language) : '';
   };
   /** 1-based place in the whole list, the Basic Identity first. */
   const positionOf = (id: string | number) => ordered.findIndex((c) => c.id === id) + 1;

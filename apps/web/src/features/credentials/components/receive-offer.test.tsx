@@ -1,0 +1,440 @@
+import type { CredentialOfferView, CredentialRecord } from '@pehchaan/core';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { browser } from '@/lib/browser';
+import { credential } from '@/testing/fixtures';
+import { type Handler, json, mockFetch, problem } from '@/testing/mock-fetch';
+import { renderApp, signIn } from '@/testing/render-app';
+
+const OFFERS = '/user/user-001/credential-offers';
+const OFFER_LINK =
+  'openid-credential-offer://?credential_offer_uri=https%3A%2F%2Funiversity.example%2Foffers%2F7';
+
+function offerView(overrides: Partial<CredentialOfferView> = {}): CredentialOfferView {
+  return {
+    id: 'offer-1',
+    credential_issuer: 'https://university.example',
+    issuer: { name: 'Anna University', trusted: true, logo: null },
+    credentials: [
+      {
+        configuration_id: 'degree_sd_jwt',
+        format: 'dc+sd-jwt',
+        name: 'Degree Certificate',
+        claims: [
+          { path: 'degree', label: 'Degree' },
+          { path: 'graduation_year', label: 'Year of graduation' },
+          { path: 'address.locality', label: 'Town' },
+        ],
+      },
+    ],
+    tx_code: { length: 6, input_mode: 'numeric', description: null },
+    grant: 'pre-authorized_code',
+    expires_at: '2099-01-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function receivedDegree(state: 'issued' | 'pending' = 'issued', trusted = true): CredentialRecord {
+  return credential('degree-1', {
+    type: ['VerifiableCredential', 'DegreeCredential'],
+    issuer: 'https://university.example',
+    credential_subject: {
+      id: 'did:key:z6MkHolder',
+      name: 'Rajesh Kumar',
+      document_type: 'Degree Certificate',
+      degree: 'B.Tech Computer Science',
+      graduation_year: 2012,
+      address: { locality: 'Chennai' },
+    },
+    received: {
+      format: 'dc+sd-jwt',
+      credential_issuer: 'https://university.example',
+      issuer_name: 'Anna University',
+      trusted,
+      name: 'Degree Certificate',
+      vct: 'https://university.example/vct/degree',
+      claim_labels: {
+        degree: 'Degree',
+        graduation_year: 'Year of graduation',
+        'address.locality': 'Town',
+      },
+      state,
+    },
+  });
+}
+
+/** GET .../credentials answering whatever `held` holds at the time. */
+function listing(held: { list: CredentialRecord[] }): Handler {
+  return () => json({ credentials: held.list, count: held.list.length, user_id: 'user-001' });
+}
+
+async function openCredentials(handlers: Record<string, Handler>) {
+  signIn();
+  const fetch = mockFetch(handlers);
+  const view = renderApp('/credentials');
+  await screen.findByRole('heading', { level: 1, name: /Verifiable Credentials \(\d+\)/ });
+  return { ...view, ...fetch };
+}
+
+/** Opens "Add from an issuer" and pastes the offer link. */
+async function pasteOffer(user: ReturnType<typeof renderApp>['user']) {
+  await user.click(screen.getByRole('button', { name: 'Add from an issuer' }));
+  const dialog = screen.getByRole('dialog', { name: 'Add a credential from an issuer' });
+  const field = within(dialog).getByLabelText('Paste an openid-credential-offer:// or https link');
+  expect(field).toHaveFocus();
+  await user.type(field, OFFER_LINK);
+  await user.click(within(dialog).getByRole('button', { name: 'Open offer' }));
+  return screen.findByRole('dialog', { name: 'Review the offer' });
+}
+
+describe('Add from an issuer (/credentials)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('paste -> review -> code -> accept: a toast and the new card in the list', async () => {
+    const held = { list: [] as CredentialRecord[] };
+    const { user, calls } = await openCredentials({
+      'GET /user/user-001/credentials': listing(held),
+      [`POST ${OFFERS}`]: () => json(offerView(), 201),
+      [`POST ${OFFERS}/offer-1/accept`]: () => {
+        held.list = [receivedDegree()];
+        return json({ credentials: held.list }, 201);
+      },
+    });
+    const review = await pasteOffer(user);
+    expect(calls.find((c) => c.method === 'POST' && c.path === OFFERS)?.body).toEqual({
+      offer: OFFER_LINK,
+    });
+
+    // The issuer by name, trusted; the credential's name and every claim label.
+    expect(within(review).getByRole('heading', { name: 'Anna University' })).toBeInTheDocument();
+    expect(within(review).getByText('Trusted issuer')).toBeInTheDocument();
+    expect(within(review).queryByText('Not a trusted issuer')).toBeNull();
+    expect(within(review).getByText('Degree Certificate')).toBeInTheDocument();
+    const claims = within(review).getByRole('list', { name: 'Degree Certificate: It contains' });
+    expect(
+      within(claims)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Degree', 'Year of graduation', 'Town']);
+
+    // The code field: numeric keyboard, six digits, the default hint; it has the focus.
+    const code = within(review).getByLabelText('Transaction code');
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    expect(code).toHaveAttribute('maxlength', '6');
+    expect(code).toHaveAccessibleDescription(
+      'The issuer sent you this code by SMS or e-mail. (6 digits)',
+    );
+    await waitFor(() => expect(code).toHaveFocus());
+
+    // Too short: said at the field, nothing sent.
+    await user.type(code, '12a3');
+    expect(code).toHaveValue('123');
+    await user.click(within(review).getByRole('button', { name: 'Accept' }));
+    expect(within(review).getByRole('alert')).toHaveTextContent(
+      'The code has 6 digits. Type all of it.',
+    );
+    expect(calls.some((c) => c.path.endsWith('/accept'))).toBe(false);
+
+    await user.type(code, '456');
+    await user.click(within(review).getByRole('button', { name: 'Accept' }));
+    expect(
+      await screen.findByText('Degree Certificate added to your credentials'),
+    ).toBeInTheDocument();
+    expect(calls.find((c) => c.path.endsWith('/accept'))?.body).toEqual({ tx_code: '123456' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    const card = await screen.findByRole('article', { name: 'Degree Certificate' });
+    expect(within(card).getByText('Anna University')).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Verifiable Credentials (1)' }),
+    ).toBeVisible();
+  });
+
+  it('a wrong code is said at the field; the dialog stays open and the holder types again', async () => {
+    let tries = 0;
+    const held = { list: [] as CredentialRecord[] };
+    const { user, calls } = await openCredentials({
+      'GET /user/user-001/credentials': listing(held),
+      [`POST ${OFFERS}`]: () => json(offerView(), 201),
+      [`POST ${OFFERS}/offer-1/accept`]: () => {
+        tries += 1;
+        if (tries === 1) return problem('tx_code_invalid', 400, 'The transaction code is wrong.');
+        held.list = [receivedDegree()];
+        return json({ credentials: held.list }, 201);
+      },
+    });
+    const review = await pasteOffer(user);
+    const code = within(review).getByLabelText('Transaction code');
+    await user.type(code, '000000');
+    await user.click(within(review).getByRole('button', { name: 'Accept' }));
+
+    const message = 'That code is not right. Check the code the issuer sent you and type it again.';
+    expect(await within(review).findByRole('alert')).toHaveTextContent(message);
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(code).toHaveAccessibleDescription(
+      `The issuer sent you this code by SMS or e-mail. (6 digits) ${message}`,
+    );
+    expect(code).toHaveFocus();
+    expect(within(review).getByRole('button', { name: 'Accept' })).toBeEnabled();
+
+    await user.clear(code);
+    expect(within(review).queryByRole('alert')).toBeNull();
+    await user.type(code, '424242');
+    await user.click(within(review).getByRole('button', { name: 'Accept' }));
+    expect(await screen.findByRole('article', { name: 'Degree Certificate' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.path.endsWith('/accept')).map((c) => c.body)).toEqual([
+      { tx_code: '000000' },
+      { tx_code: '424242' },
+    ]);
+  });
+
+  it('warns plainly about an issuer not on the trust list, and the holder may still accept', async () => {
+    const held = { list: [] as CredentialRecord[] };
+    const { user, calls } = await openCredentials({
+      'GET /user/user-001/credentials': listing(held),
+      [`POST ${OFFERS}`]: () =>
+        json(
+          offerView({
+            issuer: { name: 'Quick Certs Pvt Ltd', trusted: false, logo: null },
+            tx_code: null,
+          }),
+          201,
+        ),
+      [`POST ${OFFERS}/offer-1/accept`]: () => {
+        held.list = [receivedDegree('issued', false)];
+        return json({ credentials: held.list }, 201);
+      },
+    });
+    const review = await pasteOffer(user);
+    expect(within(review).queryByText('Trusted issuer')).toBeNull();
+    expect(within(review).getByText('Not a trusted issuer')).toBeInTheDocument();
+    expect(
+      within(review).getByText(
+        /Quick Certs Pvt Ltd is not on Pehchaan's list of trusted issuers.*Accept only if you know this issuer/,
+      ),
+    ).toBeInTheDocument();
+    // No code asked for: no field, and Accept has the focus.
+    expect(within(review).queryByLabelText('Transaction code')).toBeNull();
+    const accept = within(review).getByRole('button', { name: 'Accept' });
+    await waitFor(() => expect(accept).toHaveFocus());
+    await user.click(accept);
+    const card = await screen.findByRole('article', { name: 'Degree Certificate' });
+    expect(within(card).getByText('Not a trusted issuer')).toBeInTheDocument();
+    expect(calls.find((c) => c.path.endsWith('/accept'))?.body).toEqual({});
+  });
+
+  it('an expired offer says so and leaves only Close', async () => {
+    const { user } = await openCredentials({
+      'GET /user/user-001/credentials': listing({ list: [] }),
+      [`POST ${OFFERS}`]: () => json(offerView({ tx_code: null }), 201),
+      [`POST ${OFFERS}/offer-1/accept`]: () =>
+        problem('offer_expired', 410, 'The credential offer has expired.'),
+    });
+    const review = await pasteOffer(user);
+    await user.click(within(review).getByRole('button', { name: 'Accept' }));
+    expect(await within(review).findByRole('alert')).toHaveTextContent(
+      'This offer has expired. Ask the issuer for a new one.',
+    );
+    expect(within(review).queryByRole('button', { name: 'Accept' })).toBeNull();
+    expect(within(review).queryByRole('button', { name: 'Decline' })).toBeNull();
+    // The footer's Close (the dialog's own close button is named alike).
+    const closes = within(review).getAllByRole('button', { name: 'Close' });
+    expect(closes).toHaveLength(2);
+    await user.click(closes[1] as HTMLElement);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("shows SPEC 5's one-per-type text as the server words it, and a refused link's detail", async () => {
+    const text = 'You already have a Aadhaar Card. Only one document of each type is allowed.';
+    let answer: Handler = () =>
+      problem('invalid_credential_offer', 400, 'This link is not a credential offer.');
+    const { user } = await openCredentials({
+      'GET /user/user-001/credentials': listing({ list: [] }),
+      [`POST ${OFFERS}`]: (request) => answer(request),
+      [`POST ${OFFERS}/offer-1/accept`]: () => problem('credential_exists', 409, text),
+    });
+    await user.click(screen.getByRole('button', { name: 'Add from an issuer' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add a credential from an issuer' });
+    await user.type(within(dialog).getByRole('textbox'), 'https://example.com/nothing');
+    await user.click(within(dialog).getByRole('button', { name: 'Open offer' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This link is not a credential offer.',
+    );
+
+    answer = () => json(offerView({ tx_code: null }), 201);
+    await user.click(within(dialog).getByRole('button', { name: 'Open offer' }));
+    const review = await screen.findByRole('dialog', { name: 'Review the offer' });
+    await user.click(within(review).getByRole('button', { name: 'Accept' }));
+    expect(await within(review).findByRole('alert')).toHaveTextContent(text);
+    expect(within(review).queryByRole('button', { name: 'Accept' })).toBeNull();
+  });
+
+  it('Decline drops the offer; Escape closes the dialog without deciding', async () => {
+    const { user, calls } = await openCredentials({
+      'GET /user/user-001/credentials': listing({ list: [] }),
+      [`POST ${OFFERS}`]: () => json(offerView(), 201),
+      [`POST ${OFFERS}/offer-1/decline`]: () => new Response(null, { status: 204 }),
+    });
+    await pasteOffer(user);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Add from an issuer' })).toHaveFocus();
+    expect(calls.some((c) => c.path.endsWith('/decline'))).toBe(false);
+
+    const review = await pasteOffer(user);
+    await user.click(within(review).getByRole('button', { name: 'Decline' }));
+    expect(await screen.findByText('Offer declined')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.filter((c) => c.path.endsWith('/decline'))).toHaveLength(1);
+  });
+
+  it('the authorization code grant sends the browser to the issuer', async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    const { user } = await openCredentials({
+      'GET /user/user-001/credentials': listing({ list: [] }),
+      [`POST ${OFFERS}`]: () =>
+        json(offerView({ tx_code: null, grant: 'authorization_code' }), 201),
+      [`POST ${OFFERS}/offer-1/accept`]: () =>
+        json({ redirect_to: 'https://university.example/authorize?request_uri=urn%3Ax' }, 201),
+    });
+    const review = await pasteOffer(user);
+    expect(
+      within(review).getByText(
+        "You will continue at the issuer's site to sign in, then come back here.",
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(review).getByRole('button', { name: 'Accept' }));
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith(
+        'https://university.example/authorize?request_uri=urn%3Ax',
+      ),
+    );
+  });
+});
+
+describe('/receive', () => {
+  afterEach(() => window.sessionStorage.clear());
+
+  it('posts exactly its query and opens the review over /credentials', async () => {
+    signIn();
+    const { calls } = mockFetch({
+      'GET /user/user-001/credentials': listing({ list: [] }),
+      [`POST ${OFFERS}`]: () => json(offerView(), 201),
+      [`POST ${OFFERS}/offer-1/decline`]: () => new Response(null, { status: 204 }),
+    });
+    const { router, user } = renderApp(
+      '/receive?credential_offer_uri=https%3A%2F%2Funiversity.example%2Foffers%2F7',
+    );
+    const review = await screen.findByRole('dialog', { name: 'Review the offer' });
+    expect(router.state.location.pathname).toBe('/credentials');
+    expect(router.state.location.search).toBe('?offer=offer-1');
+    expect(calls.find((c) => c.method === 'POST' && c.path === OFFERS)?.body).toEqual({
+      offer: 'credential_offer_uri=https%3A%2F%2Funiversity.example%2Foffers%2F7',
+    });
+    // The view came with the POST: no second read of the offer.
+    expect(calls.some((c) => c.method === 'GET' && c.path === `${OFFERS}/offer-1`)).toBe(false);
+    expect(within(review).getByRole('heading', { name: 'Anna University' })).toBeInTheDocument();
+
+    await user.click(within(review).getByRole('button', { name: 'Decline' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('signed out: goes to /login, keeps the offer, and comes back to it after sign-in', async () => {
+    mockFetch({});
+    const { router, unmount } = renderApp('/receive?credential_offer=%7B%7D');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(window.sessionStorage.getItem('pehchaan.pendingCredentialOffer')).toBe(
+      'credential_offer=%7B%7D',
+    );
+    unmount();
+
+    // Signed in (/login sends a signed-in visitor on): back to /receive, which sends the offer.
+    signIn();
+    const { calls } = mockFetch({
+      'GET /user/user-001/credentials': listing({ list: [] }),
+      [`POST ${OFFERS}`]: () => json(offerView(), 201),
+    });
+    const again = renderApp('/login');
+    expect(await screen.findByRole('dialog', { name: 'Review the offer' })).toBeInTheDocument();
+    expect(again.router.state.location.pathname).toBe('/credentials');
+    expect(calls.find((c) => c.method === 'POST' && c.path === OFFERS)?.body).toEqual({
+      offer: 'credential_offer=%7B%7D',
+    });
+    expect(window.sessionStorage.getItem('pehchaan.pendingCredentialOffer')).toBeNull();
+  });
+
+  it('an offer opened again from its address is read from the server', async () => {
+    signIn();
+    mockFetch({
+      'GET /user/user-001/credentials': listing({ list: [] }),
+      [`GET ${OFFERS}/offer-1`]: () => json(offerView()),
+    });
+    renderApp('/credentials?offer=offer-1');
+    const review = await screen.findByRole('dialog', { name: 'Review the offer' });
+    expect(await within(review).findByText('Degree Certificate')).toBeInTheDocument();
+  });
+
+  it('shows why an offer is refused, with a way to the credentials', async () => {
+    signIn();
+    mockFetch({
+      [`POST ${OFFERS}`]: () => problem('offer_expired', 410, 'The credential offer has expired.'),
+    });
+    renderApp('/receive?credential_offer_uri=https%3A%2F%2Funiversity.example%2Foffers%2F7');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This offer has expired. Ask the issuer for a new one.',
+    );
+    expect(screen.getByRole('link', { name: 'Go to Verifiable Credentials' })).toHaveAttribute(
+      'href',
+      '/credentials',
+    );
+  });
+});
+
+describe('received credential cards', () => {
+  it("name the credential and issuer as the issuer does, and label claims with the issuer's labels", async () => {
+    const { user } = await openCredentials({
+      'GET /user/user-001/credentials': listing({ list: [receivedDegree()] }),
+    });
+    const card = screen.getByRole('article', { name: 'Degree Certificate' });
+    expect(within(card).getByText('Anna University')).toBeInTheDocument();
+    expect(within(card).getByText('Valid')).toBeInTheDocument();
+    expect(within(card).queryByText('Not a trusted issuer')).toBeNull();
+    expect(within(card).getByRole('button', { name: 'Share' })).toBeInTheDocument();
+    await user.click(
+      within(card).getByRole('button', { name: 'Show details of Degree Certificate' }),
+    );
+    const claims = within(card).getByText('B.Tech Computer Science').closest('dl');
+    if (!claims) throw new Error('no claims list');
+    expect(within(claims).getByText('Degree')).toBeInTheDocument();
+    expect(within(claims).getByText('Year of graduation')).toBeInTheDocument();
+    expect(within(claims).getByText('Town')).toBeInTheDocument();
+    expect(within(claims).getByText('Chennai')).toBeInTheDocument();
+    // A year is written as issued, not grouped like an amount.
+    expect(within(claims).getByText('2012')).toBeInTheDocument();
+  });
+
+  it('while issuance is deferred: Waiting for the issuer, no share or QR, Delete stays', async () => {
+    const { user } = await openCredentials({
+      'GET /user/user-001/credentials': listing({ list: [receivedDegree('pending', false)] }),
+    });
+    const card = screen.getByRole('article', { name: 'Degree Certificate' });
+    expect(within(card).getByText('Waiting for the issuer')).toBeInTheDocument();
+    expect(within(card).getByText('Not a trusted issuer')).toBeInTheDocument();
+    expect(within(card).queryByText('Valid')).toBeNull();
+    expect(within(card).queryByText('Awaiting issuer')).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Share' })).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Show QR Code' })).toBeNull();
+    expect(within(card).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    await user.click(
+      within(card).getByRole('button', { name: 'Show details of Degree Certificate' }),
+    );
+    expect(
+      within(card).getByText(
+        'The issuer is still preparing this credential. It will be ready to use once the issuer sends it.',
+      ),
+    ).toBeInTheDocument();
+    // Nothing to open to the public yet.
+    expect(within(card).queryByRole('switch', { name: 'Public verify link' })).toBeNull();
+  });
+});

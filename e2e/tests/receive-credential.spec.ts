@@ -1,0 +1,280 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, type Page, type Route, test } from '@playwright/test';
+import QRCode from 'qrcode';
+import { signInAsDemo } from './sign-in';
+
+/**
+ * Receiving a credential from an issuer (DECISIONS 9, OpenID4VCI 1.0) as the holder sees it, in
+ * a real Chromium against the real server: "Add from an issuer" on /credentials (the offer's QR
+ * code scanned with the camera, or its link pasted), the review (issuer, trust, claims, the
+ * transaction code), Accept and the new card; and /receive?<the offer's query>.
+ *
+ * The wallet's credential-offer API (POST /user/{userId}/credential-offers, .../accept,
+ * .../decline) is answered here with page.route in the shapes of @pehchaan/core's
+ * api/credential-offers.ts, and the received record is added to the real credential list, so
+ * these screens are tested before and apart from the server's exchange with an issuer.
+ *
+ * The camera is Chromium's fake capture device playing a Y4M file that shows the offer's QR code.
+ */
+
+const OFFER_LINK =
+  'openid-credential-offer://?credential_offer_uri=https%3A%2F%2Funiversity.example%2Foffers%2F7';
+
+/** A 640x480 Y4M video (two identical 4:2:0 frames) showing `text` as a QR code. */
+function qrVideo(text: string): string {
+  const width = 640;
+  const height = 480;
+  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const modules = qr.modules.size;
+  const scale = Math.floor((height - 40) / (modules + 8));
+  const size = (modules + 8) * scale;
+  const left = Math.floor((width - size) / 2);
+  const top = Math.floor((height - size) / 2);
+  const luma = Buffer.alloc(width * height, 235);
+  for (let y = 0; y < modules; y++) {
+    for (let x = 0; x < modules; x++) {
+      if (!qr.modules.get(y, x)) continue;
+      for (let dy = 0; dy < scale; dy++) {
+        const row = (top + (y + 4) * scale + dy) * width + left + (x + 4) * scale;
+        luma.fill(16, row, row + scale);
+      }
+    }
+  }
+  const chroma = Buffer.alloc((width / 2) * (height / 2), 128);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma, chroma]);
+  const file = join(tmpdir(), `pehchaan-offer-qr-${process.pid}.y4m`);
+  writeFileSync(
+    file,
+    Buffer.concat([
+      Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`),
+      frame,
+      frame,
+    ]),
+  );
+  return file;
+}
+
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-gpu',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${qrVideo(OFFER_LINK)}`,
+    ],
+  },
+});
+test.describe.configure({ mode: 'serial' });
+
+function offerView(trusted: boolean, withCode: boolean) {
+  return {
+    id: 'offer-e2e',
+    credential_issuer: 'https://university.example',
+    issuer: { name: trusted ? 'Anna University' : 'Quick Certs Pvt Ltd', trusted, logo: null },
+    credentials: [
+      {
+        configuration_id: 'degree_sd_jwt',
+        format: 'dc+sd-jwt',
+        name: 'Degree Certificate',
+        claims: [
+          { path: 'degree', label: 'Degree' },
+          { path: 'graduation_year', label: 'Year of graduation' },
+          { path: 'address.locality', label: 'Town' },
+        ],
+      },
+    ],
+    tx_code: withCode ? { length: 6, input_mode: 'numeric', description: null } : null,
+    grant: 'pre-authorized_code',
+    expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+  };
+}
+
+function receivedRecord(userId: string) {
+  return {
+    id: 'degree-e2e',
+    userId,
+    type: ['VerifiableCredential', 'DegreeCredential'],
+    issuer: 'https://university.example',
+    issuance_date: new Date().toISOString(),
+    expiration_date: '',
+    credential_subject: {
+      id: 'did:key:z6MkHolder',
+      name: 'Demo User',
+      document_type: 'Degree Certificate',
+      degree: 'B.Tech Computer Science',
+      graduation_year: 2012,
+      address: { locality: 'Chennai' },
+    },
+    proof: null,
+    received: {
+      format: 'dc+sd-jwt',
+      credential_issuer: 'https://university.example',
+      issuer_name: 'Anna University',
+      trusted: true,
+      name: 'Degree Certificate',
+      vct: 'https://university.example/vct/degree',
+      claim_labels: {
+        degree: 'Degree',
+        graduation_year: 'Year of graduation',
+        'address.locality': 'Town',
+      },
+      state: 'issued',
+    },
+  };
+}
+
+const problem = (route: Route, status: number, code: string, detail: string) =>
+  route.fulfill({
+    status,
+    contentType: 'application/problem+json',
+    body: JSON.stringify({ type: `/problems/${code}`, title: code, status, detail, code }),
+  });
+
+/**
+ * Answers the wallet's credential-offer API for `page`: the offer `view` for any offer posted,
+ * a first wrong transaction code, then the received record (added to the real list from then on).
+ * @returns what the page sent.
+ */
+async function mockOfferApi(page: Page, view: ReturnType<typeof offerView>) {
+  const sent = { offers: [] as string[], codes: [] as unknown[], declined: 0 };
+  let accepted = false;
+  await page.route(/\/user\/[^/]+\/credentials$/, async (route) => {
+    if (route.request().method() !== 'GET' || !accepted) return route.fallback();
+    const response = await route.fetch();
+    const answer = (await response.json()) as { credentials: unknown[]; user_id: string };
+    const credentials = [...answer.credentials, receivedRecord(answer.user_id)];
+    await route.fulfill({ response, json: { ...answer, credentials, count: credentials.length } });
+  });
+  await page.route(/\/user\/[^/]+\/credential-offers(\/.*)?$/, async (route) => {
+    const request = route.request();
+    const path = new URL(request.url()).pathname;
+    if (request.method() === 'POST' && path.endsWith('/credential-offers')) {
+      sent.offers.push((request.postDataJSON() as { offer: string }).offer);
+      return route.fulfill({ status: 201, json: view });
+    }
+    if (path.endsWith('/offer-e2e/accept')) {
+      const body = (request.postDataJSON() ?? {}) as { tx_code?: string };
+      sent.codes.push(body.tx_code);
+      if (view.tx_code && body.tx_code !== '424242') {
+        return problem(route, 400, 'tx_code_invalid', 'The transaction code is wrong.');
+      }
+      accepted = true;
+      const userId = path.split('/')[2] ?? '';
+      return route.fulfill({ status: 201, json: { credentials: [receivedRecord(userId)] } });
+    }
+    if (path.endsWith('/offer-e2e/decline')) {
+      sent.declined += 1;
+      return route.fulfill({ status: 204, body: '' });
+    }
+    return route.fallback();
+  });
+  return sent;
+}
+
+async function openCredentials(page: Page) {
+  await page.goto('/credentials');
+  await expect(
+    page.getByRole('heading', { level: 1, name: /^Verifiable Credentials \(\d+\)$/ }),
+  ).toBeVisible();
+}
+
+test('scan the offer QR, see the issuer and claims, type the code (wrong, then right), accept, find the card', async ({
+  page,
+}) => {
+  await signInAsDemo(page, '456789012341', '8765432109');
+  const sent = await mockOfferApi(page, offerView(true, true));
+  await openCredentials(page);
+
+  await page.getByRole('button', { name: 'Add from an issuer' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a credential from an issuer' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Scan QR' }).click();
+
+  const review = page.getByRole('dialog', { name: 'Review the offer' });
+  await expect(review).toBeVisible({ timeout: 15_000 });
+  expect(sent.offers).toEqual([OFFER_LINK]);
+  await expect(review.getByRole('heading', { name: 'Anna University' })).toBeVisible();
+  await expect(review.getByText('Trusted issuer')).toBeVisible();
+  await expect(review.getByText('Degree Certificate')).toBeVisible();
+  await expect(
+    review.getByRole('list', { name: 'Degree Certificate: It contains' }).getByRole('listitem'),
+  ).toHaveText(['Degree', 'Year of graduation', 'Town']);
+
+  const code = review.getByLabel('Transaction code');
+  await expect(code).toBeFocused();
+  await expect(code).toHaveAttribute('inputmode', 'numeric');
+  await page.keyboard.type('111111');
+  await page.keyboard.press('Enter');
+  await expect(review.getByRole('alert')).toHaveText(
+    'That code is not right. Check the code the issuer sent you and type it again.',
+  );
+  await expect(code).toBeFocused();
+  await page.keyboard.type('424242');
+  await review.getByRole('button', { name: 'Accept' }).click();
+
+  await expect(page.getByText('Degree Certificate added to your credentials')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(sent.codes).toEqual(['111111', '424242']);
+  const card = page.getByRole('article', { name: 'Degree Certificate' });
+  await expect(card).toBeVisible();
+  await expect(card.getByText('Anna University')).toBeVisible();
+  await card.getByRole('button', { name: 'Show details of Degree Certificate' }).click();
+  await expect(card.getByText('Year of graduation')).toBeVisible();
+  await expect(card.getByText('Chennai')).toBeVisible();
+});
+
+test('/receive?<the offer query> opens the same review; an untrusted issuer is warned about; Decline', async ({
+  page,
+}) => {
+  await signInAsDemo(page, '456789012341', '8765432109');
+  const sent = await mockOfferApi(page, offerView(false, false));
+  await page.goto('/receive?credential_offer_uri=https%3A%2F%2Funiversity.example%2Foffers%2F7');
+
+  const review = page.getByRole('dialog', { name: 'Review the offer' });
+  await expect(review).toBeVisible();
+  await expect(page).toHaveURL(/\/credentials\?offer=offer-e2e$/);
+  expect(sent.offers).toEqual([
+    'credential_offer_uri=https%3A%2F%2Funiversity.example%2Foffers%2F7',
+  ]);
+  await expect(review.getByText('Not a trusted issuer')).toBeVisible();
+  await expect(
+    review.getByText(/Quick Certs Pvt Ltd is not on Pehchaan's list of trusted issuers/),
+  ).toBeVisible();
+  await expect(review.getByLabel('Transaction code')).toHaveCount(0);
+
+  await review.getByRole('button', { name: 'Decline' }).click();
+  await expect(page.getByText('Offer declined')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/credentials$/);
+  expect(sent.declined).toBe(1);
+});
+
+test('paste the offer link on a phone-sized screen; the dialog fits and is keyboard-operable', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsDemo(page, '456789012341', '8765432109');
+  const sent = await mockOfferApi(page, offerView(true, true));
+  await openCredentials(page);
+
+  await page.getByRole('button', { name: 'Add from an issuer' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a credential from an issuer' });
+  await expect(
+    dialog.getByLabel('Paste an openid-credential-offer:// or https link'),
+  ).toBeFocused();
+  await page.keyboard.type(OFFER_LINK);
+  await page.keyboard.press('Enter');
+  const review = page.getByRole('dialog', { name: 'Review the offer' });
+  await expect(review.getByLabel('Transaction code')).toBeFocused();
+  const box = await review.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+  expect(sent.offers).toEqual([OFFER_LINK]);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add from an issuer' })).toBeFocused();
+});
