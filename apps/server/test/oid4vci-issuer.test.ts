@@ -276,8 +276,14 @@ describe.each(backends)('OpenID4VCI issuer on $name', (backend) => {
         nonce_endpoint: `${cbse}/nonce`,
         deferred_credential_endpoint: `${cbse}/deferred_credential`,
         notification_endpoint: `${cbse}/notification`,
-        display: [{ name: 'CBSE', locale: 'en' }],
       });
+      // The issuer's name in each of the app's languages (core ISSUER_DISPLAY_NAMES).
+      expect(metadata.display).toContainEqual({ name: 'CBSE', locale: 'en' });
+      expect(metadata.display).toContainEqual({
+        name: 'केंद्रीय माध्यमिक शिक्षा बोर्ड (CBSE)',
+        locale: 'hi',
+      });
+      expect(metadata.display).toHaveLength(8);
       expect(Object.keys(metadata.credential_configurations_supported).sort()).toEqual([
         'marksheet_10th_ldp_vc',
         'marksheet_10th_sd_jwt',

@@ -20,6 +20,7 @@ import {
   DOCUMENT_TYPE_LABELS,
   type DocumentType,
   disclosableClaimsOf,
+  ISSUER_DISPLAY_NAMES,
   type IssuerName,
   METADATA_LOCALES,
   VC_V2_CONTEXT,
@@ -123,7 +124,10 @@ export function getCredentialIssuerMetadata(
     nonce_endpoint: urls.nonce,
     deferred_credential_endpoint: urls.deferredCredential,
     notification_endpoint: urls.notification,
-    display: [{ name: issuer, locale: 'en' }],
+    display: METADATA_LOCALES.map((locale) => ({
+      name: ISSUER_DISPLAY_NAMES[issuer][locale],
+      locale,
+    })),
     credential_configurations_supported: Object.assign(
       {},
       ...documentTypesOf(issuer).map((type) => configurationsOf(options.publicOrigin, type)),
