@@ -33,6 +33,12 @@ export interface ServiceDeps {
    */
   oid4vpAllowLoopback: boolean;
   /**
+   * The OpenID4VCI wallet may reach credential issuers on 127.0.0.0/8 or ::1, over http too
+   * (docs/oid4vci.md): AppConfig.oid4vciAllowLoopback (OID4VCI_ALLOW_LOOPBACK), for tests and
+   * local demos. Private ranges are never allowed.
+   */
+  oid4vciAllowLoopback: boolean;
+  /**
    * The e-mail and SMS senders of the holders' notices (lib/notifier.ts), from SMTP_URL and
    * SMS_WEBHOOK_URL; none configured: nothing is sent and those switches stay off.
    */
