@@ -391,6 +391,14 @@ describe.each(backends)('OpenID4VCI: the wallet receives on $name', (backend) =>
           'issuer_address_refused',
         );
         await expectProblem(await accept(id), 'issuer_address_refused');
+        // This server's own PUBLIC_ORIGIN (the product's issuers) is reached in process, never
+        // over the network: its /vct list is fetched, and is no offer.
+        await expectProblem(
+          await receive(
+            `openid-credential-offer://?credential_offer_uri=${encodeURIComponent('http://localhost:5000/vct')}`,
+          ),
+          'invalid_credential_offer',
+        );
       } finally {
         app.deps.oid4vciAllowLoopback = true;
       }

@@ -49,7 +49,7 @@ import {
   requestCredential,
   requestNonce,
 } from '../lib/oid4vci/exchange';
-import type { IssuerHttpOptions } from '../lib/oid4vci/issuer-http';
+import { type IssuerHttpOptions, issuerHttpOf } from '../lib/oid4vci/issuer-http';
 import { trustedIssuerName } from '../lib/oid4vci/issuer-trust';
 import { configurationClaims, configurationName, PRE_AUTHORIZED_GRANT } from '../lib/oid4vci/offer';
 import { issuerOf } from '../lib/oid4vci/offer-view';
@@ -106,10 +106,7 @@ export async function acceptCredentialOffer(
   options: AcceptCredentialOfferOptions,
 ): Promise<CredentialRecord[]> {
   const { db, vault, userId } = options;
-  const http: IssuerHttpOptions = {
-    allowLoopback: options.oid4vciAllowLoopback,
-    fetchOptions: options.fetchOptions,
-  };
+  const http: IssuerHttpOptions = issuerHttpOf(options, options.fetchOptions);
   const { row: offerRow, state } = await loadCredentialOffer(options);
   const { offer, metadata } = state;
   const grant = offer.grants?.[PRE_AUTHORIZED_GRANT];

@@ -20,10 +20,14 @@ import { recordActivity } from '../lib/activity-log';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { notifyIssuer } from '../lib/oid4vci/exchange';
+import { issuerHttpOf } from '../lib/oid4vci/issuer-http';
 import { type ReceivedExchange, readReceivedExchange } from '../lib/received-records';
 
 export interface DeleteCredentialOptions
-  extends Pick<ServiceDeps, 'db' | 'now' | 'vault' | 'oid4vciAllowLoopback'> {
+  extends Pick<
+    ServiceDeps,
+    'db' | 'now' | 'vault' | 'oid4vciAllowLoopback' | 'publicOrigin' | 'ownOriginFetch'
+  > {
   userId: string;
   credentialId: string;
 }
@@ -73,7 +77,7 @@ export async function deleteCredential(options: DeleteCredentialOptions): Promis
       accessToken: exchange.access_token,
       notificationId: exchange.notification_id,
       event: 'credential_deleted',
-      http: { allowLoopback: options.oid4vciAllowLoopback },
+      http: issuerHttpOf(options),
     });
   }
   return id;

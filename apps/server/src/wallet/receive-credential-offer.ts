@@ -24,7 +24,11 @@ import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { getSettings } from '../lib/holder-settings';
 import { newId } from '../lib/ids';
-import { getIssuerDocument, type IssuerHttpOptions } from '../lib/oid4vci/issuer-http';
+import {
+  getIssuerDocument,
+  type IssuerHttpOptions,
+  issuerHttpOf,
+} from '../lib/oid4vci/issuer-http';
 import {
   type CredentialConfiguration,
   fetchAuthorizationServerMetadata,
@@ -68,10 +72,7 @@ export async function receiveCredentialOffer(
   options: ReceiveCredentialOfferOptions,
 ): Promise<CredentialOfferView> {
   const { db, userId } = options;
-  const http: IssuerHttpOptions = {
-    allowLoopback: options.oid4vciAllowLoopback,
-    fetchOptions: options.fetchOptions,
-  };
+  const http: IssuerHttpOptions = issuerHttpOf(options, options.fetchOptions);
   const reference = parseOfferLink(options.link);
   let raw: unknown;
   if ('uri' in reference) {

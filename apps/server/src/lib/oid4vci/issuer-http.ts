@@ -5,7 +5,8 @@
  * (lib/oid4vp/safe-fetch.ts: https only, no private addresses, no redirects, a time and a size
  * limit), with loopback allowed only under OID4VCI_ALLOW_LOOPBACK=true (AppConfig
  * .oid4vciAllowLoopback). GET, and POST with a form (application/x-www-form-urlencoded) or JSON
- * body.
+ * body. A URL on this server's own PUBLIC_ORIGIN (the product's own issuers) is answered in
+ * process (`ownOrigin`, app.inject), never over the network.
  *
  * Transport failures become AppErrors with the holder's wording: `issuer_address_refused` (422,
  * the address is not allowed), `issuer_unreachable` (502: connection, time limit, redirect, an
@@ -14,14 +15,56 @@
  */
 import { AppError } from '../errors';
 import { Oid4vpError } from '../oid4vp/errors';
-import { type SafeFetchOptions, safeFetch } from '../oid4vp/safe-fetch';
+import {
+  DEFAULT_MAX_BYTES,
+  type SafeFetchOptions,
+  type SafeRequestInit,
+  safeFetch,
+} from '../oid4vp/safe-fetch';
+
+/**
+ * Answers a request to this server itself, in process (app.inject; src/app.ts): how the wallet
+ * reaches the product's own issuers at PUBLIC_ORIGIN without any network or loopback switch, as
+ * its OpenID4VP side reaches the product's own verifier.
+ */
+export type OwnOriginFetch = (url: string, init: SafeRequestInit) => Promise<Response>;
 
 /** How the wallet reaches issuers: the loopback switch and, for tests, the fetch options. */
 export interface IssuerHttpOptions {
   /** AppConfig.oid4vciAllowLoopback (OID4VCI_ALLOW_LOOPBACK). */
   allowLoopback: boolean;
   /** Tests only: a resolver, CA or limits (SafeFetchOptions minus allowLoopback). */
-  fetchOptions?: Omit<SafeFetchOptions, 'allowLoopback'>;
+  fetchOptions?: Omit<SafeFetchOptions, 'allowLoopback'> | undefined;
+  /** URLs on `origin` (PUBLIC_ORIGIN) are answered by `fetch` in process, never over the network. */
+  ownOrigin?: { origin: string; fetch: OwnOriginFetch } | undefined;
+}
+
+/** The issuer options of a service: its loopback switch, the own-origin door, test options. */
+export function issuerHttpOf(
+  deps: {
+    oid4vciAllowLoopback: boolean;
+    publicOrigin: string;
+    ownOriginFetch?: OwnOriginFetch | undefined;
+  },
+  fetchOptions?: Omit<SafeFetchOptions, 'allowLoopback'>,
+): IssuerHttpOptions {
+  return {
+    allowLoopback: deps.oid4vciAllowLoopback,
+    fetchOptions,
+    ownOrigin: deps.ownOriginFetch
+      ? { origin: new URL(deps.publicOrigin).origin, fetch: deps.ownOriginFetch }
+      : undefined,
+  };
+}
+
+/** True when `url` is on the own origin (answered in process). */
+function isOwnOrigin(url: string, options: IssuerHttpOptions): boolean {
+  if (!options.ownOrigin) return false;
+  try {
+    return new URL(url).origin === options.ownOrigin.origin;
+  } catch {
+    return false;
+  }
 }
 
 /** One answer of an issuer endpoint: its status and the JSON body (undefined when none or not JSON). */
@@ -82,16 +125,21 @@ export async function callIssuer(
     body = JSON.stringify(request.body.json);
   }
   let response: Response;
+  const init = { method: request.method ?? (body === undefined ? 'GET' : 'POST'), headers, body };
   try {
-    response = await safeFetch(
-      url,
-      { method: request.method ?? (body === undefined ? 'GET' : 'POST'), headers, body },
-      {
+    if (isOwnOrigin(url, options) && options.ownOrigin) {
+      response = await options.ownOrigin.fetch(url, init);
+      const size = Number(response.headers.get('content-length') ?? '0');
+      if (size > (request.maxBytes ?? DEFAULT_MAX_BYTES)) {
+        throw new Oid4vpError('response_too_large', 'The answer is too large.');
+      }
+    } else {
+      response = await safeFetch(url, init, {
         ...options.fetchOptions,
         ...(request.maxBytes === undefined ? {} : { maxBytes: request.maxBytes }),
         allowLoopback: options.allowLoopback,
-      },
-    );
+      });
+    }
   } catch (error) {
     if (request.tooLarge && error instanceof Oid4vpError && error.code === 'response_too_large') {
       throw request.tooLarge;
