@@ -317,6 +317,49 @@ describe.each(backends)('OpenID4VCI: the wallet receives on $name', (backend) =>
     expect(exported.statusCode).toBe(200);
   });
 
+  it('deferred issuance: stored pending, then refreshed from the Deferred Credential Endpoint', async () => {
+    issuer.setTamper('deferred');
+    issuer.setDeferredReady(false);
+    const accepted = await accept(await stored(makeOffer('library').link));
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    const [pending] = accepted.json().credentials;
+    expect(pending.received).toMatchObject({ state: 'pending', name: 'Library Card' });
+    const refresh = () =>
+      app.inject({
+        method: 'POST',
+        url: `${base()}/credentials/${pending.id}/refresh`,
+        headers: bearer(token),
+      });
+    await expectProblem(
+      await app.inject({
+        url: `${base()}/credentials/${pending.id}/sd-jwt`,
+        headers: bearer(token),
+      }),
+      'received_credential_unsupported',
+    );
+    const waiting = await refresh();
+    expect(waiting.statusCode, waiting.body).toBe(200);
+    expect(waiting.json().credential.received.state).toBe('pending');
+
+    issuer.setDeferredReady(true);
+    const ready = await refresh();
+    expect(ready.statusCode, ready.body).toBe(200);
+    expect(ready.json().credential).toMatchObject({
+      id: pending.id,
+      received: { state: 'issued', vct: `${issuer.origin}/vct/library-card` },
+      credential_subject: { member_no: 'LIB-00042' },
+    });
+    const sdJwt = await app.inject({
+      url: `${base()}/credentials/${pending.id}/sd-jwt`,
+      headers: bearer(token),
+    });
+    expect(sdJwt.body).toBe(issuer.issued.at(-1));
+    expect(issuer.notifications.at(-1)?.body.event).toBe('credential_accepted');
+    // Issued now: a refresh answers it as listed.
+    expect((await refresh()).json().credential.received.state).toBe('issued');
+    issuer.setDeferredReady(false);
+  });
+
   describe('bad input: refused with a code, the offer left as it was, nothing stored', () => {
     async function refusedAccept(
       slug: 'library' | 'uidai',

@@ -37,6 +37,10 @@ export interface ReceivedExchange {
   notification_id?: string;
   deferred_credential_endpoint?: string;
   transaction_id?: string;
+  /** Deferred issuance: the JWS alg of the proof (which holder key the credential binds). */
+  proof_alg?: 'EdDSA' | 'ES256';
+  /** Deferred issuance: the issuer's metadata as fetched (its keys, for the check later). */
+  metadata?: unknown;
 }
 
 /** Registered JWT / SD-JWT VC members that are not claims about the holder. */

@@ -85,6 +85,8 @@ interface Received {
   issued: string | undefined;
   verified: VerifiedIssuedSdJwt | undefined;
   exchange: ReceivedExchange;
+  /** A deferred credential's offered vct (the issued one's is in `verified`). */
+  vct?: string | undefined;
 }
 
 /** PostgreSQL's unique_violation, as node-postgres or PGlite report it (maybe wrapped). */
@@ -216,7 +218,10 @@ export async function acceptCredentialOffer(
           deferred_credential_endpoint: metadata.deferred_credential_endpoint,
           transaction_id: answer.transactionId,
           notification_endpoint: metadata.notification_endpoint,
+          proof_alg: alg,
+          metadata,
         },
+        vct: configuration.vct,
       });
       continue;
     }
@@ -290,7 +295,7 @@ export async function acceptCredentialOffer(
             documentType: credential.documentType ?? null,
             format: credential.format,
             credentialIssuer: offer.credential_issuer,
-            vct: verified?.vct ?? null,
+            vct: verified?.vct ?? credential.vct ?? null,
             display: credential.display,
             state: credential.issued === undefined ? 'pending' : 'issued',
             issuedCiphertext:

@@ -11,7 +11,8 @@
  * transaction code, one use; a wrong code answers invalid_grant and may be tried again), a nonce
  * endpoint, a credential endpoint that checks the proof JWT itself (typ, alg, jwk, aud, nonce)
  * and a notification endpoint. `setTamper` spoils the next exchanges (a bad signature, another
- * cnf, iss or vct, a credential over 64 KiB, a stale nonce).
+ * cnf, iss or vct, a credential over 64 KiB, a stale nonce) or defers them (a Deferred
+ * Credential Endpoint issues them once `setDeferredReady(true)`).
  */
 import { generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto';
 import { once } from 'node:events';
@@ -22,7 +23,16 @@ import { SDJwtVcInstance, type SdJwtVcPayload } from '@sd-jwt/sd-jwt-vc';
 import type { DisclosureFrame } from '@sd-jwt/types';
 import { decodeProtectedHeader, importJWK, type JWK, jwtVerify } from 'jose';
 
-export type Tamper = 'none' | 'signature' | 'cnf' | 'iss' | 'vct' | 'big' | 'stale_nonce';
+export type Tamper =
+  | 'none'
+  | 'signature'
+  | 'cnf'
+  | 'iss'
+  | 'vct'
+  | 'big'
+  | 'stale_nonce'
+  /** The credential endpoint answers 202 with a transaction_id (deferred issuance). */
+  | 'deferred';
 
 interface IssuerKeys {
   alg: 'EdDSA' | 'ES256';
@@ -89,6 +99,8 @@ export interface OutsideIssuer {
   issued: string[];
   /** How the next exchanges (tokens issued from now) are spoiled; 'none' by default. */
   setTamper(mode: Tamper): void;
+  /** Whether the Deferred Credential Endpoint issues the waiting credentials now (default no). */
+  setDeferredReady(ready: boolean): void;
   close(): void;
 }
 
@@ -140,6 +152,13 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
   const issued: string[] = [];
   /** How the next credentials are spoiled (per test). */
   let tamper: Tamper = 'none';
+  /** Deferred issuances waiting: transaction id -> what to issue, for which token. */
+  const deferred = new Map<
+    string,
+    { spec: IssuerSpec; jwk: JWK; token: { slug: string; tamper: Tamper } }
+  >();
+  /** Whether the deferred credentials are ready (the Deferred Credential Endpoint issues them). */
+  let deferredReady = false;
   let serial = 0;
 
   function metadataOf(spec: IssuerSpec): Record<string, unknown> {
@@ -150,6 +169,7 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
       credential_endpoint: `${id}/credential`,
       nonce_endpoint: `${id}/nonce`,
       notification_endpoint: `${id}/notification`,
+      deferred_credential_endpoint: `${id}/deferred`,
       ...(spec.slug === 'uidai' ? { jwks_uri: `${id}/jwks` } : {}),
       display:
         spec.slug === 'uidai'
@@ -256,7 +276,9 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
       return { status: 200, body: { issuer: id, jwks: { keys: [spec.keys.publicJwk] } } };
     }
     const endpoint =
-      /^\/issuers\/(library|uidai)\/(token|nonce|credential|notification|jwks)$/.exec(path);
+      /^\/issuers\/(library|uidai)\/(token|nonce|credential|notification|jwks|deferred)$/.exec(
+        path,
+      );
     if (!endpoint) return { status: 404 };
     const spec = SPECS[endpoint[1] as 'library' | 'uidai'];
     switch (endpoint[2]) {
@@ -322,7 +344,32 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
         if (session.tamper === 'stale_nonce' || !nonces.delete(String(payload.nonce))) {
           return { status: 400, body: { error: 'invalid_nonce' } };
         }
+        if (session.tamper === 'deferred') {
+          const transactionId = randomBytes(12).toString('hex');
+          deferred.set(transactionId, { spec, jwk: header.jwk as JWK, token: session });
+          return { status: 202, body: { transaction_id: transactionId, interval: 5 } };
+        }
         const credential = await issueCredential(spec, header.jwk as JWK, session.tamper);
+        issued.push(credential);
+        return {
+          status: 200,
+          body: { credentials: [{ credential }], notification_id: `note-${issued.length}` },
+        };
+      }
+      case 'deferred': {
+        // OpenID4VCI 1.0 section 9: 202 while not ready, then the credential, once.
+        const session = tokens.get((auth ?? '').replace(/^Bearer /, ''));
+        const transactionId = String(
+          (JSON.parse(body) as { transaction_id?: unknown }).transaction_id,
+        );
+        const waiting = deferred.get(transactionId);
+        if (!session || !waiting || waiting.token !== session) {
+          return { status: 400, body: { error: 'invalid_transaction_id' } };
+        }
+        if (!deferredReady)
+          return { status: 202, body: { transaction_id: transactionId, interval: 5 } };
+        deferred.delete(transactionId);
+        const credential = await issueCredential(waiting.spec, waiting.jwk, 'none');
         issued.push(credential);
         return {
           status: 200,
@@ -411,6 +458,9 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
     issued,
     setTamper(mode: Tamper) {
       tamper = mode;
+    },
+    setDeferredReady(ready: boolean) {
+      deferredReady = ready;
     },
     close() {
       server.closeAllConnections();

@@ -13,6 +13,7 @@
  *   `proofs: { jwt: [...] }`, Bearer access token) and its answer: issued credentials (8.3, also
  *   the draft-13 single `credential`), deferred (`transaction_id`, 202), or an error code
  *   (`invalid_nonce`, `invalid_proof`, ... 8.3.1.2).
+ * - `requestDeferredCredential`: the Deferred Credential Request (section 9: `transaction_id`).
  * - `notifyIssuer`: the Notification Endpoint (section 11: `credential_accepted`,
  *   `credential_deleted`, `credential_failure`); best effort, never throws.
  */
@@ -153,6 +154,15 @@ export async function requestCredential(options: {
     },
     options.http,
   );
+  return readCredentialAnswer(answer);
+}
+
+/**
+ * Reads a Credential Response (8.3) or Deferred Credential Response (9.2): issued credentials,
+ * still deferred (202 or a `transaction_id`), or an error code.
+ * @throws AppError issuer_unreachable (no credential), credential_rejected (not a string).
+ */
+function readCredentialAnswer(answer: { status: number; body: unknown }): CredentialAnswer {
   const body = answer.body as
     | {
         credentials?: unknown;
@@ -191,6 +201,33 @@ export async function requestCredential(options: {
     credentials: list as string[],
     notificationId: typeof body?.notification_id === 'string' ? body.notification_id : undefined,
   };
+}
+
+/**
+ * The Deferred Credential Request (OpenID4VCI 1.0 section 9: `transaction_id`, the access token
+ * of the original exchange) and its answer, read as requestCredential's.
+ * @throws as requestCredential.
+ */
+export async function requestDeferredCredential(options: {
+  deferredCredentialEndpoint: string;
+  accessToken: string;
+  transactionId: string;
+  http: IssuerHttpOptions;
+}): Promise<CredentialAnswer> {
+  const answer = await callIssuer(
+    options.deferredCredentialEndpoint,
+    {
+      body: { json: { transaction_id: options.transactionId } },
+      headers: { authorization: `Bearer ${options.accessToken}` },
+      maxBytes: 4 * MAX_ISSUED_CREDENTIAL_BYTES + 4096,
+      tooLarge: new AppError(
+        'credential_too_large',
+        'The issuer sent a credential larger than 64 KiB, which Pehchaan does not store.',
+      ),
+    },
+    options.http,
+  );
+  return readCredentialAnswer(answer);
 }
 
 /** The events a wallet tells an issuer (OpenID4VCI 1.0 section 11.1). */
