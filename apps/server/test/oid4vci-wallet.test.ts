@@ -13,11 +13,14 @@
  *
  * The holder stores an offer and sees the issuer and claims, accepts it (typing the code when
  * asked), finds the credential in the list with `received` set, reads its SD-JWT byte for byte,
- * and deletes it (the issuer is told). Each bad input is refused with its code, the offer left as
+ * and deletes it (the issuer is told); a received Aadhaar is presented with its own disclosures
+ * and a KB-JWT by the P-256 key it is bound to. Each bad input is refused with its code, the offer left as
  * it was and nothing stored.
  */
+
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { decodeProtectedHeader } from 'jose';
+import { compactVerify, decodeProtectedHeader, importJWK, type JWK, jwtVerify } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, loginDemo, MINUTE_MS, PRIMARY, TestClock } from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
@@ -247,6 +250,35 @@ describe.each(backends)('OpenID4VCI: the wallet receives on $name', (backend) =>
       headers: bearer(token),
     });
     expect(sdJwt.body).toBe(credential);
+
+    // Presented over OpenID4VP (the wallet's port, after the holder approved a request): its
+    // own disclosures, only those asked for, and a KB-JWT signed by the P-256 key it is bound to.
+    const presentation = await app.deps.roles.wallet.presentCredential({
+      userId,
+      documentType: 'aadhaar',
+      disclose: ['name'],
+      nonce: 'verifier-nonce-1',
+      audience: 'x509_san_dns:verifier.example',
+    });
+    const parts = presentation.split('~');
+    const kbJwt = parts.at(-1) as string;
+    expect(parts[0]).toBe(credential.split('~')[0]);
+    expect(
+      parts.slice(1, -1).map((d) => JSON.parse(Buffer.from(d, 'base64url').toString())),
+    ).toEqual([[expect.any(String), 'name', 'Rahul Sharma']]);
+    const jwks = (await (await fetch(`${issuerId('uidai')}/jwks`)).json()) as { keys: JWK[] };
+    await compactVerify(parts[0] as string, await importJWK(jwks.keys[0] as JWK, 'ES256'));
+    expect(decodeProtectedHeader(kbJwt)).toMatchObject({ typ: 'kb+jwt', alg: 'ES256' });
+    const { payload: kb } = await jwtVerify(kbJwt, await importJWK(payload.cnf.jwk, 'ES256'), {
+      audience: 'x509_san_dns:verifier.example',
+      currentDate: clock.now(),
+    });
+    expect(kb.nonce).toBe('verifier-nonce-1');
+    expect(kb.sd_hash).toBe(
+      createHash('sha256')
+        .update(presentation.slice(0, presentation.length - kbJwt.length))
+        .digest('base64url'),
+    );
 
     // SPEC 5: a second Aadhaar is refused before the issuer's one-time code is spent.
     const second = makeOffer('uidai');
