@@ -290,6 +290,17 @@ describe.each(backends)('OpenID4VCI: the wallet receives on $name', (backend) =>
     );
     expect(issuer.grants.get(second.code)?.used).toBe(false);
     expect((await view(secondId)).statusCode).toBe(200);
+    // Add Credentials counts it too.
+    const generated = await app.inject({
+      method: 'POST',
+      url: `/identity/generate-credential?user_id=${userId}&document_type=aadhaar`,
+      headers: bearer(token),
+    });
+    await expectProblem(
+      generated,
+      'duplicate_document',
+      'You already have a Aadhaar Card. Only one document of each type is allowed.',
+    );
   });
 
   it('the other credential features on a received one: each works or answers a clear problem', async () => {
