@@ -220,6 +220,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return sendProblem(reply, problemOf('not_found', 'Not Found'));
   });
 
+  // The wallet reaches this server's own OpenID4VCI issuers in process (lib/oid4vci/issuer-http.ts).
+  app.deps.ownOriginFetch = async (url, init) => {
+    const { pathname, search } = new URL(url);
+    const answer = await app.inject({
+      method: init.method ?? 'GET',
+      url: `${pathname}${search}`,
+      headers: init.headers,
+      ...(init.body === undefined ? {} : { payload: init.body }),
+    });
+    const noBody = answer.statusCode === 204 || answer.statusCode === 304;
+    return new Response(noBody ? null : answer.rawPayload, {
+      status: answer.statusCode,
+      headers: Object.entries(answer.headers).flatMap(([name, value]) =>
+        value === undefined ? [] : [[name, String(value)] as [string, string]],
+      ),
+    });
+  };
+
   await app.ready();
   return app;
 }

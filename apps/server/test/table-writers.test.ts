@@ -34,6 +34,9 @@ const OWNERS: Record<string, string> = {
   credentials: 'wallet/',
   shares: 'wallet/',
   holder_keys: 'lib/holder-keys.ts',
+  // OpenID4VCI: the offers the holder received and the credentials received from issuers
+  credential_offers: 'wallet/',
+  received_credentials: 'wallet/',
   // the consent ledger: one transition writes the requests (consent/ledger.ts)
   consent_requests: 'consent/ledger.ts',
   presentation_requests: 'consent/ledger.ts',

@@ -527,6 +527,15 @@ export const holderKeys = pgTable('holder_keys', {
   publicJwk: jsonb('public_jwk').$type<Record<string, string>>().notNull(),
   privateKeyCiphertext: text('private_key_ciphertext').notNull(),
   createdAt: instant('created_at').notNull(),
+  /**
+   * The holder's second key (DECISIONS 9.1, ADR 0008): P-256 for issuers that take ES256 proofs
+   * only (UIDAI's Aadhaar SD-JWT profile). Made on first need; null until then. The public key as
+   * a JWK ({ kty: 'EC', crv: 'P-256', x, y }); the private key's PKCS#8 DER encrypted with the
+   * vault (AAD = 'holder-key:p256:' + user id, distinct from the Ed25519 key's).
+   */
+  p256PublicJwk: jsonb('p256_public_jwk').$type<Record<string, string>>(),
+  p256PrivateKeyCiphertext: text('p256_private_key_ciphertext'),
+  p256CreatedAt: instant('p256_created_at'),
 });
 
 /**
@@ -1098,6 +1107,86 @@ export const oid4vciIssuances = pgTable(
   ],
 );
 
+// ---------------------------------------------------------------------------------------------
+// OpenID4VCI 1.0, the wallet receiving (DECISIONS 9.1; core api/credential-offers.ts). Written by
+// the wallet role only (src/wallet/).
+
+/**
+ * Credential offers a holder received and has not yet accepted or declined (OpenID4VCI 1.0
+ * section 4.1). `state_ciphertext` is the vault ciphertext (AAD = 'credential-offer:' + id) of
+ * the JSON the wallet keeps to run the exchange: the offer (its pre-authorized code is a bearer
+ * secret), the issuer's and its authorization server's metadata as fetched. Dropped on accept or
+ * decline; refused after `expires_at`.
+ */
+export const credentialOffers = pgTable(
+  'credential_offers',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The Credential Issuer Identifier (an https URL). */
+    credentialIssuer: text('credential_issuer').notNull(),
+    stateCiphertext: text('state_ciphertext').notNull(),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+  },
+  (t) => [index('credential_offers_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Credentials received from an issuer over OpenID4VCI (core's CredentialRecord.received), beside
+ * the product's own documents in `credentials`. `issued_ciphertext` is the credential exactly as
+ * issued (the compact SD-JWT, byte for byte), vault-encrypted (AAD = 'received-credential:' +
+ * id); null while `state` is 'pending' (deferred issuance). SPEC 5's one-per-type rule: a
+ * credential of one of the SPEC's ten types has `document_type` set (unique per holder, and the
+ * wallet checks `credentials` too); any other type has it null and is added beside them.
+ */
+export const receivedCredentials = pgTable(
+  'received_credentials',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Catalogue key (DocumentTypeKey) when the credential is one of the SPEC's ten types. */
+    documentType: text('document_type'),
+    /** 'dc+sd-jwt' | 'vc+sd-jwt' | 'ldp_vc' (core RECEIVED_FORMATS). */
+    format: text('format').notNull(),
+    /** The Credential Issuer Identifier the credential came from. */
+    credentialIssuer: text('credential_issuer').notNull(),
+    /** The SD-JWT VC `vct`; null for a Data Integrity credential. */
+    vct: text('vct'),
+    /**
+     * What the list shows, fixed at receipt: { issuer_name, name, claim_labels } (the issuer's
+     * display data in the holder's language, or SD-JWT VC Type Metadata).
+     */
+    display: jsonb('display')
+      .$type<{ issuer_name: string; name: string; claim_labels: Record<string, string> }>()
+      .notNull(),
+    /** 'issued' | 'pending' (deferred: waiting for the issuer). */
+    state: text('state').notNull(),
+    issuedCiphertext: text('issued_ciphertext'),
+    /**
+     * Vault ciphertext (AAD = 'received-exchange:' + id) of what later calls to the issuer need:
+     * { access_token, notification_endpoint, notification_id, deferred_credential_endpoint,
+     * transaction_id } (any may be absent).
+     */
+    exchangeCiphertext: text('exchange_ciphertext'),
+    /** The credential's `iat` (else the instant it was received). */
+    issuedAt: instant('issued_at').notNull(),
+    /** The credential's `exp`; null = none. */
+    expiresAt: instant('expires_at'),
+    receivedAt: instant('received_at').notNull(),
+    /** Display order set by the holder; null = by issuance. */
+    position: integer('position'),
+  },
+  (t) => [
+    uniqueIndex('received_credentials_user_type_idx').on(t.userId, t.documentType),
+    index('received_credentials_user_idx').on(t.userId, t.receivedAt),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type CredentialRow = typeof credentials.$inferSelect;
 export type ConsentRequestRow = typeof consentRequests.$inferSelect;
@@ -1127,3 +1216,5 @@ export type WalletKeyRow = typeof walletKeys.$inferSelect;
 export type WithdrawalNoticeRow = typeof withdrawalNotices.$inferSelect;
 export type Oid4vciOfferRow = typeof oid4vciOffers.$inferSelect;
 export type Oid4vciIssuanceRow = typeof oid4vciIssuances.$inferSelect;
+export type CredentialOfferRow = typeof credentialOffers.$inferSelect;
+export type ReceivedCredentialRow = typeof receivedCredentials.$inferSelect;

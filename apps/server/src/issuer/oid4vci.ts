@@ -1,6 +1,6 @@
 /**
  * The product's issuers as OpenID4VCI 1.0 Credential Issuers (OpenID for Verifiable Credential
- * Issuance 1.0, final; docs/oid4vci.md "Receiving from the product's issuers"; DECISIONS 8): the
+ * Issuance 1.0, final; docs/oid4vci.md "Receiving from the product's issuers"; DECISIONS 9.1): the
  * constants, endpoint URLs and errors the issuer's use cases share.
  *
  * Each of core's ISSUERS is one Credential Issuer at core's credentialIssuerIdentifier

@@ -7,6 +7,7 @@ import type { ProofCrypto } from '@pehchaan/core';
 import type { Db } from '../db/create-db';
 import type { ConsentRegistryKey, IssuerKeyring } from './issuer-keys';
 import type { Notifier } from './notifier';
+import type { OwnOriginFetch } from './oid4vci/issuer-http';
 import type { RolePorts } from './roles';
 import type { Vault } from './vault';
 
@@ -35,6 +36,18 @@ export interface ServiceDeps {
    * alone, whatever HOST is. This server's own verifier is reached in process regardless.
    */
   oid4vpAllowLoopback: boolean;
+  /**
+   * The OpenID4VCI wallet may reach credential issuers on 127.0.0.0/8 or ::1, over http too
+   * (docs/oid4vci.md): AppConfig.oid4vciAllowLoopback (OID4VCI_ALLOW_LOOPBACK), for tests and
+   * local demos. Private ranges are never allowed.
+   */
+  oid4vciAllowLoopback: boolean;
+  /**
+   * Answers a request to this server's own PUBLIC_ORIGIN in process (set by src/app.ts once the
+   * routes are registered, with app.inject): the wallet reaches the product's own OpenID4VCI
+   * issuers this way, so `npm start` needs no OID4VCI_ALLOW_LOOPBACK. Absent: over the network.
+   */
+  ownOriginFetch?: OwnOriginFetch;
   /**
    * The e-mail and SMS senders of the holders' notices (lib/notifier.ts), from SMTP_URL and
    * SMS_WEBHOOK_URL; none configured: nothing is sent and those switches stay off.

@@ -60,6 +60,13 @@ export const ERROR_STATUS = {
   invalid_presentation: 400,
   /** W3C VC API issuer: a credential the Data Model or JSON-LD safe mode refuses to sign. */
   credential_not_issuable: 400,
+  /** OpenID4VCI: the credential offer link or the offer it names cannot be read (OpenID4VCI 1.0 4.1). */
+  invalid_credential_offer: 400,
+  /**
+   * OpenID4VCI: the transaction code the holder typed is missing or wrong (the issuer answered
+   * invalid_grant to an offer that asks for one); the offer stays, the holder may type again.
+   */
+  tx_code_invalid: 400,
   /** No, unknown, expired or revoked session token. */
   unauthenticated: 401,
   /** Demo pair with the wrong OTP (SPEC 5). */
@@ -148,6 +155,15 @@ export const ERROR_STATUS = {
   consent_already_withdrawn: 409,
   /** Withdraw of a consent past its validity: it already ended. */
   consent_expired: 409,
+  /**
+   * SPEC 5: a received credential of one of the SPEC's ten types the holder already has ('You
+   * already have a {document type}. Only one document of each type is allowed.').
+   */
+  credential_exists: 409,
+  /** OpenID4VCI: the issuer no longer honours the offer (its pre-authorized code used or ended). */
+  offer_used: 409,
+  /** A feature of the product's own documents that a received credential does not have (yet). */
+  received_credential_unsupported: 409,
   /** The OpenID4VP request is past its expiry (its `exp`, or 10 minutes after it arrived). */
   presentation_request_expired: 410,
   /** The share link's lifetime has passed ('Credential expired', SPEC 8). */
@@ -190,6 +206,12 @@ export const ERROR_STATUS = {
   passkey_invalid: 422,
   /** A restore whose credentials do not verify or are not the holder's. */
   backup_invalid: 422,
+  /** OpenID4VCI: an issuer address the wallet may not reach (private network, plain http, ...). */
+  issuer_address_refused: 422,
+  /** OpenID4VCI: the issued credential fails a check (signature, cnf, iss, vct, format). */
+  credential_rejected: 422,
+  /** OpenID4VCI: an issued credential over 64 KiB. */
+  credential_too_large: 422,
   /** Too many requests, or too many failed logins in a row (the growing delay): Retry-After. */
   rate_limited: 429,
   /** 100 failed OTP logins in a row for one number; an operator must unlock it. */
@@ -208,6 +230,10 @@ export const ERROR_STATUS = {
    * the reason in the server log only.
    */
   request_unavailable: 502,
+  /** OpenID4VCI: the issuer could not be reached, timed out, redirected or answered unusable data. */
+  issuer_unreachable: 502,
+  /** OpenID4VCI: the issuer answered an error (other than a wrong transaction code). */
+  issuer_refused: 502,
   /**
    * The database cannot be reached or is not the writable node (a failover under way,
    * db/postgres-hosts.ts); Retry-After. Nothing was changed, or the change is uncertain: retry
@@ -244,6 +270,8 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   invalid_credential: 'Invalid credential',
   invalid_presentation: 'Invalid presentation',
   credential_not_issuable: 'Credential cannot be issued',
+  invalid_credential_offer: 'Invalid credential offer',
+  tx_code_invalid: 'Transaction code not accepted',
   unauthenticated: 'Not authenticated',
   wrong_demo_otp: 'Wrong demo OTP',
   login_unavailable: 'Login unavailable',
@@ -283,6 +311,9 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   consent_not_approved: 'Consent not approved',
   consent_already_withdrawn: 'Consent already withdrawn',
   consent_expired: 'Consent expired',
+  credential_exists: 'Credential already held',
+  offer_used: 'Credential offer no longer valid',
+  received_credential_unsupported: 'Not available for a received credential',
   presentation_request_expired: 'Presentation request expired',
   share_expired: 'Share link expired',
   share_withdrawn: 'Share link withdrawn',
@@ -304,6 +335,9 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   presentation_not_verified: 'Presentation not verified',
   passkey_invalid: 'Passkey not accepted',
   backup_invalid: 'Backup not accepted',
+  issuer_address_refused: 'Issuer address not allowed',
+  credential_rejected: 'Credential not accepted',
+  credential_too_large: 'Credential too large',
   rate_limited: 'Too many requests',
   login_locked: 'Login locked',
   client_error: 'Bad request',
@@ -311,6 +345,8 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   verifier_unreachable: 'Verifier unreachable',
   verifier_refused: 'Verifier refused the answer',
   request_unavailable: "Verifier's request unavailable",
+  issuer_unreachable: 'Issuer unreachable',
+  issuer_refused: 'Issuer refused',
   database_unavailable: 'Database unavailable',
   service_unavailable: 'Service unavailable',
 };

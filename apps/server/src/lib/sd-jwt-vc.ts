@@ -26,7 +26,7 @@ import {
 import { digest, generateSalt } from '@sd-jwt/crypto-nodejs';
 import { SDJwtVcInstance, type SdJwtVcPayload } from '@sd-jwt/sd-jwt-vc';
 import type { DisclosureFrame } from '@sd-jwt/types';
-import type { HolderKey } from './holder-keys';
+import type { HolderSigningKey } from './holder-keys';
 import type { IssuerKey, IssuerKeyring } from './issuer-keys';
 
 /** The issuer JWT's `alg`: Ed25519 (RFC 8037). */
@@ -95,7 +95,8 @@ export async function signSdJwtVc(options: {
 export async function presentSdJwtVc(options: {
   sdJwt: string;
   disclose: readonly string[];
-  holderKey: HolderKey;
+  /** The key the SD-JWT VC is bound to: Ed25519 (EdDSA) or, for a received one, P-256 (ES256). */
+  holderKey: Pick<HolderSigningKey, 'alg' | 'sign'>;
   nonce: string;
   audience: string;
   now: Date;

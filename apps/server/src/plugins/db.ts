@@ -144,6 +144,7 @@ export interface PrepareDatabaseOptions {
     | 'now'
     | 'publicOrigin'
     | 'oid4vpAllowLoopback'
+    | 'oid4vciAllowLoopback'
     | 'notifications'
     | 'demoVerifierKeys'
   >;
@@ -193,6 +194,7 @@ export async function prepareDatabase(options: PrepareDatabaseOptions): Promise<
       proofCrypto: nodeProofCrypto({ offload: true }),
       publicOrigin: config.publicOrigin,
       oid4vpAllowLoopback: config.oid4vpAllowLoopback,
+      oid4vciAllowLoopback: config.oid4vciAllowLoopback,
       notifier: createNotifier(config.notifications, log),
       verifierRegistry: createVerifierRegistry(database.db),
     });

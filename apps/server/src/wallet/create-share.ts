@@ -41,6 +41,7 @@ import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { requireDataSharing } from '../lib/holder-settings';
 import { newId } from '../lib/ids';
+import { refuseReceivedCredential } from '../lib/received-records';
 import { readCredentialDocument, toShareRecord } from '../lib/records';
 
 export interface CreateShareOptions extends ServiceDeps {
@@ -82,7 +83,15 @@ export async function createShare(options: CreateShareOptions): Promise<ShareRec
     .select()
     .from(credentials)
     .where(and(eq(credentials.id, options.credentialId), eq(credentials.userId, options.userId)));
-  if (!credential) throw new AppError('credential_not_found', MESSAGES.credentialNotFound);
+  if (!credential) {
+    await refuseReceivedCredential(
+      options.db,
+      options.userId,
+      options.credentialId,
+      'A share link',
+    );
+    throw new AppError('credential_not_found', MESSAGES.credentialNotFound);
+  }
   const document = readCredentialDocument(credential, options.vault) as {
     credentialSubject?: Record<string, unknown>;
   };

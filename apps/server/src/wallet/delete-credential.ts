@@ -3,29 +3,62 @@
  * holder's credentials and writes a `credential_deleted` activity entry
  * ('Deleted {document type name} credential').
  *
- * Input: { db, now, userId, credentialId }. Output: the deleted credential's id.
+ * A credential received from an issuer over OpenID4VCI (table received_credentials) is deleted
+ * the same way (its entry names it by its type or display name), and afterwards the issuer's
+ * Notification Endpoint is told `credential_deleted` (OpenID4VCI 1.0 section 11; best effort).
+ *
+ * Input: { db, vault, now, oid4vciAllowLoopback, userId, credentialId }. Output: the deleted
+ * credential's id.
  * Errors: AppError 'credential_not_found' (404, 'Credential not found') when the holder has no
  * such credential (another holder's id answers the same); 'invalid_input' (400,
  * 'Basic Identity credential is permanent and cannot be deleted') for a permanent one.
  */
 import { MESSAGES } from '@pehchaan/core';
 import { and, eq } from 'drizzle-orm';
-import { credentials } from '../db/schema';
+import { credentials, receivedCredentials } from '../db/schema';
 import { recordActivity } from '../lib/activity-log';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
+import { notifyIssuer } from '../lib/oid4vci/exchange';
+import { issuerHttpOf } from '../lib/oid4vci/issuer-http';
+import { type ReceivedExchange, readReceivedExchange } from '../lib/received-records';
 
-export interface DeleteCredentialOptions extends Pick<ServiceDeps, 'db' | 'now'> {
+export interface DeleteCredentialOptions
+  extends Pick<
+    ServiceDeps,
+    'db' | 'now' | 'vault' | 'oid4vciAllowLoopback' | 'publicOrigin' | 'ownOriginFetch'
+  > {
   userId: string;
   credentialId: string;
 }
 
 export async function deleteCredential(options: DeleteCredentialOptions): Promise<string> {
   const { db, userId, credentialId } = options;
-  return db.transaction(async (tx) => {
+  let told: ReceivedExchange | undefined;
+  const id = await db.transaction(async (tx) => {
     const where = and(eq(credentials.id, credentialId), eq(credentials.userId, userId));
     const [row] = await tx.select().from(credentials).where(where);
-    if (!row) throw new AppError('credential_not_found', MESSAGES.credentialNotFound);
+    if (!row) {
+      const whereReceived = and(
+        eq(receivedCredentials.id, credentialId),
+        eq(receivedCredentials.userId, userId),
+      );
+      const [received] = await tx.select().from(receivedCredentials).where(whereReceived);
+      if (!received) throw new AppError('credential_not_found', MESSAGES.credentialNotFound);
+      told = readReceivedExchange(received, options.vault);
+      await tx.delete(receivedCredentials).where(whereReceived);
+      await recordActivity({
+        db: tx,
+        now: options.now,
+        userId,
+        type: 'credential_deleted',
+        message: {
+          code: 'credential_deleted',
+          params: { document_type: (received.documentType ?? received.display.name).slice(0, 200) },
+        },
+      });
+      return received.id;
+    }
     if (row.permanent) throw new AppError('invalid_input', MESSAGES.basicIdentityPermanent);
     await tx.delete(credentials).where(where);
     await recordActivity({
@@ -37,4 +70,15 @@ export async function deleteCredential(options: DeleteCredentialOptions): Promis
     });
     return row.id;
   });
+  const exchange: ReceivedExchange | undefined = told;
+  if (exchange?.notification_endpoint && exchange.notification_id && exchange.access_token) {
+    await notifyIssuer({
+      notificationEndpoint: exchange.notification_endpoint,
+      accessToken: exchange.access_token,
+      notificationId: exchange.notification_id,
+      event: 'credential_deleted',
+      http: issuerHttpOf(options),
+    });
+  }
+  return id;
 }

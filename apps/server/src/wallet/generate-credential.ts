@@ -15,7 +15,8 @@
  * - Writes a `credential_generated` activity entry ('Generated {name} credential'), or
  *   `basic_identity_created` for the Basic Identity.
  * Errors: AppError 'user_not_found' (404, 'User not found'); 'duplicate_document' (409,
- * MESSAGES.duplicateDocument(name)) when the holder already has that type, also when two
+ * MESSAGES.duplicateDocument(name)) when the holder already has that type (also one received
+ * from an issuer over OpenID4VCI), also when two
  * requests race (the unique index decides); 'invalid_input' (400) for an unknown type.
  */
 import {
@@ -33,7 +34,7 @@ import {
   type VerifiableCredential,
 } from '@pehchaan/core';
 import { eq } from 'drizzle-orm';
-import { credentials, users } from '../db/schema';
+import { credentials, receivedCredentials, users } from '../db/schema';
 import { recordActivity } from '../lib/activity-log';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
@@ -63,12 +64,21 @@ export async function generateCredential(
   const [user] = await db.select().from(users).where(eq(users.id, options.userId));
   if (!user) throw new AppError('user_not_found', MESSAGES.userNotFound);
 
-  const held = (
-    await db
-      .select({ documentType: credentials.documentType })
-      .from(credentials)
-      .where(eq(credentials.userId, user.id))
-  ).map((row) => row.documentType);
+  // SPEC 5 counts credentials received from issuers of the SPEC's types too (OpenID4VCI).
+  const held = [
+    ...(
+      await db
+        .select({ documentType: credentials.documentType })
+        .from(credentials)
+        .where(eq(credentials.userId, user.id))
+    ).map((row) => row.documentType),
+    ...(
+      await db
+        .select({ documentType: receivedCredentials.documentType })
+        .from(receivedCredentials)
+        .where(eq(receivedCredentials.userId, user.id))
+    ).flatMap((row) => (row.documentType === null ? [] : [row.documentType])),
+  ];
 
   const type = options.documentType
     ? getDocumentType(options.documentType)

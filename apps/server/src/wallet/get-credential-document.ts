@@ -11,6 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import { credentials } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
+import { refuseReceivedCredential } from '../lib/received-records';
 import { readCredentialDocument } from '../lib/records';
 
 export interface GetCredentialDocumentOptions extends Pick<ServiceDeps, 'db' | 'vault'> {
@@ -26,6 +27,9 @@ export async function getCredentialDocument(
     .select()
     .from(credentials)
     .where(and(eq(credentials.id, credentialId), eq(credentials.userId, userId)));
-  if (!row) throw new AppError('credential_not_found', MESSAGES.credentialNotFound);
+  if (!row) {
+    await refuseReceivedCredential(db, userId, credentialId, 'The signed W3C document');
+    throw new AppError('credential_not_found', MESSAGES.credentialNotFound);
+  }
   return readCredentialDocument(row, options.vault) as Record<string, unknown>;
 }

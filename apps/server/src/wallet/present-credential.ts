@@ -10,16 +10,21 @@
  * disclosures of exactly the claims in `disclose` (repeats count once), and a key-binding JWT
  * ({ typ: 'kb+jwt', alg: 'EdDSA' }, { iat: now, nonce, aud: audience, sd_hash }) signed with the
  * holder's key (lib/holder-keys.ts), whose public key is the credential's `cnf.jwk`.
+ * A credential of that type received from an issuer over OpenID4VCI (lib/received-records.ts,
+ * e.g. UIDAI's `vc+sd-jwt` Aadhaar) is presented when the holder has none of the product's: its
+ * SD-JWT exactly as issued, its own disclosures, and a key-binding JWT signed by the key it is
+ * bound to (its `cnf.jwk`: the holder's P-256 key, ES256, or Ed25519, EdDSA).
  * Errors: AppError 'credential_not_found' (404) when the holder has no credential of that type;
  * 'unknown_claim' (400) naming the first claim the credential cannot disclose; 'invalid_input'
  * (400) for an unknown document type or an empty nonce or audience.
  */
 import { type DocumentTypeKey, getDocumentType, MESSAGES } from '@pehchaan/core';
 import { and, eq } from 'drizzle-orm';
-import { credentials } from '../db/schema';
+import { credentials, receivedCredentials } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
-import { loadHolderKey } from '../lib/holder-keys';
+import { loadHolderKey, loadHolderKeyOf } from '../lib/holder-keys';
+import { readIssuedCredential } from '../lib/received-records';
 import {
   confirmationKeyOf,
   disclosableClaimsOfSdJwt,
@@ -47,7 +52,7 @@ export async function presentCredential(options: PresentCredentialOptions): Prom
     .select()
     .from(credentials)
     .where(and(eq(credentials.userId, userId), eq(credentials.documentType, type.key)));
-  if (!row) throw new AppError('credential_not_found', MESSAGES.credentialNotFound);
+  if (!row) return presentReceivedCredential(options, type.key, type.name);
 
   // Issued with the credential; one issued before SD-JWT VCs existed is issued now.
   const sdJwt = row.sdJwtCiphertext
@@ -63,6 +68,49 @@ export async function presentCredential(options: PresentCredentialOptions): Prom
   // One key per holder, never rotated: a mismatch means the key row was replaced by hand.
   if ((await confirmationKeyOf(sdJwt))?.x !== holderKey.publicJwk.x) {
     throw new Error(`The SD-JWT VC ${row.id} is bound to another key than ${userId}'s`);
+  }
+  return presentSdJwtVc({
+    sdJwt,
+    disclose: [...new Set(options.disclose)],
+    holderKey,
+    nonce: options.nonce,
+    audience: options.audience,
+    now: options.now(),
+  });
+}
+
+/** Presents the holder's received credential of `documentType` (see the module docs). */
+async function presentReceivedCredential(
+  options: PresentCredentialOptions,
+  documentType: DocumentTypeKey,
+  typeName: string,
+): Promise<string> {
+  const { db, userId } = options;
+  const [row] = await db
+    .select()
+    .from(receivedCredentials)
+    .where(
+      and(
+        eq(receivedCredentials.userId, userId),
+        eq(receivedCredentials.documentType, documentType),
+      ),
+    );
+  const sdJwt = row ? readIssuedCredential(row, options.vault) : undefined;
+  if (!row || sdJwt === undefined || !row.format.endsWith('sd-jwt')) {
+    throw new AppError('credential_not_found', MESSAGES.credentialNotFound);
+  }
+  const disclosable = new Set(await disclosableClaimsOfSdJwt(sdJwt));
+  const unknown = options.disclose.find((claim) => !disclosable.has(claim));
+  if (unknown !== undefined) {
+    throw new AppError('unknown_claim', `A ${typeName} has no claim named ${unknown}`);
+  }
+  const cnf = await confirmationKeyOf(sdJwt);
+  const alg = cnf?.kty === 'EC' && cnf.crv === 'P-256' ? 'ES256' : 'EdDSA';
+  const holderKey = await loadHolderKeyOf({ ...options, userId, alg });
+  const own = holderKey.publicJwk as unknown as Record<string, unknown>;
+  // The wallet checked cnf.jwk on receipt; a mismatch means the key row was replaced by hand.
+  if (cnf?.x !== own.x || (cnf?.y ?? undefined) !== (own.y ?? undefined)) {
+    throw new Error(`The received SD-JWT VC ${row.id} is bound to another key than ${userId}'s`);
   }
   return presentSdJwtVc({
     sdJwt,

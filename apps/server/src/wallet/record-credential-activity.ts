@@ -9,6 +9,7 @@
  * Input: { db, now, userId, credentialId, type }. Output: the stored ActivityLog.
  * Errors: AppError 'credential_not_found' (404, 'Credential not found') when the holder has no
  * credential with that id (another holder's id answers the same); nothing is written then.
+ * A credential received from an issuer (OpenID4VCI) is recorded the same way.
  */
 import { type ActivityLog, type HolderCredentialActivityType, MESSAGES } from '@pehchaan/core';
 import { and, eq } from 'drizzle-orm';
@@ -16,6 +17,7 @@ import { credentials } from '../db/schema';
 import { recordActivity } from '../lib/activity-log';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
+import { selectReceivedCredential } from '../lib/received-records';
 
 export interface RecordCredentialActivityOptions extends Pick<ServiceDeps, 'db' | 'now'> {
   userId: string;
@@ -31,13 +33,21 @@ export async function recordCredentialActivity(
     .select({ documentType: credentials.documentType })
     .from(credentials)
     .where(and(eq(credentials.id, options.credentialId), eq(credentials.userId, userId)));
-  if (!credential) throw new AppError('credential_not_found', MESSAGES.credentialNotFound);
+  // A credential received from an issuer is named by its type or its display name.
+  const received = credential
+    ? undefined
+    : await selectReceivedCredential(db, userId, options.credentialId);
+  const documentType =
+    credential?.documentType ?? received?.documentType ?? received?.display.name.slice(0, 200);
+  if (documentType === undefined) {
+    throw new AppError('credential_not_found', MESSAGES.credentialNotFound);
+  }
   return recordActivity({
     db,
     now: options.now,
     userId,
     type,
-    message: { code: type, params: { document_type: credential.documentType } },
+    message: { code: type, params: { document_type: documentType } },
     writtenBy: 'holder',
   });
 }

@@ -24,6 +24,7 @@ import { credentials } from '../db/schema';
 import { recordActivity } from '../lib/activity-log';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
+import { refuseReceivedCredential } from '../lib/received-records';
 import { readCredentialDocument } from '../lib/records';
 
 export interface RevealCredentialFieldOptions extends Pick<ServiceDeps, 'db' | 'vault' | 'now'> {
@@ -41,7 +42,15 @@ export async function revealCredentialField(
     .select()
     .from(credentials)
     .where(and(eq(credentials.id, options.credentialId), eq(credentials.userId, userId)));
-  if (!row) throw new AppError('credential_not_found', MESSAGES.credentialNotFound);
+  if (!row) {
+    await refuseReceivedCredential(
+      options.db,
+      options.userId,
+      options.credentialId,
+      'Revealing one field',
+    );
+    throw new AppError('credential_not_found', MESSAGES.credentialNotFound);
+  }
   const document = readCredentialDocument(row, options.vault);
   const subject =
     isJsonObject(document) && isJsonObject(document.credentialSubject)

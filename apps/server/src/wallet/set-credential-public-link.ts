@@ -16,6 +16,7 @@ import { and, eq } from 'drizzle-orm';
 import { credentials } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
+import { refuseReceivedCredential } from '../lib/received-records';
 
 export interface SetCredentialPublicLinkOptions extends Pick<ServiceDeps, 'db'> {
   userId: string;
@@ -31,6 +32,14 @@ export async function setCredentialPublicLink(
     .set({ publicLink: options.enabled })
     .where(and(eq(credentials.id, options.credentialId), eq(credentials.userId, options.userId)))
     .returning({ id: credentials.id, publicLink: credentials.publicLink });
-  if (!row) throw new AppError('credential_not_found', MESSAGES.credentialNotFound);
+  if (!row) {
+    await refuseReceivedCredential(
+      options.db,
+      options.userId,
+      options.credentialId,
+      'The public link',
+    );
+    throw new AppError('credential_not_found', MESSAGES.credentialNotFound);
+  }
   return { credential_id: row.id, public_link: row.publicLink };
 }

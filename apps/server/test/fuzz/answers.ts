@@ -106,9 +106,9 @@ export function answerProblems(
   if (response.headers['cache-control'] !== cacheControl) {
     problems.push(`cache-control ${JSON.stringify(response.headers['cache-control'])}`);
   }
-  // 204 No Content (the OpenID4VCI notification endpoint): no body at all.
+  // 204 No Content (RFC 9110 15.3.5): documented, and no body at all.
   if (status === 204) {
-    return response.body === '' ? problems : [...problems, `204 with a body: ${response.body}`];
+    return response.body === '' ? problems : [...problems, 'a 204 answer with a body'];
   }
   // A success documented only with other media types than JSON: that type and its syntax.
   const successTypes = operation.successMediaTypes[status] ?? [];

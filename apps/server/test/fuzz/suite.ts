@@ -84,6 +84,7 @@ import {
   SECONDARY,
 } from '../helpers/app';
 import { backends } from '../helpers/backends';
+import { startOutsideIssuer } from '../helpers/outside-issuer';
 import { expectProblem } from '../helpers/problem';
 import { SoftAuthenticator } from '../helpers/soft-authenticator';
 import { answerProblems } from './answers';
@@ -158,6 +159,8 @@ interface VerifierRequests {
 interface SeedInputs {
   signed: Signed;
   requests: VerifierRequests;
+  /** Fresh credential offer links of the outside issuer (by value and by uri). */
+  offerLinks: string[];
   /** The DID the W3C VC API issuer is fuzzed as (ISSUER's). */
   issuerDid: string;
   /** What the security operations' seeds need, made before the operation (securitySetup). */
@@ -309,6 +312,10 @@ const SEED_BODIES: Record<string, (inputs: SeedInputs) => unknown[]> = {
   // Each link is received once (then 409: the same client_id and nonce again).
   'POST /user/{userId}/presentation-requests': ({ requests }) =>
     requests.links.map((link) => ({ link })),
+  // OpenID4VCI: an outside issuer's offers; accepting one with no transaction code.
+  'POST /user/{userId}/credential-offers': ({ offerLinks }) =>
+    offerLinks.map((offer) => ({ offer })),
+  'POST /user/{userId}/credential-offers/{offerId}/accept': () => [{}],
   // The settings that act (issue 19): answers made for this run in securitySetup.
   'POST /api/auth/second-factor/passkey-options': ({ security }) => [
     { login_token: security.loginToken },
@@ -375,9 +382,17 @@ if (!backend) throw new Error(`no ${backendName} backend (PostgreSQL needs TEST_
 const opened = await backend.open();
 const port = await freePort();
 const PUBLIC_ORIGIN = `http://127.0.0.1:${port}`;
+// The wallet receiving over OpenID4VCI: an outside issuer on 127.0.0.1, which only
+// OID4VCI_ALLOW_LOOPBACK lets it reach (test/helpers/outside-issuer.ts).
+const outsideIssuer = await startOutsideIssuer(() => new Date());
 const app = await buildTestApp(
   opened.database,
-  { otpProvider: 'console', rateLimits: false, publicOrigin: PUBLIC_ORIGIN },
+  {
+    otpProvider: 'console',
+    rateLimits: false,
+    publicOrigin: PUBLIC_ORIGIN,
+    oid4vciAllowLoopback: true,
+  },
   { otpSender: { send() {} } },
 );
 // Listening on PUBLIC_ORIGIN as a deployment does (the wallet reaches it in process anyway).
@@ -614,6 +629,7 @@ export function describeFuzzSuite(part: { index: number; count: number }): void 
     });
 
     afterAll(async () => {
+      outsideIssuer.close();
       const lines = [...stats].map(([key, s]) => {
         const statuses = [...s.statuses]
           .sort(([a], [b]) => a - b)
@@ -955,6 +971,24 @@ export function describeFuzzSuite(part: { index: number; count: number }): void 
       const requests = usesVerifierRequests(operation)
         ? await createVerifierRequests()
         : { ids: [], states: [], links: [] };
+      // OpenID4VCI: fresh offer links, and offers stored for the operations on one.
+      const offerLinks = [
+        outsideIssuer.makeOffer('library').link,
+        outsideIssuer.makeOffer('library', { byUri: true }).link,
+      ];
+      const offerIds: string[] = [];
+      if (operation.path.includes('/credential-offers/')) {
+        for (let i = 0; i < 3; i += 1) {
+          const stored = await app.inject({
+            method: 'POST',
+            url: `/user/${ACTOR.userId}/credential-offers`,
+            headers: bearer(tokenOf(ACTOR)),
+            payload: { offer: outsideIssuer.makeOffer('library').link },
+          });
+          expect(stored.statusCode, stored.body).toBe(201);
+          offerIds.push(String(stored.json().id));
+        }
+      }
       const security = await securitySetup(operation);
       const oid4vci = usesOid4vci(operation) ? await oid4vciSetup(operation) : undefined;
       // Issue 17: a decided consent (with its receipt) to send a grievance about, and a grievance
@@ -981,7 +1015,7 @@ export function describeFuzzSuite(part: { index: number; count: number }): void 
       // passkey or backup of the holder.
       const pathValues = operation.pathParams.some((p) => p.name === 'type')
         ? [...DOCUMENT_TYPE_KEYS]
-        : [...(security.pathValues ?? []), ...rightsRequestIds, ...requests.ids];
+        : [...(security.pathValues ?? []), ...rightsRequestIds, ...requests.ids, ...offerIds];
       // A credential's field (the reveal of one identity number): the holder's PAN Card first.
       const revealsField = operation.pathParams.some((p) => p.name === 'field');
       if (revealsField) pathValues.unshift(await panCredentialId());
@@ -1008,6 +1042,7 @@ export function describeFuzzSuite(part: { index: number; count: number }): void 
           SEED_BODIES[operation.key]?.({
             signed,
             requests,
+            offerLinks,
             issuerDid: app.deps.issuers.get(ISSUER).did,
             security,
             oid4vci: oid4vci?.seeds ?? [],

@@ -52,6 +52,8 @@ export function useActivityText(): (log: ActivityLog) => string {
       until: format.dateTime(text('until')),
       // A revealed identity number (DECISIONS 9.6): its label.
       claim: fieldLabel(text('claim'), i18n.language),
+      // A credential offer or a received credential: the issuer's display name.
+      issuer: text('issuer'),
       context: code === 'profile_updated' && fields.length === 0 ? 'none' : undefined,
       defaultValue: log.description,
     });

@@ -48,6 +48,7 @@ describe('English texts (SPEC 5, 8, 9)', () => {
       claims: 'name,date_of_birth',
       until: '2026-06-08T10:00:00.000Z',
       claim: 'pan_number',
+      issuer: 'City Library',
     };
     for (const code of ACTIVITY_MESSAGE_CODES) {
       for (const count of [1, 3]) {

@@ -61,6 +61,10 @@ export const ACTIVITY_MESSAGE_CODES = [
   'recovery_codes_generated',
   'recovery_code_used',
   'recovery_code_failed_after_otp',
+  // OpenID4VCI (api/credential-offers.ts; params: issuer, the issuer's display name; a received
+  // credential also document_type, its display name or catalogue key).
+  'credential_offer_received',
+  'credential_received',
 ] as const;
 /** A message code; an unknown one is refused with a short message (the list grows). */
 export const activityMessageCodeSchema = z.enum(ACTIVITY_MESSAGE_CODES, {

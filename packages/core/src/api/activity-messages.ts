@@ -17,7 +17,8 @@
  * ('name,date_of_birth', CLAIM_LABELS keys), `until` the instant a link ends (ISO 8601) and
  * `count` a view limit; a revealed identity number names its `claim` (a CLAIM_LABELS key).
  * Grievances and erasure requests name the organisation as `requester` and the consent's
- * `purpose`.
+ * `purpose`. A credential offer and a received credential name the issuer by its display name as
+ * `issuer`; a received credential's `document_type` is a catalogue key or its display name.
  */
 import { CLAIM_LABELS, DOCUMENT_TYPE_LABELS } from '../documents/labels';
 import type { ActivityMessageCode, ActivityMessageParams } from './activity-message-codes';
@@ -202,5 +203,9 @@ export function describeActivity(message: ActivityMessage): string {
         : `Signed in with a recovery code: ${p.count} codes left`;
     case 'recovery_code_failed_after_otp':
       return 'Sign-in stopped: right OTP, recovery code not valid';
+    case 'credential_offer_received':
+      return `Received a credential offer from ${p.issuer}`;
+    case 'credential_received':
+      return `Received ${documentName(p.document_type)} credential from ${p.issuer}`;
   }
 }

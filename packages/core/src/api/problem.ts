@@ -61,6 +61,9 @@ export const PROBLEM_CODES = [
   'invalid_credential',
   'invalid_presentation',
   'credential_not_issuable',
+  // 400: OpenID4VCI, the wallet receiving (api/credential-offers.ts)
+  'invalid_credential_offer',
+  'tx_code_invalid',
   // 401
   'unauthenticated',
   'wrong_demo_otp',
@@ -90,7 +93,7 @@ export const PROBLEM_CODES = [
   'backup_not_found',
   'consent_receipt_not_found',
   'rights_request_not_found',
-  // 404: no OpenID4VCI credential offer with this id
+  // 404: no OpenID4VCI credential offer with this id (the issuer's offer URI, or the holder's stored offer)
   'offer_not_found',
   // 409
   'consent_already_decided',
@@ -107,6 +110,12 @@ export const PROBLEM_CODES = [
   'consent_not_approved',
   'consent_already_withdrawn',
   'consent_expired',
+  // 409: OpenID4VCI, the wallet receiving: SPEC 5's one-per-type rule; an offer the issuer no
+  // longer honours (its pre-authorized code used or ended)
+  'credential_exists',
+  'offer_used',
+  // 409: a feature the product's own documents have and a received credential has not (yet)
+  'received_credential_unsupported',
   // 410
   'presentation_request_expired',
   // 410: a share link that no longer discloses anything
@@ -134,6 +143,11 @@ export const PROBLEM_CODES = [
   'presentation_not_verified',
   'passkey_invalid',
   'backup_invalid',
+  // 422: OpenID4VCI, the wallet receiving: an issuer address the wallet may not reach, a
+  // credential that fails a check (signature, cnf, iss, vct, format), or one over 64 KiB
+  'issuer_address_refused',
+  'credential_rejected',
+  'credential_too_large',
   // 429
   'rate_limited',
   'login_locked',
@@ -146,6 +160,9 @@ export const PROBLEM_CODES = [
   'verifier_refused',
   // 502: a verifier's request object could not be obtained, whatever the reason (one answer)
   'request_unavailable',
+  // 502: OpenID4VCI, the issuer, not this server, failed (unreachable, or an error answer)
+  'issuer_unreachable',
+  'issuer_refused',
   // 503: briefly unavailable (a database failover, a shared store down); Retry-After
   'database_unavailable',
   'service_unavailable',

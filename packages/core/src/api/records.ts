@@ -77,6 +77,12 @@ export const ACTIVITY_TYPES = [
    */
   'recovery_codes_generated',
   'recovery_code_used',
+  /**
+   * OpenID4VCI (api/credential-offers.ts): an issuer's credential offer reached the wallet, and a
+   * credential was received from an issuer and stored (the holder accepted the offer).
+   */
+  'credential_offer_received',
+  'credential_received',
 ] as const;
 export const activityTypeSchema = z.enum(ACTIVITY_TYPES);
 export type ActivityType = z.infer<typeof activityTypeSchema>;

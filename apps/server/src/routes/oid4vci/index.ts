@@ -136,7 +136,7 @@ const oid4vciRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['oid4vci'],
-        operationId: 'getCredentialOffer',
+        operationId: 'getIssuerCredentialOffer',
         summary: 'OpenID4VCI: the Credential Offer at credential_offer_uri',
         params: offerParams,
         response: {

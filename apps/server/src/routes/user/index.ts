@@ -10,6 +10,7 @@ import activityLogsRoutes from './activity-logs';
 import backupsRoutes from './backups';
 import consentReceiptsRoutes from './consent-receipts';
 import consentRequestsRoutes from './consent-requests';
+import credentialOffersRoutes from './credential-offers';
 import credentialsRoutes from './credentials';
 import deletionRoutes from './deletion';
 import exportRoutes from './export';
@@ -36,6 +37,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(credentialsRoutes, { prefix: '/:userId/credentials' });
+  await app.register(credentialOffersRoutes, { prefix: '/:userId/credential-offers' });
   await app.register(consentRequestsRoutes, { prefix: '/:userId/consent-requests' });
   await app.register(presentationRequestsRoutes, { prefix: '/:userId/presentation-requests' });
   await app.register(activityLogsRoutes, { prefix: '/:userId/activity-logs' });

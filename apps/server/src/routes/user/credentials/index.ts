@@ -1,7 +1,8 @@
 /**
  * /user/{userId}/credentials: the holder's credentials (screen records, identity numbers masked:
  * DECISIONS 9.6), one identity number in full (logged, limited per holder, never cached), one
- * credential's signed document and its SD-JWT VC, turning its bare link on or off, deleting one,
+ * credential's signed document and its SD-JWT VC, turning its bare link on or off, asking the
+ * issuer again for a received one still pending (deferred issuance), deleting one,
  * their display order, and recording a copy or download made on the device in the activity log.
  * HTTP only: schema and a thin handler calling one service. Mounted by routes/user/index.ts under
  * /user/:userId/credentials, which authenticates (401) and checks the holder (403) first.
@@ -12,6 +13,7 @@ import {
   credentialActivityBodySchema,
   credentialFieldAnswerSchema,
   credentialListSchema,
+  credentialRecordSchema,
   publicLinkAnswerSchema,
   publicLinkBodySchema,
   SD_JWT_VC_MEDIA_TYPE,
@@ -27,6 +29,7 @@ import { getCredentialDocument } from '../../../wallet/get-credential-document';
 import { getCredentialSdJwt } from '../../../wallet/get-credential-sd-jwt';
 import { listCredentials } from '../../../wallet/list-credentials';
 import { recordCredentialActivity } from '../../../wallet/record-credential-activity';
+import { refreshCredential } from '../../../wallet/refresh-credential';
 import { reorderCredentials } from '../../../wallet/reorder-credentials';
 import { revealCredentialField } from '../../../wallet/reveal-credential-field';
 import { setCredentialPublicLink } from '../../../wallet/set-credential-public-link';
@@ -174,6 +177,34 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { userId, id } = request.params;
       const sdJwt = await getCredentialSdJwt({ ...app.deps, userId, credentialId: id });
       return reply.type(SD_JWT_VC_MEDIA_TYPE).send(sdJwt);
+    },
+  );
+
+  app.post(
+    '/:id/refresh',
+    {
+      config: IDEMPOTENT,
+      schema: {
+        ...holderRoute,
+        params: credentialParamsSchema,
+        operationId: 'refreshCredential',
+        summary: 'Ask the issuer again for a credential it is still preparing (deferred issuance)',
+        description:
+          'A received credential whose `received.state` is `pending` is asked for at the ' +
+          "issuer's Deferred Credential Endpoint (OpenID4VCI 1.0 section 9); when it comes it is " +
+          'checked and stored as issued. Any other credential is answered as listed. Errors: ' +
+          'credential_not_found (404), credential_exists (409), credential_rejected, ' +
+          'credential_too_large, issuer_address_refused (422), issuer_refused, ' +
+          'issuer_unreachable (502).',
+        response: {
+          200: z.object({ credential: credentialRecordSchema }),
+          ...errorResponses(400, 401, 403, 404, 409, 422, 502),
+        },
+      },
+    },
+    async (request) => {
+      const { userId, id } = request.params;
+      return { credential: await refreshCredential({ ...app.deps, userId, credentialId: id }) };
     },
   );
 

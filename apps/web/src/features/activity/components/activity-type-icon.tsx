@@ -229,6 +229,19 @@ const PATHS: Record<ActivityType, ReactNode> = {
       <path d="m15 19 2 2 4-4" />
     </>
   ),
+  // OpenID4VCI: an arrow into an inbox (an issuer's offer), into a card (a credential received).
+  credential_offer_received: (
+    <>
+      <path d="M22 12h-6l-2 3h-4l-2-3H2" />
+      <path d="M5.5 5.1 2 12v6a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-6l-3.5-6.9A2 2 0 0 0 16.7 4H7.3a2 2 0 0 0-1.8 1.1Z" />
+    </>
+  ),
+  credential_received: (
+    <>
+      <path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8Z" />
+      <path d="M14 2v6h6M12 11v7M9 15l3 3 3-3" />
+    </>
+  ),
 };
 
 const TYPE_TONES: Record<ActivityType, Tone> = {
@@ -269,6 +282,8 @@ const TYPE_TONES: Record<ActivityType, Tone> = {
   credential_field_revealed: 'violet',
   recovery_codes_generated: 'amber',
   recovery_code_used: 'amber',
+  credential_offer_received: 'blue',
+  credential_received: 'green',
 };
 
 /** The round, tinted icon of `type`; `data-type` names the type for styling and tests. */

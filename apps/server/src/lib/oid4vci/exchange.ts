@@ -1,0 +1,259 @@
+/**
+ * The wallet's half of the OpenID4VCI 1.0 pre-authorized code flow, one request each, all over
+ * the SSRF-safe client (issuer-http.ts):
+ * - `requestAccessToken`: the Token Request (section 6.1: grant_type pre-authorized_code, the
+ *   code and the holder's `tx_code`), form-encoded; an `invalid_grant` answer (6.3) is a wrong
+ *   transaction code when one was sent (AppError tx_code_invalid), else an offer the issuer no
+ *   longer honours (offer_used); any other error answer is issuer_refused.
+ * - `requestNonce`: the Nonce Endpoint (section 7: POST, answers `c_nonce`).
+ * - `makeProofJwt`: the `jwt` proof of possession (Appendix F.1: header typ
+ *   'openid4vci-proof+jwt', alg, the public `jwk`; payload aud = the Credential Issuer
+ *   Identifier, iat, nonce = c_nonce), signed by the holder's key.
+ * - `requestCredential`: the Credential Request (section 8.2: `credential_configuration_id`,
+ *   `proofs: { jwt: [...] }`, Bearer access token) and its answer: issued credentials (8.3, also
+ *   the draft-13 single `credential`), deferred (`transaction_id`, 202), or an error code
+ *   (`invalid_nonce`, `invalid_proof`, ... 8.3.1.2).
+ * - `requestDeferredCredential`: the Deferred Credential Request (section 9: `transaction_id`).
+ * - `notifyIssuer`: the Notification Endpoint (section 11: `credential_accepted`,
+ *   `credential_deleted`, `credential_failure`); best effort, never throws.
+ */
+import { AppError } from '../errors';
+import type { HolderSigningKey } from '../holder-keys';
+import { callIssuer, type IssuerHttpOptions } from './issuer-http';
+import { PRE_AUTHORIZED_GRANT } from './offer';
+import { MAX_ISSUED_CREDENTIAL_BYTES } from './verify-issued-sd-jwt';
+
+/** The `typ` of an OpenID4VCI key proof JWT (Appendix F.1). */
+export const PROOF_JWT_TYP = 'openid4vci-proof+jwt';
+
+function oauthError(body: unknown): string | undefined {
+  const error = (body as { error?: unknown } | undefined)?.error;
+  return typeof error === 'string' ? error : undefined;
+}
+
+function refused(what: string, error: string | undefined): AppError {
+  return new AppError(
+    'issuer_refused',
+    `The issuer refused ${what}${error ? ` (${error.slice(0, 60)})` : ''}. Try again later or ask the issuer for a new offer.`,
+  );
+}
+
+/**
+ * The Token Request of the pre-authorized code flow.
+ * @returns the access token and, from older issuers, a c_nonce.
+ * @throws AppError tx_code_invalid, offer_used, issuer_refused, issuer_unreachable,
+ *   issuer_address_refused.
+ */
+export async function requestAccessToken(options: {
+  tokenEndpoint: string;
+  preAuthorizedCode: string;
+  txCode: string | undefined;
+  http: IssuerHttpOptions;
+}): Promise<{ accessToken: string; cNonce: string | undefined }> {
+  const form: Record<string, string> = {
+    grant_type: PRE_AUTHORIZED_GRANT,
+    'pre-authorized_code': options.preAuthorizedCode,
+  };
+  if (options.txCode !== undefined) form.tx_code = options.txCode;
+  const answer = await callIssuer(options.tokenEndpoint, { body: { form } }, options.http);
+  if (answer.status !== 200) {
+    const error = oauthError(answer.body);
+    if (error === 'invalid_grant' && options.txCode !== undefined) {
+      throw new AppError(
+        'tx_code_invalid',
+        'The issuer did not accept this code. Check the code the issuer sent you and type it again.',
+      );
+    }
+    if (error === 'invalid_grant') {
+      throw new AppError(
+        'offer_used',
+        'The issuer no longer accepts this offer: it was already used or has ended. Ask the issuer for a new one.',
+      );
+    }
+    throw refused('to give Pehchaan access', error);
+  }
+  const body = answer.body as { access_token?: unknown; c_nonce?: unknown } | undefined;
+  if (typeof body?.access_token !== 'string' || body.access_token === '') {
+    throw new AppError('issuer_unreachable', 'The issuer answered without an access token.');
+  }
+  return {
+    accessToken: body.access_token,
+    cNonce: typeof body.c_nonce === 'string' ? body.c_nonce : undefined,
+  };
+}
+
+/**
+ * A fresh c_nonce from the Nonce Endpoint.
+ * @throws AppError issuer_refused, issuer_unreachable, issuer_address_refused.
+ */
+export async function requestNonce(
+  nonceEndpoint: string,
+  http: IssuerHttpOptions,
+): Promise<string> {
+  const answer = await callIssuer(nonceEndpoint, { method: 'POST' }, http);
+  const nonce = (answer.body as { c_nonce?: unknown } | undefined)?.c_nonce;
+  if (answer.status !== 200) throw refused('a nonce', oauthError(answer.body));
+  if (typeof nonce !== 'string' || nonce === '') {
+    throw new AppError('issuer_unreachable', 'The issuer answered without a nonce.');
+  }
+  return nonce;
+}
+
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
+
+/** A compact JWS `jwt` key proof (see the module docs). `nonce` omitted when the issuer has none. */
+export function makeProofJwt(options: {
+  key: HolderSigningKey;
+  audience: string;
+  nonce: string | undefined;
+  now: Date;
+}): string {
+  const header = { alg: options.key.alg, typ: PROOF_JWT_TYP, jwk: { ...options.key.publicJwk } };
+  const payload = {
+    aud: options.audience,
+    iat: Math.floor(options.now.getTime() / 1000),
+    ...(options.nonce === undefined ? {} : { nonce: options.nonce }),
+  };
+  const signingInput = `${b64(header)}.${b64(payload)}`;
+  return `${signingInput}.${options.key.sign(signingInput)}`;
+}
+
+/** The Credential Response as the wallet reads it. */
+export type CredentialAnswer =
+  | { kind: 'issued'; credentials: string[]; notificationId: string | undefined }
+  | { kind: 'deferred'; transactionId: string; interval: number | undefined }
+  | { kind: 'error'; error: string | undefined };
+
+/**
+ * The Credential Request of one configuration with one proof.
+ * @throws AppError credential_too_large (a body over 4 credentials' worth), issuer_unreachable,
+ *   issuer_address_refused, credential_rejected (a credential that is no string).
+ */
+export async function requestCredential(options: {
+  credentialEndpoint: string;
+  accessToken: string;
+  configurationId: string;
+  proof: string;
+  http: IssuerHttpOptions;
+}): Promise<CredentialAnswer> {
+  const answer = await callIssuer(
+    options.credentialEndpoint,
+    {
+      body: {
+        json: {
+          credential_configuration_id: options.configurationId,
+          proofs: { jwt: [options.proof] },
+        },
+      },
+      headers: { authorization: `Bearer ${options.accessToken}` },
+      maxBytes: 4 * MAX_ISSUED_CREDENTIAL_BYTES + 4096,
+      tooLarge: new AppError(
+        'credential_too_large',
+        'The issuer sent a credential larger than 64 KiB, which Pehchaan does not store.',
+      ),
+    },
+    options.http,
+  );
+  return readCredentialAnswer(answer);
+}
+
+/**
+ * Reads a Credential Response (8.3) or Deferred Credential Response (9.2): issued credentials,
+ * still deferred (202 or a `transaction_id`), or an error code.
+ * @throws AppError issuer_unreachable (no credential), credential_rejected (not a string).
+ */
+function readCredentialAnswer(answer: { status: number; body: unknown }): CredentialAnswer {
+  const body = answer.body as
+    | {
+        credentials?: unknown;
+        credential?: unknown;
+        transaction_id?: unknown;
+        interval?: unknown;
+        notification_id?: unknown;
+      }
+    | undefined;
+  if (answer.status !== 200 && answer.status !== 202) {
+    return { kind: 'error', error: oauthError(answer.body) };
+  }
+  if (typeof body?.transaction_id === 'string' && body.transaction_id !== '') {
+    return {
+      kind: 'deferred',
+      transactionId: body.transaction_id,
+      interval: typeof body.interval === 'number' ? body.interval : undefined,
+    };
+  }
+  const list = Array.isArray(body?.credentials)
+    ? body.credentials.map((entry) => (entry as { credential?: unknown } | null)?.credential)
+    : body?.credential !== undefined
+      ? [body.credential]
+      : [];
+  if (list.length === 0) {
+    throw new AppError('issuer_unreachable', 'The issuer answered without a credential.');
+  }
+  if (list.some((credential) => typeof credential !== 'string')) {
+    throw new AppError(
+      'credential_rejected',
+      "The issuer's credential was not accepted: it is not in a format Pehchaan stores.",
+    );
+  }
+  return {
+    kind: 'issued',
+    credentials: list as string[],
+    notificationId: typeof body?.notification_id === 'string' ? body.notification_id : undefined,
+  };
+}
+
+/**
+ * The Deferred Credential Request (OpenID4VCI 1.0 section 9: `transaction_id`, the access token
+ * of the original exchange) and its answer, read as requestCredential's.
+ * @throws as requestCredential.
+ */
+export async function requestDeferredCredential(options: {
+  deferredCredentialEndpoint: string;
+  accessToken: string;
+  transactionId: string;
+  http: IssuerHttpOptions;
+}): Promise<CredentialAnswer> {
+  const answer = await callIssuer(
+    options.deferredCredentialEndpoint,
+    {
+      body: { json: { transaction_id: options.transactionId } },
+      headers: { authorization: `Bearer ${options.accessToken}` },
+      maxBytes: 4 * MAX_ISSUED_CREDENTIAL_BYTES + 4096,
+      tooLarge: new AppError(
+        'credential_too_large',
+        'The issuer sent a credential larger than 64 KiB, which Pehchaan does not store.',
+      ),
+    },
+    options.http,
+  );
+  return readCredentialAnswer(answer);
+}
+
+/** The events a wallet tells an issuer (OpenID4VCI 1.0 section 11.1). */
+export type NotificationEvent = 'credential_accepted' | 'credential_deleted' | 'credential_failure';
+
+/**
+ * Tells the issuer's Notification Endpoint what became of a credential. Best effort: a failure
+ * (unreachable, an error answer, an expired access token) is ignored, as section 11 allows.
+ */
+export async function notifyIssuer(options: {
+  notificationEndpoint: string;
+  accessToken: string;
+  notificationId: string;
+  event: NotificationEvent;
+  http: IssuerHttpOptions;
+}): Promise<void> {
+  try {
+    await callIssuer(
+      options.notificationEndpoint,
+      {
+        body: { json: { notification_id: options.notificationId, event: options.event } },
+        headers: { authorization: `Bearer ${options.accessToken}` },
+      },
+      options.http,
+    );
+  } catch {
+    // Section 11: the issuer cannot depend on notifications; nothing to undo.
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * What the wallet keeps of a received credential offer (table credential_offers, vault-encrypted
+ * as `state_ciphertext`) and what the holder sees of it (core's credentialOfferViewSchema): the
+ * issuer by its display name (the trust list's name when trusted, else the metadata's in the
+ * holder's language, else its host), each offered credential's name and claims in the holder's
+ * language, the transaction code prompt, the grant and the expiry.
+ */
+import type { CredentialOfferView, ReceivedFormat } from '@pehchaan/core';
+import type { CredentialOfferRow } from '../../db/schema';
+import type { TrustList } from '../trust-list';
+import type { Vault } from '../vault';
+import { trustedIssuerName } from './issuer-trust';
+import {
+  type AuthorizationServerMetadata,
+  type CredentialOffer,
+  configurationClaims,
+  configurationName,
+  type IssuerMetadata,
+  issuerDisplay,
+  PRE_AUTHORIZED_GRANT,
+} from './offer';
+
+/** How long a received offer is kept for the holder to accept, in milliseconds (1 hour). */
+export const OFFER_LIFETIME_MS = 60 * 60 * 1000;
+
+/** AAD of an offer's state ciphertext: binds it to its row. */
+export const credentialOfferAad = (id: string) => `credential-offer:${id}`;
+
+/** What the wallet keeps to run the exchange later (encrypted: the pre-authorized code is a secret). */
+export interface StoredOfferState {
+  offer: CredentialOffer;
+  metadata: IssuerMetadata;
+  authorizationServer: AuthorizationServerMetadata;
+}
+
+/** The stored state of an offer row. @throws when it does not decrypt (a 500). */
+export function readOfferState(row: CredentialOfferRow, vault: Vault): StoredOfferState {
+  return JSON.parse(vault.decrypt(row.stateCiphertext, credentialOfferAad(row.id)));
+}
+
+/** The issuer's name and trust, as the holder sees them. */
+export function issuerOf(
+  state: StoredOfferState,
+  language: string,
+  trustList: TrustList,
+): { name: string; trusted: boolean; logo: string | null } {
+  const listed = trustedIssuerName(trustList, state.offer.credential_issuer, language);
+  const display = issuerDisplay(state.metadata, language);
+  return {
+    name: listed ?? display.name ?? new URL(state.offer.credential_issuer).host,
+    trusted: listed !== undefined,
+    logo: display.logo,
+  };
+}
+
+/** The holder's view of a stored offer (core's CredentialOfferView). */
+export function buildOfferView(
+  row: CredentialOfferRow,
+  state: StoredOfferState,
+  language: string,
+  trustList: TrustList,
+): CredentialOfferView {
+  const preAuthorized = state.offer.grants?.[PRE_AUTHORIZED_GRANT];
+  const txCode = preAuthorized?.tx_code;
+  return {
+    id: row.id,
+    credential_issuer: state.offer.credential_issuer,
+    issuer: issuerOf(state, language, trustList),
+    credentials: state.offer.credential_configuration_ids.map((id) => {
+      const configuration = state.metadata.credential_configurations_supported[id];
+      return {
+        configuration_id: id,
+        format: (configuration?.format ?? 'dc+sd-jwt') as ReceivedFormat,
+        name: configuration ? configurationName(id, configuration, language) : id,
+        claims: configuration ? configurationClaims(configuration, language) : [],
+      };
+    }),
+    tx_code: txCode
+      ? {
+          length: txCode.length ?? null,
+          input_mode: txCode.input_mode ?? 'numeric',
+          description: txCode.description ?? null,
+        }
+      : null,
+    grant: preAuthorized ? 'pre-authorized_code' : 'authorization_code',
+    expires_at: row.expiresAt.toISOString(),
+  };
+}

@@ -1,0 +1,282 @@
+/**
+ * What the wallet reads from an issuer before it asks for anything (OpenID4VCI 1.0 final): the
+ * credential offer link (section 4.1: `openid-credential-offer://?credential_offer=<JSON>` or
+ * `?credential_offer_uri=<https URL>`, also as an https link with that query), the offer
+ * (4.1.1), the Credential Issuer Metadata (12.2.4, fetched at the well-known URL with path
+ * insertion, 12.2.2) and its authorization server's metadata (RFC 8414, `token_endpoint`).
+ * The schemas are lenient about members the wallet does not use and strict about those it does.
+ * Display data (12.2.4 `display`, `credential_metadata.display` and `claims`; the draft-13 places
+ * are read too) is picked in the holder's language.
+ */
+import { z } from 'zod';
+import { AppError } from '../errors';
+import { getIssuerDocument, type IssuerHttpOptions, wellKnownUrl } from './issuer-http';
+
+/** The pre-authorized code grant type (OpenID4VCI 1.0 section 4.1.1). */
+export const PRE_AUTHORIZED_GRANT = 'urn:ietf:params:oauth:grant-type:pre-authorized_code';
+
+const httpUrl = z
+  .string()
+  .max(2048)
+  .refine((value) => /^https?:\/\//.test(value) && URL.canParse(value), 'Expected a web address');
+
+const txCodeSchema = z.object({
+  input_mode: z.enum(['numeric', 'text']).optional(),
+  length: z.number().int().positive().max(64).optional(),
+  description: z.string().max(300).optional(),
+});
+
+/** A Credential Offer (OpenID4VCI 1.0 section 4.1.1). */
+export const credentialOfferSchema = z.object({
+  credential_issuer: httpUrl,
+  credential_configuration_ids: z.array(z.string().min(1).max(200)).min(1).max(20),
+  grants: z
+    .object({
+      [PRE_AUTHORIZED_GRANT]: z
+        .object({
+          'pre-authorized_code': z.string().min(1).max(4096),
+          tx_code: txCodeSchema.optional(),
+          authorization_server: httpUrl.optional(),
+        })
+        .optional(),
+      authorization_code: z
+        .object({
+          issuer_state: z.string().max(4096).optional(),
+          authorization_server: httpUrl.optional(),
+        })
+        .optional(),
+    })
+    .optional(),
+});
+export type CredentialOffer = z.infer<typeof credentialOfferSchema>;
+
+const displaySchema = z
+  .object({
+    name: z.string().max(200).optional(),
+    locale: z.string().max(35).optional(),
+    logo: z.object({ uri: z.string().max(4096), alt_text: z.string().optional() }).optional(),
+  })
+  .passthrough();
+type Display = z.infer<typeof displaySchema>;
+const displaysSchema = z.array(displaySchema).max(50).optional().catch(undefined);
+
+const claimDescriptionSchema = z.object({
+  path: z.array(z.union([z.string(), z.number(), z.null()])).min(1),
+  display: displaysSchema,
+});
+
+/** One credential configuration (12.2.4 `credential_configurations_supported`). */
+const configurationSchema = z
+  .object({
+    format: z.string().max(100),
+    vct: z.string().max(2048).optional(),
+    proof_types_supported: z
+      .object({
+        jwt: z
+          .object({ proof_signing_alg_values_supported: z.array(z.string()).max(50) })
+          .optional(),
+      })
+      .passthrough()
+      .optional(),
+    credential_metadata: z
+      .object({
+        display: displaysSchema,
+        claims: z.array(claimDescriptionSchema).max(500).optional().catch(undefined),
+      })
+      .passthrough()
+      .optional(),
+    // draft 13 and earlier put these at the top level; `claims` an object of claim names.
+    display: displaysSchema,
+    claims: z.unknown().optional(),
+  })
+  .passthrough();
+export type CredentialConfiguration = z.infer<typeof configurationSchema>;
+
+/** Credential Issuer Metadata (12.2.4), the members the wallet uses. */
+export const issuerMetadataSchema = z
+  .object({
+    credential_issuer: httpUrl,
+    authorization_servers: z.array(httpUrl).max(10).optional(),
+    credential_endpoint: httpUrl,
+    nonce_endpoint: httpUrl.optional(),
+    deferred_credential_endpoint: httpUrl.optional(),
+    notification_endpoint: httpUrl.optional(),
+    display: displaysSchema,
+    credential_configurations_supported: z.record(z.string(), configurationSchema),
+    /** Not an OpenID4VCI member: some issuers (UIDAI's profile) publish their signing keys here. */
+    jwks_uri: httpUrl.optional(),
+    jwks: z.object({ keys: z.array(z.record(z.string(), z.unknown())).max(100) }).optional(),
+  })
+  .passthrough();
+export type IssuerMetadata = z.infer<typeof issuerMetadataSchema>;
+
+/** Authorization Server Metadata (RFC 8414), the members the wallet uses. */
+export const authorizationServerMetadataSchema = z
+  .object({ issuer: httpUrl, token_endpoint: httpUrl })
+  .passthrough();
+export type AuthorizationServerMetadata = z.infer<typeof authorizationServerMetadataSchema>;
+
+const OFFER_LINK_INVALID =
+  'This is not a credential offer Pehchaan can read. Scan or paste the offer link the issuer gave you.';
+
+function invalidOffer(detail = OFFER_LINK_INVALID): AppError {
+  return new AppError('invalid_credential_offer', detail);
+}
+
+/**
+ * Reads an offer link: `openid-credential-offer://?credential_offer=...` (the offer by value) or
+ * `...?credential_offer_uri=...` (by reference), with any scheme (an https link, a QR text) as
+ * long as the query carries exactly one of the two.
+ * @throws AppError invalid_credential_offer.
+ */
+export function parseOfferLink(link: string): { offer: unknown } | { uri: string } {
+  let query: URLSearchParams;
+  try {
+    const trimmed = link.trim();
+    query = new URL(trimmed.startsWith('?') ? `openid-credential-offer://${trimmed}` : trimmed)
+      .searchParams;
+  } catch {
+    throw invalidOffer();
+  }
+  const byValue = query.get('credential_offer');
+  const byReference = query.get('credential_offer_uri');
+  if ((byValue === null) === (byReference === null)) throw invalidOffer();
+  if (byReference !== null) {
+    if (!httpUrl.safeParse(byReference).success) throw invalidOffer();
+    return { uri: byReference };
+  }
+  try {
+    return { offer: JSON.parse(byValue as string) };
+  } catch {
+    throw invalidOffer();
+  }
+}
+
+/** Checks an offer's shape. @throws AppError invalid_credential_offer. */
+export function readCredentialOffer(value: unknown): CredentialOffer {
+  const parsed = credentialOfferSchema.safeParse(value);
+  if (!parsed.success) throw invalidOffer();
+  return parsed.data;
+}
+
+/**
+ * Fetches the Credential Issuer Metadata of `credentialIssuer` (12.2.2: the well-known URL with
+ * path insertion) and checks its `credential_issuer` is exactly the identifier (12.2.3).
+ * @throws AppError issuer_address_refused, issuer_unreachable (no document, or not metadata).
+ */
+export async function fetchIssuerMetadata(
+  credentialIssuer: string,
+  http: IssuerHttpOptions,
+): Promise<IssuerMetadata> {
+  const document = await getIssuerDocument(
+    wellKnownUrl(credentialIssuer, 'openid-credential-issuer'),
+    http,
+  );
+  const parsed = issuerMetadataSchema.safeParse(document);
+  if (!parsed.success || parsed.data.credential_issuer !== credentialIssuer) {
+    throw new AppError(
+      'issuer_unreachable',
+      "The issuer's description (its metadata) is missing or does not match the offer.",
+    );
+  }
+  return parsed.data;
+}
+
+/**
+ * Fetches the metadata of the authorization server `issuer` (RFC 8414 at
+ * `/.well-known/oauth-authorization-server` with path insertion, else OpenID Connect Discovery's
+ * `{issuer}/.well-known/openid-configuration`) and checks its `issuer` (RFC 8414 3.3).
+ * @throws AppError issuer_address_refused, issuer_unreachable.
+ */
+export async function fetchAuthorizationServerMetadata(
+  issuer: string,
+  http: IssuerHttpOptions,
+): Promise<AuthorizationServerMetadata> {
+  const document =
+    (await getIssuerDocument(wellKnownUrl(issuer, 'oauth-authorization-server'), http)) ??
+    (await getIssuerDocument(
+      `${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`,
+      http,
+    ));
+  const parsed = authorizationServerMetadataSchema.safeParse(document);
+  if (!parsed.success || parsed.data.issuer !== issuer) {
+    throw new AppError(
+      'issuer_unreachable',
+      "The issuer's authorization server did not describe itself (its metadata is missing or wrong).",
+    );
+  }
+  return parsed.data;
+}
+
+/**
+ * The display entry for `language` (a BCP 47 tag such as 'hi' or 'en-IN'): the same language,
+ * else one without a locale, else English, else the first one.
+ */
+export function pickDisplay(
+  displays: readonly Display[] | undefined,
+  language: string,
+): Display | undefined {
+  if (!displays || displays.length === 0) return undefined;
+  const base = (tag: string | undefined) => (tag ?? '').toLowerCase().split('-')[0];
+  return (
+    displays.find((d) => d.locale?.toLowerCase() === language.toLowerCase()) ??
+    displays.find((d) => base(d.locale) === base(language)) ??
+    displays.find((d) => d.locale === undefined) ??
+    displays.find((d) => base(d.locale) === 'en') ??
+    displays[0]
+  );
+}
+
+/** One claim of a configuration: its path joined with '.' and its label in `language`. */
+export interface ClaimLabel {
+  path: string;
+  label: string;
+}
+
+/**
+ * The claims a configuration describes (1.0 `credential_metadata.claims`, or the draft-13
+ * `claims` object of names), each with its label in `language` (else its path).
+ */
+export function configurationClaims(
+  configuration: CredentialConfiguration,
+  language: string,
+): ClaimLabel[] {
+  const described = configuration.credential_metadata?.claims;
+  if (described) {
+    return described.map((claim) => {
+      const path = claim.path.map((part) => (part === null ? '*' : String(part))).join('.');
+      return { path, label: pickDisplay(claim.display, language)?.name ?? path };
+    });
+  }
+  const legacy = configuration.claims;
+  if (legacy && typeof legacy === 'object' && !Array.isArray(legacy)) {
+    return Object.entries(legacy as Record<string, unknown>).map(([path, value]) => {
+      const display = displaysSchema.parse((value as { display?: unknown } | null)?.display);
+      return { path, label: pickDisplay(display, language)?.name ?? path };
+    });
+  }
+  return [];
+}
+
+/** The configuration's display name in `language`, else its id. */
+export function configurationName(
+  configurationId: string,
+  configuration: CredentialConfiguration,
+  language: string,
+): string {
+  const displays = configuration.credential_metadata?.display ?? configuration.display;
+  return pickDisplay(displays, language)?.name ?? configurationId;
+}
+
+/** The issuer's display name and logo in `language` (logo only an https or data: URI). */
+export function issuerDisplay(
+  metadata: IssuerMetadata,
+  language: string,
+): { name: string | undefined; logo: string | null } {
+  const display = pickDisplay(metadata.display, language);
+  const logo = display?.logo?.uri;
+  return {
+    name: display?.name,
+    logo: logo && /^(https:|data:image\/)/.test(logo) ? logo : null,
+  };
+}

@@ -1,0 +1,359 @@
+/**
+ * POST /user/{userId}/credential-offers/{id}/accept (OpenID4VCI 1.0, pre-authorized code flow;
+ * core api/credential-offers.ts; DECISIONS 9.1): the holder accepts an offer they received. Runs
+ * the exchange with the issuer over the SSRF-safe client (lib/oid4vci/exchange.ts):
+ * 1. SPEC 5 first, before the one-time code is spent: an offered SD-JWT VC whose `vct` is one of
+ *    the SPEC's ten types (lib/received-records.ts documentTypeOfVct) the holder already has is
+ *    refused with credential_exists.
+ * 2. The Token Request with the pre-authorized code and the holder's transaction code.
+ * 3. For each offered configuration: a fresh c_nonce (Nonce Endpoint, else the token answer's),
+ *    a `jwt` proof signed by the holder's Ed25519 key (EdDSA), or by their P-256 key (ES256) when
+ *    the configuration takes ES256 only, the Credential Request; an `invalid_nonce` answer is
+ *    retried once with a new nonce.
+ * 4. Each credential is checked (lib/oid4vci/verify-issued-sd-jwt.ts: size, signature by the
+ *    issuer's key, iss, vct, cnf = the proved key, dates, disclosures); then, in one
+ *    transaction, SPEC 5 again, every credential stored (its issued form byte for byte,
+ *    vault-encrypted), a `credential_received` activity entry each, and the offer dropped.
+ * 5. The issuer's Notification Endpoint is told `credential_accepted` (best effort).
+ * A deferred answer (`transaction_id`) is stored as a pending credential (state 'pending').
+ * Any failure leaves the offer as it was and stores nothing (when a credential fails a check the
+ * issuer is told `credential_failure`).
+ *
+ * Input: { ...deps, userId, offerId, txCode?, fetchOptions? (tests) }.
+ * Output: the stored credentials as screen records (masked as the list shows them).
+ * Errors (AppError): offer_not_found (404), offer_expired (410), tx_code_invalid (400: missing
+ * or wrong transaction code), credential_exists (409, SPEC 5's text), offer_used (409: the
+ * issuer no longer honours the code), credential_rejected / credential_too_large (422),
+ * issuer_address_refused (422), issuer_refused / issuer_unreachable (502).
+ */
+import {
+  type CredentialRecord,
+  type DocumentTypeKey,
+  getDocumentType,
+  MESSAGES,
+  maskCredentialSubject,
+} from '@pehchaan/core';
+import { and, eq } from 'drizzle-orm';
+import { credentialOffers, receivedCredentials } from '../db/schema';
+import { recordActivity } from '../lib/activity-log';
+import type { ServiceDeps } from '../lib/deps';
+import { AppError } from '../lib/errors';
+import { type HolderSigningKey, loadHolderKeyOf } from '../lib/holder-keys';
+import { getSettings } from '../lib/holder-settings';
+import { newCredentialId } from '../lib/ids';
+import {
+  type CredentialAnswer,
+  makeProofJwt,
+  notifyIssuer,
+  requestAccessToken,
+  requestCredential,
+  requestNonce,
+} from '../lib/oid4vci/exchange';
+import { type IssuerHttpOptions, issuerHttpOf } from '../lib/oid4vci/issuer-http';
+import { trustedIssuerName } from '../lib/oid4vci/issuer-trust';
+import { configurationClaims, configurationName, PRE_AUTHORIZED_GRANT } from '../lib/oid4vci/offer';
+import { issuerOf } from '../lib/oid4vci/offer-view';
+import { type VerifiedIssuedSdJwt, verifyIssuedSdJwt } from '../lib/oid4vci/verify-issued-sd-jwt';
+import type { SafeFetchOptions } from '../lib/oid4vp/safe-fetch';
+import {
+  documentTypeOfVct,
+  holdsDocumentType,
+  type ReceivedExchange,
+  receivedCredentialAad,
+  receivedExchangeAad,
+  toReceivedCredentialRecord,
+} from '../lib/received-records';
+import { loadTrustList } from '../lib/trust-list';
+import { loadCredentialOffer } from './get-credential-offer';
+import { proofAlgFor } from './receive-credential-offer';
+
+export interface AcceptCredentialOfferOptions extends ServiceDeps {
+  userId: string;
+  offerId: string;
+  /** The transaction code the holder typed. */
+  txCode?: string | undefined;
+  /** Tests only: resolver, CA or limits for the issuer requests. */
+  fetchOptions?: Omit<SafeFetchOptions, 'allowLoopback'>;
+}
+
+/** One credential the exchange produced, checked, ready to store. */
+interface Received {
+  id: string;
+  configurationId: string;
+  format: string;
+  documentType: DocumentTypeKey | undefined;
+  display: { issuer_name: string; name: string; claim_labels: Record<string, string> };
+  issued: string | undefined;
+  verified: VerifiedIssuedSdJwt | undefined;
+  exchange: ReceivedExchange;
+  /** A deferred credential's offered vct (the issued one's is in `verified`). */
+  vct?: string | undefined;
+}
+
+/** PostgreSQL's unique_violation, as node-postgres or PGlite report it (maybe wrapped). */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    if ('code' in e && e.code === '23505') return true;
+  }
+  return false;
+}
+
+function credentialExists(documentType: DocumentTypeKey): AppError {
+  return new AppError(
+    'credential_exists',
+    MESSAGES.duplicateDocument(getDocumentType(documentType)?.name ?? documentType),
+  );
+}
+
+export async function acceptCredentialOffer(
+  options: AcceptCredentialOfferOptions,
+): Promise<CredentialRecord[]> {
+  const { db, vault, userId } = options;
+  const http: IssuerHttpOptions = issuerHttpOf(options, options.fetchOptions);
+  const { row: offerRow, state } = await loadCredentialOffer(options);
+  const { offer, metadata } = state;
+  const grant = offer.grants?.[PRE_AUTHORIZED_GRANT];
+  if (!grant) {
+    throw new AppError('invalid_credential_offer', 'This offer has no code Pehchaan can use.');
+  }
+  if (grant.tx_code !== undefined && options.txCode === undefined) {
+    throw new AppError(
+      'tx_code_invalid',
+      'This offer needs the code the issuer sent you (by SMS or e-mail). Type it to continue.',
+    );
+  }
+  const configurations = offer.credential_configuration_ids.map((id) => {
+    const configuration = metadata.credential_configurations_supported[id];
+    if (!configuration) {
+      throw new AppError('invalid_credential_offer', `The issuer does not describe "${id}".`);
+    }
+    return { id, configuration };
+  });
+  for (const { configuration } of configurations) {
+    if (configuration.format === 'ldp_vc') {
+      throw new AppError(
+        'credential_rejected',
+        'Pehchaan cannot receive this credential yet: it is a W3C Data Integrity credential (ldp_vc).',
+      );
+    }
+    const type = documentTypeOfVct(options.publicOrigin, configuration.vct ?? null);
+    if (type && (await holdsDocumentType(db, userId, type))) throw credentialExists(type);
+  }
+
+  // 2. The token.
+  const { accessToken, cNonce } = await requestAccessToken({
+    tokenEndpoint: state.authorizationServer.token_endpoint,
+    preAuthorizedCode: grant['pre-authorized_code'],
+    txCode: grant.tx_code ? options.txCode : undefined,
+    http,
+  });
+
+  const { settings } = await getSettings({ db, userId });
+  const trustList = await loadTrustList(options);
+  const issuerName = issuerOf(state, settings.language, trustList).name;
+  const received: Received[] = [];
+  let nonce = cNonce;
+  const freshNonce = async () =>
+    metadata.nonce_endpoint ? requestNonce(metadata.nonce_endpoint, http) : nonce;
+
+  // 3 and 4. Each configuration, each credential checked.
+  for (const { id: configurationId, configuration } of configurations) {
+    const alg = proofAlgFor(configuration) ?? 'EdDSA';
+    const key: HolderSigningKey = await loadHolderKeyOf({
+      db,
+      vault,
+      now: options.now,
+      userId,
+      alg,
+    });
+    const ask = async (): Promise<CredentialAnswer> => {
+      nonce = await freshNonce();
+      const proof = makeProofJwt({
+        key,
+        audience: offer.credential_issuer,
+        nonce,
+        now: options.now(),
+      });
+      return requestCredential({
+        credentialEndpoint: metadata.credential_endpoint,
+        accessToken,
+        configurationId,
+        proof,
+        http,
+      });
+    };
+    let answer = await ask();
+    if (answer.kind === 'error' && answer.error === 'invalid_nonce') answer = await ask();
+    if (answer.kind === 'error') {
+      throw new AppError(
+        'issuer_refused',
+        answer.error === 'invalid_nonce' || answer.error === 'invalid_proof'
+          ? "The issuer did not accept your wallet's proof of holding its key. Try again later."
+          : `The issuer refused to issue the credential${answer.error ? ` (${answer.error.slice(0, 60)})` : ''}.`,
+      );
+    }
+    const claimLabels = Object.fromEntries(
+      configurationClaims(configuration, settings.language).map((claim) => [
+        claim.path,
+        claim.label,
+      ]),
+    );
+    const display = {
+      issuer_name: issuerName,
+      name: configurationName(configurationId, configuration, settings.language),
+      claim_labels: claimLabels,
+    };
+    const common = {
+      configurationId,
+      format: configuration.format,
+      documentType: documentTypeOfVct(options.publicOrigin, configuration.vct ?? null),
+      display,
+    };
+    if (answer.kind === 'deferred') {
+      received.push({
+        ...common,
+        id: newCredentialId(),
+        issued: undefined,
+        verified: undefined,
+        exchange: {
+          access_token: accessToken,
+          deferred_credential_endpoint: metadata.deferred_credential_endpoint,
+          transaction_id: answer.transactionId,
+          notification_endpoint: metadata.notification_endpoint,
+          proof_alg: alg,
+          metadata,
+        },
+        vct: configuration.vct,
+      });
+      continue;
+    }
+    for (const issued of answer.credentials) {
+      let verified: VerifiedIssuedSdJwt;
+      try {
+        verified = await verifyIssuedSdJwt(issued, {
+          credentialIssuer: offer.credential_issuer,
+          vct: configuration.vct,
+          holderJwk: key.publicJwk as unknown as Record<string, string>,
+          metadata,
+          now: options.now(),
+          http,
+        });
+      } catch (error) {
+        if (metadata.notification_endpoint && answer.notificationId) {
+          await notifyIssuer({
+            notificationEndpoint: metadata.notification_endpoint,
+            accessToken,
+            notificationId: answer.notificationId,
+            event: 'credential_failure',
+            http,
+          });
+        }
+        throw error;
+      }
+      const documentType =
+        common.documentType ?? documentTypeOfVct(options.publicOrigin, verified.vct);
+      received.push({
+        ...common,
+        documentType,
+        id: newCredentialId(),
+        issued,
+        verified,
+        exchange: {
+          access_token: accessToken,
+          notification_endpoint: metadata.notification_endpoint,
+          notification_id: answer.notificationId,
+        },
+      });
+    }
+  }
+
+  // 4. Store, all or nothing.
+  const now = options.now();
+  const trusted = trustedIssuerName(trustList, offer.credential_issuer) !== undefined;
+  const rows = await storeAll().catch((error: unknown) => {
+    // Two acceptances racing for one type: the unique index decides (SPEC 5).
+    const type = received.find((credential) => credential.documentType)?.documentType;
+    if (type && isUniqueViolation(error)) throw credentialExists(type);
+    throw error;
+  });
+  async function storeAll() {
+    return db.transaction(async (tx) => {
+      const types = new Set<DocumentTypeKey>();
+      for (const credential of received) {
+        const type = credential.documentType;
+        if (!type) continue;
+        if (types.has(type) || (await holdsDocumentType(tx, userId, type)))
+          throw credentialExists(type);
+        types.add(type);
+      }
+      const stored = [];
+      for (const credential of received) {
+        const { verified } = credential;
+        const [row] = await tx
+          .insert(receivedCredentials)
+          .values({
+            id: credential.id,
+            userId,
+            documentType: credential.documentType ?? null,
+            format: credential.format,
+            credentialIssuer: offer.credential_issuer,
+            vct: verified?.vct ?? credential.vct ?? null,
+            display: credential.display,
+            state: credential.issued === undefined ? 'pending' : 'issued',
+            issuedCiphertext:
+              credential.issued === undefined
+                ? null
+                : vault.encrypt(credential.issued, receivedCredentialAad(credential.id)),
+            exchangeCiphertext: vault.encrypt(
+              JSON.stringify(credential.exchange),
+              receivedExchangeAad(credential.id),
+            ),
+            issuedAt: verified?.iat === undefined ? now : new Date(verified.iat * 1000),
+            expiresAt: verified?.exp === undefined ? null : new Date(verified.exp * 1000),
+            receivedAt: now,
+          })
+          .returning();
+        if (!row) throw new Error('The received credential was not stored');
+        stored.push(row);
+        await recordActivity({
+          db: tx,
+          now: options.now,
+          userId,
+          type: 'credential_received',
+          message: {
+            code: 'credential_received',
+            params: {
+              document_type: (credential.documentType ?? credential.display.name).slice(0, 200),
+              issuer: issuerName.slice(0, 200),
+            },
+          },
+        });
+      }
+      await tx
+        .delete(credentialOffers)
+        .where(and(eq(credentialOffers.id, offerRow.id), eq(credentialOffers.userId, userId)));
+      return stored;
+    });
+  }
+
+  // 5. Tell the issuer (best effort, after the commit).
+  for (const credential of received) {
+    const { notification_endpoint: endpoint, notification_id: notificationId } =
+      credential.exchange;
+    if (endpoint && notificationId && credential.issued !== undefined) {
+      await notifyIssuer({
+        notificationEndpoint: endpoint,
+        accessToken,
+        notificationId,
+        event: 'credential_accepted',
+        http,
+      });
+    }
+  }
+  return Promise.all(
+    rows.map(async (row) => {
+      const record = await toReceivedCredentialRecord(row, vault, trusted);
+      return { ...record, credential_subject: maskCredentialSubject(record.credential_subject) };
+    }),
+  );
+}

@@ -1,0 +1,470 @@
+/**
+ * An OUTSIDE OpenID4VCI 1.0 credential issuer for tests, written on node:http, jose and
+ * @sd-jwt/* only (no product code), listening on 127.0.0.1 (the wallet reaches it only under
+ * OID4VCI_ALLOW_LOOPBACK=true). Two Credential Issuers:
+ * - `issuers/library`: EdDSA, `dc+sd-jwt` Library Card (a type outside the SPEC's ten), its keys
+ *   at /.well-known/jwt-vc-issuer, display names in English and Hindi;
+ * - `issuers/uidai`: UIDAI's Aadhaar SD-JWT profile: ES256 proofs only, `typ vc+sd-jwt`, `kid`
+ *   in the JWKS its metadata names (jwks_uri), `cnf.jwk` on P-256, `id`, `status`.
+ * Each serves credential offers by value and by uri, issuer metadata (path insertion),
+ * authorization server metadata, a token endpoint (pre-authorized code, with or without a
+ * transaction code, one use; a wrong code answers invalid_grant and may be tried again), a nonce
+ * endpoint, a credential endpoint that checks the proof JWT itself (typ, alg, jwk, aud, nonce)
+ * and a notification endpoint. `setTamper` spoils the next exchanges (a bad signature, another
+ * cnf, iss or vct, a credential over 64 KiB, a stale nonce) or defers them (a Deferred
+ * Credential Endpoint issues them once `setDeferredReady(true)`).
+ */
+import { generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { digest, generateSalt } from '@sd-jwt/crypto-nodejs';
+import { SDJwtVcInstance, type SdJwtVcPayload } from '@sd-jwt/sd-jwt-vc';
+import type { DisclosureFrame } from '@sd-jwt/types';
+import { decodeProtectedHeader, importJWK, type JWK, jwtVerify } from 'jose';
+
+export type Tamper =
+  | 'none'
+  | 'signature'
+  | 'cnf'
+  | 'iss'
+  | 'vct'
+  | 'big'
+  | 'stale_nonce'
+  /** The credential endpoint answers 202 with a transaction_id (deferred issuance). */
+  | 'deferred';
+
+interface IssuerKeys {
+  alg: 'EdDSA' | 'ES256';
+  kid: string;
+  privateKey: KeyObject;
+  publicJwk: JWK;
+}
+
+function makeKeys(alg: 'EdDSA' | 'ES256', kid: string): IssuerKeys {
+  const pair =
+    alg === 'EdDSA'
+      ? generateKeyPairSync('ed25519')
+      : generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  return {
+    alg,
+    kid,
+    privateKey: pair.privateKey,
+    publicJwk: { ...pair.publicKey.export({ format: 'jwk' }), kid, alg, use: 'sig' } as JWK,
+  };
+}
+
+function jwsSign(keys: { alg: string; privateKey: KeyObject }, input: string): string {
+  const data = Buffer.from(input, 'utf8');
+  const signature =
+    keys.alg === 'EdDSA'
+      ? sign(null, data, keys.privateKey)
+      : sign('sha256', data, { key: keys.privateKey, dsaEncoding: 'ieee-p1363' });
+  return signature.toString('base64url');
+}
+
+interface IssuerSpec {
+  slug: 'library' | 'uidai';
+  keys: IssuerKeys;
+  configurationId: string;
+  format: 'dc+sd-jwt' | 'vc+sd-jwt';
+  vct: () => string;
+  proofAlgs: string[];
+  claims: () => Record<string, unknown>;
+}
+
+/** A grant the issuer made: the pre-authorized code's issuer, transaction code and use. */
+export interface Grant {
+  slug: 'library' | 'uidai';
+  txCode?: string;
+  used: boolean;
+}
+
+/** The running outside issuer. */
+export interface OutsideIssuer {
+  /** http://127.0.0.1:<port>. */
+  readonly origin: string;
+  /** The Credential Issuer Identifier of 'library' or 'uidai'. */
+  issuerId(slug: string): string;
+  /** A new offer: its link (by value, or by uri) and its pre-authorized code. */
+  makeOffer(
+    slug: 'library' | 'uidai',
+    options?: { txCode?: string; byUri?: boolean },
+  ): { link: string; code: string };
+  /** Pre-authorized code -> grant (a test may mark one used: a replay). */
+  grants: Map<string, Grant>;
+  /** What the notification endpoint was told, in order. */
+  notifications: { slug: string; body: Record<string, unknown> }[];
+  /** Every credential issued, in order, exactly as sent. */
+  issued: string[];
+  /** How the next exchanges (tokens issued from now) are spoiled; 'none' by default. */
+  setTamper(mode: Tamper): void;
+  /** Whether the Deferred Credential Endpoint issues the waiting credentials now (default no). */
+  setDeferredReady(ready: boolean): void;
+  close(): void;
+}
+
+/**
+ * Starts the outside issuer on 127.0.0.1 (a free port).
+ * @param now the clock of its `iat`, `exp` and proof checks (the test's clock).
+ */
+export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer> {
+  const nowSeconds = () => Math.floor(now().getTime() / 1000);
+  let origin = '';
+  const issuerId = (slug: string) => `${origin}/issuers/${slug}`;
+
+  const SPECS: Record<'library' | 'uidai', IssuerSpec> = {
+    library: {
+      slug: 'library',
+      keys: makeKeys('EdDSA', 'library-key-1'),
+      configurationId: 'LibraryCard',
+      format: 'dc+sd-jwt',
+      vct: () => `${origin}/vct/library-card`,
+      proofAlgs: ['EdDSA', 'ES256'],
+      claims: () => ({ given_name: 'Rahul', family_name: 'Sharma', member_no: 'LIB-00042' }),
+    },
+    uidai: {
+      slug: 'uidai',
+      keys: makeKeys('ES256', 'uidai-2025-1'),
+      configurationId: 'AadhaarCredential',
+      format: 'vc+sd-jwt',
+      vct: () => 'https://uidai.example/vct/aadhaar',
+      proofAlgs: ['ES256'],
+      claims: () => ({
+        name: 'Rahul Sharma',
+        aadhaar_number: '234567890125',
+        date_of_birth: '1990-05-15',
+      }),
+    },
+  };
+
+  /** A key no metadata names: signs the "bad signature" credential under the real kid. */
+  const FORGER = {
+    library: makeKeys('EdDSA', 'library-key-1'),
+    uidai: makeKeys('ES256', 'uidai-2025-1'),
+  };
+
+  const grants = new Map<string, Grant>();
+  const tokens = new Map<string, { slug: string; tamper: Tamper }>();
+  const nonces = new Set<string>();
+  const offersByUri = new Map<string, unknown>();
+  const notifications: { slug: string; body: Record<string, unknown> }[] = [];
+  const issued: string[] = [];
+  /** How the next credentials are spoiled (per test). */
+  let tamper: Tamper = 'none';
+  /** Deferred issuances waiting: transaction id -> what to issue, for which token. */
+  const deferred = new Map<
+    string,
+    { spec: IssuerSpec; jwk: JWK; token: { slug: string; tamper: Tamper } }
+  >();
+  /** Whether the deferred credentials are ready (the Deferred Credential Endpoint issues them). */
+  let deferredReady = false;
+  let serial = 0;
+
+  function metadataOf(spec: IssuerSpec): Record<string, unknown> {
+    const id = issuerId(spec.slug);
+    return {
+      credential_issuer: id,
+      authorization_servers: [id],
+      credential_endpoint: `${id}/credential`,
+      nonce_endpoint: `${id}/nonce`,
+      notification_endpoint: `${id}/notification`,
+      deferred_credential_endpoint: `${id}/deferred`,
+      ...(spec.slug === 'uidai' ? { jwks_uri: `${id}/jwks` } : {}),
+      display:
+        spec.slug === 'uidai'
+          ? [{ name: 'Unique Identification Authority (outside)', locale: 'en' }]
+          : [
+              {
+                name: 'City Library',
+                locale: 'en',
+                logo: { uri: 'https://library.example/logo.png' },
+              },
+              { name: 'नगर पुस्तकालय', locale: 'hi' },
+            ],
+      credential_configurations_supported: {
+        [spec.configurationId]: {
+          format: spec.format,
+          vct: spec.vct(),
+          cryptographic_binding_methods_supported: ['jwk'],
+          credential_signing_alg_values_supported: [spec.keys.alg],
+          proof_types_supported: { jwt: { proof_signing_alg_values_supported: spec.proofAlgs } },
+          credential_metadata: {
+            display: [
+              { name: spec.slug === 'uidai' ? 'Aadhaar' : 'Library Card', locale: 'en' },
+              { name: spec.slug === 'uidai' ? 'आधार' : 'पुस्तकालय कार्ड', locale: 'hi' },
+            ],
+            claims: Object.keys(spec.claims()).map((name) => ({
+              path: [name],
+              display: [{ name: name.replace(/_/g, ' ').toUpperCase(), locale: 'en' }],
+            })),
+          },
+        },
+      },
+    };
+  }
+
+  async function issueCredential(spec: IssuerSpec, holderJwk: JWK, mode: Tamper): Promise<string> {
+    const keys = mode === 'signature' ? FORGER[spec.slug] : spec.keys;
+    const instance = new SDJwtVcInstance({
+      hasher: digest,
+      hashAlg: 'sha-256',
+      saltGenerator: generateSalt,
+      signAlg: keys.alg,
+      signer: (input: string) => jwsSign(keys, input),
+    });
+    const other = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({
+      format: 'jwk',
+    });
+    const claims = {
+      ...spec.claims(),
+      ...(mode === 'big' ? { photo: 'A'.repeat(70 * 1024) } : {}),
+    };
+    const payload: SdJwtVcPayload = {
+      iss: mode === 'iss' ? 'https://another-issuer.example' : issuerId(spec.slug),
+      vct: mode === 'vct' ? `${origin}/vct/something-else` : spec.vct(),
+      iat: nowSeconds(),
+      exp: nowSeconds() + 365 * 24 * 3600,
+      cnf: { jwk: mode === 'cnf' ? other : holderJwk },
+      ...(spec.slug === 'uidai'
+        ? {
+            id: `urn:uuid:${randomBytes(16).toString('hex')}`,
+            status: { status_list: { idx: 7, uri: 'https://uidai.example/status/1' } },
+          }
+        : {}),
+      ...claims,
+    };
+    return instance.issue(
+      payload,
+      { _sd: Object.keys(claims) } as DisclosureFrame<SdJwtVcPayload>,
+      {
+        header: { kid: keys.kid, typ: spec.format },
+      },
+    );
+  }
+
+  type Reply = { status: number; body?: unknown };
+
+  async function handle(
+    method: string,
+    path: string,
+    body: string,
+    auth: string | undefined,
+  ): Promise<Reply> {
+    if (method === 'GET' && offersByUri.has(path))
+      return { status: 200, body: offersByUri.get(path) };
+    const wellKnown =
+      /^\/\.well-known\/(openid-credential-issuer|oauth-authorization-server|jwt-vc-issuer)\/issuers\/(library|uidai)$/.exec(
+        path,
+      );
+    if (method === 'GET' && wellKnown) {
+      const spec = SPECS[wellKnown[2] as 'library' | 'uidai'];
+      const id = issuerId(spec.slug);
+      if (wellKnown[1] === 'openid-credential-issuer')
+        return { status: 200, body: metadataOf(spec) };
+      if (wellKnown[1] === 'oauth-authorization-server') {
+        return {
+          status: 200,
+          body: {
+            issuer: id,
+            token_endpoint: `${id}/token`,
+            grant_types_supported: ['urn:ietf:params:oauth:grant-type:pre-authorized_code'],
+            'pre-authorized_grant_anonymous_access_supported': true,
+          },
+        };
+      }
+      return { status: 200, body: { issuer: id, jwks: { keys: [spec.keys.publicJwk] } } };
+    }
+    const endpoint =
+      /^\/issuers\/(library|uidai)\/(token|nonce|credential|notification|jwks|deferred)$/.exec(
+        path,
+      );
+    if (!endpoint) return { status: 404 };
+    const spec = SPECS[endpoint[1] as 'library' | 'uidai'];
+    switch (endpoint[2]) {
+      case 'jwks':
+        return { status: 200, body: { keys: [spec.keys.publicJwk] } };
+      case 'nonce': {
+        const nonce = randomBytes(12).toString('hex');
+        nonces.add(nonce);
+        return { status: 200, body: { c_nonce: nonce } };
+      }
+      case 'token': {
+        const form = new URLSearchParams(body);
+        const grant = grants.get(form.get('pre-authorized_code') ?? '');
+        if (form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:pre-authorized_code') {
+          return { status: 400, body: { error: 'unsupported_grant_type' } };
+        }
+        if (!grant || grant.used || grant.slug !== spec.slug) {
+          return { status: 400, body: { error: 'invalid_grant' } };
+        }
+        if (grant.txCode !== undefined && form.get('tx_code') !== grant.txCode) {
+          return {
+            status: 400,
+            body: { error: 'invalid_grant', error_description: 'wrong tx_code' },
+          };
+        }
+        grant.used = true;
+        const token = randomBytes(16).toString('hex');
+        tokens.set(token, { slug: spec.slug, tamper });
+        return {
+          status: 200,
+          body: { access_token: token, token_type: 'Bearer', expires_in: 300 },
+        };
+      }
+      case 'credential': {
+        const session = tokens.get((auth ?? '').replace(/^Bearer /, ''));
+        if (!session || session.slug !== spec.slug)
+          return { status: 401, body: { error: 'invalid_token' } };
+        const request = JSON.parse(body) as {
+          credential_configuration_id?: string;
+          proofs?: { jwt?: string[] };
+        };
+        if (request.credential_configuration_id !== spec.configurationId) {
+          return { status: 400, body: { error: 'unknown_credential_configuration' } };
+        }
+        const proof = request.proofs?.jwt?.[0] ?? '';
+        const header = decodeProtectedHeader(proof);
+        if (
+          header.typ !== 'openid4vci-proof+jwt' ||
+          !header.jwk ||
+          !spec.proofAlgs.includes(String(header.alg))
+        ) {
+          return { status: 400, body: { error: 'invalid_proof' } };
+        }
+        let payload: Record<string, unknown>;
+        try {
+          ({ payload } = await jwtVerify(proof, await importJWK(header.jwk, header.alg), {
+            audience: issuerId(spec.slug),
+            currentDate: now(),
+          }));
+        } catch {
+          return { status: 400, body: { error: 'invalid_proof' } };
+        }
+        if (session.tamper === 'stale_nonce' || !nonces.delete(String(payload.nonce))) {
+          return { status: 400, body: { error: 'invalid_nonce' } };
+        }
+        if (session.tamper === 'deferred') {
+          const transactionId = randomBytes(12).toString('hex');
+          deferred.set(transactionId, { spec, jwk: header.jwk as JWK, token: session });
+          return { status: 202, body: { transaction_id: transactionId, interval: 5 } };
+        }
+        const credential = await issueCredential(spec, header.jwk as JWK, session.tamper);
+        issued.push(credential);
+        return {
+          status: 200,
+          body: { credentials: [{ credential }], notification_id: `note-${issued.length}` },
+        };
+      }
+      case 'deferred': {
+        // OpenID4VCI 1.0 section 9: 202 while not ready, then the credential, once.
+        const session = tokens.get((auth ?? '').replace(/^Bearer /, ''));
+        const transactionId = String(
+          (JSON.parse(body) as { transaction_id?: unknown }).transaction_id,
+        );
+        const waiting = deferred.get(transactionId);
+        if (!session || !waiting || waiting.token !== session) {
+          return { status: 400, body: { error: 'invalid_transaction_id' } };
+        }
+        if (!deferredReady)
+          return { status: 202, body: { transaction_id: transactionId, interval: 5 } };
+        deferred.delete(transactionId);
+        const credential = await issueCredential(waiting.spec, waiting.jwk, 'none');
+        issued.push(credential);
+        return {
+          status: 200,
+          body: { credentials: [{ credential }], notification_id: `note-${issued.length}` },
+        };
+      }
+      case 'notification':
+        if (!tokens.has((auth ?? '').replace(/^Bearer /, ''))) return { status: 401 };
+        notifications.push({ slug: spec.slug, body: JSON.parse(body) });
+        return { status: 204 };
+    }
+    return { status: 404 };
+  }
+
+  /** A new offer of issuer `slug`: its link by value (default) or by reference. */
+  function makeOffer(
+    slug: 'library' | 'uidai',
+    options: { txCode?: string; byUri?: boolean } = {},
+  ): { link: string; code: string } {
+    serial += 1;
+    const code = `code-${serial}-${randomBytes(8).toString('hex')}`;
+    grants.set(code, { slug, txCode: options.txCode, used: false });
+    const offer = {
+      credential_issuer: issuerId(slug),
+      credential_configuration_ids: [SPECS[slug].configurationId],
+      grants: {
+        'urn:ietf:params:oauth:grant-type:pre-authorized_code': {
+          'pre-authorized_code': code,
+          ...(options.txCode
+            ? {
+                tx_code: {
+                  length: options.txCode.length,
+                  input_mode: 'numeric',
+                  description: 'Sent by SMS',
+                },
+              }
+            : {}),
+        },
+      },
+    };
+    if (options.byUri) {
+      const path = `/offers/${serial}`;
+      offersByUri.set(path, offer);
+      return {
+        link: `openid-credential-offer://?credential_offer_uri=${encodeURIComponent(`${origin}${path}`)}`,
+        code,
+      };
+    }
+    return {
+      link: `openid-credential-offer://?credential_offer=${encodeURIComponent(JSON.stringify(offer))}`,
+      code,
+    };
+  }
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const path = (req.url ?? '/').split('?')[0] as string;
+      handle(
+        req.method ?? 'GET',
+        path,
+        Buffer.concat(chunks).toString('utf8'),
+        req.headers.authorization,
+      )
+        .then(({ status, body }) => {
+          if (body === undefined) res.writeHead(status).end();
+          else
+            res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+        })
+        .catch(() => res.writeHead(500).end());
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    get origin() {
+      return origin;
+    },
+    issuerId,
+    makeOffer,
+    grants,
+    notifications,
+    issued,
+    setTamper(mode: Tamper) {
+      tamper = mode;
+    },
+    setDeferredReady(ready: boolean) {
+      deferredReady = ready;
+    },
+    close() {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
