@@ -266,8 +266,9 @@ async function decode(presentation: string): Promise<Decoded | undefined> {
     const parts = splitSdJwt(presentation);
     if (!parts.kbJwt) return undefined;
     const decoded = await decodeSdJwt(presentation, digest);
-    const [h, p, signature] = parts.jwt.split('.');
-    if (!h || !p || !signature) return undefined;
+    // An empty signature (alg 'none') is read, so the alg check can name it.
+    const [h, p, signature, ...more] = parts.jwt.split('.');
+    if (!h || !p || signature === undefined || more.length > 0) return undefined;
     return {
       header: decoded.jwt.header,
       payload: decoded.jwt.payload,
