@@ -18,8 +18,10 @@
  * https issuer with no keys on the list (issuer_key_not_found), an x5c header
  * (issuer_key_not_found), a tampered payload (presentation_invalid: issuer_signature), a KB-JWT
  * by another key than cnf.jwk (holder_binding), the issuer removed from the list, an ES384 or
- * `none` issuer signature (signature_algorithm_not_accepted). A did:jwk issuer not on the list:
- * its signature checks and only issuer_trusted fails, as for any untrusted issuer.
+ * `none` issuer signature (signature_algorithm_not_accepted). A did:jwk or P-256 did:key issuer
+ * not on the list: its signature checks and only issuer_trusted fails, as for any untrusted
+ * issuer. A verifier may ask for UIDAI's own vct (the list declares it for aadhaar), not for a
+ * vct the list does not declare for exactly one catalogue type.
  */
 import { generateKeyPairSync, type KeyObject, randomBytes, randomUUID, sign } from 'node:crypto';
 import {
@@ -72,6 +74,31 @@ function newKey(alg: Alg): KeyPair {
     privateKey: pair.privateKey,
     jwk: pair.publicKey.export({ format: 'jwk' }) as Record<string, unknown>,
   };
+}
+
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+
+/** base58btc (the did:key multibase 'z' alphabet) of `bytes`. */
+function base58(bytes: Uint8Array): string {
+  let value = BigInt(`0x${Buffer.from(bytes).toString('hex') || '0'}`);
+  let out = '';
+  while (value > 0n) {
+    out = BASE58[Number(value % 58n)] + out;
+    value /= 58n;
+  }
+  for (const byte of bytes) {
+    if (byte !== 0) break;
+    out = `1${out}`;
+  }
+  return out;
+}
+
+/** The did:key of a P-256 public JWK (multicodec p256-pub 0x1200, compressed point). */
+function p256DidKey(jwk: Record<string, unknown>): string {
+  const x = Buffer.from(String(jwk.x), 'base64url');
+  const y = Buffer.from(String(jwk.y), 'base64url');
+  const point = Buffer.concat([Buffer.from([(y.at(-1) ?? 0) & 1 ? 0x03 : 0x02]), x]);
+  return `did:key:z${base58(Buffer.concat([Buffer.from([0x80, 0x24]), point]))}`;
 }
 
 /** A JWS signer (base64url signature; ECDSA as r||s, RFC 7518 section 3.4). */
@@ -417,6 +444,82 @@ describe.each(backends)('the verifier and SD-JWT VCs of trusted issuers on $name
       issuer: did,
       issuer_name: 'DID JWK Issuer',
     });
+  });
+
+  it('a P-256 did:key issuer off the list: its ES256 signature checks and only issuer_trusted fails', async () => {
+    const issuerKey = newKey('ES256');
+    const did = p256DidKey(issuerKey.jwk);
+    expect(did).toMatch(/^did:key:zDn/);
+    const holder = newKey('ES256');
+    const credential = await issue(holder, {
+      key: issuerKey,
+      iss: did,
+      header: { kid: `${did}#${did.slice('did:key:'.length)}` },
+    });
+    await expectRefused(await answer(credential, holder), 'presentation_invalid', [
+      'issuer_trusted',
+    ]);
+  });
+
+  it('lets a verifier ask for an outside vct only when the trust list declares it for one catalogue type', async () => {
+    await addTrustedIssuer({
+      ...app.deps,
+      entry: {
+        identifier: 'https://many-types.example',
+        names: { en: 'Many Types' },
+        jwks: { keys: [{ ...newKey('ES256').jwk, kid: 'k' }] },
+        documentTypes: ['aadhaar', 'pan', 'https://many-types.example/vct/id'],
+      },
+    });
+    for (const vct of ['https://many-types.example/vct/id', 'https://nobody.example/vct/id']) {
+      const created = await app.inject({
+        method: 'POST',
+        url: '/verifier/requests',
+        headers: { authorization: `Bearer ${bankKey}` },
+        payload: {
+          purpose: 'open_savings_account',
+          dcql_query: {
+            credentials: [
+              {
+                id: 'aadhaar',
+                format: 'dc+sd-jwt',
+                meta: { vct_values: [vct] },
+                claims: [{ path: ['name'] }],
+              },
+            ],
+          },
+        },
+      });
+      expectProblem(
+        created,
+        'claims_outside_purpose',
+        'The purpose does not cover the credential type (vct 1) of the credential query 1',
+      );
+    }
+    // UIDAI's declared vct, but a claim the purpose does not register for Aadhaar.
+    const outside = await app.inject({
+      method: 'POST',
+      url: '/verifier/requests',
+      headers: { authorization: `Bearer ${bankKey}` },
+      payload: {
+        purpose: 'open_savings_account',
+        dcql_query: {
+          credentials: [
+            {
+              id: 'aadhaar',
+              format: 'dc+sd-jwt',
+              meta: { vct_values: [UIDAI_VCT] },
+              claims: [{ path: ['gender'] }],
+            },
+          ],
+        },
+      },
+    });
+    expectProblem(
+      outside,
+      'claims_outside_purpose',
+      'The purpose does not cover claim 1 of the credential query 1',
+    );
   });
 
   it('refuses UIDAI’s credential once UIDAI is removed from the trust list (untrusted, its keys gone)', async () => {

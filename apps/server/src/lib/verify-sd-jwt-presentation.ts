@@ -12,7 +12,8 @@
  * - the issuer's key, found offline and never fetched (issuerKeyOf):
  *   - `iss` an https URL (a Credential Issuer Identifier): the key whose `kid` is the header's
  *     `kid` in the JWK Set the trust list holds for the entry whose identifier is exactly `iss`;
- *   - `iss` a did:key (Ed25519): its key; a header `kid`, when given, must be a DID URL of it;
+ *   - `iss` a did:key (Ed25519 or P-256, lib/oid4vp/did-key-jwk.ts): its key; a header `kid`,
+ *     when given, must be a DID URL of it;
  *   - `iss` a did:jwk: the JWK it holds; a header `kid`, when given, must be a DID URL of it;
  *   - a header `x5c` (a certificate chain) is refused: no chain is validated here;
  *   no key found, or one that does not fit `alg` (EdDSA: OKP Ed25519; ES256: EC P-256): the
@@ -35,16 +36,12 @@
  * library's own check does not bound it (a KB-JWT of the year 2000 or ten years ahead passes it).
  */
 import { createPublicKey, hash, type JsonWebKey, type KeyObject, verify } from 'node:crypto';
-import {
-  type DcqlCredentialQuery,
-  type PresentationCheckName,
-  type ProblemCode,
-  parseDidKey,
-} from '@pehchaan/core';
+import type { DcqlCredentialQuery, PresentationCheckName, ProblemCode } from '@pehchaan/core';
 import { digest } from '@sd-jwt/crypto-nodejs';
 import { decodeSdJwt, splitSdJwt, unpack } from '@sd-jwt/decode';
 import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
 import { decodeProtectedHeader, type JWK } from 'jose';
+import { didKeyToJwk } from './oid4vp/did-key-jwk';
 
 /**
  * How far a KB-JWT's `iat` may lie from the verifier's clock, in seconds: `back` before it (the
@@ -182,14 +179,11 @@ function didJwkOf(didOrUrl: string): { did: string; jwk: unknown } | undefined {
   }
 }
 
-/** The JWK of an Ed25519 did:key (DID or DID URL), and the DID, or undefined. */
+/** The JWK of an Ed25519 or P-256 did:key (DID or DID URL), and the DID, or undefined. */
 function didKeyOf(didOrUrl: string): { did: string; jwk: JWK } | undefined {
+  const [did = ''] = didOrUrl.split('#');
   try {
-    const { did, publicKey } = parseDidKey(didOrUrl);
-    return {
-      did,
-      jwk: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(publicKey).toString('base64url') },
-    };
+    return { did, jwk: didKeyToJwk(did).jwk };
   } catch {
     return undefined;
   }
