@@ -33,7 +33,7 @@ import { digest, generateSalt } from '@sd-jwt/crypto-nodejs';
 import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addTrustedIssuer } from '../src/platform/add-trusted-issuer';
 import { removeTrustedIssuer } from '../src/platform/remove-trusted-issuer';
 import { createVerifierApiKey } from '../src/verifier/create-verifier-api-key';
@@ -280,7 +280,11 @@ describe.each(backends)('the verifier and SD-JWT VCs of trusted issuers on $name
 
   it('accepts UIDAI’s ES256 vc+sd-jwt Aadhaar with a P-256 KB-JWT: shared, the claims read back, every check passed', async () => {
     const holder = newKey('ES256');
+    // Nothing is fetched: not the status list its `status` names, not any key.
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
     const { request, response } = await answer(await issue(holder), holder);
+    expect(fetchSpy).not.toHaveBeenCalled();
+    fetchSpy.mockRestore();
     expect(response.statusCode, response.body).toBe(200);
     const status = await statusOf(request.answer.id);
     expect(status.status).toBe('shared');

@@ -400,6 +400,8 @@ export async function verifySdJwtPresentation(
         const [h = '', p = ''] = data.split('.');
         return verifiedKbPayload(`${h}.${p}.${signature}`, cnf?.jwk) !== undefined;
       },
+      // Never a network fetch from here, whatever the library version does with `status`.
+      statusListFetcher: () => Promise.reject(new Error('The verifier fetches no status list')),
     });
     // The status entry is not read on this path (nothing is fetched): skip the library's step,
     // which would fetch the status list named in `status.status_list.uri`.
