@@ -282,7 +282,12 @@ describe.each(backends)('verifier API on $name', (backend) => {
         dcql_query: AADHAAR_QUERY,
         aud: 'https://self-issued.me/v2',
         client_metadata: {
-          vp_formats_supported: { 'dc+sd-jwt': { 'sd-jwt_alg_values': ['EdDSA'] } },
+          vp_formats_supported: {
+            'dc+sd-jwt': {
+              'sd-jwt_alg_values': ['EdDSA', 'ES256'],
+              'kb-jwt_alg_values': ['EdDSA', 'ES256'],
+            },
+          },
         },
       });
       expect(new URL(answer.openid4vp_url).searchParams.get('client_id')).toBe(payload.client_id);

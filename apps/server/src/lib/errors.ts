@@ -45,6 +45,14 @@ export const ERROR_STATUS = {
    * after the verifier's clock (lib/verify-sd-jwt-presentation.ts KB_JWT_IAT_WINDOW).
    */
   kb_jwt_iat_out_of_window: 400,
+  /**
+   * OpenID4VP response: a presentation's issuer key cannot be found without fetching: an https
+   * `iss` with no key of that `kid` on the trust list, an `x5c` chain, a DID that is not did:key
+   * or did:jwk (lib/verify-sd-jwt-presentation.ts).
+   */
+  issuer_key_not_found: 400,
+  /** OpenID4VP response: the issuer signed with an algorithm other than ES256 or EdDSA. */
+  signature_algorithm_not_accepted: 400,
   /** OpenID4VP: the verifier request was not answered in time. */
   verifier_request_expired: 400,
   /**
@@ -264,6 +272,8 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   unknown_claim: 'Unknown claim',
   presentation_invalid: 'Presentation invalid',
   kb_jwt_iat_out_of_window: 'Key binding outside the time window',
+  issuer_key_not_found: 'Issuer key not found',
+  signature_algorithm_not_accepted: 'Signature algorithm not accepted',
   verifier_request_expired: 'Verifier request expired',
   verifier_request_answered: 'Verifier request already answered',
   invalid_presentation_link: 'Invalid presentation request link',

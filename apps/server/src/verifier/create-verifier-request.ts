@@ -2,9 +2,13 @@
  * POST /verifier/requests: a verifier asks for claims for one of its registered purposes
  * (OpenID4VP 1.0 with DCQL; docs/api-contract.md "Verifiers (OpenID4VP)").
  *
- * Data minimisation (DPDP Act s.6(1)): every credential query must name only product vcts whose
+ * Data minimisation (DPDP Act s.6(1)): every credential query must name only vcts whose
  * document type the purpose covers and only claims (one-segment paths) registered for that type;
- * a query without `claims` (which asks for everything) is refused too.
+ * a query without `claims` (which asks for everything) is refused too. A vct names a document
+ * type when it is this deployment's (`{PUBLIC_ORIGIN}/vct/{type}`) or another issuer's that the
+ * trust list declares for one catalogue type (vctTypesOfTrustList: e.g. an issuer added with
+ * `--types aadhaar,https://uidai.example/vct/aadhaar`), so a verifier may ask for that issuer's
+ * credential of the type (docs/security.md "The trust list").
  *
  * Problem details never echo the request (docs/security.md): they name the purpose, credential
  * query and claim by position (1-based), not by the caller's text.
@@ -20,6 +24,7 @@ import { verifierPurposes, verifierRequests, verifiers } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
+import { catalogueKeyOf, loadTrustList, type TrustedIssuer } from '../lib/trust-list';
 import { verifierClientId } from '../lib/verifier-keys';
 
 /** The purpose_not_registered detail: fixed, so it never echoes the caller's code. */
@@ -44,13 +49,13 @@ export const responseUri = (publicOrigin: string, id: string) =>
 export function minimisationProblem(
   query: DcqlQuery,
   allowed: Record<string, string[]>,
-  publicOrigin: string,
+  typeOfVct: (vct: string) => string | undefined,
 ): string | undefined {
   for (const [c, credential] of query.credentials.entries()) {
     const which = `credential query ${c + 1}`;
     if (!credential.claims) return `The ${which} must name the claims it needs`;
     for (const [v, vct] of credential.meta.vct_values.entries()) {
-      const type = documentTypeOfVct(publicOrigin, vct);
+      const type = typeOfVct(vct);
       const claims = type ? allowed[type] : undefined;
       if (!claims) {
         return `The purpose does not cover the credential type (vct ${v + 1}) of the ${which}`;
@@ -64,6 +69,32 @@ export function minimisationProblem(
     }
   }
   return undefined;
+}
+
+/**
+ * The catalogue type of each other issuer's vct the trust list declares: a vct (any type that
+ * is no catalogue spelling) listed by entries that each name exactly one catalogue type, the
+ * same one (an entry listing several catalogue types declares none; entries that disagree
+ * declare none). Read from `issuers`, the list's entries (lib/trust-list.ts).
+ */
+export function vctTypesOfTrustList(
+  issuers: readonly Pick<TrustedIssuer, 'documentTypes'>[],
+  publicOrigin: string,
+): Map<string, string> {
+  const declared = new Map<string, string | null>();
+  for (const issuer of issuers) {
+    const keys = new Set(
+      issuer.documentTypes.flatMap((type) => catalogueKeyOf(type, publicOrigin) ?? []),
+    );
+    const [key] = keys;
+    for (const type of issuer.documentTypes) {
+      if (catalogueKeyOf(type, publicOrigin) || !/^https?:\/\//.test(type)) continue;
+      const before = declared.get(type);
+      const now = keys.size === 1 && key !== undefined ? key : null;
+      declared.set(type, before === undefined || before === now ? now : null);
+    }
+  }
+  return new Map([...declared].filter((pair): pair is [string, string] => pair[1] !== null));
 }
 
 /**
@@ -95,7 +126,12 @@ export async function createVerifierRequest(
   if (!row) {
     throw new AppError('purpose_not_registered', PURPOSE_NOT_REGISTERED_DETAIL);
   }
-  const problem = minimisationProblem(options.dcqlQuery, row.claims, publicOrigin);
+  const outsideVcts = vctTypesOfTrustList((await loadTrustList(options)).issuers, publicOrigin);
+  const problem = minimisationProblem(
+    options.dcqlQuery,
+    row.claims,
+    (vct) => documentTypeOfVct(publicOrigin, vct) ?? outsideVcts.get(vct),
+  );
   if (problem) throw new AppError('claims_outside_purpose', problem);
 
   const now = options.now();

@@ -10,6 +10,7 @@
 import { SignJWT } from 'jose';
 import type { ServiceDeps } from '../lib/deps';
 import { loadVerifierSigningKey, verifierClientId } from '../lib/verifier-keys';
+import { HOLDER_ALGS, ISSUER_ALGS } from '../lib/verify-sd-jwt-presentation';
 import { responseUri } from './create-verifier-request';
 import { findOpenVerifierRequest } from './find-open-verifier-request';
 
@@ -19,10 +20,13 @@ export const REQUEST_OBJECT_CONTENT_TYPE = 'application/oauth-authz-req+jwt';
 /** OpenID4VP 1.0 section 5.8: the audience of a request object for any wallet. */
 export const SELF_ISSUED_AUDIENCE = 'https://self-issued.me/v2';
 
-/** The verifier's metadata (OpenID4VP 1.0 section 5.1 client_metadata, section B.3.7). */
+/**
+ * The verifier's metadata (OpenID4VP 1.0 section 5.1 client_metadata, section B.3.7): the
+ * issuer and KB-JWT algorithms lib/verify-sd-jwt-presentation.ts accepts (EdDSA and ES256).
+ */
 export const CLIENT_METADATA = {
   vp_formats_supported: {
-    'dc+sd-jwt': { 'sd-jwt_alg_values': ['EdDSA'], 'kb-jwt_alg_values': ['EdDSA'] },
+    'dc+sd-jwt': { 'sd-jwt_alg_values': [...ISSUER_ALGS], 'kb-jwt_alg_values': [...HOLDER_ALGS] },
   },
 };
 

@@ -12,6 +12,9 @@
  *   400 'presentation_invalid' naming the checks, and nothing is stored; when one failed check is
  *   the KB-JWT's `iat` (outside 5 minutes back, 1 minute ahead of this server's clock:
  *   KB_JWT_IAT_WINDOW), the code is 400 'kb_jwt_iat_out_of_window' instead, same detail;
+ *   otherwise, when no usable issuer key was found (an https `iss` without that `kid` on the
+ *   trust list, an `x5c` chain, an alg other than ES256/EdDSA), 400 'issuer_key_not_found' or
+ *   'signature_algorithm_not_accepted', the detail saying why;
  * - every presentation verified (lib/verify-sd-jwt-presentation.ts): status 'shared', the
  *   verified claims stored encrypted (AAD 'verifier-request:' + id), the checks, and the
  *   SHA-256 of the vp_token (the digest the holder's approval receipt names). This is a
@@ -35,7 +38,11 @@ import { AppError } from '../lib/errors';
 import { parseDcqlVpToken } from '../lib/openid4vc';
 import { loadTrustList } from '../lib/trust-list';
 import { verifierClientId } from '../lib/verifier-keys';
-import { KB_JWT_IAT_WINDOW, verifySdJwtPresentation } from '../lib/verify-sd-jwt-presentation';
+import {
+  type IssuerKeyProblem,
+  KB_JWT_IAT_WINDOW,
+  verifySdJwtPresentation,
+} from '../lib/verify-sd-jwt-presentation';
 import { findOpenVerifierRequest, REQUEST_ANSWERED_DETAIL } from './find-open-verifier-request';
 
 /** AAD of a request's verified-claims ciphertext. */
@@ -91,7 +98,9 @@ async function recordWalletError(
  *   'request_already_answered' (409: a presentation was accepted already, a replay included);
  *   'invalid_input' (400) for a state that is not the request's, or a vp_token that is not a
  *   DCQL vp_token; 'presentation_invalid' (400) when a check failed (nothing stored), or
- *   'kb_jwt_iat_out_of_window' (400) when the failed checks include 'kb_jwt_iat'.
+ *   'kb_jwt_iat_out_of_window' (400) when the failed checks include 'kb_jwt_iat'; else
+ *   'issuer_key_not_found' or 'signature_algorithm_not_accepted' (400) when a presentation's
+ *   issuer key could not be used (its sentence follows the failed checks in the detail).
  */
 export async function receiveVerifierResponse(
   options: Pick<ServiceDeps, 'db' | 'vault' | 'now' | 'publicOrigin'> & {
@@ -136,6 +145,7 @@ export async function receiveVerifierResponse(
     },
   ];
   const credentials: Record<string, VerifiedCredential[]> = {};
+  const keyProblems: IssuerKeyProblem[] = [];
   // The trust list (lib/trust-list.ts): an issuer is trusted only for the types it may issue.
   const trustList = await loadTrustList(options);
   for (const [queryId, presentations] of Object.entries(vpToken)) {
@@ -154,17 +164,25 @@ export async function receiveVerifierResponse(
         nonce: request.nonce,
         clientId,
         query: credentialQuery,
-        trustedIssuers: trustList.trustsSdJwt,
+        // A DID `iss` by the DIDs on the list; an https `iss` by the entry of that identifier.
+        trustedIssuers: (iss, vct) =>
+          trustList.trustsSdJwt(iss, vct) ||
+          (iss.startsWith('https://') && trustList.isTrusted({ identifier: iss }, vct).trusted),
+        issuerJwks: (iss) => trustList.find({ identifier: iss })?.jwks?.keys,
         now,
       });
       for (const check of verdict.checks) checks.push({ credential_query_id: queryId, ...check });
+      if (verdict.issuerKeyProblem) keyProblems.push(verdict.issuerKeyProblem);
       if (verdict.verified && verdict.issuer && verdict.vct) {
         const list = credentials[queryId] ?? [];
         credentials[queryId] = list;
         list.push({
           vct: verdict.vct,
           issuer: verdict.issuer,
-          issuer_name: trustList.nameOfDid(verdict.issuer) ?? null,
+          issuer_name:
+            trustList.nameOfDid(verdict.issuer) ??
+            trustList.find({ identifier: verdict.issuer })?.names.en ??
+            null,
           claims: verdict.claims,
         });
       }
@@ -183,6 +201,8 @@ export async function receiveVerifierResponse(
         `${detail}. The key binding JWT must be made at most ${back / 60} minutes before and ${ahead / 60} minute after the verifier's clock.`,
       );
     }
+    const [keyProblem] = keyProblems;
+    if (keyProblem) throw new AppError(keyProblem.code, `${detail}. ${keyProblem.detail}`);
     throw new AppError('presentation_invalid', detail);
   }
   const updated = await db

@@ -53,6 +53,10 @@ export const PROBLEM_CODES = [
   'presentation_invalid',
   // 400: an OpenID4VP presentation whose KB-JWT `iat` is outside the verifier's window
   'kb_jwt_iat_out_of_window',
+  // 400: an OpenID4VP presentation whose issuer key is not found offline (no key on the trust
+  // list for an https iss under that kid, an x5c chain) or whose issuer alg is not ES256/EdDSA
+  'issuer_key_not_found',
+  'signature_algorithm_not_accepted',
   'verifier_request_expired',
   // Nothing answers it any more (see request_already_answered); kept while a caller still
   // tests for it.

@@ -203,13 +203,15 @@ export const PRESENTATION_CHECKS = [
   'credentials_requested',
   /** The presentation is a well-formed SD-JWT with a KB-JWT. */
   'format',
-  /** `iss` is one of the product's issuers and `kid` names its key. */
+  /** `iss` is on the trust list for the credential's `vct`, and its key was found (the list's
+   * JWK Set by `kid` for an https `iss`; the did:key or did:jwk `iss` itself). */
   'issuer_trusted',
-  /** The issuer's EdDSA signature over the SD-JWT. */
+  /** The issuer's EdDSA (Ed25519) or ES256 (P-256) signature over the SD-JWT, `typ`
+   * `dc+sd-jwt` or `vc+sd-jwt`; checked whenever a key was found, trusted or not. */
   'issuer_signature',
   /** Every disclosure is one the issuer signed the digest of (none altered or added). */
   'disclosures_intact',
-  /** The KB-JWT is signed by the key in `cnf.jwk`. */
+  /** The KB-JWT is signed by the key in `cnf.jwk` (EdDSA on Ed25519, ES256 on P-256). */
   'holder_binding',
   /** The KB-JWT's nonce is the request's. */
   'nonce',
@@ -247,7 +249,8 @@ export type PresentationCheck = z.infer<typeof presentationCheckSchema>;
 /** One verified credential of a shared answer. */
 export const verifiedCredentialSchema = z.object({
   vct: z.string(),
-  /** The issuer's did:key DID. */
+  /** The SD-JWT's `iss`: a DID (the product's issuers: did:key) or an https Credential Issuer
+   * Identifier. */
   issuer: z.string(),
   /** The issuer's name, e.g. 'UIDAI'. */
   issuer_name: z.string().nullable(),
