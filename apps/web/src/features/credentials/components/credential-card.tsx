@@ -286,7 +286,7 @@ export function CredentialCard({
               {t('awaitingIssuerHint')}
             </p>
           )}
-          {links.publicLink && !waiting && (
+          {links.publicLink && !received && (
             <div className="mt-4 flex flex-wrap items-start justify-between gap-x-4 gap-y-1 rounded-xl border border-slate-200 p-3 dark:border-slate-700">
               <div className="min-w-0 flex-1 basis-60">
                 <p
@@ -341,18 +341,24 @@ export function CredentialCard({
       <div className="flex flex-wrap gap-2 border-t border-slate-100 px-4 py-3 sm:px-5 dark:border-slate-800">
         {!waiting && (
           <>
-            <Button
-              size="sm"
-              variant="secondary"
-              onClick={toggleQr}
-              aria-expanded={qrLink !== null}
-            >
-              {qrLink ? t('closeQr') : t('showQr')}
-            </Button>
-            <Button size="sm" variant="secondary" onClick={() => actions.onShare(credential)}>
-              <ShareIcon className="size-4" />
-              {t('share')}
-            </Button>
+            {/* Share links and their QR carry the product's signed documents; a received
+                credential is shared as issued, over OpenID4VP when an organisation asks. */}
+            {!received && (
+              <>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={toggleQr}
+                  aria-expanded={qrLink !== null}
+                >
+                  {qrLink ? t('closeQr') : t('showQr')}
+                </Button>
+                <Button size="sm" variant="secondary" onClick={() => actions.onShare(credential)}>
+                  <ShareIcon className="size-4" />
+                  {t('share')}
+                </Button>
+              </>
+            )}
             <Button size="sm" variant="ghost" onClick={() => actions.onCopy(credential)}>
               {t('copyJson')}
             </Button>

@@ -400,7 +400,11 @@ describe('received credential cards', () => {
     expect(within(card).getByText('Anna University')).toBeInTheDocument();
     expect(within(card).getByText('Valid')).toBeInTheDocument();
     expect(within(card).queryByText('Not a trusted issuer')).toBeNull();
-    expect(within(card).getByRole('button', { name: 'Share' })).toBeInTheDocument();
+    // No share link or QR of it (the server makes those of its own signed documents only); the
+    // credential leaves as issued, over OpenID4VP. Its JSON and Delete stay.
+    expect(within(card).queryByRole('button', { name: 'Share' })).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Show QR Code' })).toBeNull();
+    expect(within(card).getByRole('button', { name: 'Download JSON' })).toBeInTheDocument();
     await user.click(
       within(card).getByRole('button', { name: 'Show details of Degree Certificate' }),
     );
