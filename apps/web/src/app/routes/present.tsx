@@ -11,8 +11,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { Spinner } from '@/components/ui/spinner';
+import { useLocation, useNavigate } from 'react-router';
+import { LinkHandoff } from '@/components/link-handoff';
 import { paths } from '@/config/paths';
 import {
   forgetPresentationQuery,
@@ -52,29 +52,16 @@ export function Component() {
       });
   }, [userId, query, navigate, queryClient, t]);
 
-  if (loading) return <Spinner className="min-h-dvh" />;
-  if (!user) {
-    if (query !== '') rememberPresentationQuery(query);
-    return <Navigate to={paths.login.getHref()} replace />;
-  }
-  if (query === '') return <Navigate to={paths.app.consent.getHref()} replace />;
   return (
-    <main className="mx-auto max-w-lg space-y-4 p-6 text-center">
-      {error ? (
-        <>
-          <p role="alert" className="text-red-700 dark:text-red-300">
-            {error}
-          </p>
-          <Link className="font-medium underline" to={paths.app.consent.getHref()}>
-            {t('presentation.backToConsent')}
-          </Link>
-        </>
-      ) : (
-        <>
-          <Spinner />
-          <p className="text-slate-700 dark:text-slate-300">{t('presentation.opening')}</p>
-        </>
-      )}
-    </main>
+    <LinkHandoff
+      loading={loading}
+      signedIn={user !== null && user !== undefined}
+      query={query}
+      remember={rememberPresentationQuery}
+      error={error}
+      backHref={paths.app.consent.getHref()}
+      backText={t('presentation.backToConsent')}
+      openingText={t('presentation.opening')}
+    />
   );
 }
