@@ -52,7 +52,7 @@ import {
 import { type IssuerHttpOptions, issuerHttpOf } from '../lib/oid4vci/issuer-http';
 import { trustedIssuerName } from '../lib/oid4vci/issuer-trust';
 import { configurationClaims, configurationName, PRE_AUTHORIZED_GRANT } from '../lib/oid4vci/offer';
-import { issuerOf } from '../lib/oid4vci/offer-view';
+import { issuerOf, receivableConfigurations } from '../lib/oid4vci/offer-view';
 import { type VerifiedIssuedSdJwt, verifyIssuedSdJwt } from '../lib/oid4vci/verify-issued-sd-jwt';
 import type { SafeFetchOptions } from '../lib/oid4vp/safe-fetch';
 import {
@@ -122,20 +122,24 @@ export async function acceptCredentialOffer(
       'This offer needs the code the issuer sent you (by SMS or e-mail). Type it to continue.',
     );
   }
-  const configurations = offer.credential_configuration_ids.map((id) => {
+  const offered = offer.credential_configuration_ids.map((id) => {
     const configuration = metadata.credential_configurations_supported[id];
     if (!configuration) {
       throw new AppError('invalid_credential_offer', `The issuer does not describe "${id}".`);
     }
     return { id, configuration };
   });
+  // W3C Data Integrity (ldp_vc) is not received yet: an offer that also carries SD-JWT VCs (the
+  // product's issuers offer each type in both formats) is received in those; one of ldp_vc only
+  // is refused.
+  const configurations = receivableConfigurations(offered);
+  if (configurations.length === 0) {
+    throw new AppError(
+      'credential_rejected',
+      'Pehchaan cannot receive this credential yet: it is a W3C Data Integrity credential (ldp_vc).',
+    );
+  }
   for (const { configuration } of configurations) {
-    if (configuration.format === 'ldp_vc') {
-      throw new AppError(
-        'credential_rejected',
-        'Pehchaan cannot receive this credential yet: it is a W3C Data Integrity credential (ldp_vc).',
-      );
-    }
     const type = documentTypeOfVct(options.publicOrigin, configuration.vct ?? null);
     if (type && (await holdsDocumentType(db, userId, type))) throw credentialExists(type);
   }

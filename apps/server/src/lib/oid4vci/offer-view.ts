@@ -53,6 +53,27 @@ export function issuerOf(
   };
 }
 
+/**
+ * The configurations of an offer the wallet receives: all but the W3C Data Integrity (ldp_vc)
+ * ones, which it does not receive yet (none when the offer has only those: accepting refuses it
+ * with a reason, and the holder's view still lists what was offered).
+ */
+export function receivableConfigurations<T extends { configuration: { format?: string } }>(
+  offered: T[],
+): T[] {
+  return offered.filter(({ configuration }) => configuration.format !== 'ldp_vc');
+}
+
+/** The offer's configuration ids as the holder's view lists them (receivableConfigurations). */
+function receivableIds(state: StoredOfferState): string[] {
+  const offered = state.offer.credential_configuration_ids.map((id) => ({
+    id,
+    configuration: state.metadata.credential_configurations_supported[id] ?? {},
+  }));
+  const receivable = receivableConfigurations(offered);
+  return (receivable.length > 0 ? receivable : offered).map(({ id }) => id);
+}
+
 /** The holder's view of a stored offer (core's CredentialOfferView). */
 export function buildOfferView(
   row: CredentialOfferRow,
@@ -66,7 +87,7 @@ export function buildOfferView(
     id: row.id,
     credential_issuer: state.offer.credential_issuer,
     issuer: issuerOf(state, language, trustList),
-    credentials: state.offer.credential_configuration_ids.map((id) => {
+    credentials: receivableIds(state).map((id) => {
       const configuration = state.metadata.credential_configurations_supported[id];
       return {
         configuration_id: id,

@@ -1,0 +1,151 @@
+/**
+ * The product's wallet receives from the product's own issuers over OpenID4VCI 1.0 (DECISIONS
+ * 9.1; docs/oid4vci.md): an issuer organisation makes an offer with its API key (POST
+ * /issuer/offers, both formats by default, with a transaction code), the holder stores it, sees
+ * the issuer as trusted (the trust list) and the SD-JWT VC it will receive (the wallet does not
+ * receive ldp_vc yet, so the offer is received in its dc+sd-jwt configuration), types the code
+ * and accepts; the credential is listed as a received Voter ID Card, its SD-JWT is signed by the
+ * issuer's key and bound to the holder's key, and SPEC 5's one-per-type rule then refuses a
+ * second one. Run on PGlite and, with TEST_DATABASE_URL, PostgreSQL.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createIssuerApiKey } from '../src/issuer/create-issuer-api-key';
+import { bearer, buildTestApp, loginDemo, PRIMARY, TestClock } from './helpers/app';
+import { backends, type OpenedDatabase } from './helpers/backends';
+import { expectProblem } from './helpers/problem';
+
+const VOTER_CLAIMS = {
+  name: 'Rahul Sharma',
+  voter_id: 'ABC1234567',
+  date_of_birth: '1990-05-15',
+  address: '12 MG Road, Bengaluru',
+  constituency: 'Bengaluru South',
+};
+
+/** The JSON of one part (header or payload) of a compact JWS. */
+function jwtPart(jwt: string, index: 0 | 1): Record<string, unknown> {
+  return JSON.parse(Buffer.from(jwt.split('.')[index] ?? '', 'base64url').toString('utf8'));
+}
+
+describe.each(backends)(
+  "OpenID4VCI: the wallet receives from the product's issuer on $name",
+  (backend) => {
+    let opened: OpenedDatabase;
+    let app: FastifyInstance;
+    let token: string;
+    let issuerKey: string;
+    const clock = new TestClock();
+    const base = `/user/${PRIMARY.userId}`;
+
+    beforeAll(async () => {
+      opened = await backend.open();
+      // Loopback stays off: this server's own issuers are reached in process.
+      app = await buildTestApp(opened.database, { now: clock.now, oid4vciAllowLoopback: false });
+      token = await loginDemo(app);
+      issuerKey = (
+        await createIssuerApiKey({ ...app.deps, issuer: 'Election Commission of India' })
+      ).apiKey;
+    });
+
+    afterAll(async () => {
+      await app.close();
+      await opened.dispose();
+    });
+
+    /** An offer of VOTER_CLAIMS with a transaction code, in `formats` (default: both). */
+    async function makeOffer(
+      formats?: string[],
+    ): Promise<{ openid_credential_offer: string; tx_code: string }> {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/issuer/offers',
+        headers: bearer(issuerKey),
+        payload: { document_type: 'Voter ID Card', claims: VOTER_CLAIMS, tx_code: true, formats },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json();
+    }
+
+    const receive = (offer: string) =>
+      app.inject({
+        method: 'POST',
+        url: `${base}/credential-offers`,
+        headers: bearer(token),
+        payload: { offer },
+      });
+    const accept = (id: string, txCode: string) =>
+      app.inject({
+        method: 'POST',
+        url: `${base}/credential-offers/${id}/accept`,
+        headers: bearer(token),
+        payload: { tx_code: txCode },
+      });
+
+    it('offer, review, code, accept: a trusted Voter ID Card bound to the holder; a second is refused', async () => {
+      const offer = await makeOffer();
+      const received = await receive(offer.openid_credential_offer);
+      expect(received.statusCode, received.body).toBe(201);
+      const view = received.json();
+      expect(view).toMatchObject({
+        credential_issuer: 'http://localhost:5000/oid4vci/issuers/election-commission-of-india',
+        issuer: { name: 'Election Commission of India', trusted: true },
+        tx_code: { length: 6, input_mode: 'numeric' },
+        grant: 'pre-authorized_code',
+      });
+      // Offered in both formats; the wallet lists (and receives) the SD-JWT VC.
+      expect(view.credentials).toHaveLength(1);
+      expect(view.credentials[0]).toMatchObject({ format: 'dc+sd-jwt', name: 'Voter ID Card' });
+      expect(view.credentials[0].claims.map((claim: { path: string }) => claim.path)).toEqual(
+        expect.arrayContaining(['voter_id', 'constituency']),
+      );
+
+      // A wrong code: refused, the offer kept; the right one receives the credential.
+      const wrong = String((Number(offer.tx_code) + 1) % 1_000_000).padStart(6, '0');
+      await expectProblem(await accept(view.id, wrong), 'tx_code_invalid');
+      const accepted = await accept(view.id, offer.tx_code);
+      expect(accepted.statusCode, accepted.body).toBe(201);
+      const [record] = accepted.json().credentials;
+      expect(record.received).toMatchObject({
+        format: 'dc+sd-jwt',
+        issuer_name: 'Election Commission of India',
+        trusted: true,
+        vct: 'http://localhost:5000/vct/voter_id',
+        state: 'issued',
+      });
+
+      // Listed; its SD-JWT as issued: signed by the issuer's key, bound to the holder's key.
+      const listed = await app.inject({ url: `${base}/credentials`, headers: bearer(token) });
+      expect(listed.json().credentials.map((c: { id: string }) => c.id)).toContain(record.id);
+      const sdJwt = await app.inject({
+        url: `${base}/credentials/${record.id}/sd-jwt`,
+        headers: bearer(token),
+      });
+      expect(sdJwt.statusCode, sdJwt.body).toBe(200);
+      const issuerJwt = sdJwt.body.split('~')[0] ?? '';
+      const payload = jwtPart(issuerJwt, 1);
+      expect(payload.iss).toBe(app.deps.issuers.get('Election Commission of India').did);
+      expect(payload.vct).toBe('http://localhost:5000/vct/voter_id');
+      expect(payload.cnf).toMatchObject({ jwk: expect.objectContaining({ kty: 'OKP' }) });
+
+      // SPEC 5: one Voter ID Card per holder, whichever way it came.
+      const offer2 = await makeOffer();
+      const second = await receive(offer2.openid_credential_offer);
+      expect(second.statusCode, second.body).toBe(201);
+      const refused = await accept(second.json().id, offer2.tx_code);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'credential_exists' });
+    });
+
+    it('an offer in ldp_vc only is shown as offered and refused on accept, nothing stored', async () => {
+      const before = await app.inject({ url: `${base}/credentials`, headers: bearer(token) });
+      const offer = await makeOffer(['ldp_vc']);
+      const received = await receive(offer.openid_credential_offer);
+      expect(received.statusCode, received.body).toBe(201);
+      expect(received.json().credentials).toMatchObject([{ format: 'ldp_vc' }]);
+      await expectProblem(await accept(received.json().id, offer.tx_code), 'credential_rejected');
+      const after = await app.inject({ url: `${base}/credentials`, headers: bearer(token) });
+      expect(after.json().credentials).toEqual(before.json().credentials);
+    });
+  },
+);
