@@ -72,6 +72,11 @@ const VALID_BODIES: Record<string, (ids: { basicIdentityId: string }) => unknown
   'POST /user/{userId}/consent-requests/{id}/approve': () => ({}),
   'POST /user/{userId}/consent-requests/{id}/reject': () => ({}),
   'POST /user/{userId}/consent-requests/{id}/withdraw': () => ({}),
+  'POST /user/{userId}/credential-offers': () => ({
+    offer:
+      'openid-credential-offer://?credential_offer_uri=https%3A%2F%2Fissuer.example%2Foffers%2F1',
+  }),
+  'POST /user/{userId}/credential-offers/{offerId}/accept': () => ({ tx_code: '123456' }),
   'PUT /user/{userId}/profile': () => ({
     display_name: 'Mallory',
     email: 'mallory@example.in',
@@ -177,7 +182,8 @@ describe.each(backends)('authorization on $name', (backend) => {
       .replace('{shareId}', victimShareId)
       .replace('{field}', 'phone')
       .replace('{passkeyId}', 'passkey-of-nobody')
-      .replace('{backupId}', 'backup-of-nobody');
+      .replace('{backupId}', 'backup-of-nobody')
+      .replace('{offerId}', 'offer-of-nobody');
     if (/\{[^}]+\}/.test(url)) throw new Error(`no value for a path parameter of ${operation.key}`);
     const query = operation.addressesHolder && !operation.path.includes('{userId}');
     const body = VALID_BODIES[operation.key];

@@ -133,8 +133,9 @@ describe('/logs', () => {
     // the settings that act (issue 19: new device sign-ins, security alerts, password, passkeys,
     // deletion, backups), a share link's later states (withdrawn, expired, used up), the
     // grievances and erasure requests (sent, resolved), an identity number revealed
-    // (DECISIONS 9.6) and the recovery codes (made, used).
-    expect(options).toHaveLength(38);
+    // (DECISIONS 9.6), the recovery codes (made, used) and a credential offer received and its
+    // credential received from an issuer (DECISIONS 9.1).
+    expect(options).toHaveLength(40);
     expect(options[0]).toHaveTextContent('All types');
     await user.selectOptions(type, 'Login');
     expect(screen.getByText('1 of 4 activities')).toBeInTheDocument();
