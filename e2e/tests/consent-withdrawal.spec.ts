@@ -6,7 +6,7 @@ import {
   createPanRequest,
   holderWithPan,
   openOnConsent,
-  seededAnswer,
+  portalAnswer,
 } from './portal-and-holder';
 
 /**
@@ -45,7 +45,7 @@ test('the holder approves, then withdraws on the same screen; the portal shows t
     const approved = page
       .getByRole('region', { name: /^Approved \(\d+\)$/ })
       .getByRole('article', { name: BANK })
-      .filter({ hasNot: seededAnswer(page) });
+      .filter({ has: portalAnswer(page) });
     await expect(approved).toHaveCount(1);
     await expect(approved.getByText(/Used once, on/)).toBeVisible();
     await expect(approved.getByText('Valid until:')).toBeVisible();
@@ -59,7 +59,7 @@ test('the holder approves, then withdraws on the same screen; the portal shows t
     const ended = page
       .getByRole('region', { name: /^Withdrawn or expired \(\d+\)$/ })
       .getByRole('article', { name: BANK })
-      .filter({ hasNot: seededAnswer(page) });
+      .filter({ has: portalAnswer(page) });
     await expect(ended).toHaveCount(1);
     await expect(ended.getByText('Withdrawn', { exact: true })).toBeVisible();
     await expect(

@@ -80,11 +80,11 @@ export async function confirmShare(page: Page) {
 }
 
 /**
- * What only the holder's seeded bank request sent (its Aadhaar Card or Basic Identity answers
- * the identity), never the portal's PAN request: tells the two decided cards apart.
+ * What only the portal's PAN request sent (from the holder's PAN Card): picks its decided card out
+ * by what it holds, whatever the seeded bank request's card shows while its record loads.
  */
-export function seededAnswer(page: Page) {
-  return page.getByRole('list', { name: /^From your (Aadhaar Card|Basic Identity)$/ });
+export function portalAnswer(page: Page) {
+  return page.getByRole('list', { name: 'From your PAN Card', exact: true });
 }
 
 /** Opens the wallet link as the holder; answers the presentation's consent card. */
