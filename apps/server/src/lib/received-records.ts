@@ -23,6 +23,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/create-db';
 import { credentials, type ReceivedCredentialRow, receivedCredentials } from '../db/schema';
 import { AppError } from './errors';
+import { NON_CLAIMS } from './oid4vci/verify-issued-sd-jwt';
 import type { Vault } from './vault';
 
 /** AAD of a received credential's issued form: binds it to its row. */
@@ -42,22 +43,6 @@ export interface ReceivedExchange {
   /** Deferred issuance: the issuer's metadata as fetched (its keys, for the check later). */
   metadata?: unknown;
 }
-
-/** Registered JWT / SD-JWT VC members that are not claims about the holder. */
-const NON_CLAIMS = new Set([
-  'iss',
-  'sub',
-  'iat',
-  'nbf',
-  'exp',
-  'cnf',
-  'vct',
-  'vct#integrity',
-  'status',
-  '_sd_alg',
-  'id',
-  'jti',
-]);
 
 /**
  * The SPEC type a received credential counts as (SPEC 5's one-per-type rule), or undefined for

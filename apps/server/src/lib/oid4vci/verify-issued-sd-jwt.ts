@@ -35,8 +35,11 @@ export const MAX_ISSUED_CREDENTIAL_BYTES = 64 * 1024;
 /** Issuer signature algorithms accepted (never 'none', never HMAC). */
 export const ISSUER_ALGS = ['ES256', 'ES384', 'EdDSA'] as const;
 
-/** Registered JWT and SD-JWT VC members that are not claims about the holder. */
-const NON_CLAIMS = new Set([
+/**
+ * Registered JWT and SD-JWT VC members that are not claims about the holder (RFC 7519 4.1,
+ * SD-JWT VC section 3.2.2): left out of the claims a holder is shown.
+ */
+export const NON_CLAIMS = new Set([
   'iss',
   'sub',
   'iat',
