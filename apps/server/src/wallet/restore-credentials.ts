@@ -8,6 +8,8 @@
  *   the whole restore fail with AppError 'backup_invalid' (422) and nothing is stored.
  * - A document type the holder holds now is left as it is (counted as skipped); a missing one is
  *   stored again under its own id, its SD-JWT VC issued on first use.
+ * - Then the credentials received from issuers that wallet/restore-received-credentials.ts
+ *   checked before the transaction (`received`), SPEC 5 applied across both.
  *
  * Input: (db or the caller's transaction, { ...deps, userId, documents }).
  * Output: { restored, skipped }. Errors: 'backup_invalid' (422).
@@ -25,8 +27,10 @@ import type { DbOrTx } from '../db/create-db';
 import { credentials } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
+import type { CheckedReceivedCredential } from '../lib/received-backup';
 import { credentialAad } from '../lib/records';
 import { loadTrustList, type TrustList } from '../lib/trust-list';
+import { storeReceivedCredentials } from './restore-received-credentials';
 
 export const BACKUP_INVALID_DETAIL =
   'This backup holds a credential that is not yours or does not verify; nothing was restored.';
@@ -45,6 +49,7 @@ export async function restoreCredentials(
   options: Omit<ServiceDeps, 'db'> & {
     userId: string;
     documents: readonly Record<string, unknown>[];
+    received?: readonly CheckedReceivedCredential[];
   },
 ): Promise<{ restored: number; skipped: number }> {
   const { userId } = options;
@@ -91,7 +96,12 @@ export async function restoreCredentials(
       skipped += 1;
     }
   }
-  return { restored, skipped };
+  const received = await storeReceivedCredentials(db, {
+    vault: options.vault,
+    userId,
+    checked: options.received ?? [],
+  });
+  return { restored: restored + received.restored, skipped: skipped + received.skipped };
 }
 
 /** The document's row values when it verifies and is this holder's. @throws 'backup_invalid'. */
