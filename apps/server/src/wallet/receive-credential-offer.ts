@@ -91,7 +91,11 @@ export async function receiveCredentialOffer(
       'This offer asks you to sign in at the issuer first, which Pehchaan cannot do yet. Ask the issuer for an offer with a code.',
     );
   }
-  const metadata = await fetchIssuerMetadata(offer.credential_issuer, http);
+  // Signed metadata (OpenID4VCI 12.2.3) may be signed by a key of the issuer's trust list entry.
+  const metadata = await fetchIssuerMetadata(offer.credential_issuer, http, {
+    trustList: await loadTrustList(options),
+    now: options.now,
+  });
   for (const id of offer.credential_configuration_ids) {
     const configuration = metadata.credential_configurations_supported[id];
     if (!configuration)

@@ -51,6 +51,7 @@ import {
   holdsDocumentType,
   receivedCredentialAad,
 } from '../lib/received-records';
+import { loadTrustList } from '../lib/trust-list';
 
 /** The detail of a received credential that does not check out. */
 export const RECEIVED_BACKUP_INVALID_DETAIL =
@@ -127,7 +128,10 @@ async function checkSdJwt(
   const needsMetadata = !Array.isArray(header.x5c) && !iss.startsWith('did:');
   const http = issuerHttpOf(options, options.fetchOptions);
   const metadata: IssuerMetadata = needsMetadata
-    ? await fetchIssuerMetadata(item.credential_issuer, http)
+    ? await fetchIssuerMetadata(item.credential_issuer, http, {
+        trustList: await loadTrustList({ db: options.db, publicOrigin: options.publicOrigin }),
+        now: options.now,
+      })
     : {
         credential_issuer: item.credential_issuer,
         credential_endpoint: item.credential_issuer,

@@ -12,7 +12,10 @@
  * endpoint, a credential endpoint that checks the proof JWT itself (typ, alg, jwk, aud, nonce)
  * and a notification endpoint. `setTamper` spoils the next exchanges (a bad signature, another
  * cnf, iss or vct, a credential over 64 KiB, a stale nonce) or defers them (a Deferred
- * Credential Endpoint issues them once `setDeferredReady(true)`).
+ * Credential Endpoint issues them once `setDeferredReady(true)`). `setSignedMetadata` serves the
+ * metadata signed (OpenID4VCI 1.0 section 12.2.3, `typ: openidvci-issuer-metadata+jwt`, ES256 by
+ * `metadataKey`): as the whole answer (`application/jwt`, when asked for) or as a
+ * `signed_metadata` member, with a display name that differs from the plain one, or spoiled.
  */
 import { generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto';
 import { once } from 'node:events';
@@ -21,7 +24,7 @@ import type { AddressInfo } from 'node:net';
 import { digest, generateSalt } from '@sd-jwt/crypto-nodejs';
 import { SDJwtVcInstance, type SdJwtVcPayload } from '@sd-jwt/sd-jwt-vc';
 import type { DisclosureFrame } from '@sd-jwt/types';
-import { decodeProtectedHeader, importJWK, type JWK, jwtVerify } from 'jose';
+import { decodeProtectedHeader, importJWK, type JWK, jwtVerify, SignJWT } from 'jose';
 
 export type Tamper =
   | 'none'
@@ -73,6 +76,15 @@ interface IssuerSpec {
   claims: () => Record<string, unknown>;
 }
 
+/**
+ * How the metadata is signed: not at all ('none'), as the whole answer ('jwt'), or as a
+ * `signed_metadata` member ('member'); `spoil` breaks it: another key, another `sub`, expired.
+ */
+export interface SignedMetadataMode {
+  as: 'none' | 'jwt' | 'member';
+  spoil?: 'signature' | 'sub' | 'expired';
+}
+
 /** A grant the issuer made: the pre-authorized code's issuer, transaction code and use. */
 export interface Grant {
   slug: 'library' | 'uidai';
@@ -101,6 +113,10 @@ export interface OutsideIssuer {
   setTamper(mode: Tamper): void;
   /** Whether the Deferred Credential Endpoint issues the waiting credentials now (default no). */
   setDeferredReady(ready: boolean): void;
+  /** How the metadata is signed from now on (default not signed). */
+  setSignedMetadata(mode: SignedMetadataMode): void;
+  /** The public key (ES256, kid 'metadata-key-1') that signs the metadata. */
+  readonly metadataKey: JWK;
   close(): void;
 }
 
@@ -159,6 +175,41 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
   >();
   /** Whether the deferred credentials are ready (the Deferred Credential Endpoint issues them). */
   let deferredReady = false;
+  /** How the metadata is signed (12.2.3). */
+  let signedMetadata: SignedMetadataMode = { as: 'none' };
+  const METADATA_KEY = makeKeys('ES256', 'metadata-key-1');
+  const METADATA_FORGER = makeKeys('ES256', 'metadata-key-1');
+
+  /** The metadata of `spec` as a signed JWT: its credential's display names marked "(signed)". */
+  async function signMetadata(spec: IssuerSpec): Promise<string> {
+    const metadata = metadataOf(spec);
+    const configurations = metadata.credential_configurations_supported as Record<
+      string,
+      { credential_metadata: { display: { name: string }[] } }
+    >;
+    for (const configuration of Object.values(configurations)) {
+      configuration.credential_metadata.display = configuration.credential_metadata.display.map(
+        (d) => ({ ...d, name: `${d.name} (signed)` }),
+      );
+    }
+    const spoil = signedMetadata.spoil;
+    const iat = nowSeconds() - 60;
+    return new SignJWT(metadata)
+      .setProtectedHeader({
+        alg: 'ES256',
+        typ: 'openidvci-issuer-metadata+jwt',
+        kid: 'metadata-key-1',
+      })
+      .setIssuer(issuerId(spec.slug))
+      .setSubject(
+        spoil === 'sub'
+          ? issuerId(spec.slug === 'uidai' ? 'library' : 'uidai')
+          : issuerId(spec.slug),
+      )
+      .setIssuedAt(spoil === 'expired' ? iat - 7200 : iat)
+      .setExpirationTime(spoil === 'expired' ? iat - 3600 : iat + 3600)
+      .sign(spoil === 'signature' ? METADATA_FORGER.privateKey : METADATA_KEY.privateKey);
+  }
   let serial = 0;
 
   function metadataOf(spec: IssuerSpec): Record<string, unknown> {
@@ -243,13 +294,14 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
     );
   }
 
-  type Reply = { status: number; body?: unknown };
+  type Reply = { status: number; body?: unknown; jwt?: string };
 
   async function handle(
     method: string,
     path: string,
     body: string,
     auth: string | undefined,
+    accept = '',
   ): Promise<Reply> {
     if (method === 'GET' && offersByUri.has(path))
       return { status: 200, body: offersByUri.get(path) };
@@ -260,8 +312,18 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
     if (method === 'GET' && wellKnown) {
       const spec = SPECS[wellKnown[2] as 'library' | 'uidai'];
       const id = issuerId(spec.slug);
-      if (wellKnown[1] === 'openid-credential-issuer')
+      if (wellKnown[1] === 'openid-credential-issuer') {
+        if (signedMetadata.as === 'jwt' && accept.includes('application/jwt')) {
+          return { status: 200, jwt: await signMetadata(spec) };
+        }
+        if (signedMetadata.as === 'member') {
+          return {
+            status: 200,
+            body: { ...metadataOf(spec), signed_metadata: await signMetadata(spec) },
+          };
+        }
         return { status: 200, body: metadataOf(spec) };
+      }
       if (wellKnown[1] === 'oauth-authorization-server') {
         return {
           status: 200,
@@ -434,9 +496,12 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
         path,
         Buffer.concat(chunks).toString('utf8'),
         req.headers.authorization,
+        req.headers.accept,
       )
-        .then(({ status, body }) => {
-          if (body === undefined) res.writeHead(status).end();
+        .then(({ status, body, jwt }) => {
+          if (jwt !== undefined)
+            res.writeHead(status, { 'content-type': 'application/jwt' }).end(jwt);
+          else if (body === undefined) res.writeHead(status).end();
           else
             res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
         })
@@ -462,6 +527,10 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
     setDeferredReady(ready: boolean) {
       deferredReady = ready;
     },
+    setSignedMetadata(mode: SignedMetadataMode) {
+      signedMetadata = mode;
+    },
+    metadataKey: METADATA_KEY.publicJwk,
     close() {
       server.closeAllConnections();
       server.close();
