@@ -7,18 +7,72 @@
  *   checked and its values are used over the plain ones (the holder sees the signed display name),
  *   and the credential is received;
  * - a bad signature, another `sub`, an expired one, or a signer the wallet cannot check (an issuer
- *   not on the trust list) refuse the offer with issuer_metadata_invalid and store nothing.
+ *   not on the trust list) refuse the offer with issuer_metadata_invalid and store nothing;
+ * - an `x5c` chain (made with openssl: a test CA and a leaf naming the issuer's URL) is trusted
+ *   when its CA is one the wallet trusts for TLS, and refused otherwise.
  */
+import { execFileSync } from 'node:child_process';
+import { X509Certificate } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addTrustedIssuer } from '../src/platform/add-trusted-issuer';
+import { receiveCredentialOffer } from '../src/wallet/receive-credential-offer';
 import { bearer, buildTestApp, loginDemo, PRIMARY, TestClock } from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
 import { type OutsideIssuer, startOutsideIssuer } from './helpers/outside-issuer';
 import { expectProblem } from './helpers/problem';
 
-const clock = new TestClock();
+// Today: the x5c certificates openssl makes are valid from now.
+const clock = new TestClock(Date.now());
 let issuer: OutsideIssuer;
+
+const hasOpenssl = (() => {
+  try {
+    execFileSync('openssl', ['version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/** A test CA and a P-256 leaf it certifies, naming `uri` as its subjectAltName (openssl). */
+function makeChain(uri: string): { caPem: string; chain: string[]; privateKeyPem: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'metadata-x5c-'));
+  const run = (args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'ignore' });
+  try {
+    const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes'];
+    run(
+      ['req', '-x509', ...ec, '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '2']
+        .concat(['-subj', '/CN=Metadata Test CA', '-addext', 'basicConstraints=critical,CA:TRUE'])
+        .concat(['-addext', 'keyUsage=critical,keyCertSign']),
+    );
+    run(['req', ...ec, '-keyout', 'leaf.key', '-out', 'leaf.csr', '-subj', '/CN=issuer']);
+    writeFileSync(join(dir, 'ext.cnf'), `subjectAltName=URI:${uri}\n`);
+    run(
+      ['x509', '-req', '-in', 'leaf.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key'].concat([
+        '-CAcreateserial',
+        '-out',
+        'leaf.pem',
+        '-days',
+        '1',
+        '-extfile',
+        'ext.cnf',
+      ]),
+    );
+    const der = (file: string) =>
+      new X509Certificate(readFileSync(join(dir, file))).raw.toString('base64');
+    return {
+      caPem: readFileSync(join(dir, 'ca.pem'), 'utf8'),
+      chain: [der('leaf.pem'), der('ca.pem')],
+      privateKeyPem: readFileSync(join(dir, 'leaf.key'), 'utf8'),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 beforeAll(async () => {
   issuer = await startOutsideIssuer(clock.now);
@@ -117,4 +171,38 @@ describe.each(backends)('OpenID4VCI signed issuer metadata on $name', (backend) 
     expect(offered.statusCode, offered.body).toBe(201);
     expect(offered.json().issuer).toMatchObject({ trusted: false });
   });
+
+  it.skipIf(!hasOpenssl)(
+    'trusts an x5c chain to a CA it trusts for TLS, and refuses one to any other CA',
+    async () => {
+      // UIDAI's outside issuer is not on the trust list: its certificate alone vouches for it.
+      const { caPem, chain, privateKeyPem } = makeChain(issuer.issuerId('uidai'));
+      const other = makeChain(issuer.issuerId('library'));
+      // The certificates are valid from the second openssl made them.
+      clock.advance(60_000);
+      issuer.setSignedMetadata({ as: 'jwt', x5c: { chain, privateKeyPem } });
+      const view = await receiveCredentialOffer({
+        ...app.deps,
+        userId: PRIMARY.userId,
+        link: issuer.makeOffer('uidai').link,
+        fetchOptions: { trustedCa: caPem },
+      });
+      expect(view.credentials[0]?.name).toBe('Aadhaar (signed)');
+      // Through the API the wallet trusts Node's CA bundle only: the test CA is not in it.
+      expectProblem(await receive('uidai'), 'issuer_metadata_invalid');
+      // A certificate naming another issuer is refused even from a trusted CA.
+      issuer.setSignedMetadata({
+        as: 'jwt',
+        x5c: { chain: other.chain, privateKeyPem: other.privateKeyPem },
+      });
+      await expect(
+        receiveCredentialOffer({
+          ...app.deps,
+          userId: PRIMARY.userId,
+          link: issuer.makeOffer('uidai').link,
+          fetchOptions: { trustedCa: other.caPem },
+        }),
+      ).rejects.toMatchObject({ code: 'issuer_metadata_invalid' });
+    },
+  );
 });

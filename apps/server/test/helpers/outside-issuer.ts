@@ -17,7 +17,13 @@
  * `metadataKey`): as the whole answer (`application/jwt`, when asked for) or as a
  * `signed_metadata` member, with a display name that differs from the plain one, or spoiled.
  */
-import { generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto';
+import {
+  createPrivateKey,
+  generateKeyPairSync,
+  type KeyObject,
+  randomBytes,
+  sign,
+} from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -83,6 +89,8 @@ interface IssuerSpec {
 export interface SignedMetadataMode {
   as: 'none' | 'jwt' | 'member';
   spoil?: 'signature' | 'sub' | 'expired';
+  /** Sign with this certified key instead, its chain (base64 DER, leaf first) in `x5c`. */
+  x5c?: { chain: string[]; privateKeyPem: string };
 }
 
 /** A grant the issuer made: the pre-authorized code's issuer, transaction code and use. */
@@ -194,12 +202,13 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
     }
     const spoil = signedMetadata.spoil;
     const iat = nowSeconds() - 60;
+    const x5c = signedMetadata.x5c;
     return new SignJWT(metadata)
-      .setProtectedHeader({
-        alg: 'ES256',
-        typ: 'openidvci-issuer-metadata+jwt',
-        kid: 'metadata-key-1',
-      })
+      .setProtectedHeader(
+        x5c
+          ? { alg: 'ES256', typ: 'openidvci-issuer-metadata+jwt', x5c: x5c.chain }
+          : { alg: 'ES256', typ: 'openidvci-issuer-metadata+jwt', kid: 'metadata-key-1' },
+      )
       .setIssuer(issuerId(spec.slug))
       .setSubject(
         spoil === 'sub'
@@ -208,7 +217,13 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
       )
       .setIssuedAt(spoil === 'expired' ? iat - 7200 : iat)
       .setExpirationTime(spoil === 'expired' ? iat - 3600 : iat + 3600)
-      .sign(spoil === 'signature' ? METADATA_FORGER.privateKey : METADATA_KEY.privateKey);
+      .sign(
+        x5c
+          ? createPrivateKey(x5c.privateKeyPem)
+          : spoil === 'signature'
+            ? METADATA_FORGER.privateKey
+            : METADATA_KEY.privateKey,
+      );
   }
   let serial = 0;
 
