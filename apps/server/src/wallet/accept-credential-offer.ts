@@ -5,7 +5,9 @@
  * 1. SPEC 5 first, before the one-time code is spent: an offered SD-JWT VC whose `vct` is one of
  *    the SPEC's ten types (lib/received-records.ts documentTypeOfVct) the holder already has is
  *    refused with credential_exists.
- * 2. The Token Request with the pre-authorized code and the holder's transaction code.
+ * 2. The Token Request with the pre-authorized code and the holder's transaction code (the
+ *    authorization code grant obtains its token in complete-credential-offer-authorization.ts
+ *    and runs the other steps here: receiveOfferedCredentials).
  * 3. For each offered configuration: a fresh c_nonce (Nonce Endpoint, else the token answer's),
  *    a `jwt` proof signed by the holder's Ed25519 key (EdDSA), or by their P-256 key (ES256) when
  *    the configuration takes ES256 only, the Credential Request; an `invalid_nonce` answer is
