@@ -233,6 +233,15 @@ describe.each(backends)(
       expect(await list()).toHaveLength(before + 1);
     });
 
+    it("takes the offer as /receive sends it (the link's bare query) and sends the browser on", async () => {
+      const offer = issuer.makeAuthorizationOffer('library');
+      const received = await receive(offer.link.split('?')[1] as string);
+      expect(received.statusCode, received.body).toBe(201);
+      expect(received.json().grant).toBe('authorization_code');
+      const back = await authorized(received.json().id);
+      expect((await callback(back)).statusCode).toBe(201);
+    });
+
     it('pushes the authorization request first when the issuer requires it (ES256 Aadhaar, vc+sd-jwt)', async () => {
       issuer.setPar('required');
       const { id, issuerState } = await storedOffer('uidai');
