@@ -50,6 +50,7 @@ afterAll(() => issuer.close());
 beforeEach(() => {
   issuer.setTamper('none');
   issuer.setPar('off');
+  issuer.setAuthorizationProfile('details');
   issuer.notifications.length = 0;
 });
 
@@ -271,6 +272,30 @@ describe.each(backends)(
         Buffer.from(issued.split('~')[0]?.split('.')[1] as string, 'base64url').toString(),
       );
       expect(payload.cnf.jwk.crv).toBe('P-256');
+    });
+
+    it('asks by scope when the authorization server takes no openid_credential details', async () => {
+      issuer.setAuthorizationProfile('scope');
+      const { id } = await storedOffer('library');
+      const redirectTo = new URL(await redirectOf(id));
+      expect(redirectTo.searchParams.get('scope')).toBe('librarycard_scope');
+      expect(redirectTo.searchParams.get('authorization_details')).toBeNull();
+      const back = await visitIssuer(redirectTo.toString());
+      expect(back.searchParams.get('code')).not.toBeNull();
+      expect(
+        (
+          await callback({
+            state: back.searchParams.get('state') as string,
+            code: back.searchParams.get('code') as string,
+          })
+        ).statusCode,
+      ).toBe(201);
+    });
+
+    it('refuses to store an offer whose authorization server has no authorization endpoint', async () => {
+      issuer.setAuthorizationProfile('no_endpoint');
+      const offer = issuer.makeAuthorizationOffer('library');
+      await expectProblem(await receive(offer.link), 'invalid_credential_offer');
     });
 
     describe('bad returns: refused with a code, nothing stored, the offer left to accept again', () => {

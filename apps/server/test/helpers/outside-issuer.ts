@@ -19,8 +19,8 @@
  * the authorization endpoint (`/issuers/{slug}/authorize`) approves at once and redirects (302)
  * to the redirect_uri with `code` and `state`, after checking the client_id and redirect_uri the
  * test registered (`setClient`; a wrong one answers 400, no redirect), response_type, an S256
- * code_challenge, the issuer_state it made and the authorization_details (or scope) asking for
- * its configuration; `denyNext` answers the next one with error=access_denied. Pushed
+ * code_challenge, the issuer_state it made and the authorization_details (or, per
+ * `setAuthorizationProfile`, the scope) asking for its configuration; `denyNext` answers the next one with error=access_denied. Pushed
  * authorization requests (`/issuers/{slug}/par`) are offered or required per `setPar`. The token
  * endpoint takes the code once, with the same client_id and redirect_uri and a code_verifier
  * whose S256 is the challenge, and answers authorization_details with credential_identifiers,
@@ -119,6 +119,12 @@ export interface OutsideIssuer {
   setClient(clientId: string, redirectUri: string): void;
   /** Pushed authorization requests: not offered (default), offered, or required. */
   setPar(mode: 'off' | 'offered' | 'required'): void;
+  /**
+   * How the authorization server describes itself: 'details' (default: authorization_details of
+   * type openid_credential), 'scope' (each configuration has a `scope` and the server lists no
+   * openid_credential details: it takes the scope), 'no_endpoint' (no authorization_endpoint).
+   */
+  setAuthorizationProfile(profile: 'details' | 'scope' | 'no_endpoint'): void;
   /** The next authorization request is refused with error=access_denied. */
   denyNext(): void;
   /** Every authorization request as the authorization endpoint read it (PAR resolved), in order. */
@@ -189,6 +195,8 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
   const codeTokenRequests: OutsideIssuer['codeTokenRequests'] = [];
   let client = { clientId: '', redirectUri: '' };
   let par: 'off' | 'offered' | 'required' = 'off';
+  let profile: 'details' | 'scope' | 'no_endpoint' = 'details';
+  const scopeOf = (spec: IssuerSpec) => `${spec.configurationId.toLowerCase()}_scope`;
   let deny = false;
   const nonces = new Set<string>();
   const offersByUri = new Map<string, unknown>();
@@ -230,6 +238,7 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
         [spec.configurationId]: {
           format: spec.format,
           vct: spec.vct(),
+          ...(profile === 'scope' ? { scope: scopeOf(spec) } : {}),
           cryptographic_binding_methods_supported: ['jwk'],
           credential_signing_alg_values_supported: [spec.keys.alg],
           proof_types_supported: { jwt: { proof_signing_alg_values_supported: spec.proofAlgs } },
@@ -335,11 +344,15 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
     } catch {
       return back({ error: 'invalid_authorization_details' });
     }
-    const asked = details.some(
-      (detail) =>
-        detail.type === 'openid_credential' &&
-        detail.credential_configuration_id === spec.configurationId,
-    );
+    const asked =
+      profile === 'scope'
+        ? (params.scope ?? '').split(' ').includes(scopeOf(spec)) &&
+          params.authorization_details === undefined
+        : details.some(
+            (detail) =>
+              detail.type === 'openid_credential' &&
+              detail.credential_configuration_id === spec.configurationId,
+          );
     if (!asked) return back({ error: 'invalid_authorization_details' });
     if (deny) {
       deny = false;
@@ -418,7 +431,7 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
           body: {
             issuer: id,
             token_endpoint: `${id}/token`,
-            authorization_endpoint: `${id}/authorize`,
+            ...(profile === 'no_endpoint' ? {} : { authorization_endpoint: `${id}/authorize` }),
             ...(par === 'off'
               ? {}
               : {
@@ -427,7 +440,7 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
                 }),
             response_types_supported: ['code'],
             code_challenge_methods_supported: ['S256'],
-            authorization_details_types_supported: ['openid_credential'],
+            authorization_details_types_supported: profile === 'scope' ? [] : ['openid_credential'],
             grant_types_supported: [
               'urn:ietf:params:oauth:grant-type:pre-authorized_code',
               'authorization_code',
@@ -677,6 +690,9 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
     },
     setPar(mode: 'off' | 'offered' | 'required') {
       par = mode;
+    },
+    setAuthorizationProfile(next: 'details' | 'scope' | 'no_endpoint') {
+      profile = next;
     },
     denyNext() {
       deny = true;
