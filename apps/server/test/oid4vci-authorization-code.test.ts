@@ -61,6 +61,9 @@ async function visitIssuer(redirectTo: string): Promise<URL> {
   return new URL(response.headers.get('location') as string);
 }
 
+/** What the web page /oid4vci/callback posts: every parameter the issuer sent back (state, code or error, iss). */
+const returned = (back: URL): Record<string, string> => Object.fromEntries(back.searchParams);
+
 const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
 
 describe.each(backends)(
@@ -133,13 +136,10 @@ describe.each(backends)(
     }
 
     /** Accepts offer `id` and plays the browser at the issuer: the state and code it came back with. */
-    async function authorized(id: string): Promise<{ state: string; code: string }> {
+    async function authorized(id: string): Promise<Record<string, string>> {
       const back = await visitIssuer(await redirectOf(id));
       expect(`${back.origin}${back.pathname}`).toBe(REDIRECT_URI);
-      return {
-        state: back.searchParams.get('state') as string,
-        code: back.searchParams.get('code') as string,
-      };
+      return returned(back);
     }
 
     it('receives by authorization code with PKCE S256: redirect_to, the issuer, the callback, the list', async () => {
@@ -184,10 +184,7 @@ describe.each(backends)(
       const back = await visitIssuer(redirectTo.toString());
       expect(back.searchParams.get('state')).toBe(params.state);
       const before = (await list()).length;
-      const completed = await callback({
-        state: back.searchParams.get('state') as string,
-        code: back.searchParams.get('code') as string,
-      });
+      const completed = await callback(returned(back));
       expect(completed.statusCode, completed.body).toBe(201);
       const [record] = completed.json().credentials;
       expect(record).toMatchObject({
@@ -224,13 +221,7 @@ describe.each(backends)(
       expect(issuer.notifications.at(-1)?.body.event).toBe('credential_accepted');
       // The offer is used up: it is gone, and the same return a second time is not recognised.
       await expectProblem(await view(id), 'offer_not_found');
-      await expectProblem(
-        await callback({
-          state: back.searchParams.get('state') as string,
-          code: back.searchParams.get('code') as string,
-        }),
-        'authorization_state_invalid',
-      );
+      await expectProblem(await callback(returned(back)), 'authorization_state_invalid');
       expect(await list()).toHaveLength(before + 1);
     });
 
@@ -257,10 +248,7 @@ describe.each(backends)(
         issuer_state: issuerState,
       });
       const back = await visitIssuer(redirectTo.toString());
-      const completed = await callback({
-        state: back.searchParams.get('state') as string,
-        code: back.searchParams.get('code') as string,
-      });
+      const completed = await callback(returned(back));
       expect(completed.statusCode, completed.body).toBe(201);
       expect(completed.json().credentials[0].received).toMatchObject({
         format: 'vc+sd-jwt',
@@ -282,14 +270,7 @@ describe.each(backends)(
       expect(redirectTo.searchParams.get('authorization_details')).toBeNull();
       const back = await visitIssuer(redirectTo.toString());
       expect(back.searchParams.get('code')).not.toBeNull();
-      expect(
-        (
-          await callback({
-            state: back.searchParams.get('state') as string,
-            code: back.searchParams.get('code') as string,
-          })
-        ).statusCode,
-      ).toBe(201);
+      expect((await callback(returned(back))).statusCode).toBe(201);
     });
 
     it('refuses to store an offer whose authorization server has no authorization endpoint', async () => {
@@ -301,21 +282,25 @@ describe.each(backends)(
     describe('bad returns: refused with a code, nothing stored, the offer left to accept again', () => {
       it("a state that is wrong, malformed, or another holder's", async () => {
         const { id } = await storedOffer();
-        const { state, code } = await authorized(id);
+        const back = await authorized(id);
+        const state = back.state as string;
         const before = await list();
         const forged = `${state.split('.')[0]}.${'A'.repeat(43)}`;
-        await expectProblem(await callback({ state: forged, code }), 'authorization_state_invalid');
         await expectProblem(
-          await callback({ state: 'not-a-state', code }),
+          await callback({ ...back, state: forged }),
+          'authorization_state_invalid',
+        );
+        await expectProblem(
+          await callback({ ...back, state: 'not-a-state' }),
           'authorization_state_invalid',
         );
         const other = { userId: SECONDARY.userId, token: await loginDemo(app, SECONDARY) };
-        await expectProblem(await callback({ state, code }, other), 'authorization_state_invalid');
+        await expectProblem(await callback(back, other), 'authorization_state_invalid');
         // Neither a body without code or error.
         await expectProblem(await callback({ state }), 'invalid_request');
         expect(await list()).toEqual(before);
         // None of them used the authorization up: the holder's own return still completes.
-        const completed = await callback({ state, code });
+        const completed = await callback(back);
         expect(completed.statusCode, completed.body).toBe(201);
       });
 
@@ -327,19 +312,14 @@ describe.each(backends)(
         expect(back.searchParams.get('error')).toBe('access_denied');
         expect(back.searchParams.get('code')).toBeNull();
         const before = await list();
-        const state = back.searchParams.get('state') as string;
-        await expectProblem(
-          await callback({
-            state,
-            error: 'access_denied',
-            error_description: 'The holder said no',
-          }),
-          'authorization_denied',
-        );
-        await expectProblem(
-          await callback({ state, error: 'access_denied' }),
-          'authorization_state_invalid',
-        );
+        expect(returned(back)).toEqual({
+          state: expect.any(String),
+          error: 'access_denied',
+          error_description: 'The holder said no',
+          iss: issuer.issuerId('library'),
+        });
+        await expectProblem(await callback(returned(back)), 'authorization_denied');
+        await expectProblem(await callback(returned(back)), 'authorization_state_invalid');
         expect(await list()).toEqual(before);
         expect((await view(id)).json()).toEqual(offerView);
         // The issuer's issuer_state was not spent by the refusal: a second try goes through.
@@ -356,7 +336,7 @@ describe.each(backends)(
         const offerView = (await view(second.id)).json();
         // The second offer's state with the first's code: the issuer sees the wrong verifier.
         await expectProblem(
-          await callback({ state: fromSecond.state, code: fromFirst.code }),
+          await callback({ ...fromSecond, code: fromFirst.code as string }),
           'authorization_code_invalid',
         );
         expect(issuer.codeTokenRequests.at(-1)).toMatchObject({
@@ -368,6 +348,24 @@ describe.each(backends)(
         // That return is used up; the first completes with its own code.
         await expectProblem(await callback(fromSecond), 'authorization_state_invalid');
         expect((await callback(fromFirst)).statusCode).toBe(201);
+      });
+
+      it('a return that names another authorization server, or none where this one always names itself (RFC 9207)', async () => {
+        const { id } = await storedOffer();
+        const back = await authorized(id);
+        expect(back.iss).toBe(issuer.issuerId('library'));
+        const before = await list();
+        await expectProblem(
+          await callback({ ...back, iss: 'https://mix-up.example' }),
+          'authorization_state_invalid',
+        );
+        expect(await list()).toEqual(before);
+        // The pending sign-in is used up by it; a fresh one without iss is refused too.
+        const again = await authorized(id);
+        const { iss: _iss, ...withoutIss } = again;
+        await expectProblem(await callback(withoutIss), 'authorization_state_invalid');
+        expect(await list()).toEqual(before);
+        expect((await view(id)).statusCode).toBe(200);
       });
 
       it('an offer that expired while the holder was at the issuer', async () => {

@@ -10,8 +10,10 @@
  * 2. The pending authorization is used up first (a compare-and-set on the stored state): a
  *    replayed or raced callback finds none. The offer itself stays; the holder may accept it
  *    again and be sent to the issuer once more.
- * 3. An `error` ends here (access_denied: the holder or the issuer refused).
- * 4. Otherwise the Token Request with the code, the PKCE code_verifier, the redirect_uri and
+ * 3. The answer's `iss` (RFC 9207), when given or when the authorization server says it always
+ *    gives it, must be that server's issuer identifier (a mix-up defence).
+ * 4. An `error` ends here (access_denied: the holder or the issuer refused).
+ * 5. Otherwise the Token Request with the code, the PKCE code_verifier, the redirect_uri and
  *    client_id sent before; then exactly the pre-authorized path's nonce, proof, credential,
  *    checks, storing and notification steps (accept-credential-offer.ts
  *    receiveOfferedCredentials), the Credential Request naming the Token Response's
@@ -19,7 +21,8 @@
  *
  * Input: { ...deps, userId, state, code | error (+ errorDescription), fetchOptions? (tests) }.
  * Output: the stored credentials as screen records (as acceptCredentialOffer).
- * Errors (AppError): authorization_state_invalid (400), offer_expired (410),
+ * Errors (AppError): authorization_state_invalid (400; also an `iss` of another server),
+ * offer_expired (410),
  * authorization_denied (400: the callback's error access_denied), issuer_refused (502: another
  * callback error, or the token endpoint's), authorization_code_invalid (400: the token endpoint's
  * invalid_grant), and every error of acceptCredentialOffer after the token. Nothing is stored on
@@ -49,6 +52,8 @@ export interface CompleteCredentialOfferAuthorizationOptions extends ServiceDeps
   /** ...the error (RFC 6749 4.1.2.1) and its description. */
   error?: string | undefined;
   errorDescription?: string | undefined;
+  /** The authorization server's `iss` in its answer (RFC 9207), when it sent one. */
+  iss?: string | undefined;
   /** Tests only: resolver, CA or limits for the issuer requests. */
   fetchOptions?: Omit<SafeFetchOptions, 'allowLoopback'>;
 }
@@ -97,6 +102,18 @@ export async function completeCredentialOfferAuthorization(
     )
     .returning();
   if (!row) throw stateInvalid();
+  // RFC 9207: an answer that names another authorization server (a mix-up), or none when this one
+  // says it always names itself, is not the sign-in the holder was sent to.
+  const server = state.authorizationServer;
+  if (
+    (options.iss !== undefined && options.iss !== server.issuer) ||
+    (options.iss === undefined && server.authorization_response_iss_parameter_supported === true)
+  ) {
+    throw new AppError(
+      'authorization_state_invalid',
+      'This return did not come from the issuer you were sent to sign in with, so Pehchaan did not use it. Open the offer and accept it again.',
+    );
+  }
 
   if (options.error !== undefined || options.code === undefined) {
     if (options.error === 'access_denied' || options.error === undefined) {

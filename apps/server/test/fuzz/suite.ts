@@ -161,8 +161,8 @@ interface SeedInputs {
   requests: VerifierRequests;
   /** Fresh credential offer links of the outside issuer (by value and by uri). */
   offerLinks: string[];
-  /** The outside issuer's returns (`state` and `code`) of authorization-code offers ACTOR accepted. */
-  authorizationReturns: { state: string; code: string }[];
+  /** The outside issuer's returns (`state`, `code`, `iss`) of authorization-code offers ACTOR accepted. */
+  authorizationReturns: Record<string, string>[];
   /** The DID the W3C VC API issuer is fuzzed as (ISSUER's). */
   issuerDid: string;
   /** What the security operations' seeds need, made before the operation (securitySetup). */
@@ -321,7 +321,7 @@ const SEED_BODIES: Record<string, (inputs: SeedInputs) => unknown[]> = {
   // The holder back from the outside issuer (authorization code grant): each return succeeds once.
   'POST /user/{userId}/credential-offers/authorization': ({ authorizationReturns }) => [
     ...authorizationReturns,
-    ...authorizationReturns.map(({ state }) => ({ state, error: 'access_denied' })),
+    ...authorizationReturns.map(({ state, iss }) => ({ state, iss, error: 'access_denied' })),
   ],
   // The settings that act (issue 19): answers made for this run in securitySetup.
   'POST /api/auth/second-factor/passkey-options': ({ security }) => [
@@ -998,7 +998,7 @@ export function describeFuzzSuite(part: { index: number; count: number }): void 
         }
       }
       // The authorization code grant: offers accepted, the browser's visit to the issuer played.
-      const authorizationReturns: { state: string; code: string }[] = [];
+      const authorizationReturns: Record<string, string>[] = [];
       if (operation.path.endsWith('/credential-offers/authorization')) {
         const headers = bearer(tokenOf(ACTOR));
         for (let i = 0; i < 3; i += 1) {
@@ -1018,10 +1018,7 @@ export function describeFuzzSuite(part: { index: number; count: number }): void 
           expect(accepted.statusCode, accepted.body).toBe(201);
           const visit = await fetch(String(accepted.json().redirect_to), { redirect: 'manual' });
           const back = new URL(visit.headers.get('location') ?? '');
-          authorizationReturns.push({
-            state: back.searchParams.get('state') ?? '',
-            code: back.searchParams.get('code') ?? '',
-          });
+          authorizationReturns.push(Object.fromEntries(back.searchParams));
         }
       }
       const security = await securitySetup(operation);

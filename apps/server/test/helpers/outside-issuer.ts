@@ -20,7 +20,8 @@
  * to the redirect_uri with `code` and `state`, after checking the client_id and redirect_uri the
  * test registered (`setClient`; a wrong one answers 400, no redirect), response_type, an S256
  * code_challenge, the issuer_state it made and the authorization_details (or, per
- * `setAuthorizationProfile`, the scope) asking for its configuration; `denyNext` answers the next one with error=access_denied. Pushed
+ * `setAuthorizationProfile`, the scope) asking for its configuration; `denyNext` answers the next
+ * one with error=access_denied; its answers name the server (`iss`, RFC 9207). Pushed
  * authorization requests (`/issuers/{slug}/par`) are offered or required per `setPar`. The token
  * endpoint takes the code once, with the same client_id and redirect_uri and a code_verifier
  * whose S256 is the challenge, and answers authorization_details with credential_identifiers,
@@ -326,6 +327,7 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
       const target = new URL(client.redirectUri);
       for (const [name, value] of Object.entries(answer)) target.searchParams.set(name, value);
       if (params.state !== undefined) target.searchParams.set('state', params.state);
+      target.searchParams.set('iss', issuerId(spec.slug));
       return { status: 302, location: target.toString() };
     };
     if (params.response_type !== 'code') return back({ error: 'unsupported_response_type' });
@@ -440,6 +442,7 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
                 }),
             response_types_supported: ['code'],
             code_challenge_methods_supported: ['S256'],
+            authorization_response_iss_parameter_supported: true,
             authorization_details_types_supported: profile === 'scope' ? [] : ['openid_credential'],
             grant_types_supported: [
               'urn:ietf:params:oauth:grant-type:pre-authorized_code',

@@ -110,6 +110,8 @@ export const completeCredentialOfferAuthorizationBodySchema = z
     /** ...the error the issuer sent back instead (4.1.2.1), e.g. 'access_denied'. */
     error: z.string().min(1).max(200).optional(),
     error_description: z.string().max(1000).optional(),
+    /** The authorization server's `iss` in its answer (RFC 9207), when it sends one. */
+    iss: z.string().max(2048).optional(),
   })
   .superRefine((body, context) => {
     if ((body.code === undefined) === (body.error === undefined)) {

@@ -126,6 +126,7 @@ export const authorizationServerMetadataSchema = z
     require_pushed_authorization_requests: z.boolean().optional().catch(undefined),
     code_challenge_methods_supported: z.array(z.string()).max(20).optional().catch(undefined),
     authorization_details_types_supported: z.array(z.string()).max(20).optional().catch(undefined),
+    authorization_response_iss_parameter_supported: z.boolean().optional().catch(undefined),
   })
   .passthrough();
 export type AuthorizationServerMetadata = z.infer<typeof authorizationServerMetadataSchema>;

@@ -49,7 +49,9 @@ describe('/oid4vci/callback', () => {
           answer = resolve;
         }),
     });
-    const { router } = renderApp(`/oid4vci/callback?code=abc123&state=${STATE}`);
+    const { router } = renderApp(
+      `/oid4vci/callback?code=abc123&state=${STATE}&iss=https%3A%2F%2Funiversity.example`,
+    );
     expect(
       await screen.findByText('Back from the issuer. Receiving your credential...'),
     ).toBeInTheDocument();
@@ -69,7 +71,11 @@ describe('/oid4vci/callback', () => {
     );
     const posts = calls.filter((c) => c.method === 'POST' && c.path === AUTHORIZATION);
     expect(posts).toHaveLength(1);
-    expect(posts[0]?.body).toEqual({ state: STATE, code: 'abc123' });
+    expect(posts[0]?.body).toEqual({
+      state: STATE,
+      code: 'abc123',
+      iss: 'https://university.example',
+    });
   });
 
   it('a deferred credential says the issuer is still preparing it', async () => {

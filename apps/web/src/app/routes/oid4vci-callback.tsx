@@ -4,7 +4,8 @@
  * offer, signed in at the issuer, and the issuer's authorization server sent the browser back
  * here.
  *
- * Signed in: the query is read once, taken out of the address bar (the code is one use; a reload
+ * Signed in: the query (`state`, `code` or `error` and `error_description`, and `iss` when the
+ * issuer names itself, RFC 9207) is read once, taken out of the address bar (the code is one use; a reload
  * must not send it again) and posted to POST /user/{userId}/credential-offers/authorization
  * (api/credential-offers.ts completeCredentialOfferAuthorization); while the server exchanges
  * the code and receives the credentials the page says so, then shows each received credential
@@ -57,11 +58,15 @@ function readAnswer(
   const error = params.get('error');
   if (error === 'access_denied' && !state) return { refusal: t('callback.errors.denied') };
   if (!state || (!code && !error)) return { refusal: t('callback.errors.malformed') };
-  if (code) return { body: { state, code } };
+  // The authorization server's name for itself (RFC 9207), checked by the server.
+  const iss = params.get('iss');
+  const named = iss ? { iss: iss.slice(0, 2048) } : {};
+  if (code) return { body: { state, code, ...named } };
   const description = params.get('error_description');
   return {
     body: {
       state,
+      ...named,
       error: (error as string).slice(0, 200),
       ...(description ? { error_description: description.slice(0, 1000) } : {}),
     },

@@ -143,7 +143,8 @@ const credentialOffersRoutes: FastifyPluginAsyncZod = async (app) => {
           'Finish the authorization code flow: the holder is back from the issuer with a code',
         description:
           'The web page at /oid4vci/callback sends what the issuer redirected the browser with: ' +
-          '{ state, code } or { state, error, error_description? }. The state finds the ' +
+          '{ state, code } or { state, error, error_description? }, with iss (RFC 9207) when ' +
+          'the issuer sent one. The state finds the ' +
           "holder's offer and its pending authorization (one use); the code is exchanged at the " +
           'token endpoint with the PKCE code_verifier, then the credentials are requested, ' +
           'checked and stored as on accept. Errors: authorization_state_invalid (400: unknown, ' +
@@ -168,6 +169,7 @@ const credentialOffersRoutes: FastifyPluginAsyncZod = async (app) => {
         code: body.code,
         error: body.error,
         errorDescription: body.error_description,
+        iss: body.iss,
       });
       return reply.code(201).send({ credentials });
     },
