@@ -285,6 +285,7 @@ test('decline an offer; a declined or unknown offer says so in plain words', asy
   await expect(page.getByRole('alert')).toHaveText(
     'The issuer no longer has this offer (not found).',
   );
+  await expect(page.getByRole('main')).toHaveCount(1);
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('link', { name: 'Go to Verifiable Credentials' }).click();
   await expect(page).toHaveURL(/\/credentials$/);
