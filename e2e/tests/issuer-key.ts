@@ -19,6 +19,6 @@ export function issuerKeyFile(dataDir = process.env.E2E_DATA_DIR ?? '.e2e-data')
 /** The minted key (Bearer token of POST /issuer/offers, docs/api-contract.md "OpenID4VCI issuer"). */
 export function issuerApiKey(): string {
   const key = readFileSync(issuerKeyFile(), 'utf8').trim();
-  expect(key, 'playwright.config.ts mints an issuer key before the server starts').not.toBe('');
+  expect(key, 'playwright.config.ts mints an issuer key before the server starts').toMatch(/^pik_/);
   return key;
 }
