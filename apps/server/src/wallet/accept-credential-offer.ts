@@ -241,6 +241,7 @@ export async function acceptCredentialOffer(
           metadata,
           now: options.now(),
           http,
+          trustListJwks: (iss) => trustList.find({ identifier: iss })?.jwks?.keys,
         });
       } catch (error) {
         if (metadata.notification_endpoint && answer.notificationId) {
