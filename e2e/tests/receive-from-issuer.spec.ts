@@ -172,7 +172,7 @@ test('scan the offer QR on /credentials, see the issuer and claims, a wrong code
     await expect(code).toHaveAttribute('inputmode', 'numeric');
     // The issuer's own description of the code (its offer's tx_code), with the length.
     await expect(
-      review.getByText('Enter the 6-digit code the issuer sent you by SMS. (6 digits)'),
+      review.getByText('Enter the code we sent you by SMS or e-mail. (6 digits)'),
     ).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
 
