@@ -225,9 +225,9 @@ describe.each(backends)(
       expect(await list()).toHaveLength(before + 1);
     });
 
-    it("takes the offer as /receive sends it (the link's bare query) and sends the browser on", async () => {
+    it("takes the offer as /receive sends it (the link's query, '?...') and sends the browser on", async () => {
       const offer = issuer.makeAuthorizationOffer('library');
-      const received = await receive(offer.link.split('?')[1] as string);
+      const received = await receive(`?${offer.link.split('?')[1]}`);
       expect(received.statusCode, received.body).toBe(201);
       expect(received.json().grant).toBe('authorization_code');
       const back = await authorized(received.json().id);

@@ -296,6 +296,7 @@ export async function receiveOfferedCredentials(
           metadata,
           now: options.now(),
           http,
+          trustListJwks: (iss) => trustList.find({ identifier: iss })?.jwks?.keys,
         });
       } catch (error) {
         if (metadata.notification_endpoint && answer.notificationId) {

@@ -15,8 +15,10 @@
  * configuration the metadata lacks, a format or key type the wallet does not have, an offer of
  * the authorization code grant whose authorization server cannot run it with the wallet: no
  * authorization endpoint, no S256 PKCE, pushed requests required without their endpoint);
- * issuer_address_refused (422);
- * issuer_unreachable (502: unreachable, no or mismatching metadata). Nothing is stored on error.
+ * offer_expired (410: the issuer answers 410 Gone at `credential_offer_uri`, as the product's
+ * issuers do for an offer expired, already used or ended by wrong codes); issuer_address_refused
+ * (422); issuer_unreachable (502: unreachable, the offer not found, no or mismatching metadata).
+ * Nothing is stored on error.
  */
 import { type CredentialOfferView, RECEIVED_FORMATS } from '@pehchaan/core';
 import { and, eq, lt } from 'drizzle-orm';
@@ -28,9 +30,10 @@ import { getSettings } from '../lib/holder-settings';
 import { newId } from '../lib/ids';
 import { authorizationCodeProblem } from '../lib/oid4vci/authorization-code';
 import {
-  getIssuerDocument,
+  callIssuer,
   type IssuerHttpOptions,
   issuerHttpOf,
+  issuerTransportError,
 } from '../lib/oid4vci/issuer-http';
 import {
   AUTHORIZATION_CODE_GRANT,
@@ -69,6 +72,26 @@ export function proofAlgFor(configuration: CredentialConfiguration): 'EdDSA' | '
   return algs.includes('ES256') ? 'ES256' : undefined;
 }
 
+/** The holder's words when the issuer says the offer is gone (410): ask for a new one. */
+export const OFFER_GONE_DETAIL =
+  'The issuer says this offer has expired or was already used. Ask the issuer for a new one.';
+
+/**
+ * GETs the Credential Offer at `credential_offer_uri` (OpenID4VCI 1.0 section 4.1.3) and answers
+ * its JSON body as sent (readCredentialOffer checks its shape).
+ * @throws AppError offer_expired (the issuer answers 410 Gone), issuer_unreachable (404: the
+ *   issuer no longer has it; any other status but 200; unreachable), issuer_address_refused.
+ */
+async function fetchOfferByReference(uri: string, http: IssuerHttpOptions): Promise<unknown> {
+  const answer = await callIssuer(uri, { method: 'GET' }, http);
+  if (answer.status === 410) throw new AppError('offer_expired', OFFER_GONE_DETAIL);
+  if (answer.status === 404) {
+    throw new AppError('issuer_unreachable', 'The issuer no longer has this offer (not found).');
+  }
+  if (answer.status !== 200) throw issuerTransportError(undefined);
+  return answer.body;
+}
+
 function invalid(detail: string): AppError {
   return new AppError('invalid_credential_offer', detail);
 }
@@ -81,10 +104,7 @@ export async function receiveCredentialOffer(
   const reference = parseOfferLink(options.link);
   let raw: unknown;
   if ('uri' in reference) {
-    raw = await getIssuerDocument(reference.uri, http);
-    if (raw === undefined) {
-      throw new AppError('issuer_unreachable', 'The issuer no longer has this offer (not found).');
-    }
+    raw = await fetchOfferByReference(reference.uri, http);
   } else {
     raw = reference.offer;
   }

@@ -140,15 +140,14 @@ function invalidOffer(detail = OFFER_LINK_INVALID): AppError {
 
 /**
  * Reads an offer link: `openid-credential-offer://?credential_offer=...` (the offer by value) or
- * `...?credential_offer_uri=...` (by reference), with any scheme (an https link, a QR text) or
- * none (the bare query, with or without '?') as long as the query carries exactly one of the two.
+ * `...?credential_offer_uri=...` (by reference), with any scheme (an https link, a QR text) as
+ * long as the query carries exactly one of the two.
  * @throws AppError invalid_credential_offer.
  */
 export function parseOfferLink(link: string): { offer: unknown } | { uri: string } {
   let query: URLSearchParams;
   try {
-    // The bare query too (`credential_offer=...`), as the web app's /receive sends it.
-    const trimmed = link.trim().replace(/^(?=credential_offer(_uri)?=)/, '?');
+    const trimmed = link.trim();
     query = new URL(trimmed.startsWith('?') ? `openid-credential-offer://${trimmed}` : trimmed)
       .searchParams;
   } catch {

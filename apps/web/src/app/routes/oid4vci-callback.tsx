@@ -107,7 +107,8 @@ export function Component() {
 
   if (received) {
     return (
-      <main className="mx-auto max-w-lg space-y-4 p-6">
+      // A section of the site layout's <main>, as LinkHandoff is.
+      <div className="mx-auto max-w-lg space-y-4 p-6">
         <h1 className="flex items-center gap-2 text-xl font-semibold text-slate-900 dark:text-white">
           <CheckCircleIcon className="size-6 text-green-700 dark:text-green-400" />
           {t('callback.doneTitle')}
@@ -143,7 +144,7 @@ export function Component() {
         >
           {t('receive.backToCredentials')}
         </Link>
-      </main>
+      </div>
     );
   }
 

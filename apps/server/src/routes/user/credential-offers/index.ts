@@ -47,11 +47,12 @@ const credentialOffersRoutes: FastifyPluginAsyncZod = async (app) => {
           'credential_offer=... or ?credential_offer_uri=... (or an https link with that query). ' +
           "The wallet fetches the offer, the issuer's metadata and its authorization server's " +
           'metadata over the SSRF-safe client. Errors: invalid_credential_offer (400), ' +
+          'offer_expired (410: the issuer answers 410 Gone for the offer), ' +
           'issuer_address_refused (422), issuer_unreachable (502).',
         body: receiveCredentialOfferBodySchema,
         response: {
           201: credentialOfferViewSchema,
-          ...errorResponses(400, 401, 403, 422, 502),
+          ...errorResponses(400, 401, 403, 410, 422, 502),
         },
       },
     },

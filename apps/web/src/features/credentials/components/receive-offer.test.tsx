@@ -331,7 +331,7 @@ describe('/receive', () => {
     expect(router.state.location.pathname).toBe('/credentials');
     expect(router.state.location.search).toBe('?offer=offer-1');
     expect(calls.find((c) => c.method === 'POST' && c.path === OFFERS)?.body).toEqual({
-      offer: 'credential_offer_uri=https%3A%2F%2Funiversity.example%2Foffers%2F7',
+      offer: '?credential_offer_uri=https%3A%2F%2Funiversity.example%2Foffers%2F7',
     });
     // The view came with the POST: no second read of the offer.
     expect(calls.some((c) => c.method === 'GET' && c.path === `${OFFERS}/offer-1`)).toBe(false);
@@ -361,7 +361,7 @@ describe('/receive', () => {
     expect(await screen.findByRole('dialog', { name: 'Review the offer' })).toBeInTheDocument();
     expect(again.router.state.location.pathname).toBe('/credentials');
     expect(calls.find((c) => c.method === 'POST' && c.path === OFFERS)?.body).toEqual({
-      offer: 'credential_offer=%7B%7D',
+      offer: '?credential_offer=%7B%7D',
     });
     expect(window.sessionStorage.getItem('pehchaan.pendingCredentialOffer')).toBeNull();
   });
