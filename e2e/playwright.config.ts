@@ -55,6 +55,8 @@ export default defineConfig({
       OTP_PROVIDER: 'disabled',
       PUBLIC_ORIGIN: `http://127.0.0.1:${PORT}`,
       OID4VP_ALLOW_LOOPBACK: 'true',
+      // Likewise the OUTSIDE credential issuer receive-authorization-code.spec.ts runs on 127.0.0.1.
+      OID4VCI_ALLOW_LOOPBACK: 'true',
       // Passkeys need a domain as their relying party (WebAuthn refuses IP addresses): the
       // passkey specs open the app at http://localhost:<port> (tests/settings-act.spec.ts).
       WEBAUTHN_RP_ID: 'localhost',

@@ -12,11 +12,13 @@
  *
  * Input: { ...deps, userId, link, fetchOptions? (tests) }. Output: CredentialOfferView.
  * Errors (AppError): invalid_credential_offer (400: not an offer link, a malformed offer, a
- * configuration the metadata lacks, a format or key type the wallet does not have, the
- * authorization code grant, which the wallet does not run yet); offer_expired (410: the issuer
- * answers 410 Gone at `credential_offer_uri`, as the product's issuers do for an offer expired,
- * already used or ended by wrong codes); issuer_address_refused (422); issuer_unreachable (502:
- * unreachable, the offer not found, no or mismatching metadata). Nothing is stored on error.
+ * configuration the metadata lacks, a format or key type the wallet does not have, an offer of
+ * the authorization code grant whose authorization server cannot run it with the wallet: no
+ * authorization endpoint, no S256 PKCE, pushed requests required without their endpoint);
+ * offer_expired (410: the issuer answers 410 Gone at `credential_offer_uri`, as the product's
+ * issuers do for an offer expired, already used or ended by wrong codes); issuer_address_refused
+ * (422); issuer_unreachable (502: unreachable, the offer not found, no or mismatching metadata).
+ * Nothing is stored on error.
  */
 import { type CredentialOfferView, RECEIVED_FORMATS } from '@pehchaan/core';
 import { and, eq, lt } from 'drizzle-orm';
@@ -26,6 +28,7 @@ import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { getSettings } from '../lib/holder-settings';
 import { newId } from '../lib/ids';
+import { authorizationCodeProblem } from '../lib/oid4vci/authorization-code';
 import {
   callIssuer,
   type IssuerHttpOptions,
@@ -33,6 +36,7 @@ import {
   issuerTransportError,
 } from '../lib/oid4vci/issuer-http';
 import {
+  AUTHORIZATION_CODE_GRANT,
   type CredentialConfiguration,
   fetchAuthorizationServerMetadata,
   fetchIssuerMetadata,
@@ -106,11 +110,9 @@ export async function receiveCredentialOffer(
   }
   const offer = readCredentialOffer(raw);
   const preAuthorized = offer.grants?.[PRE_AUTHORIZED_GRANT];
-  if (!preAuthorized) {
-    throw invalid(
-      'This offer asks you to sign in at the issuer first, which Pehchaan cannot do yet. Ask the issuer for an offer with a code.',
-    );
-  }
+  // Without a pre-authorized code the offer is received by the authorization code grant (4.1.1:
+  // also when it names no grant at all); its authorization server must be able to run it.
+  const authorizationCode = preAuthorized ? undefined : offer.grants?.[AUTHORIZATION_CODE_GRANT];
   const metadata = await fetchIssuerMetadata(offer.credential_issuer, http);
   for (const id of offer.credential_configuration_ids) {
     const configuration = metadata.credential_configurations_supported[id];
@@ -125,12 +127,16 @@ export async function receiveCredentialOffer(
       );
     }
   }
-  const named = preAuthorized.authorization_server;
+  const named = (preAuthorized ?? authorizationCode)?.authorization_server;
   if (named && metadata.authorization_servers && !metadata.authorization_servers.includes(named)) {
     throw invalid('The offer names an authorization server its issuer does not list.');
   }
   const asIssuer = named ?? metadata.authorization_servers?.[0] ?? offer.credential_issuer;
   const authorizationServer = await fetchAuthorizationServerMetadata(asIssuer, http);
+  if (!preAuthorized) {
+    const problem = authorizationCodeProblem(authorizationServer);
+    if (problem) throw invalid(problem);
+  }
 
   const state: StoredOfferState = { offer, metadata, authorizationServer };
   const { settings } = await getSettings({ db, userId });

@@ -303,7 +303,9 @@ describe('Add from an issuer (/credentials)', () => {
         "You will continue at the issuer's site to sign in, then come back here.",
       ),
     ).toBeInTheDocument();
-    await user.click(within(review).getByRole('button', { name: 'Accept' }));
+    // The button says where it goes.
+    expect(within(review).queryByRole('button', { name: 'Accept' })).toBeNull();
+    await user.click(within(review).getByRole('button', { name: 'Continue at the issuer' }));
     await waitFor(() =>
       expect(assign).toHaveBeenCalledWith(
         'https://university.example/authorize?request_uri=urn%3Ax',
