@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { E2E_ISSUER, issuerKeyFile } from './tests/issuer-key';
 import { verifierKeyFile } from './tests/verifier-key';
 
 /**
@@ -15,6 +16,12 @@ const START_FLAGS = process.env.E2E_NO_BUILD === '1' ? ' --no-build' : '';
  * to the verifier portal with it). Its last output line is the key.
  */
 const MINT_VERIFIER_KEY = `mkdir -p ${DATA_DIR} && node --import tsx ../apps/server/scripts/add-verifier.ts --key-for "State Bank of India" | tail -n 1 > ${verifierKeyFile(DATA_DIR)}`;
+/**
+ * Likewise `npm run issuer:key` mints an API key of one of the product's issuer organisations
+ * (tests/issuer-key.ts), with which receive-from-issuer.spec.ts makes OpenID4VCI credential offers
+ * through the issuer API (POST /issuer/offers). Its last output line is the key.
+ */
+const MINT_ISSUER_KEY = `node --import tsx ../apps/server/scripts/issuer-key.ts "${E2E_ISSUER}" | tail -n 1 > ${issuerKeyFile(DATA_DIR)}`;
 
 export default defineConfig({
   testDir: './tests',
@@ -32,7 +39,7 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: `rm -rf ${DATA_DIR} && ${MINT_VERIFIER_KEY} && node ../scripts/start.mjs${START_FLAGS}`,
+    command: `rm -rf ${DATA_DIR} && ${MINT_VERIFIER_KEY} && ${MINT_ISSUER_KEY} && node ../scripts/start.mjs${START_FLAGS}`,
     url: `http://127.0.0.1:${PORT}/health`,
     reuseExistingServer: false,
     timeout: 240_000,
@@ -48,6 +55,8 @@ export default defineConfig({
       OTP_PROVIDER: 'disabled',
       PUBLIC_ORIGIN: `http://127.0.0.1:${PORT}`,
       OID4VP_ALLOW_LOOPBACK: 'true',
+      // Likewise the OUTSIDE credential issuer receive-authorization-code.spec.ts runs on 127.0.0.1.
+      OID4VCI_ALLOW_LOOPBACK: 'true',
       // Passkeys need a domain as their relying party (WebAuthn refuses IP addresses): the
       // passkey specs open the app at http://localhost:<port> (tests/settings-act.spec.ts).
       WEBAUTHN_RP_ID: 'localhost',

@@ -52,7 +52,20 @@ test('adds a PAN credential through Add Credentials; adding it again shows the s
 
   await page.getByRole('button', { name: 'Add Credentials' }).click();
   const menu = page.getByRole('menu', { name: 'Credential types' });
-  await expect(menu.getByRole('menuitem')).toHaveCount(9);
+  // SPEC 2: the nine issuable types, each with its issuer.
+  await expect(menu.getByRole('menuitem')).toHaveText(
+    [
+      ['Aadhaar Card', 'UIDAI'],
+      ['PAN Card', 'Income Tax Department'],
+      ['Voter ID Card', 'Election Commission of India'],
+      ['Driving License', 'Regional Transport Office'],
+      ['Passport', 'Passport Seva'],
+      ['10th Class Marksheet', 'CBSE'],
+      ['12th Class Marksheet', 'CBSE'],
+      ['Birth Certificate', 'Municipal Corporation'],
+      ['CKYC Number', 'CERSAI'],
+    ].map(([type, issuer]) => new RegExp(`^${type}\\s*${issuer}`)),
+  );
   await menu.getByRole('menuitem', { name: /^PAN Card/ }).click();
   await expect(page.getByText('Credential generated successfully')).toBeVisible();
   const pan = page.getByRole('article', { name: 'PAN Card' });

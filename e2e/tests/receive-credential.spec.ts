@@ -1,72 +1,28 @@
-import { writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, type Page, type Route, test } from '@playwright/test';
-import QRCode from 'qrcode';
+import { fakeCameraArgs, qrVideo } from './qr-video';
 import { signInAsDemo } from './sign-in';
 
 /**
- * Receiving a credential from an issuer (DECISIONS 9, OpenID4VCI 1.0) as the holder sees it, in
- * a real Chromium against the real server: "Add from an issuer" on /credentials (the offer's QR
- * code scanned with the camera, or its link pasted), the review (issuer, trust, claims, the
- * transaction code), Accept and the new card; and /receive?<the offer's query>.
+ * Receiving a credential from an OUTSIDE issuer (DECISIONS 9, OpenID4VCI 1.0) as the holder sees
+ * it, in the states the product's own issuers cannot produce (they are all trusted and issue
+ * SPEC 3's flat claims): a type outside SPEC 3 with nested claims (address.locality) on its card,
+ * an untrusted issuer's plain warning, and pasting the link on a phone-sized screen. The same
+ * flows against the real server and the product's issuer, nothing mocked, are
+ * receive-from-issuer.spec.ts.
  *
  * The wallet's credential-offer API (POST /user/{userId}/credential-offers, .../accept,
  * .../decline) is answered here with page.route in the shapes of @pehchaan/core's
- * api/credential-offers.ts, and the received record is added to the real credential list, so
- * these screens are tested before and apart from the server's exchange with an issuer.
- *
- * The camera is Chromium's fake capture device playing a Y4M file that shows the offer's QR code.
+ * api/credential-offers.ts, and the received record is added to the real credential list.
+ * The camera is Chromium's fake capture device showing the offer's QR code (qr-video.ts).
  */
 
 const OFFER_LINK =
   'openid-credential-offer://?credential_offer_uri=https%3A%2F%2Funiversity.example%2Foffers%2F7';
 
-/** A 640x480 Y4M video (two identical 4:2:0 frames) showing `text` as a QR code. */
-function qrVideo(text: string): string {
-  const width = 640;
-  const height = 480;
-  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const modules = qr.modules.size;
-  const scale = Math.floor((height - 40) / (modules + 8));
-  const size = (modules + 8) * scale;
-  const left = Math.floor((width - size) / 2);
-  const top = Math.floor((height - size) / 2);
-  const luma = Buffer.alloc(width * height, 235);
-  for (let y = 0; y < modules; y++) {
-    for (let x = 0; x < modules; x++) {
-      if (!qr.modules.get(y, x)) continue;
-      for (let dy = 0; dy < scale; dy++) {
-        const row = (top + (y + 4) * scale + dy) * width + left + (x + 4) * scale;
-        luma.fill(16, row, row + scale);
-      }
-    }
-  }
-  const chroma = Buffer.alloc((width / 2) * (height / 2), 128);
-  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma, chroma]);
-  const file = join(tmpdir(), `pehchaan-offer-qr-${process.pid}.y4m`);
-  writeFileSync(
-    file,
-    Buffer.concat([
-      Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`),
-      frame,
-      frame,
-    ]),
-  );
-  return file;
-}
-
 test.use({
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-background-networking',
-      '--disable-gpu',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${qrVideo(OFFER_LINK)}`,
-    ],
+    args: fakeCameraArgs(qrVideo(OFFER_LINK)),
   },
 });
 test.describe.configure({ mode: 'serial' });
@@ -239,7 +195,7 @@ test('/receive?<the offer query> opens the same review; an untrusted issuer is w
   await expect(review).toBeVisible();
   await expect(page).toHaveURL(/\/credentials\?offer=offer-e2e$/);
   expect(sent.offers).toEqual([
-    'credential_offer_uri=https%3A%2F%2Funiversity.example%2Foffers%2F7',
+    '?credential_offer_uri=https%3A%2F%2Funiversity.example%2Foffers%2F7',
   ]);
   await expect(review.getByText('Not a trusted issuer')).toBeVisible();
   await expect(

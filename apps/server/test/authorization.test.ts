@@ -77,6 +77,10 @@ const VALID_BODIES: Record<string, (ids: { basicIdentityId: string }) => unknown
       'openid-credential-offer://?credential_offer_uri=https%3A%2F%2Fissuer.example%2Foffers%2F1',
   }),
   'POST /user/{userId}/credential-offers/{offerId}/accept': () => ({ tx_code: '123456' }),
+  'POST /user/{userId}/credential-offers/authorization': () => ({
+    state: `offer-of-nobody.${'A'.repeat(43)}`,
+    code: 'authorization-code',
+  }),
   'PUT /user/{userId}/profile': () => ({
     display_name: 'Mallory',
     email: 'mallory@example.in',

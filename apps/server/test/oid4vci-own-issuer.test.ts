@@ -8,10 +8,14 @@
  * issuer's key and bound to the holder's key, and SPEC 5's one-per-type rule then refuses a
  * second one. Run on PGlite and, with TEST_DATABASE_URL, PostgreSQL.
  */
+
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { credentialOffers } from '../src/db/schema';
 import { createIssuerApiKey } from '../src/issuer/create-issuer-api-key';
-import { bearer, buildTestApp, loginDemo, PRIMARY, TestClock } from './helpers/app';
+import { OFFER_GONE_DETAIL } from '../src/wallet/receive-credential-offer';
+import { bearer, buildTestApp, loginDemo, MINUTE_MS, PRIMARY, TestClock } from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
 import { expectProblem } from './helpers/problem';
 
@@ -146,6 +150,52 @@ describe.each(backends)(
       await expectProblem(await accept(received.json().id, offer.tx_code), 'credential_rejected');
       const after = await app.inject({ url: `${base}/credentials`, headers: bearer(token) });
       expect(after.json().credentials).toEqual(before.json().credentials);
+    });
+
+    it('an offer the issuer has ended (3 wrong codes) or that expired is refused as expired when opened, nothing stored', async () => {
+      // The holder's stored offers (the wallet role's table).
+      const listed = async () =>
+        (
+          await app.deps.db
+            .select({ id: credentialOffers.id })
+            .from(credentialOffers)
+            .where(eq(credentialOffers.userId, PRIMARY.userId))
+        ).map((row) => row.id);
+      // The Voter ID Card of the first test goes, or SPEC 5 would refuse before the issuer is asked.
+      const held = await app.inject({ url: `${base}/credentials`, headers: bearer(token) });
+      for (const credential of held.json().credentials) {
+        if (credential.credential_subject.document_type !== 'Voter ID Card') continue;
+        const deleted = await app.inject({
+          method: 'DELETE',
+          url: `${base}/credentials/${credential.id}`,
+          headers: bearer(token),
+        });
+        expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+      }
+      // Three wrong codes end the offer at the issuer; scanning it again is plainly refused.
+      const ended = await makeOffer();
+      const view = (await receive(ended.openid_credential_offer)).json();
+      const wrong = String((Number(ended.tx_code) + 1) % 1_000_000).padStart(6, '0');
+      for (let i = 0; i < 3; i += 1) {
+        expectProblem(await accept(view.id, wrong), 'tx_code_invalid');
+      }
+      const before = await listed();
+      expectProblem(
+        await receive(ended.openid_credential_offer),
+        'offer_expired',
+        OFFER_GONE_DETAIL,
+      );
+      expect(await listed()).toEqual(before);
+
+      // Past the issuer's 10 minutes: the same.
+      const late = await makeOffer();
+      clock.advance(11 * MINUTE_MS);
+      expectProblem(
+        await receive(late.openid_credential_offer),
+        'offer_expired',
+        OFFER_GONE_DETAIL,
+      );
+      expect(await listed()).toEqual(before);
     });
   },
 );

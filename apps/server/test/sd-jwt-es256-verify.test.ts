@@ -1,6 +1,6 @@
 /**
  * The product's verifier (OpenID4VP response endpoint, docs/api-contract.md "Verifiers
- * (OpenID4VP)") accepts SD-JWT VCs of any issuer on the trust list, ES256 and EdDSA
+ * (OpenID4VP)") accepts SD-JWT VCs of any issuer on the trust list, ES256, ES384 and EdDSA
  * (docs/security.md "The trust list"; DECISIONS 9.2 and 9.3), on every backend.
  *
  * The issuers and the holder are written here on node:crypto, jose and @sd-jwt/sd-jwt-vc, not
@@ -14,16 +14,31 @@
  * The bank asks with a DCQL query of format dc+sd-jwt for the Aadhaar claims, the outside wallet
  * answers by direct_post, and the bank reads the claims back.
  *
+ * The issuer's key is found by the rules the wallet uses too (lib/sd-jwt-issuer-key.ts): an
+ * ES384 issuer on the list is accepted, and an `x5c` certificate naming the issuer's host and
+ * holding a key the list holds for it.
  * Refused, each with its code and nothing recorded: a kid not in the issuer's JWK Set and an
- * https issuer with no keys on the list (issuer_key_not_found), an x5c header
- * (issuer_key_not_found), a tampered payload (presentation_invalid: issuer_signature), a KB-JWT
- * by another key than cnf.jwk (holder_binding), the issuer removed from the list, an ES384 or
- * `none` issuer signature (signature_algorithm_not_accepted). A did:jwk or P-256 did:key issuer
+ * https issuer with no keys on the list (issuer_key_not_found), an x5c that cannot be read, that
+ * names another host or holds a key the list does not (issuer_key_not_found), a tampered
+ * payload (presentation_invalid: issuer_signature), a KB-JWT by another key than cnf.jwk
+ * (holder_binding), the issuer removed from the list, a `none` issuer signature
+ * (signature_algorithm_not_accepted). A did:jwk or P-256 did:key issuer
  * not on the list: its signature checks and only issuer_trusted fails, as for any untrusted
  * issuer. A verifier may ask for UIDAI's own vct (the list declares it for aadhaar), not for a
  * vct the list does not declare for exactly one catalogue type.
  */
-import { generateKeyPairSync, type KeyObject, randomBytes, randomUUID, sign } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import {
+  generateKeyPairSync,
+  type KeyObject,
+  randomBytes,
+  randomUUID,
+  sign,
+  X509Certificate,
+} from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   createVerifierRequestAnswerSchema,
   type DcqlQuery,
@@ -110,6 +125,46 @@ const signerOf = (key: KeyPair) => (data: string) =>
         dsaEncoding: 'ieee-p1363',
       })
   ).toString('base64url');
+
+const hasOpenssl = (() => {
+  try {
+    execFileSync('openssl', ['version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/**
+ * A self-signed X.509 certificate (base64 DER, as `x5c` carries it) for `host` (subjectAltName
+ * DNS) holding `key`'s public key, made by the openssl command line.
+ */
+function certificateOf(key: KeyPair, host: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'sd-jwt-x5c-'));
+  try {
+    const keyFile = join(dir, 'key.pem');
+    writeFileSync(keyFile, key.privateKey.export({ type: 'pkcs8', format: 'pem' }));
+    const pem = execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-key',
+        keyFile,
+        '-days',
+        '1',
+        '-subj',
+        `/CN=${host}`,
+        '-addext',
+        `subjectAltName=DNS:${host}`,
+      ],
+      { encoding: 'utf8' },
+    );
+    return new X509Certificate(pem).raw.toString('base64');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 const AADHAAR_QUERY: DcqlQuery = {
   credentials: [
@@ -348,9 +403,51 @@ describe.each(backends)('the verifier and SD-JWT VCs of trusted issuers on $name
       await answer(withChain, holder),
       'issuer_key_not_found',
       ['issuer_trusted', 'issuer_signature', 'sd_jwt_vc_valid'],
-      /The credential names its issuer's key by a certificate chain \(x5c\)/,
+      /The credential's certificate chain \(x5c\) cannot be read\.$/,
     );
   });
+
+  it.skipIf(!hasOpenssl)(
+    'x5c: a certificate naming the issuer and holding a key the list holds for it is accepted; another key or host is not',
+    async () => {
+      const holder = newKey('ES256');
+      // The certificate of UIDAI's own listed key: accepted, no kid needed, nothing fetched.
+      const own = await issue(holder, {
+        key: uidai,
+        header: { x5c: [certificateOf(uidai, 'uidai.example')] },
+      });
+      const fetchSpy = vi.spyOn(globalThis, 'fetch');
+      const { request, response } = await answer(own, holder);
+      expect(fetchSpy).not.toHaveBeenCalled();
+      fetchSpy.mockRestore();
+      expect(response.statusCode, response.body).toBe(200);
+      expect((await statusOf(request.answer.id)).status).toBe('shared');
+      // A self-made certificate for UIDAI's host with a key the list does not hold: a
+      // certificate is no anchor here (no chain is validated).
+      const forger = newKey('ES256');
+      const forged = await issue(holder, {
+        key: forger,
+        header: { x5c: [certificateOf(forger, 'uidai.example')] },
+      });
+      await expectRefused(
+        await answer(forged, holder),
+        'issuer_key_not_found',
+        ['issuer_trusted', 'issuer_signature', 'sd_jwt_vc_valid'],
+        /The credential's certificate \(x5c\) holds a key that is not among the keys known for its issuer \(no certificate chain is validated\)\.$/,
+      );
+      // UIDAI's own key, but a certificate for another host.
+      const elsewhere = await issue(holder, {
+        key: uidai,
+        header: { x5c: [certificateOf(uidai, 'elsewhere.example')] },
+      });
+      await expectRefused(
+        await answer(elsewhere, holder),
+        'issuer_key_not_found',
+        ['issuer_trusted', 'issuer_signature', 'sd_jwt_vc_valid'],
+        /The credential's certificate \(x5c\) does not name its issuer's address\.$/,
+      );
+    },
+  );
 
   it('refuses a tampered payload: the issuer signature fails', async () => {
     const holder = newKey('ES256');
@@ -380,7 +477,7 @@ describe.each(backends)('the verifier and SD-JWT VCs of trusted issuers on $name
     }
   });
 
-  it('refuses an ES384 and an alg none issuer signature', async () => {
+  it('accepts an ES384 issuer signature by a P-384 key on the list, and refuses alg none', async () => {
     const holder = newKey('ES256');
     const p384 = newKey('ES384');
     await addTrustedIssuer({
@@ -397,14 +494,12 @@ describe.each(backends)('the verifier and SD-JWT VCs of trusted issuers on $name
       iss: 'https://p384.example',
       header: { kid: 'k1' },
     });
+    // The wallet's algorithms (lib/sd-jwt-issuer-key.ts): ES384 verifies like ES256.
+    const es384Round = await answer(es384, holder);
+    expect(es384Round.response.statusCode, es384Round.response.body).toBe(200);
+    expect((await statusOf(es384Round.request.answer.id)).status).toBe('shared');
     const why =
-      /The issuer signed the credential with an algorithm this verifier does not accept \(it accepts ES256 and EdDSA\)\.$/;
-    await expectRefused(
-      await answer(es384, holder),
-      'signature_algorithm_not_accepted',
-      ['issuer_trusted', 'issuer_signature', 'sd_jwt_vc_valid'],
-      why,
-    );
+      /The issuer signed the credential with an algorithm that is not accepted \(accepted: EdDSA, ES256, ES384\)\.$/;
     // alg none: the header says so and the signature is empty (RFC 7518 section 3.6).
     const credential = await issue(holder);
     const [jwt = '', ...rest] = credential.split('~');

@@ -284,7 +284,7 @@ describe.each(backends)('verifier API on $name', (backend) => {
         client_metadata: {
           vp_formats_supported: {
             'dc+sd-jwt': {
-              'sd-jwt_alg_values': ['EdDSA', 'ES256'],
+              'sd-jwt_alg_values': ['EdDSA', 'ES256', 'ES384'],
               'kb-jwt_alg_values': ['EdDSA', 'ES256'],
             },
           },

@@ -19,7 +19,10 @@
  *    whose credentials the holder all holds (the verifier's preference first); per chosen
  *    credential one SD-JWT VC presentation of the required claims and the ticked optional ones
  *    (every optional one when `claims` is absent), KB-JWT nonce = the request's nonce, aud = the
- *    whole client_id (the wallet's port, lib/roles.ts presentCredential).
+ *    whole client_id (the wallet's port, lib/roles.ts presentCredential). A query answered by a
+ *    credential received over OpenID4VCI (the presentation's `received`) presents that credential
+ *    with its own disclosures and a KB-JWT by the key it is bound to; it is held while the
+ *    holder still has it.
  * 4. Send it to the response_uri: to this server's own verifier in process (the verifier port's
  *    localTransport: the very form the network would carry), else over the network
  *    (sendAuthorizationResponse). An unreachable (502 verifier_unreachable) or refusing (502
@@ -69,6 +72,7 @@ import {
   sendAuthorizationResponse,
 } from '../lib/oid4vp';
 import { problemOfOid4vpError } from '../lib/oid4vp-problems';
+import { receivedCredentialIds } from '../lib/received-records';
 import { toConsentRequest } from '../lib/records';
 import { type DisclosedCredential, vpTokenDigest } from './issue-consent-receipt';
 import { findConsentRequest, refusalOf, transition } from './ledger';
@@ -140,8 +144,8 @@ async function buildVpToken(
     (credential) =>
       credential.required &&
       (!credential.held ||
-        credential.document_type === null ||
-        !isDocumentTypeKey(credential.document_type)),
+        (!credential.received &&
+          (credential.document_type === null || !isDocumentTypeKey(credential.document_type)))),
   );
   if (missing) {
     throw new AppError(
@@ -157,12 +161,18 @@ async function buildVpToken(
   const vpToken: Record<string, string[]> = {};
   const disclosed: DisclosedCredential[] = [];
   for (const credential of planned) {
-    if (!isDocumentTypeKey(credential.document_type)) continue;
+    // The product's own document of the type, or the received credential that answered the query.
+    const which = credential.received_credential_id
+      ? { receivedCredentialId: credential.received_credential_id }
+      : credential.document_type !== null && isDocumentTypeKey(credential.document_type)
+        ? { documentType: credential.document_type }
+        : undefined;
+    if (!which) continue;
     const disclose = credential.claims.map((claim) => claim.name);
     vpToken[credential.query_id] = [
       await options.roles.wallet.presentCredential({
         userId: options.userId,
-        documentType: credential.document_type,
+        ...which,
         disclose,
         nonce: request.nonce,
         audience: request.clientId,
@@ -245,9 +255,14 @@ export async function decideConsentRequest(
     .select({ documentType: credentials.documentType })
     .from(credentials)
     .where(eq(credentials.userId, userId));
+  const stored = consentPresentationSchema.parse(details.presentation);
   const presentation = withHeld(
-    consentPresentationSchema.parse(details.presentation),
+    stored,
     new Set(held.map((credential) => credential.documentType)),
+    // Only a request a received credential answered needs to know which the holder still has.
+    stored.credentials.some((credential) => credential.received)
+      ? await receivedCredentialIds(db, userId)
+      : new Set(),
   );
   const now = options.now();
   const expired = now.getTime() >= details.expiresAt.getTime();

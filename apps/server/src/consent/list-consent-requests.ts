@@ -2,7 +2,8 @@
  * GET /user/{userId}/consent-requests (SPEC 7): the holder's consent requests, every status,
  * newest request first. A holder only ever sees their own (SPEC 6; the route checks the token).
  * A request that came as an OpenID4VP authorization request (issue 16) carries its
- * `presentation`, with `held` computed from the holder's credentials at the time of reading.
+ * `presentation`, with `held` computed from the holder's credentials (received ones too) at the
+ * time of reading.
  * Each carries its validity and uses; a withdrawn one, the verifier's erasure and the delivery
  * of its withdrawal notice (issue 17). Consents past their validity are expired first
  * (expire-consents.ts), so the list never shows an approved consent that has ended.
@@ -30,6 +31,7 @@ import {
 } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { withCredentialSets } from '../lib/presentation-records';
+import { receivedCredentialIds } from '../lib/received-records';
 import { toConsentRequest } from '../lib/records';
 import { expireConsents } from './expire-consents';
 
@@ -57,12 +59,14 @@ export async function listConsentRequests(
     .where(eq(consentRequests.userId, userId))
     .orderBy(desc(consentRequests.requestedAt), desc(consentRequests.id));
   let heldTypes: Set<string> | undefined;
+  let heldReceived: Set<string> = new Set();
   if (rows.some((row) => row.presentation !== null)) {
     const held = await db
       .select({ documentType: credentials.documentType })
       .from(credentials)
       .where(eq(credentials.userId, userId));
     heldTypes = new Set(held.map((row) => row.documentType));
+    heldReceived = await receivedCredentialIds(db, userId);
   }
   // What each given consent sent: its approval's receipt (the latest, should there be several);
   // and when this server's verifier erased what it received from that presentation (found by the
@@ -102,7 +106,7 @@ export async function listConsentRequests(
     );
     return toConsentRequest(
       row.request,
-      withHeld(presentation, heldTypes),
+      withHeld(presentation, heldTypes, heldReceived),
       ending,
       approvals.get(row.request.id),
     );

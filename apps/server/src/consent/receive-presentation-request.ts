@@ -7,7 +7,9 @@
  * SSRF-safe client, allowLoopback = deps.oid4vpAllowLoopback (OID4VP_ALLOW_LOOPBACK); a
  * request_uri or response_uri of this server's own verifier is reached in process through the
  * verifier's port (localRequestObject, localTransport), never over the network; registered
- * verifiers from deps.verifierRegistry, none when absent) -> presentationOf (what the consent screen shows) ->
+ * verifiers from deps.verifierRegistry, none when absent) -> presentationOf (what the consent screen
+ * shows; a query the holder's own document does not answer may be answered by a credential
+ * received over OpenID4VCI whose vct and claims match it, shown by its own name and labels) ->
  * one transaction inserting the consent request (requester = the verifier's name, purpose,
  * fields = SPEC 3 field labels of the requested claims, status pending) and its
  * presentation_requests row. Expiry: the request object's `exp`, else 10 minutes after now.
@@ -42,6 +44,7 @@ import {
   presentationOf,
   verifierNameOf,
 } from '../lib/presentation-records';
+import { listPresentableReceivedCredentials } from '../lib/received-records';
 import { toConsentRequest } from '../lib/records';
 import { PresentationRequestReplayed, transition } from './ledger';
 
@@ -108,6 +111,7 @@ export async function resolvePresentationRequest(
     registered,
     publicOrigin: options.publicOrigin,
     heldTypes: new Set(held.map((row) => row.documentType)),
+    received: await listPresentableReceivedCredentials(options.db, options.vault, options.userId),
     expiresAt,
   });
   return { request, registered, presentation, expiresAt };

@@ -21,7 +21,7 @@ export const OFFER_NOT_FOUND_DETAIL = 'There is no credential offer at this addr
 export const OFFER_EXPIRED_DETAIL =
   'This credential offer has expired or was already used. Ask the issuer for a new one.';
 /** What the wallet shows above the code field (OpenID4VCI 1.0 `tx_code.description`). */
-export const TX_CODE_DESCRIPTION = 'Enter the 6-digit code the issuer sent you by SMS.';
+export const TX_CODE_DESCRIPTION = 'Enter the code we sent you by SMS or e-mail.';
 
 /** Why an offer can no longer be redeemed, or 'live'. */
 export function offerState(

@@ -75,6 +75,15 @@ export const ERROR_STATUS = {
    * invalid_grant to an offer that asks for one); the offer stays, the holder may type again.
    */
   tx_code_invalid: 400,
+  /**
+   * OpenID4VCI authorization code flow: the callback's `state` is no pending authorization of
+   * this holder (unknown, already used, another holder's). Nothing is stored.
+   */
+  authorization_state_invalid: 400,
+  /** The callback carries the issuer's `error` (the holder refused, access_denied, or another). */
+  authorization_denied: 400,
+  /** The issuer's token endpoint refused the authorization code (invalid_grant: used, expired, PKCE). */
+  authorization_code_invalid: 400,
   /** No, unknown, expired or revoked session token. */
   unauthenticated: 401,
   /** Demo pair with the wrong OTP (SPEC 5). */
@@ -287,6 +296,9 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   credential_not_issuable: 'Credential cannot be issued',
   invalid_credential_offer: 'Invalid credential offer',
   tx_code_invalid: 'Transaction code not accepted',
+  authorization_state_invalid: 'Authorization not recognised',
+  authorization_denied: 'Authorization refused at the issuer',
+  authorization_code_invalid: 'Authorization code not accepted',
   unauthenticated: 'Not authenticated',
   wrong_demo_otp: 'Wrong demo OTP',
   login_unavailable: 'Login unavailable',

@@ -11,7 +11,14 @@ import {
   type PresentationCredential,
 } from '@pehchaan/core';
 import type { RegisteredPurpose, RegisteredVerifier } from './deps';
-import { type AuthorizationRequest, type DescribedCredential, describeRequest } from './oid4vp';
+import {
+  type AuthorizationRequest,
+  type ClaimsPath,
+  type DescribedCredential,
+  describeRequest,
+  findMatchingCredential,
+} from './oid4vp';
+import type { PresentableReceivedCredential } from './received-records';
 
 /** A request with no `exp` may be answered for this long after it arrived (10 minutes). */
 export const DEFAULT_PRESENTATION_LIFETIME_MS = 10 * 60_000;
@@ -51,12 +58,58 @@ function claimNameOf(path: readonly (string | number | null)[]): string {
 /** Claim name -> why the verifier's registered purpose needs it (RegisteredPurpose). */
 type ClaimReasons = NonNullable<RegisteredPurpose['claimReasons']>;
 
+/**
+ * The consent screen's view of a query a received credential answers (OpenID4VP 1.0 section
+ * 6.4): the credential's own name and claim labels (its display kept at receipt), every claim
+ * it carries when the query lists none, and `received` naming it.
+ */
+function receivedCredentialOf(
+  described: DescribedCredential,
+  received: PresentableReceivedCredential,
+  reasons: ClaimReasons,
+): PresentationCredential {
+  const carried = Object.keys(received.claims).sort();
+  const claims =
+    described.claims === 'all'
+      ? carried.map((name) => ({ path: [name] as ClaimsPath, required: described.required }))
+      : described.claims.map((claim) => ({ path: claim.path, required: claim.required }));
+  const labelOf = (name: string, language: 'en' | 'hi') =>
+    received.display.claim_labels[name] ?? claimLabel(name, language);
+  return {
+    query_id: described.id,
+    document_type: received.documentType,
+    document_name: received.display.name,
+    document_name_hi: received.display.name,
+    held: true,
+    required: described.required,
+    claims: claims.map(({ path, required }) => {
+      const name = claimNameOf(path);
+      const reason = Object.hasOwn(reasons, name) ? reasons[name] : undefined;
+      return {
+        path: [...path],
+        name,
+        label: labelOf(name, 'en'),
+        label_hi: labelOf(name, 'hi'),
+        required,
+        reason: reason?.en ?? null,
+        reason_hi: reason?.hi ?? null,
+      };
+    }),
+    received: { credential_id: received.id, claims: carried },
+  };
+}
+
 function credentialOf(
   described: DescribedCredential,
   heldTypes: ReadonlySet<string>,
   reasons: ClaimReasons,
+  answeredBy: PresentableReceivedCredential | undefined,
 ): PresentationCredential {
   const type = described.documentTypeKey;
+  // The product's own document of the type first; else a received credential that matches.
+  if (!(type !== undefined && heldTypes.has(type)) && answeredBy) {
+    return receivedCredentialOf(described, answeredBy, reasons);
+  }
   const names = type ? DOCUMENT_TYPE_LABELS[type].name : undefined;
   const claims =
     described.claims === 'all'
@@ -86,6 +139,16 @@ function credentialOf(
       };
     }),
   };
+}
+
+/** The first received credential that answers the request's credential query `queryId`. */
+function answeringCredential(
+  request: Pick<AuthorizationRequest, 'dcqlQuery'>,
+  queryId: string,
+  received: readonly PresentableReceivedCredential[],
+): PresentableReceivedCredential | undefined {
+  const query = request.dcqlQuery.credentials.find((credential) => credential.id === queryId);
+  return query ? findMatchingCredential(query, received) : undefined;
 }
 
 /**
@@ -130,7 +193,12 @@ export function credentialSetsOf(
  * Builds the ConsentPresentation of a resolved request: each claim with the reason the
  * verifier's registered purpose gives for it (null for an unverified verifier, or a claim it
  * gives none for: the screen says "No reason given"), and the request's credential_sets.
+ * A query the holder's own document of its type does not answer is matched against the
+ * holder's received credentials (`received`; lib/oid4vp dcql-match.ts: format dc+sd-jwt or
+ * vc+sd-jwt, `vct` among `meta.vct_values`, the claims asked present): the first that matches
+ * answers it, shown by its own name and claim labels (`PresentationCredential.received`).
  * @param heldTypes the document types this holder holds (for `held`).
+ * @param received the holder's presentable received credentials (default none).
  * @param expiresAt the request's `exp`, or its arrival + DEFAULT_PRESENTATION_LIFETIME_MS.
  */
 export function presentationOf(options: {
@@ -138,6 +206,7 @@ export function presentationOf(options: {
   registered: RegisteredVerifier | undefined;
   publicOrigin: string;
   heldTypes: ReadonlySet<string>;
+  received?: readonly PresentableReceivedCredential[];
   expiresAt: Date;
 }): ConsentPresentation {
   const { request, registered } = options;
@@ -163,7 +232,12 @@ export function presentationOf(options: {
     grievance_contact: (verified ? registered?.grievanceContact : undefined) ?? null,
     expires_at: options.expiresAt.toISOString(),
     credentials: describeRequest(request, { publicOrigin: options.publicOrigin }).map((described) =>
-      credentialOf(described, options.heldTypes, registeredPurpose?.claimReasons ?? {}),
+      credentialOf(
+        described,
+        options.heldTypes,
+        registeredPurpose?.claimReasons ?? {},
+        answeringCredential(request, described.id, options.received ?? []),
+      ),
     ),
     ...(request.dcqlQuery.credential_sets ? { credential_sets: credentialSetsOf(request) } : {}),
   };

@@ -19,7 +19,7 @@ import {
 } from '@pehchaan/core';
 import { digest } from '@sd-jwt/crypto-nodejs';
 import { decodeSdJwt, getClaims } from '@sd-jwt/decode';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/create-db';
 import { credentials, type ReceivedCredentialRow, receivedCredentials } from '../db/schema';
 import { AppError } from './errors';
@@ -109,6 +109,61 @@ export async function sdJwtClaims(sdJwt: string): Promise<Record<string, unknown
     digest,
   );
   return Object.fromEntries(Object.entries(all).filter(([name]) => !NON_CLAIMS.has(name)));
+}
+
+/**
+ * A received SD-JWT VC as OpenID4VP's DCQL matching sees it (lib/oid4vp dcql-match.ts
+ * DcqlCandidate): its row id, format, `vct`, SPEC type (null for another type), the display kept
+ * at receipt ({ issuer_name, name, claim_labels }) and its claims, every disclosure applied.
+ */
+export interface PresentableReceivedCredential {
+  id: string;
+  format: string;
+  vct: string | null;
+  documentType: string | null;
+  display: ReceivedCredentialRow['display'];
+  claims: Record<string, unknown>;
+}
+
+/**
+ * The holder's received credentials that can be presented over OpenID4VP: issued (not waiting
+ * for a deferred issuer), SD-JWT VCs (`dc+sd-jwt` or `vc+sd-jwt`) with a `vct`, oldest first
+ * (the first received answers a query first). Decrypts each to read its claims.
+ */
+export async function listPresentableReceivedCredentials(
+  db: DbOrTx,
+  vault: Vault,
+  userId: string,
+): Promise<PresentableReceivedCredential[]> {
+  const rows = await db
+    .select()
+    .from(receivedCredentials)
+    .where(and(eq(receivedCredentials.userId, userId), eq(receivedCredentials.state, 'issued')))
+    .orderBy(asc(receivedCredentials.receivedAt), asc(receivedCredentials.id));
+  const presentable: PresentableReceivedCredential[] = [];
+  for (const row of rows) {
+    if (!row.format.endsWith('sd-jwt') || row.vct === null) continue;
+    const issued = readIssuedCredential(row, vault);
+    if (issued === undefined) continue;
+    presentable.push({
+      id: row.id,
+      format: row.format,
+      vct: row.vct,
+      documentType: row.documentType,
+      display: row.display,
+      claims: await sdJwtClaims(issued),
+    });
+  }
+  return presentable;
+}
+
+/** The ids of the holder's issued received credentials (what `withHeld` counts as held). */
+export async function receivedCredentialIds(db: DbOrTx, userId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ id: receivedCredentials.id })
+    .from(receivedCredentials)
+    .where(and(eq(receivedCredentials.userId, userId), eq(receivedCredentials.state, 'issued')));
+  return new Set(rows.map((row) => row.id));
 }
 
 /** A person's name from common claim names, else undefined. */

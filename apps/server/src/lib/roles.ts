@@ -22,17 +22,20 @@ import type { CheckedReceivedCredential } from './received-backup';
 /** What the wallet does for the other roles. */
 export interface WalletPort {
   /**
-   * The holder's SD-JWT VC presentation of their credential of `documentType`: only the
-   * `disclose` claims, with a KB-JWT of `nonce` and `audience` (SD-JWT VC, RFC 9901 key binding).
+   * The holder's SD-JWT VC presentation of their credential of `documentType`, or of the
+   * credential they received over OpenID4VCI with id `receivedCredentialId`: only the `disclose`
+   * claims, with a KB-JWT of `nonce` and `audience` (SD-JWT VC, RFC 9901 key binding) by the key
+   * the credential is bound to.
    * @throws AppError credential_not_found (the holder has none), unknown_claim.
    */
-  presentCredential(options: {
-    userId: string;
-    documentType: DocumentTypeKey;
-    disclose: readonly string[];
-    nonce: string;
-    audience: string;
-  }): Promise<string>;
+  presentCredential(
+    options: {
+      userId: string;
+      disclose: readonly string[];
+      nonce: string;
+      audience: string;
+    } & ({ documentType: DocumentTypeKey } | { receivedCredentialId: string }),
+  ): Promise<string>;
   /**
    * Stores again the credentials of a backup's signed W3C documents the holder lacks (each must
    * verify and be the holder's, else AppError backup_invalid and nothing is stored), and the

@@ -7,20 +7,15 @@
  * Which credentials (DECISIONS 9.2 and 9.3; docs/security.md "The trust list"):
  * - header `typ` 'dc+sd-jwt', or 'vc+sd-jwt' (the same SD-JWT VC under its older media type, as
  *   UIDAI's Aadhaar profile names it); any other typ fails 'issuer_signature';
- * - header `alg` EdDSA (Ed25519) or ES256 (P-256) only (ISSUER_ALGS): ES384, 'none', HMAC... fail
- *   'issuer_signature' with the problem 'signature_algorithm_not_accepted';
- * - the issuer's key, found offline and never fetched (issuerKeyOf):
- *   - `iss` an https URL (a Credential Issuer Identifier): the key whose `kid` is the header's
- *     `kid` in the JWK Set the trust list holds for the entry whose identifier is exactly `iss`;
- *   - `iss` a did:key (Ed25519 or P-256, lib/oid4vp/did-key-jwk.ts): its key; a header `kid`,
- *     when given, must be a DID URL of it;
- *   - `iss` a did:jwk: the JWK it holds; a header `kid`, when given, must be a DID URL of it;
- *   - a header `x5c` (a certificate chain) is refused: no chain is validated here;
- *   no key found, or one that does not fit `alg` (EdDSA: OKP Ed25519; ES256: EC P-256): the
- *   problem 'issuer_key_not_found' (a JWKS URL on the list is not fetched either).
+ * - the issuer's key and algorithm by lib/sd-jwt-issuer-key.ts, the rules the wallet uses when
+ *   it receives a credential (EdDSA, ES256, ES384; a did:key or did:jwk `iss`; an `x5c` whose
+ *   certificate names the issuer's address and holds one of its listed keys; an http(s) `iss`
+ *   by `kid`), with the trust list's JWK Set as the only source of keys for an issuer URL:
+ *   nothing is fetched here. No usable key, or another algorithm: 'issuer_signature' fails with
+ *   the problem 'issuer_key_not_found' or 'signature_algorithm_not_accepted';
  * - 'issuer_signature' checks the signature wherever a key was found, trusted or not;
  *   'issuer_trusted' asks the caller's trust decision (the trust list) for `iss` and `vct`, and
- *   needs the key too (for an https `iss` the key is the list's own).
+ *   needs the key too (for an issuer URL the key is the list's own).
  * - the KB-JWT (typ kb+jwt) signed by `cnf.jwk`: EdDSA with an Ed25519 key or ES256 with a P-256
  *   key (HOLDER_ALGS), the header's alg fitting the key.
  *
@@ -35,13 +30,19 @@
  * minute ahead, bounds included; a missing or non-numeric `iat` fails ('kb_jwt_iat'). The
  * library's own check does not bound it (a KB-JWT of the year 2000 or ten years ahead passes it).
  */
-import { createPublicKey, hash, type JsonWebKey, type KeyObject, verify } from 'node:crypto';
-import type { DcqlCredentialQuery, PresentationCheckName, ProblemCode } from '@pehchaan/core';
+import { hash } from 'node:crypto';
+import type { DcqlCredentialQuery, PresentationCheckName } from '@pehchaan/core';
 import { digest } from '@sd-jwt/crypto-nodejs';
 import { decodeSdJwt, splitSdJwt, unpack } from '@sd-jwt/decode';
 import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
 import { decodeProtectedHeader, type JWK } from 'jose';
-import { didKeyToJwk } from './oid4vp/did-key-jwk';
+import {
+  findSdJwtIssuerKey,
+  type IssuerKeyProblem,
+  publicKeyFor,
+  SD_JWT_ISSUER_ALGS,
+  verifiesUnder,
+} from './sd-jwt-issuer-key';
 
 /**
  * How far a KB-JWT's `iat` may lie from the verifier's clock, in seconds: `back` before it (the
@@ -53,11 +54,14 @@ export const KB_JWT_IAT_WINDOW = { back: 5 * 60, ahead: 60 } as const;
 /** The SD-JWT VC media types accepted in the issuer JWT's `typ` (SD-JWT VC section 3.2.1). */
 export const SD_JWT_VC_TYPS = ['dc+sd-jwt', 'vc+sd-jwt'] as const;
 
-/** The issuer signature algorithms accepted (RFC 8037 EdDSA on Ed25519; RFC 7518 ES256). */
-export const ISSUER_ALGS = ['EdDSA', 'ES256'] as const;
+/** The issuer signature algorithms accepted: the wallet's too (lib/sd-jwt-issuer-key.ts). */
+export const ISSUER_ALGS = SD_JWT_ISSUER_ALGS;
 
 /** The KB-JWT signature algorithms accepted, by the holder key's type. */
 export const HOLDER_ALGS = ['EdDSA', 'ES256'] as const;
+
+const isHolderAlg = (alg: unknown): alg is (typeof HOLDER_ALGS)[number] =>
+  (HOLDER_ALGS as readonly unknown[]).includes(alg);
 
 /**
  * True when `iat` (a NumericDate, seconds) lies in KB_JWT_IAT_WINDOW around `nowSeconds` (the
@@ -94,11 +98,7 @@ export interface PresentationExpectations {
 }
 
 /** Why no issuer key could be used: the problem code the response endpoint answers, and why. */
-export interface IssuerKeyProblem {
-  code: Extract<ProblemCode, 'issuer_key_not_found' | 'signature_algorithm_not_accepted'>;
-  /** A plain sentence; never echoes the presentation's text. */
-  detail: string;
-}
+export type { IssuerKeyProblem } from './sd-jwt-issuer-key';
 
 export interface PresentationVerdict {
   verified: boolean;
@@ -121,139 +121,8 @@ interface Decoded {
   kbJwt: string;
 }
 
-/** A public key with the JWS algorithm it verifies. */
-interface AlgKey {
-  alg: (typeof ISSUER_ALGS)[number];
-  key: KeyObject;
-}
-
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** Private or symmetric key members (RFC 7518 section 6): a JWK holding one is refused. */
-const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'];
-
-/**
- * `jwk` as a public KeyObject for `alg` when it fits: EdDSA needs OKP Ed25519, ES256 needs EC
- * P-256; a `jwk.alg`, when given, must be `alg`. Undefined otherwise (never throws).
- */
-function publicKeyFor(jwk: unknown, alg: unknown): AlgKey | undefined {
-  if (!isObject(jwk) || PRIVATE_MEMBERS.some((member) => member in jwk)) return undefined;
-  if (jwk.alg !== undefined && jwk.alg !== alg) return undefined;
-  const fits =
-    (alg === 'EdDSA' && jwk.kty === 'OKP' && jwk.crv === 'Ed25519') ||
-    (alg === 'ES256' && jwk.kty === 'EC' && jwk.crv === 'P-256');
-  if (!fits) return undefined;
-  try {
-    const { kty, crv, x, y } = jwk;
-    const key = createPublicKey({ key: { kty, crv, x, y } as JsonWebKey, format: 'jwk' });
-    return { alg: alg as AlgKey['alg'], key };
-  } catch {
-    return undefined;
-  }
-}
-
-/** True when `signature` (base64url; ES256: r||s) over `data` verifies under `algKey`. */
-function verifiesUnder(algKey: AlgKey, data: string, signature: string): boolean {
-  try {
-    const bytes = Buffer.from(signature, 'base64url');
-    return algKey.alg === 'ES256'
-      ? verify('sha256', Buffer.from(data), { key: algKey.key, dsaEncoding: 'ieee-p1363' }, bytes)
-      : verify(null, Buffer.from(data), algKey.key, bytes);
-  } catch {
-    return false;
-  }
-}
-
-/** The JWK a did:jwk (DID or DID URL) holds, and the DID, or undefined. */
-function didJwkOf(didOrUrl: string): { did: string; jwk: unknown } | undefined {
-  const [did = ''] = didOrUrl.split('#');
-  if (!did.startsWith('did:jwk:')) return undefined;
-  try {
-    const jwk: unknown = JSON.parse(
-      Buffer.from(did.slice('did:jwk:'.length), 'base64url').toString('utf8'),
-    );
-    return { did, jwk };
-  } catch {
-    return undefined;
-  }
-}
-
-/** The JWK of an Ed25519 or P-256 did:key (DID or DID URL), and the DID, or undefined. */
-function didKeyOf(didOrUrl: string): { did: string; jwk: JWK } | undefined {
-  const [did = ''] = didOrUrl.split('#');
-  try {
-    return { did, jwk: didKeyToJwk(did).jwk };
-  } catch {
-    return undefined;
-  }
-}
-
-const isHttpsUrl = (value: string) => value.startsWith('https://') && URL.canParse(value);
-
-const KEY_NOT_FOUND = (detail: string): { problem: IssuerKeyProblem } => ({
-  problem: { code: 'issuer_key_not_found', detail },
-});
-
-/**
- * The issuer's key for this issuer JWT (see the module's rules), or the problem why none.
- */
-function issuerKeyOf(
-  header: Record<string, unknown>,
-  iss: string | null,
-  issuerJwks: PresentationExpectations['issuerJwks'],
-): { key: AlgKey } | { problem: IssuerKeyProblem } {
-  const { alg, kid } = header;
-  if (!(ISSUER_ALGS as readonly unknown[]).includes(alg)) {
-    return {
-      problem: {
-        code: 'signature_algorithm_not_accepted',
-        detail:
-          'The issuer signed the credential with an algorithm this verifier does not accept (it accepts ES256 and EdDSA).',
-      },
-    };
-  }
-  if (header.x5c !== undefined) {
-    return KEY_NOT_FOUND(
-      "The credential names its issuer's key by a certificate chain (x5c), which this verifier does not accept: the key must be on the trust list, or be the issuer's did:key or did:jwk.",
-    );
-  }
-  const fitting = (jwk: unknown) => {
-    const key = publicKeyFor(jwk, alg);
-    return key
-      ? { key }
-      : KEY_NOT_FOUND("The issuer's key does not fit the credential's signature algorithm.");
-  };
-  if (iss === null) return KEY_NOT_FOUND('The credential names no issuer (iss).');
-  if (iss.startsWith('did:key:') || iss.startsWith('did:jwk:')) {
-    const found = iss.startsWith('did:key:') ? didKeyOf(iss) : didJwkOf(iss);
-    if (!found || found.did !== iss) {
-      return KEY_NOT_FOUND("The issuer's DID (iss) does not hold a key this verifier can read.");
-    }
-    if (kid !== undefined && (typeof kid !== 'string' || kid.split('#')[0] !== iss)) {
-      return KEY_NOT_FOUND("The credential's key id (kid) is not a key of its issuer's DID.");
-    }
-    return fitting(found.jwk);
-  }
-  if (isHttpsUrl(iss)) {
-    const keys = issuerJwks?.(iss);
-    if (!keys || keys.length === 0) {
-      return KEY_NOT_FOUND(
-        "The credential's issuer has no keys on this verifier's trust list (keys are never fetched).",
-      );
-    }
-    const jwk = typeof kid === 'string' ? keys.find((key) => key.kid === kid) : undefined;
-    if (!jwk) {
-      return KEY_NOT_FOUND(
-        "The credential's key id (kid) names none of the keys the trust list holds for its issuer.",
-      );
-    }
-    return fitting(jwk);
-  }
-  return KEY_NOT_FOUND(
-    'The credential names its issuer in a way this verifier cannot find keys for (it reads https issuers on the trust list, did:key and did:jwk).',
-  );
-}
 
 async function decode(presentation: string): Promise<Decoded | undefined> {
   try {
@@ -283,12 +152,11 @@ async function decode(presentation: string): Promise<Decoded | undefined> {
 function verifiedKbPayload(kbJwt: string, jwk: unknown): Record<string, unknown> | undefined {
   try {
     const header = decodeProtectedHeader(kbJwt);
-    if (header.typ !== 'kb+jwt' || !(HOLDER_ALGS as readonly unknown[]).includes(header.alg)) {
-      return undefined;
-    }
-    const key = publicKeyFor(jwk, header.alg);
+    const alg = header.alg;
+    if (header.typ !== 'kb+jwt' || !isHolderAlg(alg)) return undefined;
+    const key = publicKeyFor(jwk, alg);
     const [h = '', p = '', signature = ''] = kbJwt.split('.');
-    if (!key || !verifiesUnder(key, `${h}.${p}`, signature)) return undefined;
+    if (!key || !verifiesUnder({ alg, key }, `${h}.${p}`, signature)) return undefined;
     const payload: unknown = JSON.parse(Buffer.from(p, 'base64url').toString('utf8'));
     return isObject(payload) ? payload : undefined;
   } catch {
@@ -345,7 +213,9 @@ export async function verifySdJwtPresentation(
   const nowSeconds = Math.floor(expected.now.getTime() / 1000);
   const iss = typeof payload.iss === 'string' ? payload.iss : null;
   const vct = typeof payload.vct === 'string' ? payload.vct : null;
-  const found = issuerKeyOf(header, iss, expected.issuerJwks);
+  const found = await findSdJwtIssuerKey(header, iss, {
+    trustList: (issuer) => expected.issuerJwks?.(issuer),
+  });
   const issuerKey = 'key' in found ? found.key : undefined;
   const typAccepted = (SD_JWT_VC_TYPS as readonly unknown[]).includes(header.typ);
   const trusted =

@@ -5,7 +5,9 @@
  * 1. SPEC 5 first, before the one-time code is spent: an offered SD-JWT VC whose `vct` is one of
  *    the SPEC's ten types (lib/received-records.ts documentTypeOfVct) the holder already has is
  *    refused with credential_exists.
- * 2. The Token Request with the pre-authorized code and the holder's transaction code.
+ * 2. The Token Request with the pre-authorized code and the holder's transaction code (the
+ *    authorization code grant obtains its token in complete-credential-offer-authorization.ts
+ *    and runs the other steps here: receiveOfferedCredentials).
  * 3. For each offered configuration: a fresh c_nonce (Nonce Endpoint, else the token answer's),
  *    a `jwt` proof signed by the holder's Ed25519 key (EdDSA), or by their P-256 key (ES256) when
  *    the configuration takes ES256 only, the Credential Request; an `invalid_nonce` answer is
@@ -34,7 +36,7 @@ import {
   maskCredentialSubject,
 } from '@pehchaan/core';
 import { and, eq } from 'drizzle-orm';
-import { credentialOffers, receivedCredentials } from '../db/schema';
+import { type CredentialOfferRow, credentialOffers, receivedCredentials } from '../db/schema';
 import { recordActivity } from '../lib/activity-log';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
@@ -51,8 +53,17 @@ import {
 } from '../lib/oid4vci/exchange';
 import { type IssuerHttpOptions, issuerHttpOf } from '../lib/oid4vci/issuer-http';
 import { trustedIssuerName } from '../lib/oid4vci/issuer-trust';
-import { configurationClaims, configurationName, PRE_AUTHORIZED_GRANT } from '../lib/oid4vci/offer';
-import { issuerOf, receivableConfigurations } from '../lib/oid4vci/offer-view';
+import {
+  type CredentialConfiguration,
+  configurationClaims,
+  configurationName,
+  PRE_AUTHORIZED_GRANT,
+} from '../lib/oid4vci/offer';
+import {
+  issuerOf,
+  receivableConfigurations,
+  type StoredOfferState,
+} from '../lib/oid4vci/offer-view';
 import { type VerifiedIssuedSdJwt, verifyIssuedSdJwt } from '../lib/oid4vci/verify-issued-sd-jwt';
 import type { SafeFetchOptions } from '../lib/oid4vp/safe-fetch';
 import {
@@ -108,11 +119,8 @@ function credentialExists(documentType: DocumentTypeKey): AppError {
 export async function acceptCredentialOffer(
   options: AcceptCredentialOfferOptions,
 ): Promise<CredentialRecord[]> {
-  const { db, vault, userId } = options;
-  const http: IssuerHttpOptions = issuerHttpOf(options, options.fetchOptions);
-  const { row: offerRow, state } = await loadCredentialOffer(options);
-  const { offer, metadata } = state;
-  const grant = offer.grants?.[PRE_AUTHORIZED_GRANT];
+  const loaded = await loadCredentialOffer(options);
+  const grant = loaded.state.offer.grants?.[PRE_AUTHORIZED_GRANT];
   if (!grant) {
     throw new AppError('invalid_credential_offer', 'This offer has no code Pehchaan can use.');
   }
@@ -122,6 +130,36 @@ export async function acceptCredentialOffer(
       'This offer needs the code the issuer sent you (by SMS or e-mail). Type it to continue.',
     );
   }
+  return receiveOfferedCredentials(options, loaded, (http) =>
+    requestAccessToken({
+      tokenEndpoint: loaded.state.authorizationServer.token_endpoint,
+      preAuthorizedCode: grant['pre-authorized_code'],
+      txCode: grant.tx_code ? options.txCode : undefined,
+      http,
+    }),
+  );
+}
+
+/** The access token of an exchange, however the grant obtained it. */
+export interface OfferAccessToken {
+  accessToken: string;
+  /** An older issuer's c_nonce in the token answer. */
+  cNonce: string | undefined;
+  /** configuration id -> the Token Response's credential identifiers (OpenID4VCI 1.0 6.2). */
+  credentialIdentifiers?: Record<string, string[]> | undefined;
+}
+
+/**
+ * The configurations of a stored offer the wallet will receive, checked before any code is spent
+ * (step 1 above): each described by the metadata, not ldp_vc only, SPEC 5.
+ * @throws AppError invalid_credential_offer, credential_rejected, credential_exists.
+ */
+export async function receivableOfferConfigurations(
+  options: ServiceDeps & { userId: string },
+  state: StoredOfferState,
+): Promise<{ id: string; configuration: CredentialConfiguration }[]> {
+  const { db, userId } = options;
+  const { offer, metadata } = state;
   const offered = offer.credential_configuration_ids.map((id) => {
     const configuration = metadata.credential_configurations_supported[id];
     if (!configuration) {
@@ -143,14 +181,30 @@ export async function acceptCredentialOffer(
     const type = documentTypeOfVct(options.publicOrigin, configuration.vct ?? null);
     if (type && (await holdsDocumentType(db, userId, type))) throw credentialExists(type);
   }
+  return configurations;
+}
+
+/**
+ * Steps 1 and 3 to 5 above for a loaded offer, with the access token `obtainToken` gets (step 2:
+ * the pre-authorized code here, the authorization code in
+ * complete-credential-offer-authorization.ts). Throws as acceptCredentialOffer.
+ */
+export async function receiveOfferedCredentials(
+  options: ServiceDeps & {
+    userId: string;
+    fetchOptions?: Omit<SafeFetchOptions, 'allowLoopback'> | undefined;
+  },
+  loaded: { row: CredentialOfferRow; state: StoredOfferState },
+  obtainToken: (http: IssuerHttpOptions) => Promise<OfferAccessToken>,
+): Promise<CredentialRecord[]> {
+  const { db, vault, userId } = options;
+  const http: IssuerHttpOptions = issuerHttpOf(options, options.fetchOptions);
+  const { row: offerRow, state } = loaded;
+  const { offer, metadata } = state;
+  const configurations = await receivableOfferConfigurations(options, state);
 
   // 2. The token.
-  const { accessToken, cNonce } = await requestAccessToken({
-    tokenEndpoint: state.authorizationServer.token_endpoint,
-    preAuthorizedCode: grant['pre-authorized_code'],
-    txCode: grant.tx_code ? options.txCode : undefined,
-    http,
-  });
+  const { accessToken, cNonce, credentialIdentifiers } = await obtainToken(http);
 
   const { settings } = await getSettings({ db, userId });
   const trustList = await loadTrustList(options);
@@ -182,6 +236,7 @@ export async function acceptCredentialOffer(
         credentialEndpoint: metadata.credential_endpoint,
         accessToken,
         configurationId,
+        credentialIdentifier: credentialIdentifiers?.[configurationId]?.[0],
         proof,
         http,
       });
@@ -241,6 +296,7 @@ export async function acceptCredentialOffer(
           metadata,
           now: options.now(),
           http,
+          trustListJwks: (iss) => trustList.find({ identifier: iss })?.jwks?.keys,
         });
       } catch (error) {
         if (metadata.notification_endpoint && answer.notificationId) {

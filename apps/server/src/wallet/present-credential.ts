@@ -14,17 +14,21 @@
  * e.g. UIDAI's `vc+sd-jwt` Aadhaar) is presented when the holder has none of the product's: its
  * SD-JWT exactly as issued, its own disclosures, and a key-binding JWT signed by the key it is
  * bound to (its `cnf.jwk`: the holder's P-256 key, ES256, or Ed25519, EdDSA).
- * Errors: AppError 'credential_not_found' (404) when the holder has no credential of that type;
+ * With `receivedCredentialId` instead of `documentType`, that received credential of the holder
+ * is presented the same way, whatever its type (a DCQL query matched it by vct and claims:
+ * lib/oid4vp dcql-match.ts); `vc+sd-jwt` and `dc+sd-jwt` alike.
+ * Errors: AppError 'credential_not_found' (404) when the holder has no credential of that type
+ * (or no received credential of that id, or one still waiting for its issuer);
  * 'unknown_claim' (400) naming the first claim the credential cannot disclose; 'invalid_input'
  * (400) for an unknown document type or an empty nonce or audience.
  */
 import { type DocumentTypeKey, getDocumentType, MESSAGES } from '@pehchaan/core';
 import { and, eq } from 'drizzle-orm';
-import { credentials, receivedCredentials } from '../db/schema';
+import { credentials, type ReceivedCredentialRow, receivedCredentials } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { loadHolderKey, loadHolderKeyOf } from '../lib/holder-keys';
-import { readIssuedCredential } from '../lib/received-records';
+import { readIssuedCredential, selectReceivedCredential } from '../lib/received-records';
 import {
   confirmationKeyOf,
   disclosableClaimsOfSdJwt,
@@ -33,20 +37,29 @@ import {
 } from '../lib/sd-jwt-vc';
 import { issueSdJwtVc } from './issue-sd-jwt-vc';
 
-export interface PresentCredentialOptions extends ServiceDeps {
+/** What to present: the holder's credential of a type, or a received credential by id. */
+export type PresentCredentialInput = {
   userId: string;
-  documentType: DocumentTypeKey;
   disclose: readonly string[];
   nonce: string;
   audience: string;
-}
+} & ({ documentType: DocumentTypeKey } | { receivedCredentialId: string });
 
+export type PresentCredentialOptions = ServiceDeps & PresentCredentialInput;
+
+/** See the module docs. */
 export async function presentCredential(options: PresentCredentialOptions): Promise<string> {
-  const { db, userId, documentType } = options;
-  const type = getDocumentType(documentType);
-  if (!type) throw new AppError('invalid_input', `Unknown document type: ${documentType}`);
+  const { db, userId } = options;
   if (options.nonce.length === 0) throw new AppError('invalid_input', 'The nonce is empty');
   if (options.audience.length === 0) throw new AppError('invalid_input', 'The audience is empty');
+  if ('receivedCredentialId' in options) {
+    const row = await selectReceivedCredential(db, userId, options.receivedCredentialId);
+    if (!row) throw new AppError('credential_not_found', MESSAGES.credentialNotFound);
+    return presentReceivedRow(options, row, row.display.name);
+  }
+  const type = getDocumentType(options.documentType);
+  const documentType = options.documentType;
+  if (!type) throw new AppError('invalid_input', `Unknown document type: ${documentType}`);
 
   const [row] = await db
     .select()
@@ -95,8 +108,19 @@ async function presentReceivedCredential(
         eq(receivedCredentials.documentType, documentType),
       ),
     );
-  const sdJwt = row ? readIssuedCredential(row, options.vault) : undefined;
-  if (!row || sdJwt === undefined || !row.format.endsWith('sd-jwt')) {
+  if (!row) throw new AppError('credential_not_found', MESSAGES.credentialNotFound);
+  return presentReceivedRow(options, row, typeName);
+}
+
+/** Presents one received credential row (see the module docs). */
+async function presentReceivedRow(
+  options: PresentCredentialOptions,
+  row: ReceivedCredentialRow,
+  typeName: string,
+): Promise<string> {
+  const { userId } = options;
+  const sdJwt = readIssuedCredential(row, options.vault);
+  if (sdJwt === undefined || !row.format.endsWith('sd-jwt')) {
     throw new AppError('credential_not_found', MESSAGES.credentialNotFound);
   }
   const disclosable = new Set(await disclosableClaimsOfSdJwt(sdJwt));
@@ -125,6 +149,6 @@ async function presentReceivedCredential(
 /** The wallet's port (lib/roles.ts presentCredential): presentCredential with `deps`. */
 export function presentCredentialFor(
   deps: ServiceDeps,
-): (options: Omit<PresentCredentialOptions, keyof ServiceDeps>) => Promise<string> {
+): (options: PresentCredentialInput) => Promise<string> {
   return (options) => presentCredential({ ...deps, ...options });
 }

@@ -12,9 +12,13 @@
  *
  * Input: { ...deps, userId, link, fetchOptions? (tests) }. Output: CredentialOfferView.
  * Errors (AppError): invalid_credential_offer (400: not an offer link, a malformed offer, a
- * configuration the metadata lacks, a format or key type the wallet does not have, the
- * authorization code grant, which the wallet does not run yet); issuer_address_refused (422);
- * issuer_unreachable (502: unreachable, no or mismatching metadata). Nothing is stored on error.
+ * configuration the metadata lacks, a format or key type the wallet does not have, an offer of
+ * the authorization code grant whose authorization server cannot run it with the wallet: no
+ * authorization endpoint, no S256 PKCE, pushed requests required without their endpoint);
+ * offer_expired (410: the issuer answers 410 Gone at `credential_offer_uri`, as the product's
+ * issuers do for an offer expired, already used or ended by wrong codes); issuer_address_refused
+ * (422); issuer_unreachable (502: unreachable, the offer not found, no or mismatching metadata).
+ * Nothing is stored on error.
  */
 import { type CredentialOfferView, RECEIVED_FORMATS } from '@pehchaan/core';
 import { and, eq, lt } from 'drizzle-orm';
@@ -24,12 +28,15 @@ import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { getSettings } from '../lib/holder-settings';
 import { newId } from '../lib/ids';
+import { authorizationCodeProblem } from '../lib/oid4vci/authorization-code';
 import {
-  getIssuerDocument,
+  callIssuer,
   type IssuerHttpOptions,
   issuerHttpOf,
+  issuerTransportError,
 } from '../lib/oid4vci/issuer-http';
 import {
+  AUTHORIZATION_CODE_GRANT,
   type CredentialConfiguration,
   fetchAuthorizationServerMetadata,
   fetchIssuerMetadata,
@@ -65,6 +72,26 @@ export function proofAlgFor(configuration: CredentialConfiguration): 'EdDSA' | '
   return algs.includes('ES256') ? 'ES256' : undefined;
 }
 
+/** The holder's words when the issuer says the offer is gone (410): ask for a new one. */
+export const OFFER_GONE_DETAIL =
+  'The issuer says this offer has expired or was already used. Ask the issuer for a new one.';
+
+/**
+ * GETs the Credential Offer at `credential_offer_uri` (OpenID4VCI 1.0 section 4.1.3) and answers
+ * its JSON body as sent (readCredentialOffer checks its shape).
+ * @throws AppError offer_expired (the issuer answers 410 Gone), issuer_unreachable (404: the
+ *   issuer no longer has it; any other status but 200; unreachable), issuer_address_refused.
+ */
+async function fetchOfferByReference(uri: string, http: IssuerHttpOptions): Promise<unknown> {
+  const answer = await callIssuer(uri, { method: 'GET' }, http);
+  if (answer.status === 410) throw new AppError('offer_expired', OFFER_GONE_DETAIL);
+  if (answer.status === 404) {
+    throw new AppError('issuer_unreachable', 'The issuer no longer has this offer (not found).');
+  }
+  if (answer.status !== 200) throw issuerTransportError(undefined);
+  return answer.body;
+}
+
 function invalid(detail: string): AppError {
   return new AppError('invalid_credential_offer', detail);
 }
@@ -77,20 +104,15 @@ export async function receiveCredentialOffer(
   const reference = parseOfferLink(options.link);
   let raw: unknown;
   if ('uri' in reference) {
-    raw = await getIssuerDocument(reference.uri, http);
-    if (raw === undefined) {
-      throw new AppError('issuer_unreachable', 'The issuer no longer has this offer (not found).');
-    }
+    raw = await fetchOfferByReference(reference.uri, http);
   } else {
     raw = reference.offer;
   }
   const offer = readCredentialOffer(raw);
   const preAuthorized = offer.grants?.[PRE_AUTHORIZED_GRANT];
-  if (!preAuthorized) {
-    throw invalid(
-      'This offer asks you to sign in at the issuer first, which Pehchaan cannot do yet. Ask the issuer for an offer with a code.',
-    );
-  }
+  // Without a pre-authorized code the offer is received by the authorization code grant (4.1.1:
+  // also when it names no grant at all); its authorization server must be able to run it.
+  const authorizationCode = preAuthorized ? undefined : offer.grants?.[AUTHORIZATION_CODE_GRANT];
   // Signed metadata (OpenID4VCI 12.2.3) may be signed by a key of the issuer's trust list entry.
   const metadata = await fetchIssuerMetadata(offer.credential_issuer, http, {
     trustList: await loadTrustList(options),
@@ -109,12 +131,16 @@ export async function receiveCredentialOffer(
       );
     }
   }
-  const named = preAuthorized.authorization_server;
+  const named = (preAuthorized ?? authorizationCode)?.authorization_server;
   if (named && metadata.authorization_servers && !metadata.authorization_servers.includes(named)) {
     throw invalid('The offer names an authorization server its issuer does not list.');
   }
   const asIssuer = named ?? metadata.authorization_servers?.[0] ?? offer.credential_issuer;
   const authorizationServer = await fetchAuthorizationServerMetadata(asIssuer, http);
+  if (!preAuthorized) {
+    const problem = authorizationCodeProblem(authorizationServer);
+    if (problem) throw invalid(problem);
+  }
 
   const state: StoredOfferState = { offer, metadata, authorizationServer };
   const { settings } = await getSettings({ db, userId });

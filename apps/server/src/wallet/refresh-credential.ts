@@ -68,8 +68,8 @@ export async function refreshCredential(
     if (!listed) throw new AppError('credential_not_found', MESSAGES.credentialNotFound);
     return listed;
   }
-  const trusted =
-    trustedIssuerName(await loadTrustList(options), row.credentialIssuer) !== undefined;
+  const trustList = await loadTrustList(options);
+  const trusted = trustedIssuerName(trustList, row.credentialIssuer) !== undefined;
   const exchange = readReceivedExchange(row, vault);
   if (
     row.state !== 'pending' ||
@@ -110,6 +110,7 @@ export async function refreshCredential(
     metadata,
     now: options.now(),
     http,
+    trustListJwks: (iss) => trustList.find({ identifier: iss })?.jwks?.keys,
   });
   const documentType: DocumentTypeKey | undefined =
     (row.documentType as DocumentTypeKey | null) ??

@@ -7,8 +7,9 @@
  * 1. `checkReceivedCredentials` (before the restore's transaction): each issued credential is
  *    checked again with the wallet's own verifier code, as when it was received:
  *    - an SD-JWT VC (`dc+sd-jwt`, `vc+sd-jwt`) by lib/oid4vci/verify-issued-sd-jwt.ts: its
- *      signature by the issuer's key (x5c, did, or `kid` in the issuer's keys, found from the
- *      issuer's metadata fetched again now, signed metadata checked: lib/oid4vci/offer.ts),
+ *      signature by the issuer's key (lib/sd-jwt-issuer-key.ts's rules: a did `iss`, or the keys
+ *      the trust list holds for the issuer, then those its metadata publishes, fetched again now,
+ *      signed metadata checked: lib/oid4vci/offer.ts),
  *      `iss` = the backup's Credential Issuer Identifier, `vct`, the disclosures, and `cnf.jwk`
  *      = one of this holder's two keys (Ed25519 or P-256);
  *    - an ldp_vc document by core's verifyCredential (its Data Integrity proof) and bound to the
@@ -111,11 +112,10 @@ async function checkSdJwt(
 ): Promise<CheckedReceivedCredential> {
   const sdJwt = item.credential;
   if (typeof sdJwt !== 'string') throw invalid();
-  let header: Record<string, unknown>;
   let payload: Record<string, unknown>;
   try {
     const jwt = sdJwt.split('~')[0] ?? '';
-    header = decodeProtectedHeader(jwt) as Record<string, unknown>;
+    decodeProtectedHeader(jwt);
     payload = decodeJwt(jwt) as Record<string, unknown>;
   } catch {
     throw invalid();
@@ -124,19 +124,19 @@ async function checkSdJwt(
   const holderJwk = cnf?.kty === 'EC' ? keys.p256 : keys.ed25519;
   if (!holderJwk) throw invalid();
   const iss = typeof payload.iss === 'string' ? payload.iss : '';
-  // The issuer's keys come from its metadata only when neither x5c nor a did names them.
-  const needsMetadata = !Array.isArray(header.x5c) && !iss.startsWith('did:');
+  // The issuer's published keys come from its metadata, fetched again now (a did names its own).
   const http = issuerHttpOf(options, options.fetchOptions);
-  const metadata: IssuerMetadata = needsMetadata
-    ? await fetchIssuerMetadata(item.credential_issuer, http, {
-        trustList: await loadTrustList({ db: options.db, publicOrigin: options.publicOrigin }),
-        now: options.now,
-      })
-    : {
+  const trustList = await loadTrustList({ db: options.db, publicOrigin: options.publicOrigin });
+  const metadata: IssuerMetadata = iss.startsWith('did:')
+    ? {
         credential_issuer: item.credential_issuer,
         credential_endpoint: item.credential_issuer,
         credential_configurations_supported: {},
-      };
+      }
+    : await fetchIssuerMetadata(item.credential_issuer, http, {
+        trustList,
+        now: options.now,
+      });
   // Expiry is no reason to refuse: an expired credential is checked as at its last valid second.
   const now = options.now();
   const exp = typeof payload.exp === 'number' ? payload.exp : undefined;
@@ -144,6 +144,7 @@ async function checkSdJwt(
   let verified: Awaited<ReturnType<typeof verifyIssuedSdJwt>>;
   try {
     verified = await verifyIssuedSdJwt(sdJwt, {
+      trustListJwks: (issuer) => trustList.find({ identifier: issuer })?.jwks?.keys,
       credentialIssuer: item.credential_issuer,
       vct: item.vct ?? undefined,
       holderJwk,

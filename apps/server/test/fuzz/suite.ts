@@ -161,6 +161,8 @@ interface SeedInputs {
   requests: VerifierRequests;
   /** Fresh credential offer links of the outside issuer (by value and by uri). */
   offerLinks: string[];
+  /** The outside issuer's returns (`state`, `code`, `iss`) of authorization-code offers ACTOR accepted. */
+  authorizationReturns: Record<string, string>[];
   /** The DID the W3C VC API issuer is fuzzed as (ISSUER's). */
   issuerDid: string;
   /** What the security operations' seeds need, made before the operation (securitySetup). */
@@ -316,6 +318,11 @@ const SEED_BODIES: Record<string, (inputs: SeedInputs) => unknown[]> = {
   'POST /user/{userId}/credential-offers': ({ offerLinks }) =>
     offerLinks.map((offer) => ({ offer })),
   'POST /user/{userId}/credential-offers/{offerId}/accept': () => [{}],
+  // The holder back from the outside issuer (authorization code grant): each return succeeds once.
+  'POST /user/{userId}/credential-offers/authorization': ({ authorizationReturns }) => [
+    ...authorizationReturns,
+    ...authorizationReturns.map(({ state, iss }) => ({ state, iss, error: 'access_denied' })),
+  ],
   // The settings that act (issue 19): answers made for this run in securitySetup.
   'POST /api/auth/second-factor/passkey-options': ({ security }) => [
     { login_token: security.loginToken },
@@ -385,6 +392,7 @@ const PUBLIC_ORIGIN = `http://127.0.0.1:${port}`;
 // The wallet receiving over OpenID4VCI: an outside issuer on 127.0.0.1, which only
 // OID4VCI_ALLOW_LOOPBACK lets it reach (test/helpers/outside-issuer.ts).
 const outsideIssuer = await startOutsideIssuer(() => new Date());
+outsideIssuer.setClient(PUBLIC_ORIGIN, `${PUBLIC_ORIGIN}/oid4vci/callback`);
 const app = await buildTestApp(
   opened.database,
   {
@@ -989,6 +997,30 @@ export function describeFuzzSuite(part: { index: number; count: number }): void 
           offerIds.push(String(stored.json().id));
         }
       }
+      // The authorization code grant: offers accepted, the browser's visit to the issuer played.
+      const authorizationReturns: Record<string, string>[] = [];
+      if (operation.path.endsWith('/credential-offers/authorization')) {
+        const headers = bearer(tokenOf(ACTOR));
+        for (let i = 0; i < 3; i += 1) {
+          const stored = await app.inject({
+            method: 'POST',
+            url: `/user/${ACTOR.userId}/credential-offers`,
+            headers,
+            payload: { offer: outsideIssuer.makeAuthorizationOffer('library').link },
+          });
+          expect(stored.statusCode, stored.body).toBe(201);
+          const accepted = await app.inject({
+            method: 'POST',
+            url: `/user/${ACTOR.userId}/credential-offers/${stored.json().id}/accept`,
+            headers,
+            payload: {},
+          });
+          expect(accepted.statusCode, accepted.body).toBe(201);
+          const visit = await fetch(String(accepted.json().redirect_to), { redirect: 'manual' });
+          const back = new URL(visit.headers.get('location') ?? '');
+          authorizationReturns.push(Object.fromEntries(back.searchParams));
+        }
+      }
       const security = await securitySetup(operation);
       const oid4vci = usesOid4vci(operation) ? await oid4vciSetup(operation) : undefined;
       // Issue 17: a decided consent (with its receipt) to send a grievance about, and a grievance
@@ -1043,6 +1075,7 @@ export function describeFuzzSuite(part: { index: number; count: number }): void 
             signed,
             requests,
             offerLinks,
+            authorizationReturns,
             issuerDid: app.deps.issuers.get(ISSUER).did,
             security,
             oid4vci: oid4vci?.seeds ?? [],

@@ -16,8 +16,22 @@
  * metadata signed (OpenID4VCI 1.0 section 12.2.3, `typ: openidvci-issuer-metadata+jwt`, ES256 by
  * `metadataKey`): as the whole answer (`application/jwt`, when asked for) or as a
  * `signed_metadata` member, with a display name that differs from the plain one, or spoiled.
+ *
+ * The authorization code grant (OpenID4VCI 1.0 section 5; RFC 6749 4.1; RFC 7636; RFC 9126):
+ * `makeAuthorizationOffer` makes an offer with only `authorization_code` and an `issuer_state`;
+ * the authorization endpoint (`/issuers/{slug}/authorize`) approves at once and redirects (302)
+ * to the redirect_uri with `code` and `state`, after checking the client_id and redirect_uri the
+ * test registered (`setClient`; a wrong one answers 400, no redirect), response_type, an S256
+ * code_challenge, the issuer_state it made and the authorization_details (or, per
+ * `setAuthorizationProfile`, the scope) asking for its configuration; `denyNext` answers the next
+ * one with error=access_denied; its answers name the server (`iss`, RFC 9207). Pushed
+ * authorization requests (`/issuers/{slug}/par`) are offered or required per `setPar`. The token
+ * endpoint takes the code once, with the same client_id and redirect_uri and a code_verifier
+ * whose S256 is the challenge, and answers authorization_details with credential_identifiers,
+ * which the credential endpoint then requires.
  */
 import {
+  createHash,
   createPrivateKey,
   generateKeyPairSync,
   type KeyObject,
@@ -125,6 +139,26 @@ export interface OutsideIssuer {
   setSignedMetadata(mode: SignedMetadataMode): void;
   /** The public key (ES256, kid 'metadata-key-1') that signs the metadata. */
   readonly metadataKey: JWK;
+  /** A new offer with only the authorization code grant and a fresh issuer_state. */
+  makeAuthorizationOffer(slug: 'library' | 'uidai'): { link: string; issuerState: string };
+  /** The wallet's client_id and redirect_uri the authorization server accepts. */
+  setClient(clientId: string, redirectUri: string): void;
+  /** Pushed authorization requests: not offered (default), offered, or required. */
+  setPar(mode: 'off' | 'offered' | 'required'): void;
+  /**
+   * How the authorization server describes itself: 'details' (default: authorization_details of
+   * type openid_credential), 'scope' (each configuration has a `scope` and the server lists no
+   * openid_credential details: it takes the scope), 'no_endpoint' (no authorization_endpoint).
+   */
+  setAuthorizationProfile(profile: 'details' | 'scope' | 'no_endpoint'): void;
+  /** The next authorization request is refused with error=access_denied. */
+  denyNext(): void;
+  /** Every authorization request as the authorization endpoint read it (PAR resolved), in order. */
+  authorizationRequests: Record<string, string>[];
+  /** Every pushed authorization request, in order. */
+  pushedRequests: Record<string, string>[];
+  /** Every authorization code token request, in order, with what the issuer decided. */
+  codeTokenRequests: { form: Record<string, string>; pkceMatched: boolean; granted: boolean }[];
   close(): void;
 }
 
@@ -169,7 +203,27 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
   };
 
   const grants = new Map<string, Grant>();
-  const tokens = new Map<string, { slug: string; tamper: Tamper }>();
+  const tokens = new Map<
+    string,
+    { slug: string; tamper: Tamper; credentialIdentifiers?: string[] }
+  >();
+  /** issuer_state -> the issuer it was made for. */
+  const issuerStates = new Map<string, 'library' | 'uidai'>();
+  /** Authorization codes: what they were issued for, one use. */
+  const codes = new Map<
+    string,
+    { slug: string; challenge: string; clientId: string; redirectUri: string; used: boolean }
+  >();
+  /** Pushed requests: request_uri -> the parameters, one use. */
+  const pushed = new Map<string, Record<string, string>>();
+  const authorizationRequests: Record<string, string>[] = [];
+  const pushedRequests: Record<string, string>[] = [];
+  const codeTokenRequests: OutsideIssuer['codeTokenRequests'] = [];
+  let client = { clientId: '', redirectUri: '' };
+  let par: 'off' | 'offered' | 'required' = 'off';
+  let profile: 'details' | 'scope' | 'no_endpoint' = 'details';
+  const scopeOf = (spec: IssuerSpec) => `${spec.configurationId.toLowerCase()}_scope`;
+  let deny = false;
   const nonces = new Set<string>();
   const offersByUri = new Map<string, unknown>();
   const notifications: { slug: string; body: Record<string, unknown> }[] = [];
@@ -252,6 +306,7 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
         [spec.configurationId]: {
           format: spec.format,
           vct: spec.vct(),
+          ...(profile === 'scope' ? { scope: scopeOf(spec) } : {}),
           cryptographic_binding_methods_supported: ['jwk'],
           credential_signing_alg_values_supported: [spec.keys.alg],
           proof_types_supported: { jwt: { proof_signing_alg_values_supported: spec.proofAlgs } },
@@ -311,13 +366,124 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
 
   type Reply = { status: number; body?: unknown; jwt?: string };
 
+  type Redirect = { status: 302; location: string };
+
+  /**
+   * The authorization endpoint (RFC 6749 4.1.1, 4.1.2): a bad client or redirect_uri is a 400
+   * (never a redirect); any other fault is redirected as an error (4.1.2.1).
+   */
+  function authorize(spec: IssuerSpec, query: URLSearchParams): Reply | Redirect {
+    let params = Object.fromEntries(query);
+    if (params.request_uri !== undefined) {
+      const found = pushed.get(params.request_uri);
+      pushed.delete(params.request_uri);
+      if (!found || found.client_id !== params.client_id) {
+        return { status: 400, body: { error: 'invalid_request_uri' } };
+      }
+      params = found;
+    } else if (par === 'required') {
+      return { status: 400, body: { error: 'invalid_request', error_description: 'PAR only' } };
+    }
+    authorizationRequests.push(params);
+    if (params.client_id !== client.clientId)
+      return { status: 400, body: { error: 'invalid_client' } };
+    if (params.redirect_uri !== client.redirectUri) {
+      return { status: 400, body: { error: 'invalid_request', error_description: 'redirect_uri' } };
+    }
+    const back = (answer: Record<string, string>): Redirect => {
+      const target = new URL(client.redirectUri);
+      for (const [name, value] of Object.entries(answer)) target.searchParams.set(name, value);
+      if (params.state !== undefined) target.searchParams.set('state', params.state);
+      target.searchParams.set('iss', issuerId(spec.slug));
+      return { status: 302, location: target.toString() };
+    };
+    if (params.response_type !== 'code') return back({ error: 'unsupported_response_type' });
+    if (
+      params.code_challenge_method !== 'S256' ||
+      !/^[\w-]{43}$/.test(params.code_challenge ?? '')
+    ) {
+      return back({ error: 'invalid_request', error_description: 'S256 PKCE required' });
+    }
+    if (issuerStates.get(params.issuer_state ?? '') !== spec.slug) {
+      return back({ error: 'invalid_request', error_description: 'unknown issuer_state' });
+    }
+    let details: { type?: string; credential_configuration_id?: string }[] = [];
+    try {
+      details = JSON.parse(params.authorization_details ?? '[]');
+    } catch {
+      return back({ error: 'invalid_authorization_details' });
+    }
+    const asked =
+      profile === 'scope'
+        ? (params.scope ?? '').split(' ').includes(scopeOf(spec)) &&
+          params.authorization_details === undefined
+        : details.some(
+            (detail) =>
+              detail.type === 'openid_credential' &&
+              detail.credential_configuration_id === spec.configurationId,
+          );
+    if (!asked) return back({ error: 'invalid_authorization_details' });
+    if (deny) {
+      deny = false;
+      return back({ error: 'access_denied', error_description: 'The holder said no' });
+    }
+    issuerStates.delete(params.issuer_state as string);
+    const code = `authz-${randomBytes(16).toString('hex')}`;
+    codes.set(code, {
+      slug: spec.slug,
+      challenge: params.code_challenge as string,
+      clientId: params.client_id,
+      redirectUri: params.redirect_uri,
+      used: false,
+    });
+    return back({ code });
+  }
+
+  /** The token endpoint's authorization code grant (RFC 6749 4.1.3; RFC 7636 4.6). */
+  function redeemCode(spec: IssuerSpec, form: URLSearchParams): Reply {
+    const entry = codes.get(form.get('code') ?? '');
+    const verifier = form.get('code_verifier') ?? '';
+    const pkceMatched =
+      entry !== undefined &&
+      createHash('sha256').update(verifier, 'ascii').digest('base64url') === entry.challenge;
+    const granted =
+      entry !== undefined &&
+      !entry.used &&
+      entry.slug === spec.slug &&
+      pkceMatched &&
+      form.get('client_id') === entry.clientId &&
+      form.get('redirect_uri') === entry.redirectUri;
+    codeTokenRequests.push({ form: Object.fromEntries(form), pkceMatched, granted });
+    if (!entry || !granted) return { status: 400, body: { error: 'invalid_grant' } };
+    entry.used = true;
+    const token = randomBytes(16).toString('hex');
+    const identifier = `${spec.configurationId}-${randomBytes(4).toString('hex')}`;
+    tokens.set(token, { slug: spec.slug, tamper, credentialIdentifiers: [identifier] });
+    return {
+      status: 200,
+      body: {
+        access_token: token,
+        token_type: 'Bearer',
+        expires_in: 300,
+        authorization_details: [
+          {
+            type: 'openid_credential',
+            credential_configuration_id: spec.configurationId,
+            credential_identifiers: [identifier],
+          },
+        ],
+      },
+    };
+  }
+
   async function handle(
     method: string,
     path: string,
     body: string,
     auth: string | undefined,
+    query: URLSearchParams = new URLSearchParams(),
     accept = '',
-  ): Promise<Reply> {
+  ): Promise<Reply | Redirect> {
     if (method === 'GET' && offersByUri.has(path))
       return { status: 200, body: offersByUri.get(path) };
     const wellKnown =
@@ -345,7 +511,21 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
           body: {
             issuer: id,
             token_endpoint: `${id}/token`,
-            grant_types_supported: ['urn:ietf:params:oauth:grant-type:pre-authorized_code'],
+            ...(profile === 'no_endpoint' ? {} : { authorization_endpoint: `${id}/authorize` }),
+            ...(par === 'off'
+              ? {}
+              : {
+                  pushed_authorization_request_endpoint: `${id}/par`,
+                  require_pushed_authorization_requests: par === 'required',
+                }),
+            response_types_supported: ['code'],
+            code_challenge_methods_supported: ['S256'],
+            authorization_response_iss_parameter_supported: true,
+            authorization_details_types_supported: profile === 'scope' ? [] : ['openid_credential'],
+            grant_types_supported: [
+              'urn:ietf:params:oauth:grant-type:pre-authorized_code',
+              'authorization_code',
+            ],
             'pre-authorized_grant_anonymous_access_supported': true,
           },
         };
@@ -353,12 +533,24 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
       return { status: 200, body: { issuer: id, jwks: { keys: [spec.keys.publicJwk] } } };
     }
     const endpoint =
-      /^\/issuers\/(library|uidai)\/(token|nonce|credential|notification|jwks|deferred)$/.exec(
+      /^\/issuers\/(library|uidai)\/(token|nonce|credential|notification|jwks|deferred|authorize|par)$/.exec(
         path,
       );
     if (!endpoint) return { status: 404 };
     const spec = SPECS[endpoint[1] as 'library' | 'uidai'];
     switch (endpoint[2]) {
+      case 'authorize':
+        return method === 'GET' ? authorize(spec, query) : { status: 405 };
+      case 'par': {
+        if (par === 'off' || method !== 'POST') return { status: 404 };
+        const form = Object.fromEntries(new URLSearchParams(body));
+        pushedRequests.push(form);
+        if (form.client_id !== client.clientId)
+          return { status: 401, body: { error: 'invalid_client' } };
+        const requestUri = `urn:ietf:params:oauth:request_uri:${randomBytes(12).toString('hex')}`;
+        pushed.set(requestUri, form);
+        return { status: 201, body: { request_uri: requestUri, expires_in: 60 } };
+      }
       case 'jwks':
         return { status: 200, body: { keys: [spec.keys.publicJwk] } };
       case 'nonce': {
@@ -368,6 +560,7 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
       }
       case 'token': {
         const form = new URLSearchParams(body);
+        if (form.get('grant_type') === 'authorization_code') return redeemCode(spec, form);
         const grant = grants.get(form.get('pre-authorized_code') ?? '');
         if (form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:pre-authorized_code') {
           return { status: 400, body: { error: 'unsupported_grant_type' } };
@@ -395,9 +588,18 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
           return { status: 401, body: { error: 'invalid_token' } };
         const request = JSON.parse(body) as {
           credential_configuration_id?: string;
+          credential_identifier?: string;
           proofs?: { jwt?: string[] };
         };
-        if (request.credential_configuration_id !== spec.configurationId) {
+        if (session.credentialIdentifiers) {
+          // OpenID4VCI 1.0 8.2: the identifier the token gave, and not the configuration id.
+          if (
+            request.credential_configuration_id !== undefined ||
+            !session.credentialIdentifiers.includes(request.credential_identifier ?? '')
+          ) {
+            return { status: 400, body: { error: 'unknown_credential_identifier' } };
+          }
+        } else if (request.credential_configuration_id !== spec.configurationId) {
           return { status: 400, body: { error: 'unknown_credential_configuration' } };
         }
         const proof = request.proofs?.jwt?.[0] ?? '';
@@ -501,19 +703,43 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
     };
   }
 
+  /** A new offer with only the authorization code grant (see the module docs). */
+  function makeAuthorizationOffer(slug: 'library' | 'uidai'): {
+    link: string;
+    issuerState: string;
+  } {
+    const issuerState = `is-${randomBytes(12).toString('hex')}`;
+    issuerStates.set(issuerState, slug);
+    const offer = {
+      credential_issuer: issuerId(slug),
+      credential_configuration_ids: [SPECS[slug].configurationId],
+      grants: { authorization_code: { issuer_state: issuerState } },
+    };
+    return {
+      link: `openid-credential-offer://?credential_offer=${encodeURIComponent(JSON.stringify(offer))}`,
+      issuerState,
+    };
+  }
+
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const path = (req.url ?? '/').split('?')[0] as string;
+      const url = new URL(req.url ?? '/', 'http://outside.invalid');
       handle(
         req.method ?? 'GET',
-        path,
+        url.pathname,
         Buffer.concat(chunks).toString('utf8'),
         req.headers.authorization,
+        url.searchParams,
         req.headers.accept,
       )
-        .then(({ status, body, jwt }) => {
+        .then((reply) => {
+          if ('location' in reply) {
+            res.writeHead(302, { location: reply.location }).end();
+            return;
+          }
+          const { status, body, jwt } = reply;
           if (jwt !== undefined)
             res.writeHead(status, { 'content-type': 'application/jwt' }).end(jwt);
           else if (body === undefined) res.writeHead(status).end();
@@ -546,6 +772,22 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
       signedMetadata = mode;
     },
     metadataKey: METADATA_KEY.publicJwk,
+    makeAuthorizationOffer,
+    setClient(clientId: string, redirectUri: string) {
+      client = { clientId, redirectUri };
+    },
+    setPar(mode: 'off' | 'offered' | 'required') {
+      par = mode;
+    },
+    setAuthorizationProfile(next: 'details' | 'scope' | 'no_endpoint') {
+      profile = next;
+    },
+    denyNext() {
+      deny = true;
+    },
+    authorizationRequests,
+    pushedRequests,
+    codeTokenRequests,
     close() {
       server.closeAllConnections();
       server.close();

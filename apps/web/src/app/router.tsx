@@ -8,7 +8,8 @@
  * Public: / (landing, #features), /login, /verify (check a pasted or uploaded receipt or
  * credential, issue 17), /verify/:credentialId, /about, /contact, /privacy,
  * /terms, /support, /help, /present (a verifier's OpenID4VP link, issue 16), /receive (an
- * issuer's OpenID4VCI credential offer, DECISIONS 9) and /verifier (the
+ * issuer's OpenID4VCI credential offer, DECISIONS 9), /oid4vci/callback (back from an issuer's
+ * sign-in, the wallet's redirect_uri) and /verifier (the
  * verifier portal, issue 16; not /verify/:id) inside the site frame; the offline demos /kyc-demo,
  * /business-dashboard, /digital-wallet, /longterm stand alone (they have their own frames).
  * Protected (signed-in only, inside the app frame): /dashboard, /credentials, /consent,
@@ -52,6 +53,10 @@ export function createAppRoutes(): RouteObject[] {
             { path: paths.help.path, lazy: () => import('./routes/help') },
             { path: paths.present.path, lazy: () => import('./routes/present') },
             { path: paths.receive.path, lazy: () => import('./routes/receive') },
+            {
+              path: paths.oid4vciCallback.path,
+              lazy: () => import('./routes/oid4vci-callback'),
+            },
             { path: paths.verifierPortal.path, lazy: () => import('./routes/verifier-portal') },
             { path: '*', lazy: () => import('./routes/not-found') },
           ],

@@ -38,7 +38,8 @@ export function LinkHandoff({
   }
   if (query === '') return <Navigate to={backHref} replace />;
   return (
-    <main className="mx-auto max-w-lg space-y-4 p-6 text-center">
+    // A section of the site layout's <main> (one main landmark per page), not a second main.
+    <div className="mx-auto max-w-lg space-y-4 p-6 text-center">
       {error ? (
         <>
           <p role="alert" className="text-red-700 dark:text-red-300">
@@ -54,6 +55,6 @@ export function LinkHandoff({
           <p className="text-slate-700 dark:text-slate-300">{openingText}</p>
         </>
       )}
-    </main>
+    </div>
   );
 }

@@ -31,6 +31,15 @@ export const paths = {
     path: '/receive',
     getHref: (query = '') => (query ? `/receive?${query}` : '/receive'),
   },
+  /**
+   * Where an issuer's authorization server sends the holder's browser back (OpenID4VCI 1.0
+   * authorization code grant): the wallet's redirect_uri, `{origin}/oid4vci/callback`, with
+   * `code` and `state` or `error`.
+   */
+  oid4vciCallback: {
+    path: '/oid4vci/callback',
+    getHref: (query = '') => (query ? `/oid4vci/callback?${query}` : '/oid4vci/callback'),
+  },
   /** The verifier portal (issue 16): an organisation's officer asks holders for claims. */
   verifierPortal: { path: '/verifier', getHref: () => '/verifier' },
   kycDemo: { path: '/kyc-demo', getHref: () => '/kyc-demo' },

@@ -85,6 +85,48 @@ export const acceptCredentialOfferBodySchema = z.object({
 export type AcceptCredentialOfferBody = z.infer<typeof acceptCredentialOfferBodySchema>;
 
 /**
+ * 201 answer of `POST .../credential-offers/{id}/accept` for an offer of the authorization code
+ * grant (OpenID4VCI 1.0 section 5): the issuer's authorization endpoint with the request (or, when
+ * the authorization server takes pushed requests, RFC 9126, its `request_uri`). The holder's
+ * browser goes there, signs in at the issuer, and comes back to `{origin}/oid4vci/callback`.
+ */
+export const credentialOfferRedirectSchema = z.object({
+  /** An https (or, for local issuers under OID4VCI_ALLOW_LOOPBACK, http) URL. */
+  redirect_to: z.string(),
+});
+export type CredentialOfferRedirect = z.infer<typeof credentialOfferRedirectSchema>;
+
+/**
+ * `POST /user/{userId}/credential-offers/authorization` body: what the issuer's authorization
+ * server sent the holder's browser back with at `/oid4vci/callback` (RFC 6749 4.1.2 and
+ * 4.1.2.1): the `state` the wallet made, and either the `code` or an `error` (with its
+ * `error_description` when given).
+ */
+export const completeCredentialOfferAuthorizationBodySchema = z
+  .object({
+    state: z.string().min(1).max(512),
+    /** The authorization code (RFC 6749 4.1.2), or... */
+    code: z.string().min(1).max(4096).optional(),
+    /** ...the error the issuer sent back instead (4.1.2.1), e.g. 'access_denied'. */
+    error: z.string().min(1).max(200).optional(),
+    error_description: z.string().max(1000).optional(),
+    /** The authorization server's `iss` in its answer (RFC 9207), when it sends one. */
+    iss: z.string().max(2048).optional(),
+  })
+  .superRefine((body, context) => {
+    if ((body.code === undefined) === (body.error === undefined)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['code'],
+        message: 'Give either the code or the error the issuer sent back',
+      });
+    }
+  });
+export type CompleteCredentialOfferAuthorizationBody = z.infer<
+  typeof completeCredentialOfferAuthorizationBodySchema
+>;
+
+/**
  * How a credential received from an issuer is marked in the credential list
  * (`CredentialRecord.received`); absent for the product's own sample documents.
  */

@@ -68,6 +68,12 @@ export const PROBLEM_CODES = [
   // 400: OpenID4VCI, the wallet receiving (api/credential-offers.ts)
   'invalid_credential_offer',
   'tx_code_invalid',
+  // 400: OpenID4VCI authorization code flow, the holder back at /oid4vci/callback: a `state` that
+  // is no pending authorization of this holder (unknown, used, another holder's); the holder or
+  // the issuer refused (`error` in the callback); the issuer's token endpoint refused the code
+  'authorization_state_invalid',
+  'authorization_denied',
+  'authorization_code_invalid',
   // 401
   'unauthenticated',
   'wrong_demo_otp',

@@ -190,6 +190,15 @@ export const presentationCredentialSchema = z.object({
   held: z.boolean(),
   required: z.boolean(),
   claims: z.array(presentationClaimSchema),
+  /**
+   * Set when a credential the holder received from an issuer over OpenID4VCI answers this query
+   * (OpenID4VP 1.0 section 6.4: its `vct` among the query's `meta.vct_values`, its format
+   * `dc+sd-jwt` or `vc+sd-jwt`, the claims asked present): that credential's id and the
+   * top-level claim names it can disclose. `document_name`, `document_name_hi` and each claim's
+   * `label`, `label_hi` are then the credential's own display, kept at receipt (in the holder's
+   * language then). Absent: the product's own document of `document_type` answers, if held.
+   */
+  received: z.object({ credential_id: z.string(), claims: z.array(z.string()) }).optional(),
 });
 export type PresentationCredential = z.infer<typeof presentationCredentialSchema>;
 

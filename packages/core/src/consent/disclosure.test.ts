@@ -14,6 +14,7 @@ import {
   chosenCredentialIds,
   plannedDisclosure,
   sentOfReceipt,
+  withHeld,
   withSentClaims,
 } from './disclosure';
 import { buildConsentReceipt, type ConsentReceiptInput } from './receipt';
@@ -173,6 +174,55 @@ describe('plannedDisclosure', () => {
       credential_sets: undefined,
     };
     expect(names(plannedDisclosure(p, []))).toEqual([['aadhaar', ['address']]]);
+  });
+
+  it('presents a received credential of any type with the claims it carries', () => {
+    const library: PresentationCredential = {
+      ...credential(
+        'card',
+        [claim('member_no'), claim('given_name', false), claim('photo', false)],
+        {
+          type: null,
+        },
+      ),
+      received: { credential_id: 'cred-1', claims: ['given_name', 'member_no'] },
+    };
+    const p: ConsentPresentation = {
+      ...bank({ aadhaar: true, pan: true }, false),
+      credentials: [library],
+      credential_sets: undefined,
+    };
+    const [planned] = plannedDisclosure(p);
+    expect(planned).toMatchObject({
+      query_id: 'card',
+      document_type: null,
+      received_credential_id: 'cred-1',
+      document_name: 'card card',
+    });
+    // The optional photo is one the credential does not carry: never planned.
+    expect(planned?.claims.map((c) => c.name)).toEqual(['member_no', 'given_name']);
+    expect(names(plannedDisclosure(p, []))).toEqual([['card', ['member_no']]]);
+  });
+});
+
+describe('withHeld', () => {
+  it('holds a received credential while the holder still has it, others by document type', () => {
+    const p: ConsentPresentation = {
+      ...bank({ aadhaar: false, pan: false }, false),
+      credentials: [
+        {
+          ...credential('aadhaar', [claim('name')], { held: false }),
+          received: { credential_id: 'cred-1', claims: ['name'] },
+        },
+        credential('pan', [claim('pan_number')], { held: false }),
+      ],
+    };
+    const held = (types: string[], received: string[]) =>
+      withHeld(p, new Set(types), new Set(received)).credentials.map((c) => c.held);
+    expect(held(['pan'], ['cred-1'])).toEqual([true, true]);
+    // The product's Aadhaar does not stand in for the received one the query was matched to.
+    expect(held(['aadhaar'], [])).toEqual([false, false]);
+    expect(withHeld(p, new Set(['pan'])).credentials.map((c) => c.held)).toEqual([false, true]);
   });
 });
 

@@ -26,16 +26,24 @@ import { isDocumentTypeKey } from '../documents/catalogue';
 import { disclosableClaimsOf } from '../documents/type-metadata';
 import { readConsentReceipt } from './receipt';
 
-/** The stored presentation with `held` recomputed for the holder's current credentials. */
+/**
+ * The stored presentation with `held` recomputed for the holder's current credentials: a
+ * credential answered by a received one (`received`) is held while that credential is still
+ * among `heldReceived` (the ids of the holder's received credentials), any other while a
+ * document of its `document_type` is among `heldTypes` (the product's own documents).
+ */
 export function withHeld(
   presentation: ConsentPresentation,
   heldTypes: ReadonlySet<string>,
+  heldReceived: ReadonlySet<string> = new Set(),
 ): ConsentPresentation {
   return {
     ...presentation,
     credentials: presentation.credentials.map((credential) => ({
       ...credential,
-      held: credential.document_type !== null && heldTypes.has(credential.document_type),
+      held: credential.received
+        ? heldReceived.has(credential.received.credential_id)
+        : credential.document_type !== null && heldTypes.has(credential.document_type),
     })),
   };
 }
@@ -70,7 +78,10 @@ export function chosenCredentialIds(
 /** One credential an approval will present, with the claims it will disclose. */
 export interface PlannedCredential {
   query_id: string;
-  document_type: string;
+  /** The product's document type; null for a received credential of another type. */
+  document_type: string | null;
+  /** The received credential presented (PresentationCredential.received), when one is. */
+  received_credential_id?: string;
   document_name: string;
   document_name_hi: string;
   /** The claims disclosed, in the request's order, each once. */
@@ -84,7 +95,8 @@ export interface PlannedCredential {
  * (per DCQL credential set, the first option held). A claim is disclosed when required or ticked
  * (`ticked` absent: every claim), and an optional one only when the credential's type carries it;
  * an optional credential with nothing to disclose is left out, and so is one not held or of a type
- * this wallet does not know.
+ * this wallet does not know. A credential answered by a received one (`received`) discloses the
+ * claims that credential carries (`received.claims`), whatever its type.
  *
  * The server refuses what this leaves out silently (a required claim unticked, a required
  * credential missing: claim_required, credential_not_found), so a screen checks those first.
@@ -99,9 +111,14 @@ export function plannedDisclosure(
   const planned: PlannedCredential[] = [];
   for (const credential of presentation.credentials) {
     const type = credential.document_type;
-    if (!only.has(credential.query_id)) continue;
-    if (type === null || !isDocumentTypeKey(type) || !credential.held) continue;
-    const disclosable = new Set(disclosableClaimsOf(type));
+    if (!only.has(credential.query_id) || !credential.held) continue;
+    // A received credential discloses what it carries; the product's documents what their type does.
+    const disclosable = credential.received
+      ? new Set(credential.received.claims)
+      : type !== null && isDocumentTypeKey(type)
+        ? new Set(disclosableClaimsOf(type))
+        : undefined;
+    if (!disclosable) continue;
     const seen = new Set<string>();
     const claims = credential.claims.filter((claim) => {
       const sent =
@@ -115,6 +132,7 @@ export function plannedDisclosure(
     planned.push({
       query_id: credential.query_id,
       document_type: type,
+      ...(credential.received ? { received_credential_id: credential.received.credential_id } : {}),
       document_name: credential.document_name,
       document_name_hi: credential.document_name_hi,
       claims,

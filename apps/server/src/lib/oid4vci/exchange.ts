@@ -9,7 +9,8 @@
  * - `makeProofJwt`: the `jwt` proof of possession (Appendix F.1: header typ
  *   'openid4vci-proof+jwt', alg, the public `jwk`; payload aud = the Credential Issuer
  *   Identifier, iat, nonce = c_nonce), signed by the holder's key.
- * - `requestCredential`: the Credential Request (section 8.2: `credential_configuration_id`,
+ * - `requestCredential`: the Credential Request (section 8.2: `credential_configuration_id`, or
+ *   the `credential_identifier` the Token Response gave (authorization code flow),
  *   `proofs: { jwt: [...] }`, Bearer access token) and its answer: issued credentials (8.3, also
  *   the draft-13 single `credential`), deferred (`transaction_id`, 202), or an error code
  *   (`invalid_nonce`, `invalid_proof`, ... 8.3.1.2).
@@ -133,6 +134,8 @@ export async function requestCredential(options: {
   credentialEndpoint: string;
   accessToken: string;
   configurationId: string;
+  /** The Token Response's credential identifier (6.2), named instead of the configuration (8.2). */
+  credentialIdentifier?: string | undefined;
   proof: string;
   http: IssuerHttpOptions;
 }): Promise<CredentialAnswer> {
@@ -141,7 +144,9 @@ export async function requestCredential(options: {
     {
       body: {
         json: {
-          credential_configuration_id: options.configurationId,
+          ...(options.credentialIdentifier === undefined
+            ? { credential_configuration_id: options.configurationId }
+            : { credential_identifier: options.credentialIdentifier }),
           proofs: { jwt: [options.proof] },
         },
       },

@@ -9,6 +9,7 @@ import type { CredentialOfferView, ReceivedFormat } from '@pehchaan/core';
 import type { CredentialOfferRow } from '../../db/schema';
 import type { TrustList } from '../trust-list';
 import type { Vault } from '../vault';
+import type { PendingAuthorization } from './authorization-code';
 import { trustedIssuerName } from './issuer-trust';
 import {
   type AuthorizationServerMetadata,
@@ -31,6 +32,8 @@ export interface StoredOfferState {
   offer: CredentialOffer;
   metadata: IssuerMetadata;
   authorizationServer: AuthorizationServerMetadata;
+  /** Authorization code grant: the holder was sent to the issuer and has not come back yet. */
+  authorization?: PendingAuthorization;
 }
 
 /** The stored state of an offer row. @throws when it does not decrypt (a 500). */

@@ -20,6 +20,9 @@ import { callIssuer, getIssuerDocument, type IssuerHttpOptions, wellKnownUrl } f
 /** The pre-authorized code grant type (OpenID4VCI 1.0 section 4.1.1). */
 export const PRE_AUTHORIZED_GRANT = 'urn:ietf:params:oauth:grant-type:pre-authorized_code';
 
+/** The authorization code grant of an offer (OpenID4VCI 1.0 section 4.1.1; RFC 6749 4.1). */
+export const AUTHORIZATION_CODE_GRANT = 'authorization_code';
+
 const httpUrl = z
   .string()
   .max(2048)
@@ -75,6 +78,8 @@ const configurationSchema = z
   .object({
     format: z.string().max(100),
     vct: z.string().max(2048).optional(),
+    /** The OAuth scope that asks for this configuration (12.2.4; section 5.1.2). */
+    scope: z.string().max(200).optional().catch(undefined),
     proof_types_supported: z
       .object({
         jwt: z
@@ -117,7 +122,17 @@ export type IssuerMetadata = z.infer<typeof issuerMetadataSchema>;
 
 /** Authorization Server Metadata (RFC 8414), the members the wallet uses. */
 export const authorizationServerMetadataSchema = z
-  .object({ issuer: httpUrl, token_endpoint: httpUrl })
+  .object({
+    issuer: httpUrl,
+    token_endpoint: httpUrl,
+    // The authorization code grant (OpenID4VCI 1.0 section 5; RFC 8414 2; RFC 9126 5).
+    authorization_endpoint: httpUrl.optional(),
+    pushed_authorization_request_endpoint: httpUrl.optional(),
+    require_pushed_authorization_requests: z.boolean().optional().catch(undefined),
+    code_challenge_methods_supported: z.array(z.string()).max(20).optional().catch(undefined),
+    authorization_details_types_supported: z.array(z.string()).max(20).optional().catch(undefined),
+    authorization_response_iss_parameter_supported: z.boolean().optional().catch(undefined),
+  })
   .passthrough();
 export type AuthorizationServerMetadata = z.infer<typeof authorizationServerMetadataSchema>;
 

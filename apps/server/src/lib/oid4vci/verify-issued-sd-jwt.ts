@@ -7,12 +7,16 @@
  *
  * Checks, in order:
  * 1. At most 64 KiB; the compact form `<issuer JWT>~<disclosure>~...~` with no key-binding JWT.
- * 2. Header `typ` 'dc+sd-jwt' or 'vc+sd-jwt', `alg` ES256, ES384 or EdDSA (never 'none').
- * 3. The issuer's key: `x5c` (the leaf certificate's key; when `iss` is a URL its host must be a
- *    subjectAltName of the certificate), or a did:key / did:jwk `iss` (resolved offline), or
- *    `kid` in the issuer's JWKS: the metadata's `jwks` or `jwks_uri`, else the SD-JWT VC
- *    issuer metadata at `/.well-known/jwt-vc-issuer` (path insertion) of `iss`.
- * 4. The signature (jose compactVerify with that key and the header's alg).
+ * 2. Header `typ` 'dc+sd-jwt' or 'vc+sd-jwt'.
+ * 3. The algorithm and the issuer's key by lib/sd-jwt-issuer-key.ts, the verifier's rules
+ *    (EdDSA, ES256, ES384; a did:key / did:jwk `iss`; an `x5c` certificate naming the issuer's
+ *    address and holding one of its known keys; `kid` among the keys known for a URL `iss`):
+ *    the keys known for the issuer are the trust list's JWK Set for it (`trustListJwks`), then
+ *    those it publishes: the metadata's `jwks` or `jwks_uri`, else the SD-JWT VC issuer
+ *    metadata at `/.well-known/jwt-vc-issuer` (path insertion) of `iss`. No usable key:
+ *    credential_rejected with the problem's sentence and `reason` 'issuer_key_not_found' or
+ *    'signature_algorithm_not_accepted' (the codes the verifier answers for the same cases).
+ * 4. The signature (node:crypto with that key and the header's alg).
  * 5. `iss` = the Credential Issuer Identifier when `iss` is a URL; `vct` present and equal to
  *    the configuration's `vct` when it names one; `cnf.jwk` = the public key the wallet proved
  *    possession of; `exp` (when present) in the future, `nbf`/`iat` not in the future (60 s of
@@ -20,20 +24,24 @@
  * 6. `_sd_alg` sha-256 (or absent); every disclosure's digest referenced exactly once.
  * Trust (is this issuer on the deployment's list?) is not decided here: see issuer-trust.ts.
  */
-import { X509Certificate } from 'node:crypto';
-import { didKeyToPublicJwk } from '@pehchaan/core';
 import { digest } from '@sd-jwt/crypto-nodejs';
 import { decodeSdJwt, unpack } from '@sd-jwt/decode';
-import { compactVerify, decodeProtectedHeader, importJWK, type JWK } from 'jose';
+import { decodeProtectedHeader } from 'jose';
 import { AppError } from '../errors';
+import {
+  findSdJwtIssuerKey,
+  isIssuerUrl,
+  SD_JWT_ISSUER_ALGS,
+  verifiesUnder,
+} from '../sd-jwt-issuer-key';
 import { getIssuerDocument, type IssuerHttpOptions, wellKnownUrl } from './issuer-http';
 import type { IssuerMetadata } from './offer';
 
 /** The largest credential the wallet stores, in bytes of its issued form (64 KiB). */
 export const MAX_ISSUED_CREDENTIAL_BYTES = 64 * 1024;
 
-/** Issuer signature algorithms accepted (never 'none', never HMAC). */
-export const ISSUER_ALGS = ['ES256', 'ES384', 'EdDSA'] as const;
+/** Issuer signature algorithms accepted (never 'none', never HMAC): the verifier's too. */
+export const ISSUER_ALGS = SD_JWT_ISSUER_ALGS;
 
 /**
  * Registered JWT and SD-JWT VC members that are not claims about the holder (RFC 7519 4.1,
@@ -55,6 +63,11 @@ export const NON_CLAIMS = new Set([
 ]);
 
 export interface IssuedSdJwtExpectations {
+  /**
+   * The JWK Set `keys` the trust list holds for exactly this issuer identifier (lib/trust-list.ts
+   * `find({ identifier })?.jwks?.keys`), looked up before the issuer's published keys.
+   */
+  trustListJwks?: (iss: string) => readonly unknown[] | undefined;
   /** The Credential Issuer Identifier the wallet asked. */
   credentialIssuer: string;
   /** The configuration's `vct`, when the metadata names one. */
@@ -83,74 +96,32 @@ function rejected(detail: string): AppError {
   return new AppError('credential_rejected', `The issuer's credential was not accepted: ${detail}`);
 }
 
-function isUrl(value: string): boolean {
-  return /^https?:\/\//.test(value) && URL.canParse(value);
-}
-
-/** The issuer's public key for this JWT (check 3). */
-async function issuerKey(
-  header: Record<string, unknown>,
+/**
+ * The issuer's published keys for `iss` (lib/sd-jwt-issuer-key.ts IssuerKeySources.published):
+ * the metadata's `jwks` or `jwks_uri`, else the SD-JWT VC issuer metadata at
+ * `/.well-known/jwt-vc-issuer` (path insertion) of `iss`, through the SSRF-safe client; undefined
+ * when the issuer publishes none.
+ */
+async function publishedJwks(
   iss: string,
   expected: IssuedSdJwtExpectations,
-): Promise<JWK | X509Certificate> {
-  const x5c = header.x5c;
-  if (Array.isArray(x5c) && typeof x5c[0] === 'string') {
-    let certificate: X509Certificate;
-    try {
-      certificate = new X509Certificate(Buffer.from(x5c[0], 'base64'));
-    } catch {
-      throw rejected('its certificate cannot be read.');
-    }
-    if (isUrl(iss)) {
-      const host = new URL(iss).hostname;
-      const uris = certificate.subjectAltName ?? '';
-      if (certificate.checkHost(host) === undefined && !uris.includes(`URI:${iss}`)) {
-        throw rejected("its certificate does not name the issuer's address.");
-      }
-    }
-    return certificate;
-  }
-  if (iss.startsWith('did:key:')) {
-    try {
-      return didKeyToPublicJwk(iss) as JWK;
-    } catch {
-      throw rejected("its issuer's did:key cannot be read.");
-    }
-  }
-  if (iss.startsWith('did:jwk:')) {
-    try {
-      return JSON.parse(Buffer.from(iss.slice('did:jwk:'.length), 'base64url').toString('utf8'));
-    } catch {
-      throw rejected("its issuer's did:jwk cannot be read.");
-    }
-  }
-  const kid = header.kid;
-  if (typeof kid !== 'string' || kid === '') throw rejected('it does not name its signing key.');
-  const keys = await issuerJwks(iss, expected);
-  const key = keys.find((candidate) => candidate.kid === kid);
-  if (!key) throw rejected("its signing key is not among the issuer's published keys.");
-  return key as JWK;
-}
-
-/** The issuer's published keys (the metadata's jwks or jwks_uri, else /.well-known/jwt-vc-issuer). */
-async function issuerJwks(iss: string, expected: IssuedSdJwtExpectations): Promise<JWK[]> {
+): Promise<unknown[] | undefined> {
   const { metadata, http } = expected;
-  if (metadata.jwks) return metadata.jwks.keys as JWK[];
+  if (metadata.jwks) return keysOf(metadata.jwks);
   if (metadata.jwks_uri) return keysOf(await getIssuerDocument(metadata.jwks_uri, http));
-  if (!isUrl(iss)) throw rejected("its issuer's keys cannot be found.");
+  if (!isIssuerUrl(iss)) return undefined;
   const document = await getIssuerDocument(wellKnownUrl(iss, 'jwt-vc-issuer'), http);
-  if (!document || document.issuer !== iss) throw rejected("its issuer's keys cannot be found.");
+  if (!document || document.issuer !== iss) return undefined;
   if (typeof document.jwks === 'object' && document.jwks !== null) return keysOf(document.jwks);
-  if (typeof document.jwks_uri === 'string' && isUrl(document.jwks_uri)) {
+  if (typeof document.jwks_uri === 'string' && isIssuerUrl(document.jwks_uri)) {
     return keysOf(await getIssuerDocument(document.jwks_uri, http));
   }
-  throw rejected("its issuer's keys cannot be found.");
+  return undefined;
 }
 
-function keysOf(jwks: unknown): JWK[] {
+function keysOf(jwks: unknown): unknown[] | undefined {
   const keys = (jwks as { keys?: unknown } | undefined)?.keys;
-  if (!Array.isArray(keys)) throw rejected("its issuer's keys cannot be found.");
-  return keys.filter((key): key is JWK => typeof key === 'object' && key !== null);
+  return Array.isArray(keys) ? keys : undefined;
 }
 
 /** Same public key: kty, crv and coordinates. */
@@ -185,9 +156,6 @@ export async function verifyIssuedSdJwt(
   if (header.typ !== 'dc+sd-jwt' && header.typ !== 'vc+sd-jwt') {
     throw rejected('it is not an SD-JWT VC.');
   }
-  if (!(ISSUER_ALGS as readonly unknown[]).includes(header.alg)) {
-    throw rejected('it is signed with an algorithm Pehchaan does not accept.');
-  }
   let unverified: Record<string, unknown>;
   try {
     unverified = JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8'));
@@ -197,19 +165,27 @@ export async function verifyIssuedSdJwt(
   const iss = unverified.iss;
   if (typeof iss !== 'string' || iss === '') throw rejected('it names no issuer.');
   // Before any key is looked up: a URL `iss` that is not the offering issuer is refused as such.
-  if (isUrl(iss) && iss !== expected.credentialIssuer) {
+  if (isIssuerUrl(iss) && iss !== expected.credentialIssuer) {
     throw rejected('it names another issuer than the one that offered it.');
   }
-  const key = await issuerKey(header, iss, expected);
-  let payload: Record<string, unknown>;
-  try {
-    const keyLike =
-      key instanceof X509Certificate ? key.publicKey : await importJWK(key, String(header.alg));
-    const verified = await compactVerify(jwt, keyLike, { algorithms: [...ISSUER_ALGS] });
-    payload = JSON.parse(new TextDecoder().decode(verified.payload));
-  } catch {
+  // The verifier's rules exactly (lib/sd-jwt-issuer-key.ts); the issuer's published keys too.
+  const found = await findSdJwtIssuerKey(header, iss, {
+    trustList: (issuer) => expected.trustListJwks?.(issuer),
+    published: (issuer) => publishedJwks(issuer, expected),
+  });
+  if ('problem' in found) {
+    throw new AppError(
+      'credential_rejected',
+      `The issuer's credential was not accepted: ${found.problem.detail}`,
+      undefined,
+      { reason: found.problem.code },
+    );
+  }
+  const [h = '', p = '', signature = ''] = jwt.split('.');
+  if (!verifiesUnder(found.key, `${h}.${p}`, signature)) {
     throw rejected('its signature does not verify.');
   }
+  const payload = unverified;
   if (payload.iss !== iss) throw rejected('it names another issuer than the one that offered it.');
   const vct = payload.vct;
   if (typeof vct !== 'string' || vct === '') throw rejected('it has no credential type (vct).');

@@ -10,6 +10,13 @@
 export { isAllowedAddress, isLoopbackAddress } from './address-policy';
 export * from './dcql';
 export {
+  type DcqlCandidate,
+  findMatchingCredential,
+  matchesCredentialQuery,
+  SD_JWT_VC_FORMATS,
+  valuesAtPath,
+} from './dcql-match';
+export {
   type DescribedClaim,
   type DescribedCredential,
   describeRequest,

@@ -4,7 +4,8 @@
  * `openid-credential-offer://` URL (`credential_offer=…` or `credential_offer_uri=…`; a web wallet
  * cannot own that scheme, so issuers link or QR-encode `{origin}/receive?…` instead).
  *
- * Signed in: posts the query to POST /user/{userId}/credential-offers and goes to
+ * Signed in: posts the query as the contract's link form `?<query>` (docs/api-contract.md; the
+ * server reads a link, not a bare query) to POST /user/{userId}/credential-offers and goes to
  * /credentials?offer={id} (replacing this entry), where the offer's review opens over the list
  * (the view is put in the query cache, so it is not fetched again). Signed out: keeps the query
  * in sessionStorage and goes to /login, which comes back here after sign-in. A refused offer
@@ -40,7 +41,7 @@ export function Component() {
     if (!userId || sent.current || query === '') return;
     sent.current = true;
     forgetOfferQuery();
-    receiveCredentialOffer({ userId, offer: query })
+    receiveCredentialOffer({ userId, offer: `?${query}` })
       .then(async (view) => {
         queryClient.setQueryData(getCredentialOfferQueryOptions(userId, view.id).queryKey, view);
         await navigate(paths.app.credentials.getHref(view.id), { replace: true });

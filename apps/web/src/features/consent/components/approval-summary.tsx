@@ -11,7 +11,8 @@ import type { ConsentRequest, PlannedCredential } from '@pehchaan/core';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useConsentTexts } from '@/lib/consent-texts';
-import { claimName, documentTypeName } from '@/lib/document-labels';
+import { claimName } from '@/lib/document-labels';
+import { requestedClaimLabel, requestedDocumentName } from '../requested-labels';
 
 type Presentation = NonNullable<ConsentRequest['presentation']>;
 
@@ -41,6 +42,14 @@ export function ApprovalSummary({
   const texts = useConsentTexts();
   const language = i18n.language;
   const verifier = presentation.verifier.name;
+  /** An unticked claim's label, as its credential names it (a received one by its own). */
+  const leftOutLabel = (name: string) => {
+    const credential = presentation.credentials.find((c) => c.claims.some((x) => x.name === name));
+    const claim = credential?.claims.find((x) => x.name === name);
+    return credential && claim
+      ? requestedClaimLabel(credential, claim, language)
+      : claimName(name, language);
+  };
   const purpose =
     presentation.purpose === 'Not stated'
       ? t('presentation.notStated')
@@ -97,7 +106,7 @@ export function ApprovalSummary({
       </h3>
       <ul className="mt-1 space-y-2 text-sm">
         {planned.map((credential) => {
-          const document = documentTypeName(credential.document_type, language);
+          const document = requestedDocumentName(credential, language);
           return (
             <li key={credential.query_id}>
               <p className="text-xs font-medium text-slate-500 dark:text-slate-400">
@@ -108,7 +117,7 @@ export function ApprovalSummary({
                 className="mt-0.5 list-disc ps-5 text-slate-900 dark:text-white"
               >
                 {credential.claims.map((claim) => (
-                  <li key={claim.name}>{claimName(claim.name, language)}</li>
+                  <li key={claim.name}>{requestedClaimLabel(credential, claim, language)}</li>
                 ))}
               </ul>
             </li>
@@ -122,7 +131,7 @@ export function ApprovalSummary({
           </h3>
           <ul aria-label={t('summary.leftOut')} className="mt-1 list-disc ps-5 text-sm">
             {leftOut.map((name) => (
-              <li key={name}>{claimName(name, language)}</li>
+              <li key={name}>{leftOutLabel(name)}</li>
             ))}
           </ul>
         </>

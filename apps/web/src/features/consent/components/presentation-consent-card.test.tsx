@@ -170,6 +170,59 @@ describe('presentation consent card', () => {
     expect(within(card).getByRole('button', { name: 'Share with 127.0.0.1:9000' })).toBeDisabled();
   });
 
+  it("a received credential is shown by its own name and its issuer's claim labels, and sent as such", async () => {
+    const request = presentationRequest({
+      credentials: [
+        {
+          query_id: 'card',
+          document_type: null,
+          document_name: 'Library Card',
+          document_name_hi: 'Library Card',
+          held: true,
+          required: true,
+          claims: [
+            {
+              path: ['given_name'],
+              name: 'given_name',
+              label: 'GIVEN NAME',
+              label_hi: 'GIVEN NAME',
+              required: true,
+            },
+            {
+              path: ['member_no'],
+              name: 'member_no',
+              label: 'MEMBER NO',
+              label_hi: 'MEMBER NO',
+              required: false,
+            },
+          ],
+          received: { credential_id: 'cred-1', claims: ['given_name', 'member_no'] },
+        },
+      ],
+    });
+    const { card, user, calls } = await openConsent({
+      [`GET ${BASE}`]: listOf(request),
+      [`POST ${BASE}/consent-oid4vp-1/approve`]: () => problem('verifier_unreachable', 502, 'x'),
+    });
+    const group = within(card).getByRole('group', { name: 'From your Library Card' });
+    expect(within(group).getByRole('checkbox', { name: /GIVEN NAME/ })).toBeDisabled();
+    await user.click(within(group).getByRole('checkbox', { name: /MEMBER NO/ }));
+    await user.click(within(card).getByRole('button', { name: 'Share with Outside Bank Ltd' }));
+    const summary = screen.getByRole('dialog', { name: 'Share with Outside Bank Ltd?' });
+    expect(
+      within(within(summary).getByRole('list', { name: 'From your Library Card' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['GIVEN NAME']);
+    expect(
+      within(summary).getByRole('list', { name: 'Left out (you unticked these)' }),
+    ).toHaveTextContent('MEMBER NO');
+    await user.click(within(summary).getByRole('button', { name: 'Confirm' }));
+    await within(card).findByRole('alert');
+    const post = calls.find((call) => call.path === `${BASE}/consent-oid4vp-1/approve`);
+    expect(post?.body).toEqual({ claims: ['given_name'], notice_language: 'en' });
+  });
+
   it("shows the server's plain-language reason when the verifier cannot be reached", async () => {
     const { card, user } = await openConsent({
       [`GET ${BASE}`]: listOf(presentationRequest()),

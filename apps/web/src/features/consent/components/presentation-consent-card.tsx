@@ -50,10 +50,11 @@ import {
 import { paths } from '@/config/paths';
 import { errorDetail, hasProblemCode, isApiUnavailable } from '@/lib/api-client';
 import { useConsentTexts } from '@/lib/consent-texts';
-import { claimName, documentTypeName } from '@/lib/document-labels';
+
 import { useFormat } from '@/lib/preferences';
 import { toast } from '@/lib/toast';
 import { answerPresentationRequest } from '../api/answer-presentation-request';
+import { requestedClaimLabel, requestedDocumentName } from '../requested-labels';
 import { ApprovalSummary } from './approval-summary';
 import { NotSyncedBadge, STATUS_CLASSES } from './consent-request-card';
 import { ConsentStanding } from './consent-standing';
@@ -72,7 +73,10 @@ function initiallyTicked(presentation: Presentation): Set<string> {
  */
 function activeCredentialIds(presentation: Presentation): Set<string> {
   const known = presentation.credentials.filter(
-    (c) => c.held && c.document_type !== null && isDocumentTypeKey(c.document_type),
+    (c) =>
+      c.held &&
+      (c.received !== undefined ||
+        (c.document_type !== null && isDocumentTypeKey(c.document_type))),
   );
   if (!presentation.seeded) return new Set(known.map((c) => c.query_id));
   const chosen = chosenCredentialIds(presentation.credential_sets, presentation.credentials);
@@ -216,11 +220,7 @@ export function PresentationConsentCard({
   };
 
   const documentNameOf = (credential: PresentationCredential) =>
-    credential.document_type
-      ? documentTypeName(credential.document_type, language)
-      : language === 'hi'
-        ? credential.document_name_hi
-        : credential.document_name;
+    requestedDocumentName(credential, language);
 
   return (
     <article
@@ -314,7 +314,7 @@ export function PresentationConsentCard({
                 {credential.claims.map((claim) => (
                   <ClaimRow
                     key={claim.name}
-                    label={claimName(claim.name, language)}
+                    label={requestedClaimLabel(credential, claim, language)}
                     required={used ? claim.required : undefined}
                     reason={texts.reason(request.requester, presentation.purpose, claim)}
                     checkbox={

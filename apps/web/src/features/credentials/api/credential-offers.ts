@@ -9,6 +9,9 @@
  * - `acceptCredentialOffer`: POST .../{id}/accept `{ tx_code? }` -> 201 `{ credentials }` (the
  *   stored records) or `{ redirect_to }` (authorization code grant: the browser goes there);
  * - `declineCredentialOffer`: POST .../{id}/decline -> 204.
+ * - `completeCredentialOfferAuthorization`: POST .../credential-offers/authorization
+ *   `{ state, code }` or `{ state, error, error_description? }` (what the issuer sent the browser
+ *   back to /oid4vci/callback with, authorization code grant) -> 201 `{ credentials }`.
  * Needs the API (no offline path: the server fetches the issuer's metadata and runs the exchange).
  *
  * Errors are ApiErrors carrying the server's problem code (STYLE 15): `tx_code_invalid` (400, the
@@ -17,11 +20,15 @@
  * other problem has a plain-language `detail` to show as is.
  *
  * Also: the query of an offer a signed-out visitor opened at /receive is kept in sessionStorage
- * while they sign in (rememberOfferQuery, pendingOfferQuery, forgetOfferQuery), as /present does.
+ * while they sign in (rememberOfferQuery, pendingOfferQuery, forgetOfferQuery), as /present does;
+ * so is the issuer's answer at /oid4vci/callback (rememberCallbackQuery, pendingCallbackQuery,
+ * forgetCallbackQuery).
  */
 import {
   type AcceptCredentialOfferBody,
+  type CompleteCredentialOfferAuthorizationBody,
   type CredentialOfferView,
+  type CredentialRecord,
   credentialOfferViewSchema,
   credentialRecordSchema,
 } from '@pehchaan/core';
@@ -36,6 +43,12 @@ export const OFFER_PROBLEMS = {
   expired: 'offer_expired',
   notFound: 'offer_not_found',
   exists: 'credential_exists',
+  /** The return from the issuer is not recognised (used, or another account's). */
+  stateInvalid: 'authorization_state_invalid',
+  /** The sign-in at the issuer was cancelled or refused. */
+  denied: 'authorization_denied',
+  /** The issuer did not accept its own code back (used or expired). */
+  codeInvalid: 'authorization_code_invalid',
 } as const;
 
 /** 201 answer of the accept call: the stored credentials, or where the browser must go. */
@@ -94,6 +107,55 @@ export async function declineCredentialOffer(options: {
   offerId: string;
 }): Promise<void> {
   await api.post(`${offerPath(options.userId, options.offerId)}/decline`);
+}
+
+/** The credentials a completed authorization stored. */
+const completedAnswerSchema = z.object({ credentials: z.array(credentialRecordSchema) });
+
+/**
+ * Hands the issuer's answer at /oid4vci/callback to the server, which exchanges the code and
+ * stores the credentials.
+ * @returns the stored credentials (as the list shows them).
+ * @throws {ApiError} see the module docs.
+ */
+export async function completeCredentialOfferAuthorization(options: {
+  userId: string;
+  body: CompleteCredentialOfferAuthorizationBody;
+}): Promise<CredentialRecord[]> {
+  const answer = await api.post(`${offersPath(options.userId)}/authorization`, options.body, {
+    schema: completedAnswerSchema,
+  });
+  return answer.credentials;
+}
+
+const PENDING_CALLBACK_KEY = 'pehchaan.pendingOfferCallback';
+
+/** Keeps /oid4vci/callback's query (without '?') for after sign-in; false when refused. */
+export function rememberCallbackQuery(query: string): boolean {
+  try {
+    sessionStorage.setItem(PENDING_CALLBACK_KEY, query);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The kept callback query, or null. */
+export function pendingCallbackQuery(): string | null {
+  try {
+    return sessionStorage.getItem(PENDING_CALLBACK_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Forgets the kept callback query (once /oid4vci/callback has it). */
+export function forgetCallbackQuery(): void {
+  try {
+    sessionStorage.removeItem(PENDING_CALLBACK_KEY);
+  } catch {
+    // storage unavailable: nothing was kept
+  }
 }
 
 const PENDING_KEY = 'pehchaan.pendingCredentialOffer';

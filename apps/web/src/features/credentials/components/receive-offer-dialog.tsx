@@ -12,8 +12,9 @@
  *    transaction code (OpenID4VCI 1.0 section 4.1.1 `tx_code`), a code field (numeric keyboard
  *    for input_mode numeric, its length, the issuer's description). Accept runs the exchange on
  *    the server: the new credentials join the list (the credentials query is invalidated) with a
- *    toast, or the browser goes to the issuer (`redirect_to`, authorization code grant). Decline
- *    drops the offer.
+ *    toast, or, for the authorization code grant, the button says "Continue at the issuer" and
+ *    the browser goes to the issuer's sign-in (`redirect_to`), coming back to /oid4vci/callback.
+ *    Decline drops the offer.
  *
  * Problems (api/credential-offers.ts): a wrong code is shown at the code field and the holder
  * types again; an expired or unknown offer says so and leaves only Close; SPEC 5's
@@ -302,6 +303,8 @@ function OfferReview({
   };
 
   const lengthHint = txCode ? lengthText(txCode, t) : null;
+  // The authorization code grant: Accept sends the browser to the issuer's sign-in.
+  const atIssuer = offer.grant === 'authorization_code';
 
   return (
     <form ref={formRef} onSubmit={onAccept} className="space-y-4" noValidate>
@@ -454,10 +457,10 @@ function OfferReview({
               type="submit"
               disabled={working}
               loading={accept.isPending}
-              loadingLabel={t('receive.accepting')}
+              loadingLabel={atIssuer ? t('receive.openingIssuer') : t('receive.accepting')}
               data-autofocus={txCode ? undefined : true}
             >
-              {t('receive.accept')}
+              {atIssuer ? t('receive.continueAtIssuer') : t('receive.accept')}
             </Button>
           </>
         )}

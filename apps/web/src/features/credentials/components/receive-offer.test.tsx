@@ -303,7 +303,9 @@ describe('Add from an issuer (/credentials)', () => {
         "You will continue at the issuer's site to sign in, then come back here.",
       ),
     ).toBeInTheDocument();
-    await user.click(within(review).getByRole('button', { name: 'Accept' }));
+    // The button says where it goes.
+    expect(within(review).queryByRole('button', { name: 'Accept' })).toBeNull();
+    await user.click(within(review).getByRole('button', { name: 'Continue at the issuer' }));
     await waitFor(() =>
       expect(assign).toHaveBeenCalledWith(
         'https://university.example/authorize?request_uri=urn%3Ax',
@@ -329,7 +331,7 @@ describe('/receive', () => {
     expect(router.state.location.pathname).toBe('/credentials');
     expect(router.state.location.search).toBe('?offer=offer-1');
     expect(calls.find((c) => c.method === 'POST' && c.path === OFFERS)?.body).toEqual({
-      offer: 'credential_offer_uri=https%3A%2F%2Funiversity.example%2Foffers%2F7',
+      offer: '?credential_offer_uri=https%3A%2F%2Funiversity.example%2Foffers%2F7',
     });
     // The view came with the POST: no second read of the offer.
     expect(calls.some((c) => c.method === 'GET' && c.path === `${OFFERS}/offer-1`)).toBe(false);
@@ -359,7 +361,7 @@ describe('/receive', () => {
     expect(await screen.findByRole('dialog', { name: 'Review the offer' })).toBeInTheDocument();
     expect(again.router.state.location.pathname).toBe('/credentials');
     expect(calls.find((c) => c.method === 'POST' && c.path === OFFERS)?.body).toEqual({
-      offer: 'credential_offer=%7B%7D',
+      offer: '?credential_offer=%7B%7D',
     });
     expect(window.sessionStorage.getItem('pehchaan.pendingCredentialOffer')).toBeNull();
   });

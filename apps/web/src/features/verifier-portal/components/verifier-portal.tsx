@@ -110,7 +110,7 @@ export function VerifierPortal() {
   );
 
   return (
-    <main className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">
+    <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">
       <PageHeading title={t('title')} description={t('lead')} />
       {apiKey ? (
         <SignedIn key={apiKey} apiKey={apiKey} onSignOut={signOut} />
@@ -123,6 +123,6 @@ export function VerifierPortal() {
           }}
         />
       )}
-    </main>
+    </div>
   );
 }
