@@ -4,6 +4,11 @@
  * issuer key, claims and dates, so both views still describe one issuance), then stored
  * encrypted beside the document.
  *
+ * Legacy rows only: credentials are received from the issuers over OpenID4VCI now (DECISIONS 8;
+ * Add Credentials, wallet/generate-credential.ts), each with the SD-JWT VC its issuer signed. This
+ * path signs inside the wallet solely for rows stored before that (and documents restored from a
+ * backup, which holds the W3C document only); nothing new is minted here.
+ *
  * Input: { ...deps, row } (the holder's credential row, already found by the caller).
  * Output: the compact SD-JWT VC with every disclosure (lib/sd-jwt-vc.ts has the shape).
  * Race-safe: the store is conditional on the column still being empty, and the loser reads the
