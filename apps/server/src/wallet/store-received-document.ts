@@ -12,20 +12,33 @@
  *   `cred-...` of the document's `urn:pehchaan:credential:cred-...` id when no row has it yet,
  *   else a new one (`freeCredentialId`); issued_at/expires_at its validFrom/validUntil;
  *   permanent as the type is (Basic Identity).
- * Reads only; the callers (wallet use cases) insert the row in their transaction.
+ * - `verifyReceivedLdpVc(...)`: the checks of lib/oid4vci/verify-issued-ldp-vc.ts for a
+ *   credential of an accepted offer; a refusal tells the issuer `credential_failure` first.
+ * - `storeSpecCard(tx, ...)`: inserts such a card in the caller's transaction with a
+ *   `credential_received` activity entry and answers its screen record (unmasked).
  */
 import {
   CREDENTIAL_URN_PREFIX,
+  type CredentialRecord,
   credentialIdFromDocumentId,
   type DocumentTypeKey,
   getDocumentType,
+  type VerifiableCredential,
 } from '@pehchaan/core';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/create-db';
 import { credentials } from '../db/schema';
+import { recordActivity } from '../lib/activity-log';
+import type { ServiceDeps } from '../lib/deps';
 import { newCredentialId } from '../lib/ids';
-import type { VerifiedIssuedLdpVc } from '../lib/oid4vci/verify-issued-ldp-vc';
-import { credentialAad } from '../lib/records';
+import type { NotificationEvent } from '../lib/oid4vci/exchange';
+import type { CredentialConfiguration } from '../lib/oid4vci/offer';
+import {
+  ldpTypesOf,
+  type VerifiedIssuedLdpVc,
+  verifyIssuedLdpVc,
+} from '../lib/oid4vci/verify-issued-ldp-vc';
+import { credentialAad, toCredentialRecordFromDocument } from '../lib/records';
 import { sdJwtAad } from '../lib/sd-jwt-vc';
 import type { TrustList } from '../lib/trust-list';
 import type { Vault } from '../lib/vault';
@@ -91,4 +104,93 @@ export function credentialRowValues(options: {
     expiresAt: options.verified.validUntil ?? null,
     permanent: getDocumentType(options.documentType)?.permanent ?? false,
   };
+}
+
+/**
+ * Checks an ldp_vc the issuer sent for an accepted offer (verify-issued-ldp-vc.ts); on a refusal
+ * `notify('credential_failure')` runs before the AppError is thrown again.
+ */
+export async function verifyReceivedLdpVc(
+  issued: string,
+  context: {
+    options: Pick<ServiceDeps, 'now' | 'proofCrypto'>;
+    configuration: CredentialConfiguration;
+    credentialIssuer: string;
+    holderJwk: Readonly<Record<string, string>>;
+    trustList: TrustList;
+    notify: (event: NotificationEvent) => Promise<void>;
+  },
+): Promise<VerifiedIssuedLdpVc> {
+  try {
+    return await verifyIssuedLdpVc(issued, {
+      credentialIssuer: context.credentialIssuer,
+      types: ldpTypesOf(context.configuration),
+      holderJwk: context.holderJwk,
+      trustList: context.trustList,
+      now: context.options.now(),
+      crypto: context.options.proofCrypto,
+    });
+  } catch (error) {
+    await context.notify('credential_failure');
+    throw error;
+  }
+}
+
+/** A received credential as the accept use case holds it (its issued form and checks). */
+interface ReceivedForm {
+  issued: string | undefined;
+  ldpVc?: VerifiedIssuedLdpVc | undefined;
+}
+
+/**
+ * Stores a SPEC card (an ldp_vc and its SD-JWT VC sibling) in `credentials`, with a
+ * `credential_received` activity entry, in the caller's transaction.
+ * @returns its screen record (unmasked).
+ * @throws Error for a card without a checked ldp_vc (a bug); database errors (a unique
+ *   violation when the holder got the type meanwhile: the caller answers SPEC 5's refusal).
+ */
+export async function storeSpecCard(
+  tx: DbOrTx,
+  card: {
+    documentType: DocumentTypeKey;
+    ldpVc: ReceivedForm;
+    sdJwt: ReceivedForm | undefined;
+    userId: string;
+    vault: Vault;
+    now: Date;
+    clock: () => Date;
+    issuerName: string;
+  },
+): Promise<CredentialRecord> {
+  const verified = card.ldpVc.ldpVc;
+  const issued = card.ldpVc.issued;
+  if (!verified || issued === undefined) throw new Error('A SPEC card needs a checked ldp_vc');
+  const id = await freeCredentialId(tx, verified.document);
+  const [row] = await tx
+    .insert(credentials)
+    .values(
+      credentialRowValues({
+        id,
+        userId: card.userId,
+        documentType: card.documentType,
+        issued,
+        verified,
+        sdJwt: card.sdJwt?.issued,
+        vault: card.vault,
+        now: card.now,
+      }),
+    )
+    .returning();
+  if (!row) throw new Error('The received credential was not stored');
+  await recordActivity({
+    db: tx,
+    now: card.clock,
+    userId: card.userId,
+    type: 'credential_received',
+    message: {
+      code: 'credential_received',
+      params: { document_type: card.documentType, issuer: card.issuerName.slice(0, 200) },
+    },
+  });
+  return toCredentialRecordFromDocument(row, verified.document as unknown as VerifiableCredential);
 }
