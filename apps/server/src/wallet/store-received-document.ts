@@ -46,7 +46,8 @@ import type { Vault } from '../lib/vault';
 /**
  * True when a checked ldp_vc (verify-issued-ldp-vc.ts) of `credentialIssuer` is a SPEC card: its
  * type is one of the ten and the trust list has the offering issuer, trusted for that type, with
- * the document's issuer among the DIDs it signs as.
+ * the document's issuer among the DIDs it signs as (an issuer named by its URL alone stays a
+ * received credential: no key of the list is tied to its proof).
  */
 export function isSpecCard(
   trustList: TrustList,
@@ -58,7 +59,9 @@ export function isSpecCard(
   return (
     entry !== undefined &&
     trustList.isTrusted({ identifier: credentialIssuer }, verified.documentType).trusted &&
-    (entry.dids.includes(verified.issuer) || entry.identifier === verified.issuer)
+    // A DID the entry names: the proof was made by its key (a did:key issuer must have signed),
+    // so /verify and the W3C endpoints find it trusted as the wallet did.
+    entry.dids.includes(verified.issuer)
   );
 }
 
