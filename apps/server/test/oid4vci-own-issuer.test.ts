@@ -157,7 +157,7 @@ describe.each(backends)(
       expect(refused.json()).toMatchObject({ code: 'credential_exists' });
     });
 
-    it('an offer in ldp_vc only is received: a SPEC card with the W3C document and no SD-JWT VC', async () => {
+    it('an offer in ldp_vc only is received: a SPEC card with the W3C document and no SD-JWT VC minted', async () => {
       const other = await loginDemo(app, SECONDARY);
       const otherBase = `/user/${SECONDARY.userId}`;
       const offer = await makeOffer(['ldp_vc']);
@@ -181,6 +181,15 @@ describe.each(backends)(
       expect(record.type).toEqual(['VerifiableCredential', 'VoterIdCredential']);
       const verdict = await app.inject({ url: `/api/verify/${record.id}` });
       expect(verdict.json()).toMatchObject({ verified: true, status: 'verified' });
+      // Issued in W3C form only: the wallet signs no SD-JWT VC of its own for it.
+      await expectProblem(
+        await app.inject({
+          url: `${otherBase}/credentials/${record.id}/sd-jwt`,
+          headers: bearer(other),
+        }),
+        'received_credential_unsupported',
+        'This credential has no SD-JWT form: its issuer issued it as a W3C credential only.',
+      );
     });
   },
 );
