@@ -5,7 +5,9 @@
  * ten) by hand with eddsa-jcs-2022 under its own did:key, bound to the did:key of the wallet's
  * proof key. The holder sees it offered as ldp_vc, accepts it, and finds it among the received
  * credentials (format ldp_vc, its issuer untrusted, the claims of its credentialSubject), stored
- * exactly as sent; the issuer is told credential_accepted. A credential whose proof does not
+ * exactly as sent; the issuer is told credential_accepted. The trust list decides what the card
+ * says of its issuer, and an unlisted offerer cannot hand over a credential signed as a listed
+ * issuer. A credential whose proof does not
  * verify, bound to another key, of another type than offered or over 64 KiB is refused with its
  * code, the offer left as it was and nothing stored. Run on PGlite and, with TEST_DATABASE_URL,
  * PostgreSQL.
@@ -17,6 +19,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { receivedCredentials } from '../src/db/schema';
 import { loadHolderKey } from '../src/lib/holder-keys';
 import { receivedCredentialAad } from '../src/lib/received-records';
+import { addTrustedIssuer } from '../src/platform/add-trusted-issuer';
+import { removeTrustedIssuer } from '../src/platform/remove-trusted-issuer';
 import { bearer, buildTestApp, loginDemo, PRIMARY, TestClock } from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
 import { type OutsideIssuer, startOutsideIssuer, type Tamper } from './helpers/outside-issuer';
@@ -126,6 +130,52 @@ describe.each(backends)('OpenID4VCI: the wallet receives an ldp_vc on $name', (b
         body: { notification_id: expect.any(String), event: 'credential_accepted' },
       },
     ]);
+  });
+
+  it('the trust list decides: trusted for its type it says so; a trusted DID from another issuer is refused', async () => {
+    // The diploma issuer's DID, as its credentials name it.
+    const did = JSON.parse(issuer.issued.at(-1) ?? '{}').issuer as string;
+    expect(did).toMatch(/^did:key:z6Mk/);
+    await addTrustedIssuer({
+      ...app.deps,
+      entry: {
+        identifier: issuer.issuerId('diploma'),
+        names: { en: 'Example University' },
+        dids: [did],
+        documentTypes: ['UniversityDegreeCredential'],
+      },
+    });
+    const received = await receive(issuer.makeOffer('diploma').link);
+    const accepted = await accept(received.json().id);
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    // Not one of the SPEC's ten types: a received credential, shown as trusted.
+    expect(accepted.json().credentials[0].received).toMatchObject({
+      format: 'ldp_vc',
+      trusted: true,
+      issuer_name: 'Example University',
+    });
+
+    // The same DID listed under another issuer: the unlisted offerer cannot hand over a
+    // credential signed as that trusted issuer.
+    await removeTrustedIssuer({ ...app.deps, identifier: issuer.issuerId('diploma') });
+    await addTrustedIssuer({
+      ...app.deps,
+      entry: {
+        identifier: 'https://university.example',
+        names: { en: 'Example University' },
+        dids: [did],
+        documentTypes: ['UniversityDegreeCredential'],
+      },
+    });
+    const again = await receive(issuer.makeOffer('diploma').link);
+    const before = await list();
+    await expectProblem(
+      await accept(again.json().id),
+      'credential_rejected',
+      `${REJECTED}it names another issuer than the one that offered it.`,
+    );
+    expect(await list()).toEqual(before);
+    await removeTrustedIssuer({ ...app.deps, identifier: 'https://university.example' });
   });
 
   describe('bad input: refused with a code, the offer left as it was, nothing stored', () => {
