@@ -10,7 +10,7 @@
  *
  * Every function that takes `db` runs in the caller's transaction when handed one.
  */
-import type { ConsentRequest, DcqlQuery, DocumentTypeKey } from '@pehchaan/core';
+import type { ConsentRequest, DcqlQuery, DocumentTypeKey, IssuerName } from '@pehchaan/core';
 import type { DbOrTx } from '../db/create-db';
 
 /** What the wallet does for the other roles. */
@@ -120,9 +120,30 @@ export interface ConsentPort {
   seedRequests(db: DbOrTx, options: { userId: string }): Promise<void>;
 }
 
+/** What the product's issuers do for the other roles. */
+export interface IssuerPort {
+  /**
+   * A credential offer of one of the product's issuer organisations (OpenID4VCI 1.0 section 4.1,
+   * pre-authorized code, no transaction code), as POST /issuer/offers makes it: `issuer` offers
+   * `claims` (`name` and the subject fields of `documentType`, a catalogue key) in `formats`
+   * (default both, 'dc+sd-jwt' and 'ldp_vc'). The wallet's Add Credentials (SPEC 5, DECISIONS
+   * 8) receives it over the protocol like any wallet would.
+   * @returns the offer link `openid-credential-offer://?credential_offer_uri=...`.
+   * @throws AppError invalid_input, forbidden (a type `issuer` does not issue),
+   *   credential_not_issuable (claims that do not fit the type).
+   */
+  offerCredential(options: {
+    issuer: IssuerName;
+    documentType: DocumentTypeKey;
+    claims: Record<string, unknown>;
+    formats?: readonly ('dc+sd-jwt' | 'ldp_vc')[];
+  }): Promise<{ offer: string }>;
+}
+
 /** The ports of every role, on ServiceDeps.roles. */
 export interface RolePorts {
   wallet: WalletPort;
   verifier: VerifierPort;
   consent: ConsentPort;
+  issuer: IssuerPort;
 }
