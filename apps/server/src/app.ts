@@ -39,6 +39,7 @@ import {
   UNAVAILABLE_RETRY_AFTER_SECONDS,
   unavailableDetail,
 } from './lib/errors';
+import { IN_PROCESS_REMOTE_ADDRESS } from './lib/oid4vci/issuer-http';
 import { redactLogFields } from './lib/redact-log';
 import { registerAuth } from './plugins/auth';
 import {
@@ -226,6 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const answer = await app.inject({
       method: init.method ?? 'GET',
       url: `${pathname}${search}`,
+      remoteAddress: IN_PROCESS_REMOTE_ADDRESS,
       headers: init.headers,
       ...(init.body === undefined ? {} : { payload: init.body }),
     });

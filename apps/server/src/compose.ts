@@ -5,8 +5,8 @@
  *
  * - `connectRoles(deps)`: the ports, answered by the wallet (presentations, the Basic Identity,
  *   share links of a consent), the product-hosted verifier (its request_uri and response
- *   endpoint in process, erasing what it received, its requests) and the consent ledger (the consent clock, uses,
- *   seeded requests).
+ *   endpoint in process, erasing what it received, its requests), the consent ledger (the consent clock, uses,
+ *   seeded requests) and the product's issuers (a credential offer, for Add Credentials).
  * - `seedFirstStart(deps)`: the first start's data, each role seeding its own tables in one
  *   transaction: the platform's claim, the sample users (accounts), SPEC 3's seeded consent
  *   requests (the consent ledger), then the registered verifiers (the verifier) and the product's
@@ -19,6 +19,7 @@ import { linkSeededConsentRequests } from './consent/link-seeded-consent-request
 import { listConsentRequests } from './consent/list-consent-requests';
 import { SEEDED_HOLDER, seedConsentRequests } from './consent/seed-consent-requests';
 import type { DbOrTx } from './db/create-db';
+import { createCredentialOffer } from './issuer/create-credential-offer';
 import type { ServiceDeps } from './lib/deps';
 import type { RolePorts } from './lib/roles';
 import { claimFirstStart } from './platform/claim-first-start';
@@ -74,6 +75,12 @@ export function connectRoles(deps: Omit<ServiceDeps, 'roles'>): ServiceDeps {
       stampSeen: stampConsentRequestsSeen,
       seedRequests: async (db: DbOrTx, options) => {
         await seedConsentRequests({ ...full, db, ...options });
+      },
+    },
+    issuer: {
+      offerCredential: async (options) => {
+        const created = await createCredentialOffer({ ...full, ...options });
+        return { offer: created.openid_credential_offer };
       },
     },
   };

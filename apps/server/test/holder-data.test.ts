@@ -131,7 +131,8 @@ describe.each(backends)('holder data on $name', (backend) => {
       issuance_date: isoSeconds(clock.now()),
       expiration_date: isoSeconds(yearsLater(clock.now(), 5)),
       credential_subject: {
-        id: 'did:pehchaan:user-001',
+        // Bound to the holder's own key (DECISIONS 8: received over OpenID4VCI).
+        id: expect.stringMatching(/^did:key:z6Mk\w+$/),
         name: user?.name,
         document_type: 'PAN Card',
         // The record as the list answers it: identity numbers masked (DECISIONS 9.6).

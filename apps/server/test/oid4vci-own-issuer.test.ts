@@ -2,11 +2,11 @@
  * The product's wallet receives from the product's own issuers over OpenID4VCI 1.0 (DECISIONS
  * 9.1; docs/oid4vci.md): an issuer organisation makes an offer with its API key (POST
  * /issuer/offers, both formats by default, with a transaction code), the holder stores it, sees
- * the issuer as trusted (the trust list) and the SD-JWT VC it will receive (the wallet does not
- * receive ldp_vc yet, so the offer is received in its dc+sd-jwt configuration), types the code
- * and accepts; the credential is listed as a received Voter ID Card, its SD-JWT is signed by the
- * issuer's key and bound to the holder's key, and SPEC 5's one-per-type rule then refuses a
- * second one. Run on PGlite and, with TEST_DATABASE_URL, PostgreSQL.
+ * the issuer as trusted (the trust list) and the credential it will receive, types the code and
+ * accepts; both formats are received and stored as one SPEC card (the W3C document and its SD-JWT
+ * VC exactly as issued, bound to the holder's keys), and SPEC 5's one-per-type rule then refuses a
+ * second one. An offer in ldp_vc only is received as a SPEC card too. Run on PGlite and, with
+ * TEST_DATABASE_URL, PostgreSQL.
  */
 
 import { eq } from 'drizzle-orm';
@@ -15,7 +15,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credentialOffers } from '../src/db/schema';
 import { createIssuerApiKey } from '../src/issuer/create-issuer-api-key';
 import { OFFER_GONE_DETAIL } from '../src/wallet/receive-credential-offer';
-import { bearer, buildTestApp, loginDemo, MINUTE_MS, PRIMARY, TestClock } from './helpers/app';
+import {
+  bearer,
+  buildTestApp,
+  loginDemo,
+  MINUTE_MS,
+  PRIMARY,
+  SECONDARY,
+  TestClock,
+} from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
 import { expectProblem } from './helpers/problem';
 
@@ -86,7 +94,7 @@ describe.each(backends)(
         payload: { tx_code: txCode },
       });
 
-    it('offer, review, code, accept: a trusted Voter ID Card bound to the holder; a second is refused', async () => {
+    it('offer, review, code, accept: a trusted Voter ID Card, stored as a SPEC card in both formats as issued; a second is refused', async () => {
       const offer = await makeOffer();
       const received = await receive(offer.openid_credential_offer);
       expect(received.statusCode, received.body).toBe(201);
@@ -97,7 +105,7 @@ describe.each(backends)(
         tx_code: { length: 6, input_mode: 'numeric' },
         grant: 'pre-authorized_code',
       });
-      // Offered in both formats; the wallet lists (and receives) the SD-JWT VC.
+      // Offered in both formats, one issuance: the holder sees one credential.
       expect(view.credentials).toHaveLength(1);
       expect(view.credentials[0]).toMatchObject({ format: 'dc+sd-jwt', name: 'Voter ID Card' });
       expect(view.credentials[0].claims.map((claim: { path: string }) => claim.path)).toEqual(
@@ -109,18 +117,36 @@ describe.each(backends)(
       await expectProblem(await accept(view.id, wrong), 'tx_code_invalid');
       const accepted = await accept(view.id, offer.tx_code);
       expect(accepted.statusCode, accepted.body).toBe(201);
-      const [record] = accepted.json().credentials;
-      expect(record.received).toMatchObject({
-        format: 'dc+sd-jwt',
-        issuer_name: 'Election Commission of India',
-        trusted: true,
-        vct: 'http://localhost:5000/vct/voter_id',
-        state: 'issued',
+      const { credentials: stored } = accepted.json();
+      // A trusted issuer's SPEC type: one SPEC card (the W3C document and its SD-JWT VC), with
+      // every feature of one, not a received credential.
+      expect(stored).toHaveLength(1);
+      const [record] = stored;
+      expect(record.id).toMatch(/^cred-[0-9a-f]{32}$/);
+      expect(record.received).toBeUndefined();
+      expect(record).toMatchObject({
+        type: ['VerifiableCredential', 'VoterIdCredential'],
+        issuer: 'Election Commission of India',
+        credential_subject: { name: 'Rahul Sharma', document_type: 'Voter ID Card' },
       });
 
-      // Listed; its SD-JWT as issued: signed by the issuer's key, bound to the holder's key.
+      // Listed; the document and the SD-JWT as issued: signed by the issuer's key, bound to the
+      // holder's key (its did:key in the document, its JWK in cnf).
       const listed = await app.inject({ url: `${base}/credentials`, headers: bearer(token) });
       expect(listed.json().credentials.map((c: { id: string }) => c.id)).toContain(record.id);
+      const document = await app.inject({
+        url: `${base}/credentials/${record.id}/document`,
+        headers: bearer(token),
+      });
+      expect(document.statusCode, document.body).toBe(200);
+      const signed = document.json().verifiable_credential;
+      const issuerDid = app.deps.issuers.get('Election Commission of India').did;
+      expect(signed).toMatchObject({
+        id: `urn:pehchaan:credential:${record.id}`,
+        issuer: { id: issuerDid },
+        credentialSubject: { id: expect.stringMatching(/^did:key:z6Mk/), ...VOTER_CLAIMS },
+        proof: { cryptosuite: 'eddsa-jcs-2022' },
+      });
       const sdJwt = await app.inject({
         url: `${base}/credentials/${record.id}/sd-jwt`,
         headers: bearer(token),
@@ -128,9 +154,11 @@ describe.each(backends)(
       expect(sdJwt.statusCode, sdJwt.body).toBe(200);
       const issuerJwt = sdJwt.body.split('~')[0] ?? '';
       const payload = jwtPart(issuerJwt, 1);
-      expect(payload.iss).toBe(app.deps.issuers.get('Election Commission of India').did);
+      expect(payload.iss).toBe(issuerDid);
       expect(payload.vct).toBe('http://localhost:5000/vct/voter_id');
       expect(payload.cnf).toMatchObject({ jwk: expect.objectContaining({ kty: 'OKP' }) });
+      const verdict = await app.inject({ url: `/api/verify/${record.id}` });
+      expect(verdict.json()).toMatchObject({ verified: true, status: 'verified' });
 
       // SPEC 5: one Voter ID Card per holder, whichever way it came.
       const offer2 = await makeOffer();
@@ -141,15 +169,39 @@ describe.each(backends)(
       expect(refused.json()).toMatchObject({ code: 'credential_exists' });
     });
 
-    it('an offer in ldp_vc only is shown as offered and refused on accept, nothing stored', async () => {
-      const before = await app.inject({ url: `${base}/credentials`, headers: bearer(token) });
+    it('an offer in ldp_vc only is received: a SPEC card with the W3C document and no SD-JWT VC minted', async () => {
+      const other = await loginDemo(app, SECONDARY);
+      const otherBase = `/user/${SECONDARY.userId}`;
       const offer = await makeOffer(['ldp_vc']);
-      const received = await receive(offer.openid_credential_offer);
+      const received = await app.inject({
+        method: 'POST',
+        url: `${otherBase}/credential-offers`,
+        headers: bearer(other),
+        payload: { offer: offer.openid_credential_offer },
+      });
       expect(received.statusCode, received.body).toBe(201);
       expect(received.json().credentials).toMatchObject([{ format: 'ldp_vc' }]);
-      await expectProblem(await accept(received.json().id, offer.tx_code), 'credential_rejected');
-      const after = await app.inject({ url: `${base}/credentials`, headers: bearer(token) });
-      expect(after.json().credentials).toEqual(before.json().credentials);
+      const accepted = await app.inject({
+        method: 'POST',
+        url: `${otherBase}/credential-offers/${received.json().id}/accept`,
+        headers: bearer(other),
+        payload: { tx_code: offer.tx_code },
+      });
+      expect(accepted.statusCode, accepted.body).toBe(201);
+      const [record] = accepted.json().credentials;
+      expect(record.received).toBeUndefined();
+      expect(record.type).toEqual(['VerifiableCredential', 'VoterIdCredential']);
+      const verdict = await app.inject({ url: `/api/verify/${record.id}` });
+      expect(verdict.json()).toMatchObject({ verified: true, status: 'verified' });
+      // Issued in W3C form only: the wallet signs no SD-JWT VC of its own for it.
+      await expectProblem(
+        await app.inject({
+          url: `${otherBase}/credentials/${record.id}/sd-jwt`,
+          headers: bearer(other),
+        }),
+        'received_credential_unsupported',
+        'This credential has no SD-JWT form: its issuer issued it as a W3C credential only.',
+      );
     });
 
     it('an offer the issuer has ended (3 wrong codes) or that expired is refused as expired when opened, nothing stored', async () => {

@@ -91,7 +91,7 @@ describe.each(backends)('received credentials in backups on $name', (backend) =>
     });
 
   /** Receives one offer of `slug` and answers the stored record's id. */
-  async function receive(slug: 'library' | 'uidai'): Promise<string> {
+  async function receive(slug: 'library' | 'uidai' | 'diploma'): Promise<string> {
     const offer = await call('POST', `${base}/credential-offers`, {
       offer: issuer.makeOffer(slug).link,
     });
@@ -263,5 +263,38 @@ describe.each(backends)('received credentials in backups on $name', (backend) =>
       received_credentials: undefined,
     });
     expect(v1.received_credentials).toEqual([]);
+  });
+
+  it('an ldp_vc travels as its document: exported, downloaded and restored as issued', async () => {
+    const diploma = await receive('diploma');
+    const sent = JSON.parse(issuer.issued.at(-1) as string) as Record<string, unknown>;
+    // The card's download: the document as the issuer signed it.
+    const downloaded = await call('GET', `${base}/credentials/${diploma}/document`);
+    expect(downloaded.statusCode, downloaded.body).toBe(200);
+    expect(downloaded.json().verifiable_credential).toEqual(sent);
+    const data = holderExportSchema.parse((await call('GET', `${base}/export`)).json());
+    const exported = data.received_credentials.find((c) => c.id === diploma);
+    expect(exported).toMatchObject({ format: 'ldp_vc', vct: null, credential: sent });
+
+    expect((await call('DELETE', `${base}/credentials/${diploma}`)).statusCode).toBe(200);
+    // Another subject (not this holder's did:key) restores nothing.
+    const forged = structuredClone(exported) as ExportedReceivedCredential;
+    const subject = (forged.credential as Record<string, unknown>).credentialSubject as Record<
+      string,
+      unknown
+    >;
+    subject.id = 'did:key:z6MkhaXgBZDvotDkL5257faiztiGiC2QtKLGpbnnEGta2doK';
+    const only = (item: unknown) =>
+      call('POST', `${base}/restore`, {
+        settings: data.settings,
+        verifiable_credentials: [],
+        received_credentials: [item],
+      });
+    expectProblem(await only(forged), 'backup_invalid');
+    const restored = await only(exported);
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json()).toMatchObject({ credentials_restored: 1 });
+    const again = await call('GET', `${base}/credentials/${diploma}/document`);
+    expect(again.json().verifiable_credential).toEqual(sent);
   });
 });

@@ -8,7 +8,13 @@
  * holder cannot fetch another's; the Type Metadata at /vct answers valid metadata.
  */
 import { createHash, createPrivateKey } from 'node:crypto';
-import { UI_LANGUAGES } from '@pehchaan/core';
+import {
+  createEddsaJcs2022Proof,
+  holderDid,
+  toSecondsIso,
+  UI_LANGUAGES,
+  type VerifiableCredential,
+} from '@pehchaan/core';
 import type { TypeMetadataFormat } from '@sd-jwt/sd-jwt-vc';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credentials, holderKeys } from '../src/db/schema';
 import { UNKNOWN_TYPE_DETAIL } from '../src/issuer/get-credential-type-metadata';
 import { isAppError } from '../src/lib/errors';
+import { credentialAad } from '../src/lib/records';
 import { resolveIssuerKey } from '../src/lib/sd-jwt-vc';
 import { presentCredential } from '../src/wallet/present-credential';
 import { bearer, buildTestApp, loginDemo, SECONDARY, TestClock } from './helpers/app';
@@ -158,9 +165,31 @@ describe.each(backends)('SD-JWT VC on $name', (backend) => {
     });
 
     it('issues a credential that predates SD-JWT VCs on first fetch, then keeps it', async () => {
+      // A row as stored before credentials came over OpenID4VCI: the document bound to the
+      // product's holder DID, signed by the issuer's key, and no SD-JWT VC.
+      const issuer = app.deps.issuers.get('Income Tax Department');
+      const { proof: _proof, ...unsigned } = pan.document;
+      const legacy = await createEddsaJcs2022Proof(
+        {
+          ...unsigned,
+          credentialSubject: {
+            ...(pan.document.credentialSubject as Record<string, unknown>),
+            id: holderDid('user-001'),
+          },
+        } as unknown as VerifiableCredential,
+        {
+          verificationMethod: issuer.verificationMethod,
+          created: toSecondsIso(clock.now()),
+          sign: issuer.sign,
+          crypto: app.deps.proofCrypto,
+        },
+      );
       await app.deps.db
         .update(credentials)
-        .set({ sdJwtCiphertext: null })
+        .set({
+          sdJwtCiphertext: null,
+          documentCiphertext: app.deps.vault.encrypt(JSON.stringify(legacy), credentialAad(pan.id)),
+        })
         .where(eq(credentials.id, pan.id));
       const first = await getSdJwt(pan.id);
       expect(first.statusCode).toBe(200);

@@ -2,8 +2,9 @@
  * Credentials received from issuers over OpenID4VCI (table received_credentials; core
  * api/credential-offers.ts) as the holder's list shows them: core's CredentialRecord with
  * `received` set and `credential_subject` = the claims the issuer disclosed to the holder (every
- * disclosure applied), plus `name` and `document_type` (the credential's display name), which
- * the record schema needs. Reads only; the wallet role writes the table.
+ * disclosure of an SD-JWT VC applied; an ldp_vc's credentialSubject), plus `name` and
+ * `document_type` (the credential's display name), which the record schema needs. Reads only;
+ * the wallet role writes the table.
  *
  * Also SPEC 5's one-per-type rule for received credentials: `documentTypeOfVct` says which of
  * the SPEC's ten types a received SD-JWT VC is (the product's own `vct` of a type, or UIDAI's
@@ -166,6 +167,18 @@ export async function receivedCredentialIds(db: DbOrTx, userId: string): Promise
   return new Set(rows.map((row) => row.id));
 }
 
+/**
+ * The claims about the holder of an issued W3C Data Integrity credential (ldp_vc, stored as the
+ * JSON text the issuer sent): its credentialSubject (the first, when a list), `id` included.
+ */
+export function ldpVcClaims(issued: string): Record<string, unknown> {
+  const document = JSON.parse(issued) as { credentialSubject?: unknown };
+  const subject = Array.isArray(document.credentialSubject)
+    ? document.credentialSubject[0]
+    : document.credentialSubject;
+  return typeof subject === 'object' && subject !== null ? { ...subject } : {};
+}
+
 /** A person's name from common claim names, else undefined. */
 function personName(claims: Record<string, unknown>): string | undefined {
   if (typeof claims.name === 'string' && claims.name !== '') return claims.name;
@@ -186,7 +199,12 @@ export async function toReceivedCredentialRecord(
   trusted: boolean,
 ): Promise<CredentialRecord> {
   const issued = readIssuedCredential(row, vault);
-  const claims = issued === undefined ? {} : await sdJwtClaims(issued);
+  const claims =
+    issued === undefined
+      ? {}
+      : row.format === 'ldp_vc'
+        ? ldpVcClaims(issued)
+        : await sdJwtClaims(issued);
   const format: ReceivedFormat = receivedFormatSchema.catch('dc+sd-jwt').parse(row.format);
   const subjectId = typeof claims.id === 'string' ? claims.id : row.id;
   return {

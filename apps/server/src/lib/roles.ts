@@ -15,6 +15,7 @@ import type {
   DcqlQuery,
   DocumentTypeKey,
   ExportedReceivedCredential,
+  IssuerName,
 } from '@pehchaan/core';
 import type { DbOrTx } from '../db/create-db';
 import type { CheckedReceivedCredential } from './received-backup';
@@ -142,9 +143,30 @@ export interface ConsentPort {
   seedRequests(db: DbOrTx, options: { userId: string }): Promise<void>;
 }
 
+/** What the product's issuers do for the other roles. */
+export interface IssuerPort {
+  /**
+   * A credential offer of one of the product's issuer organisations (OpenID4VCI 1.0 section 4.1,
+   * pre-authorized code, no transaction code), as POST /issuer/offers makes it: `issuer` offers
+   * `claims` (`name` and the subject fields of `documentType`, a catalogue key) in `formats`
+   * (default both, 'dc+sd-jwt' and 'ldp_vc'). The wallet's Add Credentials (SPEC 5, DECISIONS
+   * 8) receives it over the protocol like any wallet would.
+   * @returns the offer link `openid-credential-offer://?credential_offer_uri=...`.
+   * @throws AppError invalid_input, forbidden (a type `issuer` does not issue),
+   *   credential_not_issuable (claims that do not fit the type).
+   */
+  offerCredential(options: {
+    issuer: IssuerName;
+    documentType: DocumentTypeKey;
+    claims: Record<string, unknown>;
+    formats?: readonly ('dc+sd-jwt' | 'ldp_vc')[];
+  }): Promise<{ offer: string }>;
+}
+
 /** The ports of every role, on ServiceDeps.roles. */
 export interface RolePorts {
   wallet: WalletPort;
   verifier: VerifierPort;
   consent: ConsentPort;
+  issuer: IssuerPort;
 }

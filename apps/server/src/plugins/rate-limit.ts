@@ -17,6 +17,8 @@
  *   (the library's skipOnError; failed logins per number are still counted in the database,
  *   accounts/login-throttle.ts), while OTP sends are refused with 503 'service_unavailable'
  *   (each may cost an SMS and reach a stranger's phone: they are never sent uncounted).
+ * - Requests the server makes to itself in process (the wallet reaching the product's own
+ *   OpenID4VCI issuers, lib/oid4vci/issuer-http.ts IN_PROCESS_REMOTE_ADDRESS) are not counted.
  * - RATE_LIMITS=off (config) registers nothing: for benchmarks only; the default is on.
  *
  * The OTP send throttle (DECISIONS 3: per phone and per IP) runs after body validation, so it
@@ -37,6 +39,7 @@ import {
   UNAVAILABLE_RETRY_AFTER_SECONDS,
   unavailableDetail,
 } from '../lib/errors';
+import { IN_PROCESS_REMOTE_ADDRESS } from '../lib/oid4vci/issuer-http';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -281,6 +284,8 @@ export async function registerRateLimits(
     ...(redis
       ? { redis, nameSpace: REDIS_KEY_PREFIX, skipOnError: true }
       : { store: clockStore(options.now) }),
+    // The wallet's in-process calls to this server's own issuers (lib/oid4vci/issuer-http.ts).
+    allowList: (request) => request.raw.socket?.remoteAddress === IN_PROCESS_REMOTE_ADDRESS,
     errorResponseBuilder: (_request, context) =>
       new AppError('rate_limited', rateLimitedDetail(Math.max(1, Math.ceil(context.ttl / 1000)))),
   });

@@ -59,11 +59,13 @@ import {
   configurationName,
   PRE_AUTHORIZED_GRANT,
 } from '../lib/oid4vci/offer';
+import { issuerOf, type StoredOfferState } from '../lib/oid4vci/offer-view';
 import {
-  issuerOf,
-  receivableConfigurations,
-  type StoredOfferState,
-} from '../lib/oid4vci/offer-view';
+  documentTypeOfConfiguration,
+  pairSpecCards,
+  plannedConfigurations,
+} from '../lib/oid4vci/receiving-plan';
+import type { VerifiedIssuedLdpVc } from '../lib/oid4vci/verify-issued-ldp-vc';
 import { type VerifiedIssuedSdJwt, verifyIssuedSdJwt } from '../lib/oid4vci/verify-issued-sd-jwt';
 import type { SafeFetchOptions } from '../lib/oid4vp/safe-fetch';
 import {
@@ -74,9 +76,10 @@ import {
   receivedExchangeAad,
   toReceivedCredentialRecord,
 } from '../lib/received-records';
-import { loadTrustList } from '../lib/trust-list';
+import { loadTrustList, type TrustList } from '../lib/trust-list';
 import { loadCredentialOffer } from './get-credential-offer';
 import { proofAlgFor } from './receive-credential-offer';
+import { isSpecCard, storeSpecCard, verifyReceivedLdpVc } from './store-received-document';
 
 export interface AcceptCredentialOfferOptions extends ServiceDeps {
   userId: string;
@@ -99,6 +102,8 @@ interface Received {
   exchange: ReceivedExchange;
   /** A deferred credential's offered vct (the issued one's is in `verified`). */
   vct?: string | undefined;
+  /** Set for a checked ldp_vc (then `verified` is undefined). */
+  ldpVc?: VerifiedIssuedLdpVc | undefined;
 }
 
 /** PostgreSQL's unique_violation, as node-postgres or PGlite report it (maybe wrapped). */
@@ -157,6 +162,7 @@ export interface OfferAccessToken {
 export async function receivableOfferConfigurations(
   options: ServiceDeps & { userId: string },
   state: StoredOfferState,
+  preloadedTrustList?: TrustList,
 ): Promise<{ id: string; configuration: CredentialConfiguration }[]> {
   const { db, userId } = options;
   const { offer, metadata } = state;
@@ -167,18 +173,17 @@ export async function receivableOfferConfigurations(
     }
     return { id, configuration };
   });
-  // W3C Data Integrity (ldp_vc) is not received yet: an offer that also carries SD-JWT VCs (the
-  // product's issuers offer each type in both formats) is received in those; one of ldp_vc only
-  // is refused.
-  const configurations = receivableConfigurations(offered);
-  if (configurations.length === 0) {
-    throw new AppError(
-      'credential_rejected',
-      'Pehchaan cannot receive this credential yet: it is a W3C Data Integrity credential (ldp_vc).',
-    );
-  }
+  // Read before any transaction: PGlite has one connection, which a transaction holds.
+  const trustList = preloadedTrustList ?? (await loadTrustList(options));
+  // lib/oid4vci/receiving-plan.ts: SD-JWT VCs, ldp_vc when that is all, and the ldp_vc sibling
+  // of a SPEC type from an issuer trusted for it (both become one SPEC card).
+  const configurations = plannedConfigurations(offered, {
+    publicOrigin: options.publicOrigin,
+    credentialIssuer: offer.credential_issuer,
+    trustList,
+  });
   for (const { configuration } of configurations) {
-    const type = documentTypeOfVct(options.publicOrigin, configuration.vct ?? null);
+    const type = documentTypeOfConfiguration(options.publicOrigin, configuration);
     if (type && (await holdsDocumentType(db, userId, type))) throw credentialExists(type);
   }
   return configurations;
@@ -201,13 +206,14 @@ export async function receiveOfferedCredentials(
   const http: IssuerHttpOptions = issuerHttpOf(options, options.fetchOptions);
   const { row: offerRow, state } = loaded;
   const { offer, metadata } = state;
-  const configurations = await receivableOfferConfigurations(options, state);
+  // Read before any transaction: PGlite has one connection, which a transaction holds.
+  const trustList = await loadTrustList(options);
+  const configurations = await receivableOfferConfigurations(options, state, trustList);
 
   // 2. The token.
   const { accessToken, cNonce, credentialIdentifiers } = await obtainToken(http);
 
   const { settings } = await getSettings({ db, userId });
-  const trustList = await loadTrustList(options);
   const issuerName = issuerOf(state, settings.language, trustList).name;
   const received: Received[] = [];
   let nonce = cNonce;
@@ -265,7 +271,7 @@ export async function receiveOfferedCredentials(
     const common = {
       configurationId,
       format: configuration.format,
-      documentType: documentTypeOfVct(options.publicOrigin, configuration.vct ?? null),
+      documentType: documentTypeOfConfiguration(options.publicOrigin, configuration),
       display,
     };
     if (answer.kind === 'deferred') {
@@ -287,6 +293,40 @@ export async function receiveOfferedCredentials(
       continue;
     }
     for (const issued of answer.credentials) {
+      if (configuration.format === 'ldp_vc') {
+        const ldpVc = await verifyReceivedLdpVc(issued, {
+          options,
+          configuration,
+          credentialIssuer: offer.credential_issuer,
+          holderJwk: key.publicJwk as unknown as Record<string, string>,
+          trustList,
+          notify: async (event) => {
+            if (metadata.notification_endpoint && answer.notificationId) {
+              await notifyIssuer({
+                notificationEndpoint: metadata.notification_endpoint,
+                accessToken,
+                notificationId: answer.notificationId,
+                event,
+                http,
+              });
+            }
+          },
+        });
+        received.push({
+          ...common,
+          documentType: common.documentType ?? ldpVc.documentType,
+          id: newCredentialId(),
+          issued,
+          verified: undefined,
+          ldpVc,
+          exchange: {
+            access_token: accessToken,
+            notification_endpoint: metadata.notification_endpoint,
+            notification_id: answer.notificationId,
+          },
+        });
+        continue;
+      }
       let verified: VerifiedIssuedSdJwt;
       try {
         verified = await verifyIssuedSdJwt(issued, {
@@ -330,6 +370,16 @@ export async function receiveOfferedCredentials(
   // 4. Store, all or nothing.
   const now = options.now();
   const trusted = trustedIssuerName(trustList, offer.credential_issuer) !== undefined;
+  // SPEC cards (lib/oid4vci/receiving-plan.ts, wallet/store-received-document.ts): a trusted
+  // ldp_vc of a SPEC type with its SD-JWT VC sibling goes to `credentials`; the rest stays received.
+  const { cards, rest } = pairSpecCards(
+    received,
+    (credential) =>
+      credential.ldpVc && isSpecCard(trustList, offer.credential_issuer, credential.ldpVc)
+        ? credential.ldpVc.documentType
+        : undefined,
+    (credential) => (credential.verified ? credential.documentType : undefined),
+  );
   const rows = await storeAll().catch((error: unknown) => {
     // Two acceptances racing for one type: the unique index decides (SPEC 5).
     const type = received.find((credential) => credential.documentType)?.documentType;
@@ -339,16 +389,29 @@ export async function receiveOfferedCredentials(
   async function storeAll() {
     return db.transaction(async (tx) => {
       const types = new Set<DocumentTypeKey>();
-      for (const credential of received) {
+      for (const credential of [...cards.map((card) => card.ldpVc), ...rest]) {
         const type = credential.documentType;
         if (!type) continue;
         if (types.has(type) || (await holdsDocumentType(tx, userId, type)))
           throw credentialExists(type);
         types.add(type);
       }
+      const records: CredentialRecord[] = [];
+      for (const card of cards) {
+        records.push(
+          await storeSpecCard(tx, {
+            ...card,
+            userId,
+            vault,
+            now,
+            issuerName,
+            clock: options.now,
+          }),
+        );
+      }
       const stored = [];
-      for (const credential of received) {
-        const { verified } = credential;
+      for (const credential of rest) {
+        const { verified, ldpVc } = credential;
         const [row] = await tx
           .insert(receivedCredentials)
           .values({
@@ -368,8 +431,16 @@ export async function receiveOfferedCredentials(
               JSON.stringify(credential.exchange),
               receivedExchangeAad(credential.id),
             ),
-            issuedAt: verified?.iat === undefined ? now : new Date(verified.iat * 1000),
-            expiresAt: verified?.exp === undefined ? null : new Date(verified.exp * 1000),
+            issuedAt: ldpVc
+              ? (ldpVc.validFrom ?? now)
+              : verified?.iat === undefined
+                ? now
+                : new Date(verified.iat * 1000),
+            expiresAt: ldpVc
+              ? (ldpVc.validUntil ?? null)
+              : verified?.exp === undefined
+                ? null
+                : new Date(verified.exp * 1000),
             receivedAt: now,
           })
           .returning();
@@ -392,7 +463,7 @@ export async function receiveOfferedCredentials(
       await tx
         .delete(credentialOffers)
         .where(and(eq(credentialOffers.id, offerRow.id), eq(credentialOffers.userId, userId)));
-      return stored;
+      return { records, stored };
     });
   }
 
@@ -410,10 +481,11 @@ export async function receiveOfferedCredentials(
       });
     }
   }
-  return Promise.all(
-    rows.map(async (row) => {
-      const record = await toReceivedCredentialRecord(row, vault, trusted);
-      return { ...record, credential_subject: maskCredentialSubject(record.credential_subject) };
-    }),
+  const receivedRecords = await Promise.all(
+    rows.stored.map((row) => toReceivedCredentialRecord(row, vault, trusted)),
   );
+  return [...rows.records, ...receivedRecords].map((record) => ({
+    ...record,
+    credential_subject: maskCredentialSubject(record.credential_subject),
+  }));
 }

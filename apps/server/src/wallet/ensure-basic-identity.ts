@@ -1,7 +1,10 @@
 /**
  * Creates the holder's Basic Identity credential when it is missing (SPEC 4: "created
  * automatically if missing, marked permanent, and cannot be deleted"). Called at login and when
- * the credentials are listed.
+ * the credentials are listed. Issued as every Add Credentials card is (wallet/generate-credential
+ * .ts): offered by the Digital Identity System, SPEC 3's issuer of the Basic Identity and one of
+ * the product's OpenID4VCI issuers, and received over OpenID4VCI. Never call it inside a
+ * transaction: the exchange reaches the issuer in process, which needs the database.
  *
  * Input: { ...deps, userId }. Output: true when this call issued it, false when it was there
  * (also when a concurrent request issued it first: the unique index decides).

@@ -1,36 +1,39 @@
 /**
- * POST /identity/generate-credential: issues one credential to a holder (SPEC 5, 7 and 9,
- * DECISIONS 4, api-contract).
+ * POST /identity/generate-credential, "Add Credentials": gives the holder a sample credential of
+ * one document type (SPEC 5, 7 and 9, DECISIONS 4 and 8, api-contract), received from the
+ * product's demo issuer over OpenID4VCI 1.0 like any credential from any issuer: nothing is
+ * signed inside the wallet.
  *
  * Input: { ...deps, userId, documentType? (catalogue key), random? ([0,1) source, for tests) }.
- * Output: { record: CredentialRecord, document: the signed W3C VC 2.0 document }.
+ * Output: { record: CredentialRecord, document: the W3C VC 2.0 document as the issuer signed it }.
  * - No documentType: a random issuable type the holder does not hold yet (SPEC 9).
- * - The stored artefact is a W3C VC 2.0 document (core's buildCredentialDocument) issued by the
- *   type's issuer (its did:key), checked against the VC 2.0 rules, signed with an eddsa-jcs-2022
- *   DataIntegrityProof under the issuer's Ed25519 key and encrypted with the vault; the id is
- *   'cred-' + 128 random bits.
- * - The same issuance is also signed as an SD-JWT VC (DECISIONS D7.2, lib/sd-jwt-vc.ts: same
- *   issuer key, claims and dates; `cnf` the holder's key-binding key, made on first use) and
- *   stored encrypted beside the document.
+ * - The wallet builds the holder's sample claims (core's buildCredentialSubject: `name` and the
+ *   type's subject fields) and asks the type's issuer organisation (SPEC 3; Basic Identity's is
+ *   the Digital Identity System) for an offer through the issuer port (deps.roles.issuer
+ *   .offerCredential: both formats, no transaction code); then it receives the offer through its
+ *   own exchange (lib/oid4vci/collect-offered-credentials.ts: token, nonce, a `jwt` proof by the
+ *   holder's Ed25519 key, the credential endpoint; the product's issuers are reached in process),
+ *   checks both credentials (the ldp_vc: Data Integrity proof by the issuer's did:key, bound to
+ *   the did:key of the holder's key, the offered type; the SD-JWT VC: signature, vct, cnf), and
+ *   stores them as one SPEC card (wallet/store-received-document.ts: document = the ldp_vc as
+ *   issued, sd_jwt = the SD-JWT VC as issued; id = the document's own cred-... id). Then the
+ *   issuer is told `credential_accepted`.
  * - Writes a `credential_generated` activity entry ('Generated {name} credential'), or
  *   `basic_identity_created` for the Basic Identity.
  * Errors: AppError 'user_not_found' (404, 'User not found'); 'duplicate_document' (409,
  * MESSAGES.duplicateDocument(name)) when the holder already has that type (also one received
- * from an issuer over OpenID4VCI), also when two
- * requests race (the unique index decides); 'invalid_input' (400) for an unknown type.
+ * from an issuer over OpenID4VCI), also when two requests race (the unique index decides);
+ * 'invalid_input' (400) for an unknown type. A failure of the exchange with the product's own
+ * issuer is a bug (its AppError passes through, else a 500); nothing is stored then.
  */
 import {
-  buildCredentialDocument,
   buildCredentialSubject,
   type CredentialRecord,
-  checkCredentialRules,
-  createEddsaJcs2022Proof,
   type DocumentTypeKey,
   getDocumentType,
   ISSUABLE_DOCUMENT_TYPES,
   MESSAGES,
   pickRandomDocumentType,
-  toSecondsIso,
   type VerifiableCredential,
 } from '@pehchaan/core';
 import { eq } from 'drizzle-orm';
@@ -38,10 +41,15 @@ import { credentials, receivedCredentials, users } from '../db/schema';
 import { recordActivity } from '../lib/activity-log';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
-import { newCredentialId } from '../lib/ids';
-import { credentialAad, toCredentialRecordFromDocument, toSampleUser } from '../lib/records';
-import { sdJwtAad } from '../lib/sd-jwt-vc';
-import { signSdJwtVcOf } from './issue-sd-jwt-vc';
+import { loadHolderKeyOf } from '../lib/holder-keys';
+import {
+  collectOfferedCredentials,
+  notifyCollected,
+} from '../lib/oid4vci/collect-offered-credentials';
+import { issuerHttpOf } from '../lib/oid4vci/issuer-http';
+import { toCredentialRecordFromDocument, toSampleUser } from '../lib/records';
+import { loadTrustList } from '../lib/trust-list';
+import { credentialRowValues, freeCredentialId } from './store-received-document';
 
 export const ALL_TYPES_HELD_DETAIL = `You already have all ${ISSUABLE_DOCUMENT_TYPES.length} document types. Only one document of each type is allowed.`;
 
@@ -92,51 +100,65 @@ export async function generateCredential(
   const duplicate = new AppError('duplicate_document', MESSAGES.duplicateDocument(type.name));
   if (held.includes(type.key)) throw duplicate;
 
-  const now = options.now();
-  const id = newCredentialId();
-  const issuer = options.issuers.get(type.issuer);
-  const unsigned = buildCredentialDocument({
-    credentialId: id,
+  // The sample claims the demo issuer offers: `name` and the type's subject fields.
+  const { document_type: _documentType, ...claims } = buildCredentialSubject(
+    type.key,
+    toSampleUser(user, vault),
+    options.now(),
+  );
+  const { offer } = await options.roles.issuer.offerCredential({
+    issuer: type.issuer,
     documentType: type.key,
-    userId: user.id,
-    issuerDid: issuer.did,
-    claims: buildCredentialSubject(type.key, toSampleUser(user, vault), now),
-    issuedAt: now,
+    claims,
   });
-  // DECISIONS 4: the VC 2.0 rules are checked before signing; a failure is a bug, hence a 500.
-  const broken = checkCredentialRules(unsigned);
-  if (broken.length > 0) throw new Error(`Refusing to sign: ${broken.join('; ')}`);
-  const document: VerifiableCredential = await createEddsaJcs2022Proof(unsigned, {
-    verificationMethod: issuer.verificationMethod,
-    created: toSecondsIso(now),
-    sign: issuer.sign,
+  const holderKey = await loadHolderKeyOf({
+    db,
+    vault,
+    now: options.now,
+    userId: user.id,
+    alg: 'EdDSA',
+  });
+  // Read before the transaction: PGlite has one connection, which the transaction holds.
+  const trustList = await loadTrustList(options);
+  const http = issuerHttpOf(options);
+  const collected = await collectOfferedCredentials({
+    link: offer,
+    holderKey,
+    trustList,
+    // The product's own issuer: its key is in this server's keyring, whatever the trust list says.
+    issuerDids: [options.issuers.get(type.issuer).did],
+    http,
+    now: options.now,
     crypto: options.proofCrypto,
   });
-  // DECISIONS D7.2: the same issuance as an SD-JWT VC, bound to the holder's key.
-  const sdJwt = await signSdJwtVcOf({
-    ...options,
-    userId: user.id,
-    documentType: type.key,
-    document,
-  });
+  const ldp = collected.credentials.find((credential) => credential.ldpVc);
+  const sdJwt = collected.credentials.find((credential) => credential.sdJwt)?.issued;
+  if (!ldp?.ldpVc || ldp.ldpVc.documentType !== type.key) {
+    throw new Error(`The demo issuer did not issue a ${type.name} as a W3C credential`);
+  }
+  const verified = ldp.ldpVc;
+  const document = verified.document as unknown as VerifiableCredential;
 
-  return db.transaction(async (tx) => {
-    const [row] = await tx
+  const row = await db.transaction(async (tx) => {
+    const id = await freeCredentialId(tx, verified.document);
+    const [inserted] = await tx
       .insert(credentials)
-      .values({
-        id,
-        userId: user.id,
-        documentType: type.key,
-        documentCiphertext: vault.encrypt(JSON.stringify(document), credentialAad(id)),
-        sdJwtCiphertext: vault.encrypt(sdJwt, sdJwtAad(id)),
-        issuedAt: new Date(document.validFrom),
-        expiresAt: document.validUntil ? new Date(document.validUntil) : null,
-        permanent: type.permanent,
-      })
+      .values(
+        credentialRowValues({
+          id,
+          userId: user.id,
+          documentType: type.key,
+          issued: ldp.issued,
+          verified,
+          sdJwt,
+          vault,
+          now: options.now(),
+        }),
+      )
       // The unique (user_id, document_type) index settles a race between two requests.
       .onConflictDoNothing()
       .returning();
-    if (!row) throw duplicate;
+    if (!inserted) throw duplicate;
     await recordActivity({
       db: tx,
       now: options.now,
@@ -148,6 +170,9 @@ export async function generateCredential(
             message: { code: 'credential_generated', params: { document_type: type.key } },
           }),
     });
-    return { record: toCredentialRecordFromDocument(row, document), document };
+    return inserted;
   });
+  // OpenID4VCI section 11: the issuer learns the credential was accepted (best effort).
+  await notifyCollected(collected, http);
+  return { record: toCredentialRecordFromDocument(row, document), document };
 }

@@ -4,13 +4,22 @@
  * issuer key, claims and dates, so both views still describe one issuance), then stored
  * encrypted beside the document.
  *
+ * Legacy rows only: credentials are received from the issuers over OpenID4VCI now (DECISIONS 8;
+ * Add Credentials, wallet/generate-credential.ts), each with the SD-JWT VC its issuer signed. This
+ * path signs inside the wallet solely for documents stored before that (bound to the product's
+ * holder DID `did:pehchaan:{userId}`); a document bound to the holder's did:key without an SD-JWT
+ * VC (its issuer sent the W3C form only, or a backup restored the document alone) has none:
+ * AppError 'received_credential_unsupported' (409).
+ *
  * Input: { ...deps, row } (the holder's credential row, already found by the caller).
  * Output: the compact SD-JWT VC with every disclosure (lib/sd-jwt-vc.ts has the shape).
  * Race-safe: the store is conditional on the column still being empty, and the loser reads the
  * winner's back, so a credential never has two SD-JWT VCs.
- * Errors: none of its own; a document or key that does not decrypt is a 500.
+ * Errors: 'received_credential_unsupported' (409, see above); a document or key that does not
+ * decrypt is a 500.
  */
 import {
+  holderDid,
   isDocumentTypeKey,
   type VerifiableCredential,
   verifiableCredentialSchema,
@@ -18,6 +27,7 @@ import {
 import { and, eq, isNull } from 'drizzle-orm';
 import { type CredentialRow, credentials } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
+import { AppError } from '../lib/errors';
 import { loadHolderKey } from '../lib/holder-keys';
 import { readCredentialDocument } from '../lib/records';
 import { sdJwtAad, signSdJwtVc } from '../lib/sd-jwt-vc';
@@ -52,6 +62,14 @@ export async function issueSdJwtVc(options: IssueSdJwtVcOptions): Promise<string
   const { db, vault, row } = options;
   if (row.sdJwtCiphertext) return vault.decrypt(row.sdJwtCiphertext, sdJwtAad(row.id));
   const document = verifiableCredentialSchema.parse(readCredentialDocument(row, vault));
+  // Only a legacy document (bound to the product's holder DID) gets an SD-JWT VC signed here; a
+  // credential an issuer issued over OpenID4VCI in W3C form only has none.
+  if (document.credentialSubject.id !== holderDid(row.userId)) {
+    throw new AppError(
+      'received_credential_unsupported',
+      'This credential has no SD-JWT form: its issuer issued it as a W3C credential only.',
+    );
+  }
   const sdJwt = await signSdJwtVcOf({
     ...options,
     userId: row.userId,

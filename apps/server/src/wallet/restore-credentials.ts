@@ -4,10 +4,12 @@
  *
  * - Each document must verify (Data Integrity proof by an issuer the trust list trusts for its
  *   type, lib/trust-list.ts, core's verifyCredential; expiry is not a reason to refuse: an expired credential comes back
- *   expired) and be this holder's (credentialSubject.id = holderDid(userId)); any other makes
+ *   expired) and be this holder's (credentialSubject.id = the did:key of the holder's Ed25519 key,
+ *   as credentials received over OpenID4VCI are bound, or holderDid(userId) of older ones); any other makes
  *   the whole restore fail with AppError 'backup_invalid' (422) and nothing is stored.
  * - A document type the holder holds now is left as it is (counted as skipped); a missing one is
- *   stored again under its own id, its SD-JWT VC issued on first use.
+ *   stored again under its own id (a backup holds the W3C document only: its SD-JWT VC is
+ *   signed again on first use by wallet/issue-sd-jwt-vc.ts, the legacy path).
  * - Then the credentials received from issuers that wallet/restore-received-credentials.ts
  *   checked before the transaction (`received`), SPEC 5 applied across both.
  *
@@ -20,6 +22,7 @@ import {
   DOCUMENT_TYPES,
   holderDid,
   isJsonObject,
+  publicJwkToDidKey,
   verifyCredential,
 } from '@pehchaan/core';
 import { eq } from 'drizzle-orm';
@@ -27,6 +30,7 @@ import type { DbOrTx } from '../db/create-db';
 import { credentials } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
+import { loadHolderKey } from '../lib/holder-keys';
 import type { CheckedReceivedCredential } from '../lib/received-backup';
 import { credentialAad } from '../lib/records';
 import { loadTrustList, type TrustList } from '../lib/trust-list';
@@ -55,8 +59,12 @@ export async function restoreCredentials(
   const { userId } = options;
   const checked: RestorableDocument[] = [];
   const trustList = await loadTrustList({ db, publicOrigin: options.publicOrigin });
+  // The holder as a credential names them: the did:key of their own key (credentials received
+  // over OpenID4VCI, DECISIONS 8), or the product's holder DID of older credentials.
+  const holderKey = await loadHolderKey({ ...options, db, userId });
+  const holderDids = [publicJwkToDidKey(holderKey.publicJwk), holderDid(userId)];
   for (const document of options.documents) {
-    checked.push(await checkDocument(options, trustList, document));
+    checked.push(await checkDocument(options, trustList, holderDids, document));
   }
   const held = new Set(
     (
@@ -108,6 +116,7 @@ export async function restoreCredentials(
 async function checkDocument(
   options: Omit<ServiceDeps, 'db'> & { userId: string },
   trustList: TrustList,
+  holderDids: readonly string[],
   document: Record<string, unknown>,
 ): Promise<RestorableDocument> {
   const invalid = new AppError('backup_invalid', BACKUP_INVALID_DETAIL);
@@ -125,7 +134,8 @@ async function checkDocument(
   const validFrom = typeof document.validFrom === 'string' ? new Date(document.validFrom) : null;
   if (
     !proofHolds ||
-    subject.id !== holderDid(options.userId) ||
+    typeof subject.id !== 'string' ||
+    !holderDids.includes(subject.id) ||
     !type ||
     !id.startsWith(CREDENTIAL_URN_PREFIX) ||
     !validFrom ||

@@ -5,7 +5,11 @@
  * - `issuers/library`: EdDSA, `dc+sd-jwt` Library Card (a type outside the SPEC's ten), its keys
  *   at /.well-known/jwt-vc-issuer, display names in English and Hindi;
  * - `issuers/uidai`: UIDAI's Aadhaar SD-JWT profile: ES256 proofs only, `typ vc+sd-jwt`, `kid`
- *   in the JWKS its metadata names (jwks_uri), `cnf.jwk` on P-256, `id`, `status`.
+ *   in the JWKS its metadata names (jwks_uri), `cnf.jwk` on P-256, `id`, `status`;
+ * - `issuers/diploma`: a University Degree as `ldp_vc` (a type outside the SPEC's ten): a W3C VC
+ *   2.0 document issued by the did:key of its Ed25519 key, signed by hand here (eddsa-jcs-2022:
+ *   RFC 8785 JSON and base58btc written below on node:crypto, no Data Integrity library of the
+ *   product), `credentialSubject.id` the did:key of the proof's Ed25519 key.
  * Each serves credential offers by value and by uri, issuer metadata (path insertion),
  * authorization server metadata, a token endpoint (pre-authorized code, with or without a
  * transaction code, one use; a wrong code answers invalid_grant and may be tried again), a nonce
@@ -54,6 +58,8 @@ export type Tamper =
   | 'vct'
   | 'big'
   | 'stale_nonce'
+  /** ldp_vc: a claim changed after signing (the Data Integrity proof no longer verifies). */
+  | 'claim'
   /** The credential endpoint answers 202 with a transaction_id (deferred issuance). */
   | 'deferred';
 
@@ -77,6 +83,52 @@ function makeKeys(alg: 'EdDSA' | 'ES256', kid: string): IssuerKeys {
   };
 }
 
+/** The W3C VC 2.0 base context. */
+const VC_V2 = 'https://www.w3.org/ns/credentials/v2';
+/** The diploma issuer's VC type (none of the SPEC's ten). */
+const DIPLOMA_TYPE = 'UniversityDegreeCredential';
+
+const DISPLAY_NAMES: Record<OutsideSlug, { en: string; hi: string }> = {
+  library: { en: 'Library Card', hi: 'पुस्तकालय कार्ड' },
+  uidai: { en: 'Aadhaar', hi: 'आधार' },
+  diploma: { en: 'University Degree', hi: 'विश्वविद्यालय उपाधि' },
+};
+
+/** RFC 8785 JSON Canonicalization Scheme for plain JSON values (sorted keys, ES number text). */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+
+/** Base58 (Bitcoin alphabet) of `bytes`. */
+export function base58btc(bytes: Uint8Array): string {
+  let n = BigInt(`0x${Buffer.from(bytes).toString('hex') || '0'}`);
+  let out = '';
+  while (n > 0n) {
+    out = BASE58[Number(n % 58n)] + out;
+    n /= 58n;
+  }
+  for (const byte of bytes) {
+    if (byte !== 0) break;
+    out = `1${out}`;
+  }
+  return out;
+}
+
+/** The did:key of an Ed25519 public JWK (multicodec 0xed 0x01, base58btc). */
+export function didKeyOf(jwk: JWK): string {
+  const raw = Buffer.from(String(jwk.x), 'base64url');
+  return `did:key:z${base58btc(Buffer.concat([Buffer.from([0xed, 0x01]), raw]))}`;
+}
+
 function jwsSign(keys: { alg: string; privateKey: KeyObject }, input: string): string {
   const data = Buffer.from(input, 'utf8');
   const signature =
@@ -86,11 +138,14 @@ function jwsSign(keys: { alg: string; privateKey: KeyObject }, input: string): s
   return signature.toString('base64url');
 }
 
+/** The outside issuers. */
+export type OutsideSlug = 'library' | 'uidai' | 'diploma';
+
 interface IssuerSpec {
-  slug: 'library' | 'uidai';
+  slug: OutsideSlug;
   keys: IssuerKeys;
   configurationId: string;
-  format: 'dc+sd-jwt' | 'vc+sd-jwt';
+  format: 'dc+sd-jwt' | 'vc+sd-jwt' | 'ldp_vc';
   vct: () => string;
   proofAlgs: string[];
   claims: () => Record<string, unknown>;
@@ -109,7 +164,7 @@ export interface SignedMetadataMode {
 
 /** A grant the issuer made: the pre-authorized code's issuer, transaction code and use. */
 export interface Grant {
-  slug: 'library' | 'uidai';
+  slug: OutsideSlug;
   txCode?: string;
   used: boolean;
 }
@@ -122,7 +177,7 @@ export interface OutsideIssuer {
   issuerId(slug: string): string;
   /** A new offer: its link (by value, or by uri) and its pre-authorized code. */
   makeOffer(
-    slug: 'library' | 'uidai',
+    slug: OutsideSlug,
     options?: { txCode?: string; byUri?: boolean },
   ): { link: string; code: string };
   /** Pre-authorized code -> grant (a test may mark one used: a replay). */
@@ -171,7 +226,7 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
   let origin = '';
   const issuerId = (slug: string) => `${origin}/issuers/${slug}`;
 
-  const SPECS: Record<'library' | 'uidai', IssuerSpec> = {
+  const SPECS: Record<OutsideSlug, IssuerSpec> = {
     library: {
       slug: 'library',
       keys: makeKeys('EdDSA', 'library-key-1'),
@@ -194,12 +249,22 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
         date_of_birth: '1990-05-15',
       }),
     },
+    diploma: {
+      slug: 'diploma',
+      keys: makeKeys('EdDSA', 'diploma-key-1'),
+      configurationId: 'UniversityDegree_ldp_vc',
+      format: 'ldp_vc',
+      vct: () => '',
+      proofAlgs: ['EdDSA'],
+      claims: () => ({ name: 'Rahul Sharma', degree: 'B.Tech', university: 'Example University' }),
+    },
   };
 
   /** A key no metadata names: signs the "bad signature" credential under the real kid. */
   const FORGER = {
     library: makeKeys('EdDSA', 'library-key-1'),
     uidai: makeKeys('ES256', 'uidai-2025-1'),
+    diploma: makeKeys('EdDSA', 'diploma-key-1'),
   };
 
   const grants = new Map<string, Grant>();
@@ -305,15 +370,22 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
       credential_configurations_supported: {
         [spec.configurationId]: {
           format: spec.format,
-          vct: spec.vct(),
+          ...(spec.format === 'ldp_vc'
+            ? {
+                credential_definition: {
+                  '@context': [VC_V2],
+                  type: ['VerifiableCredential', DIPLOMA_TYPE],
+                },
+              }
+            : { vct: spec.vct() }),
           ...(profile === 'scope' ? { scope: scopeOf(spec) } : {}),
           cryptographic_binding_methods_supported: ['jwk'],
           credential_signing_alg_values_supported: [spec.keys.alg],
           proof_types_supported: { jwt: { proof_signing_alg_values_supported: spec.proofAlgs } },
           credential_metadata: {
             display: [
-              { name: spec.slug === 'uidai' ? 'Aadhaar' : 'Library Card', locale: 'en' },
-              { name: spec.slug === 'uidai' ? 'आधार' : 'पुस्तकालय कार्ड', locale: 'hi' },
+              { name: DISPLAY_NAMES[spec.slug].en, locale: 'en' },
+              { name: DISPLAY_NAMES[spec.slug].hi, locale: 'hi' },
             ],
             claims: Object.keys(spec.claims()).map((name) => ({
               path: [name],
@@ -325,7 +397,12 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
     };
   }
 
-  async function issueCredential(spec: IssuerSpec, holderJwk: JWK, mode: Tamper): Promise<string> {
+  async function issueCredential(
+    spec: IssuerSpec,
+    holderJwk: JWK,
+    mode: Tamper,
+  ): Promise<string | Record<string, unknown>> {
+    if (spec.format === 'ldp_vc') return issueLdpVc(spec, holderJwk, mode);
     const keys = mode === 'signature' ? FORGER[spec.slug] : spec.keys;
     const instance = new SDJwtVcInstance({
       hasher: digest,
@@ -362,6 +439,49 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
         header: { kid: keys.kid, typ: spec.format },
       },
     );
+  }
+
+  /** A University Degree as a W3C VC 2.0 document with an eddsa-jcs-2022 proof, by hand. */
+  function issueLdpVc(spec: IssuerSpec, holderJwk: JWK, mode: Tamper): Record<string, unknown> {
+    const issuer = didKeyOf(spec.keys.publicJwk);
+    const other = generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' }) as JWK;
+    const at = (seconds: number) => new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
+    const unsigned: Record<string, unknown> = {
+      '@context': [VC_V2],
+      id: `urn:uuid:${randomBytes(16).toString('hex')}`,
+      type: ['VerifiableCredential', mode === 'vct' ? 'SomethingElseCredential' : DIPLOMA_TYPE],
+      issuer,
+      validFrom: at(nowSeconds()),
+      validUntil: at(nowSeconds() + 365 * 24 * 3600),
+      credentialSubject: {
+        id: didKeyOf(mode === 'cnf' ? other : holderJwk),
+        ...spec.claims(),
+        ...(mode === 'big' ? { photo: 'A'.repeat(70 * 1024) } : {}),
+      },
+    };
+    const proofConfig = {
+      type: 'DataIntegrityProof',
+      cryptosuite: 'eddsa-jcs-2022',
+      created: at(nowSeconds()),
+      verificationMethod: `${issuer}#${issuer.slice('did:key:'.length)}`,
+      proofPurpose: 'assertionMethod',
+      '@context': unsigned['@context'],
+    };
+    // W3C Data Integrity EdDSA v1.0, 3.3.4-3.3.6: SHA-256 of the JCS proof options, then of
+    // the JCS document, signed with Ed25519; proofValue base58btc with the multibase 'z'.
+    const hashData = Buffer.concat([
+      createHash('sha256').update(canonicalJson(proofConfig)).digest(),
+      createHash('sha256').update(canonicalJson(unsigned)).digest(),
+    ]);
+    const signature = sign(null, hashData, spec.keys.privateKey);
+    const signed: Record<string, unknown> = {
+      ...unsigned,
+      proof: { ...proofConfig, proofValue: `z${base58btc(signature)}` },
+    };
+    if (mode === 'claim') {
+      (signed.credentialSubject as Record<string, unknown>).degree = 'Ph.D.';
+    }
+    return signed;
   }
 
   type Reply = { status: number; body?: unknown; jwt?: string };
@@ -487,11 +607,11 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
     if (method === 'GET' && offersByUri.has(path))
       return { status: 200, body: offersByUri.get(path) };
     const wellKnown =
-      /^\/\.well-known\/(openid-credential-issuer|oauth-authorization-server|jwt-vc-issuer)\/issuers\/(library|uidai)$/.exec(
+      /^\/\.well-known\/(openid-credential-issuer|oauth-authorization-server|jwt-vc-issuer)\/issuers\/(library|uidai|diploma)$/.exec(
         path,
       );
     if (method === 'GET' && wellKnown) {
-      const spec = SPECS[wellKnown[2] as 'library' | 'uidai'];
+      const spec = SPECS[wellKnown[2] as OutsideSlug];
       const id = issuerId(spec.slug);
       if (wellKnown[1] === 'openid-credential-issuer') {
         if (signedMetadata.as === 'jwt' && accept.includes('application/jwt')) {
@@ -533,11 +653,11 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
       return { status: 200, body: { issuer: id, jwks: { keys: [spec.keys.publicJwk] } } };
     }
     const endpoint =
-      /^\/issuers\/(library|uidai)\/(token|nonce|credential|notification|jwks|deferred|authorize|par)$/.exec(
+      /^\/issuers\/(library|uidai|diploma)\/(token|nonce|credential|notification|jwks|deferred|authorize|par)$/.exec(
         path,
       );
     if (!endpoint) return { status: 404 };
-    const spec = SPECS[endpoint[1] as 'library' | 'uidai'];
+    const spec = SPECS[endpoint[1] as OutsideSlug];
     switch (endpoint[2]) {
       case 'authorize':
         return method === 'GET' ? authorize(spec, query) : { status: 405 };
@@ -629,7 +749,7 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
           return { status: 202, body: { transaction_id: transactionId, interval: 5 } };
         }
         const credential = await issueCredential(spec, header.jwk as JWK, session.tamper);
-        issued.push(credential);
+        issued.push(typeof credential === 'string' ? credential : JSON.stringify(credential));
         return {
           status: 200,
           body: { credentials: [{ credential }], notification_id: `note-${issued.length}` },
@@ -649,7 +769,7 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
           return { status: 202, body: { transaction_id: transactionId, interval: 5 } };
         deferred.delete(transactionId);
         const credential = await issueCredential(waiting.spec, waiting.jwk, 'none');
-        issued.push(credential);
+        issued.push(typeof credential === 'string' ? credential : JSON.stringify(credential));
         return {
           status: 200,
           body: { credentials: [{ credential }], notification_id: `note-${issued.length}` },
@@ -665,7 +785,7 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
 
   /** A new offer of issuer `slug`: its link by value (default) or by reference. */
   function makeOffer(
-    slug: 'library' | 'uidai',
+    slug: OutsideSlug,
     options: { txCode?: string; byUri?: boolean } = {},
   ): { link: string; code: string } {
     serial += 1;

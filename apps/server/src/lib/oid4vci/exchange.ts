@@ -128,7 +128,8 @@ export type CredentialAnswer =
 /**
  * The Credential Request of one configuration with one proof.
  * @throws AppError credential_too_large (a body over 4 credentials' worth), issuer_unreachable,
- *   issuer_address_refused, credential_rejected (a credential that is no string).
+ *   issuer_address_refused, credential_rejected (a credential that is neither a string nor a
+ *   JSON object; an object, ldp_vc, is answered as its JSON text).
  */
 export async function requestCredential(options: {
   credentialEndpoint: string;
@@ -163,9 +164,26 @@ export async function requestCredential(options: {
 }
 
 /**
+ * One credential of a Credential Response as text: an SD-JWT as sent, a W3C Data Integrity
+ * credential (ldp_vc: a JSON object) as its JSON text, members in the order the issuer sent them.
+ * @throws AppError credential_rejected (anything else).
+ */
+function issuedCredentialText(credential: unknown): string {
+  if (typeof credential === 'string') return credential;
+  if (typeof credential === 'object' && credential !== null && !Array.isArray(credential)) {
+    return JSON.stringify(credential);
+  }
+  throw new AppError(
+    'credential_rejected',
+    "The issuer's credential was not accepted: it is not in a format Pehchaan stores.",
+  );
+}
+
+/**
  * Reads a Credential Response (8.3) or Deferred Credential Response (9.2): issued credentials,
  * still deferred (202 or a `transaction_id`), or an error code.
- * @throws AppError issuer_unreachable (no credential), credential_rejected (not a string).
+ * @throws AppError issuer_unreachable (no credential), credential_rejected (neither an SD-JWT
+ *   string nor a JSON object).
  */
 function readCredentialAnswer(answer: { status: number; body: unknown }): CredentialAnswer {
   const body = answer.body as
@@ -195,15 +213,9 @@ function readCredentialAnswer(answer: { status: number; body: unknown }): Creden
   if (list.length === 0) {
     throw new AppError('issuer_unreachable', 'The issuer answered without a credential.');
   }
-  if (list.some((credential) => typeof credential !== 'string')) {
-    throw new AppError(
-      'credential_rejected',
-      "The issuer's credential was not accepted: it is not in a format Pehchaan stores.",
-    );
-  }
   return {
     kind: 'issued',
-    credentials: list as string[],
+    credentials: list.map(issuedCredentialText),
     notificationId: typeof body?.notification_id === 'string' ? body.notification_id : undefined,
   };
 }

@@ -29,6 +29,13 @@ import {
  */
 export type OwnOriginFetch = (url: string, init: SafeRequestInit) => Promise<Response>;
 
+/**
+ * The remote address the in-process requests of OwnOriginFetch carry (src/app.ts): no socket has
+ * it, so no client can claim it; the per-IP rate limits (plugins/rate-limit.ts) do not count the
+ * wallet's own calls to the product's issuers (Add Credentials runs one exchange per card).
+ */
+export const IN_PROCESS_REMOTE_ADDRESS = 'in-process';
+
 /** How the wallet reaches issuers: the loopback switch and, for tests, the fetch options. */
 export interface IssuerHttpOptions {
   /** AppConfig.oid4vciAllowLoopback (OID4VCI_ALLOW_LOOPBACK). */

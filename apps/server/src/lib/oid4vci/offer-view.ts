@@ -57,9 +57,10 @@ export function issuerOf(
 }
 
 /**
- * The configurations of an offer the wallet receives: all but the W3C Data Integrity (ldp_vc)
- * ones, which it does not receive yet (none when the offer has only those: accepting refuses it
- * with a reason, and the holder's view still lists what was offered).
+ * The configurations of an offer the holder's view lists: its SD-JWT VCs, or its W3C Data
+ * Integrity (ldp_vc) ones when it has nothing else. An ldp_vc beside SD-JWT VCs is the same
+ * issuance in another format: accepting receives it too only where it completes a SPEC card
+ * (receiving-plan.ts plannedConfigurations), which the holder sees as one credential.
  */
 export function receivableConfigurations<T extends { configuration: { format?: string } }>(
   offered: T[],

@@ -169,7 +169,8 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
               'The compact SD-JWT VC: issuer JWT, then each disclosure, each ending in ~',
             content: { [SD_JWT_VC_MEDIA_TYPE]: { schema: z.string() } },
           },
-          ...errorResponses(400, 401, 403, 404),
+          // 409: a credential with no SD-JWT form (pending, or issued in W3C form only).
+          ...errorResponses(400, 401, 403, 404, 409),
         },
       },
     },
