@@ -16,7 +16,10 @@
  * endpoint, a credential endpoint that checks the proof JWT itself (typ, alg, jwk, aud, nonce)
  * and a notification endpoint. `setTamper` spoils the next exchanges (a bad signature, another
  * cnf, iss or vct, a credential over 64 KiB, a stale nonce) or defers them (a Deferred
- * Credential Endpoint issues them once `setDeferredReady(true)`).
+ * Credential Endpoint issues them once `setDeferredReady(true)`). `setSignedMetadata` serves the
+ * metadata signed (OpenID4VCI 1.0 section 12.2.3, `typ: openidvci-issuer-metadata+jwt`, ES256 by
+ * `metadataKey`): as the whole answer (`application/jwt`, when asked for) or as a
+ * `signed_metadata` member, with a display name that differs from the plain one, or spoiled.
  *
  * The authorization code grant (OpenID4VCI 1.0 section 5; RFC 6749 4.1; RFC 7636; RFC 9126):
  * `makeAuthorizationOffer` makes an offer with only `authorization_code` and an `issuer_state`;
@@ -31,14 +34,21 @@
  * whose S256 is the challenge, and answers authorization_details with credential_identifiers,
  * which the credential endpoint then requires.
  */
-import { createHash, generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  generateKeyPairSync,
+  type KeyObject,
+  randomBytes,
+  sign,
+} from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { digest, generateSalt } from '@sd-jwt/crypto-nodejs';
 import { SDJwtVcInstance, type SdJwtVcPayload } from '@sd-jwt/sd-jwt-vc';
 import type { DisclosureFrame } from '@sd-jwt/types';
-import { decodeProtectedHeader, importJWK, type JWK, jwtVerify } from 'jose';
+import { decodeProtectedHeader, importJWK, type JWK, jwtVerify, SignJWT } from 'jose';
 
 export type Tamper =
   | 'none'
@@ -141,6 +151,17 @@ interface IssuerSpec {
   claims: () => Record<string, unknown>;
 }
 
+/**
+ * How the metadata is signed: not at all ('none'), as the whole answer ('jwt'), or as a
+ * `signed_metadata` member ('member'); `spoil` breaks it: another key, another `sub`, expired.
+ */
+export interface SignedMetadataMode {
+  as: 'none' | 'jwt' | 'member';
+  spoil?: 'signature' | 'sub' | 'expired';
+  /** Sign with this certified key instead, its chain (base64 DER, leaf first) in `x5c`. */
+  x5c?: { chain: string[]; privateKeyPem: string };
+}
+
 /** A grant the issuer made: the pre-authorized code's issuer, transaction code and use. */
 export interface Grant {
   slug: OutsideSlug;
@@ -169,6 +190,10 @@ export interface OutsideIssuer {
   setTamper(mode: Tamper): void;
   /** Whether the Deferred Credential Endpoint issues the waiting credentials now (default no). */
   setDeferredReady(ready: boolean): void;
+  /** How the metadata is signed from now on (default not signed). */
+  setSignedMetadata(mode: SignedMetadataMode): void;
+  /** The public key (ES256, kid 'metadata-key-1') that signs the metadata. */
+  readonly metadataKey: JWK;
   /** A new offer with only the authorization code grant and a fresh issuer_state. */
   makeAuthorizationOffer(slug: 'library' | 'uidai'): { link: string; issuerState: string };
   /** The wallet's client_id and redirect_uri the authorization server accepts. */
@@ -277,6 +302,48 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
   >();
   /** Whether the deferred credentials are ready (the Deferred Credential Endpoint issues them). */
   let deferredReady = false;
+  /** How the metadata is signed (12.2.3). */
+  let signedMetadata: SignedMetadataMode = { as: 'none' };
+  const METADATA_KEY = makeKeys('ES256', 'metadata-key-1');
+  const METADATA_FORGER = makeKeys('ES256', 'metadata-key-1');
+
+  /** The metadata of `spec` as a signed JWT: its credential's display names marked "(signed)". */
+  async function signMetadata(spec: IssuerSpec): Promise<string> {
+    const metadata = metadataOf(spec);
+    const configurations = metadata.credential_configurations_supported as Record<
+      string,
+      { credential_metadata: { display: { name: string }[] } }
+    >;
+    for (const configuration of Object.values(configurations)) {
+      configuration.credential_metadata.display = configuration.credential_metadata.display.map(
+        (d) => ({ ...d, name: `${d.name} (signed)` }),
+      );
+    }
+    const spoil = signedMetadata.spoil;
+    const iat = nowSeconds() - 60;
+    const x5c = signedMetadata.x5c;
+    return new SignJWT(metadata)
+      .setProtectedHeader(
+        x5c
+          ? { alg: 'ES256', typ: 'openidvci-issuer-metadata+jwt', x5c: x5c.chain }
+          : { alg: 'ES256', typ: 'openidvci-issuer-metadata+jwt', kid: 'metadata-key-1' },
+      )
+      .setIssuer(issuerId(spec.slug))
+      .setSubject(
+        spoil === 'sub'
+          ? issuerId(spec.slug === 'uidai' ? 'library' : 'uidai')
+          : issuerId(spec.slug),
+      )
+      .setIssuedAt(spoil === 'expired' ? iat - 7200 : iat)
+      .setExpirationTime(spoil === 'expired' ? iat - 3600 : iat + 3600)
+      .sign(
+        x5c
+          ? createPrivateKey(x5c.privateKeyPem)
+          : spoil === 'signature'
+            ? METADATA_FORGER.privateKey
+            : METADATA_KEY.privateKey,
+      );
+  }
   let serial = 0;
 
   function metadataOf(spec: IssuerSpec): Record<string, unknown> {
@@ -417,7 +484,7 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
     return signed;
   }
 
-  type Reply = { status: number; body?: unknown };
+  type Reply = { status: number; body?: unknown; jwt?: string };
 
   type Redirect = { status: 302; location: string };
 
@@ -535,6 +602,7 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
     body: string,
     auth: string | undefined,
     query: URLSearchParams = new URLSearchParams(),
+    accept = '',
   ): Promise<Reply | Redirect> {
     if (method === 'GET' && offersByUri.has(path))
       return { status: 200, body: offersByUri.get(path) };
@@ -545,8 +613,18 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
     if (method === 'GET' && wellKnown) {
       const spec = SPECS[wellKnown[2] as OutsideSlug];
       const id = issuerId(spec.slug);
-      if (wellKnown[1] === 'openid-credential-issuer')
+      if (wellKnown[1] === 'openid-credential-issuer') {
+        if (signedMetadata.as === 'jwt' && accept.includes('application/jwt')) {
+          return { status: 200, jwt: await signMetadata(spec) };
+        }
+        if (signedMetadata.as === 'member') {
+          return {
+            status: 200,
+            body: { ...metadataOf(spec), signed_metadata: await signMetadata(spec) },
+          };
+        }
         return { status: 200, body: metadataOf(spec) };
+      }
       if (wellKnown[1] === 'oauth-authorization-server') {
         return {
           status: 200,
@@ -774,14 +852,17 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
         Buffer.concat(chunks).toString('utf8'),
         req.headers.authorization,
         url.searchParams,
+        req.headers.accept,
       )
         .then((reply) => {
           if ('location' in reply) {
             res.writeHead(302, { location: reply.location }).end();
             return;
           }
-          const { status, body } = reply;
-          if (body === undefined) res.writeHead(status).end();
+          const { status, body, jwt } = reply;
+          if (jwt !== undefined)
+            res.writeHead(status, { 'content-type': 'application/jwt' }).end(jwt);
+          else if (body === undefined) res.writeHead(status).end();
           else
             res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
         })
@@ -807,6 +888,10 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
     setDeferredReady(ready: boolean) {
       deferredReady = ready;
     },
+    setSignedMetadata(mode: SignedMetadataMode) {
+      signedMetadata = mode;
+    },
+    metadataKey: METADATA_KEY.publicJwk,
     makeAuthorizationOffer,
     setClient(clientId: string, redirectUri: string) {
       client = { clientId, redirectUri };
