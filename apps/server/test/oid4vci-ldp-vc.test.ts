@@ -176,6 +176,24 @@ describe.each(backends)('OpenID4VCI: the wallet receives an ldp_vc on $name', (b
     );
   });
 
+  it('two copies of the degree in one Credential Response are one credential: the first kept as sent', async () => {
+    issuer.setTamper('two');
+    const before = (await list()).length;
+    const received = await receive(issuer.makeOffer('diploma').link);
+    const accepted = await accept(received.json().id);
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    const records = accepted.json().credentials;
+    expect(records).toHaveLength(1);
+    expect(await list()).toHaveLength(before + 1);
+    const [first, second] = issuer.issued.slice(-2);
+    expect(first).not.toBe(second);
+    const document = await app.inject({
+      url: `${base}/credentials/${records[0].id}/document`,
+      headers: bearer(token),
+    });
+    expect(document.body).toBe(`{"verifiable_credential":${first}}`);
+  });
+
   it('the trust list decides: trusted for its type it says so; a trusted DID from another issuer is refused', async () => {
     // The diploma issuer's DID, as its credentials name it.
     const did = JSON.parse(issuer.issued.at(-1) ?? '{}').issuer as string;
