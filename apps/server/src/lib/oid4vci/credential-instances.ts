@@ -16,6 +16,15 @@
 import { canonicalJson, type DocumentTypeKey, getDocumentType } from '@pehchaan/core';
 import { AppError } from '../errors';
 
+/** RFC 8785 text of `claims`; undefined when it has none (too deep to walk): then never a copy. */
+function claimsText(claims: unknown): string | undefined {
+  try {
+    return canonicalJson(claims ?? null);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The credentials of one Credential Response the wallet keeps, per the module docs.
  * @param instances the checked credentials of the answer, in the issuer's order.
@@ -32,10 +41,10 @@ export function credentialsOfResponse<R>(
     documentTypeOf: (instance: R) => DocumentTypeKey | undefined;
   },
 ): R[] {
-  const kept: { instance: R; claims: string }[] = [];
+  const kept: { instance: R; claims: string | undefined }[] = [];
   for (const instance of instances) {
-    const claims = canonicalJson(sameness.claimsOf(instance) ?? null);
-    if (kept.some((k) => k.claims === claims)) continue;
+    const claims = claimsText(sameness.claimsOf(instance));
+    if (claims !== undefined && kept.some((k) => k.claims === claims)) continue;
     const type = sameness.documentTypeOf(instance);
     if (type && kept.some((k) => sameness.documentTypeOf(k.instance) === type)) {
       throw new AppError(
