@@ -15,11 +15,13 @@
  * transaction code, one use; a wrong code answers invalid_grant and may be tried again), a nonce
  * endpoint, a credential endpoint that checks the proof JWT itself (typ, alg, jwk, aud, nonce)
  * and a notification endpoint. `setTamper` spoils the next exchanges (a bad signature, another
- * cnf, iss or vct, a credential over 64 KiB, a stale nonce) or defers them (a Deferred
- * Credential Endpoint issues them once `setDeferredReady(true)`). `setSignedMetadata` serves the
- * metadata signed (OpenID4VCI 1.0 section 12.2.3, `typ: openidvci-issuer-metadata+jwt`, ES256 by
- * `metadataKey`): as the whole answer (`application/jwt`, when asked for) or as a
- * `signed_metadata` member, with a display name that differs from the plain one, or spoiled.
+ * cnf, iss or vct, a credential over 64 KiB, a stale nonce), defers them (a Deferred
+ * Credential Endpoint issues them once `setDeferredReady(true)`) or answers two credentials in
+ * one Credential Response (two copies of one credential, or two different ones).
+ * `setSignedMetadata` serves the metadata signed (OpenID4VCI 1.0 section 12.2.3, `typ:
+ * openidvci-issuer-metadata+jwt`, ES256 by `metadataKey`): as the whole answer
+ * (`application/jwt`, when asked for) or as a `signed_metadata` member, with a display name that
+ * differs from the plain one, or spoiled.
  *
  * The authorization code grant (OpenID4VCI 1.0 section 5; RFC 6749 4.1; RFC 7636; RFC 9126):
  * `makeAuthorizationOffer` makes an offer with only `authorization_code` and an `issuer_state`;
@@ -61,7 +63,16 @@ export type Tamper =
   /** ldp_vc: a claim changed after signing (the Data Integrity proof no longer verifies). */
   | 'claim'
   /** The credential endpoint answers 202 with a transaction_id (deferred issuance). */
-  | 'deferred';
+  | 'deferred'
+  /**
+   * OpenID4VCI 1.0 8.3: the Credential Response carries two instances of the credential (the
+   * same claims, each signed on its own with its own salts and id), one notification_id.
+   */
+  | 'two'
+  /** The Credential Response carries two different credentials (the second has a `note`). */
+  | 'two_different'
+  /** A credential with an extra `note` claim (the second of 'two_different'). */
+  | 'other_claims';
 
 interface IssuerKeys {
   alg: 'EdDSA' | 'ES256';
@@ -417,6 +428,7 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
     const claims = {
       ...spec.claims(),
       ...(mode === 'big' ? { photo: 'A'.repeat(70 * 1024) } : {}),
+      ...(mode === 'other_claims' ? { note: 'Another credential' } : {}),
     };
     const payload: SdJwtVcPayload = {
       iss: mode === 'iss' ? 'https://another-issuer.example' : issuerId(spec.slug),
@@ -457,6 +469,7 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
         id: didKeyOf(mode === 'cnf' ? other : holderJwk),
         ...spec.claims(),
         ...(mode === 'big' ? { photo: 'A'.repeat(70 * 1024) } : {}),
+        ...(mode === 'other_claims' ? { note: 'Another credential' } : {}),
       },
     };
     const proofConfig = {
@@ -750,9 +763,20 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
         }
         const credential = await issueCredential(spec, header.jwk as JWK, session.tamper);
         issued.push(typeof credential === 'string' ? credential : JSON.stringify(credential));
+        const answered = [{ credential }];
+        if (session.tamper === 'two' || session.tamper === 'two_different') {
+          // OpenID4VCI 1.0 8.3: several credentials in one answer, one notification_id.
+          const second = await issueCredential(
+            spec,
+            header.jwk as JWK,
+            session.tamper === 'two' ? 'none' : 'other_claims',
+          );
+          issued.push(typeof second === 'string' ? second : JSON.stringify(second));
+          answered.push({ credential: second });
+        }
         return {
           status: 200,
-          body: { credentials: [{ credential }], notification_id: `note-${issued.length}` },
+          body: { credentials: answered, notification_id: `note-${issued.length}` },
         };
       }
       case 'deferred': {

@@ -464,6 +464,57 @@ describe('received credential cards', () => {
     }
   });
 
+  it("a received ldp_vc's Download JSON saves the issuer's signed document from the server", async () => {
+    const degree = receivedDegree();
+    const ldpVc = {
+      ...degree,
+      received: {
+        ...(degree.received as NonNullable<CredentialRecord['received']>),
+        format: 'ldp_vc' as const,
+      },
+    };
+    const issued = {
+      '@context': ['https://www.w3.org/ns/credentials/v2'],
+      type: ['VerifiableCredential', 'DegreeCredential'],
+      issuer: 'did:key:z6MkIssuer',
+      credentialSubject: { id: 'did:key:z6MkHolder', degree: 'B.Tech Computer Science' },
+      proof: { type: 'DataIntegrityProof', cryptosuite: 'eddsa-jcs-2022', proofValue: 'z3x' },
+    };
+    const { user, calls } = await openCredentials({
+      'GET /user/user-001/credentials': listing({ list: [ldpVc] }),
+      'GET /user/user-001/credentials/degree-1/document': () =>
+        json({ verifiable_credential: issued }),
+      'POST /user/user-001/credentials/degree-1/activity': () => json({}, 201),
+    });
+    const blobs: Blob[] = [];
+    Object.assign(URL, {
+      createObjectURL: vi.fn((blob: Blob) => {
+        blobs.push(blob);
+        return 'blob:credential';
+      }),
+      revokeObjectURL: vi.fn(),
+    });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    try {
+      const card = screen.getByRole('article', { name: 'Degree Certificate' });
+      await user.click(within(card).getByRole('button', { name: 'Download JSON' }));
+      expect(await screen.findByText('Credential downloaded')).toBeInTheDocument();
+      expect(
+        calls.some((call) => call.path === '/user/user-001/credentials/degree-1/document'),
+      ).toBe(true);
+      // jsdom's Blob has no text(): read it as a user agent would.
+      const text = await new Promise<string>((resolve) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(String(reader.result));
+        reader.readAsText(blobs[0] as Blob);
+      });
+      expect(JSON.parse(text)).toEqual(issued);
+    } finally {
+      Reflect.deleteProperty(URL, 'createObjectURL');
+      Reflect.deleteProperty(URL, 'revokeObjectURL');
+    }
+  });
+
   it('while issuance is deferred: Waiting for the issuer, no share or QR, Delete stays', async () => {
     const { user } = await openCredentials({
       'GET /user/user-001/credentials': listing({ list: [receivedDegree('pending', false)] }),
