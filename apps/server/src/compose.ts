@@ -31,6 +31,7 @@ import { eraseClaimsOfEndedConsent } from './verifier/erase-received-claims';
 import { getRequestObject } from './verifier/get-request-object';
 import { seedVerifiers } from './verifier/seed-verifiers';
 import { localRequestObject } from './verifier/serve-request-object-in-process';
+import { checkCardSdJwts } from './wallet/check-card-sd-jwts';
 import { ensureBasicIdentity } from './wallet/ensure-basic-identity';
 import { presentCredentialFor } from './wallet/present-credential';
 import { restoreCredentials } from './wallet/restore-credentials';
@@ -52,6 +53,7 @@ export function connectRoles(deps: Omit<ServiceDeps, 'roles'>): ServiceDeps {
       withdrawSharesOfConsent,
       restoreCredentials: (db, options) => restoreCredentials(db, { ...full, ...options }),
       checkReceivedCredentials: (options) => checkReceivedCredentials({ ...full, ...options }),
+      checkCardSdJwts: (options) => checkCardSdJwts({ ...full, ...options }),
     },
     verifier: {
       localTransport: localTransport.bind(null, full),

@@ -378,7 +378,7 @@ describe.each(backends)('profile and settings on $name', (backend) => {
       const body = holderExportSchema.parse(response.json());
       expect(body).toMatchObject({
         format: 'pehchaan-holder-export',
-        version: 2,
+        version: 3,
         source: 'api',
         user_id: 'user-002',
         exported_at: clock.now().toISOString(),
@@ -395,6 +395,9 @@ describe.each(backends)('profile and settings on $name', (backend) => {
         'Passport',
       ]);
       expect(body.verifiable_credentials).toHaveLength(body.credentials.length);
+      // Each card's SD-JWT VC, when it has one, names its document (test/card-sd-jwt-backup.test.ts).
+      const documentIds = body.verifiable_credentials.map((d) => d.id);
+      for (const entry of body.credential_sd_jwts) expect(documentIds).toContain(entry.document_id);
       // None received from issuers (test/received-backup.test.ts covers those).
       expect(body.received_credentials).toEqual([]);
       expect(body.verifiable_credentials[0]).toMatchObject({

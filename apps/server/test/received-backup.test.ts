@@ -126,7 +126,7 @@ describe.each(backends)('received credentials in backups on $name', (backend) =>
     const exported = await call('GET', `${base}/export`);
     expect(exported.statusCode).toBe(200);
     const data = holderExportSchema.parse(exported.json());
-    expect(data.version).toBe(2);
+    expect(data.version).toBe(3);
     const byId = new Map(data.received_credentials.map((c) => [c.id, c]));
     expect(byId.get(library)).toEqual({
       id: library,

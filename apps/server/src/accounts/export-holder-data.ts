@@ -2,7 +2,8 @@
  * GET /user/{userId}/export (SPEC 2 Settings "Data and storage"): everything the server
  * holds about the holder, as one JSON document (core's holderExportSchema): profile (identity
  * numbers masked, as the profile shows them), settings, credentials (screen records) with the
- * signed W3C documents behind them, the credentials received from issuers exactly as issued
+ * signed W3C documents behind them and the SD-JWT VC of each card that has one, exactly as its
+ * issuer signed it (`credential_sd_jwts`, export version 3), the credentials received from issuers exactly as issued
  * (lib/received-backup.ts: no issuer secrets), consent requests and the whole activity log with
  * its hash chain, and whether that chain is intact (verify-activity-chain.ts).
  *
@@ -21,6 +22,7 @@ import { selectOrderedCredentials } from '../lib/holder-reads';
 import { getHolderSettings } from '../lib/holder-settings';
 import { exportReceivedCredentials } from '../lib/received-backup';
 import { readCredentialDocument, toCredentialRecordFromDocument } from '../lib/records';
+import { sdJwtAad } from '../lib/sd-jwt-vc';
 import { verifyActivityChain } from '../lib/verify-activity-chain';
 import { getProfile } from './get-profile';
 
@@ -58,6 +60,16 @@ export async function exportHolderData(options: ExportHolderDataOptions): Promis
       toCredentialRecordFromDocument(row, verifiableCredentialSchema.parse(documents[i])),
     ),
     verifiable_credentials: documents,
+    credential_sd_jwts: rows.flatMap((row, i) =>
+      row.sdJwtCiphertext && typeof documents[i]?.id === 'string'
+        ? [
+            {
+              document_id: documents[i].id as string,
+              sd_jwt: vault.decrypt(row.sdJwtCiphertext, sdJwtAad(row.id)),
+            },
+          ]
+        : [],
+    ),
     received_credentials: received,
     consent_requests: consentRequests,
     activity_logs: activityLogs,

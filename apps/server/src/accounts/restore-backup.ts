@@ -10,16 +10,27 @@
  *   checked again by the wallet first, outside the transaction since it may fetch the issuers'
  *   keys (wallet/restore-received-credentials.ts): signature, binding to this holder, issuer; a
  *   pending one is left out (counted as skipped). They are stored in the same transaction.
+ * - The SD-JWT VCs carried beside the cards' documents (export version 3's `credential_sd_jwts`)
+ *   are checked again by the wallet before the transaction too (wallet/check-card-sd-jwts.ts:
+ *   signature by the document's issuer, `vct` of its type, bound to this holder, the document's
+ *   claims): an invalid one fails the whole restore with 'backup_invalid'; each card restored
+ *   gets its SD-JWT VC back byte for byte. A card without one (an older backup) comes back with
+ *   its document only.
  * - The settings replace the current ones (accounts/update-settings.ts, with its checks: a
  *   switch that needs a passkey or a backup passphrase the holder no longer has is turned off).
  * - A `backup_restored` entry is written. Activity, consent decisions and share links are not
  *   restored: they are records of what happened, not the holder's to rewrite.
  *
- * Input: { ...deps, userId, settings, documents, received? }. Output: RestoreAnswer.
+ * Input: { ...deps, userId, settings, documents, received?, sdJwts? }. Output: RestoreAnswer.
  * Errors: 'backup_invalid' (422); 'user_not_found'; issuer_unreachable (502),
  * issuer_address_refused / issuer_metadata_invalid (422) when an issuer's keys cannot be had.
  */
-import type { ExportedReceivedCredential, RestoreAnswer, UserSettings } from '@pehchaan/core';
+import type {
+  ExportedCredentialSdJwt,
+  ExportedReceivedCredential,
+  RestoreAnswer,
+  UserSettings,
+} from '@pehchaan/core';
 import { recordActivity } from '../lib/activity-log';
 import type { ServiceDeps } from '../lib/deps';
 import { selectUser } from '../lib/holder-reads';
@@ -31,6 +42,7 @@ export async function restoreBackup(
     settings: UserSettings;
     documents: readonly Record<string, unknown>[];
     received?: readonly ExportedReceivedCredential[] | undefined;
+    sdJwts?: readonly ExportedCredentialSdJwt[] | undefined;
   },
 ): Promise<RestoreAnswer> {
   const { db, userId } = options;
@@ -39,11 +51,17 @@ export async function restoreBackup(
     userId,
     received: options.received ?? [],
   });
+  const sdJwts = await options.roles.wallet.checkCardSdJwts({
+    userId,
+    documents: options.documents,
+    sdJwts: options.sdJwts ?? [],
+  });
   const { restored, skipped } = await db.transaction(async (tx) => {
     const counts = await options.roles.wallet.restoreCredentials(tx, {
       userId,
       documents: options.documents,
       received: checked,
+      sdJwts,
     });
     await recordActivity({
       db: tx,

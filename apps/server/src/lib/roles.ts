@@ -14,6 +14,7 @@ import type {
   ConsentRequest,
   DcqlQuery,
   DocumentTypeKey,
+  ExportedCredentialSdJwt,
   ExportedReceivedCredential,
   IssuerName,
 } from '@pehchaan/core';
@@ -49,8 +50,23 @@ export interface WalletPort {
       userId: string;
       documents: readonly Record<string, unknown>[];
       received?: readonly CheckedReceivedCredential[];
+      /** Document `id` -> its SD-JWT VC as issued, as `checkCardSdJwts` answered. */
+      sdJwts?: ReadonlyMap<string, string>;
     },
   ): Promise<{ restored: number; skipped: number }>;
+  /**
+   * Checks again, before any transaction (a URL issuer's keys may be fetched), the SD-JWT VCs a
+   * backup carries beside its cards' documents (export version 3): signature by the document's
+   * issuer, `vct` of its type, `cnf` one of this holder's keys, the document's claims.
+   * @returns document `id` -> the SD-JWT as carried.
+   * @throws AppError backup_invalid, issuer_unreachable, issuer_address_refused,
+   *   issuer_metadata_invalid.
+   */
+  checkCardSdJwts(options: {
+    userId: string;
+    documents: readonly Record<string, unknown>[];
+    sdJwts: readonly ExportedCredentialSdJwt[];
+  }): Promise<Map<string, string>>;
   /**
    * Checks again, before any transaction (it may ask the issuers for their keys), the
    * credentials a backup holds that were received from issuers: signature, binding to this

@@ -8,12 +8,15 @@
  *   as credentials received over OpenID4VCI are bound, or holderDid(userId) of older ones); any other makes
  *   the whole restore fail with AppError 'backup_invalid' (422) and nothing is stored.
  * - A document type the holder holds now is left as it is (counted as skipped); a missing one is
- *   stored again under its own id (a backup holds the W3C document only: its SD-JWT VC is
- *   signed again on first use by wallet/issue-sd-jwt-vc.ts, the legacy path).
+ *   stored again under its own id, with its SD-JWT VC exactly as the backup carried it when
+ *   wallet/check-card-sd-jwts.ts checked one for it before the transaction (`sdJwts`, export
+ *   version 3). Without one (an older backup) the document comes back alone: a legacy one
+ *   (did:pehchaan) gets its SD-JWT VC signed again on first use by wallet/issue-sd-jwt-vc.ts, a
+ *   card bound to the holder's did:key has no SD-JWT form then (GET .../sd-jwt answers 409).
  * - Then the credentials received from issuers that wallet/restore-received-credentials.ts
  *   checked before the transaction (`received`), SPEC 5 applied across both.
  *
- * Input: (db or the caller's transaction, { ...deps, userId, documents }).
+ * Input: (db or the caller's transaction, { ...deps, userId, documents, received?, sdJwts? }).
  * Output: { restored, skipped }. Errors: 'backup_invalid' (422).
  */
 import {
@@ -33,6 +36,7 @@ import { AppError } from '../lib/errors';
 import { loadHolderKey } from '../lib/holder-keys';
 import type { CheckedReceivedCredential } from '../lib/received-backup';
 import { credentialAad } from '../lib/records';
+import { sdJwtAad } from '../lib/sd-jwt-vc';
 import { loadTrustList, type TrustList } from '../lib/trust-list';
 import { storeReceivedCredentials } from './restore-received-credentials';
 
@@ -41,6 +45,8 @@ export const BACKUP_INVALID_DETAIL =
 
 interface RestorableDocument {
   id: string;
+  /** The document's own `id` (the key of `sdJwts`). */
+  documentId: string;
   documentType: string;
   permanent: boolean;
   document: Record<string, unknown>;
@@ -54,6 +60,8 @@ export async function restoreCredentials(
     userId: string;
     documents: readonly Record<string, unknown>[];
     received?: readonly CheckedReceivedCredential[];
+    /** Document `id` -> its SD-JWT VC as issued, checked by wallet/check-card-sd-jwts.ts. */
+    sdJwts?: ReadonlyMap<string, string>;
   },
 ): Promise<{ restored: number; skipped: number }> {
   const { userId } = options;
@@ -81,6 +89,7 @@ export async function restoreCredentials(
       skipped += 1;
       continue;
     }
+    const sdJwt = options.sdJwts?.get(item.documentId);
     const inserted = await db
       .insert(credentials)
       .values({
@@ -91,6 +100,7 @@ export async function restoreCredentials(
           JSON.stringify(item.document),
           credentialAad(item.id),
         ),
+        sdJwtCiphertext: sdJwt ? options.vault.encrypt(sdJwt, sdJwtAad(item.id)) : null,
         issuedAt: item.validFrom,
         expiresAt: item.validUntil,
         permanent: item.permanent,
@@ -145,6 +155,7 @@ async function checkDocument(
   }
   return {
     id: credentialIdFromDocumentId(id),
+    documentId: id,
     documentType: type.key,
     permanent: type.permanent,
     document,

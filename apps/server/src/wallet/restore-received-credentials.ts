@@ -72,7 +72,7 @@ export type CheckReceivedOptions = Omit<ServiceDeps, 'db'> & {
 };
 
 /** The holder's public keys as stored (none made here: a restore never makes keys). */
-async function holderPublicKeys(
+export async function holderPublicKeys(
   db: DbOrTx,
   userId: string,
 ): Promise<{ ed25519?: Record<string, string>; p256?: Record<string, string> }> {

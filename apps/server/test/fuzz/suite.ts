@@ -348,7 +348,15 @@ const SEED_BODIES: Record<string, (inputs: SeedInputs) => unknown[]> = {
   ],
   'POST /user/{userId}/password/remove': () => [{ current_password: FUZZ_PASSWORD }],
   'PUT /user/{userId}/backup-key': ({ security }) => [security.backupKey],
-  'POST /user/{userId}/restore': () => [{ settings: DEFAULT_SETTINGS, verifiable_credentials: [] }],
+  'POST /user/{userId}/restore': () => [
+    { settings: DEFAULT_SETTINGS, verifiable_credentials: [] },
+    // A card's SD-JWT VC naming no document of the body: backup_invalid, never a 500.
+    {
+      settings: DEFAULT_SETTINGS,
+      verifiable_credentials: [],
+      credential_sd_jwts: [{ document_id: 'urn:pehchaan:credential:cred-fuzz', sd_jwt: 'a.b.c~' }],
+    },
+  ],
   // Issue 17: about the bank's consent, decided in contextFor (it has a receipt).
   'POST /user/{userId}/rights-requests': () => [
     { kind: 'grievance', consent_request_id: BANK_CONSENT, message: 'Fuzz grievance' },

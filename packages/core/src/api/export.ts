@@ -18,12 +18,13 @@ import { userSettingsSchema } from './settings';
 /** The `format` marker of an export file. */
 export const HOLDER_EXPORT_FORMAT = 'pehchaan-holder-export';
 /**
- * The version an export is written in: 2 adds `received_credentials`. Version 1 files (and
- * backups made from them) are still read: their `received_credentials` is empty.
+ * The version an export is written in: 2 adds `received_credentials`, 3 adds `credential_sd_jwts`
+ * (each card's SD-JWT VC as issued beside its W3C document). Version 1 and 2 files (and backups
+ * made from them) are still read: the members they lack are empty.
  */
-export const HOLDER_EXPORT_VERSION = 2;
+export const HOLDER_EXPORT_VERSION = 3;
 /** Every export version this code reads. */
-export const HOLDER_EXPORT_VERSIONS = [1, 2] as const;
+export const HOLDER_EXPORT_VERSIONS = [1, 2, 3] as const;
 
 /** The largest received credential an export carries, in bytes of its issued form (64 KiB). */
 export const MAX_EXPORTED_CREDENTIAL_BYTES = 64 * 1024;
@@ -61,6 +62,20 @@ export const exportedReceivedCredentialSchema = z.object({
 export type ExportedReceivedCredential = z.infer<typeof exportedReceivedCredentialSchema>;
 
 /**
+ * The SD-JWT VC of one of the holder's cards (export version 3; DECISIONS D7.2, docs/oid4vci.md
+ * "Backups and export"): the compact SD-JWT exactly as its issuer signed it (byte for byte, every
+ * disclosure, no key-binding JWT), beside the W3C document whose `id` is `document_id` (one of
+ * the export's `verifiable_credentials`). A card without one (its issuer sent the W3C form only)
+ * has no entry.
+ */
+export const exportedCredentialSdJwtSchema = z.object({
+  /** The W3C document's `id` ('urn:pehchaan:credential:cred-...'). */
+  document_id: z.string().min(1).max(200),
+  sd_jwt: z.string().min(1).max(MAX_EXPORTED_CREDENTIAL_BYTES),
+});
+export type ExportedCredentialSdJwt = z.infer<typeof exportedCredentialSdJwtSchema>;
+
+/**
  * An export: the profile (identity numbers masked, as the profile shows them), the settings, the
  * credentials (screen records, which hold the subject's fields in full: it is the holder's own
  * copy), the signed W3C documents behind them, the credentials received from issuers as issued
@@ -71,7 +86,7 @@ export type ExportedReceivedCredential = z.infer<typeof exportedReceivedCredenti
  */
 export const holderExportSchema = z.object({
   format: z.literal(HOLDER_EXPORT_FORMAT),
-  version: z.union([z.literal(1), z.literal(2)]),
+  version: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   exported_at: z.string(),
   source: z.enum(['api', 'localStorage']),
   user_id: z.string(),
@@ -79,6 +94,11 @@ export const holderExportSchema = z.object({
   settings: userSettingsSchema,
   credentials: z.array(credentialRecordSchema),
   verifiable_credentials: z.array(z.record(z.string(), z.unknown())),
+  /**
+   * Version 3: the SD-JWT VC of each card that has one, as issued, keyed by its document's `id`;
+   * [] when reading a version 1 or 2 file. The local copy ('localStorage') has none.
+   */
+  credential_sd_jwts: z.array(exportedCredentialSdJwtSchema).default([]),
   /**
    * Version 2: the credentials received from issuers (OpenID4VCI), each as issued; [] when
    * reading a version 1 file. The local copy ('localStorage') has none.

@@ -18,7 +18,7 @@
  *   opens.
  */
 import { z } from 'zod';
-import { exportedReceivedCredentialSchema } from './export';
+import { exportedCredentialSdJwtSchema, exportedReceivedCredentialSchema } from './export';
 import type { ActivityType } from './records';
 import { userSettingsSchema } from './settings';
 
@@ -422,14 +422,23 @@ export const RESTORE_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 /**
  * POST /user/{userId}/restore body: what the browser took from a backup it decrypted with the
  * holder's passphrase: the settings, the signed W3C documents and the credentials received from
- * issuers (holderExportSchema's `settings`, `verifiable_credentials` and, from export version 2,
- * `received_credentials`; a body without it, from a version 1 backup, restores as before).
+ * issuers (holderExportSchema's `settings`, `verifiable_credentials`, from export version 2
+ * `received_credentials` and from version 3 `credential_sd_jwts`; a body without them, from an
+ * older backup, restores as before).
  */
 export const restoreBodySchema = z.object({
   settings: userSettingsSchema,
   verifiable_credentials: z.array(z.record(z.string(), z.unknown())).max(RESTORE_MAX_CREDENTIALS),
   received_credentials: z
     .array(exportedReceivedCredentialSchema)
+    .max(RESTORE_MAX_CREDENTIALS)
+    .optional(),
+  /**
+   * From export version 3: the SD-JWT VCs of the cards, as issued, each beside the document
+   * whose `id` it names. Absent (older backups): the cards come back with their documents only.
+   */
+  credential_sd_jwts: z
+    .array(exportedCredentialSdJwtSchema)
     .max(RESTORE_MAX_CREDENTIALS)
     .optional(),
 });

@@ -28,7 +28,11 @@ const restoreRoutes: FastifyPluginAsyncZod = async (app) => {
           '(nothing changes then). Credentials received from issuers (`received_credentials`, ' +
           "export version 2) are checked again with the issuer's current keys: 502 " +
           '`issuer_unreachable`, 422 `issuer_address_refused` or `issuer_metadata_invalid` when ' +
-          'they cannot be had. A pending one is left out (counted in `credentials_skipped`).',
+          'they cannot be had. A pending one is left out (counted in `credentials_skipped`). ' +
+          "The cards' SD-JWT VCs (`credential_sd_jwts`, export version 3) are checked again " +
+          "(signature by the document's issuer, `vct`, bound to this holder, the document's " +
+          'claims) and restored byte for byte beside their documents; an invalid one is 422 ' +
+          '`backup_invalid`.',
         response: {
           200: restoreAnswerSchema,
           ...errorResponses(400, 401, 403, 404, 409, 413, 422, 502),
@@ -42,6 +46,7 @@ const restoreRoutes: FastifyPluginAsyncZod = async (app) => {
         settings: request.body.settings,
         documents: request.body.verifiable_credentials,
         received: request.body.received_credentials,
+        sdJwts: request.body.credential_sd_jwts,
       }),
   );
 };

@@ -115,6 +115,7 @@ export async function restoreBackupFile(userId: string, text: string, passphrase
       settings: data.settings,
       verifiable_credentials: data.verifiable_credentials,
       received_credentials: data.received_credentials,
+      credential_sd_jwts: data.credential_sd_jwts,
     },
     { schema: restoreAnswerSchema },
   );

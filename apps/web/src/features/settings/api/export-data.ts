@@ -44,6 +44,7 @@ export function buildLocalExport(
     settings,
     credentials: readers.credentials(userId),
     verifiable_credentials: [],
+    credential_sd_jwts: [],
     received_credentials: [],
     consent_requests: readers.consentRequests(userId),
     activity_logs: readers.activityLogs(userId),
