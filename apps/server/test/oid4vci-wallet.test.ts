@@ -22,6 +22,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { compactVerify, decodeProtectedHeader, importJWK, type JWK, jwtVerify } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { OFFER_ENDED_DETAIL } from '../src/lib/oid4vci/exchange';
 import { bearer, buildTestApp, loginDemo, MINUTE_MS, PRIMARY, TestClock } from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
 import {
@@ -195,6 +196,20 @@ describe.each(backends)('OpenID4VCI: the wallet receives on $name', (backend) =>
       slug: 'library',
       body: { notification_id: expect.any(String), event: 'credential_deleted' },
     });
+  });
+
+  it('by reference: once the issuer has ended the offer, the right code is refused as expired, not as a wrong code', async () => {
+    const { link, code } = makeOffer('library', { txCode: '271828', byUri: true });
+    const id = await stored(link);
+    const before = await list();
+    // The offer still answers at its credential_offer_uri: a wrong code may be typed again.
+    await expectProblem(await accept(id, '000000'), 'tx_code_invalid');
+    // The issuer ends it (expired, or too many wrong codes): retrying cannot succeed.
+    issuer.endOffer(code);
+    const refused = await accept(id, '271828');
+    expect(refused.statusCode).toBe(410);
+    await expectProblem(refused, 'offer_expired', OFFER_ENDED_DETAIL);
+    expect(await list()).toEqual(before);
   });
 
   it('receives by reference with a transaction code: a wrong code may be typed again', async () => {

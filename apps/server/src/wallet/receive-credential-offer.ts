@@ -138,7 +138,12 @@ export async function receiveCredentialOffer(
     if (problem) throw invalid(problem);
   }
 
-  const state: StoredOfferState = { offer, metadata, authorizationServer };
+  const state: StoredOfferState = {
+    offer,
+    metadata,
+    authorizationServer,
+    ...('uri' in reference ? { offerUri: reference.uri } : {}),
+  };
   const { settings } = await getSettings({ db, userId });
   // Read before the transaction: PGlite has one connection, which the transaction holds.
   const trustList = await loadTrustList(options);

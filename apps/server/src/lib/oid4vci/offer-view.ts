@@ -32,6 +32,8 @@ export interface StoredOfferState {
   offer: CredentialOffer;
   metadata: IssuerMetadata;
   authorizationServer: AuthorizationServerMetadata;
+  /** The offer's `credential_offer_uri` when it came by reference (asked again when its code is refused). */
+  offerUri?: string | undefined;
   /** Authorization code grant: the holder was sent to the issuer and has not come back yet. */
   authorization?: PendingAuthorization;
 }
