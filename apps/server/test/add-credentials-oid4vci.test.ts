@@ -171,6 +171,59 @@ describe.each(backends)('Add Credentials over OpenID4VCI on $name', (backend) =>
     expect(received).toEqual([]);
   });
 
+  it("deleting an added card tells its issuer credential_deleted; the holder's delete never waits on the issuer", async () => {
+    const added = await app.inject({
+      method: 'POST',
+      url: `/identity/generate-credential?user_id=${PRIMARY.userId}&document_type=passport`,
+      headers: bearer(token),
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const id: string = added.json().credential_id;
+    // What telling the issuer later needs is kept, encrypted (no access token in clear).
+    const [row] = await app.deps.db.select().from(credentials).where(eq(credentials.id, id));
+    expect(row?.issuerExchangeCiphertext).toEqual(expect.any(String));
+    expect(row?.issuerExchangeCiphertext).not.toContain('credential_deleted');
+
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/user/${PRIMARY.userId}/credentials/${id}`,
+      headers: bearer(token),
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    // The Passport Seva issuer recorded credential_deleted for both credentials of the card.
+    const issued = await issuancesOf('passport');
+    expect(issued).toHaveLength(2);
+    for (const issuance of issued) expect(issuance.event).toBe('credential_deleted');
+
+    // Added again and deleted after the issuer stopped taking the access token (its 15 minutes):
+    // the issuer refuses the notification, the holder's delete still succeeds.
+    const again = await app.inject({
+      method: 'POST',
+      url: `/identity/generate-credential?user_id=${PRIMARY.userId}&document_type=passport`,
+      headers: bearer(token),
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    clock.advance(16 * 60 * 1000);
+    const later = await app.inject({
+      method: 'DELETE',
+      url: `/user/${PRIMARY.userId}/credentials/${again.json().credential_id}`,
+      headers: bearer(token),
+    });
+    expect(later.statusCode, later.body).toBe(200);
+    const list = await app.inject({
+      url: `/user/${PRIMARY.userId}/credentials`,
+      headers: bearer(token),
+    });
+    expect(
+      list
+        .json()
+        .credentials.map(
+          (c: { credential_subject: { document_type: string } }) =>
+            c.credential_subject.document_type,
+        ),
+    ).not.toContain('Passport');
+  });
+
   it('with rate limits on, two holders add every type: the in-process issuer calls count against no one', async () => {
     const fresh = await backend.open();
     const limited = await buildTestApp(fresh.database, { now: clock.now, rateLimits: true });

@@ -9,10 +9,10 @@
  * TEST_DATABASE_URL, PostgreSQL.
  */
 
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { credentialOffers } from '../src/db/schema';
+import { credentialOffers, oid4vciIssuances, oid4vciOffers } from '../src/db/schema';
 import { createIssuerApiKey } from '../src/issuer/create-issuer-api-key';
 import { OFFER_ENDED_DETAIL } from '../src/lib/oid4vci/exchange';
 import { OFFER_GONE_DETAIL } from '../src/wallet/receive-credential-offer';
@@ -168,6 +168,22 @@ describe.each(backends)(
       const refused = await accept(second.json().id, offer2.tx_code);
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toMatchObject({ code: 'credential_exists' });
+
+      // Deleting the card tells the issuer credential_deleted for both credentials it issued.
+      const deleted = await app.inject({
+        method: 'DELETE',
+        url: `${base}/credentials/${record.id}`,
+        headers: bearer(token),
+      });
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      const delivered = await app.deps.db
+        .select({ event: oid4vciIssuances.notificationEvent })
+        .from(oid4vciIssuances)
+        .innerJoin(oid4vciOffers, eq(oid4vciOffers.id, oid4vciIssuances.offerId))
+        .where(
+          and(eq(oid4vciOffers.documentType, 'voter_id'), isNotNull(oid4vciIssuances.deliveredAt)),
+        );
+      expect(delivered).toEqual([{ event: 'credential_deleted' }, { event: 'credential_deleted' }]);
     });
 
     it('an offer in ldp_vc only is received: a SPEC card with the W3C document and no SD-JWT VC minted', async () => {

@@ -120,6 +120,14 @@ export const credentials = pgTable(
      * link_disabled.
      */
     publicLink: boolean('public_link').notNull().default(true),
+    /**
+     * For a card received over OpenID4VCI (Add Credentials, or a trusted ldp_vc of an accepted
+     * offer): what the wallet needs to tell the issuer `credential_deleted` (OpenID4VCI 1.0
+     * section 11: notification endpoint, notification ids, access token), vault-encrypted as
+     * received_credentials.exchange_ciphertext (AAD = 'credential-exchange:' + id). null: the
+     * issuer gave no notification endpoint, or the card predates it.
+     */
+    issuerExchangeCiphertext: text('issuer_exchange_ciphertext'),
   },
   // SPEC 5: one credential per document type per holder, enforced by the database too.
   (t) => [

@@ -1,0 +1,1 @@
+ALTER TABLE "credentials" ADD COLUMN "issuer_exchange_ciphertext" text;
