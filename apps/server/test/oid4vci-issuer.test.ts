@@ -354,6 +354,8 @@ describe.each(backends)('OpenID4VCI issuer on $name', (backend) => {
       const created = await offerPan({ tx_code: true });
       expect(created.tx_code).toMatch(/^\d{6}$/);
       const offer = (await app.inject({ url: created.offer_uri.replace(ORIGIN, '') })).json();
+      // The expires_at extension parameter: when the offer ends, as the offer API answered.
+      expect(offer.expires_at).toBe(created.expires_at);
       expect(offer.grants['urn:ietf:params:oauth:grant-type:pre-authorized_code'].tx_code).toEqual({
         length: 6,
         input_mode: 'numeric',

@@ -105,6 +105,9 @@ describe.each(backends)(
         issuer: { name: 'Election Commission of India', trusted: true },
         tx_code: { length: 6, input_mode: 'numeric' },
         grant: 'pre-authorized_code',
+        // The issuer's offer ends after its 10 minutes (its expires_at), before the wallet's hour.
+        expires_at: new Date(clock.now().getTime() + 10 * MINUTE_MS).toISOString(),
+        expires_by: 'issuer',
       });
       // Offered in both formats, one issuance: the holder sees one credential.
       expect(view.credentials).toHaveLength(1);

@@ -123,7 +123,9 @@ describe.each(backends)('OpenID4VCI: the wallet receives on $name', (backend) =>
       ],
       tx_code: null,
       grant: 'pre-authorized_code',
+      // The issuer said nothing of its offer's end: only the wallet's keeping limit is known.
       expires_at: new Date(clock.now().getTime() + 60 * MINUTE_MS).toISOString(),
+      expires_by: 'wallet',
     });
     expect((await view(offerView.id)).json()).toEqual(offerView);
 
@@ -196,6 +198,21 @@ describe.each(backends)('OpenID4VCI: the wallet receives on $name', (backend) =>
       slug: 'library',
       body: { notification_id: expect.any(String), event: 'credential_deleted' },
     });
+  });
+
+  it("an offer saying when it ends (expires_at): kept until then, the view says it is the issuer's end; a past one is refused", async () => {
+    const end = Math.floor(clock.now().getTime() / 1000) + 5 * 60;
+    const view = (await receive(makeOffer('library', { expiresAt: end }).link)).json();
+    expect(view.expires_at).toBe(new Date(end * 1000).toISOString());
+    expect(view.expires_by).toBe('issuer');
+    // Past it the wallet refuses the stored offer as expired, before asking the issuer.
+    clock.advance(6 * MINUTE_MS);
+    await expectProblem(await accept(view.id), 'offer_expired');
+    // An offer whose end has passed is not stored.
+    await expectProblem(
+      await receive(makeOffer('library', { expiresAt: end }).link),
+      'offer_expired',
+    );
   });
 
   it('by reference: once the issuer has ended the offer, the right code is refused as expired, not as a wrong code', async () => {

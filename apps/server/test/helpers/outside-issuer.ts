@@ -157,7 +157,7 @@ export interface OutsideIssuer {
   /** A new offer: its link (by value, or by uri) and its pre-authorized code. */
   makeOffer(
     slug: OutsideSlug,
-    options?: { txCode?: string; byUri?: boolean },
+    options?: { txCode?: string; byUri?: boolean; expiresAt?: number },
   ): { link: string; code: string };
   /**
    * The issuer ends an offer, as an issuer does when it expires or too many wrong codes were
@@ -718,7 +718,7 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
   /** A new offer of issuer `slug`: its link by value (default) or by reference. */
   function makeOffer(
     slug: OutsideSlug,
-    options: { txCode?: string; byUri?: boolean } = {},
+    options: { txCode?: string; byUri?: boolean; expiresAt?: number } = {},
   ): { link: string; code: string } {
     serial += 1;
     const code = `code-${serial}-${randomBytes(8).toString('hex')}`;
@@ -740,6 +740,8 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
             : {}),
         },
       },
+      // The `expires_at` extension (seconds since the epoch) some issuers add.
+      ...(options.expiresAt === undefined ? {} : { expires_at: options.expiresAt }),
     };
     if (options.byUri) {
       const path = `/offers/${serial}`;
