@@ -8,7 +8,7 @@
  *
  * - `sealCardExchange(vault, id, exchange)`: the column's value, or null when there is nothing to
  *   tell (no notification endpoint or no notification id).
- * - `readCardExchange(row, vault)`: the kept exchange, or undefined.
+ * - `readCardExchange(row, vault)`: the kept exchange, or undefined (none, or unreadable).
  * - `notifyCardDeleted(exchange, http)`: tells the issuer `credential_deleted` for each
  *   credential of the card (its ldp_vc and its SD-JWT VC sibling may carry separate ids); best
  *   effort, never throws (an expired access token or an unreachable issuer is ignored).
@@ -48,13 +48,20 @@ export function sealCardExchange(
   return vault.encrypt(JSON.stringify(kept), cardExchangeAad(id));
 }
 
-/** The kept exchange of a card row, or undefined. @throws when it does not decrypt (a 500). */
+/**
+ * The kept exchange of a card row, or undefined when there is none or it does not decrypt (a
+ * notification the wallet cannot make never stands in the way of the holder's delete).
+ */
 export function readCardExchange(
   row: { id: string; issuerExchangeCiphertext: string | null },
   vault: Vault,
 ): CardExchange | undefined {
   if (row.issuerExchangeCiphertext === null) return undefined;
-  return JSON.parse(vault.decrypt(row.issuerExchangeCiphertext, cardExchangeAad(row.id)));
+  try {
+    return JSON.parse(vault.decrypt(row.issuerExchangeCiphertext, cardExchangeAad(row.id)));
+  } catch {
+    return undefined;
+  }
 }
 
 /** Tells the issuer `credential_deleted` for each credential of a deleted card (best effort). */
