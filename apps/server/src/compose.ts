@@ -34,6 +34,7 @@ import { localRequestObject } from './verifier/serve-request-object-in-process';
 import { ensureBasicIdentity } from './wallet/ensure-basic-identity';
 import { presentCredentialFor } from './wallet/present-credential';
 import { restoreCredentials } from './wallet/restore-credentials';
+import { checkReceivedCredentials } from './wallet/restore-received-credentials';
 import { withdrawSharesOfConsent } from './wallet/withdraw-shares-of-consent';
 
 /**
@@ -50,6 +51,7 @@ export function connectRoles(deps: Omit<ServiceDeps, 'roles'>): ServiceDeps {
       },
       withdrawSharesOfConsent,
       restoreCredentials: (db, options) => restoreCredentials(db, { ...full, ...options }),
+      checkReceivedCredentials: (options) => checkReceivedCredentials({ ...full, ...options }),
     },
     verifier: {
       localTransport: localTransport.bind(null, full),

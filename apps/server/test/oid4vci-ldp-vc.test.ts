@@ -21,7 +21,7 @@ import { loadHolderKey } from '../src/lib/holder-keys';
 import { receivedCredentialAad } from '../src/lib/received-records';
 import { addTrustedIssuer } from '../src/platform/add-trusted-issuer';
 import { removeTrustedIssuer } from '../src/platform/remove-trusted-issuer';
-import { bearer, buildTestApp, loginDemo, PRIMARY, TestClock } from './helpers/app';
+import { bearer, buildTestApp, loginDemo, PRIMARY, SECONDARY, TestClock } from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
 import { type OutsideIssuer, startOutsideIssuer, type Tamper } from './helpers/outside-issuer';
 import { expectProblem } from './helpers/problem';
@@ -130,6 +130,68 @@ describe.each(backends)('OpenID4VCI: the wallet receives an ldp_vc on $name', (b
         body: { notification_id: expect.any(String), event: 'credential_accepted' },
       },
     ]);
+  });
+
+  it('its W3C document is answered exactly as the issuer sent it, and the W3C verifier accepts it', async () => {
+    const received = await receive(issuer.makeOffer('diploma').link);
+    const accepted = await accept(received.json().id);
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    const id = accepted.json().credentials[0].id as string;
+    const sent = issuer.issued.at(-1) ?? '';
+
+    // Download JSON: the issuer's bytes, in the endpoint's JSON envelope.
+    const document = await app.inject({
+      url: `${base}/credentials/${id}/document`,
+      headers: bearer(token),
+    });
+    expect(document.statusCode, document.body).toBe(200);
+    expect(document.headers['content-type']).toMatch(/^application\/json/);
+    expect(document.body).toBe(`{"verifiable_credential":${sent}}`);
+
+    // The W3C verifier (VC API) verifies it as issued: did:key, eddsa-jcs-2022.
+    const verdict = await app.inject({
+      method: 'POST',
+      url: '/credentials/verify',
+      payload: { verifiableCredential: document.json().verifiable_credential },
+    });
+    expect(verdict.statusCode, verdict.body).toBe(200);
+    expect(verdict.json()).toMatchObject({
+      verified: true,
+      checks: { signature: true },
+      trust: { trusted: false },
+    });
+    // It has no SD-JWT form: GET .../sd-jwt keeps answering its problem.
+    await expectProblem(
+      await app.inject({ url: `${base}/credentials/${id}/sd-jwt`, headers: bearer(token) }),
+      'received_credential_unsupported',
+    );
+    // Another holder cannot read it: not found, as for any id they do not hold.
+    const other = await loginDemo(app, SECONDARY);
+    await expectProblem(
+      await app.inject({
+        url: `/user/${SECONDARY.userId}/credentials/${id}/document`,
+        headers: bearer(other),
+      }),
+      'credential_not_found',
+    );
+  });
+
+  it('two copies of the degree in one Credential Response are one credential: the first kept as sent', async () => {
+    issuer.setTamper('two');
+    const before = (await list()).length;
+    const received = await receive(issuer.makeOffer('diploma').link);
+    const accepted = await accept(received.json().id);
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    const records = accepted.json().credentials;
+    expect(records).toHaveLength(1);
+    expect(await list()).toHaveLength(before + 1);
+    const [first, second] = issuer.issued.slice(-2);
+    expect(first).not.toBe(second);
+    const document = await app.inject({
+      url: `${base}/credentials/${records[0].id}/document`,
+      headers: bearer(token),
+    });
+    expect(document.body).toBe(`{"verifiable_credential":${first}}`);
   });
 
   it('the trust list decides: trusted for its type it says so; a trusted DID from another issuer is refused', async () => {

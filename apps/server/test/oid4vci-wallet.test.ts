@@ -23,7 +23,15 @@ import type { FastifyInstance } from 'fastify';
 import { compactVerify, decodeProtectedHeader, importJWK, type JWK, jwtVerify } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OFFER_ENDED_DETAIL } from '../src/lib/oid4vci/exchange';
-import { bearer, buildTestApp, loginDemo, MINUTE_MS, PRIMARY, TestClock } from './helpers/app';
+import {
+  bearer,
+  buildTestApp,
+  loginDemo,
+  MINUTE_MS,
+  PRIMARY,
+  SECONDARY,
+  TestClock,
+} from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
 import {
   type Grant,
@@ -433,6 +441,101 @@ describe.each(backends)('OpenID4VCI: the wallet receives on $name', (backend) =>
     // Issued now: a refresh answers it as listed.
     expect((await refresh()).json().credential.received.state).toBe('issued');
     issuer.setDeferredReady(false);
+  });
+
+  describe('several credentials in one Credential Response (OpenID4VCI 1.0 8.3)', () => {
+    const sdJwtOf = async (id: string, headers = bearer(token), holder = base()) =>
+      (await app.inject({ url: `${holder}/credentials/${id}/sd-jwt`, headers })).body;
+
+    it('two copies of one credential are one card: the first kept, the issuer told once', async () => {
+      issuer.setTamper('two');
+      const before = (await list()).length;
+      const accepted = await accept(await stored(makeOffer('library').link));
+      expect(accepted.statusCode, accepted.body).toBe(201);
+      const records = accepted.json().credentials;
+      expect(records).toHaveLength(1);
+      expect(records[0]).toMatchObject({
+        received: { name: 'Library Card', state: 'issued' },
+        credential_subject: { member_no: 'LIB-00042' },
+      });
+      expect(await list()).toHaveLength(before + 1);
+      // The first instance, byte for byte; the second (its own salts) was not kept.
+      const [first, second] = issuer.issued.slice(-2);
+      expect(first).not.toBe(second);
+      expect(await sdJwtOf(records[0].id)).toBe(first);
+      expect(issuer.notifications.map((n) => n.body.event)).toEqual(['credential_accepted']);
+    });
+
+    it('two different credentials are each their own card, in the order sent', async () => {
+      issuer.setTamper('two_different');
+      const before = (await list()).length;
+      const accepted = await accept(await stored(makeOffer('library').link));
+      expect(accepted.statusCode, accepted.body).toBe(201);
+      const records = accepted.json().credentials;
+      expect(records).toHaveLength(2);
+      expect(records[0].credential_subject.note).toBeUndefined();
+      expect(records[1].credential_subject).toMatchObject({ note: 'Another credential' });
+      expect(await list()).toHaveLength(before + 2);
+      const [first, second] = issuer.issued.slice(-2);
+      expect(await sdJwtOf(records[0].id)).toBe(first);
+      expect(await sdJwtOf(records[1].id)).toBe(second);
+    });
+
+    it('SPEC 5 in one answer: two copies of an Aadhaar are one Aadhaar; two different ones are refused', async () => {
+      const other = await loginDemo(app, SECONDARY);
+      const holder = `/user/${SECONDARY.userId}`;
+      const offerOf = async (link: string) => {
+        const response = await app.inject({
+          method: 'POST',
+          url: `${holder}/credential-offers`,
+          headers: bearer(other),
+          payload: { offer: link },
+        });
+        expect(response.statusCode, response.body).toBe(201);
+        return response.json().id as string;
+      };
+      const acceptAs = (id: string) =>
+        app.inject({
+          method: 'POST',
+          url: `${holder}/credential-offers/${id}/accept`,
+          headers: bearer(other),
+          payload: {},
+        });
+      const listAs = async () =>
+        (await app.inject({ url: `${holder}/credentials`, headers: bearer(other) })).json()
+          .credentials as Record<string, unknown>[];
+
+      // Two different Aadhaar Cards at once: refused, nothing stored, the offer kept.
+      issuer.setTamper('two_different');
+      const refusedId = await offerOf(makeOffer('uidai').link);
+      const before = await listAs();
+      await expectProblem(
+        await acceptAs(refusedId),
+        'credential_rejected',
+        "The issuer's credential was not accepted: it sent several different Aadhaar Card credentials at once, and only one document of each type is allowed.",
+      );
+      expect(await listAs()).toEqual(before);
+      expect(
+        (
+          await app.inject({
+            url: `${holder}/credential-offers/${refusedId}`,
+            headers: bearer(other),
+          })
+        ).statusCode,
+      ).toBe(200);
+      expect(issuer.notifications.at(-1)?.body.event).toBe('credential_failure');
+
+      // Two copies of one Aadhaar: one card (no 409 from the one-per-type index, no 500).
+      issuer.setTamper('two');
+      const accepted = await acceptAs(await offerOf(makeOffer('uidai').link));
+      expect(accepted.statusCode, accepted.body).toBe(201);
+      const records = accepted.json().credentials;
+      expect(records).toHaveLength(1);
+      expect(records[0].received).toMatchObject({ format: 'vc+sd-jwt', name: 'Aadhaar' });
+      expect(await listAs()).toHaveLength(before.length + 1);
+      expect(await sdJwtOf(records[0].id, bearer(other), holder)).toBe(issuer.issued.at(-2));
+      expect(issuer.notifications.at(-1)?.body.event).toBe('credential_accepted');
+    });
   });
 
   describe('bad input: refused with a code, the offer left as it was, nothing stored', () => {

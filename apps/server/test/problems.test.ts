@@ -10,6 +10,7 @@
  * authorization.test.ts, 429 in rate-limit.test.ts and login-security.test.ts, the
  * Idempotency-Key 409 and 422 in idempotency.test.ts, 500 in errors.test.ts.
  */
+import { RESTORE_BODY_LIMIT_BYTES } from '@pehchaan/core';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIssuerApiKey } from '../src/issuer/create-issuer-api-key';
@@ -132,8 +133,11 @@ describe.each(backends)('problem details on $name', (backend) => {
 
   it('answers an oversized body with 413 body_too_large', async () => {
     await eachOperation(withBody, async (operation) => {
+      // Every body is limited to 64 KiB but a restore's (received credentials, up to 2 MiB).
+      const limit =
+        operation.key === 'POST /user/{userId}/restore' ? RESTORE_BODY_LIMIT_BYTES : 64 * 1024;
       const response = await send(operation, {
-        payload: JSON.stringify({ padding: 'x'.repeat(70_000) }),
+        payload: JSON.stringify({ padding: 'x'.repeat(limit + 1000) }),
         contentType: 'application/json',
       });
       expectProblem(response, 'body_too_large', 'Request body is too large');

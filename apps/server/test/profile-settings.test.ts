@@ -378,7 +378,7 @@ describe.each(backends)('profile and settings on $name', (backend) => {
       const body = holderExportSchema.parse(response.json());
       expect(body).toMatchObject({
         format: 'pehchaan-holder-export',
-        version: 1,
+        version: 2,
         source: 'api',
         user_id: 'user-002',
         exported_at: clock.now().toISOString(),
@@ -395,6 +395,8 @@ describe.each(backends)('profile and settings on $name', (backend) => {
         'Passport',
       ]);
       expect(body.verifiable_credentials).toHaveLength(body.credentials.length);
+      // None received from issuers (test/received-backup.test.ts covers those).
+      expect(body.received_credentials).toEqual([]);
       expect(body.verifiable_credentials[0]).toMatchObject({
         proof: { type: 'DataIntegrityProof' },
       });

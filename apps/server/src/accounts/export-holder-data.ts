@@ -2,8 +2,9 @@
  * GET /user/{userId}/export (SPEC 2 Settings "Data and storage"): everything the server
  * holds about the holder, as one JSON document (core's holderExportSchema): profile (identity
  * numbers masked, as the profile shows them), settings, credentials (screen records) with the
- * signed W3C documents behind them, consent requests and the whole activity log with its hash
- * chain, and whether that chain is intact (issue 17: verify-activity-chain.ts).
+ * signed W3C documents behind them, the credentials received from issuers exactly as issued
+ * (lib/received-backup.ts: no issuer secrets), consent requests and the whole activity log with
+ * its hash chain, and whether that chain is intact (verify-activity-chain.ts).
  *
  * Input: { ...deps, userId }. Output: HolderExport with source 'api'.
  * Errors: AppError 'user_not_found' (404); a stored document that no longer decrypts throws (500).
@@ -18,6 +19,7 @@ import { readActivityLogs } from '../lib/activity-log';
 import type { ServiceDeps } from '../lib/deps';
 import { selectOrderedCredentials } from '../lib/holder-reads';
 import { getHolderSettings } from '../lib/holder-settings';
+import { exportReceivedCredentials } from '../lib/received-backup';
 import { readCredentialDocument, toCredentialRecordFromDocument } from '../lib/records';
 import { verifyActivityChain } from '../lib/verify-activity-chain';
 import { getProfile } from './get-profile';
@@ -34,9 +36,10 @@ export async function exportHolderData(options: ExportHolderDataOptions): Promis
   const profile = await getProfile({ db, vault, now: options.now, userId });
   // The consent clock runs once (the ledger's list) before the log is read.
   const consentRequests = await options.roles.consent.listRequests({ userId });
-  const [{ settings }, rows, activityLogs, activityChain] = await Promise.all([
+  const [{ settings }, rows, received, activityLogs, activityChain] = await Promise.all([
     getHolderSettings({ db, notifier: options.notifier, userId }),
     selectOrderedCredentials(db, userId),
+    exportReceivedCredentials(db, vault, userId),
     readActivityLogs(db, { userId, limit: EXPORT_ACTIVITY_LIMIT }),
     verifyActivityChain({ db, userId }),
   ]);
@@ -55,6 +58,7 @@ export async function exportHolderData(options: ExportHolderDataOptions): Promis
       toCredentialRecordFromDocument(row, verifiableCredentialSchema.parse(documents[i])),
     ),
     verifiable_credentials: documents,
+    received_credentials: received,
     consent_requests: consentRequests,
     activity_logs: activityLogs,
     activity_chain: activityChain,

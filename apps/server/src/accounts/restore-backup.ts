@@ -6,15 +6,20 @@
  * - The credentials come back through the wallet (wallet/restore-credentials.ts, its port):
  *   each document must verify and be this holder's, or the whole restore fails with AppError
  *   'backup_invalid' (422) and nothing changes; a type the holder holds now is skipped.
+ * - The credentials received from issuers (export version 2's `received_credentials`) are
+ *   checked again by the wallet first, outside the transaction since it may fetch the issuers'
+ *   keys (wallet/restore-received-credentials.ts): signature, binding to this holder, issuer; a
+ *   pending one is left out (counted as skipped). They are stored in the same transaction.
  * - The settings replace the current ones (accounts/update-settings.ts, with its checks: a
  *   switch that needs a passkey or a backup passphrase the holder no longer has is turned off).
  * - A `backup_restored` entry is written. Activity, consent decisions and share links are not
  *   restored: they are records of what happened, not the holder's to rewrite.
  *
- * Input: { ...deps, userId, settings, documents }. Output: RestoreAnswer.
- * Errors: 'backup_invalid' (422); 'user_not_found'.
+ * Input: { ...deps, userId, settings, documents, received? }. Output: RestoreAnswer.
+ * Errors: 'backup_invalid' (422); 'user_not_found'; issuer_unreachable (502),
+ * issuer_address_refused / issuer_metadata_invalid (422) when an issuer's keys cannot be had.
  */
-import type { RestoreAnswer, UserSettings } from '@pehchaan/core';
+import type { ExportedReceivedCredential, RestoreAnswer, UserSettings } from '@pehchaan/core';
 import { recordActivity } from '../lib/activity-log';
 import type { ServiceDeps } from '../lib/deps';
 import { selectUser } from '../lib/holder-reads';
@@ -25,14 +30,20 @@ export async function restoreBackup(
     userId: string;
     settings: UserSettings;
     documents: readonly Record<string, unknown>[];
+    received?: readonly ExportedReceivedCredential[] | undefined;
   },
 ): Promise<RestoreAnswer> {
   const { db, userId } = options;
   await selectUser(db, userId);
+  const { checked, leftOut } = await options.roles.wallet.checkReceivedCredentials({
+    userId,
+    received: options.received ?? [],
+  });
   const { restored, skipped } = await db.transaction(async (tx) => {
     const counts = await options.roles.wallet.restoreCredentials(tx, {
       userId,
       documents: options.documents,
+      received: checked,
     });
     await recordActivity({
       db: tx,
@@ -47,7 +58,7 @@ export async function restoreBackup(
   return {
     message: 'Backup restored',
     credentials_restored: restored,
-    credentials_skipped: skipped,
+    credentials_skipped: skipped + leftOut,
     settings_restored: true,
   };
 }

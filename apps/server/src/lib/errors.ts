@@ -229,6 +229,11 @@ export const ERROR_STATUS = {
   credential_rejected: 422,
   /** OpenID4VCI: an issued credential over 64 KiB. */
   credential_too_large: 422,
+  /**
+   * OpenID4VCI 1.0 12.2.3: the issuer's signed metadata does not verify (bad signature, typ,
+   * `sub` not the issuer, `iat` missing or ahead, expired) or its signer cannot be checked.
+   */
+  issuer_metadata_invalid: 422,
   /** Too many requests, or too many failed logins in a row (the growing delay): Retry-After. */
   rate_limited: 429,
   /** 100 failed OTP logins in a row for one number; an operator must unlock it. */
@@ -360,6 +365,7 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   issuer_address_refused: 'Issuer address not allowed',
   credential_rejected: 'Credential not accepted',
   credential_too_large: 'Credential too large',
+  issuer_metadata_invalid: "Issuer's signed metadata not accepted",
   rate_limited: 'Too many requests',
   login_locked: 'Login locked',
   client_error: 'Bad request',

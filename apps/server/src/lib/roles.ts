@@ -10,8 +10,15 @@
  *
  * Every function that takes `db` runs in the caller's transaction when handed one.
  */
-import type { ConsentRequest, DcqlQuery, DocumentTypeKey, IssuerName } from '@pehchaan/core';
+import type {
+  ConsentRequest,
+  DcqlQuery,
+  DocumentTypeKey,
+  ExportedReceivedCredential,
+  IssuerName,
+} from '@pehchaan/core';
 import type { DbOrTx } from '../db/create-db';
+import type { CheckedReceivedCredential } from './received-backup';
 
 /** What the wallet does for the other roles. */
 export interface WalletPort {
@@ -32,13 +39,29 @@ export interface WalletPort {
   ): Promise<string>;
   /**
    * Stores again the credentials of a backup's signed W3C documents the holder lacks (each must
-   * verify and be the holder's, else AppError backup_invalid and nothing is stored).
+   * verify and be the holder's, else AppError backup_invalid and nothing is stored), and the
+   * received credentials `checkReceivedCredentials` checked.
    * @returns how many were restored and how many skipped (a type the holder holds now).
    */
   restoreCredentials(
     db: DbOrTx,
-    options: { userId: string; documents: readonly Record<string, unknown>[] },
+    options: {
+      userId: string;
+      documents: readonly Record<string, unknown>[];
+      received?: readonly CheckedReceivedCredential[];
+    },
   ): Promise<{ restored: number; skipped: number }>;
+  /**
+   * Checks again, before any transaction (it may ask the issuers for their keys), the
+   * credentials a backup holds that were received from issuers: signature, binding to this
+   * holder, issuer. @returns those to store, and how many were left out (pending ones).
+   * @throws AppError backup_invalid, issuer_unreachable, issuer_address_refused,
+   *   issuer_metadata_invalid.
+   */
+  checkReceivedCredentials(options: {
+    userId: string;
+    received: readonly ExportedReceivedCredential[];
+  }): Promise<{ checked: CheckedReceivedCredential[]; leftOut: number }>;
   /** Makes sure the holder has the permanent Basic Identity credential (SPEC 4). */
   ensureBasicIdentity(options: { userId: string }): Promise<void>;
   /**

@@ -13,7 +13,9 @@
  *    the configuration takes ES256 only, the Credential Request; an `invalid_nonce` answer is
  *    retried once with a new nonce.
  * 4. Each credential is checked (lib/oid4vci/verify-issued-sd-jwt.ts: size, signature by the
- *    issuer's key, iss, vct, cnf = the proved key, dates, disclosures); then, in one
+ *    issuer's key, iss, vct, cnf = the proved key, dates, disclosures); of several in one
+ *    Credential Response, copies of one credential are kept once and different ones each
+ *    (lib/oid4vci/credential-instances.ts; two different ones of a SPEC type are refused); then, in one
  *    transaction, SPEC 5 again, every credential stored (its issued form byte for byte,
  *    vault-encrypted), a `credential_received` activity entry each, and the offer dropped.
  * 5. The issuer's Notification Endpoint is told `credential_accepted` (best effort).
@@ -44,6 +46,7 @@ import { AppError } from '../lib/errors';
 import { type HolderSigningKey, loadHolderKeyOf } from '../lib/holder-keys';
 import { getSettings } from '../lib/holder-settings';
 import { newCredentialId } from '../lib/ids';
+import { credentialsOfResponse } from '../lib/oid4vci/credential-instances';
 import {
   type CredentialAnswer,
   makeProofJwt,
@@ -113,6 +116,28 @@ function isUniqueViolation(error: unknown): boolean {
     if ('code' in e && e.code === '23505') return true;
   }
   return false;
+}
+
+/**
+ * The credentials of one Credential Response the wallet keeps (lib/oid4vci/credential-instances.ts:
+ * copies of one credential are one; different ones each kept; two different ones of a SPEC type
+ * refused, the issuer told by `failed`).
+ * @throws AppError credential_rejected.
+ */
+async function keptInstances(
+  instances: Received[],
+  failed: () => Promise<void>,
+): Promise<Received[]> {
+  try {
+    return credentialsOfResponse(instances, {
+      claimsOf: (instance) =>
+        instance.ldpVc ? instance.ldpVc.document.credentialSubject : instance.verified?.claims,
+      documentTypeOf: (instance) => instance.documentType,
+    });
+  } catch (error) {
+    await failed();
+    throw error;
+  }
 }
 
 function credentialExists(documentType: DocumentTypeKey): AppError {
@@ -294,6 +319,8 @@ export async function receiveOfferedCredentials(
       });
       continue;
     }
+    // Each instance of the answer checked, then one kept per credential (several in one answer).
+    const instances: Received[] = [];
     for (const issued of answer.credentials) {
       if (configuration.format === 'ldp_vc') {
         const ldpVc = await verifyReceivedLdpVc(issued, {
@@ -314,7 +341,7 @@ export async function receiveOfferedCredentials(
             }
           },
         });
-        received.push({
+        instances.push({
           ...common,
           documentType: common.documentType ?? ldpVc.documentType,
           id: newCredentialId(),
@@ -354,7 +381,7 @@ export async function receiveOfferedCredentials(
       }
       const documentType =
         common.documentType ?? documentTypeOfVct(options.publicOrigin, verified.vct);
-      received.push({
+      instances.push({
         ...common,
         documentType,
         id: newCredentialId(),
@@ -367,6 +394,19 @@ export async function receiveOfferedCredentials(
         },
       });
     }
+    received.push(
+      ...(await keptInstances(instances, async () => {
+        if (metadata.notification_endpoint && answer.notificationId) {
+          await notifyIssuer({
+            notificationEndpoint: metadata.notification_endpoint,
+            accessToken,
+            notificationId: answer.notificationId,
+            event: 'credential_failure',
+            http,
+          });
+        }
+      })),
+    );
   }
 
   // 4. Store, all or nothing.

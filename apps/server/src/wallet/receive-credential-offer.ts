@@ -121,7 +121,11 @@ export async function receiveCredentialOffer(
   // Without a pre-authorized code the offer is received by the authorization code grant (4.1.1:
   // also when it names no grant at all); its authorization server must be able to run it.
   const authorizationCode = preAuthorized ? undefined : offer.grants?.[AUTHORIZATION_CODE_GRANT];
-  const metadata = await fetchIssuerMetadata(offer.credential_issuer, http);
+  // Signed metadata (OpenID4VCI 12.2.3) may be signed by a key of the issuer's trust list entry.
+  const metadata = await fetchIssuerMetadata(offer.credential_issuer, http, {
+    trustList: await loadTrustList(options),
+    now: options.now,
+  });
   for (const id of offer.credential_configuration_ids) {
     const configuration = metadata.credential_configurations_supported[id];
     if (!configuration)

@@ -10,6 +10,8 @@
  * - A document type the holder holds now is left as it is (counted as skipped); a missing one is
  *   stored again under its own id (a backup holds the W3C document only: its SD-JWT VC is
  *   signed again on first use by wallet/issue-sd-jwt-vc.ts, the legacy path).
+ * - Then the credentials received from issuers that wallet/restore-received-credentials.ts
+ *   checked before the transaction (`received`), SPEC 5 applied across both.
  *
  * Input: (db or the caller's transaction, { ...deps, userId, documents }).
  * Output: { restored, skipped }. Errors: 'backup_invalid' (422).
@@ -29,8 +31,10 @@ import { credentials } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { loadHolderKey } from '../lib/holder-keys';
+import type { CheckedReceivedCredential } from '../lib/received-backup';
 import { credentialAad } from '../lib/records';
 import { loadTrustList, type TrustList } from '../lib/trust-list';
+import { storeReceivedCredentials } from './restore-received-credentials';
 
 export const BACKUP_INVALID_DETAIL =
   'This backup holds a credential that is not yours or does not verify; nothing was restored.';
@@ -49,6 +53,7 @@ export async function restoreCredentials(
   options: Omit<ServiceDeps, 'db'> & {
     userId: string;
     documents: readonly Record<string, unknown>[];
+    received?: readonly CheckedReceivedCredential[];
   },
 ): Promise<{ restored: number; skipped: number }> {
   const { userId } = options;
@@ -99,7 +104,12 @@ export async function restoreCredentials(
       skipped += 1;
     }
   }
-  return { restored, skipped };
+  const received = await storeReceivedCredentials(db, {
+    vault: options.vault,
+    userId,
+    checked: options.received ?? [],
+  });
+  return { restored: restored + received.restored, skipped: skipped + received.skipped };
 }
 
 /** The document's row values when it verifies and is this holder's. @throws 'backup_invalid'. */

@@ -88,11 +88,16 @@ function textSuccessProblems(response: LightMyRequestResponse, mediaTypes: strin
   return syntax.test(response.body) ? [] : [`${type} body: ${response.body.slice(0, 200)}`];
 }
 
-/** The problems of `response` to a request for `operation` (empty when it is fine). */
+/**
+ * The problems of `response` to a request for `operation` (empty when it is fine). `sent` is the
+ * request's URL and payload as text: wording of INTERNAL_WORDING that the caller itself sent (a
+ * field or key literally named "undefined", echoed in a detail) is not an internal leak.
+ */
 export function answerProblems(
   operation: Operation,
   response: LightMyRequestResponse,
   pathname: string,
+  sent = '',
 ): string[] {
   const problems: string[] = [];
   const status = response.statusCode;
@@ -199,7 +204,10 @@ export function answerProblems(
     problems.push(`detail of ${detail.length} characters: ${detail.slice(0, 200)}`);
   }
   for (const pattern of INTERNAL_WORDING) {
-    if (pattern.test(detail)) problems.push(`detail ${JSON.stringify(detail)} matches ${pattern}`);
+    const match = pattern.exec(detail);
+    if (match && !sent.includes(match[0])) {
+      problems.push(`detail ${JSON.stringify(detail)} matches ${pattern}`);
+    }
   }
   if (/\d{12}/.test(detail)) problems.push(`detail carries a 12-digit number: ${detail}`);
   return problems;

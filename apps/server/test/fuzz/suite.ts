@@ -192,6 +192,15 @@ const FUZZ_PASSWORD = 'fuzz-password-1';
 /** A sample user signing in by a real OTP, whose pending second-factor sign-ins are fuzzed. */
 const SECOND_FACTOR_HOLDER = 'user-004';
 
+/** `text` percent-decoded where it can be (a malformed escape leaves it as it is). */
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text.replaceAll('+', ' '));
+  } catch {
+    return text;
+  }
+}
+
 /** The verifier the verifier API is fuzzed as (seeded, packages/core verifier-seeds.ts). */
 const VERIFIER = 'State Bank of India';
 /** Another seeded verifier: its key is a wrong one for the bank's requests. */
@@ -1108,7 +1117,8 @@ export function describeFuzzSuite(part: { index: number; count: number }): void 
             const response = await send(operation, request);
             // The path the server saw: light-my-request resolves dot segments as a URL parser does.
             const { pathname } = new URL(request.url, 'http://localhost');
-            const problems = answerProblems(operation, response, pathname);
+            const sent = `${request.url} ${safeDecode(request.url)} ${String(request.payload ?? '')}`;
+            const problems = answerProblems(operation, response, pathname, sent);
             if (operation.apiKey && request.auth.kind === 'own' && response.statusCode === 401) {
               problems.push(`the ${operation.apiKey}'s live API key was refused`);
             }

@@ -15,8 +15,13 @@
  * transaction code, one use; a wrong code answers invalid_grant and may be tried again), a nonce
  * endpoint, a credential endpoint that checks the proof JWT itself (typ, alg, jwk, aud, nonce)
  * and a notification endpoint. `setTamper` spoils the next exchanges (a bad signature, another
- * cnf, iss or vct, a credential over 64 KiB, a stale nonce) or defers them (a Deferred
- * Credential Endpoint issues them once `setDeferredReady(true)`).
+ * cnf, iss or vct, a credential over 64 KiB, a stale nonce), defers them (a Deferred
+ * Credential Endpoint issues them once `setDeferredReady(true)`) or answers two credentials in
+ * one Credential Response (two copies of one credential, or two different ones).
+ * `setSignedMetadata` serves the metadata signed (OpenID4VCI 1.0 section 12.2.3, `typ:
+ * openidvci-issuer-metadata+jwt`, ES256 by `metadataKey`): as the whole answer
+ * (`application/jwt`, when asked for) or as a `signed_metadata` member, with a display name that
+ * differs from the plain one, or spoiled.
  *
  * The authorization code grant (OpenID4VCI 1.0 section 5; RFC 6749 4.1; RFC 7636; RFC 9126):
  * `makeAuthorizationOffer` makes an offer with only `authorization_code` and an `issuer_state`;
@@ -31,14 +36,21 @@
  * whose S256 is the challenge, and answers authorization_details with credential_identifiers,
  * which the credential endpoint then requires.
  */
-import { createHash, generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  generateKeyPairSync,
+  type KeyObject,
+  randomBytes,
+  sign,
+} from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { digest, generateSalt } from '@sd-jwt/crypto-nodejs';
 import { SDJwtVcInstance, type SdJwtVcPayload } from '@sd-jwt/sd-jwt-vc';
 import type { DisclosureFrame } from '@sd-jwt/types';
-import { decodeProtectedHeader, importJWK, type JWK, jwtVerify } from 'jose';
+import { decodeProtectedHeader, importJWK, type JWK, jwtVerify, SignJWT } from 'jose';
 
 export type Tamper =
   | 'none'
@@ -51,7 +63,16 @@ export type Tamper =
   /** ldp_vc: a claim changed after signing (the Data Integrity proof no longer verifies). */
   | 'claim'
   /** The credential endpoint answers 202 with a transaction_id (deferred issuance). */
-  | 'deferred';
+  | 'deferred'
+  /**
+   * OpenID4VCI 1.0 8.3: the Credential Response carries two instances of the credential (the
+   * same claims, each signed on its own with its own salts and id), one notification_id.
+   */
+  | 'two'
+  /** The Credential Response carries two different credentials (the second has a `note`). */
+  | 'two_different'
+  /** A credential with an extra `note` claim (the second of 'two_different'). */
+  | 'other_claims';
 
 interface IssuerKeys {
   alg: 'EdDSA' | 'ES256';
@@ -141,6 +162,17 @@ interface IssuerSpec {
   claims: () => Record<string, unknown>;
 }
 
+/**
+ * How the metadata is signed: not at all ('none'), as the whole answer ('jwt'), or as a
+ * `signed_metadata` member ('member'); `spoil` breaks it: another key, another `sub`, expired.
+ */
+export interface SignedMetadataMode {
+  as: 'none' | 'jwt' | 'member';
+  spoil?: 'signature' | 'sub' | 'expired';
+  /** Sign with this certified key instead, its chain (base64 DER, leaf first) in `x5c`. */
+  x5c?: { chain: string[]; privateKeyPem: string };
+}
+
 /** A grant the issuer made: the pre-authorized code's issuer, transaction code and use. */
 export interface Grant {
   slug: OutsideSlug;
@@ -174,6 +206,10 @@ export interface OutsideIssuer {
   setTamper(mode: Tamper): void;
   /** Whether the Deferred Credential Endpoint issues the waiting credentials now (default no). */
   setDeferredReady(ready: boolean): void;
+  /** How the metadata is signed from now on (default not signed). */
+  setSignedMetadata(mode: SignedMetadataMode): void;
+  /** The public key (ES256, kid 'metadata-key-1') that signs the metadata. */
+  readonly metadataKey: JWK;
   /** A new offer with only the authorization code grant and a fresh issuer_state. */
   makeAuthorizationOffer(slug: 'library' | 'uidai'): { link: string; issuerState: string };
   /** The wallet's client_id and redirect_uri the authorization server accepts. */
@@ -286,6 +322,48 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
   >();
   /** Whether the deferred credentials are ready (the Deferred Credential Endpoint issues them). */
   let deferredReady = false;
+  /** How the metadata is signed (12.2.3). */
+  let signedMetadata: SignedMetadataMode = { as: 'none' };
+  const METADATA_KEY = makeKeys('ES256', 'metadata-key-1');
+  const METADATA_FORGER = makeKeys('ES256', 'metadata-key-1');
+
+  /** The metadata of `spec` as a signed JWT: its credential's display names marked "(signed)". */
+  async function signMetadata(spec: IssuerSpec): Promise<string> {
+    const metadata = metadataOf(spec);
+    const configurations = metadata.credential_configurations_supported as Record<
+      string,
+      { credential_metadata: { display: { name: string }[] } }
+    >;
+    for (const configuration of Object.values(configurations)) {
+      configuration.credential_metadata.display = configuration.credential_metadata.display.map(
+        (d) => ({ ...d, name: `${d.name} (signed)` }),
+      );
+    }
+    const spoil = signedMetadata.spoil;
+    const iat = nowSeconds() - 60;
+    const x5c = signedMetadata.x5c;
+    return new SignJWT(metadata)
+      .setProtectedHeader(
+        x5c
+          ? { alg: 'ES256', typ: 'openidvci-issuer-metadata+jwt', x5c: x5c.chain }
+          : { alg: 'ES256', typ: 'openidvci-issuer-metadata+jwt', kid: 'metadata-key-1' },
+      )
+      .setIssuer(issuerId(spec.slug))
+      .setSubject(
+        spoil === 'sub'
+          ? issuerId(spec.slug === 'uidai' ? 'library' : 'uidai')
+          : issuerId(spec.slug),
+      )
+      .setIssuedAt(spoil === 'expired' ? iat - 7200 : iat)
+      .setExpirationTime(spoil === 'expired' ? iat - 3600 : iat + 3600)
+      .sign(
+        x5c
+          ? createPrivateKey(x5c.privateKeyPem)
+          : spoil === 'signature'
+            ? METADATA_FORGER.privateKey
+            : METADATA_KEY.privateKey,
+      );
+  }
   let serial = 0;
 
   function metadataOf(spec: IssuerSpec): Record<string, unknown> {
@@ -359,6 +437,7 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
     const claims = {
       ...spec.claims(),
       ...(mode === 'big' ? { photo: 'A'.repeat(70 * 1024) } : {}),
+      ...(mode === 'other_claims' ? { note: 'Another credential' } : {}),
     };
     const payload: SdJwtVcPayload = {
       iss: mode === 'iss' ? 'https://another-issuer.example' : issuerId(spec.slug),
@@ -399,6 +478,7 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
         id: didKeyOf(mode === 'cnf' ? other : holderJwk),
         ...spec.claims(),
         ...(mode === 'big' ? { photo: 'A'.repeat(70 * 1024) } : {}),
+        ...(mode === 'other_claims' ? { note: 'Another credential' } : {}),
       },
     };
     const proofConfig = {
@@ -426,7 +506,7 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
     return signed;
   }
 
-  type Reply = { status: number; body?: unknown };
+  type Reply = { status: number; body?: unknown; jwt?: string };
 
   type Redirect = { status: 302; location: string };
 
@@ -544,6 +624,7 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
     body: string,
     auth: string | undefined,
     query: URLSearchParams = new URLSearchParams(),
+    accept = '',
   ): Promise<Reply | Redirect> {
     if (method === 'GET' && endedOfferPaths.has(path)) return { status: 410 };
     if (method === 'GET' && offersByUri.has(path))
@@ -555,8 +636,18 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
     if (method === 'GET' && wellKnown) {
       const spec = SPECS[wellKnown[2] as OutsideSlug];
       const id = issuerId(spec.slug);
-      if (wellKnown[1] === 'openid-credential-issuer')
+      if (wellKnown[1] === 'openid-credential-issuer') {
+        if (signedMetadata.as === 'jwt' && accept.includes('application/jwt')) {
+          return { status: 200, jwt: await signMetadata(spec) };
+        }
+        if (signedMetadata.as === 'member') {
+          return {
+            status: 200,
+            body: { ...metadataOf(spec), signed_metadata: await signMetadata(spec) },
+          };
+        }
         return { status: 200, body: metadataOf(spec) };
+      }
       if (wellKnown[1] === 'oauth-authorization-server') {
         return {
           status: 200,
@@ -682,9 +773,20 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
         }
         const credential = await issueCredential(spec, header.jwk as JWK, session.tamper);
         issued.push(typeof credential === 'string' ? credential : JSON.stringify(credential));
+        const answered = [{ credential }];
+        if (session.tamper === 'two' || session.tamper === 'two_different') {
+          // OpenID4VCI 1.0 8.3: several credentials in one answer, one notification_id.
+          const second = await issueCredential(
+            spec,
+            header.jwk as JWK,
+            session.tamper === 'two' ? 'none' : 'other_claims',
+          );
+          issued.push(typeof second === 'string' ? second : JSON.stringify(second));
+          answered.push({ credential: second });
+        }
         return {
           status: 200,
-          body: { credentials: [{ credential }], notification_id: `note-${issued.length}` },
+          body: { credentials: answered, notification_id: `note-${issued.length}` },
         };
       }
       case 'deferred': {
@@ -787,14 +889,17 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
         Buffer.concat(chunks).toString('utf8'),
         req.headers.authorization,
         url.searchParams,
+        req.headers.accept,
       )
         .then((reply) => {
           if ('location' in reply) {
             res.writeHead(302, { location: reply.location }).end();
             return;
           }
-          const { status, body } = reply;
-          if (body === undefined) res.writeHead(status).end();
+          const { status, body, jwt } = reply;
+          if (jwt !== undefined)
+            res.writeHead(status, { 'content-type': 'application/jwt' }).end(jwt);
+          else if (body === undefined) res.writeHead(status).end();
           else
             res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
         })
@@ -826,6 +931,10 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
     setDeferredReady(ready: boolean) {
       deferredReady = ready;
     },
+    setSignedMetadata(mode: SignedMetadataMode) {
+      signedMetadata = mode;
+    },
+    metadataKey: METADATA_KEY.publicJwk,
     makeAuthorizationOffer,
     setClient(clientId: string, redirectUri: string) {
       client = { clientId, redirectUri };

@@ -108,6 +108,13 @@ export interface RequestOptions<T> {
   body?: unknown;
   /** Validates the answer; without it the parsed JSON is returned as `unknown`-typed T. */
   schema?: z.ZodType<T>;
+  /**
+   * 'text': a 2xx answer is returned as its text, unparsed (a document that is not JSON, such
+   * as an SD-JWT, `Accept: accept` below); errors are read as usual.
+   */
+  as?: 'text';
+  /** The media type asked for with `as: 'text'` (sent first in `Accept`). */
+  accept?: string;
   /** false: a 401 answer is returned as an error without clearing the session. Default true. */
   authRedirect?: boolean;
   /** Override of REQUEST_TIMEOUT_MS (ms). */
@@ -179,7 +186,7 @@ export async function apiRequest<T>(
     throw new ApiError('ERR_API_DISABLED', 'The API is disabled by configuration');
   }
   const headers: Record<string, string> = {
-    Accept: `application/json, ${PROBLEM_CONTENT_TYPE}`,
+    Accept: `${options.accept ? `${options.accept}, ` : ''}application/json, ${PROBLEM_CONTENT_TYPE}`,
   };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   const token = options.bearer ?? readString(STORAGE_KEYS.sessionToken);
@@ -225,6 +232,7 @@ export async function apiRequest<T>(
       problem,
     });
   }
+  if (options.as === 'text') return text as T;
   if (!parsedJson) {
     throw new ApiError('ERR_BAD_RESPONSE', 'The server answered with invalid JSON', {
       status: response.status,

@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AppToaster, TOAST_LIMIT, toast } from './toast';
+import { Modal } from '@/components/ui/modal';
+import { AppToaster, TOAST_LIMIT, TOAST_Z_INDEX, toast } from './toast';
 
 describe('toaster (SPEC 9)', () => {
   it('holds at most 20 toasts, newest first', () => {
@@ -31,5 +32,27 @@ describe('toaster (SPEC 9)', () => {
     });
     const bar = screen.getByText('saved').parentElement;
     expect(bar).toHaveStyle({ maxWidth: '350px' });
+  });
+
+  it('sits above an open dialog and its backdrop', () => {
+    render(
+      <>
+        <Modal title="Delete credential?" onClose={() => {}}>
+          Text
+        </Modal>
+        <AppToaster />
+      </>,
+    );
+    act(() => {
+      toast.error('Failed to delete credential');
+    });
+    // The toaster's fixed layer against the dialog's (z-50 on its fixed overlay).
+    const layer = screen
+      .getByText('Failed to delete credential')
+      .closest<HTMLElement>('[style*="z-index"]');
+    expect(layer).toHaveStyle({ position: 'fixed', zIndex: String(TOAST_Z_INDEX) });
+    const overlay = screen.getByRole('dialog').parentElement;
+    expect(overlay).toHaveClass('fixed', 'z-50');
+    expect(TOAST_Z_INDEX).toBeGreaterThan(9999);
   });
 });

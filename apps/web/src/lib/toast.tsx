@@ -15,6 +15,12 @@ export const TOAST_DURATION_MS = 4000;
 export const TOAST_SUCCESS_DURATION_MS = 2000;
 export const TOAST_LIMIT = 20;
 export const TOAST_MAX_WIDTH_PX = 350;
+/**
+ * The toasts' layer: above every overlay of the app (the header z-40, dialogs and their backdrops
+ * z-50, the search dialog z-60, react-hot-toast's own 9999), so a toast shown while a dialog is
+ * open is read on its own background, never through a backdrop.
+ */
+export const TOAST_Z_INDEX = 10_000;
 
 /** Dismisses the oldest visible toasts beyond TOAST_LIMIT. */
 export function useToastLimit(limit: number = TOAST_LIMIT): void {
@@ -25,14 +31,17 @@ export function useToastLimit(limit: number = TOAST_LIMIT): void {
   }, [toasts, limit]);
 }
 
-/** The app's one Toaster, configured per SPEC 9. */
+/**
+ * The app's one Toaster, configured per SPEC 9, at TOAST_Z_INDEX. It sits at the root of the app
+ * (app/provider.tsx), outside any stacking context, and dialogs render in place below it.
+ */
 export function AppToaster() {
   useToastLimit();
   return (
     <Toaster
       position="top-right"
-      // Below the 64 px sticky header, so toasts never cover its menus.
-      containerStyle={{ top: 72 }}
+      // Below the 64 px sticky header, so toasts never cover its menus; above every dialog.
+      containerStyle={{ top: 72, zIndex: TOAST_Z_INDEX }}
       toastOptions={{
         duration: TOAST_DURATION_MS,
         success: { duration: TOAST_SUCCESS_DURATION_MS },

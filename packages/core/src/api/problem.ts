@@ -158,6 +158,9 @@ export const PROBLEM_CODES = [
   'issuer_address_refused',
   'credential_rejected',
   'credential_too_large',
+  // 422: OpenID4VCI 1.0 12.2.3, the issuer's signed metadata does not verify (signature, typ,
+  // sub, iat, exp) or its signer cannot be checked
+  'issuer_metadata_invalid',
   // 429
   'rate_limited',
   'login_locked',

@@ -18,6 +18,7 @@
  *   opens.
  */
 import { z } from 'zod';
+import { exportedReceivedCredentialSchema } from './export';
 import type { ActivityType } from './records';
 import { userSettingsSchema } from './settings';
 
@@ -413,13 +414,24 @@ export const BACKUP_INTERVAL_MS = {
 export const RESTORE_MAX_CREDENTIALS = 20;
 
 /**
+ * The largest restore body (2 MiB): up to RESTORE_MAX_CREDENTIALS received credentials of at
+ * most 64 KiB each beside the signed documents; every other body stays at 64 KiB.
+ */
+export const RESTORE_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+
+/**
  * POST /user/{userId}/restore body: what the browser took from a backup it decrypted with the
- * holder's passphrase: the settings and the signed W3C documents (holderExportSchema's
- * `settings` and `verifiable_credentials`).
+ * holder's passphrase: the settings, the signed W3C documents and the credentials received from
+ * issuers (holderExportSchema's `settings`, `verifiable_credentials` and, from export version 2,
+ * `received_credentials`; a body without it, from a version 1 backup, restores as before).
  */
 export const restoreBodySchema = z.object({
   settings: userSettingsSchema,
   verifiable_credentials: z.array(z.record(z.string(), z.unknown())).max(RESTORE_MAX_CREDENTIALS),
+  received_credentials: z
+    .array(exportedReceivedCredentialSchema)
+    .max(RESTORE_MAX_CREDENTIALS)
+    .optional(),
 });
 
 /** POST /user/{userId}/restore answer: what the backup brought back. */
@@ -427,7 +439,10 @@ export const restoreAnswerSchema = z.object({
   message: z.string(),
   /** Credentials re-added (their signatures checked); types already held are left as they are. */
   credentials_restored: z.number().int(),
-  /** Credentials left out because the holder holds that document type now. */
+  /**
+   * Credentials left out: the holder holds that document type (SPEC 5) or that very credential
+   * now, or a received credential was still pending (its issuer's secrets are not in backups).
+   */
   credentials_skipped: z.number().int(),
   settings_restored: z.boolean(),
 });

@@ -8,9 +8,14 @@
  * Display data (12.2.4 `display`, `credential_metadata.display` and `claims`; the draft-13 places
  * are read too) is picked in the holder's language.
  */
+
+import { type KeyObject, X509Certificate } from 'node:crypto';
+import { rootCertificates } from 'node:tls';
+import { compactVerify, decodeProtectedHeader, importJWK, type JWK } from 'jose';
 import { z } from 'zod';
 import { AppError } from '../errors';
-import { getIssuerDocument, type IssuerHttpOptions, wellKnownUrl } from './issuer-http';
+import type { TrustList } from '../trust-list';
+import { callIssuer, getIssuerDocument, type IssuerHttpOptions, wellKnownUrl } from './issuer-http';
 
 /** The pre-authorized code grant type (OpenID4VCI 1.0 section 4.1.1). */
 export const PRE_AUTHORIZED_GRANT = 'urn:ietf:params:oauth:grant-type:pre-authorized_code';
@@ -191,19 +196,49 @@ export function readCredentialOffer(value: unknown): CredentialOffer {
   return parsed.data;
 }
 
+/** What the wallet checks signed metadata against (OpenID4VCI 1.0 section 12.2.3). */
+export interface MetadataTrust {
+  /** The deployment's trust list: a key of the issuer's entry may sign its metadata. */
+  trustList?: TrustList | undefined;
+  /** The wallet's clock (`iat`, `exp`); default the system clock. */
+  now?: (() => Date) | undefined;
+}
+
 /**
  * Fetches the Credential Issuer Metadata of `credentialIssuer` (12.2.2: the well-known URL with
- * path insertion) and checks its `credential_issuer` is exactly the identifier (12.2.3).
- * @throws AppError issuer_address_refused, issuer_unreachable (no document, or not metadata).
+ * path insertion, `Accept: application/jwt, application/json`) and checks its
+ * `credential_issuer` is exactly the identifier (12.2.4). Signed metadata (12.2.3) is checked by
+ * `readSignedMetadata` and its values used over the plain ones: the whole answer as a JWT
+ * (`application/jwt`, OpenID4VCI 1.0), or a `signed_metadata` member of the JSON document (the
+ * drafts' form, still served by some issuers).
+ * @throws AppError issuer_address_refused, issuer_unreachable (no document, or not metadata),
+ *   issuer_metadata_invalid (signed metadata that does not verify).
  */
 export async function fetchIssuerMetadata(
   credentialIssuer: string,
   http: IssuerHttpOptions,
+  trust: MetadataTrust = {},
 ): Promise<IssuerMetadata> {
-  const document = await getIssuerDocument(
+  const answer = await callIssuer(
     wellKnownUrl(credentialIssuer, 'openid-credential-issuer'),
+    { method: 'GET', headers: { accept: 'application/jwt, application/json;q=0.9' } },
     http,
   );
+  let document: unknown = answer.status === 200 ? answer.body : undefined;
+  const text = answer.text.trim();
+  if (answer.status === 200 && document === undefined && COMPACT_JWS.test(text)) {
+    document = await readSignedMetadata(text, credentialIssuer, http, trust);
+  } else if (
+    typeof document === 'object' &&
+    document !== null &&
+    typeof (document as Record<string, unknown>).signed_metadata === 'string'
+  ) {
+    const { signed_metadata: signed, ...plain } = document as Record<string, unknown>;
+    document = {
+      ...plain,
+      ...(await readSignedMetadata(String(signed), credentialIssuer, http, trust)),
+    };
+  }
   const parsed = issuerMetadataSchema.safeParse(document);
   if (!parsed.success || parsed.data.credential_issuer !== credentialIssuer) {
     throw new AppError(
@@ -212,6 +247,169 @@ export async function fetchIssuerMetadata(
     );
   }
   return parsed.data;
+}
+
+/** A compact JWS: three base64url parts. */
+const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+
+/** The JWS `typ` of signed Credential Issuer Metadata (12.2.3). */
+export const SIGNED_METADATA_TYP = 'openidvci-issuer-metadata+jwt';
+
+/** Signature algorithms accepted on signed metadata (asymmetric only; never 'none' or HMAC). */
+const METADATA_ALGS = ['ES256', 'ES384', 'ES512', 'EdDSA', 'PS256', 'RS256'];
+
+/** The JWT members of signed metadata that are not metadata parameters. */
+const SIGNED_METADATA_CLAIMS = new Set(['iss', 'sub', 'iat', 'exp', 'nbf', 'jti']);
+
+function metadataInvalid(why: string): AppError {
+  return new AppError(
+    'issuer_metadata_invalid',
+    `The issuer's signed description (its metadata) was not accepted: ${why}`,
+  );
+}
+
+/**
+ * Checks signed Credential Issuer Metadata (OpenID4VCI 1.0 section 12.2.3) and answers its
+ * metadata parameters (the JWT's top-level claims without iss, sub, iat, exp):
+ * - header `typ` = 'openidvci-issuer-metadata+jwt', `alg` asymmetric (never none or a MAC);
+ * - the signer, which the wallet must be able to trust, else the metadata is refused:
+ *   an `x5c` chain (each certificate signed by the next, all in their validity period, the leaf
+ *   naming the issuer's host or URL, the last one issued by a CA the wallet trusts for TLS:
+ *   Node's root store, or the test CA of `http.fetchOptions.trustedCa`), or a key of the
+ *   issuer's entry on the deployment's trust list (by `kid`, or the header `jwk` itself);
+ * - the signature; `sub` = the Credential Issuer Identifier; `iat` a number not ahead of the
+ *   wallet's clock (60 s of skew); `exp`, when present, in the future.
+ * @throws AppError issuer_metadata_invalid saying which.
+ */
+export async function readSignedMetadata(
+  jwt: string,
+  credentialIssuer: string,
+  http: IssuerHttpOptions,
+  trust: MetadataTrust,
+): Promise<Record<string, unknown>> {
+  let header: Record<string, unknown>;
+  try {
+    header = decodeProtectedHeader(jwt) as Record<string, unknown>;
+  } catch {
+    throw metadataInvalid('it cannot be read.');
+  }
+  if (header.typ !== SIGNED_METADATA_TYP) throw metadataInvalid('it is not typed as metadata.');
+  const alg = String(header.alg);
+  if (!METADATA_ALGS.includes(alg)) {
+    throw metadataInvalid('it is signed with an algorithm Pehchaan does not accept.');
+  }
+  const key = await metadataSigningKey(header, alg, credentialIssuer, http, trust);
+  let payload: Record<string, unknown>;
+  try {
+    const verified = await compactVerify(jwt, key, { algorithms: [alg] });
+    payload = JSON.parse(new TextDecoder().decode(verified.payload));
+  } catch {
+    throw metadataInvalid('its signature does not verify.');
+  }
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
+    throw metadataInvalid('it cannot be read.');
+  }
+  if (payload.sub !== credentialIssuer) throw metadataInvalid('it describes another issuer.');
+  const nowSeconds = Math.floor((trust.now ?? (() => new Date()))().getTime() / 1000);
+  if (typeof payload.iat !== 'number' || payload.iat > nowSeconds + 60) {
+    throw metadataInvalid('it has no valid issue time.');
+  }
+  if (payload.exp !== undefined && (typeof payload.exp !== 'number' || payload.exp <= nowSeconds)) {
+    throw metadataInvalid('it has expired.');
+  }
+  return Object.fromEntries(
+    Object.entries(payload).filter(([name]) => !SIGNED_METADATA_CLAIMS.has(name)),
+  );
+}
+
+/** A key jose verifies with. */
+type KeyLike = Awaited<ReturnType<typeof importJWK>> | KeyObject;
+
+/** The key signed metadata must verify with (see readSignedMetadata). */
+async function metadataSigningKey(
+  header: Record<string, unknown>,
+  alg: string,
+  credentialIssuer: string,
+  http: IssuerHttpOptions,
+  trust: MetadataTrust,
+): Promise<KeyLike> {
+  if (Array.isArray(header.x5c) && header.x5c.length > 0) {
+    return x5cLeafKey(header.x5c, credentialIssuer, http, trust);
+  }
+  const entry = trust.trustList?.find({ identifier: credentialIssuer });
+  const keys = (entry?.jwks?.keys ?? []) as JWK[];
+  const headerJwk = header.jwk as JWK | undefined;
+  const kid = typeof header.kid === 'string' ? header.kid : undefined;
+  const key =
+    (kid === undefined ? undefined : keys.find((candidate) => candidate.kid === kid)) ??
+    (headerJwk ? keys.find((candidate) => samePublicKey(candidate, headerJwk)) : undefined);
+  if (!key) {
+    throw metadataInvalid(
+      "its signing key is neither certified (x5c) nor one of this issuer's keys on the trust list.",
+    );
+  }
+  try {
+    return await importJWK(key, alg);
+  } catch {
+    throw metadataInvalid('its signing key on the trust list cannot be used.');
+  }
+}
+
+/** Same public key: kty, crv and the public members. */
+function samePublicKey(a: JWK, b: JWK): boolean {
+  return a.kty === b.kty && a.crv === b.crv && a.x === b.x && a.y === b.y && a.n === b.n;
+}
+
+/** The leaf certificate's key of a trusted `x5c` chain (see readSignedMetadata). */
+function x5cLeafKey(
+  x5c: unknown[],
+  credentialIssuer: string,
+  http: IssuerHttpOptions,
+  trust: MetadataTrust,
+): KeyObject {
+  let chain: X509Certificate[];
+  try {
+    chain = x5c.map((der) => new X509Certificate(Buffer.from(String(der), 'base64')));
+  } catch {
+    throw metadataInvalid('its certificates cannot be read.');
+  }
+  const now = (trust.now ?? (() => new Date()))();
+  const leaf = chain[0] as X509Certificate;
+  const host = new URL(credentialIssuer).hostname;
+  if (
+    leaf.checkHost(host) === undefined &&
+    !(leaf.subjectAltName ?? '').includes(`URI:${credentialIssuer}`)
+  ) {
+    throw metadataInvalid("its certificate does not name the issuer's address.");
+  }
+  for (const [index, certificate] of chain.entries()) {
+    const inDate = new Date(certificate.validFrom) <= now && now <= new Date(certificate.validTo);
+    const next = chain[index + 1];
+    if (!inDate || (next && !certificate.verify(next.publicKey))) {
+      throw metadataInvalid('its certificate chain does not hold.');
+    }
+  }
+  const anchors = [
+    ...rootCertificates,
+    ...(http.fetchOptions?.trustedCa === undefined ? [] : [http.fetchOptions.trustedCa]),
+  ].flatMap((pem) => {
+    try {
+      return [new X509Certificate(pem)];
+    } catch {
+      return [];
+    }
+  });
+  const last = chain[chain.length - 1] as X509Certificate;
+  const anchored = anchors.some((anchor) => {
+    try {
+      return anchor.fingerprint256 === last.fingerprint256 || last.verify(anchor.publicKey);
+    } catch {
+      return false;
+    }
+  });
+  if (!anchored)
+    throw metadataInvalid('its certificate is not issued by an authority Pehchaan trusts.');
+  return leaf.publicKey;
 }
 
 /**

@@ -1,12 +1,14 @@
 /**
- * A modal confirmation dialog: role=dialog with aria-modal, labelled by its title and described
- * by its text; focus moves to Cancel on open, Tab stays inside, Escape (or the backdrop) cancels,
- * and focus returns to the element that had it before. Without `cancelLabel` it is a notice with
- * one button (focused on open; Escape and the backdrop act as it). A long text scrolls inside
- * the dialog, which never grows past the viewport (a phone's too).
+ * A modal confirmation dialog, built on Modal (modal.tsx: role=dialog with aria-modal, focus
+ * trap, Escape and the backdrop, focus returned on close): labelled by its title and described
+ * by its text; focus moves to Cancel on open, Escape (or the backdrop) cancels, not while `busy`.
+ * Without `cancelLabel` it is a notice with one button (focused on open; Escape and the backdrop
+ * act as Cancel would, calling `onCancel`). A long text scrolls inside the dialog, which never
+ * grows past the viewport (a phone's too).
  */
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Button, type ButtonVariant } from './button';
+import { Modal } from './modal';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -36,84 +38,36 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  const titleId = useId();
   const textId = useId();
-  const panel = useRef<HTMLDivElement>(null);
-  const cancel = useRef<HTMLButtonElement>(null);
-  const confirm = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    (cancel.current ?? confirm.current)?.focus();
-    return () => previous?.focus();
-  }, [open]);
-
   if (!open) return null;
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      if (!busy) onCancel();
-      return;
-    }
-    if (event.key !== 'Tab' || !panel.current) return;
-    const focusable = Array.from(
-      panel.current.querySelectorAll<HTMLElement>('button:not([disabled]), [href], input'),
-    );
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
-
   return (
-    <div className="fixed inset-0 z-50 flex items-end justify-center p-4 sm:items-center">
-      <button
-        type="button"
-        aria-hidden="true"
-        tabIndex={-1}
-        className="absolute inset-0 cursor-default bg-slate-950/50"
-        onClick={() => !busy && onCancel()}
-      />
-      <div
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={textId}
-        onKeyDown={onKeyDown}
-        className="relative max-h-[calc(100dvh-2rem)] w-full max-w-md overflow-y-auto rounded-2xl border border-slate-200 bg-white p-6 shadow-xl dark:border-slate-700 dark:bg-slate-900"
-      >
-        <h2 id={titleId} className="text-lg font-semibold text-slate-900 dark:text-white">
-          {title}
-        </h2>
-        <div id={textId} className="mt-2 text-slate-600 dark:text-slate-300">
-          {children}
-        </div>
-        <div className="mt-6 flex flex-wrap justify-end gap-2">
-          {cancelLabel !== undefined && (
-            <Button ref={cancel} variant="secondary" onClick={onCancel} disabled={busy}>
-              {cancelLabel}
-            </Button>
-          )}
-          <Button
-            ref={confirm}
-            variant={confirmVariant}
-            onClick={onConfirm}
-            loading={busy}
-            loadingLabel={busyLabel}
-          >
-            {confirmLabel}
-          </Button>
-        </div>
+    <Modal
+      title={title}
+      onClose={onCancel}
+      busy={busy}
+      className="max-w-md"
+      describedBy={textId}
+      closeButton={false}
+    >
+      <div id={textId} className="-mt-1 text-slate-600 dark:text-slate-300">
+        {children}
       </div>
-    </div>
+      <div className="mt-6 flex flex-wrap justify-end gap-2">
+        {cancelLabel !== undefined && (
+          <Button variant="secondary" onClick={onCancel} disabled={busy} data-autofocus>
+            {cancelLabel}
+          </Button>
+        )}
+        <Button
+          variant={confirmVariant}
+          onClick={onConfirm}
+          loading={busy}
+          loadingLabel={busyLabel}
+          {...(cancelLabel === undefined ? { 'data-autofocus': true } : {})}
+        >
+          {confirmLabel}
+        </Button>
+      </div>
+    </Modal>
   );
 }

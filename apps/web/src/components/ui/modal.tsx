@@ -4,7 +4,9 @@
  * element marked `data-autofocus` (else the first focusable one) on open, Tab stays inside,
  * Escape and the backdrop close it unless `busy`, and focus returns to the element that had it
  * before. On a phone it sits at the bottom of the screen and never grows past the viewport (its
- * content scrolls); from the sm breakpoint it is centred.
+ * content scrolls); from the sm breakpoint it is centred. `describedBy` names the element of the
+ * content that describes it (aria-describedby); `closeButton={false}` leaves out the corner close
+ * button when the content has its own (ConfirmDialog's Cancel).
  */
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +21,8 @@ export function Modal({
   onClose,
   busy = false,
   className = 'max-w-lg',
+  describedBy,
+  closeButton = true,
 }: {
   title: string;
   children: ReactNode;
@@ -27,6 +31,10 @@ export function Modal({
   busy?: boolean;
   /** Width classes of the panel. */
   className?: string;
+  /** The id of the content element that describes the dialog (aria-describedby). */
+  describedBy?: string;
+  /** false: no close button in the corner (the content's own buttons close it). */
+  closeButton?: boolean;
 }) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -78,6 +86,7 @@ export function Modal({
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
+        aria-describedby={describedBy}
         onKeyDown={onKeyDown}
         className={`relative max-h-[calc(100dvh-1rem)] w-full overflow-y-auto rounded-2xl border border-slate-200 bg-white p-5 shadow-xl sm:max-h-[calc(100dvh-2rem)] sm:p-6 dark:border-slate-700 dark:bg-slate-900 ${className}`}
       >
@@ -85,16 +94,18 @@ export function Modal({
           <h2 id={titleId} className="text-lg font-semibold text-slate-900 dark:text-white">
             {title}
           </h2>
-          <button
-            type="button"
-            onClick={onClose}
-            disabled={busy}
-            aria-label={t('close')}
-            title={t('close')}
-            className="-m-1 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-orange-500 disabled:opacity-50 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
-          >
-            <CloseIcon className="size-5" />
-          </button>
+          {closeButton && (
+            <button
+              type="button"
+              onClick={onClose}
+              disabled={busy}
+              aria-label={t('close')}
+              title={t('close')}
+              className="-m-1 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-orange-500 disabled:opacity-50 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
+            >
+              <CloseIcon className="size-5" />
+            </button>
+          )}
         </div>
         <div className="mt-3 text-slate-700 dark:text-slate-300">{children}</div>
       </div>

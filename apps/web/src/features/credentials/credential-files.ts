@@ -1,6 +1,7 @@
 /**
  * File names of a downloaded credential (issue 19: readable, not `cred-<hash>.json`):
- * `pehchaan-<document type>-<issue date>.<json|pdf>`, e.g. `pehchaan-pan-card-2025-06-01.pdf`.
+ * `pehchaan-<document type>-<issue date>.<json|pdf|sd-jwt>`, e.g. `pehchaan-pan-card-2025-06-01.pdf`
+ * (`.sd-jwt`: a credential received from an issuer as an SD-JWT VC, as issued).
  * The type is the catalogue's English name made file-safe (the same name in every UI language,
  * so files sort together); the date is the issuance's calendar date (UTC) as ISO 8601 writes it,
  * so names sort by date whatever the holder's date format. Pure.
@@ -19,7 +20,7 @@ function fileSafe(text: string): string {
 /** The file name of `credential` downloaded as `extension`. */
 export function credentialFileName(
   credential: CredentialRecord,
-  extension: 'json' | 'pdf',
+  extension: 'json' | 'pdf' | 'sd-jwt',
 ): string {
   const name = credential.credential_subject.document_type;
   const type = fileSafe(findDocumentTypeByName(name)?.name ?? name) || 'credential';

@@ -144,13 +144,27 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: credentialParamsSchema,
         operationId: 'getCredentialDocument',
         summary: 'The signed W3C VC 2.0 document of one credential, as stored (Download JSON)',
-        response: { 200: documentResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        description:
+          'A credential received from an issuer as ldp_vc answers its JSON exactly as the issuer sent it, byte for byte, as `verifiable_credential`.',
+        response: {
+          200: documentResponseSchema,
+          // 409: a received SD-JWT VC (see .../sd-jwt), or a received credential still pending.
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { userId, id } = request.params;
-      const document = await getCredentialDocument({ ...app.deps, userId, credentialId: id });
-      return { verifiable_credential: document };
+      const answer = await getCredentialDocument({ ...app.deps, userId, credentialId: id });
+      if (answer.issuedText !== undefined) {
+        // The issuer's bytes inside the same envelope: Fastify sends a string with a JSON type
+        // as is (no serializer), which the type provider's typing of send() does not know.
+        const body = `{"verifiable_credential":${answer.issuedText}}`;
+        return reply
+          .type('application/json; charset=utf-8')
+          .send(body as unknown as { verifiable_credential: Record<string, unknown> });
+      }
+      return { verifiable_credential: answer.document };
     },
   );
 

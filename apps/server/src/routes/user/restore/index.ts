@@ -4,7 +4,7 @@
  * HTTP only: schema and a thin handler calling one service. Mounted by routes/user/index.ts under
  * /user/:userId/restore, which authenticates (401) and checks the holder (403) first.
  */
-import { restoreAnswerSchema, restoreBodySchema } from '@pehchaan/core';
+import { RESTORE_BODY_LIMIT_BYTES, restoreAnswerSchema, restoreBodySchema } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { restoreBackup } from '../../../accounts/restore-backup';
 import { errorResponses } from '../../../lib/http-schemas';
@@ -16,6 +16,8 @@ const restoreRoutes: FastifyPluginAsyncZod = async (app) => {
     '',
     {
       config: IDEMPOTENT,
+      // Received credentials are up to 64 KiB each (core RESTORE_BODY_LIMIT_BYTES).
+      bodyLimit: RESTORE_BODY_LIMIT_BYTES,
       schema: {
         ...holderRoute,
         body: restoreBodySchema,
@@ -23,8 +25,14 @@ const restoreRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Restore the settings and missing credentials of a backup (signatures checked)',
         description:
           "422 `backup_invalid` when a credential does not verify or is not this holder's " +
-          '(nothing changes then).',
-        response: { 200: restoreAnswerSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
+          '(nothing changes then). Credentials received from issuers (`received_credentials`, ' +
+          "export version 2) are checked again with the issuer's current keys: 502 " +
+          '`issuer_unreachable`, 422 `issuer_address_refused` or `issuer_metadata_invalid` when ' +
+          'they cannot be had. A pending one is left out (counted in `credentials_skipped`).',
+        response: {
+          200: restoreAnswerSchema,
+          ...errorResponses(400, 401, 403, 404, 409, 413, 422, 502),
+        },
       },
     },
     async (request) =>
@@ -33,6 +41,7 @@ const restoreRoutes: FastifyPluginAsyncZod = async (app) => {
         userId: request.params.userId,
         settings: request.body.settings,
         documents: request.body.verifiable_credentials,
+        received: request.body.received_credentials,
       }),
   );
 };

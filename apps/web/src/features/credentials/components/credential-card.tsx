@@ -363,7 +363,8 @@ export function CredentialCard({
               {t('copyJson')}
             </Button>
             <Button size="sm" variant="ghost" onClick={() => actions.onDownload(credential)}>
-              {t('downloadJson')}
+              {/* A received SD-JWT VC is saved as issued (.sd-jwt), not as JSON. */}
+              {received && received.format !== 'ldp_vc' ? t('downloadSdJwt') : t('downloadJson')}
             </Button>
             <Button size="sm" variant="ghost" onClick={() => actions.onDownloadPdf(credential)}>
               {t('downloadPdf')}

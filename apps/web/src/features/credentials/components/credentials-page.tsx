@@ -50,7 +50,7 @@ import { createLocalCredential, localReveal } from '../api/create-local-credenti
 import { createShare } from '../api/create-share';
 import { deleteCredential } from '../api/delete-credential';
 import { generateCredential } from '../api/generate-credential';
-import { getCredentialDocument } from '../api/get-credential-document';
+import { getCredentialDocument, getIssuedCredentialFile } from '../api/get-credential-document';
 import { getCredentialsQueryOptions } from '../api/get-credentials';
 import { getSharesQueryOptions } from '../api/get-shares';
 import { isLocalOnly } from '../api/local-credentials';
@@ -357,10 +357,19 @@ export function CredentialsPage({
     },
     onDownload: async (credential) => {
       try {
-        const document = await getCredentialDocument(credential);
-        if (!downloadJson(credentialFileName(credential, 'json'), document)) {
-          throw new Error('No download');
-        }
+        // A received credential is saved exactly as its issuer issued it.
+        const issued = await getIssuedCredentialFile(credential);
+        const saved = issued
+          ? downloadFile(
+              credentialFileName(credential, issued.extension),
+              issued.content,
+              issued.mediaType,
+            )
+          : downloadJson(
+              credentialFileName(credential, 'json'),
+              await getCredentialDocument(credential),
+            );
+        if (!saved) throw new Error('No download');
         toast.success(t('toast.downloaded'));
         record('credential_downloaded', credential);
       } catch {

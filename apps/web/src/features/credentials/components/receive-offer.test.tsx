@@ -427,10 +427,10 @@ describe('received credential cards', () => {
     expect(within(card).getByText('Valid')).toBeInTheDocument();
     expect(within(card).queryByText('Not a trusted issuer')).toBeNull();
     // No share link or QR of it (the server makes those of its own signed documents only); the
-    // credential leaves as issued, over OpenID4VP. Its JSON and Delete stay.
+    // credential leaves as issued, over OpenID4VP. Its download (as issued) and Delete stay.
     expect(within(card).queryByRole('button', { name: 'Share' })).toBeNull();
     expect(within(card).queryByRole('button', { name: 'Show QR Code' })).toBeNull();
-    expect(within(card).getByRole('button', { name: 'Download JSON' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Download SD-JWT' })).toBeInTheDocument();
     await user.click(
       within(card).getByRole('button', { name: 'Show details of Degree Certificate' }),
     );
@@ -442,6 +442,101 @@ describe('received credential cards', () => {
     expect(within(claims).getByText('Chennai')).toBeInTheDocument();
     // A year is written as issued, not grouped like an amount.
     expect(within(claims).getByText('2012')).toBeInTheDocument();
+  });
+
+  it('Download saves a received SD-JWT VC exactly as issued, as a .sd-jwt file', async () => {
+    const issued =
+      'eyJhbGciOiJFZERTQSJ9.eyJpc3MiOiJodHRwczovL3VuaS5leGFtcGxlIn0.c2ln~WyJzIiwiZCJd~';
+    const { user, calls } = await openCredentials({
+      'GET /user/user-001/credentials': listing({ list: [receivedDegree()] }),
+      'GET /user/user-001/credentials/degree-1/sd-jwt': () =>
+        new Response(issued, { status: 200, headers: { 'Content-Type': 'application/dc+sd-jwt' } }),
+    });
+    const saved: { name: string; blob: Blob }[] = [];
+    let blob: Blob | undefined;
+    Object.assign(URL, {
+      createObjectURL: vi.fn((made: Blob) => {
+        blob = made;
+        return 'blob:issued';
+      }),
+      revokeObjectURL: vi.fn(),
+    });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      if (blob) saved.push({ name: this.download, blob });
+    });
+    try {
+      const card = screen.getByRole('article', { name: 'Degree Certificate' });
+      await user.click(within(card).getByRole('button', { name: 'Download SD-JWT' }));
+      expect(await screen.findByText('Credential downloaded')).toBeInTheDocument();
+      expect(saved.map((file) => file.name)).toEqual([
+        'pehchaan-degree-certificate-2025-01-01.sd-jwt',
+      ]);
+      expect(saved[0]?.blob.type).toBe('application/dc+sd-jwt');
+      const text = await new Promise<string>((resolve) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(String(reader.result));
+        reader.readAsText(saved[0]?.blob as Blob);
+      });
+      expect(text).toBe(issued);
+      // Not the screen record, and not the product's W3C document endpoint.
+      expect(calls.some((c) => c.path.endsWith('/document'))).toBe(false);
+    } finally {
+      Reflect.deleteProperty(URL, 'createObjectURL');
+      Reflect.deleteProperty(URL, 'revokeObjectURL');
+    }
+  });
+
+  it("a received ldp_vc's Download JSON saves the issuer's signed document from the server", async () => {
+    const degree = receivedDegree();
+    const ldpVc = {
+      ...degree,
+      received: {
+        ...(degree.received as NonNullable<CredentialRecord['received']>),
+        format: 'ldp_vc' as const,
+      },
+    };
+    const issued = {
+      '@context': ['https://www.w3.org/ns/credentials/v2'],
+      type: ['VerifiableCredential', 'DegreeCredential'],
+      issuer: 'did:key:z6MkIssuer',
+      credentialSubject: { id: 'did:key:z6MkHolder', degree: 'B.Tech Computer Science' },
+      proof: { type: 'DataIntegrityProof', cryptosuite: 'eddsa-jcs-2022', proofValue: 'z3x' },
+    };
+    const { user, calls } = await openCredentials({
+      'GET /user/user-001/credentials': listing({ list: [ldpVc] }),
+      'GET /user/user-001/credentials/degree-1/document': () =>
+        json({ verifiable_credential: issued }),
+      'POST /user/user-001/credentials/degree-1/activity': () => json({}, 201),
+    });
+    const blobs: Blob[] = [];
+    Object.assign(URL, {
+      createObjectURL: vi.fn((blob: Blob) => {
+        blobs.push(blob);
+        return 'blob:credential';
+      }),
+      revokeObjectURL: vi.fn(),
+    });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    try {
+      const card = screen.getByRole('article', { name: 'Degree Certificate' });
+      await user.click(within(card).getByRole('button', { name: 'Download JSON' }));
+      expect(await screen.findByText('Credential downloaded')).toBeInTheDocument();
+      expect(
+        calls.some((call) => call.path === '/user/user-001/credentials/degree-1/document'),
+      ).toBe(true);
+      // jsdom's Blob has no text(): read it as a user agent would.
+      const text = await new Promise<string>((resolve) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(String(reader.result));
+        reader.readAsText(blobs[0] as Blob);
+      });
+      expect(JSON.parse(text)).toEqual(issued);
+    } finally {
+      Reflect.deleteProperty(URL, 'createObjectURL');
+      Reflect.deleteProperty(URL, 'revokeObjectURL');
+    }
   });
 
   it('while issuance is deferred: Waiting for the issuer, no share or QR, Delete stays', async () => {

@@ -8,8 +8,9 @@
  *   /user/{userId}/backup-key). The passphrase and the private key never leave the browser.
  * - `getBackupsQueryOptions`, `backUpNow`, `downloadBackup`: GET/POST /user/{userId}/backups and
  *   one backup as a file.
- * - `restoreBackupFile`: opens a backup file with the passphrase here, then sends its settings
- *   and signed credentials to POST /user/{userId}/restore (the server checks every signature).
+ * - `restoreBackupFile`: opens a backup file with the passphrase here, then sends its settings,
+ *   signed credentials and the credentials received from issuers (export version 2; none in a
+ *   version 1 backup) to POST /user/{userId}/restore (the server checks every signature).
  * jose is loaded only when one of these runs (it is not in the page's first chunk).
  */
 import {
@@ -110,7 +111,11 @@ export async function restoreBackupFile(userId: string, text: string, passphrase
   }
   return api.post(
     `${base(userId)}/restore`,
-    { settings: data.settings, verifiable_credentials: data.verifiable_credentials },
+    {
+      settings: data.settings,
+      verifiable_credentials: data.verifiable_credentials,
+      received_credentials: data.received_credentials,
+    },
     { schema: restoreAnswerSchema },
   );
 }

@@ -24,7 +24,10 @@ export interface LocalHolderReaders {
   activityLogs: (userId: string) => ActivityLog[];
 }
 
-/** The export built from browser storage (no signed documents: only the server keeps those). */
+/**
+ * The export built from browser storage (no signed documents and no received credentials as
+ * issued: only the server keeps those).
+ */
 export function buildLocalExport(
   userId: string,
   readers: LocalHolderReaders,
@@ -41,6 +44,7 @@ export function buildLocalExport(
     settings,
     credentials: readers.credentials(userId),
     verifiable_credentials: [],
+    received_credentials: [],
     consent_requests: readers.consentRequests(userId),
     activity_logs: readers.activityLogs(userId),
   });

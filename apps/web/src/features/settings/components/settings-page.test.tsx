@@ -419,7 +419,7 @@ describe('/settings (SPEC 2 Settings)', () => {
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
     const data: HolderExport = {
       format: 'pehchaan-holder-export',
-      version: 1,
+      version: 2,
       exported_at: '2025-06-01T10:00:00.000Z',
       source: 'api',
       user_id: 'user-001',
@@ -427,6 +427,7 @@ describe('/settings (SPEC 2 Settings)', () => {
       settings: DEFAULT_SETTINGS,
       credentials: [credential('c1')],
       verifiable_credentials: [],
+      received_credentials: [],
       consent_requests: [],
       activity_logs: [],
     };
