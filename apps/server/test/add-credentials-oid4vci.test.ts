@@ -3,16 +3,18 @@
  * Credentials"): POST /identity/generate-credential (and the automatic Basic Identity at login)
  * has the SPEC's issuer offer the holder's sample data and the wallet receive it over the
  * protocol, so nothing is minted inside the wallet. Checked from the issuer's side (its offer and
- * issuance rows: both formats delivered, the wallet's `credential_accepted` notification) and the
- * holder's (the stored document and SD-JWT VC byte for byte what the issuer signed, bound to the
- * holder's did:key and key, verifying at /api/verify/{id} and POST /credentials/verify; the
+ * issuance rows: both formats delivered, no copy kept after delivery, the wallet's
+ * `credential_accepted` notification, and `credential_deleted` when the holder deletes the card)
+ * and the holder's (the stored document the one answered, the SD-JWT VC signed by the issuer's
+ * key, bound to the holder's did:key and key, verifying at /api/verify/{id} and POST /credentials/verify; the
  * SPEC's activity entry and no trace of a received offer). With rate limits on, the wallet's own
  * in-process calls to the issuers are not counted against anyone. Run on PGlite and, with
  * TEST_DATABASE_URL, PostgreSQL.
  */
-import { publicJwkToDidKey } from '@pehchaan/core';
+import { didKeyToPublicJwk, publicJwkToDidKey } from '@pehchaan/core';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { compactVerify, importJWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   credentialOffers,
@@ -21,7 +23,6 @@ import {
   oid4vciOffers,
   receivedCredentials,
 } from '../src/db/schema';
-import { issuanceAad } from '../src/issuer/issue-offered-credential';
 import { loadHolderKey } from '../src/lib/holder-keys';
 import { credentialAad } from '../src/lib/records';
 import { sdJwtAad } from '../src/lib/sd-jwt-vc';
@@ -49,7 +50,7 @@ describe.each(backends)('Add Credentials over OpenID4VCI on $name', (backend) =>
     await opened?.dispose();
   });
 
-  /** The issuer's issuances of its offers of `documentType`, with what it sent (decrypted). */
+  /** The issuer's issuances of its offers of `documentType`, and whether it kept a copy. */
   async function issuancesOf(documentType: string) {
     const rows = await app.deps.db
       .select({ issuance: oid4vciIssuances, offer: oid4vciOffers })
@@ -61,10 +62,7 @@ describe.each(backends)('Add Credentials over OpenID4VCI on $name', (backend) =>
       configurationId: issuance.configurationId,
       delivered: issuance.deliveredAt !== null,
       event: issuance.notificationEvent,
-      // The issuer keeps JSON.stringify(credential): the SD-JWT string or the ldp_vc object.
-      sent: JSON.parse(
-        app.deps.vault.decrypt(issuance.credentialCiphertext ?? '', issuanceAad(issuance.id)),
-      ) as unknown,
+      keptCopy: issuance.credentialCiphertext !== null,
     }));
   }
 
@@ -97,8 +95,8 @@ describe.each(backends)('Add Credentials over OpenID4VCI on $name', (backend) =>
     });
     const id: string = body.credential_id;
 
-    // The issuer's side: one offer of the Income Tax Department, both formats delivered, and
-    // the wallet told it credential_accepted for each.
+    // The issuer's side: one offer of the Income Tax Department, both formats delivered, the
+    // wallet told it credential_accepted for each, and no copy of either kept once delivered.
     const issued = await issuancesOf('pan');
     expect(issued).toHaveLength(2);
     for (const issuance of issued) {
@@ -106,20 +104,23 @@ describe.each(backends)('Add Credentials over OpenID4VCI on $name', (backend) =>
         issuer: 'Income Tax Department',
         delivered: true,
         event: 'credential_accepted',
+        keptCopy: false,
       });
     }
-    const ldpVc = issued.find((i) => i.configurationId === 'pan_ldp_vc')?.sent;
-    const sdJwt = issued.find((i) => i.configurationId === 'pan_sd_jwt')?.sent;
-    if (typeof sdJwt !== 'string') throw new Error('no SD-JWT VC issued');
 
-    // The holder's side: the stored document and SD-JWT VC are exactly what the issuer signed.
+    // The holder's side: the stored document is the one answered, and the SD-JWT VC is signed by
+    // the issuer's key (its did:key in `iss`).
     const [row] = await app.deps.db.select().from(credentials).where(eq(credentials.id, id));
     if (!row) throw new Error('not stored');
-    expect(app.deps.vault.decrypt(row.documentCiphertext, credentialAad(id))).toBe(
-      JSON.stringify(ldpVc),
+    expect(JSON.parse(app.deps.vault.decrypt(row.documentCiphertext, credentialAad(id)))).toEqual(
+      body.verifiable_credential,
     );
-    expect(app.deps.vault.decrypt(row.sdJwtCiphertext ?? '', sdJwtAad(id))).toBe(sdJwt);
-    expect(body.verifiable_credential).toEqual(ldpVc);
+    const sdJwt = app.deps.vault.decrypt(row.sdJwtCiphertext ?? '', sdJwtAad(id));
+    const issuerDid = app.deps.issuers.get('Income Tax Department').did;
+    await compactVerify(
+      sdJwt.split('~')[0] ?? '',
+      await importJWK({ ...didKeyToPublicJwk(issuerDid) }, 'EdDSA'),
+    );
     // Its id is the document's own.
     expect(body.verifiable_credential.id).toBe(`urn:pehchaan:credential:${id}`);
 
@@ -130,7 +131,7 @@ describe.each(backends)('Add Credentials over OpenID4VCI on $name', (backend) =>
     );
     const payload = jwtPart(sdJwt.split('~')[0] ?? '', 1);
     expect(payload.cnf).toEqual({ jwk: { ...holderKey.publicJwk } });
-    expect(payload.iss).toBe(app.deps.issuers.get('Income Tax Department').did);
+    expect(payload.iss).toBe(issuerDid);
 
     // It verifies where any verifier checks it.
     const link = await app.inject({ url: `/api/verify/${id}` });
@@ -169,6 +170,59 @@ describe.each(backends)('Add Credentials over OpenID4VCI on $name', (backend) =>
       .from(receivedCredentials)
       .where(eq(receivedCredentials.userId, PRIMARY.userId));
     expect(received).toEqual([]);
+  });
+
+  it("deleting an added card tells its issuer credential_deleted; the holder's delete never waits on the issuer", async () => {
+    const added = await app.inject({
+      method: 'POST',
+      url: `/identity/generate-credential?user_id=${PRIMARY.userId}&document_type=passport`,
+      headers: bearer(token),
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const id: string = added.json().credential_id;
+    // What telling the issuer later needs is kept, encrypted (no access token in clear).
+    const [row] = await app.deps.db.select().from(credentials).where(eq(credentials.id, id));
+    expect(row?.issuerExchangeCiphertext).toEqual(expect.any(String));
+    expect(row?.issuerExchangeCiphertext).not.toContain('credential_deleted');
+
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/user/${PRIMARY.userId}/credentials/${id}`,
+      headers: bearer(token),
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    // The Passport Seva issuer recorded credential_deleted for both credentials of the card.
+    const issued = await issuancesOf('passport');
+    expect(issued).toHaveLength(2);
+    for (const issuance of issued) expect(issuance.event).toBe('credential_deleted');
+
+    // Added again and deleted after the issuer stopped taking the access token (its 15 minutes):
+    // the issuer refuses the notification, the holder's delete still succeeds.
+    const again = await app.inject({
+      method: 'POST',
+      url: `/identity/generate-credential?user_id=${PRIMARY.userId}&document_type=passport`,
+      headers: bearer(token),
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    clock.advance(16 * 60 * 1000);
+    const later = await app.inject({
+      method: 'DELETE',
+      url: `/user/${PRIMARY.userId}/credentials/${again.json().credential_id}`,
+      headers: bearer(token),
+    });
+    expect(later.statusCode, later.body).toBe(200);
+    const list = await app.inject({
+      url: `/user/${PRIMARY.userId}/credentials`,
+      headers: bearer(token),
+    });
+    expect(
+      list
+        .json()
+        .credentials.map(
+          (c: { credential_subject: { document_type: string } }) =>
+            c.credential_subject.document_type,
+        ),
+    ).not.toContain('Passport');
   });
 
   it('with rate limits on, two holders add every type: the in-process issuer calls count against no one', async () => {

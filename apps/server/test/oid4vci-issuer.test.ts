@@ -354,6 +354,8 @@ describe.each(backends)('OpenID4VCI issuer on $name', (backend) => {
       const created = await offerPan({ tx_code: true });
       expect(created.tx_code).toMatch(/^\d{6}$/);
       const offer = (await app.inject({ url: created.offer_uri.replace(ORIGIN, '') })).json();
+      // The expires_at extension parameter: when the offer ends, as the offer API answered.
+      expect(offer.expires_at).toBe(created.expires_at);
       expect(offer.grants['urn:ietf:params:oauth:grant-type:pre-authorized_code'].tx_code).toEqual({
         length: 6,
         input_mode: 'numeric',
@@ -403,6 +405,9 @@ describe.each(backends)('OpenID4VCI issuer on $name', (backend) => {
         .from(oid4vciIssuances)
         .where(eq(oid4vciIssuances.notificationId, String(notificationId)));
       expect(row?.notificationEvent).toBe('credential_accepted');
+      // Delivered: the issuer kept the issuance (key, notification) but no copy of the credential.
+      expect(row?.deliveredAt).not.toBeNull();
+      expect(row?.credentialCiphertext).toBeNull();
 
       const unknown = await app.inject({
         method: 'POST',
@@ -742,6 +747,13 @@ describe.each(backends)('OpenID4VCI issuer on $name', (backend) => {
       const ready = await poll();
       expect(ready.statusCode, ready.body).toBe(200);
       await expectPanSdJwt(ready.json().credentials[0].credential, key);
+      // Delivered by the deferred endpoint: no copy of the credential stays with the issuer.
+      const [issuance] = await app.deps.db
+        .select()
+        .from(oid4vciIssuances)
+        .where(eq(oid4vciIssuances.notificationId, ready.json().notification_id));
+      expect(issuance?.deliveredAt).not.toBeNull();
+      expect(issuance?.credentialCiphertext).toBeNull();
       expectOauthError(await poll(), 400, 'invalid_transaction_id');
     });
   });

@@ -9,11 +9,12 @@
  * TEST_DATABASE_URL, PostgreSQL.
  */
 
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { credentialOffers } from '../src/db/schema';
+import { credentialOffers, oid4vciIssuances, oid4vciOffers } from '../src/db/schema';
 import { createIssuerApiKey } from '../src/issuer/create-issuer-api-key';
+import { OFFER_ENDED_DETAIL } from '../src/lib/oid4vci/exchange';
 import { OFFER_GONE_DETAIL } from '../src/wallet/receive-credential-offer';
 import {
   bearer,
@@ -104,6 +105,9 @@ describe.each(backends)(
         issuer: { name: 'Election Commission of India', trusted: true },
         tx_code: { length: 6, input_mode: 'numeric' },
         grant: 'pre-authorized_code',
+        // The issuer's offer ends after its 10 minutes (its expires_at), before the wallet's hour.
+        expires_at: new Date(clock.now().getTime() + 10 * MINUTE_MS).toISOString(),
+        expires_by: 'issuer',
       });
       // Offered in both formats, one issuance: the holder sees one credential.
       expect(view.credentials).toHaveLength(1);
@@ -167,6 +171,22 @@ describe.each(backends)(
       const refused = await accept(second.json().id, offer2.tx_code);
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toMatchObject({ code: 'credential_exists' });
+
+      // Deleting the card tells the issuer credential_deleted for both credentials it issued.
+      const deleted = await app.inject({
+        method: 'DELETE',
+        url: `${base}/credentials/${record.id}`,
+        headers: bearer(token),
+      });
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      const delivered = await app.deps.db
+        .select({ event: oid4vciIssuances.notificationEvent })
+        .from(oid4vciIssuances)
+        .innerJoin(oid4vciOffers, eq(oid4vciOffers.id, oid4vciIssuances.offerId))
+        .where(
+          and(eq(oid4vciOffers.documentType, 'voter_id'), isNotNull(oid4vciIssuances.deliveredAt)),
+        );
+      expect(delivered).toEqual([{ event: 'credential_deleted' }, { event: 'credential_deleted' }]);
     });
 
     it('an offer in ldp_vc only is received: a SPEC card with the W3C document and no SD-JWT VC minted', async () => {
@@ -228,9 +248,13 @@ describe.each(backends)(
       const ended = await makeOffer();
       const view = (await receive(ended.openid_credential_offer)).json();
       const wrong = String((Number(ended.tx_code) + 1) % 1_000_000).padStart(6, '0');
-      for (let i = 0; i < 3; i += 1) {
+      // Two wrong codes may be typed again; the third ends the offer at the issuer, and from then
+      // even the right code is refused as expired (ask the issuer for a new one), not as wrong.
+      for (let i = 0; i < 2; i += 1) {
         expectProblem(await accept(view.id, wrong), 'tx_code_invalid');
       }
+      expectProblem(await accept(view.id, wrong), 'offer_expired', OFFER_ENDED_DETAIL);
+      expectProblem(await accept(view.id, ended.tx_code), 'offer_expired', OFFER_ENDED_DETAIL);
       const before = await listed();
       expectProblem(
         await receive(ended.openid_credential_offer),

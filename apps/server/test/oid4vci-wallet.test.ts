@@ -22,6 +22,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { compactVerify, decodeProtectedHeader, importJWK, type JWK, jwtVerify } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { OFFER_ENDED_DETAIL } from '../src/lib/oid4vci/exchange';
 import {
   bearer,
   buildTestApp,
@@ -130,7 +131,9 @@ describe.each(backends)('OpenID4VCI: the wallet receives on $name', (backend) =>
       ],
       tx_code: null,
       grant: 'pre-authorized_code',
+      // The issuer said nothing of its offer's end: only the wallet's keeping limit is known.
       expires_at: new Date(clock.now().getTime() + 60 * MINUTE_MS).toISOString(),
+      expires_by: 'wallet',
     });
     expect((await view(offerView.id)).json()).toEqual(offerView);
 
@@ -203,6 +206,35 @@ describe.each(backends)('OpenID4VCI: the wallet receives on $name', (backend) =>
       slug: 'library',
       body: { notification_id: expect.any(String), event: 'credential_deleted' },
     });
+  });
+
+  it("an offer saying when it ends (expires_at): kept until then, the view says it is the issuer's end; a past one is refused", async () => {
+    const end = Math.floor(clock.now().getTime() / 1000) + 5 * 60;
+    const view = (await receive(makeOffer('library', { expiresAt: end }).link)).json();
+    expect(view.expires_at).toBe(new Date(end * 1000).toISOString());
+    expect(view.expires_by).toBe('issuer');
+    // Past it the wallet refuses the stored offer as expired, before asking the issuer.
+    clock.advance(6 * MINUTE_MS);
+    await expectProblem(await accept(view.id), 'offer_expired');
+    // An offer whose end has passed is not stored.
+    await expectProblem(
+      await receive(makeOffer('library', { expiresAt: end }).link),
+      'offer_expired',
+    );
+  });
+
+  it('by reference: once the issuer has ended the offer, the right code is refused as expired, not as a wrong code', async () => {
+    const { link, code } = makeOffer('library', { txCode: '271828', byUri: true });
+    const id = await stored(link);
+    const before = await list();
+    // The offer still answers at its credential_offer_uri: a wrong code may be typed again.
+    await expectProblem(await accept(id, '000000'), 'tx_code_invalid');
+    // The issuer ends it (expired, or too many wrong codes): retrying cannot succeed.
+    issuer.endOffer(code);
+    const refused = await accept(id, '271828');
+    expect(refused.statusCode).toBe(410);
+    await expectProblem(refused, 'offer_expired', OFFER_ENDED_DETAIL);
+    expect(await list()).toEqual(before);
   });
 
   it('receives by reference with a transaction code: a wrong code may be typed again', async () => {

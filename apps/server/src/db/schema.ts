@@ -120,6 +120,14 @@ export const credentials = pgTable(
      * link_disabled.
      */
     publicLink: boolean('public_link').notNull().default(true),
+    /**
+     * For a card received over OpenID4VCI (Add Credentials, or a trusted ldp_vc of an accepted
+     * offer): what the wallet needs to tell the issuer `credential_deleted` (OpenID4VCI 1.0
+     * section 11: notification endpoint, notification ids, access token), vault-encrypted as
+     * received_credentials.exchange_ciphertext (AAD = 'credential-exchange:' + id). null: the
+     * issuer gave no notification endpoint, or the card predates it.
+     */
+    issuerExchangeCiphertext: text('issuer_exchange_ciphertext'),
   },
   // SPEC 5: one credential per document type per holder, enforced by the database too.
   (t) => [
@@ -1075,9 +1083,12 @@ export const oid4vciNonces = pgTable(
 
 /**
  * One credential requested at the credential endpoint for an offer's configuration (each
- * configuration once). `holder_jwk` is the proof's public key (the binding); `credential` is the
- * issued credential, AES-256-GCM ciphertext (AAD 'oid4vci-issuance:' + id), null while a
- * deferred one is not ready (`ready_at`). `transaction_id_hash` (SHA-256) answers the deferred
+ * configuration once). `holder_jwk` is the proof's public key (the binding). The issuer keeps no
+ * copy of the credential it issued: the credential endpoint (or, deferred, the deferred
+ * endpoint once `ready_at` has passed) signs it and answers it in the same request, and the
+ * issuer needs it only until then, so `credential_ciphertext` stays null (the column held an
+ * encrypted copy before; migration 0025 dropped those of delivered credentials).
+ * `delivered_at` says when it left. `transaction_id_hash` (SHA-256) answers the deferred
  * endpoint; `notification_id` names it at the notification endpoint, whose last event is kept.
  */
 export const oid4vciIssuances = pgTable(
@@ -1089,6 +1100,7 @@ export const oid4vciIssuances = pgTable(
       .references(() => oid4vciOffers.id, { onDelete: 'cascade' }),
     configurationId: text('configuration_id').notNull(),
     holderJwk: jsonb('holder_jwk').$type<Record<string, string>>().notNull(),
+    /** Always null for a delivered credential (no copy is kept; see above). */
     credentialCiphertext: text('credential_ciphertext'),
     transactionIdHash: text('transaction_id_hash'),
     readyAt: instant('ready_at'),

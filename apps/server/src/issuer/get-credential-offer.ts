@@ -4,7 +4,10 @@
  *
  * Output: { credential_issuer, credential_configuration_ids, grants: {
  * 'urn:ietf:params:oauth:grant-type:pre-authorized_code': { 'pre-authorized_code', tx_code?:
- * { length: 6, input_mode: 'numeric', description } } } }.
+ * { length: 6, input_mode: 'numeric', description } } }, expires_at }. `expires_at` (ISO 8601,
+ * when the offer ends unless redeemed or ended by wrong codes first) is an extension parameter
+ * of the Credential Offer (section 4.1.1 lets an offer carry more; wallets ignore what they do
+ * not know): the product's wallet shows it to the holder (lib/oid4vci/offer.ts offerEndOf).
  * Errors: AppError 'offer_not_found' (404) for an unknown id; 'offer_expired' (410) once the
  * offer is past its expiry, its code was redeemed, or it died after MAX_TX_CODE_FAILURES wrong
  * transaction codes.
@@ -39,6 +42,8 @@ export interface CredentialOffer {
   credential_issuer: string;
   credential_configuration_ids: string[];
   grants: Record<string, unknown>;
+  /** Extension: when the offer ends (ISO 8601). */
+  expires_at: string;
 }
 
 export async function getCredentialOffer(
@@ -70,5 +75,6 @@ export async function getCredentialOffer(
           : {}),
       },
     },
+    expires_at: row.expiresAt.toISOString(),
   };
 }

@@ -7,7 +7,8 @@
  * offer's `ready_after_seconds` have passed since the credential request); then 200
  * { credentials: [{ credential }], notification_id }, signed then (sign-offered-credential.ts)
  * and bound to the key of the original request's proof. A transaction id answers one
- * credential: after it, it is unknown.
+ * credential: after it, it is unknown. The issuer keeps no copy of the delivered credential
+ * (only that and when it was delivered).
  *
  * Errors (Oid4vciError): invalid_token (401); invalid_transaction_id (400) for an unknown, used
  * or another offer's transaction id.
@@ -21,7 +22,6 @@ import {
   type DeferredCredentialResponse,
   hashTransactionId,
   type IssuedCredentialResponse,
-  issuanceAad,
   offerClaimsOf,
 } from './issue-offered-credential';
 import { Oid4vciError, parseConfigurationId } from './oid4vci';
@@ -69,10 +69,8 @@ export async function getDeferredCredential(
   });
   const [delivered] = await options.db
     .update(oid4vciIssuances)
-    .set({
-      credentialCiphertext: options.vault.encrypt(JSON.stringify(credential), issuanceAad(row.id)),
-      deliveredAt: now,
-    })
+    // Delivered in this answer: no copy is kept.
+    .set({ credentialCiphertext: null, deliveredAt: now })
     .where(and(eq(oid4vciIssuances.id, row.id), isNull(oid4vciIssuances.deliveredAt)))
     .returning({ id: oid4vciIssuances.id });
   if (!delivered) throw unknown;

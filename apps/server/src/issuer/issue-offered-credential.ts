@@ -12,7 +12,10 @@
  * Output: 200 { credentials: [{ credential }], notification_id } (sign-offered-credential.ts has
  * the credential's shape), or, for an offer made deferred, 202 { transaction_id, interval } (the
  * deferred credential endpoint answers it later).
- * Each configuration of an offer is issued once; the issuance is kept (oid4vci_issuances).
+ * Each configuration of an offer is issued once; the issuance is kept (oid4vci_issuances: the
+ * bound key, when it was delivered, the notification id and event) but not the credential: it is
+ * signed here and answered at once, so once delivered the issuer has no use for a copy and keeps
+ * none (a deferred one is signed when the deferred endpoint delivers it).
  *
  * Errors (Oid4vciError): invalid_token (401); invalid_credential_request (no
  * credential_configuration_id); unknown_credential_configuration (not one the offer names);
@@ -59,8 +62,6 @@ export interface DeferredCredentialResponse {
   interval: number;
 }
 
-/** AAD of an issued credential's ciphertext. */
-export const issuanceAad = (issuanceId: string) => `oid4vci-issuance:${issuanceId}`;
 /** SHA-256 (hex) of a transaction id: the only form it is stored in. */
 export const hashTransactionId = (id: string) => hash('sha256', id, 'hex');
 
@@ -186,7 +187,7 @@ export async function issueOfferedCredential(
   | { status: 200; body: IssuedCredentialResponse }
   | { status: 202; body: DeferredCredentialResponse }
 > {
-  const { db, vault, request } = options;
+  const { db, request } = options;
   const offer = await authenticateAccessToken(options);
   const configurationId = request.credential_configuration_id;
   if (!configurationId) {
@@ -237,10 +238,8 @@ export async function issueOfferedCredential(
       offerId: offer.id,
       configurationId,
       holderJwk: jwk,
-      credentialCiphertext:
-        credential === undefined
-          ? null
-          : vault.encrypt(JSON.stringify(credential), issuanceAad(id)),
+      // Delivered in this answer: no copy is kept (see the module docs).
+      credentialCiphertext: null,
       transactionIdHash: transactionId === undefined ? null : hashTransactionId(transactionId),
       readyAt: deferred ? new Date(now.getTime() + (offer.deferredSeconds ?? 0) * 1000) : null,
       notificationId,

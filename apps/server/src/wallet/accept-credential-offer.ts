@@ -25,8 +25,9 @@
  *
  * Input: { ...deps, userId, offerId, txCode?, fetchOptions? (tests) }.
  * Output: the stored credentials as screen records (masked as the list shows them).
- * Errors (AppError): offer_not_found (404), offer_expired (410), tx_code_invalid (400: missing
- * or wrong transaction code), credential_exists (409, SPEC 5's text), offer_used (409: the
+ * Errors (AppError): offer_not_found (404), offer_expired (410: past the wallet's keeping, or the
+ * issuer refused the code and no longer serves the offer at its credential_offer_uri: expired,
+ * used, or ended by wrong codes), tx_code_invalid (400: missing or wrong transaction code), credential_exists (409, SPEC 5's text), offer_used (409: the
  * issuer no longer honours the code), credential_rejected / credential_too_large (422),
  * issuer_address_refused (422), issuer_refused / issuer_unreachable (502).
  */
@@ -165,6 +166,7 @@ export async function acceptCredentialOffer(
       tokenEndpoint: loaded.state.authorizationServer.token_endpoint,
       preAuthorizedCode: grant['pre-authorized_code'],
       txCode: grant.tx_code ? options.txCode : undefined,
+      offerUri: loaded.state.offerUri,
       http,
     }),
   );

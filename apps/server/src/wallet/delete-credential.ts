@@ -6,6 +6,9 @@
  * A credential received from an issuer over OpenID4VCI (table received_credentials) is deleted
  * the same way (its entry names it by its type or display name), and afterwards the issuer's
  * Notification Endpoint is told `credential_deleted` (OpenID4VCI 1.0 section 11; best effort).
+ * So is the issuer of a SPEC card received over OpenID4VCI (Add Credentials, or a trusted ldp_vc
+ * of an accepted offer; lib/oid4vci/card-exchange.ts). The issuer's answer, or its silence, never
+ * blocks the holder's delete: it is told after the commit and its errors are ignored.
  *
  * Input: { db, vault, now, oid4vciAllowLoopback, userId, credentialId }. Output: the deleted
  * credential's id.
@@ -19,6 +22,11 @@ import { credentials, receivedCredentials } from '../db/schema';
 import { recordActivity } from '../lib/activity-log';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
+import {
+  type CardExchange,
+  notifyCardDeleted,
+  readCardExchange,
+} from '../lib/oid4vci/card-exchange';
 import { notifyIssuer } from '../lib/oid4vci/exchange';
 import { issuerHttpOf } from '../lib/oid4vci/issuer-http';
 import { type ReceivedExchange, readReceivedExchange } from '../lib/received-records';
@@ -35,6 +43,7 @@ export interface DeleteCredentialOptions
 export async function deleteCredential(options: DeleteCredentialOptions): Promise<string> {
   const { db, userId, credentialId } = options;
   let told: ReceivedExchange | undefined;
+  let toldCard: CardExchange | undefined;
   const id = await db.transaction(async (tx) => {
     const where = and(eq(credentials.id, credentialId), eq(credentials.userId, userId));
     const [row] = await tx.select().from(credentials).where(where);
@@ -60,6 +69,7 @@ export async function deleteCredential(options: DeleteCredentialOptions): Promis
       return received.id;
     }
     if (row.permanent) throw new AppError('invalid_input', MESSAGES.basicIdentityPermanent);
+    toldCard = readCardExchange(row, options.vault);
     await tx.delete(credentials).where(where);
     await recordActivity({
       db: tx,
@@ -80,5 +90,7 @@ export async function deleteCredential(options: DeleteCredentialOptions): Promis
       http: issuerHttpOf(options),
     });
   }
+  const card: CardExchange | undefined = toldCard;
+  if (card) await notifyCardDeleted(card, issuerHttpOf(options));
   return id;
 }

@@ -151,6 +151,12 @@ export async function generateCredential(
           issued: ldp.issued,
           verified,
           sdJwt,
+          // Deleting the card later tells the issuer credential_deleted (OpenID4VCI 1.0 11.1).
+          exchange: {
+            notification_endpoint: collected.metadata.notification_endpoint,
+            access_token: collected.accessToken,
+            notification_ids: collected.credentials.map((c) => c.notificationId),
+          },
           vault,
           now: options.now(),
         }),

@@ -4,7 +4,9 @@
  * offer. Reads the link (the offer by value, or fetched from `credential_offer_uri`), fetches the
  * Credential Issuer Metadata (12.2.2) and its authorization server's metadata (RFC 8414), checks
  * that the wallet can receive what is offered, stores the offer for this holder for
- * OFFER_LIFETIME_MS (the holder's expired offers are dropped on the way), writes a
+ * OFFER_LIFETIME_MS, or until the issuer says the offer ends when that is sooner (its `expires_at`
+ * extension, lib/oid4vci/offer.ts offerEndOf: the view's `expires_by` is then 'issuer'), the
+ * holder's expired offers dropped on the way; writes a
  * `credential_offer_received` activity entry and answers what the holder sees before accepting
  * (issuer name and trust, credentials with names and claims in the holder's language, the
  * transaction code prompt, grant, expires_at). Every fetch goes through the SSRF-safe client
@@ -16,7 +18,8 @@
  * the authorization code grant whose authorization server cannot run it with the wallet: no
  * authorization endpoint, no S256 PKCE, pushed requests required without their endpoint);
  * offer_expired (410: the issuer answers 410 Gone at `credential_offer_uri`, as the product's
- * issuers do for an offer expired, already used or ended by wrong codes); issuer_address_refused
+ * issuers do for an offer expired, already used or ended by wrong codes, or its `expires_at` has
+ * passed); issuer_address_refused
  * (422); issuer_unreachable (502: unreachable, the offer not found, no or mismatching metadata).
  * Nothing is stored on error.
  */
@@ -40,6 +43,7 @@ import {
   type CredentialConfiguration,
   fetchAuthorizationServerMetadata,
   fetchIssuerMetadata,
+  offerEndOf,
   PRE_AUTHORIZED_GRANT,
   parseOfferLink,
   readCredentialOffer,
@@ -48,7 +52,7 @@ import {
   buildOfferView,
   credentialOfferAad,
   issuerOf,
-  OFFER_LIFETIME_MS,
+  offerKeptUntil,
   type StoredOfferState,
 } from '../lib/oid4vci/offer-view';
 import type { SafeFetchOptions } from '../lib/oid4vp/safe-fetch';
@@ -109,6 +113,10 @@ export async function receiveCredentialOffer(
     raw = reference.offer;
   }
   const offer = readCredentialOffer(raw);
+  const issuerEnd = offerEndOf(raw);
+  if (issuerEnd && issuerEnd.getTime() <= options.now().getTime()) {
+    throw new AppError('offer_expired', OFFER_GONE_DETAIL);
+  }
   const preAuthorized = offer.grants?.[PRE_AUTHORIZED_GRANT];
   // Without a pre-authorized code the offer is received by the authorization code grant (4.1.1:
   // also when it names no grant at all); its authorization server must be able to run it.
@@ -142,7 +150,13 @@ export async function receiveCredentialOffer(
     if (problem) throw invalid(problem);
   }
 
-  const state: StoredOfferState = { offer, metadata, authorizationServer };
+  const state: StoredOfferState = {
+    offer,
+    metadata,
+    authorizationServer,
+    ...('uri' in reference ? { offerUri: reference.uri } : {}),
+    ...(issuerEnd ? { issuerExpiresAt: issuerEnd.toISOString() } : {}),
+  };
   const { settings } = await getSettings({ db, userId });
   // Read before the transaction: PGlite has one connection, which the transaction holds.
   const trustList = await loadTrustList(options);
@@ -160,7 +174,7 @@ export async function receiveCredentialOffer(
         credentialIssuer: offer.credential_issuer,
         stateCiphertext: options.vault.encrypt(JSON.stringify(state), credentialOfferAad(id)),
         createdAt: now,
-        expiresAt: new Date(now.getTime() + OFFER_LIFETIME_MS),
+        expiresAt: offerKeptUntil(now, issuerEnd),
       })
       .returning();
     if (!row) throw new Error('The credential offer was not stored');

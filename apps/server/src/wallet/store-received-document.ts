@@ -11,7 +11,8 @@
  * - `credentialRowValues(...)`: the `credentials` row of such a credential: its id is the
  *   `cred-...` of the document's `urn:pehchaan:credential:cred-...` id when no row has it yet,
  *   else a new one (`freeCredentialId`); issued_at/expires_at its validFrom/validUntil;
- *   permanent as the type is (Basic Identity).
+ *   permanent as the type is (Basic Identity); what telling the issuer `credential_deleted`
+ *   later needs (lib/oid4vci/card-exchange.ts), encrypted.
  * - `verifyReceivedLdpVc(...)`: the checks of lib/oid4vci/verify-issued-ldp-vc.ts for a
  *   credential of an accepted offer; a refusal tells the issuer `credential_failure` first.
  * - `storeSpecCard(tx, ...)`: inserts such a card in the caller's transaction with a
@@ -31,6 +32,7 @@ import { credentials } from '../db/schema';
 import { recordActivity } from '../lib/activity-log';
 import type { ServiceDeps } from '../lib/deps';
 import { newCredentialId } from '../lib/ids';
+import { sealCardExchange } from '../lib/oid4vci/card-exchange';
 import type { NotificationEvent } from '../lib/oid4vci/exchange';
 import type { CredentialConfiguration } from '../lib/oid4vci/offer';
 import {
@@ -38,6 +40,7 @@ import {
   type VerifiedIssuedLdpVc,
   verifyIssuedLdpVc,
 } from '../lib/oid4vci/verify-issued-ldp-vc';
+import type { ReceivedExchange } from '../lib/received-records';
 import { credentialAad, toCredentialRecordFromDocument } from '../lib/records';
 import { sdJwtAad } from '../lib/sd-jwt-vc';
 import type { TrustList } from '../lib/trust-list';
@@ -92,6 +95,8 @@ export function credentialRowValues(options: {
   verified: VerifiedIssuedLdpVc;
   /** Its SD-JWT VC sibling as the issuer sent it, if the offer had one. */
   sdJwt: string | undefined;
+  /** The exchange's notification endpoint, access token and the card's notification ids. */
+  exchange?: Parameters<typeof sealCardExchange>[2] | undefined;
   vault: Vault;
   now: Date;
 }): typeof credentials.$inferInsert {
@@ -106,6 +111,9 @@ export function credentialRowValues(options: {
     issuedAt: options.verified.validFrom ?? options.now,
     expiresAt: options.verified.validUntil ?? null,
     permanent: getDocumentType(options.documentType)?.permanent ?? false,
+    issuerExchangeCiphertext: options.exchange
+      ? sealCardExchange(vault, id, options.exchange)
+      : null,
   };
 }
 
@@ -143,6 +151,8 @@ export async function verifyReceivedLdpVc(
 interface ReceivedForm {
   issued: string | undefined;
   ldpVc?: VerifiedIssuedLdpVc | undefined;
+  /** Its exchange (notification endpoint, id, access token), told on the card's deletion. */
+  exchange?: ReceivedExchange | undefined;
 }
 
 /**
@@ -179,6 +189,14 @@ export async function storeSpecCard(
         issued,
         verified,
         sdJwt: card.sdJwt?.issued,
+        exchange: {
+          notification_endpoint: card.ldpVc.exchange?.notification_endpoint,
+          access_token: card.ldpVc.exchange?.access_token,
+          notification_ids: [
+            card.ldpVc.exchange?.notification_id,
+            card.sdJwt?.exchange?.notification_id,
+          ],
+        },
         vault: card.vault,
         now: card.now,
       }),

@@ -189,8 +189,13 @@ export interface OutsideIssuer {
   /** A new offer: its link (by value, or by uri) and its pre-authorized code. */
   makeOffer(
     slug: OutsideSlug,
-    options?: { txCode?: string; byUri?: boolean },
+    options?: { txCode?: string; byUri?: boolean; expiresAt?: number },
   ): { link: string; code: string };
+  /**
+   * The issuer ends an offer, as an issuer does when it expires or too many wrong codes were
+   * typed: its code answers invalid_grant and its credential_offer_uri 410 Gone.
+   */
+  endOffer(code: string): void;
   /** Pre-authorized code -> grant (a test may mark one used: a replay). */
   grants: Map<string, Grant>;
   /** What the notification endpoint was told, in order. */
@@ -302,6 +307,10 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
   let deny = false;
   const nonces = new Set<string>();
   const offersByUri = new Map<string, unknown>();
+  /** credential_offer_uri paths of ended offers (answered 410 Gone). */
+  const endedOfferPaths = new Set<string>();
+  /** Pre-authorized code -> its credential_offer_uri path. */
+  const offerPathOfCode = new Map<string, string>();
   const notifications: { slug: string; body: Record<string, unknown> }[] = [];
   const issued: string[] = [];
   /** How the next credentials are spoiled (per test). */
@@ -617,6 +626,7 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
     query: URLSearchParams = new URLSearchParams(),
     accept = '',
   ): Promise<Reply | Redirect> {
+    if (method === 'GET' && endedOfferPaths.has(path)) return { status: 410 };
     if (method === 'GET' && offersByUri.has(path))
       return { status: 200, body: offersByUri.get(path) };
     const wellKnown =
@@ -810,7 +820,7 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
   /** A new offer of issuer `slug`: its link by value (default) or by reference. */
   function makeOffer(
     slug: OutsideSlug,
-    options: { txCode?: string; byUri?: boolean } = {},
+    options: { txCode?: string; byUri?: boolean; expiresAt?: number } = {},
   ): { link: string; code: string } {
     serial += 1;
     const code = `code-${serial}-${randomBytes(8).toString('hex')}`;
@@ -832,10 +842,13 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
             : {}),
         },
       },
+      // The `expires_at` extension (seconds since the epoch) some issuers add.
+      ...(options.expiresAt === undefined ? {} : { expires_at: options.expiresAt }),
     };
     if (options.byUri) {
       const path = `/offers/${serial}`;
       offersByUri.set(path, offer);
+      offerPathOfCode.set(code, path);
       return {
         link: `openid-credential-offer://?credential_offer_uri=${encodeURIComponent(`${origin}${path}`)}`,
         code,
@@ -903,6 +916,12 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
     },
     issuerId,
     makeOffer,
+    endOffer(code: string) {
+      const grant = grants.get(code);
+      if (grant) grant.used = true;
+      const path = offerPathOfCode.get(code);
+      if (path) endedOfferPaths.add(path);
+    },
     grants,
     notifications,
     issued,

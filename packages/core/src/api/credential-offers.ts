@@ -74,6 +74,12 @@ export const credentialOfferViewSchema = z.object({
   grant: z.enum(OFFER_GRANTS),
   /** ISO 8601; after it the offer is refused as expired. */
   expires_at: z.string(),
+  /**
+   * Whose end `expires_at` is: 'issuer' when the issuer said when its offer ends (then the
+   * earlier of that and the wallet's keeping), 'wallet' when only the wallet's own keeping limit
+   * is known (the issuer may end the offer sooner). Absent from older servers: read as 'wallet'.
+   */
+  expires_by: z.enum(['issuer', 'wallet']).optional(),
 });
 export type CredentialOfferView = z.infer<typeof credentialOfferViewSchema>;
 

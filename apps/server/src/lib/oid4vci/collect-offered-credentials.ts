@@ -115,6 +115,7 @@ export async function collectOfferedCredentials(
     tokenEndpoint: authorizationServer.token_endpoint,
     preAuthorizedCode: grant['pre-authorized_code'],
     txCode: undefined,
+    offerUri: 'uri' in reference ? reference.uri : undefined,
     http,
   });
 

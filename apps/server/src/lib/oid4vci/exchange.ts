@@ -2,9 +2,12 @@
  * The wallet's half of the OpenID4VCI 1.0 pre-authorized code flow, one request each, all over
  * the SSRF-safe client (issuer-http.ts):
  * - `requestAccessToken`: the Token Request (section 6.1: grant_type pre-authorized_code, the
- *   code and the holder's `tx_code`), form-encoded; an `invalid_grant` answer (6.3) is a wrong
- *   transaction code when one was sent (AppError tx_code_invalid), else an offer the issuer no
- *   longer honours (offer_used); any other error answer is issuer_refused.
+ *   code and the holder's `tx_code`), form-encoded; an `invalid_grant` answer (6.3) is read by
+ *   `invalidGrantError`: for an offer that came by reference the wallet asks the issuer for it
+ *   again, and an offer no longer there (404, 410, no answer) is over (offer_expired); else a
+ *   wrong transaction code when one was sent (tx_code_invalid), else an offer the issuer no
+ *   longer honours (offer_used, or issuer_refused when it still serves the offer). Any other
+ *   error answer is issuer_refused.
  * - `requestNonce`: the Nonce Endpoint (section 7: POST, answers `c_nonce`).
  * - `makeProofJwt`: the `jwt` proof of possession (Appendix F.1: header typ
  *   'openid4vci-proof+jwt', alg, the public `jwk`; payload aud = the Credential Issuer
@@ -42,13 +45,15 @@ function refused(what: string, error: string | undefined): AppError {
 /**
  * The Token Request of the pre-authorized code flow.
  * @returns the access token and, from older issuers, a c_nonce.
- * @throws AppError tx_code_invalid, offer_used, issuer_refused, issuer_unreachable,
- *   issuer_address_refused.
+ * @throws AppError tx_code_invalid, offer_expired, offer_used, issuer_refused (invalidGrantError),
+ *   issuer_refused, issuer_unreachable, issuer_address_refused.
  */
 export async function requestAccessToken(options: {
   tokenEndpoint: string;
   preAuthorizedCode: string;
   txCode: string | undefined;
+  /** The offer's `credential_offer_uri` when it came by reference (asked again on invalid_grant). */
+  offerUri?: string | undefined;
   http: IssuerHttpOptions;
 }): Promise<{ accessToken: string; cNonce: string | undefined }> {
   const form: Record<string, string> = {
@@ -59,18 +64,7 @@ export async function requestAccessToken(options: {
   const answer = await callIssuer(options.tokenEndpoint, { body: { form } }, options.http);
   if (answer.status !== 200) {
     const error = oauthError(answer.body);
-    if (error === 'invalid_grant' && options.txCode !== undefined) {
-      throw new AppError(
-        'tx_code_invalid',
-        'The issuer did not accept this code. Check the code the issuer sent you and type it again.',
-      );
-    }
-    if (error === 'invalid_grant') {
-      throw new AppError(
-        'offer_used',
-        'The issuer no longer accepts this offer: it was already used or has ended. Ask the issuer for a new one.',
-      );
-    }
+    if (error === 'invalid_grant') throw await invalidGrantError(options);
     throw refused('to give Pehchaan access', error);
   }
   const body = answer.body as { access_token?: unknown; c_nonce?: unknown } | undefined;
@@ -81,6 +75,54 @@ export async function requestAccessToken(options: {
     accessToken: body.access_token,
     cNonce: typeof body.c_nonce === 'string' ? body.c_nonce : undefined,
   };
+}
+
+/** The holder's words when the issuer has ended the offer: ask for a new one. */
+export const OFFER_ENDED_DETAIL =
+  'The issuer has ended this offer (it expired, was already used, or too many wrong codes were typed). Ask the issuer for a new one.';
+
+/**
+ * Whether the issuer still serves an offer at its `credential_offer_uri` (OpenID4VCI 1.0
+ * section 4.1.3): false when it answers 404 or 410 (the product's issuers answer 410 for an
+ * offer expired, redeemed or ended by wrong codes), another error status, or not at all.
+ * Never throws.
+ */
+export async function offerStillServed(uri: string, http: IssuerHttpOptions): Promise<boolean> {
+  try {
+    const answer = await callIssuer(uri, { method: 'GET' }, http);
+    return answer.status === 200 && typeof answer.body === 'object' && answer.body !== null;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The error of an `invalid_grant` Token Error Response (RFC 6749 5.2; OpenID4VCI 1.0 6.3) for a
+ * pre-authorized code. The answer alone cannot tell a wrong transaction code from an offer the
+ * issuer ended (expired, used, too many wrong codes), so an offer that came by reference is asked
+ * for again: not served any more -> offer_expired (410; retrying cannot succeed). Otherwise
+ * tx_code_invalid when the holder sent a code (they may type it again), else offer_used (by
+ * value: nothing to ask) or issuer_refused (the offer is still served yet its code refused).
+ */
+export async function invalidGrantError(options: {
+  txCode: string | undefined;
+  offerUri?: string | undefined;
+  http: IssuerHttpOptions;
+}): Promise<AppError> {
+  if (options.offerUri !== undefined && !(await offerStillServed(options.offerUri, options.http))) {
+    return new AppError('offer_expired', OFFER_ENDED_DETAIL);
+  }
+  if (options.txCode !== undefined) {
+    return new AppError(
+      'tx_code_invalid',
+      'The issuer did not accept this code. Check the code the issuer sent you and type it again.',
+    );
+  }
+  if (options.offerUri !== undefined) return refused('this offer', 'invalid_grant');
+  return new AppError(
+    'offer_used',
+    'The issuer no longer accepts this offer: it was already used or has ended. Ask the issuer for a new one.',
+  );
 }
 
 /**

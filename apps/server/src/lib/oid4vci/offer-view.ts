@@ -3,7 +3,7 @@
  * as `state_ciphertext`) and what the holder sees of it (core's credentialOfferViewSchema): the
  * issuer by its display name (the trust list's name when trusted, else the metadata's in the
  * holder's language, else its host), each offered credential's name and claims in the holder's
- * language, the transaction code prompt, the grant and the expiry.
+ * language, the transaction code prompt, the grant and the expiry (and whose end it is).
  */
 import type { CredentialOfferView, ReceivedFormat } from '@pehchaan/core';
 import type { CredentialOfferRow } from '../../db/schema';
@@ -24,6 +24,15 @@ import {
 /** How long a received offer is kept for the holder to accept, in milliseconds (1 hour). */
 export const OFFER_LIFETIME_MS = 60 * 60 * 1000;
 
+/**
+ * Until when the wallet keeps an offer received at `now`: OFFER_LIFETIME_MS, or the issuer's end
+ * of the offer (offer.ts offerEndOf) when that is sooner.
+ */
+export function offerKeptUntil(now: Date, issuerEnd: Date | undefined): Date {
+  const kept = now.getTime() + OFFER_LIFETIME_MS;
+  return new Date(issuerEnd ? Math.min(kept, issuerEnd.getTime()) : kept);
+}
+
 /** AAD of an offer's state ciphertext: binds it to its row. */
 export const credentialOfferAad = (id: string) => `credential-offer:${id}`;
 
@@ -32,6 +41,10 @@ export interface StoredOfferState {
   offer: CredentialOffer;
   metadata: IssuerMetadata;
   authorizationServer: AuthorizationServerMetadata;
+  /** The offer's `credential_offer_uri` when it came by reference (asked again when its code is refused). */
+  offerUri?: string | undefined;
+  /** When the issuer said the offer ends (ISO 8601; offer.ts offerEndOf), if it did. */
+  issuerExpiresAt?: string | undefined;
   /** Authorization code grant: the holder was sent to the issuer and has not come back yet. */
   authorization?: PendingAuthorization;
 }
@@ -109,5 +122,8 @@ export function buildOfferView(
       : null,
     grant: preAuthorized ? 'pre-authorized_code' : 'authorization_code',
     expires_at: row.expiresAt.toISOString(),
+    // Whose end expires_at is: the issuer's when it said so (the earlier of its end and the
+    // wallet's keeping), else only the wallet's keeping (the issuer may end the offer sooner).
+    expires_by: state.issuerExpiresAt === undefined ? 'wallet' : 'issuer',
   };
 }

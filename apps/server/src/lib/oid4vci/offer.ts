@@ -172,6 +172,23 @@ export function parseOfferLink(link: string): { offer: unknown } | { uri: string
   }
 }
 
+/**
+ * When the issuer says its offer ends, if it says so: the Credential Offer's `expires_at`
+ * extension parameter (not in OpenID4VCI 1.0, whose section 4.1.1 lets an offer carry more; the
+ * product's issuers send it, issuer/get-credential-offer.ts), an ISO 8601 date-time or seconds
+ * since the epoch. Anything else, or nothing, is undefined (the wallet does not know the end).
+ */
+export function offerEndOf(raw: unknown): Date | undefined {
+  const value = (raw as { expires_at?: unknown } | null | undefined)?.expires_at;
+  const ms =
+    typeof value === 'number' && Number.isFinite(value)
+      ? value * 1000
+      : typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)
+        ? Date.parse(value)
+        : Number.NaN;
+  return Number.isFinite(ms) ? new Date(ms) : undefined;
+}
+
 /** Checks an offer's shape. @throws AppError invalid_credential_offer. */
 export function readCredentialOffer(value: unknown): CredentialOffer {
   const parsed = credentialOfferSchema.safeParse(value);

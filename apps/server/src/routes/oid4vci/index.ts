@@ -144,6 +144,11 @@ const oid4vciRoutes: FastifyPluginAsyncZod = async (app) => {
             credential_issuer: z.string(),
             credential_configuration_ids: z.array(z.string()),
             grants: z.record(z.string(), z.unknown()),
+            expires_at: z
+              .string()
+              .describe(
+                'Extension parameter (ISO 8601): when the offer ends unless redeemed or ended by wrong codes first',
+              ),
           }),
           ...errorResponses(400, 404, 410),
         },

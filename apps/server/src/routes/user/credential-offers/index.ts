@@ -106,7 +106,7 @@ const credentialOffersRoutes: FastifyPluginAsyncZod = async (app) => {
           'to /oid4vci/callback (see POST .../credential-offers/authorization). Errors: ' +
           'tx_code_invalid (400, the holder may type again), invalid_credential_offer (400), ' +
           'offer_not_found (404), credential_exists (409, SPEC 5), offer_used (409), ' +
-          'offer_expired (410), credential_rejected, credential_too_large, ' +
+          'offer_expired (410: also when the issuer refused the code and no longer serves the offer), credential_rejected, credential_too_large, ' +
           'issuer_address_refused (422), issuer_refused, issuer_unreachable (502). On any ' +
           'error the offer stays and nothing is stored.',
         body: acceptCredentialOfferBodySchema,

@@ -378,7 +378,10 @@ function OfferReview({
           </div>
         ))}
         <p className="text-xs text-slate-600 dark:text-slate-400">
-          {t('receive.validUntil', { time: format.dateTime(offer.expires_at) })}
+          {/* The issuer's own end when it said so; otherwise only the wallet's keeping is known. */}
+          {t(offer.expires_by === 'issuer' ? 'receive.validUntil' : 'receive.keptUntil', {
+            time: format.dateTime(offer.expires_at),
+          })}
         </p>
       </section>
 

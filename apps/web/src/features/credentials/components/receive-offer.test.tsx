@@ -150,6 +150,30 @@ describe('Add from an issuer (/credentials)', () => {
     ).toBeVisible();
   });
 
+  it("says whose end the offer's time is: the issuer's when it said so, else the wallet's keeping", async () => {
+    const { user } = await openCredentials({
+      'GET /user/user-001/credentials': listing({ list: [] }),
+      [`POST ${OFFERS}`]: () => json(offerView({ expires_by: 'wallet' }), 201),
+    });
+    const review = await pasteOffer(user);
+    expect(
+      within(review).getByText(
+        /^Kept in your wallet until 01\/01\/2099, .*; the issuer may end it sooner$/,
+      ),
+    ).toBeInTheDocument();
+    expect(within(review).queryByText(/Offer valid until/)).toBeNull();
+  });
+
+  it("the issuer's own end of the offer reads as the offer's validity", async () => {
+    const { user } = await openCredentials({
+      'GET /user/user-001/credentials': listing({ list: [] }),
+      [`POST ${OFFERS}`]: () => json(offerView({ expires_by: 'issuer' }), 201),
+    });
+    const review = await pasteOffer(user);
+    expect(within(review).getByText(/^Offer valid until/)).toBeInTheDocument();
+    expect(within(review).queryByText(/Kept in your wallet/)).toBeNull();
+  });
+
   it('a wrong code is said at the field; the dialog stays open and the holder types again', async () => {
     let tries = 0;
     const held = { list: [] as CredentialRecord[] };
