@@ -10,8 +10,9 @@
  * offered configuration by receive-configurations.ts (the runner the accepting of an offer uses
  * too) with the holder's Ed25519 key: nonce, `jwt` proof, Credential Request, each credential
  * checked as its format asks. A credential that fails its check makes the issuer be told
- * `credential_failure` and the whole exchange fail; an error or deferred answer fails it too. `notifyCollected` tells the issuer `credential_accepted` once the caller stored
- * them (section 11; best effort).
+ * `credential_failure` and the whole exchange fail; an error or deferred answer fails it too.
+ * `notifyCollected` tells the issuer `credential_accepted` once the caller stored them (section
+ * 11; best effort).
  *
  * Errors (AppError): invalid_credential_offer (not an offer, no pre-authorized code, a
  * transaction code asked, a configuration the metadata lacks or a format the wallet does not
