@@ -8,12 +8,14 @@
  * 2. The Token Request with the pre-authorized code and the holder's transaction code (the
  *    authorization code grant obtains its token in complete-credential-offer-authorization.ts
  *    and runs the other steps here: receiveOfferedCredentials).
- * 3. For each offered configuration: a fresh c_nonce (Nonce Endpoint, else the token answer's),
- *    a `jwt` proof signed by the holder's Ed25519 key (EdDSA), or by their P-256 key (ES256) when
- *    the configuration takes ES256 only, the Credential Request; an `invalid_nonce` answer is
- *    retried once with a new nonce.
+ * 3. For each offered configuration, by lib/oid4vci/receive-configurations.ts (the runner Add
+ *    Credentials uses too): a fresh c_nonce (Nonce Endpoint, else the token answer's), a `jwt`
+ *    proof signed by the holder's Ed25519 key (EdDSA), or by their P-256 key (ES256) when the
+ *    configuration takes ES256 only, the Credential Request (with the Token Response's
+ *    credential_identifier when given); an `invalid_nonce` answer is retried once with a new nonce.
  * 4. Each credential is checked (lib/oid4vci/verify-issued-sd-jwt.ts: size, signature by the
- *    issuer's key, iss, vct, cnf = the proved key, dates, disclosures); of several in one
+ *    issuer's key, iss, vct, cnf = the proved key, dates, disclosures; verify-issued-ldp-vc.ts
+ *    for ldp_vc); of several in one
  *    Credential Response, copies of one credential are kept once and different ones each
  *    (lib/oid4vci/credential-instances.ts; two different ones of a SPEC type are refused); then, in one
  *    transaction, SPEC 5 again, every credential stored (its issued form byte for byte,
@@ -43,18 +45,11 @@ import { type CredentialOfferRow, credentialOffers, receivedCredentials } from '
 import { recordActivity } from '../lib/activity-log';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
-import { type HolderSigningKey, loadHolderKeyOf } from '../lib/holder-keys';
+import { loadHolderKeyOf } from '../lib/holder-keys';
 import { getSettings } from '../lib/holder-settings';
 import { newCredentialId } from '../lib/ids';
 import { credentialsOfResponse } from '../lib/oid4vci/credential-instances';
-import {
-  type CredentialAnswer,
-  makeProofJwt,
-  notifyIssuer,
-  requestAccessToken,
-  requestCredential,
-  requestNonce,
-} from '../lib/oid4vci/exchange';
+import { notifyIssuer, requestAccessToken } from '../lib/oid4vci/exchange';
 import { type IssuerHttpOptions, issuerHttpOf } from '../lib/oid4vci/issuer-http';
 import { trustedIssuerName } from '../lib/oid4vci/issuer-trust';
 import {
@@ -64,13 +59,14 @@ import {
   PRE_AUTHORIZED_GRANT,
 } from '../lib/oid4vci/offer';
 import { issuerOf, type StoredOfferState } from '../lib/oid4vci/offer-view';
+import { receiveConfigurations } from '../lib/oid4vci/receive-configurations';
 import {
   documentTypeOfConfiguration,
   pairSpecCards,
   plannedConfigurations,
 } from '../lib/oid4vci/receiving-plan';
 import type { VerifiedIssuedLdpVc } from '../lib/oid4vci/verify-issued-ldp-vc';
-import { type VerifiedIssuedSdJwt, verifyIssuedSdJwt } from '../lib/oid4vci/verify-issued-sd-jwt';
+import type { VerifiedIssuedSdJwt } from '../lib/oid4vci/verify-issued-sd-jwt';
 import type { SafeFetchOptions } from '../lib/oid4vp/safe-fetch';
 import {
   documentTypeOfVct,
@@ -83,7 +79,7 @@ import {
 import { loadTrustList, type TrustList } from '../lib/trust-list';
 import { loadCredentialOffer } from './get-credential-offer';
 import { proofAlgFor } from './receive-credential-offer';
-import { isSpecCard, storeSpecCard, verifyReceivedLdpVc } from './store-received-document';
+import { isSpecCard, storeSpecCard } from './store-received-document';
 
 export interface AcceptCredentialOfferOptions extends ServiceDeps {
   userId: string;
@@ -243,45 +239,36 @@ export async function receiveOfferedCredentials(
   const { settings } = await getSettings({ db, userId });
   const issuerName = issuerOf(state, settings.language, trustList).name;
   const received: Received[] = [];
-  let nonce = cNonce;
-  const freshNonce = async () =>
-    metadata.nonce_endpoint ? requestNonce(metadata.nonce_endpoint, http) : nonce;
 
-  // 3 and 4. Each configuration, each credential checked.
-  for (const { id: configurationId, configuration } of configurations) {
-    const alg = proofAlgFor(configuration) ?? 'EdDSA';
-    const key: HolderSigningKey = await loadHolderKeyOf({
-      db,
-      vault,
-      now: options.now,
-      userId,
-      alg,
-    });
-    const ask = async (): Promise<CredentialAnswer> => {
-      nonce = await freshNonce();
-      const proof = makeProofJwt({
-        key,
-        audience: offer.credential_issuer,
-        nonce,
-        now: options.now(),
-      });
-      return requestCredential({
-        credentialEndpoint: metadata.credential_endpoint,
-        accessToken,
-        configurationId,
-        credentialIdentifier: credentialIdentifiers?.[configurationId]?.[0],
-        proof,
-        http,
-      });
-    };
-    let answer = await ask();
-    if (answer.kind === 'error' && answer.error === 'invalid_nonce') answer = await ask();
-    if (answer.kind === 'error') {
+  // 3 and 4. Each configuration, each credential checked (lib/oid4vci/receive-configurations.ts).
+  for await (const result of receiveConfigurations({
+    configurations,
+    credentialIssuer: offer.credential_issuer,
+    metadata,
+    accessToken,
+    cNonce,
+    credentialIdentifiers,
+    keyFor: (configuration) =>
+      loadHolderKeyOf({
+        db,
+        vault,
+        now: options.now,
+        userId,
+        alg: proofAlgFor(configuration) ?? 'EdDSA',
+      }),
+    trustList,
+    trustListJwks: (iss) => trustList.find({ identifier: iss })?.jwks?.keys,
+    http,
+    now: options.now,
+    crypto: options.proofCrypto,
+  })) {
+    const { id: configurationId, configuration } = result;
+    if (result.kind === 'error') {
       throw new AppError(
         'issuer_refused',
-        answer.error === 'invalid_nonce' || answer.error === 'invalid_proof'
+        result.error === 'invalid_nonce' || result.error === 'invalid_proof'
           ? "The issuer did not accept your wallet's proof of holding its key. Try again later."
-          : `The issuer refused to issue the credential${answer.error ? ` (${answer.error.slice(0, 60)})` : ''}.`,
+          : `The issuer refused to issue the credential${result.error ? ` (${result.error.slice(0, 60)})` : ''}.`,
       );
     }
     const claimLabels = Object.fromEntries(
@@ -301,7 +288,7 @@ export async function receiveOfferedCredentials(
       documentType: documentTypeOfConfiguration(options.publicOrigin, configuration),
       display,
     };
-    if (answer.kind === 'deferred') {
+    if (result.kind === 'deferred') {
       received.push({
         ...common,
         id: newCredentialId(),
@@ -310,9 +297,9 @@ export async function receiveOfferedCredentials(
         exchange: {
           access_token: accessToken,
           deferred_credential_endpoint: metadata.deferred_credential_endpoint,
-          transaction_id: answer.transactionId,
+          transaction_id: result.transactionId,
           notification_endpoint: metadata.notification_endpoint,
-          proof_alg: alg,
+          proof_alg: result.key.alg,
           metadata,
         },
         vct: configuration.vct,
@@ -320,93 +307,23 @@ export async function receiveOfferedCredentials(
       continue;
     }
     // Each instance of the answer checked, then one kept per credential (several in one answer).
-    const instances: Received[] = [];
-    for (const issued of answer.credentials) {
-      if (configuration.format === 'ldp_vc') {
-        const ldpVc = await verifyReceivedLdpVc(issued, {
-          options,
-          configuration,
-          credentialIssuer: offer.credential_issuer,
-          holderJwk: key.publicJwk as unknown as Record<string, string>,
-          trustList,
-          notify: async (event) => {
-            if (metadata.notification_endpoint && answer.notificationId) {
-              await notifyIssuer({
-                notificationEndpoint: metadata.notification_endpoint,
-                accessToken,
-                notificationId: answer.notificationId,
-                event,
-                http,
-              });
-            }
-          },
-        });
-        instances.push({
-          ...common,
-          documentType: common.documentType ?? ldpVc.documentType,
-          id: newCredentialId(),
-          issued,
-          verified: undefined,
-          ldpVc,
-          exchange: {
-            access_token: accessToken,
-            notification_endpoint: metadata.notification_endpoint,
-            notification_id: answer.notificationId,
-          },
-        });
-        continue;
-      }
-      let verified: VerifiedIssuedSdJwt;
-      try {
-        verified = await verifyIssuedSdJwt(issued, {
-          credentialIssuer: offer.credential_issuer,
-          vct: configuration.vct,
-          holderJwk: key.publicJwk as unknown as Record<string, string>,
-          metadata,
-          now: options.now(),
-          http,
-          trustListJwks: (iss) => trustList.find({ identifier: iss })?.jwks?.keys,
-        });
-      } catch (error) {
-        if (metadata.notification_endpoint && answer.notificationId) {
-          await notifyIssuer({
-            notificationEndpoint: metadata.notification_endpoint,
-            accessToken,
-            notificationId: answer.notificationId,
-            event: 'credential_failure',
-            http,
-          });
-        }
-        throw error;
-      }
-      const documentType =
-        common.documentType ?? documentTypeOfVct(options.publicOrigin, verified.vct);
-      instances.push({
-        ...common,
-        documentType,
-        id: newCredentialId(),
-        issued,
-        verified,
-        exchange: {
-          access_token: accessToken,
-          notification_endpoint: metadata.notification_endpoint,
-          notification_id: answer.notificationId,
-        },
-      });
-    }
-    received.push(
-      ...(await keptInstances(instances, async () => {
-        if (metadata.notification_endpoint && answer.notificationId) {
-          await notifyIssuer({
-            notificationEndpoint: metadata.notification_endpoint,
-            accessToken,
-            notificationId: answer.notificationId,
-            event: 'credential_failure',
-            http,
-          });
-        }
-      })),
-    );
+    const exchange = {
+      access_token: accessToken,
+      notification_endpoint: metadata.notification_endpoint,
+      notification_id: result.notificationId,
+    };
+    const instances: Received[] = result.instances.map(({ issued, sdJwt, ldpVc }) => ({
+      ...common,
+      documentType:
+        common.documentType ??
+        (ldpVc ? ldpVc.documentType : sdJwt && documentTypeOfVct(options.publicOrigin, sdJwt.vct)),
+      id: newCredentialId(),
+      issued,
+      verified: sdJwt,
+      ...(ldpVc ? { ldpVc } : {}),
+      exchange: { ...exchange },
+    }));
+    received.push(...(await keptInstances(instances, result.fail)));
   }
 
   // 4. Store, all or nothing.

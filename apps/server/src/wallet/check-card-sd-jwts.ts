@@ -36,7 +36,7 @@ import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { issuerHttpOf } from '../lib/oid4vci/issuer-http';
 import { fetchIssuerMetadata, type IssuerMetadata } from '../lib/oid4vci/offer';
-import { verifyIssuedSdJwt } from '../lib/oid4vci/verify-issued-sd-jwt';
+import { recheckHeldSdJwt } from '../lib/oid4vci/recheck-held-sd-jwt';
 import type { SafeFetchOptions } from '../lib/oid4vp/safe-fetch';
 import { documentTypeOfVct } from '../lib/received-records';
 import { isIssuerUrl } from '../lib/sd-jwt-issuer-key';
@@ -108,29 +108,17 @@ async function checkOne(
   const metadata: IssuerMetadata = isIssuerUrl(iss)
     ? await fetchIssuerMetadata(iss, http, { trustList, now: options.now })
     : { credential_issuer: iss, credential_endpoint: iss, credential_configurations_supported: {} };
-  const now = options.now();
-  const exp = typeof payload.exp === 'number' ? payload.exp : undefined;
-  const at = exp !== undefined && exp * 1000 <= now.getTime() ? new Date((exp - 1) * 1000) : now;
-  let verified: Awaited<ReturnType<typeof verifyIssuedSdJwt>>;
-  try {
-    verified = await verifyIssuedSdJwt(sdJwt, {
-      trustListJwks: (name) => trustList.find({ identifier: name })?.jwks?.keys,
-      credentialIssuer: iss,
-      vct: undefined,
-      holderJwk,
-      metadata,
-      now: at,
-      http,
-    });
-  } catch (error) {
-    if (
-      error instanceof AppError &&
-      (error.code === 'credential_rejected' || error.code === 'credential_too_large')
-    ) {
-      throw invalid();
-    }
-    throw error;
-  }
+  const verified = await recheckHeldSdJwt(sdJwt, {
+    trustList,
+    credentialIssuer: iss,
+    vct: undefined,
+    holderJwk,
+    metadata,
+    exp: typeof payload.exp === 'number' ? payload.exp : undefined,
+    now: options.now(),
+    http,
+    refused: invalid,
+  });
   const { id: _subjectId, ...claims } = subject;
   if (
     documentTypeOfVct(options.publicOrigin, verified.vct) !== type.key ||

@@ -44,7 +44,7 @@ import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { issuerHttpOf } from '../lib/oid4vci/issuer-http';
 import { fetchIssuerMetadata, type IssuerMetadata } from '../lib/oid4vci/offer';
-import { verifyIssuedSdJwt } from '../lib/oid4vci/verify-issued-sd-jwt';
+import { recheckHeldSdJwt } from '../lib/oid4vci/recheck-held-sd-jwt';
 import type { SafeFetchOptions } from '../lib/oid4vp/safe-fetch';
 import type { CheckedReceivedCredential } from '../lib/received-backup';
 import {
@@ -139,28 +139,17 @@ async function checkSdJwt(
       });
   // Expiry is no reason to refuse: an expired credential is checked as at its last valid second.
   const now = options.now();
-  const exp = typeof payload.exp === 'number' ? payload.exp : undefined;
-  const at = exp !== undefined && exp * 1000 <= now.getTime() ? new Date((exp - 1) * 1000) : now;
-  let verified: Awaited<ReturnType<typeof verifyIssuedSdJwt>>;
-  try {
-    verified = await verifyIssuedSdJwt(sdJwt, {
-      trustListJwks: (issuer) => trustList.find({ identifier: issuer })?.jwks?.keys,
-      credentialIssuer: item.credential_issuer,
-      vct: item.vct ?? undefined,
-      holderJwk,
-      metadata,
-      now: at,
-      http,
-    });
-  } catch (error) {
-    if (
-      error instanceof AppError &&
-      (error.code === 'credential_rejected' || error.code === 'credential_too_large')
-    ) {
-      throw invalid();
-    }
-    throw error;
-  }
+  const verified = await recheckHeldSdJwt(sdJwt, {
+    trustList,
+    credentialIssuer: item.credential_issuer,
+    vct: item.vct ?? undefined,
+    holderJwk,
+    metadata,
+    exp: typeof payload.exp === 'number' ? payload.exp : undefined,
+    now,
+    http,
+    refused: invalid,
+  });
   return {
     id: item.id,
     format: item.format,

@@ -13,8 +13,6 @@
  *   else a new one (`freeCredentialId`); issued_at/expires_at its validFrom/validUntil;
  *   permanent as the type is (Basic Identity); what telling the issuer `credential_deleted`
  *   later needs (lib/oid4vci/card-exchange.ts), encrypted.
- * - `verifyReceivedLdpVc(...)`: the checks of lib/oid4vci/verify-issued-ldp-vc.ts for a
- *   credential of an accepted offer; a refusal tells the issuer `credential_failure` first.
  * - `storeSpecCard(tx, ...)`: inserts such a card in the caller's transaction with a
  *   `credential_received` activity entry and answers its screen record (unmasked).
  */
@@ -30,16 +28,9 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/create-db';
 import { credentials } from '../db/schema';
 import { recordActivity } from '../lib/activity-log';
-import type { ServiceDeps } from '../lib/deps';
 import { newCredentialId } from '../lib/ids';
 import { sealCardExchange } from '../lib/oid4vci/card-exchange';
-import type { NotificationEvent } from '../lib/oid4vci/exchange';
-import type { CredentialConfiguration } from '../lib/oid4vci/offer';
-import {
-  ldpTypesOf,
-  type VerifiedIssuedLdpVc,
-  verifyIssuedLdpVc,
-} from '../lib/oid4vci/verify-issued-ldp-vc';
+import type { VerifiedIssuedLdpVc } from '../lib/oid4vci/verify-issued-ldp-vc';
 import type { ReceivedExchange } from '../lib/received-records';
 import { credentialAad, toCredentialRecordFromDocument } from '../lib/records';
 import { sdJwtAad } from '../lib/sd-jwt-vc';
@@ -115,36 +106,6 @@ export function credentialRowValues(options: {
       ? sealCardExchange(vault, id, options.exchange)
       : null,
   };
-}
-
-/**
- * Checks an ldp_vc the issuer sent for an accepted offer (verify-issued-ldp-vc.ts); on a refusal
- * `notify('credential_failure')` runs before the AppError is thrown again.
- */
-export async function verifyReceivedLdpVc(
-  issued: string,
-  context: {
-    options: Pick<ServiceDeps, 'now' | 'proofCrypto'>;
-    configuration: CredentialConfiguration;
-    credentialIssuer: string;
-    holderJwk: Readonly<Record<string, string>>;
-    trustList: TrustList;
-    notify: (event: NotificationEvent) => Promise<void>;
-  },
-): Promise<VerifiedIssuedLdpVc> {
-  try {
-    return await verifyIssuedLdpVc(issued, {
-      credentialIssuer: context.credentialIssuer,
-      types: ldpTypesOf(context.configuration),
-      holderJwk: context.holderJwk,
-      trustList: context.trustList,
-      now: context.options.now(),
-      crypto: context.options.proofCrypto,
-    });
-  } catch (error) {
-    await context.notify('credential_failure');
-    throw error;
-  }
 }
 
 /** A received credential as the accept use case holds it (its issued form and checks). */

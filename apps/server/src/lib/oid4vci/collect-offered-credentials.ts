@@ -6,13 +6,13 @@
  * issuers are reached in process by issuer-http.ts, never over the network).
  *
  * Steps: the offer link (4.1; by value or `credential_offer_uri`), the Credential Issuer Metadata
- * (12.2) and its authorization server's metadata (RFC 8414), the Token Request (6.1), then for
- * each offered configuration a fresh c_nonce (7), a `jwt` proof by the holder's Ed25519 key
- * (appendix F.1) and the Credential Request (8.2); each credential checked as the format asks:
- * `dc+sd-jwt` / `vc+sd-jwt` by verify-issued-sd-jwt.ts, `ldp_vc` by verify-issued-ldp-vc.ts.
- * A credential that fails its check makes the issuer be told `credential_failure` and the whole
- * exchange fail. `notifyCollected` tells the issuer `credential_accepted` once the caller stored
- * them (section 11; best effort).
+ * (12.2) and its authorization server's metadata (RFC 8414), the Token Request (6.1), then each
+ * offered configuration by receive-configurations.ts (the runner the accepting of an offer uses
+ * too) with the holder's Ed25519 key: nonce, `jwt` proof, Credential Request, each credential
+ * checked as its format asks. A credential that fails its check makes the issuer be told
+ * `credential_failure` and the whole exchange fail; an error or deferred answer fails it too.
+ * `notifyCollected` tells the issuer `credential_accepted` once the caller stored them (section
+ * 11; best effort).
  *
  * Errors (AppError): invalid_credential_offer (not an offer, no pre-authorized code, a
  * transaction code asked, a configuration the metadata lacks or a format the wallet does not
@@ -24,14 +24,7 @@ import type { ProofCrypto } from '@pehchaan/core';
 import { AppError } from '../errors';
 import type { HolderSigningKey } from '../holder-keys';
 import type { TrustList } from '../trust-list';
-import {
-  type CredentialAnswer,
-  makeProofJwt,
-  notifyIssuer,
-  requestAccessToken,
-  requestCredential,
-  requestNonce,
-} from './exchange';
+import { notifyIssuer, requestAccessToken } from './exchange';
 import { getIssuerDocument, type IssuerHttpOptions } from './issuer-http';
 import {
   type CredentialConfiguration,
@@ -42,8 +35,9 @@ import {
   parseOfferLink,
   readCredentialOffer,
 } from './offer';
-import { ldpTypesOf, type VerifiedIssuedLdpVc, verifyIssuedLdpVc } from './verify-issued-ldp-vc';
-import { type VerifiedIssuedSdJwt, verifyIssuedSdJwt } from './verify-issued-sd-jwt';
+import { receiveConfigurations } from './receive-configurations';
+import type { VerifiedIssuedLdpVc } from './verify-issued-ldp-vc';
+import type { VerifiedIssuedSdJwt } from './verify-issued-sd-jwt';
 
 /** One credential the exchange produced, checked. */
 export interface CollectedCredential {
@@ -86,6 +80,13 @@ function invalid(detail: string): AppError {
   return new AppError('invalid_credential_offer', detail);
 }
 
+/** A configuration's format, one the wallet reads. @throws AppError invalid_credential_offer. */
+function formatOf(configuration: CredentialConfiguration): CollectedCredential['format'] {
+  const format = FORMATS.find((known) => known === configuration.format);
+  if (!format) throw invalid(`Pehchaan cannot receive the format "${configuration.format}".`);
+  return format;
+}
+
 /** See the module docs. */
 export async function collectOfferedCredentials(
   options: CollectOfferedCredentialsOptions,
@@ -104,9 +105,8 @@ export async function collectOfferedCredentials(
   const offered = offer.credential_configuration_ids.map((id) => {
     const configuration = metadata.credential_configurations_supported[id];
     if (!configuration) throw invalid(`The issuer does not describe "${id}".`);
-    const format = FORMATS.find((known) => known === configuration.format);
-    if (!format) throw invalid(`Pehchaan cannot receive the format "${configuration.format}".`);
-    return { id, configuration, format };
+    formatOf(configuration);
+    return { id, configuration };
   });
   const asIssuer =
     grant.authorization_server ?? metadata.authorization_servers?.[0] ?? offer.credential_issuer;
@@ -119,90 +119,37 @@ export async function collectOfferedCredentials(
     http,
   });
 
-  let nonce = cNonce;
   const credentials: CollectedCredential[] = [];
-  for (const { id: configurationId, configuration, format } of offered) {
-    const ask = async (): Promise<CredentialAnswer> => {
-      if (metadata.nonce_endpoint) nonce = await requestNonce(metadata.nonce_endpoint, http);
-      return requestCredential({
-        credentialEndpoint: metadata.credential_endpoint,
-        accessToken,
-        configurationId,
-        proof: makeProofJwt({
-          key: holderKey,
-          audience: offer.credential_issuer,
-          nonce,
-          now: options.now(),
-        }),
-        http,
-      });
-    };
-    let answer = await ask();
-    if (answer.kind === 'error' && answer.error === 'invalid_nonce') answer = await ask();
-    if (answer.kind !== 'issued') {
+  for await (const result of receiveConfigurations({
+    configurations: offered,
+    credentialIssuer: offer.credential_issuer,
+    metadata,
+    accessToken,
+    cNonce,
+    keyFor: async () => holderKey,
+    trustList: options.trustList,
+    issuerDids: options.issuerDids,
+    http,
+    now: options.now,
+    crypto: options.crypto,
+  })) {
+    if (result.kind !== 'issued') {
       throw new AppError(
         'issuer_refused',
-        `The issuer did not issue the credential${answer.kind === 'error' && answer.error ? ` (${answer.error.slice(0, 60)})` : ' at once'}.`,
+        `The issuer did not issue the credential${result.kind === 'error' && result.error ? ` (${result.error.slice(0, 60)})` : ' at once'}.`,
       );
     }
-    for (const issued of answer.credentials) {
-      try {
-        credentials.push({
-          configurationId,
-          format,
-          issued,
-          notificationId: answer.notificationId,
-          ...(await verifyOne(issued, format, configuration, metadata, options, offer)),
-        });
-      } catch (error) {
-        if (metadata.notification_endpoint && answer.notificationId) {
-          await notifyIssuer({
-            notificationEndpoint: metadata.notification_endpoint,
-            accessToken,
-            notificationId: answer.notificationId,
-            event: 'credential_failure',
-            http,
-          });
-        }
-        throw error;
-      }
+    const format = formatOf(result.configuration);
+    for (const instance of result.instances) {
+      credentials.push({
+        configurationId: result.id,
+        format,
+        notificationId: result.notificationId,
+        ...instance,
+      });
     }
   }
   return { credentialIssuer: offer.credential_issuer, metadata, accessToken, credentials };
-}
-
-async function verifyOne(
-  issued: string,
-  format: CollectedCredential['format'],
-  configuration: CredentialConfiguration,
-  metadata: IssuerMetadata,
-  options: CollectOfferedCredentialsOptions,
-  offer: { credential_issuer: string },
-): Promise<Pick<CollectedCredential, 'sdJwt' | 'ldpVc'>> {
-  const holderJwk = options.holderKey.publicJwk as unknown as Record<string, string>;
-  if (format === 'ldp_vc') {
-    return {
-      ldpVc: await verifyIssuedLdpVc(issued, {
-        credentialIssuer: offer.credential_issuer,
-        types: ldpTypesOf(configuration),
-        holderJwk,
-        trustList: options.trustList,
-        issuerDids: options.issuerDids,
-        now: options.now(),
-        crypto: options.crypto,
-      }),
-    };
-  }
-  return {
-    sdJwt: await verifyIssuedSdJwt(issued, {
-      credentialIssuer: offer.credential_issuer,
-      vct: configuration.vct,
-      holderJwk,
-      metadata,
-      now: options.now(),
-      http: options.http,
-    }),
-  };
 }
 
 /** Tells the issuer each collected credential was stored (`credential_accepted`; best effort). */
