@@ -259,12 +259,20 @@ const TYPE_NOUNS: Record<string, string> = {
 /**
  * The `detail` of a validation issue: the schema's own message, except zod's default wording for
  * a wrong type (it names library types and JavaScript values such as `undefined`, `record`,
- * `Infinity`), which becomes "<field> is required" or "<field> must be <a kind of value>".
+ * `Infinity`), which becomes "<field> is required" or "<field> must be <a kind of value>", and
+ * its bound of a whole number beyond JavaScript's safe integers ("expected int to be
+ * <=9007199254740991"), which becomes "<field> is too large" / "too small".
  */
 function validationDetail(issue: { keyword: string; instancePath: string; message?: string }) {
   const message = issue.message ?? 'Invalid request';
-  const match = issue.keyword === 'invalid_type' ? ZOD_INVALID_TYPE.exec(message) : null;
   const field = issue.instancePath.split('/').filter(Boolean).join('.');
+  if (
+    (issue.keyword === 'too_big' || issue.keyword === 'too_small') &&
+    message.includes(String(Number.MAX_SAFE_INTEGER))
+  ) {
+    return `${field || 'A number'} is too ${issue.keyword === 'too_big' ? 'large' : 'small'}`;
+  }
+  const match = issue.keyword === 'invalid_type' ? ZOD_INVALID_TYPE.exec(message) : null;
   if (!match || !field) return message;
   const [, expected = '', received] = match;
   if (received === 'undefined') return `${field} is required`;

@@ -1326,6 +1326,27 @@ export function describeFuzzSuite(part: { index: number; count: number }): void 
           expect.arrayContaining([{ pointer: '/body/kinds', code: 'invalid_type' }]),
         );
       });
+
+      it("names the field instead of zod's safe-integer bound for a whole number too large", async () => {
+        const { apiKey } = await createIssuerApiKey({ ...app.deps, issuer: 'UIDAI' });
+        const response = await app.inject({
+          method: 'POST',
+          url: '/issuer/offers',
+          headers: { authorization: `Bearer ${apiKey}` },
+          payload: {
+            document_type: 'aadhaar',
+            claims: {},
+            deferred: true,
+            ready_after_seconds: 1e300,
+          },
+        });
+        expectProblem(
+          response,
+          'invalid_request',
+          'ready_after_seconds is too large',
+          expect.arrayContaining([{ pointer: '/body/ready_after_seconds', code: 'too_big' }]),
+        );
+      });
     });
   });
 }
