@@ -82,21 +82,34 @@ function receivedCredentialOf(
     document_name_hi: received.display.name,
     held: true,
     required: described.required,
-    claims: claims.map(({ path, required }) => {
-      const name = claimNameOf(path);
-      const reason = Object.hasOwn(reasons, name) ? reasons[name] : undefined;
-      return {
-        path: [...path],
-        name,
-        label: labelOf(name, 'en'),
-        label_hi: labelOf(name, 'hi'),
-        required,
-        reason: reason?.en ?? null,
-        reason_hi: reason?.hi ?? null,
-      };
-    }),
+    claims: requestedClaims(claims, reasons, labelOf),
     received: { credential_id: received.id, claims: carried },
   };
+}
+
+/**
+ * The claims of one requested credential as the consent screen lists them: path, name, label in
+ * English and Hindi (by `labelOf`), required or optional, and the verifier's reason for it
+ * (SPEC 3's requested fields).
+ */
+function requestedClaims(
+  claims: readonly { path: readonly (string | number | null)[]; required: boolean }[],
+  reasons: ClaimReasons,
+  labelOf: (name: string, language: 'en' | 'hi') => string,
+) {
+  return claims.map(({ path, required }) => {
+    const name = claimNameOf(path);
+    const reason = Object.hasOwn(reasons, name) ? reasons[name] : undefined;
+    return {
+      path: [...path],
+      name,
+      label: labelOf(name, 'en'),
+      label_hi: labelOf(name, 'hi'),
+      required,
+      reason: reason?.en ?? null,
+      reason_hi: reason?.hi ?? null,
+    };
+  });
 }
 
 function credentialOf(
@@ -125,19 +138,7 @@ function credentialOf(
     document_name_hi: names?.hi ?? described.vctValues[0] ?? described.id,
     held: type !== undefined && heldTypes.has(type),
     required: described.required,
-    claims: claims.map(({ path, required }) => {
-      const name = claimNameOf(path);
-      const reason = Object.hasOwn(reasons, name) ? reasons[name] : undefined;
-      return {
-        path: [...path],
-        name,
-        label: claimLabel(name, 'en'),
-        label_hi: claimLabel(name, 'hi'),
-        required,
-        reason: reason?.en ?? null,
-        reason_hi: reason?.hi ?? null,
-      };
-    }),
+    claims: requestedClaims(claims, reasons, claimLabel),
   };
 }
 
