@@ -271,3 +271,19 @@ export async function refuseReceivedCredential(
     );
   }
 }
+
+/**
+ * The activity entry of a credential received from an issuer over OpenID4VCI (SPEC 6's log,
+ * type and code `credential_received`): the document type (a catalogue key, else the
+ * credential's display name) and the issuer's display name, each cut at 200 characters. Spread
+ * into recordActivity.
+ */
+export function credentialReceivedEntry(documentType: string, issuer: string) {
+  return {
+    type: 'credential_received' as const,
+    message: {
+      code: 'credential_received' as const,
+      params: { document_type: documentType.slice(0, 200), issuer: issuer.slice(0, 200) },
+    },
+  };
+}

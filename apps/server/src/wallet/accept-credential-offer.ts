@@ -69,6 +69,7 @@ import type { VerifiedIssuedLdpVc } from '../lib/oid4vci/verify-issued-ldp-vc';
 import type { VerifiedIssuedSdJwt } from '../lib/oid4vci/verify-issued-sd-jwt';
 import type { SafeFetchOptions } from '../lib/oid4vp/safe-fetch';
 import {
+  credentialReceivedEntry,
   documentTypeOfVct,
   holdsDocumentType,
   type ReceivedExchange,
@@ -409,14 +410,10 @@ export async function receiveOfferedCredentials(
           db: tx,
           now: options.now,
           userId,
-          type: 'credential_received',
-          message: {
-            code: 'credential_received',
-            params: {
-              document_type: (credential.documentType ?? credential.display.name).slice(0, 200),
-              issuer: issuerName.slice(0, 200),
-            },
-          },
+          ...credentialReceivedEntry(
+            credential.documentType ?? credential.display.name,
+            issuerName,
+          ),
         });
       }
       await tx

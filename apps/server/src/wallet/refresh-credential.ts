@@ -35,6 +35,7 @@ import { issuerMetadataSchema } from '../lib/oid4vci/offer';
 import { verifyIssuedSdJwt } from '../lib/oid4vci/verify-issued-sd-jwt';
 import type { SafeFetchOptions } from '../lib/oid4vp/safe-fetch';
 import {
+  credentialReceivedEntry,
   documentTypeOfVct,
   holdsDocumentType,
   readReceivedExchange,
@@ -150,14 +151,7 @@ export async function refreshCredential(
       db: tx,
       now: options.now,
       userId,
-      type: 'credential_received',
-      message: {
-        code: 'credential_received',
-        params: {
-          document_type: (documentType ?? row.display.name).slice(0, 200),
-          issuer: row.display.issuer_name.slice(0, 200),
-        },
-      },
+      ...credentialReceivedEntry(documentType ?? row.display.name, row.display.issuer_name),
     });
     return stored;
   });

@@ -31,7 +31,7 @@ import { recordActivity } from '../lib/activity-log';
 import { newCredentialId } from '../lib/ids';
 import { sealCardExchange } from '../lib/oid4vci/card-exchange';
 import type { VerifiedIssuedLdpVc } from '../lib/oid4vci/verify-issued-ldp-vc';
-import type { ReceivedExchange } from '../lib/received-records';
+import { credentialReceivedEntry, type ReceivedExchange } from '../lib/received-records';
 import { credentialAad, toCredentialRecordFromDocument } from '../lib/records';
 import { sdJwtAad } from '../lib/sd-jwt-vc';
 import type { TrustList } from '../lib/trust-list';
@@ -168,11 +168,7 @@ export async function storeSpecCard(
     db: tx,
     now: card.clock,
     userId: card.userId,
-    type: 'credential_received',
-    message: {
-      code: 'credential_received',
-      params: { document_type: card.documentType, issuer: card.issuerName.slice(0, 200) },
-    },
+    ...credentialReceivedEntry(card.documentType, card.issuerName),
   });
   return toCredentialRecordFromDocument(row, verified.document as unknown as VerifiableCredential);
 }
