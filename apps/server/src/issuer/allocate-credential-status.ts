@@ -11,7 +11,7 @@
  * the order or number of credentials issued.
  *
  * Errors: an Error after MAX_DRAWS taken draws in a row (cannot happen below the fill limit but
- * by a broken random source); database errors.
+ * by a broken random source) or when no list can be opened; database errors.
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import type { IssuerName } from '@pehchaan/core';
@@ -34,7 +34,8 @@ async function openList(
   issuer: IssuerName,
   now: Date,
 ): Promise<{ listNumber: number; size: number }> {
-  for (;;) {
+  // Twice is enough unless other instances keep opening lists meanwhile; a few more, then fail.
+  for (let attempt = 0; attempt < 8; attempt++) {
     const [newest] = await db
       .select({
         listNumber: statusLists.listNumber,
@@ -59,6 +60,7 @@ async function openList(
       })
       .onConflictDoNothing();
   }
+  throw new Error(`Could not open a status list for ${issuer}`);
 }
 
 export async function allocateCredentialStatus(
