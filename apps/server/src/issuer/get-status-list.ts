@@ -27,7 +27,6 @@
  * Errors: AppError 'not_found' (404) for an unknown issuer slug, list number or purpose.
  */
 import { hash } from 'node:crypto';
-import { createCredential, createList } from '@digitalbazaar/vc-bitstring-status-list';
 import { createEddsaJcs2022Proof, type IssuerName, toSecondsIso } from '@pehchaan/core';
 import { createHeaderAndPayload, StatusList } from '@sd-jwt/jwt-status-list';
 import { and, eq, ne } from 'drizzle-orm';
@@ -146,6 +145,8 @@ async function buildStatusList(
   }
 
   const url = bitstringStatusListUrl(options.publicOrigin, issuer, options.listNumber, purpose);
+  // Loaded on first use: it brings @digitalbazaar/vc and jsonld (half a second at start-up).
+  const { createCredential, createList } = await import('@digitalbazaar/vc-bitstring-status-list');
   const bits = await createList({ length: list.size });
   const set: CredentialStatusValue = purpose === 'revocation' ? 'revoked' : 'suspended';
   for (const entry of list.changed) {
