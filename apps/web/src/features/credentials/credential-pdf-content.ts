@@ -9,6 +9,7 @@
 import {
   type CredentialRecord,
   credentialDisplayStatus,
+  ISSUER_DISPLAY_NAMES,
   isSensitiveField,
   maskField,
 } from '@pehchaan/core';
@@ -83,7 +84,12 @@ export function credentialPdfContent(
   const { t, language, format, fields, revealed, qr, now } = options;
   const title = credentialDisplayName(credential, language);
   const subject = credential.credential_subject;
-  const issuer = credential.received?.issuer_name ?? credential.issuer;
+  // One of the product's issuers is named in the UI language (its trust-list names).
+  const names = ISSUER_DISPLAY_NAMES[credential.issuer as keyof typeof ISSUER_DISPLAY_NAMES];
+  const issuer =
+    credential.received?.issuer_name ??
+    names?.[language as keyof typeof names] ??
+    credential.issuer;
   const label = (field: string) =>
     credential.received?.claim_labels?.[field] ?? fieldLabel(field, language);
   const shown = (field: string) => {

@@ -9,19 +9,14 @@
  * @throws {ApiError} unreachable or disabled (`isApiUnavailable`), 404 credential_not_found,
  *   400 invalid_input (e.g. an identity number not in fullValues), or any other failure.
  */
-import { z } from 'zod';
+import {
+  type OfflinePresentationAnswer,
+  type OfflinePresentationBody,
+  offlinePresentationAnswerSchema,
+} from '@pehchaan/core';
 import { api } from '@/lib/api-client';
 
-/** The answer (contract of the offline QR endpoint). */
-const printPresentationSchema = z.object({
-  qr: z.string(),
-  qr_version: z.number().int(),
-  nonce: z.string(),
-  presented_at: z.string(),
-  expires_at: z.string().nullable(),
-  fields: z.array(z.string()),
-});
-export type PrintPresentation = z.infer<typeof printPresentationSchema>;
+export type PrintPresentation = OfflinePresentationAnswer;
 
 export function createPrintPresentation(options: {
   userId: string;
@@ -30,9 +25,14 @@ export function createPrintPresentation(options: {
   fullValues: readonly string[];
 }): Promise<PrintPresentation> {
   const { userId, credentialId, fields, fullValues } = options;
+  const body: OfflinePresentationBody = {
+    fields: [...fields],
+    ...(fullValues.length > 0 ? { full_values: [...fullValues] } : {}),
+    medium: 'print',
+  };
   return api.post(
     `/user/${encodeURIComponent(userId)}/credentials/${encodeURIComponent(credentialId)}/offline-presentation`,
-    { fields, ...(fullValues.length > 0 ? { full_values: fullValues } : {}), medium: 'print' },
-    { schema: printPresentationSchema },
+    body,
+    { schema: offlinePresentationAnswerSchema },
   );
 }
