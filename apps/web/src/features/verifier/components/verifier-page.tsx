@@ -345,7 +345,8 @@ export function CheckList({
       {errors.length > 0 && (
         <>
           <h4 className="mt-4 mb-1 font-semibold">{t('errors')}</h4>
-          <ul className="list-disc pl-5 text-sm text-red-700 dark:text-red-400">
+          {/* A reason may quote a DID or URL with no break in it: wrap anywhere (narrow screens). */}
+          <ul className="list-disc pl-5 text-sm [overflow-wrap:anywhere] text-red-700 dark:text-red-400">
             {errors.map((error) => (
               <li key={error}>{error}</li>
             ))}
