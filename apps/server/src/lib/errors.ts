@@ -221,6 +221,12 @@ export const ERROR_STATUS = {
   credential_not_verified: 422,
   /** W3C VC API: a presentation whose proof, challenge, domain or credentials do not verify. */
   presentation_not_verified: 422,
+  /** A verifier path: the issuer's status list says revoked (docs/status-lists.md). */
+  credential_revoked: 422,
+  /** A verifier path: the issuer's status list says suspended. */
+  credential_suspended: 422,
+  /** A verifier path: the status list could not be fetched or verified: never "valid". */
+  status_unknown: 422,
   /** A passkey registration that does not verify (or answers options that expired). */
   passkey_invalid: 422,
   /** A restore whose credentials do not verify or are not the holder's. */
@@ -365,6 +371,9 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   type_not_issuable: 'Type not issuable',
   credential_not_verified: 'Credential not verified',
   presentation_not_verified: 'Presentation not verified',
+  credential_revoked: 'Credential revoked',
+  credential_suspended: 'Credential suspended',
+  status_unknown: 'Status unknown',
   passkey_invalid: 'Passkey not accepted',
   backup_invalid: 'Backup not accepted',
   issuer_address_refused: 'Issuer address not allowed',
