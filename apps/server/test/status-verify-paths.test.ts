@@ -4,14 +4,14 @@
  * (test/helpers/outside-status-list.ts, on 127.0.0.1 under OID4VCI_ALLOW_LOOPBACK=true),
  * trusted for PAN and Aadhaar with `issuer:trust`:
  * - W3C VC API POST /credentials/verify and POST /presentations/verify (a Bitstring Status List
- *   entry): valid, then 422 credential_revoked, credential_suspended; status_unknown when the
+ *   entry): valid, then 409 credential_revoked, credential_suspended; 422 status_unknown when the
  *   list is forged, names another URL, or its server is stopped; `checks` without
  *   'credentialStatus' makes it a warning;
  * - the bare link GET /api/verify/{id} of a stored credential: the same, its cached answer
  *   following a change within seconds; a credential its holder deleted: 404 'Credential not
  *   found';
  * - OpenID4VP presentations to the verifier (a Token Status List entry): shared when valid;
- *   422 credential_revoked, credential_suspended, status_unknown otherwise, the refusal listed
+ *   409 credential_revoked, credential_suspended, 422 status_unknown otherwise, the refusal listed
  *   under wallet_errors for the verifier and nothing shared.
  * The lists are kept for their ttl (60 s here): the test moves the clock past it after a change.
  */
@@ -147,7 +147,7 @@ describe.each(backends)('verifier paths check status on $name', (backend) => {
 
       after(() => lists.setBit('revocation', 11, true));
       const revoked = await vcApi(credential);
-      expect(revoked.status).toBe(422);
+      expect(revoked.status).toBe(409);
       expect(revoked.body).toMatchObject({
         code: 'credential_revoked',
         title: 'Credential revoked',
@@ -167,11 +167,11 @@ describe.each(backends)('verifier paths check status on $name', (backend) => {
         lists.setBit('suspension', 11, true);
       });
       expect(await vcApi(credential)).toMatchObject({
-        status: 422,
+        status: 409,
         body: { code: 'credential_suspended', verification: { status: 'suspended' } },
       });
       // Asked for explicitly too; a check list without it makes the status a warning.
-      expect((await vcApi(credential, ['proof', 'credentialStatus'])).status).toBe(422);
+      expect((await vcApi(credential, ['proof', 'credentialStatus'])).status).toBe(409);
       const warned = await vcApi(credential, ['proof']);
       expect(warned).toMatchObject({ status: 200, body: { verified: true } });
       expect(warned.body.warnings).toContain(
@@ -235,7 +235,7 @@ describe.each(backends)('verifier paths check status on $name', (backend) => {
       });
       after(() => lists.setBit('revocation', 13, true));
       const revoked = await present();
-      expect(revoked.statusCode).toBe(422);
+      expect(revoked.statusCode).toBe(409);
       expect(revoked.json().code).toBe('credential_revoked');
       expect(revoked.json().verification).toMatchObject({
         verified: false,

@@ -19,7 +19,7 @@
  *   issuer's Token Status List read (lib/status-list, check 'credential_status'); when that is
  *   the only failed check, the presentation is the holder's own, so the refusal is recorded
  *   under `wallet_errors` (error 'credential_revoked', 'credential_suspended' or
- *   'status_unknown', the verifier portal shows it) and answered 422 with that code;
+ *   'status_unknown', the verifier portal shows it) and answered with that code (409 revoked/suspended, 422 status_unknown);
  * - every presentation verified (lib/verify-sd-jwt-presentation.ts): status 'shared', the
  *   verified claims stored encrypted (AAD 'verifier-request:' + id), the checks, and the
  *   SHA-256 of the vp_token (the digest the holder's approval receipt names). This is a
@@ -108,7 +108,7 @@ async function recordWalletError(
  *   'kb_jwt_iat_out_of_window' (400) when the failed checks include 'kb_jwt_iat'; else
  *   'issuer_key_not_found' or 'signature_algorithm_not_accepted' (400) when a presentation's
  *   issuer key could not be used (its sentence follows the failed checks in the detail);
- *   'credential_revoked', 'credential_suspended' or 'status_unknown' (422) when the status
+ *   'credential_revoked', 'credential_suspended' or 'status_unknown' (409, 409, 422) when the status
  *   check alone failed.
  */
 export async function receiveVerifierResponse(

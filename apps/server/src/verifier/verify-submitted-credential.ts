@@ -21,7 +21,7 @@
  * Output: the verdict (core's CredentialVerdict) when it is verified.
  * Errors: AppError 'invalid_credential' (400) for a malformed credential (a Data Model rule,
  * an unreadable proof, a key that cannot be resolved offline, a context that is not bundled);
- * 'credential_revoked', 'credential_suspended' or 'status_unknown' (422) when the required
+ * 'credential_revoked', 'credential_suspended' or 'status_unknown' (409, 409, 422) when the required
  * status check fails (and no more severe check did); 'credential_not_verified' (422) when
  * another requested check fails. Both carry the extension
  * members `verified: false` and `verification` (the whole verdict, with the reasons); the

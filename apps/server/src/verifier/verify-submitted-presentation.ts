@@ -12,7 +12,7 @@
  * names 'credentialStatus'; a failing one fails the presentation.
  * Output: the presentation verdict (core's PresentationVerdict) when it is verified.
  * Errors: AppError 'invalid_presentation' (400) when it or a credential in it is malformed;
- * 'credential_revoked', 'credential_suspended' or 'status_unknown' (422) when a credential's
+ * 'credential_revoked', 'credential_suspended' or 'status_unknown' (409, 409, 422) when a credential's
  * status is the most severe failure; 'presentation_not_verified' (422) when a proof, the
  * challenge, the domain or a credential's other requested check fails. Both carry `verified: false` and `verification` (the whole verdict,
  * with the reasons); the `detail` is a fixed text, never the caller's input.
