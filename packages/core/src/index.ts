@@ -9,6 +9,8 @@ export * from './devices';
 export * from './documents';
 export * from './masking';
 export * from './notifications';
+// The offline QR's verifier (docs/offline-verification.md).
+export * from './offline/verify-offline-presentation';
 export * from './proofs';
 export * from './sample-data';
 export * from './time';
