@@ -9,6 +9,7 @@ export * from './devices';
 export * from './documents';
 export * from './masking';
 export * from './notifications';
+export * from './offline';
 // The offline QR's verifier (docs/offline-verification.md).
 export * from './offline/verify-offline-presentation';
 export * from './proofs';
