@@ -10,10 +10,12 @@ import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
 import { describe, expect, it } from 'vitest';
 import type { TrustListAnswer } from '../api/trust-list';
 import { publicJwkToDidKey } from '../proofs/did-key';
+import { encodeOfflineQr } from './qr-codec';
 import {
   type OfflineVerdict,
   type SavedStatusList,
   verifyOfflinePresentation,
+  verifyOfflineQr,
 } from './verify-offline-presentation';
 
 const ORIGIN = 'https://pehchaan.example';
@@ -291,5 +293,18 @@ describe('verifyOfflinePresentation', () => {
       expect(verdict.verified).toBe(false);
       expect(verdict.failure).toBe('malformed');
     }
+  });
+
+  it('verifies the text of an offline QR code, and names other QR codes', async () => {
+    const options = { trustList, statusLists: [savedList(0)], publicOrigin: ORIGIN, now: NOW };
+    const text = encodeOfflineQr(await makePresentation({ disclose: ['name', 'date_of_birth'] }));
+    const verdict = await verifyOfflineQr({ ...options, text });
+    expect(verdict.verified).toBe(true);
+    expect(verdict.claims.map((claim) => claim.name)).toEqual(['name', 'date_of_birth']);
+
+    const link = await verifyOfflineQr({ ...options, text: 'https://pehchaan.example/verify/x' });
+    expect(link.failure).toBe('not_offline_qr');
+    const broken = await verifyOfflineQr({ ...options, text: `${text.slice(0, -6)}ABCDEF` });
+    expect(broken.verified).toBe(false);
   });
 });

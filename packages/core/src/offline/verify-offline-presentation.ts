@@ -49,6 +49,7 @@ import {
   sha256Base64url,
   verifyJwsSignature,
 } from './jws';
+import { decodeOfflineQr, OfflineQrError } from './qr-codec';
 import { readTokenStatus } from './token-status-list';
 
 /** How long an on-screen offline presentation is valid after its KB-JWT's `iat` (ms). */
@@ -77,6 +78,8 @@ export type OfflineCheckName = (typeof OFFLINE_CHECKS)[number];
 
 /** Why a check failed (a stable code; the page words it). */
 export type OfflineFailure =
+  /** The QR code is not an offline QR of this product (no `PH1:` prefix). */
+  | 'not_offline_qr'
   | 'malformed'
   | 'issuer_untrusted'
   | 'bad_issuer_signature'
@@ -518,4 +521,29 @@ export async function verifyOfflinePresentation(
     pass('status');
   }
   return finish();
+}
+
+/**
+ * Verifies the text of a scanned offline QR code (`PH1:...`, qr-codec.ts): decodes it and
+ * verifies the presentation inside as verifyOfflinePresentation does. Text that is not an offline
+ * QR fails 'not_offline_qr'; one that does not decode fails 'malformed'. Never throws.
+ */
+export async function verifyOfflineQr(
+  options: Omit<OfflineVerifyOptions, 'presentation'> & { text: string },
+): Promise<OfflineVerdict> {
+  const { text, ...rest } = options;
+  let presentation: string;
+  try {
+    presentation = decodeOfflineQr(text);
+  } catch (error) {
+    const verdict = await verifyOfflinePresentation({ ...rest, presentation: '' });
+    if (error instanceof OfflineQrError && error.code === 'not_offline_qr') {
+      verdict.failure = 'not_offline_qr';
+      verdict.checks = verdict.checks.map((check) =>
+        check.name === 'format' ? { ...check, failure: 'not_offline_qr' } : check,
+      );
+    }
+    return verdict;
+  }
+  return verifyOfflinePresentation({ ...rest, presentation });
 }
