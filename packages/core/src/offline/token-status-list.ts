@@ -17,7 +17,18 @@ export async function inflateZlib(data: Uint8Array): Promise<Uint8Array | undefi
   try {
     const copy = new Uint8Array(data.length);
     copy.set(data);
-    const stream = new Blob([copy]).stream().pipeThrough(new DecompressionStream('deflate'));
+    const source = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(copy);
+        controller.close();
+      },
+    });
+    // The platform types its writable side as BufferSource, a supertype of the bytes written.
+    const inflate = new DecompressionStream('deflate') as unknown as TransformStream<
+      Uint8Array,
+      Uint8Array
+    >;
+    const stream = source.pipeThrough(inflate);
     const reader = stream.getReader();
     const chunks: Uint8Array[] = [];
     let total = 0;

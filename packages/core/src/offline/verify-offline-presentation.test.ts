@@ -14,6 +14,7 @@ import { encodeOfflineQr } from './qr-codec';
 import {
   type OfflineVerdict,
   type SavedStatusList,
+  statusListUriOfOfflineQr,
   verifyOfflinePresentation,
   verifyOfflineQr,
 } from './verify-offline-presentation';
@@ -301,6 +302,9 @@ describe('verifyOfflinePresentation', () => {
     const verdict = await verifyOfflineQr({ ...options, text });
     expect(verdict.verified).toBe(true);
     expect(verdict.claims.map((claim) => claim.name)).toEqual(['name', 'date_of_birth']);
+
+    expect(statusListUriOfOfflineQr(text)).toBe(LIST_URI);
+    expect(statusListUriOfOfflineQr('WIFI:S:cafe;;')).toBeNull();
 
     const link = await verifyOfflineQr({ ...options, text: 'https://pehchaan.example/verify/x' });
     expect(link.failure).toBe('not_offline_qr');

@@ -547,3 +547,19 @@ export async function verifyOfflineQr(
   }
   return verifyOfflinePresentation({ ...rest, presentation });
 }
+
+/**
+ * The Token Status List URL (`status.status_list.uri`) the credential in an offline QR's text
+ * names, so a verifier can load its saved copy before verifyOfflineQr; null when the text is not
+ * an offline QR or the credential has no status entry. Reads only; never throws.
+ */
+export function statusListUriOfOfflineQr(text: string): string | null {
+  try {
+    const payload = parseJws(decodeOfflineQr(text).split('~')[0] ?? '')?.payload;
+    const status = isObject(payload?.status) ? payload.status : undefined;
+    const reference = isObject(status?.status_list) ? status.status_list : undefined;
+    return typeof reference?.uri === 'string' ? reference.uri : null;
+  } catch {
+    return null;
+  }
+}
