@@ -273,6 +273,10 @@ const SEED_BODIES: Record<string, (inputs: SeedInputs) => unknown[]> = {
       max_views: 3,
     },
   ],
+  'POST /user/{userId}/credentials/{id}/offline-presentation': () => [
+    { fields: ['name'] },
+    { fields: ['name', 'nationality'], medium: 'print' },
+  ],
   'POST /credentials/verify': ({ signed }) => [
     { verifiableCredential: signed.jcsCredential },
     { verifiableCredential: signed.rdfcCredential },

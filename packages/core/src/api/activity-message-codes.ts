@@ -65,6 +65,9 @@ export const ACTIVITY_MESSAGE_CODES = [
   // credential also document_type, its display name or catalogue key).
   'credential_offer_received',
   'credential_received',
+  // The offline QR (api/offline-presentation.ts; params: document_type, claims as in share_created).
+  'offline_qr_shown',
+  'offline_qr_printed',
 ] as const;
 /** A message code; an unknown one is refused with a short message (the list grows). */
 export const activityMessageCodeSchema = z.enum(ACTIVITY_MESSAGE_CODES, {

@@ -83,6 +83,11 @@ export const ACTIVITY_TYPES = [
    */
   'credential_offer_received',
   'credential_received',
+  /**
+   * The holder made an offline QR code of one credential (api/offline-presentation.ts): shown on
+   * screen (message offline_qr_shown) or for a printed copy (offline_qr_printed).
+   */
+  'credential_presented_offline',
 ] as const;
 export const activityTypeSchema = z.enum(ACTIVITY_TYPES);
 export type ActivityType = z.infer<typeof activityTypeSchema>;
