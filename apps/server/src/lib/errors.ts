@@ -181,6 +181,8 @@ export const ERROR_STATUS = {
   offer_used: 409,
   /** A feature of the product's own documents that a received credential does not have (yet). */
   received_credential_unsupported: 409,
+  /** Status lists: the credential is revoked, which is final (docs/status-lists.md). */
+  credential_revoked: 409,
   /** The OpenID4VP request is past its expiry (its `exp`, or 10 minutes after it arrived). */
   presentation_request_expired: 410,
   /** The share link's lifetime has passed ('Credential expired', SPEC 8). */
@@ -343,6 +345,7 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   credential_exists: 'Credential already held',
   offer_used: 'Credential offer no longer valid',
   received_credential_unsupported: 'Not available for a received credential',
+  credential_revoked: 'Credential revoked',
   presentation_request_expired: 'Presentation request expired',
   share_expired: 'Share link expired',
   share_withdrawn: 'Share link withdrawn',

@@ -377,6 +377,11 @@ const SEED_BODIES: Record<string, (inputs: SeedInputs) => unknown[]> = {
   'POST /oid4vci/issuers/{slug}/credential': ({ oid4vci }) => oid4vci,
   'POST /oid4vci/issuers/{slug}/deferred_credential': ({ oid4vci }) => oid4vci,
   'POST /oid4vci/issuers/{slug}/notification': ({ oid4vci }) => oid4vci,
+  // Status lists: the issuer API's status change (ids the fuzzing makes up answer 404).
+  'POST /issuer/credentials/{id}/status': () => [
+    { status: 'suspended', reason: 'Fuzz suspension' },
+    { status: 'valid' },
+  ],
 };
 
 /** UIDAI's offers in the fuzzing: the actor's Aadhaar Card claims. */

@@ -126,6 +126,8 @@ export const PROBLEM_CODES = [
   'offer_used',
   // 409: a feature the product's own documents have and a received credential has not (yet)
   'received_credential_unsupported',
+  // 409: status lists: a revoked credential (revoking is final; it is refused where it is used)
+  'credential_revoked',
   // 410
   'presentation_request_expired',
   // 410: a share link that no longer discloses anything
