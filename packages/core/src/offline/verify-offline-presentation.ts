@@ -34,6 +34,11 @@
  *   suspended answer fails, however old the list.
  * `verified` is true when no check failed; `failure` is the first failed check's code.
  */
+import {
+  OFFLINE_AUDIENCE,
+  OFFLINE_NONCE_PATTERN,
+  OFFLINE_QR_LIFETIME_MS,
+} from '../api/offline-presentation';
 import type { TrustListAnswer, TrustListIssuer } from '../api/trust-list';
 import {
   DOCUMENT_TYPES,
@@ -52,12 +57,8 @@ import {
 import { decodeOfflineQr, OfflineQrError } from './qr-codec';
 import { readTokenStatus } from './token-status-list';
 
-/** How long an on-screen offline presentation is valid after its KB-JWT's `iat` (ms). */
-export const OFFLINE_PRESENTATION_LIFETIME_MS = 10 * 60 * 1000;
 /** Clock skew tolerated between the holder's and the verifier's devices (ms). */
 const CLOCK_SKEW_MS = 60 * 1000;
-/** The KB-JWT audiences of the offline QR: on a screen, and on a printed copy. */
-export const OFFLINE_AUDIENCE = { screen: 'offline', print: 'offline-print' } as const;
 
 /** The named checks, in the order they run. */
 export const OFFLINE_CHECKS = [
@@ -177,7 +178,6 @@ const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const SD_JWT_TYPES = new Set(['dc+sd-jwt', 'vc+sd-jwt']);
-const NONCE = /^[A-Z0-9]{6}$/;
 
 /** The catalogue key `type` names in any spelling (key, name, W3C type, our vct), or undefined. */
 function catalogueKeyOf(type: string, publicOrigin: string): DocumentTypeKey | undefined {
@@ -497,16 +497,19 @@ export async function verifyOfflinePresentation(
       : kb.aud === OFFLINE_AUDIENCE.print
         ? 'print'
         : null;
-  if (verdict.medium === null || !NONCE.test(verdict.nonce ?? '') || typeof kb.iat !== 'number') {
+  if (
+    verdict.medium === null ||
+    !OFFLINE_NONCE_PATTERN.test(verdict.nonce ?? '') ||
+    typeof kb.iat !== 'number'
+  ) {
     fail('audience', 'wrong_audience');
   } else {
     pass('audience');
     const iat = kb.iat * 1000;
     if (verdict.medium === 'screen') {
-      verdict.expires_at = new Date(iat + OFFLINE_PRESENTATION_LIFETIME_MS).toISOString();
+      verdict.expires_at = new Date(iat + OFFLINE_QR_LIFETIME_MS).toISOString();
       const fresh =
-        iat <= now.getTime() + CLOCK_SKEW_MS &&
-        now.getTime() - iat <= OFFLINE_PRESENTATION_LIFETIME_MS;
+        iat <= now.getTime() + CLOCK_SKEW_MS && now.getTime() - iat <= OFFLINE_QR_LIFETIME_MS;
       if (fresh) pass('freshness');
       else fail('freshness', 'presentation_expired');
     } else if (iat <= now.getTime() + CLOCK_SKEW_MS) pass('freshness');
