@@ -87,6 +87,8 @@ describe('/verify: Scan offline QR', () => {
     await scanImage();
     expect(await screen.findByRole('heading', { name: 'Credential revoked' })).toBeVisible();
     expect(screen.queryByRole('region', { name: 'Fields shown' })).toBeNull();
+    // Nothing to compare on a refused code.
+    expect(screen.queryByTestId('offline-nonce')).toBeNull();
   });
 
   it('says what it could not check when no status list is saved', async () => {

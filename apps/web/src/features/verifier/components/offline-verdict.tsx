@@ -1,11 +1,11 @@
 /**
  * The verdict of an offline QR checked on this device (core's verifyOfflinePresentation;
  * docs/offline-verification.md): the outcome ('Offline QR verified', or what failed, e.g.
- * 'Presentation expired', 'Credential revoked'), the nonce large for the verifier to compare with
- * the holder's screen, when it was shown (valid 10 minutes) or printed, the document type and
- * issuer, the disclosed fields with their labels (masked as the cards mask them, each with its
- * eye toggle), every check by name, what could not be checked offline, and the age of the trust
- * list and status list used.
+ * 'Presentation expired', 'Credential revoked'); for a verified code its nonce, large, for the
+ * verifier to compare with the holder's screen, and when it was shown (valid 10 minutes) or
+ * printed; the document type and issuer; the disclosed fields with their labels (masked as the
+ * cards mask them, each with its eye toggle); every check by name; what could not be checked
+ * offline; and the age of the trust list and status list used.
  */
 import type { OfflineVerdict } from '@pehchaan/core';
 import { useTranslation } from 'react-i18next';
@@ -66,7 +66,8 @@ export function OfflineVerdictView({ verdict }: { verdict: OfflineVerdict }) {
         </div>
       </div>
 
-      {verdict.nonce && verdict.medium && (
+      {/* Only a verified code's nonce is worth comparing. */}
+      {verified && verdict.nonce && verdict.medium && (
         <section aria-label={t('offline.nonce')} className={`${CARD} text-center`}>
           <h3 className="text-sm font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">
             {t('offline.nonce')}
