@@ -22,7 +22,7 @@ function answer(body: string, type: string): Response {
   return new Response(body, { headers: { 'Content-Type': type, Date: FETCHED } });
 }
 
-function serve(fixture: OfflineQrFixture, status: number | null) {
+function serve(fixture: OfflineQrFixture, status: number | null, listDate = FETCHED) {
   const listPath = new URL(fixture.statusListUri).pathname;
   return mockFetch({
     'GET /trust-list': () => answer(JSON.stringify(fixture.trustList), 'application/json'),
@@ -30,7 +30,9 @@ function serve(fixture: OfflineQrFixture, status: number | null) {
       ? {}
       : {
           [`GET ${listPath}`]: async () =>
-            answer(await fixture.statusListJwt(status), 'application/statuslist+jwt'),
+            new Response(await fixture.statusListJwt(status), {
+              headers: { 'Content-Type': 'application/statuslist+jwt', Date: listDate },
+            }),
         }),
   });
 }
@@ -100,6 +102,20 @@ describe('/verify: Scan offline QR', () => {
     expect(screen.getByText('Not checked offline')).toBeVisible();
     expect(screen.getByText(/no saved status list for this credential's issuer/)).toBeVisible();
     expect(screen.queryByText(/^Status checked with a list from /)).toBeNull();
+  });
+
+  it('says the saved status list is older than its lifetime, and how old', async () => {
+    const fixture = await makeOfflineQr({ origin: window.location.origin });
+    image.text = fixture.text;
+    serve(fixture, 0, new Date(Date.now() - 5 * 3600 * 1000).toUTCString());
+    await scanImage();
+    expect(await screen.findByRole('heading', { name: 'Offline QR verified' })).toBeVisible();
+    expect(screen.getByText('Not checked offline')).toBeVisible();
+    expect(
+      screen.getByText(
+        'Status: the saved list is from 5 hours ago, older than its lifetime of 5 minutes, so a recent revocation may not show.',
+      ),
+    ).toBeVisible();
   });
 
   it('says "Presentation expired" for an on-screen QR older than 10 minutes', async () => {

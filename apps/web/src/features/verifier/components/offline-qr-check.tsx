@@ -39,9 +39,16 @@ export function OfflineQrCheck() {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [message, setMessage] = useState<string | null>(null);
 
-  // Online, keep the trust list and our issuers' status lists warm in the service worker.
+  // Online, keep the trust list and our issuers' status lists warm in the service worker; on a
+  // first visit the worker takes the page over only after it installs, so fetch again then.
   useEffect(() => {
-    if (navigator.onLine) void prefetchOfflineVerificationData();
+    const prefetch = () => {
+      if (navigator.onLine) void prefetchOfflineVerificationData();
+    };
+    prefetch();
+    const worker = navigator.serviceWorker;
+    worker?.addEventListener('controllerchange', prefetch);
+    return () => worker?.removeEventListener('controllerchange', prefetch);
   }, []);
 
   const check = async (text: string) => {
