@@ -33,23 +33,34 @@ import { createOfflinePresentation } from '../api/create-offline-presentation';
 /** Fields whose full value is an Aadhaar number (its warning names the twelve digits). */
 const AADHAAR_FIELDS = new Set(['aadhaar_number', 'aadhaar', 'aadhaarId']);
 
-/** The drawn code: large enough that a phone reads a version 25 code off a screen. */
-const QR_DRAW_OPTIONS = { errorCorrectionLevel: 'L', width: 360, margin: 4 } as const;
+/**
+ * The drawn code: 8 pixels a module (a version 25 code is 936 pixels with its 4-module quiet
+ * zone), shown at most 360 CSS pixels wide with crisp (pixelated) scaling, so a phone reads it
+ * off a screen.
+ */
+const QR_DRAW_OPTIONS = { errorCorrectionLevel: 'L', scale: 8, margin: 4 } as const;
 
-/** The PNG data URL of the offline QR `text` (alphanumeric, level L), or null while drawn. */
-function useOfflineQrImage(text: string | null, onError: () => void): string | null {
+/**
+ * The PNG data URL of the offline QR `text` (alphanumeric, level L) in `version` (the answer's
+ * qr_version, never 23: core's offlineQrDrawVersion), or null while drawn.
+ */
+function useOfflineQrImage(
+  text: string | null,
+  version: number | undefined,
+  onError: () => void,
+): string | null {
   const [drawn, setDrawn] = useState<{ text: string; url: string } | null>(null);
   useEffect(() => {
     if (text === null) return;
     let live = true;
-    QRCode.toDataURL([{ data: text, mode: 'alphanumeric' }], QR_DRAW_OPTIONS).then(
+    QRCode.toDataURL([{ data: text, mode: 'alphanumeric' }], { ...QR_DRAW_OPTIONS, version }).then(
       (url) => live && setDrawn({ text, url }),
       () => live && onError(),
     );
     return () => {
       live = false;
     };
-  }, [text, onError]);
+  }, [text, version, onError]);
   return drawn && drawn.text === text ? drawn.url : null;
 }
 
@@ -97,7 +108,7 @@ export function OfflineQrDialog({
   const [now, setNow] = useState(() => Date.now());
   const [drawFailed, setDrawFailed] = useState(false);
   const onDrawError = useCallback(() => setDrawFailed(true), []);
-  const image = useOfflineQrImage(code?.answer.qr ?? null, onDrawError);
+  const image = useOfflineQrImage(code?.answer.qr ?? null, code?.answer.qr_version, onDrawError);
 
   const left = code ? remainingMs(code.answer, code.at, now) : 0;
   const expired = code !== null && left <= 0;
@@ -251,7 +262,7 @@ export function OfflineQrDialog({
                   alt={t('offlineQr.qrAlt', { name })}
                   width={360}
                   height={360}
-                  className={`block h-auto w-full rounded-lg bg-white ${expired ? 'opacity-20' : ''}`}
+                  className={`block h-auto w-full rounded-lg bg-white [image-rendering:pixelated] ${expired ? 'opacity-20' : ''}`}
                 />
               ) : (
                 <div className="aspect-square w-full rounded-lg bg-slate-100 dark:bg-slate-800" />
