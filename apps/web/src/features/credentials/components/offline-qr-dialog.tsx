@@ -173,7 +173,13 @@ export function OfflineQrDialog({
     );
 
   return (
-    <Modal title={title} onClose={onClose} busy={make.isPending} className="max-w-lg">
+    <Modal
+      title={title}
+      onClose={onClose}
+      busy={make.isPending}
+      // Wide enough for the code with its nonce beside it.
+      className={code === null ? 'max-w-lg' : 'max-w-2xl'}
+    >
       {code === null ? (
         <div className="text-slate-600 dark:text-slate-300">
           <p>{t('offlineQr.lead')}</p>
@@ -268,7 +274,7 @@ export function OfflineQrDialog({
                 <div className="aspect-square w-full rounded-lg bg-slate-100 dark:bg-slate-800" />
               )}
             </div>
-            <div className="text-center sm:text-left">
+            <div className="min-w-0 text-center sm:text-left">
               <p className="text-sm font-medium text-slate-600 dark:text-slate-400">
                 {t('offlineQr.codeLabel')}
               </p>
