@@ -63,8 +63,9 @@ import { credentialFileName } from '../credential-files';
 import { credentialPdfContent } from '../credential-pdf-content';
 import { buildQrPayload, verificationUrl } from '../qr-payload';
 import { AddCredentialMenu } from './add-credential-menu';
-import type { CredentialActions } from './credential-card';
+import { type CredentialActions, credentialDisplayName } from './credential-card';
 import { DebugPanel } from './debug-panel';
+import { OfflineQrDialog } from './offline-qr-dialog';
 import { ReceiveOfferDialog } from './receive-offer-dialog';
 import { type ShareChoice, ShareDialog } from './share-dialog';
 import { SortableCredentialList } from './sortable-credential-list';
@@ -124,6 +125,7 @@ export function CredentialsPage({
   const [showDebug, setShowDebug] = useState(false);
   const [toDelete, setToDelete] = useState<CredentialRecord | null>(null);
   const [shareRequest, setShareRequest] = useState<ShareRequest | null>(null);
+  const [offlineQrFor, setOfflineQrFor] = useState<CredentialRecord | null>(null);
   const [receiving, setReceiving] = useState(false);
   /** Credential id -> the link its open QR code shows. */
   const [qrLinks, setQrLinks] = useState<Record<string, string>>({});
@@ -398,6 +400,10 @@ export function CredentialsPage({
       }
     },
     onDelete: (credential) => setToDelete(credential),
+    // The offline QR is signed by the holder's key on the server (docs/offline-verification.md).
+    ...(env.USE_API
+      ? { onOfflineQr: (credential: CredentialRecord) => setOfflineQrFor(credential) }
+      : {}),
   };
 
   const remove = useMutation({
@@ -502,6 +508,18 @@ export function CredentialsPage({
           }
           onCreate={(choice) => makeShare.mutate({ request: shareRequest, choice })}
           onCancel={() => setShareRequest(null)}
+        />
+      )}
+
+      {offlineQrFor && (
+        <OfflineQrDialog
+          key={offlineQrFor.id}
+          userId={userId}
+          credentialId={offlineQrFor.id}
+          name={credentialDisplayName(offlineQrFor, i18n.language)}
+          subject={offlineQrFor.credential_subject}
+          onMade={activityChanged}
+          onClose={() => setOfflineQrFor(null)}
         />
       )}
 
