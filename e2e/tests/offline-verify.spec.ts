@@ -33,8 +33,12 @@ function savedLists(page: Page): Promise<string[]> {
   });
 }
 
-async function qrPng(text: string, path: string): Promise<string> {
-  writeFileSync(path, await QRCode.toBuffer(text, { errorCorrectionLevel: 'L', scale: 4 }));
+/** The code drawn as the holder's screen draws it (level L, the version the API names). */
+async function qrPng(text: string, version: number, path: string): Promise<string> {
+  writeFileSync(
+    path,
+    await QRCode.toBuffer(text, { errorCorrectionLevel: 'L', version, scale: 4 }),
+  );
   return path;
 }
 
@@ -61,8 +65,12 @@ test('Scan offline QR verifies a QR image with the browser offline, and refuses 
     { headers, data: { fields: ['name', 'date_of_birth'] } },
   );
   expect(made.status()).toBe(200);
-  const { qr, nonce } = (await made.json()) as { qr: string; nonce: string };
-  const image = await qrPng(qr, testInfo.outputPath('offline-qr.png'));
+  const { qr, nonce, qr_version } = (await made.json()) as {
+    qr: string;
+    nonce: string;
+    qr_version: number;
+  };
+  const image = await qrPng(qr, qr_version, testInfo.outputPath('offline-qr.png'));
 
   // The same code with the holder's name changed in its disclosure (salt and all kept).
   const [jwt = '', first = '', ...rest] = decodeOfflineQr(qr).split('~');
@@ -70,6 +78,7 @@ test('Scan offline QR verifies a QR image with the browser offline, and refuses 
   const forged = Buffer.from(JSON.stringify([salt, claim, 'Someone Else'])).toString('base64url');
   const changed = await qrPng(
     encodeOfflineQr([jwt, forged, ...rest].join('~')),
+    qr_version,
     testInfo.outputPath('changed-qr.png'),
   );
 
