@@ -21,6 +21,7 @@ const PROXIED = [
   '/docs',
   '/vct',
   '/trust-list',
+  '/status-lists',
   '/oid4vp',
   '^/verifier/.+',
 ];
@@ -30,7 +31,7 @@ const PROXIED = [
  * never answers a navigation to them with the app shell (docs/adr/0007-service-worker.md).
  */
 const API_PATHS =
-  /^\/(api|user|identity|health|storage|docs|credentials\/verify|presentations|trust-list)(\/|$)/;
+  /^\/(api|user|identity|health|storage|docs|credentials\/verify|presentations|trust-list|status-lists)(\/|$)/;
 
 /** A path whose last segment has a file extension: a missing file, never the app shell. */
 const FILE_PATH = /\/[^/]+\.[^/]+$/;
@@ -124,8 +125,9 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // The build's files only; never an API answer: the encrypted browser store
-        // (lib/secure-*.ts) stays the only offline copy of personal data.
+        // The build's files, and of the API only the public trust list and status lists (below):
+        // never personal data; the encrypted browser store (lib/secure-*.ts) stays the only
+        // offline copy of that.
         // Not the Indic fonts (src/fonts.css, 280 KB together): precaching would make every
         // install download three scripts most holders never see. A font is fetched when its
         // script is first on screen and kept by the runtime cache below, so a holder who has read
@@ -142,6 +144,21 @@ export default defineConfig({
               (url.pathname.endsWith('.woff2') || url.pathname.endsWith('.woff')),
             handler: 'CacheFirst',
             options: { cacheName: 'fonts', expiration: { maxEntries: 24 } },
+          },
+          {
+            // /verify's "Scan offline QR" (docs/offline-verification.md): the trust list and the
+            // issuers' status lists, public and personal-data free, from the network when it
+            // answers within 4 s, else the last copy saved here (its Date header tells the page
+            // how old it is). Same origin only.
+            urlPattern: ({ sameOrigin, url }) =>
+              sameOrigin &&
+              (url.pathname === '/trust-list' || url.pathname.startsWith('/status-lists/')),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'offline-verification',
+              networkTimeoutSeconds: 4,
+              expiration: { maxEntries: 64 },
+            },
           },
         ],
         // Not the /verify frame: the worker answers /verify/<id> with the shell (one fallback).

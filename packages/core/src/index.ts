@@ -10,6 +10,8 @@ export * from './documents';
 export * from './masking';
 export * from './notifications';
 export * from './offline';
+// The offline QR's verifier (docs/offline-verification.md).
+export * from './offline/verify-offline-presentation';
 export * from './proofs';
 export * from './sample-data';
 export * from './time';

@@ -32,6 +32,7 @@ import {
   OFFLINE_QR_MAX_VERSION,
   type OfflineMedium,
   type OfflinePresentationAnswer,
+  offlineQrDrawVersion,
 } from '@pehchaan/core';
 import { and, eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
@@ -60,10 +61,11 @@ function newOfflineNonce(): string {
   return nonce;
 }
 
-/** The QR version (1-40) `text` needs in alphanumeric mode at level L. */
+/** The QR version (1-40) to draw `text` in: alphanumeric mode, level L (offlineQrDrawVersion). */
 function qrVersionOf(text: string): number {
-  return QRCode.create([{ data: text, mode: 'alphanumeric' }], { errorCorrectionLevel: 'L' })
-    .version;
+  return offlineQrDrawVersion(
+    QRCode.create([{ data: text, mode: 'alphanumeric' }], { errorCorrectionLevel: 'L' }).version,
+  );
 }
 
 /** The card's SD-JWT VC as issued, and the name and type the activity entry gives it. */

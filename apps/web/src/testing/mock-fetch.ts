@@ -75,3 +75,13 @@ export function problem(
     headers: { 'Content-Type': 'application/problem+json; charset=utf-8', ...options.headers },
   });
 }
+
+/**
+ * The requests but /verify's GETs of the public trust list and status lists (fetched on opening
+ * the page, for "Scan offline QR"): those that could carry what the page was given.
+ */
+export function withoutPublicLists(calls: readonly RecordedRequest[]): RecordedRequest[] {
+  return calls.filter(
+    (call) => !(call.method === 'GET' && /^\/(trust-list|status-lists\/)/.test(call.path)),
+  );
+}

@@ -98,3 +98,13 @@ export const offlinePresentationAnswerSchema = z.object({
   fields: z.array(z.string()),
 });
 export type OfflinePresentationAnswer = z.infer<typeof offlinePresentationAnswerSchema>;
+
+/**
+ * The QR version to draw a code in, from the smallest that holds it (level L, alphanumeric):
+ * that one, except version 23, drawn as 24. jsQR, the decoder of the product's scanner and of
+ * many web scanners, misplaces version 23's fourth alignment pattern (74 for ISO/IEC 18004 Annex
+ * E's 78; cozmo/jsQR issue 251), so it reads no version 23 code at all.
+ */
+export function offlineQrDrawVersion(minimumVersion: number): number {
+  return minimumVersion === 23 ? 24 : minimumVersion;
+}

@@ -4,7 +4,8 @@
  * (issue 19); expands to its details (dates in the holder's format, claim labels from the
  * catalogue, subject fields masked as the list answers them, each identity number's eye asking
  * the server for its full value (DECISIONS 9.6), and the switch of the credential's public link
- * /verify/{id}); Show QR Code / Close QR, Share, Copy JSON, Download JSON,
+ * /verify/{id}); Show QR Code / Close QR, Share, Offline QR (offline-qr-dialog.tsx), Copy JSON,
+ * Download JSON,
  * Download PDF and Delete (not for the permanent Basic Identity), and its share links ("2 active
  * links · 5 views", each withdrawable). The QR code holds the link the page hands it (`qrLink`: a share
  * link, or the bare link in local-only mode), short enough for any phone camera. `dragHandle` is
@@ -35,7 +36,7 @@ import { fieldLabel } from '@/lib/format-claim';
 import { useFormat } from '@/lib/preferences';
 import { QR_OPTIONS, useQrCode } from '@/lib/qr-code';
 import { toast } from '@/lib/toast';
-import { isAwaitingIssuer } from '../api/local-credentials';
+import { isAwaitingIssuer, isLocalOnly } from '../api/local-credentials';
 import { DocumentTypeIcon } from './document-type-icon';
 import { ShareLinks } from './share-links';
 
@@ -75,6 +76,11 @@ export interface CredentialActions {
    */
   revealOf: (credential: CredentialRecord) => ((field: string) => Promise<string | null>) | null;
   onSetPublicLink: (credential: CredentialRecord, on: boolean) => void;
+  /**
+   * Opens the card's Offline QR (docs/offline-verification.md); absent where no code can be made
+   * (no API). The card offers it only for a credential with an SD-JWT VC the server holds.
+   */
+  onOfflineQr?: (credential: CredentialRecord) => void;
 }
 
 const STATUS_CLASSES = {
@@ -160,6 +166,13 @@ export function CredentialCard({
   const qr = useQrCode(qrLink, onQrError);
 
   const toggleQr = () => (qrLink ? actions.onCloseQr(credential) : actions.onShowQr(credential));
+  // An offline QR carries an SD-JWT VC: the product's cards have one, a received credential when
+  // its issuer issued that form.
+  const offlineQr =
+    actions.onOfflineQr !== undefined &&
+    !isLocalOnly(credential) &&
+    !awaiting &&
+    received?.format !== 'ldp_vc';
 
   return (
     <article
@@ -372,6 +385,15 @@ export function CredentialCard({
                   {t('share')}
                 </Button>
               </>
+            )}
+            {offlineQr && (
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => actions.onOfflineQr?.(credential)}
+              >
+                {t('offlineQr.button')}
+              </Button>
             )}
             <Button size="sm" variant="ghost" onClick={() => actions.onCopy(credential)}>
               {t('copyJson')}

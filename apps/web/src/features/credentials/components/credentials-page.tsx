@@ -66,6 +66,7 @@ import { buildQrPayload, verificationUrl } from '../qr-payload';
 import { AddCredentialMenu } from './add-credential-menu';
 import { type CredentialActions, credentialDisplayName } from './credential-card';
 import { DebugPanel } from './debug-panel';
+import { OfflineQrDialog } from './offline-qr-dialog';
 import { PdfDialog } from './pdf-dialog';
 import { ReceiveOfferDialog } from './receive-offer-dialog';
 import { type ShareChoice, ShareDialog } from './share-dialog';
@@ -132,6 +133,7 @@ export function CredentialsPage({
   const [showDebug, setShowDebug] = useState(false);
   const [toDelete, setToDelete] = useState<CredentialRecord | null>(null);
   const [shareRequest, setShareRequest] = useState<ShareRequest | null>(null);
+  const [offlineQrFor, setOfflineQrFor] = useState<CredentialRecord | null>(null);
   const [receiving, setReceiving] = useState(false);
   const [pdfRequest, setPdfRequest] = useState<PdfRequest | null>(null);
   const [makingPdf, setMakingPdf] = useState(false);
@@ -388,6 +390,10 @@ export function CredentialsPage({
     },
     onDownloadPdf: (credential, shownInFull) => setPdfRequest({ credential, shownInFull }),
     onDelete: (credential) => setToDelete(credential),
+    // The offline QR is signed by the holder's key on the server (docs/offline-verification.md).
+    ...(env.USE_API
+      ? { onOfflineQr: (credential: CredentialRecord) => setOfflineQrFor(credential) }
+      : {}),
   };
 
   /**
@@ -560,6 +566,18 @@ export function CredentialsPage({
           busy={makingPdf}
           onDownload={(fields) => void makePdf(pdfRequest, fields)}
           onCancel={() => setPdfRequest(null)}
+        />
+      )}
+
+      {offlineQrFor && (
+        <OfflineQrDialog
+          key={offlineQrFor.id}
+          userId={userId}
+          credentialId={offlineQrFor.id}
+          name={credentialDisplayName(offlineQrFor, i18n.language)}
+          subject={offlineQrFor.credential_subject}
+          onMade={activityChanged}
+          onClose={() => setOfflineQrFor(null)}
         />
       )}
 

@@ -6,7 +6,8 @@
  * credential is checked the same way and shown as a credential: issuer, holder name, its fields
  * masked as on the credential cards with a per-field reveal toggle, and the verdict
  * (SubmittedCredential); anything else is named an unknown document and sent nowhere. A link
- * or id opens its own page, /verify/{id}.
+ * or id opens its own page, /verify/{id}. "Scan offline QR" checks a credential's offline QR code
+ * on the device, with no network (OfflineQrCheck).
  */
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +19,7 @@ import { delay } from '@/lib/delay';
 import { type SubmittedOutcome, verifySubmittedDocument } from '../api/verify-receipt';
 import { VERIFY_DELAY_MS } from '../use-delayed-check';
 import { LoadingCard } from './loading-card';
+import { OfflineQrCheck } from './offline-qr-check';
 import { ReceiptDetails } from './receipt-details';
 import { SubmittedCredential } from './submitted-credential';
 
@@ -90,6 +92,8 @@ export function VerifyDocumentPage() {
         <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{t('document.title')}</h1>
         <p className="mt-2 text-slate-700 dark:text-slate-300">{t('document.lead')}</p>
       </div>
+
+      <OfflineQrCheck />
 
       <form onSubmit={onOpen} className="space-y-2 print:hidden">
         <label htmlFor={linkId} className="block text-sm font-medium">
