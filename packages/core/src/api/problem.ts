@@ -153,6 +153,11 @@ export const PROBLEM_CODES = [
   'type_not_issuable',
   'credential_not_verified',
   'presentation_not_verified',
+  // 422: the issuer's status list (W3C Bitstring, IETF Token Status List) says revoked or
+  // suspended, or could not be read or verified (docs/status-lists.md)
+  'credential_revoked',
+  'credential_suspended',
+  'status_unknown',
   'passkey_invalid',
   'backup_invalid',
   // 422: OpenID4VCI, the wallet receiving: an issuer address the wallet may not reach, a
