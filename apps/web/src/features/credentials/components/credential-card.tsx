@@ -25,7 +25,7 @@ import {
   maskField,
   type ShareRecord,
 } from '@pehchaan/core';
-import { type ReactNode, useCallback, useId, useState } from 'react';
+import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ChevronDownIcon, ClockIcon, ShareIcon, ShieldIcon } from '@/components/ui/icons';
@@ -64,7 +64,11 @@ export interface CredentialActions {
   onShare: (credential: CredentialRecord) => void;
   onCopy: (credential: CredentialRecord) => void;
   onDownload: (credential: CredentialRecord) => void;
-  onDownloadPdf: (credential: CredentialRecord) => void;
+  /** Download PDF, with the identity numbers the card shows in full (by field). */
+  onDownloadPdf: (
+    credential: CredentialRecord,
+    shownInFull: Readonly<Record<string, string>>,
+  ) => void;
   onDelete: (credential: CredentialRecord) => void;
   /**
    * The full value of one of its identity numbers (the list holds them masked), or null when it
@@ -140,6 +144,8 @@ export function CredentialCard({
 }) {
   const { t, i18n } = useTranslation('credentials');
   const [expanded, setExpanded] = useState(false);
+  /** Identity numbers revealed on this card, while they show (memory only). */
+  const shownInFull = useRef<Record<string, string>>({});
   const links = actions.linksOf(credential);
   const qrLink = links.qrLink;
   const detailsId = useId();
@@ -227,7 +233,11 @@ export function CredentialCard({
         </div>
         <button
           type="button"
-          onClick={() => setExpanded((e) => !e)}
+          onClick={() => {
+            // Closing the card masks its fields again (SubjectFields unmounts).
+            if (expanded) shownInFull.current = {};
+            setExpanded(!expanded);
+          }}
           aria-expanded={expanded}
           aria-controls={detailsId}
           aria-label={t(expanded ? 'hideDetails' : 'showDetails', { name })}
@@ -288,6 +298,10 @@ export function CredentialCard({
             }
             reveal={actions.revealOf(credential)}
             labels={received?.claim_labels}
+            onShownInFull={(field, value) => {
+              const { [field]: _, ...rest } = shownInFull.current;
+              shownInFull.current = value === null ? rest : { ...rest, [field]: value };
+            }}
           />
           {waiting && (
             <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
@@ -388,7 +402,11 @@ export function CredentialCard({
               {/* A received SD-JWT VC is saved as issued (.sd-jwt), not as JSON. */}
               {received && received.format !== 'ldp_vc' ? t('downloadSdJwt') : t('downloadJson')}
             </Button>
-            <Button size="sm" variant="ghost" onClick={() => actions.onDownloadPdf(credential)}>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => actions.onDownloadPdf(credential, { ...shownInFull.current })}
+            >
               {t('downloadPdf')}
             </Button>
           </>
