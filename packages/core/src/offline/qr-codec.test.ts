@@ -218,7 +218,11 @@ describe('offline QR codec', () => {
     expect(refusal(() => decodeOfflineQr(good.replace('PH1:', 'PH2:')))).toBe('not_offline_qr');
     expect(refusal(() => decodeOfflineQr(`${good}${'0'.repeat(4300)}`))).toBe('too_long');
     expect(refusal(() => decodeOfflineQr('PH1:'))).toBe('invalid_base45');
-    expect(refusal(() => decodeOfflineQr(`${good}0`))).toBe('invalid_base45');
+    // A lone last character (a Base45 length of 3k + 1).
+    const body = good.length - OFFLINE_QR_PREFIX.length;
+    const lone = `${good}${'0'.repeat((((1 - body) % 3) + 3) % 3 || 3)}`;
+    expect((lone.length - OFFLINE_QR_PREFIX.length) % 3).toBe(1);
+    expect(refusal(() => decodeOfflineQr(lone))).toBe('invalid_base45');
     expect(refusal(() => decodeOfflineQr('PH1:abc'))).toBe('invalid_base45');
     // Valid Base45, but not DEFLATE: block type 3 is reserved (RFC 1951 section 3.2.3).
     expect(refusal(() => decodeOfflineQr(`PH1:${base45Encode(Uint8Array.of(0x07, 0, 0))}`))).toBe(
