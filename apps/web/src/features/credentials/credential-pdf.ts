@@ -18,6 +18,7 @@
  */
 import 'regenerator-runtime/runtime.js';
 import fontkit from '@pdf-lib/fontkit';
+import { offlineQrDrawVersion } from '@pehchaan/core';
 import {
   type PDFArray,
   PDFDocument,
@@ -292,9 +293,17 @@ class Writer {
   }
 }
 
-/** Draws `text` as a QR code (level L, the smallest version that holds it) with its top-left at (x, top). */
+/**
+ * Draws `text` as a QR code (level L, the smallest version that holds it, except 23, drawn as 24:
+ * core's offlineQrDrawVersion, which jsQR-based scanners need) with its top-left at (x, top).
+ */
 function drawQr(page: PDFPage, text: string, x: number, top: number, size: number): void {
-  const qr = QRCode.create(text, { errorCorrectionLevel: 'L' });
+  const smallest = QRCode.create(text, { errorCorrectionLevel: 'L' });
+  const version = offlineQrDrawVersion(smallest.version);
+  const qr =
+    version === smallest.version
+      ? smallest
+      : QRCode.create(text, { errorCorrectionLevel: 'L', version });
   const count = qr.modules.size;
   const module = size / count;
   for (let row = 0; row < count; row++) {
