@@ -181,6 +181,14 @@ export const ERROR_STATUS = {
   offer_used: 409,
   /** A feature of the product's own documents that a received credential does not have (yet). */
   received_credential_unsupported: 409,
+  /**
+   * A credential its issuer revoked or suspended (SPEC 8: its status list says so): sharing or
+   * presenting it is refused (409); a share link or bare link of it answers 410 with the same
+   * code. status_unknown: a status list that cannot be read or does not verify.
+   */
+  credential_revoked: 409,
+  credential_suspended: 409,
+  status_unknown: 409,
   /** The OpenID4VP request is past its expiry (its `exp`, or 10 minutes after it arrived). */
   presentation_request_expired: 410,
   /** The share link's lifetime has passed ('Credential expired', SPEC 8). */
@@ -341,6 +349,9 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   credential_exists: 'Credential already held',
   offer_used: 'Credential offer no longer valid',
   received_credential_unsupported: 'Not available for a received credential',
+  credential_revoked: 'Credential revoked',
+  credential_suspended: 'Credential suspended',
+  status_unknown: 'Status unknown',
   presentation_request_expired: 'Presentation request expired',
   share_expired: 'Share link expired',
   share_withdrawn: 'Share link withdrawn',
@@ -430,15 +441,20 @@ export class AppError extends Error {
     readonly detail: string,
     readonly retryAfterSeconds?: number,
     readonly extensions?: Readonly<Record<string, unknown>>,
+    /** The HTTP status when not the code's own (a revoked credential's share link: 410). */
+    status?: number,
   ) {
     super(detail);
     this.name = 'AppError';
-    this.statusCode = ERROR_STATUS[code];
+    this.statusCode = status ?? ERROR_STATUS[code];
   }
 
   /** The problem body of this error. */
   toProblem(): Problem {
-    return problemOf(this.code, this.detail, { extensions: this.extensions });
+    return problemOf(this.code, this.detail, {
+      extensions: this.extensions,
+      status: this.statusCode,
+    });
   }
 }
 

@@ -126,6 +126,11 @@ export const PROBLEM_CODES = [
   'offer_used',
   // 409: a feature the product's own documents have and a received credential has not (yet)
   'received_credential_unsupported',
+  // 409 (410 from a share link or bare link while it holds): a credential its issuer revoked or
+  // suspended (status lists, SPEC 8), or whose status cannot be read (status_unknown)
+  'credential_revoked',
+  'credential_suspended',
+  'status_unknown',
   // 410
   'presentation_request_expired',
   // 410: a share link that no longer discloses anything

@@ -83,6 +83,11 @@ export const ACTIVITY_TYPES = [
    */
   'credential_offer_received',
   'credential_received',
+  /**
+   * The wallet saw a credential's status at its issuer change (SPEC 8 status lists): revoked,
+   * suspended, or valid again (wallet/check-credential-status.ts says which changes count).
+   */
+  'credential_status_changed',
 ] as const;
 export const activityTypeSchema = z.enum(ACTIVITY_TYPES);
 export type ActivityType = z.infer<typeof activityTypeSchema>;
@@ -109,6 +114,38 @@ export const proofRecordSchema = z.object({
   /** eddsa-jcs-2022 proofs repeat the document's @context (W3C EdDSA Cryptosuites 3.3.1). */
   '@context': z.array(z.string()).optional(),
 });
+
+/**
+ * A credential's status at its issuer (SPEC 8 "status entry"): read from the issuer's IETF Token
+ * Status List (SD-JWT VC `status.status_list`) and W3C Bitstring Status List (`credentialStatus`),
+ * the worst of both forms winning (revoked > suspended > unknown > valid). `unknown`: not checked
+ * yet, or the list could not be read or did not verify (never taken as valid).
+ */
+export const CREDENTIAL_STATUS_VALUES = ['valid', 'suspended', 'revoked', 'unknown'] as const;
+export const credentialStatusValueSchema = z.enum(CREDENTIAL_STATUS_VALUES);
+export type CredentialStatusValue = z.infer<typeof credentialStatusValueSchema>;
+
+/**
+ * The status the wallet last saw for a credential and when it checked (ISO 8601; null = never
+ * checked, then `value` is 'unknown'). A credential with no status entry is 'valid' once checked:
+ * nothing can revoke it.
+ */
+export const credentialStatusRecordSchema = z.object({
+  value: credentialStatusValueSchema,
+  checked_at: z.string().nullable(),
+});
+export type CredentialStatusRecord = z.infer<typeof credentialStatusRecordSchema>;
+
+/** The status of a credential the wallet has not checked yet. */
+export const UNCHECKED_CREDENTIAL_STATUS: CredentialStatusRecord = {
+  value: 'unknown',
+  checked_at: null,
+};
+
+/** Whether a credential with this status may be shared or presented (not revoked or suspended). */
+export function isStatusShareable(status: CredentialStatusRecord | undefined): boolean {
+  return status?.value !== 'revoked' && status?.value !== 'suspended';
+}
 
 /** SPEC 3 Credential, the screen record (a view of the signed W3C document). */
 export const credentialRecordSchema = z.object({
@@ -138,6 +175,12 @@ export const credentialRecordSchema = z.object({
    * the SPEC's sample documents.
    */
   received: receivedCredentialSchema.optional(),
+  /**
+   * The credential's status at its issuer, as last checked by the wallet (issue 28's record;
+   * POST /user/{userId}/credentials/{id}/status-check). Always answered by the server; a copy
+   * stored on the device before statuses existed reads as not checked.
+   */
+  status: credentialStatusRecordSchema.default(UNCHECKED_CREDENTIAL_STATUS),
 });
 export type CredentialRecord = z.infer<typeof credentialRecordSchema>;
 
