@@ -273,6 +273,7 @@ const SEED_BODIES: Record<string, (inputs: SeedInputs) => unknown[]> = {
       max_views: 3,
     },
   ],
+  'POST /user/{userId}/credentials/{id}/status-check': () => [{}, { if_due: true }],
   'POST /credentials/verify': ({ signed }) => [
     { verifiableCredential: signed.jcsCredential },
     { verifiableCredential: signed.rdfcCredential },

@@ -569,6 +569,24 @@ export const credentialActivityBodySchema = z.strictObject(
 );
 export type CredentialActivityBody = z.infer<typeof credentialActivityBodySchema>;
 
+/**
+ * Body of POST /user/{userId}/credentials/{credentialId}/status-check (may be absent): `if_due`
+ * checks only when the check is due (the list's ttl passed; a card being opened), else the
+ * credential is checked now.
+ */
+export const statusCheckBodySchema = z.strictObject(
+  { if_due: z.boolean().optional() },
+  { error: 'A status check takes no other field than if_due' },
+);
+export type StatusCheckBody = z.infer<typeof statusCheckBodySchema>;
+
+/** Answer of POST /user/{userId}/credentials/{credentialId}/status-check. */
+export const statusCheckAnswerSchema = z.object({
+  credential_id: z.string(),
+  status: credentialStatusRecordSchema,
+});
+export type StatusCheckAnswer = z.infer<typeof statusCheckAnswerSchema>;
+
 /** Answer of POST /user/{userId}/activity-logs and .../credentials/{credentialId}/activity. */
 export const activityLogAnswerSchema = z.object({
   message: z.string(),
