@@ -9,8 +9,9 @@
  *   an unreachable list is 'unknown' and not logged; `if_due` does not fetch before the ttl;
  * - another holder's id is 404; a record never checked answers { unknown, null };
  * - the daily job checks the credentials whose check is due, and only those;
- * - a revoked or suspended card is refused for a share link (409 with its code and plain
- *   detail), its existing share link and bare link answer 410 with the same code. (Until the
+ * - a revoked or suspended card is refused for a share link and for an OpenID4VP presentation
+ *   (409 with its code and plain detail), its existing share link and bare link answer 410 with
+ *   the same code. (Until the
  *   product's issuers revoke through their API (issue 28's issuer part), the card's status is
  *   set as the checker would store it.)
  */
@@ -21,6 +22,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { credentials, receivedCredentials } from '../src/db/schema';
 import { clearStatusListCache } from '../src/lib/status-list';
 import { checkDueCredentialStatuses } from '../src/wallet/check-due-credential-statuses';
+import { presentCredential } from '../src/wallet/present-credential';
 import { LINK_DETAILS, UNSHAREABLE_DETAILS } from '../src/wallet/refuse-unshareable-credential';
 import {
   bearer,
@@ -254,6 +256,17 @@ describe.each(backends)("the wallet knows a credential's status on $name", (back
       });
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toEqual(problem(code, UNSHAREABLE_DETAILS[value]));
+      // Presenting it over OpenID4VP (what approving a consent request that includes it does).
+      await expect(
+        presentCredential({
+          ...app.deps,
+          userId: PRIMARY.userId,
+          documentType: 'pan',
+          disclose: ['name'],
+          nonce: 'nonce-1',
+          audience: 'x509_san_dns:verifier.example',
+        }),
+      ).rejects.toMatchObject({ code, statusCode: 409, detail: UNSHAREABLE_DETAILS[value] });
       for (const id of [shareId, card.id]) {
         const link = await app.inject({ url: `/api/verify/${id}` });
         expect(link.statusCode, link.body).toBe(410);

@@ -15,12 +15,19 @@
  * (`claim_labels`, nested claims by their dotted path); 'Not a trusted issuer' when the issuer is
  * not on the trust list; 'Waiting for the issuer' while issuance is deferred (state pending),
  * with no QR, share, copy or download until the credential arrives (Delete stays).
+ *
+ * Its status at the issuer (SPEC 8 status lists; docs/status-lists.md "The wallet"): Revoked or
+ * Suspended in place of the display status, 'Status unknown' beside it, and the time of the last
+ * check ('Checked 10:32'; another day's date; offline, the last known status with its date).
+ * Opening the card asks the server to check when the check is due; "Check status" checks now.
+ * While revoked or suspended, Share and Show QR Code are disabled with the plain reason.
  */
 import {
   type CredentialRecord,
   credentialDisplayStatus,
   DOCUMENT_NUMBER_CLAIMS,
   findDocumentTypeByName,
+  isStatusShareable,
   maskField,
   type ShareRecord,
 } from '@pehchaan/core';
@@ -35,6 +42,7 @@ import { fieldLabel } from '@/lib/format-claim';
 import { useFormat } from '@/lib/preferences';
 import { QR_OPTIONS, useQrCode } from '@/lib/qr-code';
 import { toast } from '@/lib/toast';
+import { useOnlineStatus } from '@/lib/use-online-status';
 import { isAwaitingIssuer } from '../api/local-credentials';
 import { DocumentTypeIcon } from './document-type-icon';
 import { ShareLinks } from './share-links';
@@ -71,6 +79,61 @@ export interface CredentialActions {
    */
   revealOf: (credential: CredentialRecord) => ((field: string) => Promise<string | null>) | null;
   onSetPublicLink: (credential: CredentialRecord, on: boolean) => void;
+  /**
+   * Checks the credential's status at its issuer (`ifDue`: only when the list's ttl has passed,
+   * as when the card is opened); null instead of a function: it cannot be checked here (no API,
+   * or a credential the server does not know yet).
+   */
+  checkStatusOf: (
+    credential: CredentialRecord,
+  ) => { check: (ifDue: boolean) => void; busy: boolean } | null;
+}
+
+const ISSUER_STATUS_CLASSES = {
+  revoked: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200',
+  suspended: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
+  unknown: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200',
+} as const;
+
+/** The day of an instant in the holder's time zone, to tell today's checks from older ones. */
+function sameDay(a: string, b: number, day: (value: string | number) => string): boolean {
+  return day(a) === day(b);
+}
+
+/**
+ * The status at the issuer as the card shows it: a badge for revoked, suspended and unknown
+ * (none for valid: the display status says it) and the time of the last check.
+ */
+export function IssuerStatus({ credential, now }: { credential: CredentialRecord; now: number }) {
+  const { t } = useTranslation('credentials');
+  const format = useFormat();
+  const online = useOnlineStatus();
+  const { value, checked_at: checkedAt } = credential.status;
+  const checked =
+    checkedAt === null
+      ? t('issuerStatus.notChecked')
+      : !online
+        ? t('issuerStatus.lastKnown', { date: format.dateTime(checkedAt) })
+        : sameDay(checkedAt, now, format.date)
+          ? t('issuerStatus.checkedAt', { time: format.time(checkedAt) })
+          : t('issuerStatus.checkedOn', { date: format.date(checkedAt) });
+  return (
+    <>
+      {value !== 'valid' && (
+        <span
+          data-status={value}
+          className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${ISSUER_STATUS_CLASSES[value]}`}
+        >
+          {t(`issuerStatus.${value}`)}
+        </span>
+      )}
+      <span className="self-center text-xs text-slate-600 dark:text-slate-400">
+        <span className="sr-only">{t('issuerStatus.label')}: </span>
+        {value === 'valid' && <span className="sr-only">{t('issuerStatus.valid')}, </span>}
+        {checked}
+      </span>
+    </>
+  );
 }
 
 const STATUS_CLASSES = {
@@ -134,6 +197,11 @@ export function CredentialCard({
 }) {
   const { t, i18n } = useTranslation('credentials');
   const [expanded, setExpanded] = useState(false);
+  const statusCheck = actions.checkStatusOf(credential);
+  // Revoked or suspended by its issuer: not shared (the server refuses too).
+  const unshareable = !isStatusShareable(credential.status);
+  const unshareableId = useId();
+  const issuerValue = credential.status.value;
   const links = actions.linksOf(credential);
   const qrLink = links.qrLink;
   const detailsId = useId();
@@ -186,11 +254,16 @@ export function CredentialCard({
                 {t('received.waiting')}
               </span>
             ) : (
-              <span
-                className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${STATUS_CLASSES[status]}`}
-              >
-                {t(`status.${status}`)}
-              </span>
+              <>
+                {!unshareable && (
+                  <span
+                    className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${STATUS_CLASSES[status]}`}
+                  >
+                    {t(`status.${status}`)}
+                  </span>
+                )}
+                <IssuerStatus credential={credential} now={now ?? Date.now()} />
+              </>
             )}
             {received && !received.trusted && (
               <span
@@ -214,7 +287,11 @@ export function CredentialCard({
         </div>
         <button
           type="button"
-          onClick={() => setExpanded((e) => !e)}
+          onClick={() => {
+            // Opening the card checks its status when the check is due (the list's ttl).
+            if (!expanded) statusCheck?.check(true);
+            setExpanded((e) => !e);
+          }}
           aria-expanded={expanded}
           aria-controls={detailsId}
           aria-label={t(expanded ? 'hideDetails' : 'showDetails', { name })}
@@ -338,6 +415,16 @@ export function CredentialCard({
         onWithdraw={actions.onWithdrawShare}
       />
 
+      {unshareable && !waiting && (
+        <p
+          id={unshareableId}
+          role="note"
+          className="border-t border-slate-100 px-4 py-3 text-sm text-red-800 sm:px-5 dark:border-slate-800 dark:text-red-300"
+        >
+          {t(issuerValue === 'revoked' ? 'issuerStatus.revokedHint' : 'issuerStatus.suspendedHint')}
+        </p>
+      )}
+
       <div className="flex flex-wrap gap-2 border-t border-slate-100 px-4 py-3 sm:px-5 dark:border-slate-800">
         {!waiting && (
           <>
@@ -350,10 +437,18 @@ export function CredentialCard({
                   variant="secondary"
                   onClick={toggleQr}
                   aria-expanded={qrLink !== null}
+                  disabled={unshareable && qrLink === null}
+                  aria-describedby={unshareable ? unshareableId : undefined}
                 >
                   {qrLink ? t('closeQr') : t('showQr')}
                 </Button>
-                <Button size="sm" variant="secondary" onClick={() => actions.onShare(credential)}>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => actions.onShare(credential)}
+                  disabled={unshareable}
+                  aria-describedby={unshareable ? unshareableId : undefined}
+                >
                   <ShareIcon className="size-4" />
                   {t('share')}
                 </Button>
@@ -369,6 +464,16 @@ export function CredentialCard({
             <Button size="sm" variant="ghost" onClick={() => actions.onDownloadPdf(credential)}>
               {t('downloadPdf')}
             </Button>
+            {statusCheck && (
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => statusCheck.check(false)}
+                disabled={statusCheck.busy}
+              >
+                {statusCheck.busy ? t('issuerStatus.checking') : t('issuerStatus.check')}
+              </Button>
+            )}
           </>
         )}
         {!credential.permanent && (
