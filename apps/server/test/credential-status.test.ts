@@ -267,6 +267,17 @@ describe.each(backends)("the wallet knows a credential's status on $name", (back
           audience: 'x509_san_dns:verifier.example',
         }),
       ).rejects.toMatchObject({ code, statusCode: 409, detail: UNSHAREABLE_DETAILS[value] });
+      // The consent screen shows it as unavailable, with the reason.
+      const requests = (
+        await app.inject({ url: `${base}/consent-requests`, headers: bearer(token) })
+      ).json().consent_requests as {
+        presentation?: { credentials: { document_type: string | null; unavailable?: string }[] };
+      }[];
+      const asked = requests
+        .flatMap((request) => request.presentation?.credentials ?? [])
+        .filter((credential) => credential.document_type === 'pan');
+      expect(asked.length).toBeGreaterThan(0);
+      for (const credential of asked) expect(credential.unavailable).toBe(value);
       for (const id of [shareId, card.id]) {
         const link = await app.inject({ url: `/api/verify/${id}` });
         expect(link.statusCode, link.body).toBe(410);

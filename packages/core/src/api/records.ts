@@ -242,6 +242,12 @@ export const presentationCredentialSchema = z.object({
    * language then). Absent: the product's own document of `document_type` answers, if held.
    */
   received: z.object({ credential_id: z.string(), claims: z.array(z.string()) }).optional(),
+  /**
+   * Set when the held credential that answers this query was revoked or suspended by its issuer
+   * (the wallet's last status check, SPEC 8): it cannot be presented, and the consent screen
+   * shows it as unavailable with that reason. Computed when read, like `held`.
+   */
+  unavailable: z.enum(['revoked', 'suspended']).optional(),
 });
 export type PresentationCredential = z.infer<typeof presentationCredentialSchema>;
 
