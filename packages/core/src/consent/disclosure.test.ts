@@ -233,7 +233,8 @@ describe('withHeld', () => {
           ...credential('aadhaar', [claim('name')], { held: false }),
           received: { credential_id: 'cred-1', claims: ['name'] },
         },
-        credential('pan', [claim('pan_number')], { held: false, unavailable: 'revoked' }),
+        // Marked revoked when last read; valid again since.
+        { ...credential('pan', [claim('pan_number')], { held: false }), unavailable: 'revoked' },
       ],
     };
     const marked = withHeld(
