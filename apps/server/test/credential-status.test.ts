@@ -9,8 +9,8 @@
  *   an unreachable list is 'unknown' and not logged; `if_due` does not fetch before the ttl;
  * - another holder's id is 404; a record never checked answers { unknown, null };
  * - the daily job checks the credentials whose check is due, and only those;
- * - a revoked or suspended card is refused for a share link and for an OpenID4VP presentation
- *   (409 with its code and plain detail), its existing share link and bare link answer 410 with
+ * - a revoked or suspended card is refused for a share link, an OpenID4VP presentation and an
+ *   offline QR code (409 with its code and plain detail), shown unavailable on the consent screen, its existing share link and bare link answer 410 with
  *   the same code. (Until the
  *   product's issuers revoke through their API (issue 28's issuer part), the card's status is
  *   set as the checker would store it.)
@@ -267,6 +267,15 @@ describe.each(backends)("the wallet knows a credential's status on $name", (back
           audience: 'x509_san_dns:verifier.example',
         }),
       ).rejects.toMatchObject({ code, statusCode: 409, detail: UNSHAREABLE_DETAILS[value] });
+      // Nor shown as an offline QR code.
+      const offline = await app.inject({
+        method: 'POST',
+        url: `${base}/credentials/${card.id}/offline-presentation`,
+        headers: bearer(token),
+        payload: { fields: ['name'] },
+      });
+      expect(offline.statusCode, offline.body).toBe(409);
+      expect(offline.json()).toEqual(problem(code, UNSHAREABLE_DETAILS[value]));
       // The consent screen shows it as unavailable, with the reason.
       const requests = (
         await app.inject({ url: `${base}/consent-requests`, headers: bearer(token) })

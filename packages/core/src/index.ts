@@ -9,6 +9,7 @@ export * from './devices';
 export * from './documents';
 export * from './masking';
 export * from './notifications';
+export * from './offline';
 export * from './proofs';
 export * from './sample-data';
 export * from './time';

@@ -242,6 +242,8 @@ export const ERROR_STATUS = {
    * `sub` not the issuer, `iat` missing or ahead, expired) or its signer cannot be checked.
    */
   issuer_metadata_invalid: 422,
+  /** The offline QR: the chosen fields need a QR code above version 25 (choose fewer). */
+  offline_qr_too_large: 422,
   /** Too many requests, or too many failed logins in a row (the growing delay): Retry-After. */
   rate_limited: 429,
   /** 100 failed OTP logins in a row for one number; an operator must unlock it. */
@@ -377,6 +379,7 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   credential_rejected: 'Credential not accepted',
   credential_too_large: 'Credential too large',
   issuer_metadata_invalid: "Issuer's signed metadata not accepted",
+  offline_qr_too_large: 'Too many fields for an offline QR code',
   rate_limited: 'Too many requests',
   login_locked: 'Login locked',
   client_error: 'Bad request',

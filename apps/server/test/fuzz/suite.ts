@@ -274,6 +274,10 @@ const SEED_BODIES: Record<string, (inputs: SeedInputs) => unknown[]> = {
     },
   ],
   'POST /user/{userId}/credentials/{id}/status-check': () => [{}, { if_due: true }],
+  'POST /user/{userId}/credentials/{id}/offline-presentation': () => [
+    { fields: ['name'] },
+    { fields: ['name', 'nationality'], medium: 'print' },
+  ],
   'POST /credentials/verify': ({ signed }) => [
     { verifiableCredential: signed.jcsCredential },
     { verifiableCredential: signed.rdfcCredential },

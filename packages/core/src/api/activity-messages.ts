@@ -226,5 +226,9 @@ export function describeActivity(message: ActivityMessage): string {
       return `Received ${documentName(p.document_type)} credential from ${p.issuer}`;
     case 'credential_status_changed':
       return credentialStatusChangedText(documentName(p.document_type), p.status);
+    case 'offline_qr_shown':
+      return `Showed an offline QR code of your ${documentName(p.document_type)} with ${claimNames(p.claims)}`;
+    case 'offline_qr_printed':
+      return `Made a printable offline QR code of your ${documentName(p.document_type)} with ${claimNames(p.claims)}`;
   }
 }

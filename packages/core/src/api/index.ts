@@ -5,6 +5,7 @@ export * from './consent-receipts';
 export * from './credential-offers';
 export * from './credential-privacy';
 export * from './export';
+export * from './offline-presentation';
 export * from './problem';
 export * from './profile';
 export * from './records';

@@ -166,6 +166,8 @@ export const PROBLEM_CODES = [
   // 422: OpenID4VCI 1.0 12.2.3, the issuer's signed metadata does not verify (signature, typ,
   // sub, iat, exp) or its signer cannot be checked
   'issuer_metadata_invalid',
+  // 422: the offline QR (api/offline-presentation.ts): the chosen fields need a QR above version 25
+  'offline_qr_too_large',
   // 429
   'rate_limited',
   'login_locked',

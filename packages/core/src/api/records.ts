@@ -88,6 +88,11 @@ export const ACTIVITY_TYPES = [
    * suspended, or valid again (wallet/check-credential-status.ts says which changes count).
    */
   'credential_status_changed',
+  /**
+   * The holder made an offline QR code of one credential (api/offline-presentation.ts): shown on
+   * screen (message offline_qr_shown) or for a printed copy (offline_qr_printed).
+   */
+  'credential_presented_offline',
 ] as const;
 export const activityTypeSchema = z.enum(ACTIVITY_TYPES);
 export type ActivityType = z.infer<typeof activityTypeSchema>;

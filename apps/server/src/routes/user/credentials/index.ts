@@ -3,7 +3,8 @@
  * DECISIONS 9.6), one identity number in full (logged, limited per holder, never cached), one
  * credential's signed document and its SD-JWT VC, turning its bare link on or off, asking the
  * issuer again for a received one still pending (deferred issuance), deleting one,
- * their display order, and recording a copy or download made on the device in the activity log.
+ * their display order, recording a copy or download made on the device in the activity log, and
+ * an offline QR code of chosen fields.
  * HTTP only: schema and a thin handler calling one service. Mounted by routes/user/index.ts under
  * /user/:userId/credentials, which authenticates (401) and checks the holder (403) first.
  */
@@ -14,6 +15,8 @@ import {
   credentialFieldAnswerSchema,
   credentialListSchema,
   credentialRecordSchema,
+  offlinePresentationAnswerSchema,
+  offlinePresentationBodySchema,
   publicLinkAnswerSchema,
   publicLinkBodySchema,
   SD_JWT_VC_MEDIA_TYPE,
@@ -30,6 +33,7 @@ import {
   checkCredentialStatusOfHolder,
   withArrivalStatus,
 } from '../../../wallet/check-credential-status';
+import { createOfflinePresentation } from '../../../wallet/create-offline-presentation';
 import { deleteCredential } from '../../../wallet/delete-credential';
 import { getCredentialDocument } from '../../../wallet/get-credential-document';
 import { getCredentialSdJwt } from '../../../wallet/get-credential-sd-jwt';
@@ -336,6 +340,41 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
         credentialIds: request.body.credential_ids,
       });
       return { credential_ids: ids };
+    },
+  );
+
+  // The offline QR (DECISIONS 8; docs/offline-verification.md).
+  app.post(
+    '/:id/offline-presentation',
+    {
+      config: IDEMPOTENT,
+      schema: {
+        ...holderRoute,
+        params: credentialParamsSchema,
+        body: offlinePresentationBodySchema,
+        operationId: 'createOfflinePresentation',
+        summary: 'An offline QR code of the chosen fields: an SD-JWT VC presentation, packed',
+        description:
+          'The QR text is `PH1:` + Base45 of the raw DEFLATE of the packed presentation ' +
+          "(docs/offline-verification.md). Its KB-JWT's `aud` is `offline` (valid 10 minutes) " +
+          'or, with `medium: print`, `offline-print` (no time limit); its `nonce` is shown ' +
+          'beside the code. An identity number among `fields` must also be named in ' +
+          '`full_values`: a signed value cannot be masked.',
+        response: {
+          200: offlinePresentationAnswerSchema,
+          ...errorResponses(400, 401, 403, 404, 409, 422),
+        },
+      },
+    },
+    async (request) => {
+      const { userId, id } = request.params;
+      return createOfflinePresentation({
+        ...app.deps,
+        userId,
+        credentialId: id,
+        fields: request.body.fields,
+        medium: request.body.medium ?? 'screen',
+      });
     },
   );
 };

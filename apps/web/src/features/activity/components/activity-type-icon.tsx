@@ -215,6 +215,15 @@ const PATHS: Record<ActivityType, ReactNode> = {
       <circle cx="12" cy="8" r="2" />
     </>
   ),
+  // A QR code's three finder squares: a credential shown as an offline QR code.
+  credential_presented_offline: (
+    <>
+      <rect x="3" y="3" width="7" height="7" rx="1" />
+      <rect x="14" y="3" width="7" height="7" rx="1" />
+      <rect x="3" y="14" width="7" height="7" rx="1" />
+      <path d="M14 14h3v3M21 14v.01M14 21h7v-4" />
+    </>
+  ),
   // A sheet of codes: a new set, or one line of it used (struck through).
   recovery_codes_generated: (
     <>
@@ -292,6 +301,7 @@ const TYPE_TONES: Record<ActivityType, Tone> = {
   credential_offer_received: 'blue',
   credential_received: 'green',
   credential_status_changed: 'red',
+  credential_presented_offline: 'blue',
 };
 
 /** The round, tinted icon of `type`; `data-type` names the type for styling and tests. */

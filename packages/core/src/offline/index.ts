@@ -1,0 +1,3 @@
+export * from './base45';
+export * from './qr-codec';
+export * from './qr-dictionary';
