@@ -182,9 +182,9 @@ export const ERROR_STATUS = {
   /** A feature of the product's own documents that a received credential does not have (yet). */
   received_credential_unsupported: 409,
   /**
-   * A credential its issuer revoked or suspended (SPEC 8: its status list says so): sharing or
-   * presenting it is refused (409); a share link or bare link of it answers 410 with the same
-   * code. status_unknown: a status list that cannot be read or does not verify.
+   * A credential its issuer revoked or suspended (SPEC 8: its status list says so): sharing,
+   * presenting it or opening a link of it is refused. status_unknown: a status list that cannot
+   * be read or does not verify.
    */
   credential_revoked: 409,
   credential_suspended: 409,
@@ -444,20 +444,15 @@ export class AppError extends Error {
     readonly detail: string,
     readonly retryAfterSeconds?: number,
     readonly extensions?: Readonly<Record<string, unknown>>,
-    /** The HTTP status when not the code's own (a revoked credential's share link: 410). */
-    status?: number,
   ) {
     super(detail);
     this.name = 'AppError';
-    this.statusCode = status ?? ERROR_STATUS[code];
+    this.statusCode = ERROR_STATUS[code];
   }
 
   /** The problem body of this error. */
   toProblem(): Problem {
-    return problemOf(this.code, this.detail, {
-      extensions: this.extensions,
-      status: this.statusCode,
-    });
+    return problemOf(this.code, this.detail, { extensions: this.extensions });
   }
 }
 

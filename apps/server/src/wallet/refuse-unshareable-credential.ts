@@ -6,8 +6,9 @@
  *   include it) and the offline presentation: 409 `credential_revoked` / `credential_suspended`
  *   with UNSHAREABLE_DETAILS ('This credential was revoked by its issuer, so it cannot be
  *   shared.').
- * - A share link or the bare link /verify/{id} of it, opened meanwhile: 410 with the same code
- *   and LINK_DETAILS; the link answers again if the issuer reinstates a suspended credential.
+ * - A share link or the bare link /verify/{id} of it, opened meanwhile: the same codes (409, one
+ *   status per code) with LINK_DETAILS; the link answers again if the issuer reinstates a
+ *   suspended credential.
  * 'unknown' and 'valid' are not refused here: a verifier checks the list itself and says
  * "status unknown" when it cannot read it.
  */
@@ -27,12 +28,14 @@ export const LINK_DETAILS = {
 
 /**
  * @param statusValue the row's status_value.
- * @param use 'share' (409: making a share, presenting) or 'link' (410: opening a link).
+ * @param use 'share' (making a share, presenting) or 'link' (opening a link): which detail.
  * @throws AppError 'credential_revoked' or 'credential_suspended' for such a status.
  */
 export function refuseUnshareableCredential(statusValue: string, use: 'share' | 'link'): void {
   if (statusValue !== 'revoked' && statusValue !== 'suspended') return;
   const code = statusValue === 'revoked' ? 'credential_revoked' : 'credential_suspended';
-  if (use === 'share') throw new AppError(code, UNSHAREABLE_DETAILS[statusValue]);
-  throw new AppError(code, LINK_DETAILS[statusValue], undefined, undefined, 410);
+  throw new AppError(
+    code,
+    use === 'share' ? UNSHAREABLE_DETAILS[statusValue] : LINK_DETAILS[statusValue],
+  );
 }
