@@ -134,10 +134,14 @@ export default defineConfig({
         runtimeCaching: [
           {
             // Same-origin build fonts only (content-hashed, so never stale); no API answer.
+            // The .woff files are the credential PDF's (features/credentials/pdf-fonts.ts): kept
+            // once fetched, so a PDF can be made offline (Latin, the Indic scripts, JP slices).
             urlPattern: ({ sameOrigin, url }) =>
-              sameOrigin && url.pathname.startsWith('/assets/') && url.pathname.endsWith('.woff2'),
+              sameOrigin &&
+              url.pathname.startsWith('/assets/') &&
+              (url.pathname.endsWith('.woff2') || url.pathname.endsWith('.woff')),
             handler: 'CacheFirst',
-            options: { cacheName: 'fonts', expiration: { maxEntries: 6 } },
+            options: { cacheName: 'fonts', expiration: { maxEntries: 24 } },
           },
         ],
         // Not the /verify frame: the worker answers /verify/<id> with the shell (one fallback).

@@ -71,6 +71,7 @@ import { vcIssueRoutes } from './routes/issue';
 import issuerOfferRoutes from './routes/issuer';
 import oid4vciRoutes from './routes/oid4vci';
 import oid4vpRoutes from './routes/oid4vp';
+import statusListRoutes from './routes/status-lists';
 import storageRoutes from './routes/storage';
 import trustListRoutes from './routes/trust-list';
 import userRoutes from './routes/user';
@@ -210,6 +211,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(vpApiRoutes, { prefix: '/presentations' });
   await app.register(vctRoutes, { prefix: '/vct' });
   await app.register(trustListRoutes, { prefix: '/trust-list' });
+  await app.register(statusListRoutes, { prefix: '/status-lists' });
   await app.register(verifierRoutes, { prefix: '/verifier' });
   await app.register(oid4vpRoutes, { prefix: '/oid4vp' });
   await app.register(issuerOfferRoutes, { prefix: '/issuer' });

@@ -46,6 +46,24 @@ describe.each(backends)('Cache-Control of every operation on $name', (backend) =
       await createVerifierApiKey({ ...app.deps, verifierName: 'State Bank of India' })
     ).apiKey;
     apiKeys.issuer = (await createIssuerApiKey({ ...app.deps, issuer: 'UIDAI' })).apiKey;
+    const offered = await app.inject({
+      method: 'POST',
+      url: '/issuer/offers',
+      headers: bearer(apiKeys.issuer),
+      payload: {
+        document_type: 'aadhaar',
+        claims: {
+          name: 'Cache Holder',
+          aadhaar_number: PRIMARY.aadhaarNumber,
+          phone: PRIMARY.phoneNumber,
+          date_of_birth: '1990-01-01',
+          address: 'Cache Lane, Pune',
+          gender: 'Female',
+          nationality: 'Indian',
+        },
+      },
+    });
+    expect(offered.statusCode, offered.body).toBe(201);
     operations = operationsOf((await app.inject({ url: '/docs/json' })).json() as OpenApiDocument);
 
     const token = await loginDemo(app, PRIMARY);
@@ -64,6 +82,10 @@ describe.each(backends)('Cache-Control of every operation on $name', (backend) =
       credentialId: credentials.credentials[0].id,
       requestId: requests.requests[0].id,
       type: DOCUMENT_TYPE_KEYS[0],
+      // Status lists: UIDAI's first list (the offer below drew an entry in it).
+      slug: 'uidai',
+      n: '1',
+      purpose: 'revocation',
     });
     expect(consents.consent_requests.length).toBeGreaterThan(0);
   });

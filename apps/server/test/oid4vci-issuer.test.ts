@@ -198,7 +198,11 @@ describe.each(backends)('OpenID4VCI issuer on $name', (backend) => {
   const expectPanSdJwt = async (sdJwt: unknown, key: WalletKey) => {
     expect(typeof sdJwt).toBe('string');
     const compact = String(sdJwt);
-    const verifier = independentSdJwtVerifier([panIssuerDid]);
+    // The credential's status too: the list fetched from the issuer (in process).
+    const verifier = independentSdJwtVerifier([panIssuerDid], undefined, async (uri) => {
+      expect(uri.startsWith(`${ORIGIN}/status-lists/income-tax-department/`)).toBe(true);
+      return (await app.inject({ url: new URL(uri).pathname })).body;
+    });
     const { payload, header } = await verifier.verify(compact, {
       currentDate: Math.floor(clock.now().getTime() / 1000),
     });

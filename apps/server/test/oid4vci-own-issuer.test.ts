@@ -9,6 +9,7 @@
  * TEST_DATABASE_URL, PostgreSQL.
  */
 
+import { credentialIdFromDocumentId } from '@pehchaan/core';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -146,11 +147,13 @@ describe.each(backends)(
       const signed = document.json().verifiable_credential;
       const issuerDid = app.deps.issuers.get('Election Commission of India').did;
       expect(signed).toMatchObject({
-        id: `urn:pehchaan:credential:${record.id}`,
+        id: expect.stringMatching(/^urn:uuid:/),
         issuer: { id: issuerDid },
         credentialSubject: { id: expect.stringMatching(/^did:key:z6Mk/), ...VOTER_CLAIMS },
         proof: { cryptosuite: 'eddsa-jcs-2022' },
       });
+      // The card's id is the issuer's urn:uuid, as core reads it.
+      expect(credentialIdFromDocumentId(signed.id)).toBe(record.id);
       const sdJwt = await app.inject({
         url: `${base}/credentials/${record.id}/sd-jwt`,
         headers: bearer(token),

@@ -131,6 +131,13 @@ describe.each(backends)('SD-JWT VC on $name', (backend) => {
         nbf: seconds(String(pan.document.validFrom)),
         exp: seconds(String(pan.document.validUntil)),
         cnf: { jwk: { kty: 'OKP', crv: 'Ed25519', x: expect.any(String) } },
+        // Its status entry (IETF Token Status List), a plain claim: docs/status-lists.md.
+        status: {
+          status_list: {
+            idx: expect.any(Number),
+            uri: `${ORIGIN}/status-lists/income-tax-department/1`,
+          },
+        },
         ...claims,
       });
     });

@@ -55,6 +55,9 @@ const OWNERS: Record<string, string> = {
   oid4vci_offers: 'issuer/',
   oid4vci_nonces: 'issuer/',
   oid4vci_issuances: 'issuer/',
+  // the issuer's status lists and its credentials' statuses
+  status_lists: 'issuer/',
+  credential_statuses: 'issuer/',
   // the activity log, appended to by every role: lib/activity-log.ts, -chain.ts, -retention.ts
   activity_logs: 'lib/activity-',
   activity_log_anchors: 'lib/activity-',

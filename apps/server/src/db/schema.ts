@@ -1077,6 +1077,12 @@ export const oid4vciOffers = pgTable(
     redeemedAt: instant('redeemed_at'),
     accessTokenHash: text('access_token_hash'),
     accessTokenExpiresAt: instant('access_token_expires_at'),
+    /**
+     * The offered credential's id as issued ('urn:uuid:...'), one for both of its forms: the
+     * ldp_vc's `id` and the key of its status entry (credential_statuses). Null for offers made
+     * before status lists existed (their credentials carry no status entry).
+     */
+    credentialId: text('credential_id'),
   },
   (t) => [
     uniqueIndex('oid4vci_offers_code_idx').on(t.preAuthorizedCodeHash),
@@ -1134,6 +1140,57 @@ export const oid4vciIssuances = pgTable(
     uniqueIndex('oid4vci_issuances_offer_config_idx').on(t.offerId, t.configurationId),
     uniqueIndex('oid4vci_issuances_transaction_idx').on(t.transactionIdHash),
     uniqueIndex('oid4vci_issuances_notification_idx').on(t.notificationId),
+  ],
+);
+
+// --- Status lists of the product's issuers (docs/status-lists.md; DECISIONS 8: IETF Token Status
+// List for SD-JWT VCs, W3C Bitstring Status List for Data Integrity VCs). Written only by
+// src/issuer/.
+
+/**
+ * An issuer's status lists, numbered from 1 per issuer. Each holds `size` entries (at least
+ * 131,072, the W3C Bitstring Status List minimum, for herd privacy); `used` counts the indexes
+ * handed out, and a new list is opened when the newest one is half full, so random indexes
+ * rarely collide. `updated_at` changes with any status of the list (it dates the served list).
+ */
+export const statusLists = pgTable(
+  'status_lists',
+  {
+    /** The issuer's name as in core's ISSUERS, e.g. 'UIDAI'. */
+    issuer: text('issuer')
+      .notNull()
+      .references(() => issuerKeys.issuer, { onDelete: 'cascade' }),
+    listNumber: integer('list_number').notNull(),
+    size: integer('size').notNull(),
+    used: integer('used').notNull().default(0),
+    createdAt: instant('created_at').notNull(),
+    updatedAt: instant('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.issuer, t.listNumber] })],
+);
+
+/**
+ * The status of each credential an issuer issued (or offered): `credential_id` is its id as
+ * issued ('urn:uuid:...'), shared by its dc+sd-jwt and ldp_vc forms; `idx` its entry in list
+ * `list_number`, drawn at random among the unused ones (unique per list). `status` is 'valid',
+ * 'suspended' or 'revoked' (final); `reason` the issuer's optional words (at most 200
+ * characters). No holder data is kept here.
+ */
+export const credentialStatuses = pgTable(
+  'credential_statuses',
+  {
+    credentialId: text('credential_id').primaryKey(),
+    issuer: text('issuer').notNull(),
+    listNumber: integer('list_number').notNull(),
+    idx: integer('idx').notNull(),
+    status: text('status').notNull().default('valid'),
+    reason: text('reason'),
+    createdAt: instant('created_at').notNull(),
+    updatedAt: instant('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('credential_statuses_list_idx').on(t.issuer, t.listNumber, t.idx),
+    index('credential_statuses_changed_idx').on(t.issuer, t.listNumber, t.status),
   ],
 );
 

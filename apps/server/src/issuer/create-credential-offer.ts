@@ -12,7 +12,11 @@
  * Output: { offer_uri (GET it for the Credential Offer), openid_credential_offer
  * ('openid-credential-offer://?credential_offer_uri=...', for a QR code or link), tx_code (the
  * code, answered this once for the issuer to send by SMS; absent unless asked), expires_at (ISO
- * 8601, OFFER_TTL_SECONDS from now) }.
+ * 8601, OFFER_TTL_SECONDS from now), credential_id (the credential's id as issued,
+ * 'urn:uuid:...', the same for both of its forms: the ldp_vc's `id` and the id POST
+ * /issuer/credentials/{id}/status takes) }.
+ * The credential's status entry is drawn here (allocate-credential-status.ts), so both forms
+ * carry the same one (docs/status-lists.md).
  * Stored: the offer row (issuer role's `oid4vci_offers`): the claims and the pre-authorized code
  * encrypted, the code's and the transaction code's keyed hashes. Offers never redeemed are
  * deleted UNREDEEMED_OFFER_RETENTION_MS after they expired (swept here): their claims are
@@ -34,6 +38,7 @@ import { and, isNull, lt } from 'drizzle-orm';
 import { oid4vciOffers } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
+import { allocateCredentialStatus } from './allocate-credential-status';
 import {
   configurationIdOf,
   OFFER_FORMATS,
@@ -77,6 +82,7 @@ export interface CreatedCredentialOffer {
   openid_credential_offer: string;
   tx_code?: string;
   expires_at: string;
+  credential_id: string;
 }
 
 /** One claim value: text, a finite number, a boolean, or a list of texts (a marksheet's subjects). */
@@ -179,8 +185,10 @@ export async function createCredentialOffer(
   const claims = Object.fromEntries(
     ['name', ...type.subjectFields].map((field) => [field, options.claims[field]]),
   );
+  const status = await allocateCredentialStatus({ ...options, issuer: options.issuer });
   await options.db.insert(oid4vciOffers).values({
     id,
+    credentialId: status.credentialId,
     issuer: options.issuer,
     documentType: type.key,
     configurationIds: formats.map((format) => configurationIdOf(type.key, format)),
@@ -198,5 +206,6 @@ export async function createCredentialOffer(
     openid_credential_offer: `openid-credential-offer://?credential_offer_uri=${encodeURIComponent(offerUri)}`,
     ...(txCode === undefined ? {} : { tx_code: txCode }),
     expires_at: expiresAt.toISOString(),
+    credential_id: status.credentialId,
   };
 }

@@ -17,6 +17,7 @@ import type { IssuerName } from '@pehchaan/core';
 import { and, eq, isNull } from 'drizzle-orm';
 import { oid4vciIssuances } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
+import { credentialStatusEntryOf } from './allocate-credential-status';
 import { authenticateAccessToken } from './authenticate-access-token';
 import {
   type DeferredCredentialResponse,
@@ -66,6 +67,7 @@ export async function getDeferredCredential(
     claims: offerClaimsOf(options, offer),
     holderJwk: row.holderJwk,
     now,
+    status: await credentialStatusEntryOf(options.db, offer.credentialId),
   });
   const [delivered] = await options.db
     .update(oid4vciIssuances)

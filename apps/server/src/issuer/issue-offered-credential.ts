@@ -30,6 +30,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { decodeProtectedHeader, importJWK, type JWK, jwtVerify } from 'jose';
 import { type Oid4vciOfferRow, oid4vciIssuances, oid4vciNonces } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
+import { credentialStatusEntryOf } from './allocate-credential-status';
 import { authenticateAccessToken } from './authenticate-access-token';
 import { hashNonce } from './create-credential-nonce';
 import { offerClaimsAad } from './create-credential-offer';
@@ -230,6 +231,7 @@ export async function issueOfferedCredential(
         claims: offerClaimsOf(options, offer),
         holderJwk: jwk,
         now,
+        status: await credentialStatusEntryOf(db, offer.credentialId),
       });
   const [stored] = await db
     .insert(oid4vciIssuances)

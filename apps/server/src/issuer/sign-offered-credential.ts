@@ -6,11 +6,16 @@
  *   { alg: 'EdDSA', typ: 'dc+sd-jwt', kid: the issuer's did:key DID URL } and payload { iss: the
  *   issuer's did:key, vct: '{PUBLIC_ORIGIN}/vct/{type}', iat and nbf: now, exp: the type's expiry
  *   (SPEC 9), cnf: { jwk: the proof's public key (Ed25519 or P-256) }, _sd_alg: 'sha-256', _sd }:
- *   every subject claim (`name`, `document_type` and the type's fields) its own disclosure.
+ *   every subject claim (`name`, `document_type` and the type's fields) its own disclosure;
+ *   with a status entry, `status: { status_list: { idx, uri } }` (IETF Token Status List
+ *   section 6.1), a plain claim: a verifier must be able to read it whatever is disclosed.
  * - `ldp_vc`: a W3C VCDM 2.0 document (core's buildCredentialDocument: the type's VC type, issuer
  *   { id, name }, validFrom now, validUntil the type's expiry) whose credentialSubject.id is the
  *   did:key of the proof's Ed25519 key, checked against the VC 2.0 rules and signed with an
- *   eddsa-jcs-2022 DataIntegrityProof under the issuer's key.
+ *   eddsa-jcs-2022 DataIntegrityProof under the issuer's key; with a status entry, its `id` is
+ *   the entry's credential id ('urn:uuid:...', shared with the dc+sd-jwt form) and
+ *   `credentialStatus` holds two BitstringStatusListEntry objects (revocation, suspension; W3C
+ *   Bitstring Status List v1.0 section 2.1). docs/status-lists.md has both entries' shapes.
  *
  * Errors: none for a well-formed call; a P-256 key for ldp_vc or a document breaking the VC
  * rules is a bug of the caller (it checks the key first), hence a thrown Error.
@@ -32,6 +37,11 @@ import type { DisclosureFrame } from '@sd-jwt/types';
 import type { ServiceDeps } from '../lib/deps';
 import { newCredentialId } from '../lib/ids';
 import type { OfferFormat } from './oid4vci';
+import {
+  bitstringStatusEntries,
+  type CredentialStatusEntry,
+  tokenStatusClaim,
+} from './status-lists';
 
 export interface SignOfferedCredentialOptions
   extends Pick<ServiceDeps, 'issuers' | 'proofCrypto' | 'publicOrigin'> {
@@ -43,6 +53,8 @@ export interface SignOfferedCredentialOptions
   /** The public JWK of the wallet's proof. */
   holderJwk: Record<string, string>;
   now: Date;
+  /** The credential's status entry (allocate-credential-status.ts); none for an old offer. */
+  status?: CredentialStatusEntry | undefined;
 }
 
 /** The credential: the compact SD-JWT VC (a string) or the signed W3C document (an object). */
@@ -71,6 +83,9 @@ export async function signOfferedCredential(
       nbf: iat,
       exp: credentialExpiry(type.key, issuedAt).getTime() / 1000,
       cnf: { jwk: { ...options.holderJwk } },
+      ...(options.status
+        ? { status: tokenStatusClaim(options.publicOrigin, options.issuer, options.status) }
+        : {}),
       ...claims,
     };
     return instance.issue(
@@ -92,9 +107,20 @@ export async function signOfferedCredential(
     ...unsigned.credentialSubject,
     id: publicJwkToDidKey(options.holderJwk),
   };
-  const broken = checkCredentialRules(unsigned);
+  const document = options.status
+    ? {
+        ...unsigned,
+        id: options.status.credentialId,
+        credentialStatus: bitstringStatusEntries(
+          options.publicOrigin,
+          options.issuer,
+          options.status,
+        ),
+      }
+    : unsigned;
+  const broken = checkCredentialRules(document);
   if (broken.length > 0) throw new Error(`Refusing to sign: ${broken.join('; ')}`);
-  return createEddsaJcs2022Proof(unsigned, {
+  return createEddsaJcs2022Proof(document, {
     verificationMethod: key.verificationMethod,
     created: toSecondsIso(issuedAt),
     sign: key.sign,

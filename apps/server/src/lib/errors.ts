@@ -182,13 +182,12 @@ export const ERROR_STATUS = {
   /** A feature of the product's own documents that a received credential does not have (yet). */
   received_credential_unsupported: 409,
   /**
-   * A credential its issuer revoked or suspended (SPEC 8: its status list says so): sharing,
-   * presenting it or opening a link of it is refused. status_unknown: a status list that cannot
-   * be read or does not verify.
+   * Status lists (docs/status-lists.md): the credential is revoked (final) or suspended by its
+   * issuer: a verifier's refusal, the wallet's refusal to share it, the issuer's refusal to change
+   * a revoked credential's status.
    */
   credential_revoked: 409,
   credential_suspended: 409,
-  status_unknown: 409,
   /** The OpenID4VP request is past its expiry (its `exp`, or 10 minutes after it arrived). */
   presentation_request_expired: 410,
   /** The share link's lifetime has passed ('Credential expired', SPEC 8). */
@@ -227,6 +226,8 @@ export const ERROR_STATUS = {
   credential_not_verified: 422,
   /** W3C VC API: a presentation whose proof, challenge, domain or credentials do not verify. */
   presentation_not_verified: 422,
+  /** A verifier path: the status list could not be fetched or verified: never "valid". */
+  status_unknown: 422,
   /** A passkey registration that does not verify (or answers options that expired). */
   passkey_invalid: 422,
   /** A restore whose credentials do not verify or are not the holder's. */
@@ -352,8 +353,6 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   offer_used: 'Credential offer no longer valid',
   received_credential_unsupported: 'Not available for a received credential',
   credential_revoked: 'Credential revoked',
-  credential_suspended: 'Credential suspended',
-  status_unknown: 'Status unknown',
   presentation_request_expired: 'Presentation request expired',
   share_expired: 'Share link expired',
   share_withdrawn: 'Share link withdrawn',
@@ -373,6 +372,8 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   type_not_issuable: 'Type not issuable',
   credential_not_verified: 'Credential not verified',
   presentation_not_verified: 'Presentation not verified',
+  credential_suspended: 'Credential suspended',
+  status_unknown: 'Status unknown',
   passkey_invalid: 'Passkey not accepted',
   backup_invalid: 'Backup not accepted',
   issuer_address_refused: 'Issuer address not allowed',

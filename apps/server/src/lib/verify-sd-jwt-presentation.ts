@@ -22,8 +22,9 @@
  * Each check is made on its own, so a verifier sees all that failed, not only the first; then
  * @sd-jwt/sd-jwt-vc's SDJwtVcInstance.verify runs over the same presentation (its verifier
  * callback uses the key found above, its kbVerifier `cnf.jwk`) as the 'sd_jwt_vc_valid' check.
- * The credential's `status` entry is not read here (nothing is fetched): the library's status
- * step is skipped.
+ * The credential's `status` entry is not fetched here: the library's status step is skipped, and
+ * the entries (`status.status_list`, IETF Token Status List) are answered in `statusEntries` for
+ * the caller to check (lib/status-list, verifier/receive-verifier-response.ts).
  *
  * The KB-JWT's `iat` must lie in KB_JWT_IAT_WINDOW around `now` (RFC 9901 section 7.3, step "the
  * creation time of the Key Binding JWT ... is within an acceptable window"): 5 minutes back, 1
@@ -43,6 +44,7 @@ import {
   SD_JWT_ISSUER_ALGS,
   verifiesUnder,
 } from './sd-jwt-issuer-key';
+import { type StatusEntry, statusEntriesOfSdJwtPayload } from './status-list';
 
 /**
  * How far a KB-JWT's `iat` may lie from the verifier's clock, in seconds: `back` before it (the
@@ -110,6 +112,8 @@ export interface PresentationVerdict {
   claims: Record<string, unknown>;
   /** Set when 'issuer_signature' failed because no acceptable issuer key was found. */
   issuerKeyProblem?: IssuerKeyProblem;
+  /** The issuer-signed payload's status entries (none when it has no `status`). */
+  statusEntries: StatusEntry[];
 }
 
 interface Decoded {
@@ -207,6 +211,7 @@ export async function verifySdJwtPresentation(
       issuer: null,
       vct: null,
       claims: {},
+      statusEntries: [],
     };
   }
   const { header, payload } = decoded;
@@ -316,6 +321,7 @@ export async function verifySdJwtPresentation(
     issuer: iss,
     vct,
     claims,
+    statusEntries: statusEntriesOfSdJwtPayload(payload),
     ...('problem' in found ? { issuerKeyProblem: found.problem } : {}),
   };
 }

@@ -99,6 +99,11 @@ export async function registerOpenApi(
           description:
             "OpenID4VCI 1.0: the product's issuers as Credential Issuers (metadata, offers, token, nonce, credential, deferred, notification)",
         },
+        {
+          name: 'status',
+          description:
+            "Status lists of the product's issuers (IETF Token Status List, W3C Bitstring Status List) and the issuer API that changes a credential's status",
+        },
       ],
     },
     transform: jsonSchemaTransform,

@@ -62,11 +62,15 @@ declare module 'fastify' {
  * - `live`: the health answer. It holds no personal data, so it may be stored, but a monitor or
  *   balancer acting on a stale "healthy" would route to a dead instance: `no-cache` makes every
  *   cache ask the server again before using it.
+ * - `statusList`, a minute: the issuers' status lists (docs/status-lists.md). Every verifier and
+ *   wallet fetches them; a minute of reuse (with an ETag to revalidate) bounds how long a cache
+ *   can hide a revocation, well inside the lists' own `ttl` of 5 minutes.
  */
 export const PUBLIC_CACHE = {
   release: 'public, max-age=3600',
   versioned: 'public, max-age=86400',
   live: 'no-cache',
+  statusList: 'public, max-age=60',
 } as const;
 
 export type PublicCacheControl = (typeof PUBLIC_CACHE)[keyof typeof PUBLIC_CACHE];

@@ -12,12 +12,13 @@
  */
 import type { ServiceDeps } from '../lib/deps';
 import { isAppError, problemOf } from '../lib/errors';
+import type { StatusListDeps } from '../lib/status-list';
 import { receiveVerifierResponse } from './receive-verifier-response';
 
 const RESPONSE_PATH = /^\/oid4vp\/responses\/([A-Za-z0-9_-]+)$/;
 
 export function localTransport(
-  deps: Pick<ServiceDeps, 'db' | 'vault' | 'now' | 'issuers' | 'publicOrigin'>,
+  deps: Pick<ServiceDeps, 'db' | 'vault' | 'now' | 'issuers' | 'publicOrigin'> & StatusListDeps,
   responseUri: string,
 ): { fetch: typeof fetch; refusal: () => string | undefined } | undefined {
   let url: URL;

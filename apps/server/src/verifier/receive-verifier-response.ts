@@ -15,6 +15,11 @@
  *   otherwise, when no usable issuer key was found (an https `iss` without that `kid` on the
  *   trust list, an `x5c` chain, an alg other than ES256/EdDSA), 400 'issuer_key_not_found' or
  *   'signature_algorithm_not_accepted', the detail saying why;
+ * - a presentation whose issuer signature verified and that carries a status entry has its
+ *   issuer's Token Status List read (lib/status-list, check 'credential_status'); when that is
+ *   the only failed check, the presentation is the holder's own, so the refusal is recorded
+ *   under `wallet_errors` (error 'credential_revoked', 'credential_suspended' or
+ *   'status_unknown', the verifier portal shows it) and answered with that code (409 revoked/suspended, 422 status_unknown);
  * - every presentation verified (lib/verify-sd-jwt-presentation.ts): status 'shared', the
  *   verified claims stored encrypted (AAD 'verifier-request:' + id), the checks, and the
  *   SHA-256 of the vp_token (the digest the holder's approval receipt names). This is a
@@ -36,6 +41,8 @@ import { verifierRequests } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { parseDcqlVpToken } from '../lib/openid4vc';
+import { checkCredentialStatus, type StatusListDeps, type StatusValue } from '../lib/status-list';
+import { statusFailureText } from '../lib/status-list/verdict';
 import { loadTrustList } from '../lib/trust-list';
 import { verifierClientId } from '../lib/verifier-keys';
 import {
@@ -100,13 +107,16 @@ async function recordWalletError(
  *   DCQL vp_token; 'presentation_invalid' (400) when a check failed (nothing stored), or
  *   'kb_jwt_iat_out_of_window' (400) when the failed checks include 'kb_jwt_iat'; else
  *   'issuer_key_not_found' or 'signature_algorithm_not_accepted' (400) when a presentation's
- *   issuer key could not be used (its sentence follows the failed checks in the detail).
+ *   issuer key could not be used (its sentence follows the failed checks in the detail);
+ *   'credential_revoked', 'credential_suspended' or 'status_unknown' (409, 409, 422) when the status
+ *   check alone failed.
  */
 export async function receiveVerifierResponse(
-  options: Pick<ServiceDeps, 'db' | 'vault' | 'now' | 'publicOrigin'> & {
-    requestId: string;
-    form: VerifierResponseForm;
-  },
+  options: Pick<ServiceDeps, 'db' | 'vault' | 'now' | 'publicOrigin'> &
+    StatusListDeps & {
+      requestId: string;
+      form: VerifierResponseForm;
+    },
 ): Promise<Record<string, never>> {
   const { db, form } = options;
   const { request, verifier } = await findOpenVerifierRequest(options);
@@ -146,6 +156,7 @@ export async function receiveVerifierResponse(
   ];
   const credentials: Record<string, VerifiedCredential[]> = {};
   const keyProblems: IssuerKeyProblem[] = [];
+  const statusFailures: { value: Exclude<StatusValue, 'valid'>; text: string }[] = [];
   // The trust list (lib/trust-list.ts): an issuer is trusted only for the types it may issue.
   const trustList = await loadTrustList(options);
   for (const [queryId, presentations] of Object.entries(vpToken)) {
@@ -173,7 +184,23 @@ export async function receiveVerifierResponse(
       });
       for (const check of verdict.checks) checks.push({ credential_query_id: queryId, ...check });
       if (verdict.issuerKeyProblem) keyProblems.push(verdict.issuerKeyProblem);
-      if (verdict.verified && verdict.issuer && verdict.vct) {
+      const signed = verdict.checks.some((c) => c.check === 'issuer_signature' && c.passed);
+      let statusValid = true;
+      if (signed && verdict.issuer && verdict.statusEntries.length > 0) {
+        const status = await checkCredentialStatus(
+          { issuer: verdict.issuer, entries: verdict.statusEntries },
+          options,
+        );
+        statusValid = status.value === 'valid';
+        checks.push({
+          credential_query_id: queryId,
+          check: 'credential_status',
+          passed: statusValid,
+        });
+        const text = statusFailureText(status);
+        if (status.value !== 'valid' && text) statusFailures.push({ value: status.value, text });
+      }
+      if (verdict.verified && statusValid && verdict.issuer && verdict.vct) {
         const list = credentials[queryId] ?? [];
         credentials[queryId] = list;
         list.push({
@@ -203,6 +230,25 @@ export async function receiveVerifierResponse(
     }
     const [keyProblem] = keyProblems;
     if (keyProblem) throw new AppError(keyProblem.code, `${detail}. ${keyProblem.detail}`);
+    if (names.length === 1 && names[0] === 'credential_status') {
+      // Only the status failed: an authentic presentation of the holder's; the verifier sees it.
+      const worst =
+        statusFailures.find((f) => f.value === 'revoked') ??
+        statusFailures.find((f) => f.value === 'suspended') ??
+        statusFailures[0];
+      const code =
+        worst?.value === 'revoked'
+          ? 'credential_revoked'
+          : worst?.value === 'suspended'
+            ? 'credential_suspended'
+            : 'status_unknown';
+      await recordWalletError(db, request.id, {
+        error: code,
+        error_description: worst?.text ?? 'Status unknown',
+        received_at: now.toISOString(),
+      });
+      throw new AppError(code, worst?.text ?? 'Status unknown');
+    }
     throw new AppError('presentation_invalid', detail);
   }
   const updated = await db

@@ -20,10 +20,10 @@
  * Output: { restored, skipped }. Errors: 'backup_invalid' (422).
  */
 import {
-  CREDENTIAL_URN_PREFIX,
   credentialIdFromDocumentId,
   DOCUMENT_TYPES,
   holderDid,
+  isCardDocumentId,
   isJsonObject,
   publicJwkToDidKey,
   verifyCredential,
@@ -147,7 +147,7 @@ async function checkDocument(
     typeof subject.id !== 'string' ||
     !holderDids.includes(subject.id) ||
     !type ||
-    !id.startsWith(CREDENTIAL_URN_PREFIX) ||
+    !isCardDocumentId(id) ||
     !validFrom ||
     Number.isNaN(validFrom.getTime())
   ) {

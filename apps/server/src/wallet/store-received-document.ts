@@ -9,7 +9,8 @@
  *
  * - `isSpecCard(trustList, credentialIssuer, verified)`: that decision.
  * - `credentialRowValues(...)`: the `credentials` row of such a credential: its id is the
- *   `cred-...` of the document's `urn:pehchaan:credential:cred-...` id when no row has it yet,
+ *   `cred-...` of the document's id (`urn:pehchaan:credential:cred-...`, or `urn:uuid:...` as
+ *   core's credentialIdFromDocumentId reads it) when no row has it yet,
  *   else a new one (`freeCredentialId`); issued_at/expires_at its validFrom/validUntil;
  *   permanent as the type is (Basic Identity); what telling the issuer `credential_deleted`
  *   later needs (lib/oid4vci/card-exchange.ts), encrypted.
@@ -17,11 +18,11 @@
  *   `credential_received` activity entry and answers its screen record (unmasked).
  */
 import {
-  CREDENTIAL_URN_PREFIX,
   type CredentialRecord,
   credentialIdFromDocumentId,
   type DocumentTypeKey,
   getDocumentType,
+  isCardDocumentId,
   type VerifiableCredential,
 } from '@pehchaan/core';
 import { eq } from 'drizzle-orm';
@@ -66,7 +67,7 @@ export async function freeCredentialId(
 ): Promise<string> {
   const id = typeof document.id === 'string' ? document.id : '';
   const own = credentialIdFromDocumentId(id);
-  if (!id.startsWith(CREDENTIAL_URN_PREFIX) || !/^cred-[0-9a-f]{32}$/.test(own)) {
+  if (!isCardDocumentId(id) || !/^cred-[0-9a-f]{32}$/.test(own)) {
     return newCredentialId();
   }
   const [taken] = await db

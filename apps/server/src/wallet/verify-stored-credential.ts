@@ -8,6 +8,13 @@
  * makes a share link (wallet/view-share.ts). Whether the link is on, and the log of its views,
  * are wallet/view-credential-link.ts's, which the route calls first.
  *
+ * Status (docs/status-lists.md "Checking status"): the stored document's credentialStatus
+ * entries (the W3C Bitstring Status Lists its issuer named) are read (lib/status-list; the
+ * product's own lists in process, never cached); revoked, suspended or unknown fail the verdict
+ * ('Credential revoked', 'Credential suspended', 'Status unknown'; status 'revoked',
+ * 'suspended', 'status_unknown'). Such an answer is kept at most STATUS_ANSWER_MS, so a
+ * revocation shows within seconds. A credential its holder deleted has no row: 404.
+ *
  * Input: { ...deps, credentialId }. Output: { answer: the answer body (see api-contract,
  * "Credentials, signing and verification"), holderId: whose credential it is, changesAt: epoch ms
  * at which the verdict may next change with time (validFrom reached or validUntil passed;
@@ -34,7 +41,12 @@ import { type CredentialRow, credentials } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { readCredentialDocument } from '../lib/records';
+import { checkCredentialStatus, statusEntriesOfCredential } from '../lib/status-list';
+import { withStatus } from '../lib/status-list/verdict';
 import { loadTrustList, type TrustList } from '../lib/trust-list';
+
+/** The longest a bare link's answer on a credential with status entries is kept (5 s). */
+export const STATUS_ANSWER_MS = 5_000;
 
 export interface VerifyStoredCredentialOptions extends ServiceDeps {
   credentialId: string;
@@ -56,10 +68,23 @@ export async function verifyStoredCredential(
     .where(eq(credentials.id, options.credentialId));
   if (!row) throw new AppError('credential_not_found', MESSAGES.credentialNotFound);
   const check = await checkCredentialRow(row, options);
+  const document = readCredentialDocument(row, options.vault);
+  const entries = isJsonObject(document) ? statusEntriesOfCredential(document) : [];
+  let verdict = check.verdict;
+  let changesAt = check.changesAt;
+  if (entries.length > 0 && verdict.status !== 'malformed') {
+    const status = await checkCredentialStatus(
+      { issuer: check.summary.issuer_id, entries },
+      options,
+    );
+    verdict = withStatus(verdict, status, true);
+    const recheckAt = options.now().getTime() + STATUS_ANSWER_MS;
+    changesAt = Math.min(changesAt ?? recheckAt, recheckAt);
+  }
   return {
     answer: {
       credential_id: row.id,
-      ...check.verdict,
+      ...verdict,
       credential: {
         ...check.summary,
         id: row.id,
@@ -67,7 +92,7 @@ export async function verifyStoredCredential(
       },
     },
     holderId: row.userId,
-    changesAt: check.changesAt,
+    changesAt,
   };
 }
 

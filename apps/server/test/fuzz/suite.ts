@@ -378,6 +378,11 @@ const SEED_BODIES: Record<string, (inputs: SeedInputs) => unknown[]> = {
   'POST /oid4vci/issuers/{slug}/credential': ({ oid4vci }) => oid4vci,
   'POST /oid4vci/issuers/{slug}/deferred_credential': ({ oid4vci }) => oid4vci,
   'POST /oid4vci/issuers/{slug}/notification': ({ oid4vci }) => oid4vci,
+  // Status lists: the issuer API's status change (ids the fuzzing makes up answer 404).
+  'POST /issuer/credentials/{id}/status': () => [
+    { status: 'suspended', reason: 'Fuzz suspension' },
+    { status: 'valid' },
+  ],
 };
 
 /** UIDAI's offers in the fuzzing: the actor's Aadhaar Card claims. */
@@ -1044,6 +1049,25 @@ export function describeFuzzSuite(part: { index: number; count: number }): void 
         }
       }
       const security = await securitySetup(operation);
+      // Status lists: a fresh UIDAI offer (its entry opens list 1; its id for the status API).
+      const statusValues =
+        operation.path.startsWith('/status-lists') || operation.path.includes('/issuer/credentials')
+          ? await (async () => {
+              const made = await app.inject({
+                method: 'POST',
+                url: '/issuer/offers',
+                headers: bearer(apiKeys.issuer.own),
+                payload: { document_type: 'aadhaar', claims: AADHAAR_CLAIMS },
+              });
+              expect(made.statusCode, made.body).toBe(201);
+              return {
+                slug: ['uidai'],
+                n: ['1'],
+                purpose: ['revocation', 'suspension'],
+                id: [String(made.json().credential_id)],
+              };
+            })()
+          : undefined;
       const oid4vci = usesOid4vci(operation) ? await oid4vciSetup(operation) : undefined;
       // Issue 17: a decided consent (with its receipt) to send a grievance about, and a grievance
       // to the bank for its verifier to resolve.
@@ -1092,6 +1116,7 @@ export function describeFuzzSuite(part: { index: number; count: number }): void 
         ],
         ...(revealsField ? { pathValues: { field: ['pan_number'] } } : {}),
         ...(oid4vci ? { pathValues: oid4vci.pathValues } : {}),
+        ...(statusValues ? { pathValues: statusValues } : {}),
         seeds:
           SEED_BODIES[operation.key]?.({
             signed,

@@ -13,6 +13,8 @@ export const PUBLIC_OPERATIONS: Readonly<Record<string, string>> = {
   'GET /vct/{type}': PUBLIC_CACHE.release,
   'GET /trust-list': PUBLIC_CACHE.live,
   'GET /contexts/consent-receipt/v1': PUBLIC_CACHE.versioned,
+  'GET /status-lists/{slug}/{n}': PUBLIC_CACHE.statusList,
+  'GET /status-lists/{slug}/{n}/{purpose}': PUBLIC_CACHE.statusList,
 };
 
 /** Each public operation's method and a pattern of its paths, with its Cache-Control. */

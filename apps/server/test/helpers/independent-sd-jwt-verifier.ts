@@ -47,12 +47,17 @@ export async function jwsValid(
  * A verifier trusting `trustedDids`: the issuer key comes from the header's `kid` (EdDSA, a
  * did:key of a trusted issuer, equal to `iss`); the KB-JWT key from the payload's cnf.jwk. With
  * `typeMetadata`, it also fetches and checks the vct's Type Metadata through that function.
+ * With `statusList`, a credential's `status.status_list` is checked as the library does (IETF
+ * Token Status List): the statuslist+jwt got through that function, signed EdDSA by the did:key
+ * of its `kid` (a trusted one), and the credential's entry 0 (else the library throws 'Status is
+ * not valid'); without it the status step is skipped (nothing is fetched from the network).
  */
 export function independentSdJwtVerifier(
   trustedDids: readonly string[],
   typeMetadata?: (uri: string) => Promise<TypeMetadataFormat>,
+  statusList?: (uri: string) => Promise<string>,
 ): SDJwtVcInstance {
-  return new SDJwtVcInstance({
+  const instance = new SDJwtVcInstance({
     hasher: digest,
     verifier: async (signingInput, signature) => {
       const header = decodeProtectedHeader(`${signingInput}.${signature}`);
@@ -69,5 +74,19 @@ export function independentSdJwtVerifier(
       return jwsValid(signingInput, signature, jwk, alg);
     },
     ...(typeMetadata ? { loadTypeMetadataFormat: true, vctFetcher: typeMetadata } : {}),
+    ...(statusList
+      ? {
+          statusListFetcher: statusList,
+          statusVerifier: async (signingInput: string, signature: string) => {
+            const header = decodeProtectedHeader(`${signingInput}.${signature}`);
+            const kid = String(header.kid);
+            if (header.alg !== 'EdDSA' || header.typ !== 'statuslist+jwt') return false;
+            if (!trustedDids.includes(kid.split('#')[0] ?? '')) return false;
+            return jwsValid(signingInput, signature, jwkOfDidKey(kid), 'EdDSA');
+          },
+        }
+      : {}),
   });
+  if (!statusList) Object.assign(instance, { verifyStatus: async () => undefined });
+  return instance;
 }

@@ -126,11 +126,8 @@ export const PROBLEM_CODES = [
   'offer_used',
   // 409: a feature the product's own documents have and a received credential has not (yet)
   'received_credential_unsupported',
-  // 409 (410 from a share link or bare link while it holds): a credential its issuer revoked or
-  // suspended (status lists, SPEC 8), or whose status cannot be read (status_unknown)
+  // 409: status lists: a revoked credential (revoking is final; it is refused where it is used)
   'credential_revoked',
-  'credential_suspended',
-  'status_unknown',
   // 410
   'presentation_request_expired',
   // 410: a share link that no longer discloses anything
@@ -156,6 +153,11 @@ export const PROBLEM_CODES = [
   'type_not_issuable',
   'credential_not_verified',
   'presentation_not_verified',
+  // 422: the issuer's status list (W3C Bitstring, IETF Token Status List) says revoked or
+  // suspended, or could not be read or verified (docs/status-lists.md)
+  'credential_revoked',
+  'credential_suspended',
+  'status_unknown',
   'passkey_invalid',
   'backup_invalid',
   // 422: OpenID4VCI, the wallet receiving: an issuer address the wallet may not reach, a

@@ -74,7 +74,21 @@ describe('verdict schemas', () => {
       errors: ['expired'],
     };
     expect(credentialVerdictSchema.safeParse(good).success).toBe(true);
-    expect(credentialVerdictSchema.safeParse({ ...good, status: 'revoked' }).success).toBe(false);
+    expect(credentialVerdictSchema.safeParse({ ...good, status: 'withdrawn' }).success).toBe(false);
+    // The status list's answers are statuses of their own (docs/status-lists.md).
+    const revoked = {
+      ...good,
+      status: 'revoked',
+      checks: { ...good.checks, status: false },
+      credential_status: { value: 'revoked', checked_at: '2026-01-01T00:00:00.000Z' },
+    };
+    expect(credentialVerdictSchema.safeParse(revoked).success).toBe(true);
+    expect(
+      credentialVerdictSchema.safeParse({
+        ...revoked,
+        credential_status: { value: 'gone', checked_at: '2026-01-01T00:00:00.000Z' },
+      }).success,
+    ).toBe(false);
     expect(credentialVerdictSchema.safeParse({ ...good, checks: {} }).success).toBe(false);
   });
 

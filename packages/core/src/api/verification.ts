@@ -23,7 +23,32 @@ export const credentialChecksSchema = z.object({
   signature: z.boolean(),
   trusted_issuer: z.boolean(),
   validity: z.boolean(),
+  /** The issuer's status list says valid; absent when the credential has no status entry. */
+  status: z.boolean().optional(),
 });
+
+/**
+ * The W3C VC API `options.checks` name of the status check (VC API "Verify Credential"):
+ * checked by default when the credential has a status entry (credentialStatus).
+ */
+export const CREDENTIAL_STATUS_CHECK = 'credentialStatus';
+
+/** What the issuer's status list said (see CredentialStatusResult), in a verdict. */
+export const credentialStatusResultSchema = z.object({
+  value: z.enum(['valid', 'suspended', 'revoked', 'unknown']),
+  checked_at: z.string(),
+  reason: z.string().optional(),
+});
+
+/**
+ * The texts of a status that fails a verification (problem titles of `credential_revoked`,
+ * `credential_suspended`, `status_unknown`), the first line of the verdict's error.
+ */
+export const STATUS_FAILURE_TEXT = {
+  revoked: 'Credential revoked',
+  suspended: 'Credential suspended',
+  unknown: 'Status unknown',
+} as const;
 
 /** Whether the issuer is on the verifier's trusted list (see IssuerTrust). */
 export const issuerTrustSchema = z.object({
@@ -44,6 +69,8 @@ export const credentialVerdictSchema = z.object({
   errors: z.array(z.string()),
   warnings: z.array(z.string()).optional(),
   trust: issuerTrustSchema.optional(),
+  /** The status read from the issuer's status list, when the credential has a status entry. */
+  credential_status: credentialStatusResultSchema.optional(),
 });
 
 export const presentationVerdictSchema = z.object({
@@ -92,7 +119,8 @@ export const storedCredentialVerdictSchema = credentialVerdictSchema.extend({
  * The checks a W3C VC API caller may ask for in `options.checks` (core's CREDENTIAL_CHECKS);
  * 'proof' is the default.
  */
-export const credentialCheckSchema = z.enum(CREDENTIAL_CHECKS);
+export const credentialCheckSchema = z.enum([...CREDENTIAL_CHECKS, CREDENTIAL_STATUS_CHECK]);
+export type VcApiCheck = z.infer<typeof credentialCheckSchema>;
 
 export type CredentialVerdictAnswer = z.infer<typeof credentialVerdictSchema>;
 export type PresentationVerdictAnswer = z.infer<typeof presentationVerdictSchema>;

@@ -235,6 +235,12 @@ export const PRESENTATION_CHECKS = [
   'not_expired',
   /** @sd-jwt/sd-jwt-vc's own verification (signatures, time claims, KB-JWT, sd_hash) agrees. */
   'sd_jwt_vc_valid',
+  /**
+   * The issuer's status list (IETF Token Status List, `status.status_list`) says valid; made
+   * only for a credential with a status entry. Failing it answers the problem
+   * `credential_revoked`, `credential_suspended` or `status_unknown`.
+   */
+  'credential_status',
 ] as const;
 export type PresentationCheckName = (typeof PRESENTATION_CHECKS)[number];
 

@@ -47,11 +47,28 @@ export function holderDid(userId: string): string {
   return `did:pehchaan:${userId}`;
 }
 
-/** The credential id ('cred-...') of a document id ('urn:pehchaan:credential:cred-...'). */
+/**
+ * A credential id as the product's issuers issue it since status lists (docs/status-lists.md):
+ * 'urn:uuid:' and a lower-case RFC 9562 UUID, shared by a credential's ldp_vc and dc+sd-jwt forms.
+ */
+const UUID_URN =
+  /^urn:uuid:([0-9a-f]{8})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{12})$/;
+
+/**
+ * The credential id ('cred-...') of a document id: 'urn:pehchaan:credential:cred-...' without
+ * its prefix, or 'urn:uuid:<uuid>' as 'cred-' and the UUID's 32 hex digits; any other id as is.
+ */
 export function credentialIdFromDocumentId(documentId: string): string {
-  return documentId.startsWith(CREDENTIAL_URN_PREFIX)
-    ? documentId.slice(CREDENTIAL_URN_PREFIX.length)
-    : documentId;
+  if (documentId.startsWith(CREDENTIAL_URN_PREFIX)) {
+    return documentId.slice(CREDENTIAL_URN_PREFIX.length);
+  }
+  const uuid = UUID_URN.exec(documentId);
+  return uuid ? `cred-${uuid.slice(1).join('')}` : documentId;
+}
+
+/** True for a document id a SPEC card's credential id is made from (credentialIdFromDocumentId). */
+export function isCardDocumentId(documentId: string): boolean {
+  return documentId.startsWith(CREDENTIAL_URN_PREFIX) || UUID_URN.test(documentId);
 }
 
 /** ISO 8601 in whole seconds, 'YYYY-MM-DDTHH:MM:SSZ' (VC validity dates need no milliseconds). */

@@ -14,6 +14,11 @@ import { verifyProofSet } from './verify-proof';
 export const VERIFICATION_STATUSES = [
   'malformed',
   'invalid_signature',
+  // The issuer's status list says so (set by the server's status check, never by
+  // verifyCredential, which fetches nothing): revoked, suspended, or the list could not be read.
+  'revoked',
+  'suspended',
+  'status_unknown',
   'untrusted_issuer',
   'expired',
   'verified',
@@ -30,6 +35,21 @@ export interface VerificationChecks {
   trusted_issuer: boolean;
   /** `now` lies within [validFrom, validUntil] (VCDM 1.1: issuanceDate, expirationDate). */
   validity: boolean;
+  /**
+   * The issuer's status list says the credential is valid (W3C Bitstring Status List, IETF
+   * Token Status List). Absent when not checked: the credential has no status entry, or the
+   * verifier did not check (verifyCredential never does: it fetches nothing).
+   */
+  status?: boolean;
+}
+
+/** A credential's status as read from its issuer's status list (server's lib/status-list). */
+export interface CredentialStatusResult {
+  value: 'valid' | 'suspended' | 'revoked' | 'unknown';
+  /** When it was checked (ISO 8601). */
+  checked_at: string;
+  /** Why it is unknown (a plain sentence), or what the list said. */
+  reason?: string;
 }
 
 /**
@@ -62,6 +82,8 @@ export interface CredentialVerdict {
   warnings: string[];
   /** The issuer and whether the caller trusts it. */
   trust: IssuerTrust;
+  /** The status read from the issuer's status list, when the credential has a status entry. */
+  credential_status?: CredentialStatusResult;
 }
 
 /**

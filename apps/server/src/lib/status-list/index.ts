@@ -19,6 +19,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import type { ServiceDeps } from '../deps';
+import { isIssuerUrl } from '../sd-jwt-issuer-key';
 import { loadTrustList } from '../trust-list';
 import { BITSTRING_ACCEPT, verifyBitstringStatusList } from './bitstring';
 import type { StatusEntry } from './entries';
@@ -91,14 +92,15 @@ async function listOf(
   if ('error' in fetched) return { reason: fetched.error };
   let verified: VerifiedList | ListProblem;
   if (entry.kind === 'token') {
-    // The trust list is read before any transaction of the caller (PGlite has one connection).
-    const trustList = await loadTrustList(deps);
+    // Only an https issuer's keys are looked up in the trust list (a DID holds its own key);
+    // the caller holds no transaction (PGlite has one connection).
+    const trustList = isIssuerUrl(issuer) ? await loadTrustList(deps) : undefined;
     verified = await verifyStatusListToken(fetched.text, {
       uri: entry.uri,
       issuer,
       nowMs,
       keys: {
-        trustList: (iss) => trustList.find({ identifier: iss })?.jwks?.keys,
+        trustList: (iss) => trustList?.find({ identifier: iss })?.jwks?.keys,
         published: (iss) => publishedIssuerKeys(iss, deps),
       },
     });

@@ -6,16 +6,25 @@
  * - POST /issuer/offers: body { document_type ('PAN Card' or 'pan'), claims, formats?
  *   (['dc+sd-jwt', 'ldp_vc'], the default), tx_code? (true: a 6-digit code for the holder),
  *   deferred? (true: deferred issuance), ready_after_seconds? (with deferred: when the credential
- *   is ready, default 0) } -> 201 { offer_uri, openid_credential_offer, tx_code?, expires_at }
+ *   is ready, default 0) } -> 201 { offer_uri, openid_credential_offer, tx_code?, expires_at,
+ *   credential_id }
  *   (issuer/create-credential-offer.ts). 400 invalid_request / invalid_input /
  *   credential_not_issuable (with `reasons`), 401 without a valid key, 403 for another issuer's
  *   document type.
+ * - POST /issuer/credentials/{id}/status: body { status: 'valid' | 'suspended' | 'revoked',
+ *   reason? (at most 200 characters) } -> 200 { id, status, reason, updated_at }
+ *   (issuer/set-credential-status.ts; docs/status-lists.md). `{id}` is the URL-encoded
+ *   credential id as issued ('urn:uuid:...'). 404 credential_not_found for an id this issuer did
+ *   not issue, 409 credential_revoked for any change after a revocation. Each change is logged
+ *   for the issuer's audit (ids and statuses only, nothing of the holder).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticateIssuer } from '../../issuer/authenticate-issuer';
 import { createCredentialOffer } from '../../issuer/create-credential-offer';
 import { MAX_DEFERRED_SECONDS, OFFER_FORMATS } from '../../issuer/oid4vci';
+import { setCredentialStatus } from '../../issuer/set-credential-status';
+import { CREDENTIAL_STATUSES, MAX_STATUS_REASON_LENGTH } from '../../issuer/status-lists';
 import { AppError } from '../../lib/errors';
 import { errorResponses, problemSchema } from '../../lib/http-schemas';
 
@@ -57,6 +66,32 @@ const offerAnswerSchema = z.object({
     .optional()
     .describe('The transaction code, shown this once: send it to the holder'),
   expires_at: z.string().describe('ISO 8601: the offer cannot be redeemed after it'),
+  credential_id: z
+    .string()
+    .describe(
+      "The credential's id as issued ('urn:uuid:...'), both forms: POST /issuer/credentials/{id}/status takes it",
+    ),
+});
+
+const statusBodySchema = z
+  .object({
+    status: z
+      .enum(CREDENTIAL_STATUSES)
+      .describe("'suspended', 'valid' (reinstate) or 'revoked' (final)"),
+    reason: z
+      .string()
+      .min(1)
+      .max(MAX_STATUS_REASON_LENGTH)
+      .optional()
+      .describe("The issuer's reason, kept with the status (not in the lists)"),
+  })
+  .strict();
+
+const statusAnswerSchema = z.object({
+  id: z.string().describe("The credential's id as issued"),
+  status: z.enum(CREDENTIAL_STATUSES),
+  reason: z.string().nullable(),
+  updated_at: z.string().describe('ISO 8601: when the status last changed'),
 });
 
 const invalidClaimsProblem = {
@@ -107,6 +142,53 @@ const issuerOfferRoutes: FastifyPluginAsyncZod = async (app) => {
         deferredSeconds: body.deferred ? (body.ready_after_seconds ?? 0) : undefined,
       });
       return reply.code(201).send(offer);
+    },
+  );
+
+  app.post(
+    '/credentials/:id/status',
+    {
+      schema: {
+        tags: ['status'],
+        operationId: 'setIssuedCredentialStatus',
+        summary:
+          'Suspend, reinstate or revoke a credential the API key’s issuer issued (both of its forms); revoked is final',
+        security: [{ issuerApiKey: [] }],
+        params: z.object({
+          id: z
+            .string()
+            .min(1)
+            .max(200)
+            .describe("The credential's id as issued ('urn:uuid:...'), URL-encoded"),
+        }),
+        body: statusBodySchema,
+        response: {
+          200: statusAnswerSchema,
+          ...errorResponses(400, 401, 404, 409, 413, 415),
+        },
+      },
+    },
+    async (request) => {
+      if (!request.issuerName) throw new AppError('unauthenticated', 'Not authenticated');
+      const { answer, previous } = await setCredentialStatus({
+        ...app.deps,
+        issuer: request.issuerName,
+        credentialId: request.params.id,
+        status: request.body.status,
+        reason: request.body.reason,
+      });
+      // The issuer's audit line: who changed which credential how; nothing of the holder.
+      request.log.info(
+        {
+          event: 'credential_status_changed',
+          issuer: request.issuerName,
+          credential_id: answer.id,
+          from: previous,
+          to: answer.status,
+        },
+        'credential status set',
+      );
+      return answer;
     },
   );
 };

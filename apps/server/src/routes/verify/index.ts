@@ -13,8 +13,9 @@
  *   masked (a share's counts as a view); same limit.
  * - POST /credentials/verify (W3C VC API): body { verifiableCredential, options?: { checks? } };
  *   200 with the verdict when verified; otherwise a problem (RFC 9457) carrying the verdict:
- *   400 invalid_credential (malformed), 422 credential_not_verified; 400 invalid_request for a
- *   body of another shape (verifier/verify-submitted-credential.ts).
+ *   400 invalid_credential (malformed), 422 credential_revoked, credential_suspended or
+ *   status_unknown (the issuer's status list), 422 credential_not_verified; 400 invalid_request
+ *   for a body of another shape (verifier/verify-submitted-credential.ts).
  * - POST /presentations/verify (W3C VC API): body { verifiablePresentation, options?:
  *   { challenge?, domain?, checks? } }; likewise (verifier/verify-submitted-presentation.ts).
  * The verdict answers use core's schemas (api/verification.ts), as the web app's parsing does.
@@ -171,12 +172,18 @@ export const verifyPageRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** VC API `options.checks`: which checks decide the answer (default ['proof']). */
+/**
+ * VC API `options.checks`: which checks decide the answer (default ['proof'], and
+ * 'credentialStatus' when the credential has a status entry).
+ */
 const checksSchema = z
   .array(credentialCheckSchema)
-  .max(CREDENTIAL_CHECKS.length)
+  .max(CREDENTIAL_CHECKS.length + 1)
   .optional()
-  .describe("The checks that decide the answer: 'proof' (default), 'validity', 'trusted_issuer'");
+  .describe(
+    "The checks that decide the answer: 'proof' (default), 'validity', 'trusted_issuer', " +
+      "'credentialStatus' (default when the credential has a status entry)",
+  );
 
 /** A refusal of a VC API verify endpoint: a problem with the verdict as extension members. */
 function verdictProblem<T extends z.ZodType>(verdict: T, required: boolean) {

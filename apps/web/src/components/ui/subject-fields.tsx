@@ -34,6 +34,7 @@ export function SubjectFields({
   subject,
   reveal,
   labels,
+  onShownInFull,
 }: {
   subject: Record<string, unknown>;
   /** Where full values come from (see the module's docstring); absent: the subject's own. */
@@ -43,6 +44,11 @@ export function SubjectFields({
    * a claim without one is labelled from the catalogue.
    */
   labels?: Readonly<Record<string, string>>;
+  /**
+   * Told when a sensitive field starts showing in full (its value) or masked again (null), so
+   * the holder's card can print what the screen shows (the PDF, DECISIONS 9.5).
+   */
+  onShownInFull?: (field: string, value: string | null) => void;
 }) {
   const { t, i18n } = useTranslation();
   const format = useFormat();
@@ -61,16 +67,20 @@ export function SubjectFields({
   const toggle = async (field: string) => {
     if (revealed.has(field)) {
       setRevealed(setOne((next) => next.delete(field)));
+      onShownInFull?.(field, null);
       return;
     }
-    if (reveal && fetched[field] === undefined) {
+    let full = reveal ? fetched[field] : subject[field];
+    if (reveal && full === undefined) {
       setPending(setOne((next) => next.add(field)));
       const value = await reveal(field);
       setPending(setOne((next) => next.delete(field)));
       if (value === null) return;
       setFetched((prev) => ({ ...prev, [field]: value }));
+      full = value;
     }
     setRevealed(setOne((next) => next.add(field)));
+    if (typeof full === 'string') onShownInFull?.(field, full);
   };
 
   const entries = Object.entries(subject).filter(([key]) => !HIDDEN_KEYS.has(key));

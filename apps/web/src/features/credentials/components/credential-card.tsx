@@ -31,7 +31,7 @@ import {
   maskField,
   type ShareRecord,
 } from '@pehchaan/core';
-import { type ReactNode, useCallback, useId, useState } from 'react';
+import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ChevronDownIcon, ClockIcon, ShareIcon, ShieldIcon } from '@/components/ui/icons';
@@ -71,7 +71,11 @@ export interface CredentialActions {
   onShare: (credential: CredentialRecord) => void;
   onCopy: (credential: CredentialRecord) => void;
   onDownload: (credential: CredentialRecord) => void;
-  onDownloadPdf: (credential: CredentialRecord) => void;
+  /** Download PDF, with the identity numbers the card shows in full (by field). */
+  onDownloadPdf: (
+    credential: CredentialRecord,
+    shownInFull: Readonly<Record<string, string>>,
+  ) => void;
   onDelete: (credential: CredentialRecord) => void;
   /**
    * The full value of one of its identity numbers (the list holds them masked), or null when it
@@ -202,6 +206,8 @@ export function CredentialCard({
   const unshareable = !isStatusShareable(credential.status);
   const unshareableId = useId();
   const issuerValue = credential.status.value;
+  /** Identity numbers revealed on this card, while they show (memory only). */
+  const shownInFull = useRef<Record<string, string>>({});
   const links = actions.linksOf(credential);
   const qrLink = links.qrLink;
   const detailsId = useId();
@@ -288,9 +294,11 @@ export function CredentialCard({
         <button
           type="button"
           onClick={() => {
-            // Opening the card checks its status when the check is due (the list's ttl).
+            // Opening the card checks its status when the check is due (the list's ttl);
+            // closing it masks its fields again (SubjectFields unmounts).
             if (!expanded) statusCheck?.check(true);
-            setExpanded((e) => !e);
+            if (expanded) shownInFull.current = {};
+            setExpanded(!expanded);
           }}
           aria-expanded={expanded}
           aria-controls={detailsId}
@@ -352,6 +360,10 @@ export function CredentialCard({
             }
             reveal={actions.revealOf(credential)}
             labels={received?.claim_labels}
+            onShownInFull={(field, value) => {
+              const { [field]: _, ...rest } = shownInFull.current;
+              shownInFull.current = value === null ? rest : { ...rest, [field]: value };
+            }}
           />
           {waiting && (
             <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
@@ -461,7 +473,11 @@ export function CredentialCard({
               {/* A received SD-JWT VC is saved as issued (.sd-jwt), not as JSON. */}
               {received && received.format !== 'ldp_vc' ? t('downloadSdJwt') : t('downloadJson')}
             </Button>
-            <Button size="sm" variant="ghost" onClick={() => actions.onDownloadPdf(credential)}>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => actions.onDownloadPdf(credential, { ...shownInFull.current })}
+            >
               {t('downloadPdf')}
             </Button>
             {statusCheck && (

@@ -15,9 +15,10 @@ const DAY = 86_400_000;
 // The PDF writer needs a canvas, which jsdom lacks: the content handed to it is checked here,
 // the PDF itself in the browser test (e2e/tests/credentials-ui.spec.ts).
 const pdf = vi.hoisted(() => ({
-  build: vi.fn(async () => new Blob(['%PDF-1.3'], { type: 'application/pdf' })),
+  build: vi.fn(async () => new TextEncoder().encode('%PDF-1.7')),
 }));
 vi.mock('../credential-pdf', () => ({ buildCredentialPdf: pdf.build }));
+vi.mock('../pdf-fonts', () => ({ browserPdfFonts: {} }));
 
 const basicIdentity = credential('basic-1', {
   type: ['VerifiableCredential', 'BasicIdentityCredential'],
@@ -202,9 +203,18 @@ describe('/credentials', () => {
   });
 
   it('downloads the signed document as JSON under a readable name, and the card as a PDF', async () => {
-    const { user } = await openCredentials({
+    const { user, calls } = await openCredentials({
       'GET /user/user-001/credentials': list(pan),
       'GET /user/user-001/credentials/pan-1': () => json({ id: 'urn:pehchaan:credential:pan-1' }),
+      'POST /user/user-001/credentials/pan-1/offline-presentation': () =>
+        json({
+          qr: 'PH1:ABC',
+          qr_version: 9,
+          nonce: 'K7Q2ZP',
+          presented_at: '2026-12-07T05:00:00.000Z',
+          expires_at: null,
+          fields: ['name', 'father_name'],
+        }),
     });
     const names: string[] = [];
     const blobs: Blob[] = [];
@@ -226,22 +236,108 @@ describe('/credentials', () => {
       expect(await screen.findByText('Credential downloaded')).toBeInTheDocument();
       expect(names).toEqual(['pehchaan-pan-card-2025-01-01.json']);
 
+      // Download PDF asks which fields to print: all ticked, the PAN printed masked.
+      await user.click(within(panCard).getByRole('button', { name: 'Show details of PAN Card' }));
       await user.click(within(panCard).getByRole('button', { name: 'Download PDF' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Download PAN Card as PDF' });
+      expect(within(dialog).getByRole('checkbox', { name: 'PAN Number' })).toBeChecked();
+      expect(
+        within(dialog).getByText(/PAN Number is printed masked \(ABXXXXXX4K\)/),
+      ).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('checkbox', { name: 'Date of Birth' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Download PDF' }));
       expect(await screen.findByText('Credential saved as PDF')).toBeInTheDocument();
       expect(names[1]).toBe('pehchaan-pan-card-2025-01-01.pdf');
+      // The printed copy's QR: the ticked fields the code can carry (not the masked PAN).
+      const asked = calls.filter((c) => c.path.endsWith('/offline-presentation'));
+      expect(asked.map((c) => c.body)).toEqual([
+        { fields: ['name', 'father_name'], medium: 'print' },
+      ]);
       expect(pdf.build).toHaveBeenCalledWith(
         expect.objectContaining({
           title: 'PAN Card',
           issuer: 'Income Tax Department',
-          qrLink: `${window.location.origin}/verify/pan-1`,
-          rows: expect.arrayContaining([
+          summary: expect.arrayContaining([
+            ['Holder', 'Rajesh Kumar'],
             ['Issued', '01/01/2025'],
+          ]),
+          fields: [
+            ['Name', 'Rajesh Kumar'],
             ['PAN Number', 'ABXXXXXX4K'],
             ["Father's name", 'Suresh Kumar'],
-          ]),
+          ],
+          qr: expect.objectContaining({ text: 'PH1:ABC', nonce: 'K7Q2ZP' }),
         }),
+        expect.anything(),
       );
       expect(blobs[1]?.type).toBe('application/pdf');
+    } finally {
+      Reflect.deleteProperty(URL, 'createObjectURL');
+      Reflect.deleteProperty(URL, 'revokeObjectURL');
+    }
+  });
+
+  it('prints a PAN revealed on the card in full and carries it in the QR; offline, the PDF says it has no new QR', async () => {
+    let reachable = true;
+    const { user, calls } = await openCredentials({
+      'GET /user/user-001/credentials': list(pan),
+      'GET /user/user-001/credentials/pan-1/fields/pan_number': () =>
+        json({ credential_id: 'pan-1', field: 'pan_number', value: 'ABCPK1234K' }),
+      'POST /user/user-001/credentials/pan-1/offline-presentation': () => {
+        if (!reachable) throw new TypeError('Failed to fetch');
+        return json({
+          qr: 'PH1:ABC',
+          qr_version: 9,
+          nonce: 'K7Q2ZP',
+          presented_at: '2026-12-07T05:00:00.000Z',
+          expires_at: null,
+          fields: ['name', 'pan_number'],
+        });
+      },
+    });
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:pdf'), revokeObjectURL: vi.fn() });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    try {
+      const panCard = card('PAN Card');
+      await user.click(within(panCard).getByRole('button', { name: 'Show details of PAN Card' }));
+      await user.click(within(panCard).getByRole('button', { name: 'Show PAN Number' }));
+      expect(await within(panCard).findByText('ABCPK1234K')).toBeInTheDocument();
+      const download = async () => {
+        await user.click(within(panCard).getByRole('button', { name: 'Download PDF' }));
+        const dialog = await screen.findByRole('dialog', { name: 'Download PAN Card as PDF' });
+        expect(within(dialog).queryByText(/printed masked/)).toBeNull();
+        await user.click(within(dialog).getByRole('checkbox', { name: 'Date of Birth' }));
+        await user.click(within(dialog).getByRole('checkbox', { name: "Father's name" }));
+        await user.click(within(dialog).getByRole('button', { name: 'Download PDF' }));
+      };
+      await download();
+      expect(await screen.findByText('Credential saved as PDF')).toBeInTheDocument();
+      const asked = calls.filter((c) => c.path.endsWith('/offline-presentation'));
+      expect(asked.map((c) => c.body)).toEqual([
+        { fields: ['name', 'pan_number'], full_values: ['pan_number'], medium: 'print' },
+      ]);
+      expect(pdf.build).toHaveBeenLastCalledWith(
+        expect.objectContaining({
+          fields: [
+            ['Name', 'Rajesh Kumar'],
+            ['PAN Number', 'ABCPK1234K'],
+          ],
+        }),
+        expect.anything(),
+      );
+
+      reachable = false;
+      await download();
+      expect(await screen.findByText('PDF saved without a QR code (offline)')).toBeInTheDocument();
+      expect(pdf.build).toHaveBeenLastCalledWith(
+        expect.objectContaining({
+          qr: {
+            unavailable:
+              'You are offline, so this PDF has no new QR code. Download it again when online to add one a verifier can check.',
+          },
+        }),
+        expect.anything(),
+      );
     } finally {
       Reflect.deleteProperty(URL, 'createObjectURL');
       Reflect.deleteProperty(URL, 'revokeObjectURL');

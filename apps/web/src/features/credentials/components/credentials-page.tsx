@@ -48,6 +48,7 @@ import { isFailedLoad, useFallbackToast } from '@/lib/use-fallback-toast';
 import { useOnlineStatus } from '@/lib/use-online-status';
 import { checkCredentialStatus } from '../api/check-credential-status';
 import { createLocalCredential, localReveal } from '../api/create-local-credential';
+import { createPrintPresentation } from '../api/create-print-presentation';
 import { createShare } from '../api/create-share';
 import { deleteCredential } from '../api/delete-credential';
 import { generateCredential } from '../api/generate-credential';
@@ -61,11 +62,12 @@ import { saveCredentialOrder } from '../api/save-credential-order';
 import { setPublicLink } from '../api/set-public-link';
 import { withdrawShare } from '../api/withdraw-share';
 import { credentialFileName } from '../credential-files';
-import { credentialPdfContent } from '../credential-pdf-content';
+import { credentialPdfContent, type PdfQrSource, printedQrFields } from '../credential-pdf-content';
 import { buildQrPayload, verificationUrl } from '../qr-payload';
 import { AddCredentialMenu } from './add-credential-menu';
-import type { CredentialActions } from './credential-card';
+import { type CredentialActions, credentialDisplayName } from './credential-card';
 import { DebugPanel } from './debug-panel';
+import { PdfDialog } from './pdf-dialog';
 import { ReceiveOfferDialog } from './receive-offer-dialog';
 import { type ShareChoice, ShareDialog } from './share-dialog';
 import { SortableCredentialList } from './sortable-credential-list';
@@ -91,6 +93,12 @@ function permanentFirst(list: readonly CredentialRecord[]): CredentialRecord[] {
 }
 
 /** What the share dialog was opened for: a link to send, or a link to show as the QR code. */
+/** A Download PDF in progress: the card, and the identity numbers it shows in full. */
+interface PdfRequest {
+  credential: CredentialRecord;
+  shownInFull: Readonly<Record<string, string>>;
+}
+
 interface ShareRequest {
   credential: CredentialRecord;
   purpose: 'share' | 'qr';
@@ -126,6 +134,8 @@ export function CredentialsPage({
   const [toDelete, setToDelete] = useState<CredentialRecord | null>(null);
   const [shareRequest, setShareRequest] = useState<ShareRequest | null>(null);
   const [receiving, setReceiving] = useState(false);
+  const [pdfRequest, setPdfRequest] = useState<PdfRequest | null>(null);
+  const [makingPdf, setMakingPdf] = useState(false);
   /** Credential id -> the link its open QR code shows. */
   const [qrLinks, setQrLinks] = useState<Record<string, string>>({});
   const online = useOnlineStatus();
@@ -428,28 +438,63 @@ export function CredentialsPage({
         toast.error(t('toast.downloadFailed'));
       }
     },
-    onDownloadPdf: async (credential) => {
-      try {
-        const content = credentialPdfContent(credential, {
-          t,
-          language: i18n.language,
-          format,
-          origin: window.location.origin,
-          now: Date.now(),
-        });
-        // The PDF writer is loaded on the first PDF download only.
-        const { buildCredentialPdf } = await import('../credential-pdf');
-        const pdf = await buildCredentialPdf(content);
-        if (!downloadFile(credentialFileName(credential, 'pdf'), pdf, 'application/pdf')) {
-          throw new Error('No download');
-        }
-        toast.success(t('toast.downloadedPdf'));
-        record('credential_downloaded', credential);
-      } catch {
-        toast.error(t('toast.downloadFailed'));
-      }
-    },
+    onDownloadPdf: (credential, shownInFull) => setPdfRequest({ credential, shownInFull }),
     onDelete: (credential) => setToDelete(credential),
+  };
+
+  /**
+   * Makes and saves the PDF of the ticked fields (DECISIONS 9.5): the offline QR code of a
+   * printed copy from the server when it can be reached, else the PDF without one, saying why.
+   */
+  const makePdf = async (request: PdfRequest, fields: string[]) => {
+    const { credential, shownInFull } = request;
+    setMakingPdf(true);
+    try {
+      const inCode = printedQrFields(fields, shownInFull);
+      let qr: PdfQrSource = { kind: 'none' };
+      if (inCode.fields.length > 0) {
+        if (!online || !env.USE_API || isLocalOnly(credential)) qr = { kind: 'offline' };
+        else {
+          try {
+            const presentation = await createPrintPresentation({
+              userId,
+              credentialId: credential.id,
+              ...inCode,
+            });
+            qr = { kind: 'presentation', presentation };
+          } catch (error) {
+            qr = { kind: isApiUnavailable(error) ? 'offline' : 'failed' };
+          }
+        }
+      }
+      const content = credentialPdfContent(credential, {
+        t,
+        language: i18n.language,
+        format,
+        fields,
+        revealed: shownInFull,
+        qr,
+        now: Date.now(),
+      });
+      // The PDF writer and its fonts are loaded on the first PDF download only.
+      const [{ buildCredentialPdf }, { browserPdfFonts }] = await Promise.all([
+        import('../credential-pdf'),
+        import('../pdf-fonts'),
+      ]);
+      const pdf = await buildCredentialPdf(content, browserPdfFonts);
+      const blob = new Blob([pdf as Uint8Array<ArrayBuffer>], { type: 'application/pdf' });
+      if (!downloadFile(credentialFileName(credential, 'pdf'), blob, 'application/pdf')) {
+        throw new Error('No download');
+      }
+      setPdfRequest(null);
+      if (qr.kind === 'offline') toast(t('toast.pdfWithoutQr'));
+      else toast.success(t('toast.downloadedPdf'));
+      record('credential_downloaded', credential);
+    } catch {
+      toast.error(t('toast.downloadFailed'));
+    } finally {
+      setMakingPdf(false);
+    }
   };
 
   const remove = useMutation({
@@ -554,6 +599,19 @@ export function CredentialsPage({
           }
           onCreate={(choice) => makeShare.mutate({ request: shareRequest, choice })}
           onCancel={() => setShareRequest(null)}
+        />
+      )}
+
+      {pdfRequest && (
+        <PdfDialog
+          key={pdfRequest.credential.id}
+          name={credentialDisplayName(pdfRequest.credential, i18n.language)}
+          subject={pdfRequest.credential.credential_subject}
+          labels={pdfRequest.credential.received?.claim_labels}
+          shownInFull={pdfRequest.shownInFull}
+          busy={makingPdf}
+          onDownload={(fields) => void makePdf(pdfRequest, fields)}
+          onCancel={() => setPdfRequest(null)}
         />
       )}
 

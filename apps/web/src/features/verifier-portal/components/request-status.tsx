@@ -55,9 +55,15 @@ export const BADGE_TONES: Record<VerifierRequestStatus, string> = {
   consent_expired: 'bg-amber-100 text-amber-950 dark:bg-amber-950 dark:text-amber-100',
 };
 
+/** Refusals of a holder's own presentation on its credential's status, with their own text. */
+const STATUS_REFUSALS = new Set(['credential_revoked', 'credential_suspended', 'status_unknown']);
+type StatusRefusal = 'credential_revoked' | 'credential_suspended' | 'status_unknown';
+
 /**
  * The error answers wallets posted to a request (`wallet_errors`), the latest first in words:
- * "The wallet declined" for access_denied, the code otherwise; with how many there were and
+ * "The wallet declined" for access_denied; 'Credential revoked', 'Credential suspended' or
+ * 'Status unknown' for a presentation refused on its issuer's status list (recorded by the
+ * verifier itself, docs/status-lists.md); the code otherwise; with how many there were and
  * why they did not end the request.
  */
 export function WalletErrors({
@@ -80,7 +86,9 @@ export function WalletErrors({
       <p className="font-medium">
         {latest.error === 'access_denied'
           ? t('walletErrors.declined', { time: when })
-          : t('walletErrors.other', { error: latest.error, time: when })}
+          : STATUS_REFUSALS.has(latest.error)
+            ? t(`walletErrors.${latest.error as StatusRefusal}`, { time: when })
+            : t('walletErrors.other', { error: latest.error, time: when })}
         {errors.length > 1 && <> {t('walletErrors.count', { count: errors.length })}</>}
       </p>
       {explain && status === 'pending' && <p className="mt-1">{t('walletErrors.note')}</p>}

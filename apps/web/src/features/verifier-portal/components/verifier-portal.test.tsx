@@ -271,6 +271,28 @@ describe('verifier portal request', () => {
     expect(screen.getByRole('link', { name: CREATED.wallet_url })).toBeVisible();
   });
 
+  it("says 'Credential revoked' when a holder's presentation was refused on its status", async () => {
+    const refused = statusAnswer({
+      wallet_errors: [
+        {
+          error: 'credential_revoked',
+          error_description: 'Credential revoked: The issuer revoked the credential.',
+          received_at: '2999-01-01T10:02:00.000Z',
+        },
+      ],
+    });
+    portalApi({ [`GET /verifier/requests/${REQUEST_ID}`]: () => json(refused) });
+    await createPanRequest();
+    expect(
+      await screen.findByText(
+        /Credential revoked: a holder presented a credential its issuer has revoked/,
+      ),
+    ).toHaveTextContent('Nothing was shared.');
+    expect(
+      within(screen.getByRole('region', { name: 'Request' })).getByText('Waiting for the holder'),
+    ).toBeVisible();
+  });
+
   it('explains an expired request in plain words', async () => {
     portalApi({
       [`GET /verifier/requests/${REQUEST_ID}`]: () => json(statusAnswer({ status: 'expired' })),

@@ -93,7 +93,8 @@ const refusalSchema = z.object({ verification: credentialVerdictSchema });
 
 /**
  * Tells what `text` (a pasted or uploaded JSON document) is and checks a receipt or a credential
- * with the server's W3C verifier, asking for the proof and a trusted issuer. Never rejects.
+ * with the server's W3C verifier, asking for the proof, a trusted issuer and the status (the
+ * issuer's status list, when the document has an entry). Never rejects.
  */
 export async function verifySubmittedDocument(text: string): Promise<SubmittedOutcome> {
   let parsed: unknown;
@@ -126,7 +127,8 @@ async function checkAtVerifier(
 ): Promise<CredentialVerdictAnswer | null> {
   const body = {
     verifiableCredential: document,
-    options: { checks: ['proof', 'trusted_issuer'] },
+    // The issuer's status list too (docs/status-lists.md): revoked, suspended or unknown fail.
+    options: { checks: ['proof', 'trusted_issuer', 'credentialStatus'] },
   };
   try {
     return await api.post('/credentials/verify', body, {

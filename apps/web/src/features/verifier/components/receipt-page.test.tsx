@@ -158,7 +158,7 @@ describe('consent receipt pages', () => {
     expect(await screen.findByRole('heading', { name: 'Receipt verified' }, slow)).toBeVisible();
     expect(calls[0]?.body).toEqual({
       verifiableCredential: RECEIPT.receipt,
-      options: { checks: ['proof', 'trusted_issuer'] },
+      options: { checks: ['proof', 'trusted_issuer', 'credentialStatus'] },
     });
     expect(calls.map((c) => c.path)).toEqual([
       '/credentials/verify',

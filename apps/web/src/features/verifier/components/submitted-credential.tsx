@@ -1,7 +1,8 @@
 /**
  * A W3C credential given to /verify (pasted or uploaded), shown as a credential: the verdict of
  * the server's W3C verifier ('Credential verified', 'Credential expired', 'Invalid signature',
- * 'Invalid Credential' for a malformed one or an issuer not trusted), then its details (type,
+ * 'Invalid Credential' for a malformed one or an issuer not trusted, 'Credential revoked',
+ * 'Credential suspended' or 'Status unknown' from its issuer's status list), then its details (type,
  * issuer by name, holder name, dates, the checks made) and its credentialSubject's fields masked
  * as the credential cards mask them (SubjectFields: the sensitive numbers masked, each with its
  * own eye toggle; the values never leave this page).
@@ -12,16 +13,14 @@ import { SubjectFields } from '@/components/ui/subject-fields';
 import { documentTypeName } from '@/lib/document-labels';
 import { useFormat } from '@/lib/preferences';
 import type { CredentialView } from '../submitted-document';
-import { CheckList, Row, type Verdict, VerdictBanner } from './verifier-page';
+import { CheckList, Row, VerdictBanner, verdictOfStatus } from './verifier-page';
 
-/** The verdict shown for a credential's check (SPEC 4, 8). */
-export function submittedVerdictOf(
-  verdict: CredentialVerdictAnswer,
-): Extract<Verdict, 'verified' | 'expired' | 'invalidSignature' | 'invalid'> {
-  if (verdict.verified && verdict.status === 'verified') return 'verified';
-  if (verdict.status === 'expired') return 'expired';
-  if (verdict.status === 'invalid_signature') return 'invalidSignature';
-  return 'invalid';
+/**
+ * The verdict shown for a credential's check (SPEC 4, 8), the issuer's status list's answers
+ * included ('Credential revoked', 'Credential suspended', 'Status unknown').
+ */
+export function submittedVerdictOf(verdict: CredentialVerdictAnswer) {
+  return verdictOfStatus(verdict.status, verdict.verified);
 }
 
 export function SubmittedCredential({

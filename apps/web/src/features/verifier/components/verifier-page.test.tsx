@@ -27,6 +27,32 @@ function shareAnswer() {
 const WAIT = { timeout: 3000 };
 
 describe('/verify/:credentialId (SPEC 4 Verification result)', () => {
+  it.each([
+    ['revoked', 'Credential revoked', 'the issuer has revoked this credential'],
+    ['suspended', 'Credential suspended', 'the issuer has suspended this credential'],
+    ['status_unknown', 'Status unknown', 'status list could not be fetched or verified'],
+  ])(
+    "a credential whose issuer's status list says %s: its own verdict, the status check failed",
+    async (status, heading, text) => {
+      const answer = verificationAnswer(status, false, {
+        signature: true,
+        trusted_issuer: true,
+        validity: true,
+        status: false,
+      } as never);
+      mockFetch({ 'GET /api/verify/cred-1': () => json(answer) });
+      renderApp('/verify/cred-1');
+      expect(
+        await screen.findByRole('heading', { level: 2, name: heading }, WAIT),
+      ).toBeInTheDocument();
+      expect(screen.getByText(new RegExp(text))).toBeInTheDocument();
+      expect(screen.queryByText('Credential verified')).toBeNull();
+      const checks = screen.getByRole('list', { name: 'Checks made' });
+      const statusRow = within(checks).getByText('Status (not revoked or suspended)').closest('li');
+      expect(statusRow).toHaveTextContent('Failed');
+    },
+  );
+
   it('a bare credential id: Credential verified with the name and masked numbers, nothing to reveal', async () => {
     mockFetch({ 'GET /api/verify/cred-1': () => json(verificationAnswer('verified', true)) });
     renderApp('/verify/cred-1');
@@ -187,7 +213,7 @@ describe('/verify/:credentialId (SPEC 4 Verification result)', () => {
     // A public page: the copy is shown as a bare link shows it, nothing to reveal.
     expect(screen.queryByText('1990-01-15')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Reveal fields' })).toBeNull();
-    expect(screen.getAllByText('Not checked')).toHaveLength(3);
+    expect(screen.getAllByText('Not checked')).toHaveLength(4);
   });
 
   it('says Verification failed on a server error, with nothing stored', async () => {

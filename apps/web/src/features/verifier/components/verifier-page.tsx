@@ -2,7 +2,9 @@
  * The public verifier page /verify/:credentialId (SPEC 2, 4, 8, 9), headed 'Credential
  * Verification': 'Loading...' for at least
  * the 1 s delay of SPEC 9, then one of 'Credential verified', 'Credential expired', 'Invalid
- * signature', 'Invalid Credential' (untrusted issuer, malformed), 'Credential not found' or
+ * signature', 'Invalid Credential' (untrusted issuer, malformed), 'Credential revoked',
+ * 'Credential suspended', 'Status unknown' (the issuer's status list, docs/status-lists.md:
+ * never shown as valid), 'Credential not found' or
  * 'Verification failed' (the API unreachable; a copy in this browser is shown as unverified);
  * for a share link also 'Credential expired' (its lifetime passed), 'Link withdrawn' and 'View
  * limit reached'; for a bare credential id its holder turned off, 'Link turned off'. Shows
@@ -50,6 +52,9 @@ export type Verdict =
   | 'expired'
   | 'invalidSignature'
   | 'invalid'
+  | 'revoked'
+  | 'suspended'
+  | 'statusUnknown'
   | 'notFound'
   | 'failed'
   | 'shareExpired'
@@ -66,9 +71,32 @@ export function verdictOf(outcome: VerificationOutcome): Verdict {
   if (outcome.kind === 'used_up') return 'usedUp';
   if (outcome.kind === 'link_disabled') return 'linkDisabled';
   const { status, verified } = outcome.answer;
+  return verdictOfStatus(status, verified);
+}
+
+/**
+ * The verdict shown for a verdict's status (core's VERIFICATION_STATUSES): the issuer's status
+ * list answers (revoked, suspended, status_unknown) have their own.
+ */
+export function verdictOfStatus(
+  status: VerificationAnswer['status'],
+  verified: boolean,
+): Extract<
+  Verdict,
+  | 'verified'
+  | 'expired'
+  | 'invalidSignature'
+  | 'invalid'
+  | 'revoked'
+  | 'suspended'
+  | 'statusUnknown'
+> {
   if (verified && status === 'verified') return 'verified';
   if (status === 'expired') return 'expired';
   if (status === 'invalid_signature') return 'invalidSignature';
+  if (status === 'revoked') return 'revoked';
+  if (status === 'suspended') return 'suspended';
+  if (status === 'status_unknown') return 'statusUnknown';
   return 'invalid';
 }
 
@@ -81,6 +109,12 @@ export const TONES: Record<Verdict, string> = {
     'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950/50 dark:text-red-100',
   invalid:
     'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950/50 dark:text-red-100',
+  revoked:
+    'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950/50 dark:text-red-100',
+  suspended:
+    'border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-100',
+  statusUnknown:
+    'border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-100',
   notFound:
     'border-slate-300 bg-slate-50 text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
   failed:
@@ -265,11 +299,12 @@ function CredentialDetails({ details }: { details: Details }) {
   );
 }
 
-const CHECKS = ['signature', 'trusted_issuer', 'validity'] as const;
+const CHECKS = ['signature', 'trusted_issuer', 'validity', 'status'] as const;
 
 /**
- * The checks made (signature, trusted issuer, validity dates), each Passed, Failed or Not
- * checked, then the problems found, if any.
+ * The checks made (signature, trusted issuer, validity dates, status: not revoked or
+ * suspended), each Passed, Failed or Not checked (a credential without a status entry: its
+ * status is not checked), then the problems found, if any.
  */
 export function CheckList({
   checks,
@@ -310,7 +345,8 @@ export function CheckList({
       {errors.length > 0 && (
         <>
           <h4 className="mt-4 mb-1 font-semibold">{t('errors')}</h4>
-          <ul className="list-disc pl-5 text-sm text-red-700 dark:text-red-400">
+          {/* A reason may quote a DID or URL with no break in it: wrap anywhere (narrow screens). */}
+          <ul className="list-disc pl-5 text-sm [overflow-wrap:anywhere] text-red-700 dark:text-red-400">
             {errors.map((error) => (
               <li key={error}>{error}</li>
             ))}

@@ -30,6 +30,37 @@ async function pasteAndCheck(document: unknown) {
 }
 
 describe('/verify: what it was given', () => {
+  it("shows 'Credential revoked' when the verifier's status check says so", async () => {
+    const { document } = await signedCredential();
+    mockFetch({
+      'POST /credentials/verify': () =>
+        json(
+          {
+            type: '/problems/credential_revoked',
+            title: 'Credential revoked',
+            status: 422,
+            detail: 'Credential revoked: its issuer revoked it; see verification.errors',
+            code: 'credential_revoked',
+            verified: false,
+            verification: {
+              verified: false,
+              status: 'revoked',
+              checks: { signature: true, trusted_issuer: true, validity: true, status: false },
+              errors: ['Credential revoked: The issuer revoked the credential.'],
+              credential_status: { value: 'revoked', checked_at: '2026-01-01T00:00:00.000Z' },
+            },
+          },
+          422,
+        ),
+    });
+    await pasteAndCheck(document);
+    expect(await screen.findByRole('heading', { name: 'Credential revoked' }, slow)).toBeVisible();
+    expect(
+      screen.getByText('Credential revoked: The issuer revoked the credential.'),
+    ).toBeVisible();
+    expect(screen.queryByText('Credential verified')).toBeNull();
+  });
+
   it('shows a credential as a credential: issuer, holder, masked fields, verdict', async () => {
     const { document, issuer } = await signedCredential();
     const { calls } = mockFetch({ 'POST /credentials/verify': verifyEndpoint(issuer) });
