@@ -68,6 +68,7 @@ const VALID_BODIES: Record<string, (ids: { basicIdentityId: string }) => unknown
   }),
   'POST /user/{userId}/credentials/{id}/activity': () => ({ type: 'credential_copied' }),
   'PUT /user/{userId}/credentials/{id}/public-link': () => ({ enabled: false }),
+  'POST /user/{userId}/credentials/{id}/status-check': () => ({}),
   'POST /user/{userId}/credentials/{id}/offline-presentation': () => ({ fields: ['name'] }),
   'POST /user/{userId}/seen': () => ({ kinds: ['credentials', 'consent_requests'] }),
   'POST /user/{userId}/consent-requests/{id}/approve': () => ({}),

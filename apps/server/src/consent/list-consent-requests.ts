@@ -3,7 +3,7 @@
  * newest request first. A holder only ever sees their own (SPEC 6; the route checks the token).
  * A request that came as an OpenID4VP authorization request (issue 16) carries its
  * `presentation`, with `held` computed from the holder's credentials (received ones too) at the
- * time of reading.
+ * time of reading, and `unavailable` for one its issuer revoked or suspended (SPEC 8).
  * Each carries its validity and uses; a withdrawn one, the verifier's erasure and the delivery
  * of its withdrawal notice (issue 17). Consents past their validity are expired first
  * (expire-consents.ts), so the list never shows an approved consent that has ended.
@@ -26,6 +26,7 @@ import {
   consentRequests,
   credentials,
   presentationRequests,
+  receivedCredentials,
   verifierRequests,
   withdrawalNotices,
 } from '../db/schema';
@@ -60,13 +61,27 @@ export async function listConsentRequests(
     .orderBy(desc(consentRequests.requestedAt), desc(consentRequests.id));
   let heldTypes: Set<string> | undefined;
   let heldReceived: Set<string> = new Set();
+  // Held credentials their issuer revoked or suspended (SPEC 8): shown as unavailable.
+  const unavailable = new Map<string, 'revoked' | 'suspended'>();
   if (rows.some((row) => row.presentation !== null)) {
     const held = await db
-      .select({ documentType: credentials.documentType })
+      .select({ documentType: credentials.documentType, statusValue: credentials.statusValue })
       .from(credentials)
       .where(eq(credentials.userId, userId));
     heldTypes = new Set(held.map((row) => row.documentType));
     heldReceived = await receivedCredentialIds(db, userId);
+    const received = await db
+      .select({ id: receivedCredentials.id, statusValue: receivedCredentials.statusValue })
+      .from(receivedCredentials)
+      .where(eq(receivedCredentials.userId, userId));
+    for (const row of [
+      ...held.map((h) => ({ key: h.documentType, statusValue: h.statusValue })),
+      ...received.map((r) => ({ key: r.id, statusValue: r.statusValue })),
+    ]) {
+      if (row.statusValue === 'revoked' || row.statusValue === 'suspended') {
+        unavailable.set(row.key, row.statusValue);
+      }
+    }
   }
   // What each given consent sent: its approval's receipt (the latest, should there be several);
   // and when this server's verifier erased what it received from that presentation (found by the
@@ -106,7 +121,7 @@ export async function listConsentRequests(
     );
     return toConsentRequest(
       row.request,
-      withHeld(presentation, heldTypes, heldReceived),
+      withHeld(presentation, heldTypes, heldReceived, unavailable),
       ending,
       approvals.get(row.request.id),
     );

@@ -128,11 +128,29 @@ export const credentials = pgTable(
      * issuer gave no notification endpoint, or the card predates it.
      */
     issuerExchangeCiphertext: text('issuer_exchange_ciphertext'),
+    /**
+     * The credential's status as the wallet last saw it at its issuer's status list (SPEC 8
+     * "status entry"; IETF Token Status List and W3C Bitstring Status List, the worst of both
+     * forms): 'valid' | 'suspended' | 'revoked' | 'unknown'. 'unknown' with `status_checked_at`
+     * null = never checked yet (wallet/check-credential-status.ts, the only writer).
+     */
+    statusValue: text('status_value').notNull().default('unknown'),
+    /** When the status was last checked; null = never. */
+    statusCheckedAt: instant('status_checked_at'),
+    /** When the next check is due (check time + the list's ttl); null = due now. */
+    statusDueAt: instant('status_due_at'),
+    /**
+     * The last status seen that was not 'unknown' (null = none yet): a status change is logged
+     * against it, so a list unreachable for a while is not news when it answers the same again.
+     */
+    statusKnownValue: text('status_known_value'),
   },
   // SPEC 5: one credential per document type per holder, enforced by the database too.
   (t) => [
     uniqueIndex('credentials_user_type_idx').on(t.userId, t.documentType),
     index('credentials_user_issued_idx').on(t.userId, t.issuedAt),
+    // The daily status check picks the rows whose check is due (wallet/check-due-credential-statuses.ts).
+    index('credentials_status_due_idx').on(t.statusDueAt),
   ],
 );
 
@@ -1249,10 +1267,27 @@ export const receivedCredentials = pgTable(
     receivedAt: instant('received_at').notNull(),
     /** Display order set by the holder; null = by issuance. */
     position: integer('position'),
+    /**
+     * The credential's status as the wallet last saw it at its issuer's status list (SPEC 8
+     * "status entry"; IETF Token Status List and W3C Bitstring Status List, the worst of both
+     * forms): 'valid' | 'suspended' | 'revoked' | 'unknown'. 'unknown' with `status_checked_at`
+     * null = never checked yet (wallet/check-credential-status.ts, the only writer).
+     */
+    statusValue: text('status_value').notNull().default('unknown'),
+    /** When the status was last checked; null = never. */
+    statusCheckedAt: instant('status_checked_at'),
+    /** When the next check is due (check time + the list's ttl); null = due now. */
+    statusDueAt: instant('status_due_at'),
+    /**
+     * The last status seen that was not 'unknown' (null = none yet): a status change is logged
+     * against it, so a list unreachable for a while is not news when it answers the same again.
+     */
+    statusKnownValue: text('status_known_value'),
   },
   (t) => [
     uniqueIndex('received_credentials_user_type_idx').on(t.userId, t.documentType),
     index('received_credentials_user_idx').on(t.userId, t.receivedAt),
+    index('received_credentials_status_due_idx').on(t.statusDueAt),
   ],
 );
 

@@ -25,6 +25,7 @@ import type { DbOrTx } from '../db/create-db';
 import { credentials, type ReceivedCredentialRow, receivedCredentials } from '../db/schema';
 import { AppError } from './errors';
 import { NON_CLAIMS } from './oid4vci/verify-issued-sd-jwt';
+import { credentialStatusOfRow } from './records';
 import type { Vault } from './vault';
 
 /** AAD of a received credential's issued form: binds it to its row. */
@@ -232,6 +233,7 @@ export async function toReceivedCredentialRecord(
       claim_labels: row.display.claim_labels,
       state: row.state === 'pending' ? 'pending' : 'issued',
     },
+    status: credentialStatusOfRow(row),
   };
 }
 

@@ -12,10 +12,12 @@ import {
   type ConsentReceiptRecord,
   type ConsentRequest,
   type CredentialRecord,
+  type CredentialStatusRecord,
   consentReceiptUrl,
   consentStatusSchema,
   consentValidityDays,
   credentialRecordFromDocument,
+  credentialStatusValueSchema,
   GENDERS,
   getDocumentType,
   identityFromCredentials,
@@ -48,6 +50,21 @@ export const aadhaarAad = (userId: string) => `aadhaar:${userId}`;
 export const credentialAad = (credentialId: string) => `credential:${credentialId}`;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/**
+ * A credential row's status as the wallet last saw it (contract of CredentialRecord.status):
+ * { value, checked_at } from the row's status_value and status_checked_at; a stored value outside
+ * core's CREDENTIAL_STATUS_VALUES reads as 'unknown'.
+ */
+export function credentialStatusOfRow(row: {
+  statusValue: string;
+  statusCheckedAt: Date | null;
+}): CredentialStatusRecord {
+  return {
+    value: credentialStatusValueSchema.catch('unknown').parse(row.statusValue),
+    checked_at: iso(row.statusCheckedAt),
+  };
+}
 
 /**
  * The stored (signed) VC document of a credential row, decrypted, exactly as issued: what
@@ -86,6 +103,7 @@ export function toCredentialRecordFromDocument(
       permanent: row.permanent,
       lastViewed: row.lastViewed,
       position: row.position,
+      status: credentialStatusOfRow(row),
     }),
     public_link: row.publicLink,
   };

@@ -11,7 +11,8 @@
  * rows are purged at start and every hour (accounts/purge-expired.ts); the same hourly run
  * erases accounts whose deletion grace period is over (accounts/erase-due-accounts.ts), applies
  * each holder's data retention (accounts/apply-data-retention.ts) and makes the automatic
- * backups that are due (accounts/make-due-backups.ts). Activity logs written before the hash
+ * backups that are due (accounts/make-due-backups.ts); beside it, not awaited, the wallet checks
+ * the status of the credentials whose daily check is due (wallet/check-due-credential-statuses.ts). Activity logs written before the hash
  * chain (issue 17) are chained at start (lib/activity-chain.ts). With DEMO_VERIFIER_KEYS=on
  * (`npm start` on the embedded database), the seeded verifier organisations get one demo API
  * key each when they are first registered, printed once through `announce` (stdout, never the
@@ -35,6 +36,7 @@ import { createVault } from '../lib/vault';
 import { createVerifierRegistry } from '../lib/verifier-registry';
 import { checkMasterKey } from '../platform/claim-first-start';
 import { insertVerifierApiKey } from '../verifier/create-verifier-api-key';
+import { checkDueCredentialStatuses } from '../wallet/check-due-credential-statuses';
 
 /** How often expired rows are deleted (ms). */
 export const PURGE_INTERVAL_MS = 3_600_000;
@@ -117,9 +119,29 @@ export async function registerDatabase(
     }
   };
   await purge();
-  const timer = setInterval(() => void purge(), PURGE_INTERVAL_MS);
+  // Issue 28: the daily status check of the holders' credentials (wallet/
+  // check-due-credential-statuses.ts) runs beside the hourly housekeeping, never awaited by the
+  // start: an outside issuer's list may be slow. Closing waits for a run under way.
+  let statusRun: Promise<void> = Promise.resolve();
+  const checkStatuses = () => {
+    statusRun = statusRun.then(() =>
+      checkDueCredentialStatuses(deps).then(
+        (result) => app.log.info({ result }, 'due credential statuses checked'),
+        (error: unknown) =>
+          app.log.warn({ err: error }, 'housekeeping failed: due credential statuses checked'),
+      ),
+    );
+  };
+  checkStatuses();
+  const timer = setInterval(() => {
+    void purge();
+    checkStatuses();
+  }, PURGE_INTERVAL_MS);
   timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await statusRun;
+  });
 }
 
 /** MIGRATIONS=check found committed migrations the database has not applied. */

@@ -78,6 +78,11 @@ export const RATE_LIMITS = {
    */
   revealField: { max: 20, timeWindow: 10 * 60_000 },
   /**
+   * POST .../credentials/{id}/status-check, per holder: 60 per 10 minutes (a card opened asks
+   * too; an explicit check fetches an outside issuer's list afresh, which this bounds).
+   */
+  statusCheck: { max: 60, timeWindow: 10 * 60_000 },
+  /**
    * The OpenID4VCI token and nonce endpoints of the product's issuers (public, anonymous): 30
    * requests a minute from one address. Wrong transaction codes are limited per offer as well
    * (issuer/oid4vci.ts MAX_TX_CODE_FAILURES).

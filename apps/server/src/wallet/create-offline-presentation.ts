@@ -17,7 +17,8 @@
  * fields }.
  * Errors: AppError 'data_sharing_off' (403) while the holder has Data sharing off;
  * 'credential_not_found' (404) when the holder has no credential with that id (another holder's
- * id answers the same); 'received_credential_unsupported' (409) for a received credential with no
+ * id answers the same); 'credential_revoked' / 'credential_suspended' (409) for a credential its
+ * issuer revoked or suspended (wallet/refuse-unshareable-credential.ts); 'received_credential_unsupported' (409) for a received credential with no
  * SD-JWT form (a Data Integrity one, or one still pending); 'invalid_input' (400) naming the first
  * field the credential cannot disclose; 'offline_qr_too_large' (422) when the chosen fields need
  * a QR code above version 25.
@@ -45,6 +46,7 @@ import { requireDataSharing } from '../lib/holder-settings';
 import { readIssuedCredential } from '../lib/received-records';
 import { confirmationKeyOf, disclosableClaimsOfSdJwt, presentSdJwtVc } from '../lib/sd-jwt-vc';
 import { issueSdJwtVc } from './issue-sd-jwt-vc';
+import { refuseUnshareableCredential } from './refuse-unshareable-credential';
 
 export interface CreateOfflinePresentationOptions extends ServiceDeps {
   userId: string;
@@ -77,13 +79,17 @@ async function sdJwtOfCard(
     .select()
     .from(credentials)
     .where(and(eq(credentials.id, credentialId), eq(credentials.userId, userId)));
-  if (row)
+  if (row) {
+    // Revoked or suspended by its issuer (SPEC 8): not presented (409).
+    refuseUnshareableCredential(row.statusValue, 'share');
     return { sdJwt: await issueSdJwtVc({ ...options, row }), documentType: row.documentType };
+  }
   const [received] = await db
     .select()
     .from(receivedCredentials)
     .where(and(eq(receivedCredentials.id, credentialId), eq(receivedCredentials.userId, userId)));
   if (!received) throw new AppError('credential_not_found', MESSAGES.credentialNotFound);
+  refuseUnshareableCredential(received.statusValue, 'share');
   const issued = readIssuedCredential(received, options.vault);
   if (issued === undefined || !received.format.endsWith('sd-jwt')) {
     throw new AppError(

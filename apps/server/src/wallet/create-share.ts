@@ -43,6 +43,7 @@ import { requireDataSharing } from '../lib/holder-settings';
 import { newId } from '../lib/ids';
 import { refuseReceivedCredential } from '../lib/received-records';
 import { readCredentialDocument, toShareRecord } from '../lib/records';
+import { refuseUnshareableCredential } from './refuse-unshareable-credential';
 
 export interface CreateShareOptions extends ServiceDeps {
   userId: string;
@@ -92,6 +93,7 @@ export async function createShare(options: CreateShareOptions): Promise<ShareRec
     );
     throw new AppError('credential_not_found', MESSAGES.credentialNotFound);
   }
+  refuseUnshareableCredential(credential.statusValue, 'share');
   const document = readCredentialDocument(credential, options.vault) as {
     credentialSubject?: Record<string, unknown>;
   };

@@ -36,6 +36,7 @@ import {
   sdJwtAad,
 } from '../lib/sd-jwt-vc';
 import { issueSdJwtVc } from './issue-sd-jwt-vc';
+import { refuseUnshareableCredential } from './refuse-unshareable-credential';
 
 /** What to present: the holder's credential of a type, or a received credential by id. */
 export type PresentCredentialInput = {
@@ -66,6 +67,7 @@ export async function presentCredential(options: PresentCredentialOptions): Prom
     .from(credentials)
     .where(and(eq(credentials.userId, userId), eq(credentials.documentType, type.key)));
   if (!row) return presentReceivedCredential(options, type.key, type.name);
+  refuseUnshareableCredential(row.statusValue, 'share');
 
   // Issued with the credential; one issued before SD-JWT VCs existed is issued now.
   const sdJwt = row.sdJwtCiphertext
@@ -119,6 +121,7 @@ async function presentReceivedRow(
   typeName: string,
 ): Promise<string> {
   const { userId } = options;
+  refuseUnshareableCredential(row.statusValue, 'share');
   const sdJwt = readIssuedCredential(row, options.vault);
   if (sdJwt === undefined || !row.format.endsWith('sd-jwt')) {
     throw new AppError('credential_not_found', MESSAGES.credentialNotFound);

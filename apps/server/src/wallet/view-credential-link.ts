@@ -18,6 +18,7 @@ import { credentials } from '../db/schema';
 import { recordActivity } from '../lib/activity-log';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
+import { refuseUnshareableCredential } from './refuse-unshareable-credential';
 
 export interface ViewCredentialLinkOptions extends Pick<ServiceDeps, 'db' | 'now'> {
   credentialId: string;
@@ -31,11 +32,13 @@ export async function viewCredentialLink(
       userId: credentials.userId,
       documentType: credentials.documentType,
       publicLink: credentials.publicLink,
+      statusValue: credentials.statusValue,
     })
     .from(credentials)
     .where(eq(credentials.id, options.credentialId));
   if (!row) throw new AppError('credential_not_found', MESSAGES.credentialNotFound);
   if (!row.publicLink) throw new AppError('link_disabled', MESSAGES.linkDisabled);
+  refuseUnshareableCredential(row.statusValue, 'link');
   await recordActivity({
     db: options.db,
     now: options.now,

@@ -35,6 +35,7 @@ import { recordActivity } from '../lib/activity-log';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { loadTrustList } from '../lib/trust-list';
+import { refuseUnshareableCredential } from './refuse-unshareable-credential';
 import { checkCredentialRow } from './verify-stored-credential';
 
 export interface ViewShareOptions extends ServiceDeps {
@@ -79,6 +80,8 @@ export async function viewShare(options: ViewShareOptions): Promise<ShareView> {
       .from(credentials)
       .where(eq(credentials.id, share.credentialId));
     if (!credential) throw new AppError('credential_not_found', MESSAGES.credentialNotFound);
+    // Revoked or suspended: 410, and the view is not counted (the transaction rolls back).
+    refuseUnshareableCredential(credential.statusValue, 'link');
     const check = await checkCredentialRow(credential, options, trustList);
     const { masked, disclosed } = shareDisclosure(check.subject, share.fields, share.fullValues);
     const known = getDocumentType(credential.documentType) !== undefined;

@@ -273,6 +273,7 @@ const SEED_BODIES: Record<string, (inputs: SeedInputs) => unknown[]> = {
       max_views: 3,
     },
   ],
+  'POST /user/{userId}/credentials/{id}/status-check': () => [{}, { if_due: true }],
   'POST /user/{userId}/credentials/{id}/offline-presentation': () => [
     { fields: ['name'] },
     { fields: ['name', 'nationality'], medium: 'print' },

@@ -204,6 +204,14 @@ export interface OutsideIssuer {
   issued: string[];
   /** How the next exchanges (tokens issued from now) are spoiled; 'none' by default. */
   setTamper(mode: Tamper): void;
+  /**
+   * Members added to the credentials `slug` issues from now (undefined: none), outside the
+   * selectively disclosable claims: e.g. an SD-JWT VC's `status` or an ldp_vc's
+   * `credentialStatus` (issue 28's status lists).
+   */
+  setExtraMembers(slug: OutsideSlug, members: Record<string, unknown> | undefined): void;
+  /** The signing key of `slug` (e.g. to serve status lists as that issuer). */
+  keysOf(slug: OutsideSlug): { privateKey: KeyObject; publicJwk: JWK };
   /** Whether the Deferred Credential Endpoint issues the waiting credentials now (default no). */
   setDeferredReady(ready: boolean): void;
   /** How the metadata is signed from now on (default not signed). */
@@ -315,6 +323,7 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
   const issued: string[] = [];
   /** How the next credentials are spoiled (per test). */
   let tamper: Tamper = 'none';
+  const extraMembers = new Map<OutsideSlug, Record<string, unknown>>();
   /** Deferred issuances waiting: transaction id -> what to issue, for which token. */
   const deferred = new Map<
     string,
@@ -451,6 +460,7 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
             status: { status_list: { idx: 7, uri: 'https://uidai.example/status/1' } },
           }
         : {}),
+      ...extraMembers.get(spec.slug),
       ...claims,
     };
     return instance.issue(
@@ -474,6 +484,7 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
       issuer,
       validFrom: at(nowSeconds()),
       validUntil: at(nowSeconds() + 365 * 24 * 3600),
+      ...extraMembers.get(spec.slug),
       credentialSubject: {
         id: didKeyOf(mode === 'cnf' ? other : holderJwk),
         ...spec.claims(),
@@ -927,6 +938,13 @@ export async function startOutsideIssuer(now: () => Date): Promise<OutsideIssuer
     issued,
     setTamper(mode: Tamper) {
       tamper = mode;
+    },
+    setExtraMembers(slug: OutsideSlug, members: Record<string, unknown> | undefined) {
+      if (members) extraMembers.set(slug, members);
+      else extraMembers.delete(slug);
+    },
+    keysOf(slug: OutsideSlug) {
+      return { privateKey: SPECS[slug].keys.privateKey, publicJwk: SPECS[slug].keys.publicJwk };
     },
     setDeferredReady(ready: boolean) {
       deferredReady = ready;

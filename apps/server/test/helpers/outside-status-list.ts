@@ -82,13 +82,20 @@ function signJcs(
   return { ...unsigned, proof: { ...proofConfig, proofValue: `z${base58btc(signature)}` } };
 }
 
-/** Starts the lists; `now` is the clock their iat/exp/validFrom follow. */
-export async function startOutsideStatusLists(now: () => Date): Promise<OutsideStatusLists> {
+/**
+ * Starts the lists; `now` is the clock their iat/exp/validFrom follow. `keys`: sign as this
+ * Ed25519 key's did:key (an outside issuer's own key, so its credentials' lists verify), else a
+ * new key.
+ */
+export async function startOutsideStatusLists(
+  now: () => Date,
+  keys?: { privateKey: KeyObject; publicJwk: JWK },
+): Promise<OutsideStatusLists> {
   const keyPair = () => {
     const { privateKey, publicKey } = generateKeyPairSync('ed25519');
     return { privateKey, publicJwk: publicKey.export({ format: 'jwk' }) as JWK };
   };
-  const own = keyPair();
+  const own = keys ?? keyPair();
   const forger = keyPair();
   const issuer = didKeyOf(own.publicJwk);
   const kid = `${issuer}#${issuer.slice('did:key:'.length)}`;

@@ -54,7 +54,15 @@ export function useActivityText(): (log: ActivityLog) => string {
       claim: fieldLabel(text('claim'), i18n.language),
       // A credential offer or a received credential: the issuer's display name.
       issuer: text('issuer'),
-      context: code === 'profile_updated' && fields.length === 0 ? 'none' : undefined,
+      // A status change (SPEC 8): its wording by the new status ('revoked', 'suspended',
+      // 'valid'); any other value reads as the base text (could not be checked).
+      context:
+        code === 'profile_updated' && fields.length === 0
+          ? 'none'
+          : code === 'credential_status_changed' &&
+              ['revoked', 'suspended', 'valid'].includes(text('status'))
+            ? text('status')
+            : undefined,
       defaultValue: log.description,
     });
   };

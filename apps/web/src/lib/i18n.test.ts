@@ -70,7 +70,20 @@ describe('English texts (SPEC 5, 8, 9)', () => {
     }
     expect(t('messages.profile_updated', { context: 'none' })).toBe(
       describeActivity({ code: 'profile_updated', params: { fields: '' } }),
-    );
+    ); // A status change is worded by its new status (SPEC 8), as the bell shows it.
+    for (const status of ['revoked', 'suspended', 'valid', 'unknown']) {
+      expect(
+        t('messages.credential_status_changed', {
+          document: 'Aadhaar Card',
+          context: status === 'unknown' ? undefined : status,
+        }),
+      ).toBe(
+        describeActivity({
+          code: 'credential_status_changed',
+          params: { document_type: 'aadhaar', status },
+        }),
+      );
+    }
   });
 
   it("Last Activity and the relative times word it as core's formatLastActivity and formatRelativeTime do", () => {

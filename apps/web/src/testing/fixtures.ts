@@ -16,6 +16,8 @@ export function credential(
     expiration_date: '2099-01-01T00:00:00.000Z',
     credential_subject: { id: 'did:key:z6MkHolder', name: 'Rajesh', document_type: 'PAN Card' },
     proof: null,
+    // Not checked at its issuer yet (a test sets a status check where it matters).
+    status: { value: 'unknown', checked_at: null },
     ...overrides,
   };
 }

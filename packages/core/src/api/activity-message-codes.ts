@@ -65,6 +65,9 @@ export const ACTIVITY_MESSAGE_CODES = [
   // credential also document_type, its display name or catalogue key).
   'credential_offer_received',
   'credential_received',
+  // SPEC 8 status lists: a credential's status at its issuer changed (params: document_type, a
+  // catalogue key or a received credential's display name; status, the new CredentialStatusValue).
+  'credential_status_changed',
   // The offline QR (api/offline-presentation.ts; params: document_type, claims as in share_created).
   'offline_qr_shown',
   'offline_qr_printed',

@@ -40,6 +40,23 @@ function documentName(value: unknown): string {
   return DOCUMENT_TYPE_LABELS[key as keyof typeof DOCUMENT_TYPE_LABELS]?.name.en ?? key;
 }
 
+/**
+ * The English text of a status change ('Aadhaar Card was revoked by its issuer'); also the
+ * bell's wording of it.
+ */
+export function credentialStatusChangedText(document: string, status: unknown): string {
+  switch (status) {
+    case 'revoked':
+      return `${document} was revoked by its issuer`;
+    case 'suspended':
+      return `${document} was suspended by its issuer`;
+    case 'valid':
+      return `${document} is valid again`;
+    default:
+      return `The status of ${document} could not be checked`;
+  }
+}
+
 /** 'name,date_of_birth' -> the claim names it lists ('claims' parameter of share_created). */
 export function claimsParam(value: unknown): string[] {
   return String(value ?? '')
@@ -207,6 +224,8 @@ export function describeActivity(message: ActivityMessage): string {
       return `Received a credential offer from ${p.issuer}`;
     case 'credential_received':
       return `Received ${documentName(p.document_type)} credential from ${p.issuer}`;
+    case 'credential_status_changed':
+      return credentialStatusChangedText(documentName(p.document_type), p.status);
     case 'offline_qr_shown':
       return `Showed an offline QR code of your ${documentName(p.document_type)} with ${claimNames(p.claims)}`;
     case 'offline_qr_printed':

@@ -84,6 +84,11 @@ export const ACTIVITY_TYPES = [
   'credential_offer_received',
   'credential_received',
   /**
+   * The wallet saw a credential's status at its issuer change (SPEC 8 status lists): revoked,
+   * suspended, or valid again (wallet/check-credential-status.ts says which changes count).
+   */
+  'credential_status_changed',
+  /**
    * The holder made an offline QR code of one credential (api/offline-presentation.ts): shown on
    * screen (message offline_qr_shown) or for a printed copy (offline_qr_printed).
    */
@@ -115,6 +120,38 @@ export const proofRecordSchema = z.object({
   '@context': z.array(z.string()).optional(),
 });
 
+/**
+ * A credential's status at its issuer (SPEC 8 "status entry"): read from the issuer's IETF Token
+ * Status List (SD-JWT VC `status.status_list`) and W3C Bitstring Status List (`credentialStatus`),
+ * the worst of both forms winning (revoked > suspended > unknown > valid). `unknown`: not checked
+ * yet, or the list could not be read or did not verify (never taken as valid).
+ */
+export const CREDENTIAL_STATUS_VALUES = ['valid', 'suspended', 'revoked', 'unknown'] as const;
+export const credentialStatusValueSchema = z.enum(CREDENTIAL_STATUS_VALUES);
+export type CredentialStatusValue = z.infer<typeof credentialStatusValueSchema>;
+
+/**
+ * The status the wallet last saw for a credential and when it checked (ISO 8601; null = never
+ * checked, then `value` is 'unknown'). A credential with no status entry is 'valid' once checked:
+ * nothing can revoke it.
+ */
+export const credentialStatusRecordSchema = z.object({
+  value: credentialStatusValueSchema,
+  checked_at: z.string().nullable(),
+});
+export type CredentialStatusRecord = z.infer<typeof credentialStatusRecordSchema>;
+
+/** The status of a credential the wallet has not checked yet. */
+export const UNCHECKED_CREDENTIAL_STATUS: CredentialStatusRecord = {
+  value: 'unknown',
+  checked_at: null,
+};
+
+/** Whether a credential with this status may be shared or presented (not revoked or suspended). */
+export function isStatusShareable(status: CredentialStatusRecord | undefined): boolean {
+  return status?.value !== 'revoked' && status?.value !== 'suspended';
+}
+
 /** SPEC 3 Credential, the screen record (a view of the signed W3C document). */
 export const credentialRecordSchema = z.object({
   id: z.string(),
@@ -143,6 +180,12 @@ export const credentialRecordSchema = z.object({
    * the SPEC's sample documents.
    */
   received: receivedCredentialSchema.optional(),
+  /**
+   * The credential's status at its issuer, as last checked by the wallet (issue 28's record;
+   * POST /user/{userId}/credentials/{id}/status-check). Always answered by the server; a copy
+   * stored on the device before statuses existed reads as not checked.
+   */
+  status: credentialStatusRecordSchema.default(UNCHECKED_CREDENTIAL_STATUS),
 });
 export type CredentialRecord = z.infer<typeof credentialRecordSchema>;
 
@@ -204,6 +247,12 @@ export const presentationCredentialSchema = z.object({
    * language then). Absent: the product's own document of `document_type` answers, if held.
    */
   received: z.object({ credential_id: z.string(), claims: z.array(z.string()) }).optional(),
+  /**
+   * Set when the held credential that answers this query was revoked or suspended by its issuer
+   * (the wallet's last status check, SPEC 8): it cannot be presented, and the consent screen
+   * shows it as unavailable with that reason. Computed when read, like `held`.
+   */
+  unavailable: z.enum(['revoked', 'suspended']).optional(),
 });
 export type PresentationCredential = z.infer<typeof presentationCredentialSchema>;
 
@@ -530,6 +579,24 @@ export const credentialActivityBodySchema = z.strictObject(
   { error: 'A credential activity takes no other field than type' },
 );
 export type CredentialActivityBody = z.infer<typeof credentialActivityBodySchema>;
+
+/**
+ * Body of POST /user/{userId}/credentials/{credentialId}/status-check (may be absent): `if_due`
+ * checks only when the check is due (the list's ttl passed; a card being opened), else the
+ * credential is checked now.
+ */
+export const statusCheckBodySchema = z.strictObject(
+  { if_due: z.boolean().optional() },
+  { error: 'A status check takes no other field than if_due' },
+);
+export type StatusCheckBody = z.infer<typeof statusCheckBodySchema>;
+
+/** Answer of POST /user/{userId}/credentials/{credentialId}/status-check. */
+export const statusCheckAnswerSchema = z.object({
+  credential_id: z.string(),
+  status: credentialStatusRecordSchema,
+});
+export type StatusCheckAnswer = z.infer<typeof statusCheckAnswerSchema>;
 
 /** Answer of POST /user/{userId}/activity-logs and .../credentials/{credentialId}/activity. */
 export const activityLogAnswerSchema = z.object({

@@ -224,6 +224,31 @@ describe('withHeld', () => {
     expect(held(['aadhaar'], [])).toEqual([false, false]);
     expect(withHeld(p, new Set(['pan'])).credentials.map((c) => c.held)).toEqual([false, true]);
   });
+
+  it('marks a held credential its issuer revoked or suspended as unavailable, with the reason', () => {
+    const p: ConsentPresentation = {
+      ...bank({ aadhaar: false, pan: false }, false),
+      credentials: [
+        {
+          ...credential('aadhaar', [claim('name')], { held: false }),
+          received: { credential_id: 'cred-1', claims: ['name'] },
+        },
+        // Marked revoked when last read; valid again since.
+        { ...credential('pan', [claim('pan_number')], { held: false }), unavailable: 'revoked' },
+      ],
+    };
+    const marked = withHeld(
+      p,
+      new Set(['pan']),
+      new Set(['cred-1']),
+      new Map([['cred-1', 'suspended' as const]]),
+    ).credentials;
+    expect(marked.map((c) => [c.held, c.unavailable])).toEqual([
+      [true, 'suspended'],
+      // A stale mark is dropped: the PAN is valid again.
+      [true, undefined],
+    ]);
+  });
 });
 
 const HEX = 'c'.repeat(64);

@@ -31,20 +31,31 @@ import { readConsentReceipt } from './receipt';
  * credential answered by a received one (`received`) is held while that credential is still
  * among `heldReceived` (the ids of the holder's received credentials), any other while a
  * document of its `document_type` is among `heldTypes` (the product's own documents).
+ * `unavailable` (a document type or a received credential's id -> 'revoked' | 'suspended': the
+ * wallet's last status check, SPEC 8) marks the credential that cannot be presented.
  */
 export function withHeld(
   presentation: ConsentPresentation,
   heldTypes: ReadonlySet<string>,
   heldReceived: ReadonlySet<string> = new Set(),
+  unavailable: ReadonlyMap<string, 'revoked' | 'suspended'> = new Map(),
 ): ConsentPresentation {
   return {
     ...presentation,
-    credentials: presentation.credentials.map((credential) => ({
-      ...credential,
-      held: credential.received
-        ? heldReceived.has(credential.received.credential_id)
-        : credential.document_type !== null && heldTypes.has(credential.document_type),
-    })),
+    credentials: presentation.credentials.map((credential) => {
+      const { unavailable: _stale, ...rest } = credential;
+      const key = credential.received
+        ? credential.received.credential_id
+        : (credential.document_type ?? '');
+      const reason = unavailable.get(key);
+      return {
+        ...rest,
+        held: credential.received
+          ? heldReceived.has(credential.received.credential_id)
+          : credential.document_type !== null && heldTypes.has(credential.document_type),
+        ...(reason ? { unavailable: reason } : {}),
+      };
+    }),
   };
 }
 

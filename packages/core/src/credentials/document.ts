@@ -4,7 +4,12 @@
  * (issuing, listing) and the web app (showing a downloaded or verified document).
  */
 import { z } from 'zod';
-import { type CredentialRecord, proofRecordSchema } from '../api/records';
+import {
+  type CredentialRecord,
+  type CredentialStatusRecord,
+  proofRecordSchema,
+  UNCHECKED_CREDENTIAL_STATUS,
+} from '../api/records';
 import {
   credentialExpiry,
   type DocumentType,
@@ -123,6 +128,8 @@ export interface CredentialRecordContext {
   lastViewed: Date | null;
   /** Display order (PUT /user/{userId}/credentials/order), when set. */
   position?: number | null;
+  /** The status the wallet last saw at the issuer; absent = not checked yet. */
+  status?: CredentialStatusRecord;
 }
 
 /**
@@ -147,6 +154,7 @@ export function credentialRecordFromDocument(
     permanent: context.permanent,
     last_viewed: context.lastViewed ? context.lastViewed.toISOString() : null,
     ...(typeof context.position === 'number' ? { position: context.position } : {}),
+    status: context.status ?? UNCHECKED_CREDENTIAL_STATUS,
   };
 }
 

@@ -45,6 +45,7 @@ function credential(id: string, over: Partial<CredentialRecord> = {}): Credentia
     credential_subject: { id: 'did:x', name: 'A', document_type: 'PAN Card' },
     proof: null,
     last_viewed: null,
+    status: { value: 'valid', checked_at: '2025-01-01T00:00:00.000Z' },
     ...over,
   };
 }
@@ -179,5 +180,33 @@ describe('security notices (issue 19: Login notifications, Suspicious activity a
     );
     expect(updates.items.map((item) => item.id)).toEqual(['alert', 'device']);
     expect(updates.badge).toBe('2');
+  });
+});
+
+describe("a credential's status change (SPEC 8 status lists)", () => {
+  it('stays in Recent Updates until seen, for up to 7 days, before the holder’s own actions', () => {
+    const updates = computeRecentUpdates(
+      {
+        credentials: [],
+        consentRequests: [],
+        activityLogs: [
+          log('own', { type: 'credential_shared', timestamp: ago(MIN) }),
+          log('revoked', {
+            type: 'credential_status_changed',
+            description: 'Aadhaar Card was revoked by its issuer',
+            timestamp: ago(2 * 24 * 60 * MIN),
+          }),
+          log('seen', {
+            type: 'credential_status_changed',
+            timestamp: ago(MIN),
+            last_viewed: ago(0),
+          }),
+          log('old', { type: 'credential_status_changed', timestamp: ago(8 * 24 * 60 * MIN) }),
+        ],
+      },
+      NOW,
+    );
+    expect(updates.items.map((item) => item.id)).toEqual(['revoked', 'own']);
+    expect(updates.items[0]?.title).toBe('Aadhaar Card was revoked by its issuer');
   });
 });

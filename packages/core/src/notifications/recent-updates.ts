@@ -7,11 +7,14 @@
  *   5 minutes and has never been viewed;
  * - a security notice (a sign-in on a new device, a suspicious-activity alert: issue 19's Login
  *   notifications and Suspicious activity alerts) counts while never viewed, for up to 7 days:
- *   the holder may be away when it happens, and it is the notice they must not miss.
+ *   the holder may be away when it happens, and it is the notice they must not miss; so does a
+ *   credential's status change seen by the wallet (SPEC 8: 'Aadhaar Card was revoked by its
+ *   issuer'), which the holder learns of only here and in the log.
  * The badge shows the count, '9+' above 9 and nothing at 0.
  *
  * Order (issue 17): what others did or what needs the holder comes before the holder's own
- * actions: 1. pending consent requests, 2. security notices (issue 19) and views of share links,
+ * actions: 1. pending consent requests, 2. security notices (issue 19), views of share links and
+ * an issuer's change of a credential's status,
  * 3. withdrawal notices delivered (or undeliverable) and an organisation's answer to a grievance
  * or erasure request, 4. consents about to expire or just expired, 5. everything else (new
  * credentials, the holder's own actions); newest first within each group.
@@ -31,6 +34,15 @@ export const SECURITY_NOTICE_TYPES: readonly string[] = [
   'security_alert',
   'recovery_code_used',
   'recovery_codes_generated',
+];
+
+/**
+ * Activity types the bell keeps until seen, for up to SECURITY_NOTICE_WINDOW_MS, besides the
+ * security notices: an issuer revoked, suspended or reinstated one of the holder's credentials.
+ */
+export const LASTING_NOTICE_TYPES: readonly string[] = [
+  ...SECURITY_NOTICE_TYPES,
+  'credential_status_changed',
 ];
 
 /** SPEC 2: the badge caps at 9+. */
@@ -99,6 +111,7 @@ const GROUP_OF_LOG: Partial<Record<ActivityLog['type'], number>> = {
   new_device_login: 1,
   security_alert: 1,
   credential_viewed: 1,
+  credential_status_changed: 1,
   withdrawal_delivered: 2,
   withdrawal_undelivered: 2,
   grievance_resolved: 2,
@@ -183,7 +196,7 @@ export function computeRecentUpdates(
   }
   for (const log of lists.activityLogs) {
     if (NOT_IN_BELL.has(log.type)) continue;
-    const window = SECURITY_NOTICE_TYPES.includes(log.type)
+    const window = LASTING_NOTICE_TYPES.includes(log.type)
       ? SECURITY_NOTICE_WINDOW_MS
       : NOTIFICATION_WINDOW_MS;
     if (!isFreshAndUnseen(log.timestamp, log.last_viewed, now, window)) continue;

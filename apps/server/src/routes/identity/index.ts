@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { bearerSecurity, errorResponses, userIdSchema } from '../../lib/http-schemas';
 import { authenticate, authorizeHolder } from '../../plugins/auth';
 import { IDEMPOTENT } from '../../plugins/idempotency';
+import { withArrivalStatus } from '../../wallet/check-credential-status';
 import { generateCredential } from '../../wallet/generate-credential';
 
 const UNKNOWN_TYPE_DETAIL = `Unknown document_type. Use one of: ${DOCUMENT_TYPES.map((type) => `'${type.name}'`).join(', ')} (or its key, e.g. pan; case-insensitive)`;
@@ -75,11 +76,16 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { record, document } = await generateCredential({
+      const generated = await generateCredential({
         ...app.deps,
         userId: request.query.user_id,
         documentType: request.query.document_type,
       });
+      const { document } = generated;
+      // Issue 28: a credential's status is checked when it arrives.
+      const [record = generated.record] = await withArrivalStatus(app.deps, request.query.user_id, [
+        generated.record,
+      ]);
       return {
         credential_id: record.id,
         document_type: record.credential_subject.document_type,

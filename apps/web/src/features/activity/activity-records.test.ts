@@ -18,7 +18,8 @@ const labelOf = (type: ActivityLog['type']) => i18n.getFixedT('en', 'activity')(
 describe('activity records', () => {
   it("filters by the twelve SPEC 3 types, credential_viewed, the consent lifecycle's and the security settings' types", () => {
     expect(ACTIVITY_FILTER_TYPES).toEqual(ACTIVITY_TYPES);
-    expect(ACTIVITY_FILTER_TYPES).toHaveLength(40);
+    expect(ACTIVITY_FILTER_TYPES).toHaveLength(41);
+    expect(ACTIVITY_FILTER_TYPES).toContain('credential_status_changed');
     expect(ACTIVITY_FILTER_TYPES).toContain('credential_presented_offline');
     expect(ACTIVITY_FILTER_TYPES).toContain('credential_field_revealed');
     expect(ACTIVITY_FILTER_TYPES).toContain('credential_offer_received');

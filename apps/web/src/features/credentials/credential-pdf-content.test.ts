@@ -39,8 +39,10 @@ describe('statusAtDownload', () => {
   });
 
   it("falls back to SPEC 4's display status for a record without a status check", () => {
-    expect(statusAtDownload(pan, t, format, NOW)).toBe('Valid');
-    const expired = { ...pan, expiration_date: '2026-01-01T00:00:00Z' };
+    // A copy stored before records carried a status.
+    const { status: _none, ...bare } = pan;
+    expect(statusAtDownload(bare as CredentialRecord, t, format, NOW)).toBe('Valid');
+    const expired = { ...bare, expiration_date: '2026-01-01T00:00:00Z' } as CredentialRecord;
     expect(statusAtDownload(expired, t, format, NOW)).toBe('Expired');
   });
 });
@@ -82,7 +84,8 @@ describe('credentialPdfContent', () => {
     expect(content.summary).toEqual([
       ['Issuer', 'Income Tax Department'],
       ['Holder', 'Rajesh Kumar'],
-      ['Status at download', 'Valid'],
+      // The fixture was never checked at its issuer (status { unknown, null }).
+      ['Status at download', 'Status unknown'],
       ['Issued', '2025-01-01'],
       ['Valid until', '2099-01-01'],
     ]);

@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { errorResponses } from '../../../lib/http-schemas';
 import { IDEMPOTENT } from '../../../plugins/idempotency';
 import { acceptCredentialOffer } from '../../../wallet/accept-credential-offer';
+import { withArrivalStatus } from '../../../wallet/check-credential-status';
 import { completeCredentialOfferAuthorization } from '../../../wallet/complete-credential-offer-authorization';
 import { declineCredentialOffer } from '../../../wallet/decline-credential-offer';
 import { getCredentialOffer } from '../../../wallet/get-credential-offer';
@@ -129,7 +130,10 @@ const credentialOffersRoutes: FastifyPluginAsyncZod = async (app) => {
         offerId: request.params.offerId,
         txCode: request.body?.tx_code,
       });
-      return reply.code(201).send({ credentials });
+      // Issue 28: a credential's status is checked when it arrives.
+      return reply.code(201).send({
+        credentials: await withArrivalStatus(app.deps, request.params.userId, credentials),
+      });
     },
   );
 
@@ -172,7 +176,9 @@ const credentialOffersRoutes: FastifyPluginAsyncZod = async (app) => {
         errorDescription: body.error_description,
         iss: body.iss,
       });
-      return reply.code(201).send({ credentials });
+      return reply.code(201).send({
+        credentials: await withArrivalStatus(app.deps, request.params.userId, credentials),
+      });
     },
   );
 

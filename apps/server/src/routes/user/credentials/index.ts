@@ -20,6 +20,8 @@ import {
   publicLinkAnswerSchema,
   publicLinkBodySchema,
   SD_JWT_VC_MEDIA_TYPE,
+  statusCheckAnswerSchema,
+  statusCheckBodySchema,
 } from '@pehchaan/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,6 +29,10 @@ import { sendCachedAnswer } from '../../../lib/cached-answer';
 import { errorResponses } from '../../../lib/http-schemas';
 import { IDEMPOTENT } from '../../../plugins/idempotency';
 import { perHolder, RATE_LIMITS } from '../../../plugins/rate-limit';
+import {
+  checkCredentialStatusOfHolder,
+  withArrivalStatus,
+} from '../../../wallet/check-credential-status';
 import { createOfflinePresentation } from '../../../wallet/create-offline-presentation';
 import { deleteCredential } from '../../../wallet/delete-credential';
 import { getCredentialDocument } from '../../../wallet/get-credential-document';
@@ -110,6 +116,42 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
         field,
       });
       return reply.header('cache-control', 'no-store').send(answer);
+    },
+  );
+
+  app.post(
+    '/:id/status-check',
+    {
+      config: { rateLimit: perHolder(RATE_LIMITS.statusCheck) },
+      schema: {
+        ...holderRoute,
+        params: credentialParamsSchema,
+        // Optional: without a body the credential is checked now.
+        body: statusCheckBodySchema.nullish(),
+        operationId: 'checkCredentialStatus',
+        summary: "Check the credential's status at its issuer's status lists now",
+        description:
+          "Reads the issuer's IETF Token Status List and W3C Bitstring Status List entries of " +
+          'the credential (both forms of a card; the worst wins) and answers what it found: ' +
+          '`valid`, `suspended`, `revoked` or `unknown` (a list that cannot be read), with the ' +
+          'time of the check. `if_due: true` checks only when the last check is older than the ' +
+          "list's ttl (opening a card). A change is recorded as credential_status_changed. At " +
+          'most 60 a holder per 10 minutes (429). Errors: credential_not_found (404).',
+        response: {
+          200: statusCheckAnswerSchema,
+          ...errorResponses(400, 401, 403, 404, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { userId, id } = request.params;
+      const status = await checkCredentialStatusOfHolder({
+        ...app.deps,
+        userId,
+        credentialId: id,
+        when: request.body?.if_due === true ? 'due' : 'now',
+      });
+      return reply.header('cache-control', 'no-store').send({ credential_id: id, status });
     },
   );
 
@@ -223,7 +265,14 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { userId, id } = request.params;
-      return { credential: await refreshCredential({ ...app.deps, userId, credentialId: id }) };
+      const credential = await refreshCredential({ ...app.deps, userId, credentialId: id });
+      // A deferred credential that came is checked as any arrival (issue 28); one still pending
+      // is answered as it is.
+      const [checked = credential] =
+        credential.received?.state === 'issued' && credential.status.checked_at === null
+          ? await withArrivalStatus(app.deps, userId, [credential])
+          : [credential];
+      return { credential: checked };
     },
   );
 

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { restoreBackup } from '../../../accounts/restore-backup';
 import { errorResponses } from '../../../lib/http-schemas';
 import { IDEMPOTENT } from '../../../plugins/idempotency';
+import { checkUncheckedCredentialsOfHolder } from '../../../wallet/check-credential-status';
 import { holderRoute } from '../holder-route';
 
 const restoreRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -39,15 +40,19 @@ const restoreRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) =>
-      restoreBackup({
+    async (request) => {
+      const answer = await restoreBackup({
         ...app.deps,
         userId: request.params.userId,
         settings: request.body.settings,
         documents: request.body.verifiable_credentials,
         received: request.body.received_credentials,
         sdJwts: request.body.credential_sd_jwts,
-      }),
+      });
+      // Issue 28: restored credentials are checked at their issuers' lists as any arrival.
+      await checkUncheckedCredentialsOfHolder(app.deps, request.params.userId);
+      return answer;
+    },
   );
 };
 

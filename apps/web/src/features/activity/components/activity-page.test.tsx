@@ -134,8 +134,9 @@ describe('/logs', () => {
     // deletion, backups), a share link's later states (withdrawn, expired, used up), the
     // grievances and erasure requests (sent, resolved), an identity number revealed
     // (DECISIONS 9.6), the recovery codes (made, used) and a credential offer received and its
-    // credential received from an issuer (DECISIONS 9.1), an offline QR code (DECISIONS 8).
-    expect(options).toHaveLength(41);
+    // credential received from an issuer (DECISIONS 9.1), an offline QR code (DECISIONS 8) and
+    // a credential's status changed at its issuer (SPEC 8 status lists).
+    expect(options).toHaveLength(42);
     expect(options[0]).toHaveTextContent('All types');
     await user.selectOptions(type, 'Login');
     expect(screen.getByText('1 of 4 activities')).toBeInTheDocument();

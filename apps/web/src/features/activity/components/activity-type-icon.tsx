@@ -251,6 +251,13 @@ const PATHS: Record<ActivityType, ReactNode> = {
       <path d="M14 2v6h6M12 11v7M9 15l3 3 3-3" />
     </>
   ),
+  // SPEC 8 status lists: a card with an alert mark (revoked, suspended or valid again).
+  credential_status_changed: (
+    <>
+      <path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8Z" />
+      <path d="M14 2v6h6M12 11v4M12 18h.01" />
+    </>
+  ),
 };
 
 const TYPE_TONES: Record<ActivityType, Tone> = {
@@ -293,6 +300,7 @@ const TYPE_TONES: Record<ActivityType, Tone> = {
   recovery_code_used: 'amber',
   credential_offer_received: 'blue',
   credential_received: 'green',
+  credential_status_changed: 'red',
   credential_presented_offline: 'blue',
 };
 

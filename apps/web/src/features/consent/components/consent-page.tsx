@@ -175,6 +175,14 @@ export function ConsentPage({ userId }: { userId: string }) {
         // Settings › Privacy › Data sharing is off: say so, in the holder's language.
         setActionError(t('dataSharingOff'));
         toast.error(t('dataSharingOff'));
+      } else if (
+        hasProblemCode(error, 'credential_revoked') ||
+        hasProblemCode(error, 'credential_suspended')
+      ) {
+        // A credential it includes was revoked or suspended by its issuer (SPEC 8): say so, and
+        // show the request again with that credential marked unavailable.
+        toast.error(error.detail ?? tm(failed));
+        await reload();
       } else if (hasProblemCode(error, 'consent_already_decided')) {
         // Decided elsewhere (another device or tab): the server's answer stands (SPEC 4: final).
         toast.error(error.detail ?? tm(failed));

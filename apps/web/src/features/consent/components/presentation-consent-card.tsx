@@ -292,6 +292,17 @@ export function PresentationConsentCard({
               <legend className="text-xs font-medium text-slate-500 dark:text-slate-400">
                 {t('presentation.from', { document: documentName })}
               </legend>
+              {credential.held && credential.unavailable && (
+                // Revoked or suspended by its issuer (SPEC 8): Approve is refused with it.
+                <p className="mt-1 rounded-lg bg-red-50 p-2 text-xs text-red-900 dark:bg-red-950/50 dark:text-red-100">
+                  {t(
+                    credential.unavailable === 'revoked'
+                      ? 'presentation.unavailableRevoked'
+                      : 'presentation.unavailableSuspended',
+                    { document: documentName },
+                  )}
+                </p>
+              )}
               {!credential.held && (
                 <p className="mt-1 rounded-lg bg-amber-50 p-2 text-xs text-amber-900 dark:bg-amber-950/50 dark:text-amber-100">
                   {/* An optional credential with no alternative: Approve works without it. */}

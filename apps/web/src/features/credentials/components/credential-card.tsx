@@ -16,12 +16,19 @@
  * (`claim_labels`, nested claims by their dotted path); 'Not a trusted issuer' when the issuer is
  * not on the trust list; 'Waiting for the issuer' while issuance is deferred (state pending),
  * with no QR, share, copy or download until the credential arrives (Delete stays).
+ *
+ * Its status at the issuer (SPEC 8 status lists; docs/status-lists.md "The wallet"): Revoked or
+ * Suspended in place of the display status, 'Status unknown' beside it, and the time of the last
+ * check ('Checked 10:32'; another day's date; offline, the last known status with its date).
+ * Opening the card asks the server to check when the check is due; "Check status" checks now.
+ * While revoked or suspended, Share and Show QR Code are disabled with the plain reason.
  */
 import {
   type CredentialRecord,
   credentialDisplayStatus,
   DOCUMENT_NUMBER_CLAIMS,
   findDocumentTypeByName,
+  isStatusShareable,
   maskField,
   type ShareRecord,
 } from '@pehchaan/core';
@@ -36,6 +43,7 @@ import { fieldLabel } from '@/lib/format-claim';
 import { useFormat } from '@/lib/preferences';
 import { QR_OPTIONS, useQrCode } from '@/lib/qr-code';
 import { toast } from '@/lib/toast';
+import { useOnlineStatus } from '@/lib/use-online-status';
 import { isAwaitingIssuer, isLocalOnly } from '../api/local-credentials';
 import { DocumentTypeIcon } from './document-type-icon';
 import { ShareLinks } from './share-links';
@@ -81,6 +89,61 @@ export interface CredentialActions {
    * (no API). The card offers it only for a credential with an SD-JWT VC the server holds.
    */
   onOfflineQr?: (credential: CredentialRecord) => void;
+  /**
+   * Checks the credential's status at its issuer (`ifDue`: only when the list's ttl has passed,
+   * as when the card is opened); null instead of a function: it cannot be checked here (no API,
+   * or a credential the server does not know yet).
+   */
+  checkStatusOf: (
+    credential: CredentialRecord,
+  ) => { check: (ifDue: boolean) => void; busy: boolean } | null;
+}
+
+const ISSUER_STATUS_CLASSES = {
+  revoked: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200',
+  suspended: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
+  unknown: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200',
+} as const;
+
+/** The day of an instant in the holder's time zone, to tell today's checks from older ones. */
+function sameDay(a: string, b: number, day: (value: string | number) => string): boolean {
+  return day(a) === day(b);
+}
+
+/**
+ * The status at the issuer as the card shows it: a badge for revoked, suspended and unknown
+ * (none for valid: the display status says it) and the time of the last check.
+ */
+export function IssuerStatus({ credential, now }: { credential: CredentialRecord; now: number }) {
+  const { t } = useTranslation('credentials');
+  const format = useFormat();
+  const online = useOnlineStatus();
+  const { value, checked_at: checkedAt } = credential.status;
+  const checked =
+    checkedAt === null
+      ? t('issuerStatus.notChecked')
+      : !online
+        ? t('issuerStatus.lastKnown', { date: format.dateTime(checkedAt) })
+        : sameDay(checkedAt, now, format.date)
+          ? t('issuerStatus.checkedAt', { time: format.time(checkedAt) })
+          : t('issuerStatus.checkedOn', { date: format.date(checkedAt) });
+  return (
+    <>
+      {value !== 'valid' && (
+        <span
+          data-status={value}
+          className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${ISSUER_STATUS_CLASSES[value]}`}
+        >
+          {t(`issuerStatus.${value}`)}
+        </span>
+      )}
+      <span className="self-center text-xs text-slate-600 dark:text-slate-400">
+        <span className="sr-only">{t('issuerStatus.label')}: </span>
+        {value === 'valid' && <span className="sr-only">{t('issuerStatus.valid')}, </span>}
+        {checked}
+      </span>
+    </>
+  );
 }
 
 const STATUS_CLASSES = {
@@ -144,6 +207,11 @@ export function CredentialCard({
 }) {
   const { t, i18n } = useTranslation('credentials');
   const [expanded, setExpanded] = useState(false);
+  const statusCheck = actions.checkStatusOf(credential);
+  // Revoked or suspended by its issuer: not shared (the server refuses too).
+  const unshareable = !isStatusShareable(credential.status);
+  const unshareableId = useId();
+  const issuerValue = credential.status.value;
   /** Identity numbers revealed on this card, while they show (memory only). */
   const shownInFull = useRef<Record<string, string>>({});
   const links = actions.linksOf(credential);
@@ -205,11 +273,16 @@ export function CredentialCard({
                 {t('received.waiting')}
               </span>
             ) : (
-              <span
-                className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${STATUS_CLASSES[status]}`}
-              >
-                {t(`status.${status}`)}
-              </span>
+              <>
+                {!unshareable && (
+                  <span
+                    className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${STATUS_CLASSES[status]}`}
+                  >
+                    {t(`status.${status}`)}
+                  </span>
+                )}
+                <IssuerStatus credential={credential} now={now ?? Date.now()} />
+              </>
             )}
             {received && !received.trusted && (
               <span
@@ -234,7 +307,9 @@ export function CredentialCard({
         <button
           type="button"
           onClick={() => {
-            // Closing the card masks its fields again (SubjectFields unmounts).
+            // Opening the card checks its status when the check is due (the list's ttl);
+            // closing it masks its fields again (SubjectFields unmounts).
+            if (!expanded) statusCheck?.check(true);
             if (expanded) shownInFull.current = {};
             setExpanded(!expanded);
           }}
@@ -365,6 +440,16 @@ export function CredentialCard({
         onWithdraw={actions.onWithdrawShare}
       />
 
+      {unshareable && !waiting && (
+        <p
+          id={unshareableId}
+          role="note"
+          className="border-t border-slate-100 px-4 py-3 text-sm text-red-800 sm:px-5 dark:border-slate-800 dark:text-red-300"
+        >
+          {t(issuerValue === 'revoked' ? 'issuerStatus.revokedHint' : 'issuerStatus.suspendedHint')}
+        </p>
+      )}
+
       <div className="flex flex-wrap gap-2 border-t border-slate-100 px-4 py-3 sm:px-5 dark:border-slate-800">
         {!waiting && (
           <>
@@ -377,10 +462,18 @@ export function CredentialCard({
                   variant="secondary"
                   onClick={toggleQr}
                   aria-expanded={qrLink !== null}
+                  disabled={unshareable && qrLink === null}
+                  aria-describedby={unshareable ? unshareableId : undefined}
                 >
                   {qrLink ? t('closeQr') : t('showQr')}
                 </Button>
-                <Button size="sm" variant="secondary" onClick={() => actions.onShare(credential)}>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => actions.onShare(credential)}
+                  disabled={unshareable}
+                  aria-describedby={unshareable ? unshareableId : undefined}
+                >
                   <ShareIcon className="size-4" />
                   {t('share')}
                 </Button>
@@ -409,6 +502,16 @@ export function CredentialCard({
             >
               {t('downloadPdf')}
             </Button>
+            {statusCheck && (
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => statusCheck.check(false)}
+                disabled={statusCheck.busy}
+              >
+                {statusCheck.busy ? t('issuerStatus.checking') : t('issuerStatus.check')}
+              </Button>
+            )}
           </>
         )}
         {!credential.permanent && (

@@ -46,6 +46,7 @@ import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { isFailedLoad, useFallbackToast } from '@/lib/use-fallback-toast';
 import { useOnlineStatus } from '@/lib/use-online-status';
+import { checkCredentialStatus } from '../api/check-credential-status';
 import { createLocalCredential, localReveal } from '../api/create-local-credential';
 import { createPrintPresentation } from '../api/create-print-presentation';
 import { createShare } from '../api/create-share';
@@ -265,14 +266,55 @@ export function CredentialsPage({
         await deliver(request.credential, share.url);
       }
     },
-    onError: (error) =>
+    onError: (error) => {
+      // Revoked or suspended at the issuer since the list was read: say so and show it.
+      if (
+        hasProblemCode(error, 'credential_revoked') ||
+        hasProblemCode(error, 'credential_suspended')
+      ) {
+        setShareRequest(null);
+        toast.error(
+          t(
+            hasProblemCode(error, 'credential_revoked')
+              ? 'issuerStatus.revokedHint'
+              : 'issuerStatus.suspendedHint',
+          ),
+        );
+        void reload();
+        return;
+      }
       toast.error(
         isApiUnavailable(error)
           ? t('toast.shareOffline')
           : hasProblemCode(error, 'data_sharing_off')
             ? t('toast.dataSharingOff')
             : t('toast.shareFailed'),
-      ),
+      );
+    },
+  });
+
+  /** A status check (docs/status-lists.md "The wallet"): the card shows what it found. */
+  const statusCheck = useMutation({
+    mutationFn: ({ credential, ifDue }: { credential: CredentialRecord; ifDue: boolean }) =>
+      checkCredentialStatus({ userId, credentialId: credential.id, ifDue }),
+    onSuccess: (status, { credential, ifDue }) => {
+      const before = credential.status.value;
+      show((list) => list.map((c) => (c.id === credential.id ? { ...c, status } : c)));
+      // A change seen was logged by the server (and shows in the bell).
+      if (status.value !== before) activityChanged();
+      if (!ifDue) toast.success(t(`issuerStatus.checked.${status.value}`));
+    },
+    onError: (error, { ifDue }) => {
+      // Opening a card checks quietly; only the holder's own "Check status" hears of a failure.
+      if (ifDue) return;
+      toast.error(
+        isApiUnavailable(error)
+          ? t('issuerStatus.checkOffline')
+          : hasProblemCode(error, 'rate_limited')
+            ? t('issuerStatus.checkLimited')
+            : t('issuerStatus.checkFailed'),
+      );
+    },
   });
 
   const withdraw = useMutation({
@@ -342,6 +384,16 @@ export function CredentialsPage({
         ? (field: string) => reveal(credential, field)
         : localReveal(credential),
     onSetPublicLink: (credential, on) => publicLink.mutate({ credential, on }),
+    checkStatusOf: (credential) =>
+      env.USE_API && !isLocalOnly(credential) && credential.received?.state !== 'pending'
+        ? {
+            check: (ifDue) => statusCheck.mutate({ credential, ifDue }),
+            busy:
+              statusCheck.isPending &&
+              !statusCheck.variables?.ifDue &&
+              statusCheck.variables?.credential.id === credential.id,
+          }
+        : null,
     onShowQr: (credential) => {
       // Local-only mode: the bare link, which shows only masked data.
       if (!env.USE_API)
@@ -603,7 +655,11 @@ export function CredentialsPage({
         onConfirm={confirmDelete}
         onCancel={() => setToDelete(null)}
       >
-        {t('deleteText', { name: toDelete?.credential_subject.document_type ?? '' })}
+        <span className="block">
+          {t('deleteText', { name: toDelete?.credential_subject.document_type ?? '' })}
+        </span>
+        {/* SPEC 8: only the issuer revokes; deleting the wallet's copy does not. */}
+        <span className="mt-2 block">{t('deleteNotRevoked')}</span>
       </ConfirmDialog>
     </div>
   );
