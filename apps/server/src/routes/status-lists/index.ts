@@ -8,6 +8,7 @@
  * Both answer Cache-Control `public, max-age=60` (PUBLIC_CACHE.statusList) and a strong ETag;
  * If-None-Match with that tag answers 304. An unknown issuer, list or purpose is a 404 problem.
  */
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getStatusList, VC_MEDIA_TYPE } from '../../issuer/get-status-list';
@@ -38,6 +39,23 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 const statusListRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** One list's answer: 304 when `ifNoneMatch` names its ETag, else the list in its media type. */
+  const answer = async (
+    params: { slug: string; n: string; purpose?: 'revocation' | 'suspension' },
+    ifNoneMatch: string | undefined,
+    reply: FastifyReply,
+  ) => {
+    const served = await getStatusList({
+      ...app.deps,
+      slug: params.slug,
+      listNumber: Number(params.n),
+      ...(params.purpose ? { purpose: params.purpose } : {}),
+    });
+    reply.header('etag', served.etag);
+    if (matches(ifNoneMatch, served.etag)) return reply.code(304).send(null);
+    return reply.type(served.contentType).send(served.body);
+  };
+
   app.get(
     '/:slug/:n',
     {
@@ -58,16 +76,7 @@ const statusListRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      const served = await getStatusList({
-        ...app.deps,
-        slug: request.params.slug,
-        listNumber: Number(request.params.n),
-      });
-      reply.header('etag', served.etag);
-      if (matches(request.headers['if-none-match'], served.etag)) return reply.code(304).send(null);
-      return reply.type(served.contentType).send(served.body);
-    },
+    (request, reply) => answer(request.params, request.headers['if-none-match'], reply),
   );
 
   app.get(
@@ -93,17 +102,7 @@ const statusListRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      const served = await getStatusList({
-        ...app.deps,
-        slug: request.params.slug,
-        listNumber: Number(request.params.n),
-        purpose: request.params.purpose,
-      });
-      reply.header('etag', served.etag);
-      if (matches(request.headers['if-none-match'], served.etag)) return reply.code(304).send(null);
-      return reply.type(served.contentType).send(served.body);
-    },
+    (request, reply) => answer(request.params, request.headers['if-none-match'], reply),
   );
 };
 
