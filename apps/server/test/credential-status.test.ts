@@ -10,16 +10,18 @@
  * - another holder's id is 404; a record never checked answers { unknown, null };
  * - the daily job checks the credentials whose check is due, and only those;
  * - a revoked or suspended card is refused for a share link, an OpenID4VP presentation and an
- *   offline QR code (409 with its code and plain detail), shown unavailable on the consent screen, its existing share link and bare link answer the same
- *   codes. (Until the
- *   product's issuers revoke through their API (issue 28's issuer part), the card's status is
- *   set as the checker would store it.)
+ *   offline QR code (409 with its code and plain detail), shown unavailable on the consent
+ *   screen, its existing share link and bare link answer the same codes, and answer again once
+ *   reinstated. The whole path runs: the card's issuer (the Income Tax Department, with an API key
+ *   minted as `npm run issuer:key` mints it) suspends, reinstates and revokes it through
+ *   POST /issuer/credentials/{id}/status, and the wallet learns each change by its status-check.
  */
 import { computeRecentUpdates } from '@pehchaan/core';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { credentials, receivedCredentials } from '../src/db/schema';
+import { receivedCredentials } from '../src/db/schema';
+import { createIssuerApiKey } from '../src/issuer/create-issuer-api-key';
 import { clearStatusListCache } from '../src/lib/status-list';
 import { checkDueCredentialStatuses } from '../src/wallet/check-due-credential-statuses';
 import { presentCredential } from '../src/wallet/present-credential';
@@ -42,6 +44,11 @@ import { problem } from './helpers/problem';
 const clock = new TestClock();
 let issuer: OutsideIssuer;
 let lists: OutsideStatusLists;
+/**
+ * The next bit of the outside lists a degree gets: one counter for every backend, since the lists
+ * (and the bits earlier tests set) are shared by all of them.
+ */
+let nextIndex = 100;
 
 beforeAll(async () => {
   issuer = await startOutsideIssuer(clock.now);
@@ -62,13 +69,16 @@ describe.each(backends)("the wallet knows a credential's status on $name", (back
   let opened: OpenedDatabase;
   let app: FastifyInstance;
   let token: string;
-  let nextIndex = 100;
+  /** Bearer key of the PAN Card's issuer (POST /issuer/credentials/{id}/status). */
+  let panIssuerKey: string;
   const base = `/user/${PRIMARY.userId}`;
 
   beforeAll(async () => {
     opened = await backend.open();
     app = await buildTestApp(opened.database, { now: clock.now, oid4vciAllowLoopback: true });
     token = await loginDemo(app);
+    panIssuerKey = (await createIssuerApiKey({ ...app.deps, issuer: 'Income Tax Department' }))
+      .apiKey;
   });
   afterAll(async () => {
     await app?.close();
@@ -221,7 +231,7 @@ describe.each(backends)("the wallet knows a credential's status on $name", (back
     token = await loginDemo(app);
   });
 
-  it('refuses to share a revoked or suspended card; its share link and bare link refuse too', async () => {
+  it('the card’s issuer suspends, reinstates and revokes it through its API: sharing and its links refused while suspended or revoked', async () => {
     clock.advance(MINUTE_MS);
     const generated = await app.inject({
       method: 'POST',
@@ -230,8 +240,34 @@ describe.each(backends)("the wallet knows a credential's status on $name", (back
     });
     expect(generated.statusCode, generated.body).toBe(200);
     const card = generated.json().credential;
-    // The product's issuers carry no entry yet on this branch: valid once checked.
+    // Issued by the Income Tax Department over OpenID4VCI with a status entry, checked on
+    // arrival: valid.
     expect(card.status).toEqual({ value: 'valid', checked_at: clock.now().toISOString() });
+    const document = await app.inject({
+      url: `${base}/credentials/${card.id}/document`,
+      headers: bearer(token),
+    });
+    expect(document.statusCode, document.body).toBe(200);
+    const issuedId: string = document.json().verifiable_credential.id;
+    expect(issuedId).toMatch(/^urn:uuid:/);
+    /** The issuer's side (docs/status-lists.md "The issuer API"), then the holder's check. */
+    const changeAtIssuer = async (status: 'revoked' | 'suspended' | 'valid') => {
+      const set = await app.inject({
+        method: 'POST',
+        url: `/issuer/credentials/${encodeURIComponent(issuedId)}/status`,
+        headers: bearer(panIssuerKey),
+        payload: { status },
+      });
+      expect(set.statusCode, set.body).toBe(200);
+      clock.advance(MINUTE_MS);
+      const checked = await statusCheck(card.id);
+      expect(checked.statusCode, checked.body).toBe(200);
+      expect(checked.json().status).toEqual({
+        value: status,
+        checked_at: clock.now().toISOString(),
+      });
+    };
+
     const shareBody = { credential_id: card.id, fields: ['name'], lifetime: '7d' };
     const made = await app.inject({
       method: 'POST',
@@ -241,12 +277,11 @@ describe.each(backends)("the wallet knows a credential's status on $name", (back
     });
     expect(made.statusCode, made.body).toBe(201);
     const shareId = made.json().share.id;
+    const before = (await statusEntries()).length;
 
-    for (const value of ['revoked', 'suspended'] as const) {
-      await app.deps.db
-        .update(credentials)
-        .set({ statusValue: value, statusKnownValue: value })
-        .where(eq(credentials.id, card.id));
+    // Suspended first (revoked is final), reinstated, then revoked.
+    for (const value of ['suspended', 'revoked'] as const) {
+      await changeAtIssuer(value);
       const code = value === 'revoked' ? 'credential_revoked' : 'credential_suspended';
       const refused = await app.inject({
         method: 'POST',
@@ -292,16 +327,39 @@ describe.each(backends)("the wallet knows a credential's status on $name", (back
         expect(link.statusCode, link.body).toBe(409);
         expect(link.json()).toEqual(problem(code, LINK_DETAILS[value]));
       }
+
+      if (value === 'suspended') {
+        // Reinstated: the share link answers again, and a new one can be made.
+        await changeAtIssuer('valid');
+        expect((await app.inject({ url: `/api/verify/${shareId}` })).statusCode).toBe(200);
+        const again = await app.inject({
+          method: 'POST',
+          url: `${base}/shares`,
+          headers: bearer(token),
+          payload: shareBody,
+        });
+        expect(again.statusCode, again.body).toBe(201);
+      }
     }
     expect(UNSHAREABLE_DETAILS.revoked).toBe(
       'This credential was revoked by its issuer, so it cannot be shared.',
     );
 
-    // Reinstated: the share link answers again.
-    await app.deps.db
-      .update(credentials)
-      .set({ statusValue: 'valid', statusKnownValue: 'valid' })
-      .where(eq(credentials.id, card.id));
-    expect((await app.inject({ url: `/api/verify/${shareId}` })).statusCode).toBe(200);
+    // Each change the wallet saw is logged once, newest first.
+    const entries = (await statusEntries()).slice(0, -before || undefined);
+    expect(entries.map((entry) => entry.description)).toEqual([
+      'PAN Card was revoked by its issuer',
+      'PAN Card is valid again',
+      'PAN Card was suspended by its issuer',
+    ]);
+    // Revoked is final at the issuer.
+    const reinstate = await app.inject({
+      method: 'POST',
+      url: `/issuer/credentials/${encodeURIComponent(issuedId)}/status`,
+      headers: bearer(panIssuerKey),
+      payload: { status: 'valid' },
+    });
+    expect(reinstate.statusCode).toBe(409);
+    expect(reinstate.json().code).toBe('credential_revoked');
   });
 });
