@@ -120,6 +120,15 @@ async function verifyOffline(request: APIRequestContext, presentation: string, n
       if (!jwk || typeof alg !== 'string') return false;
       return signatureValid(input, signature, jwk, alg);
     },
+    // The credential's Token Status List, fetched as a verifier fetches it while online, signed
+    // by the same trusted issuer key (its statuslist+jwt carries no `iss`; docs/status-lists.md).
+    statusListFetcher: async (uri) => (await request.get(uri)).text(),
+    statusVerifier: async (input, signature) => {
+      const header = decodeProtectedHeader(`${input}.${signature}`);
+      const did = String(header.kid).split('#')[0] ?? '';
+      if (header.alg !== 'EdDSA' || !trusted.includes(did)) return false;
+      return signatureValid(input, signature, jwkOfDidKey(did), 'EdDSA');
+    },
   });
   const result = await verifier.verify(presentation, { keyBindingNonce: nonce });
   return {
