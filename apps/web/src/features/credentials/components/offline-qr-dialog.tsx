@@ -22,16 +22,14 @@ import {
 } from '@pehchaan/core';
 import { useMutation } from '@tanstack/react-query';
 import QRCode from 'qrcode';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { hasProblemCode, isApiUnavailable } from '@/lib/api-client';
 import { fieldLabel } from '@/lib/format-claim';
 import { createOfflinePresentation } from '../api/create-offline-presentation';
-
-/** Fields whose full value is an Aadhaar number (its warning names the twelve digits). */
-const AADHAAR_FIELDS = new Set(['aadhaar_number', 'aadhaar', 'aadhaarId']);
+import { FieldChoice, toggled } from './field-choice';
 
 /**
  * The drawn code: 8 pixels a module (a version 25 code is 936 pixels with its 4-module quiet
@@ -96,7 +94,6 @@ export function OfflineQrDialog({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation('credentials');
-  const ids = useId();
   const offered = shareableFields(subject);
   // Everything but the identity numbers ticked, as the share dialog starts.
   const [fields, setFields] = useState<string[]>(() =>
@@ -140,15 +137,6 @@ export function OfflineQrDialog({
       ),
   });
 
-  const toggle = (field: string) =>
-    setFields((current) =>
-      current.includes(field) ? current.filter((f) => f !== field) : [...current, field],
-    );
-  const toggleFull = (field: string) =>
-    setFullValues((current) =>
-      current.includes(field) ? current.filter((f) => f !== field) : [...current, field],
-    );
-
   const submit = () => {
     // In the credential's own field order.
     const chosen = offered.filter((f) => fields.includes(f));
@@ -183,62 +171,17 @@ export function OfflineQrDialog({
       {code === null ? (
         <div className="text-slate-600 dark:text-slate-300">
           <p>{t('offlineQr.lead')}</p>
-          <fieldset className="mt-3">
-            <legend className="font-semibold text-slate-900 dark:text-white">
-              {t('offlineQr.fields')}
-            </legend>
-            <span className="mt-1 grid gap-1 sm:grid-cols-2">
-              {offered.map((field) => (
-                <label key={field} className="flex items-center gap-2">
-                  <input
-                    type="checkbox"
-                    checked={fields.includes(field)}
-                    onChange={() => toggle(field)}
-                    className="size-4 accent-orange-600"
-                  />
-                  {fieldLabel(field, i18n.language)}
-                </label>
-              ))}
-            </span>
-            {offered
-              .filter((field) => fields.includes(field) && isSensitiveField(field))
-              .map((field) => {
-                const label = fieldLabel(field, i18n.language);
-                const full = fullValues.includes(field);
-                return (
-                  <span
-                    key={field}
-                    className="mt-2 block rounded-lg border border-amber-400 bg-amber-50 p-2 dark:border-amber-700 dark:bg-amber-950/40"
-                  >
-                    <span className="block text-slate-800 dark:text-slate-200">
-                      {t('offlineQr.signedNumber', { field: label })}
-                    </span>
-                    <label className="mt-1 flex items-start gap-2">
-                      <input
-                        type="checkbox"
-                        checked={full}
-                        onChange={() => toggleFull(field)}
-                        aria-describedby={`${ids}-full-${field}`}
-                        className="mt-0.5 size-4 shrink-0 accent-orange-600"
-                      />
-                      <span className="font-medium text-slate-900 dark:text-white">
-                        {t('offlineQr.includeFull', { field: label })}
-                      </span>
-                    </label>
-                    <span
-                      id={`${ids}-full-${field}`}
-                      className="mt-1 block pl-6 text-sm font-medium text-amber-900 dark:text-amber-200"
-                    >
-                      {t(
-                        AADHAAR_FIELDS.has(field)
-                          ? 'offlineQr.fullAadhaarWarning'
-                          : 'offlineQr.fullValueWarning',
-                      )}
-                    </span>
-                  </span>
-                );
-              })}
-          </fieldset>
+          <FieldChoice
+            legend={t('offlineQr.fields')}
+            offered={offered}
+            chosen={fields}
+            onToggle={(field) => setFields((current) => toggled(current, field))}
+            fullValues={{
+              kind: 'signed',
+              chosen: fullValues,
+              onToggle: (field) => setFullValues((current) => toggled(current, field)),
+            }}
+          />
           {problem && (
             <p role="alert" className="mt-3 font-medium text-red-700 dark:text-red-400">
               {problem}

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { fieldLabel } from '@/lib/format-claim';
+import { FieldChoice, toggled } from './field-choice';
 
 export function PdfDialog({
   name,
@@ -39,10 +40,6 @@ export function PdfDialog({
   const [problem, setProblem] = useState<string | null>(null);
   const label = (field: string) => labels?.[field] ?? fieldLabel(field, i18n.language);
 
-  const toggle = (field: string) =>
-    setFields((current) =>
-      current.includes(field) ? current.filter((f) => f !== field) : [...current, field],
-    );
   const submit = () => {
     if (fields.length === 0) {
       setProblem(t('pdf.noFields'));
@@ -72,22 +69,13 @@ export function PdfDialog({
       onCancel={onCancel}
     >
       <span className="block">{t('pdf.dialogLead')}</span>
-      <fieldset className="mt-3">
-        <legend className="font-semibold text-slate-900 dark:text-white">{t('pdf.fields')}</legend>
-        <span className="mt-1 grid gap-1 sm:grid-cols-2">
-          {offered.map((field) => (
-            <label key={field} className="flex items-center gap-2">
-              <input
-                type="checkbox"
-                checked={fields.includes(field)}
-                onChange={() => toggle(field)}
-                className="size-4 accent-orange-600"
-              />
-              {label(field)}
-            </label>
-          ))}
-        </span>
-      </fieldset>
+      <FieldChoice
+        legend={t('pdf.fields')}
+        offered={offered}
+        chosen={fields}
+        onToggle={(field) => setFields((current) => toggled(current, field))}
+        label={label}
+      />
       {masked.map((field) => (
         <span key={field} className="mt-2 block text-sm text-slate-600 dark:text-slate-400">
           {t('pdf.maskedNote', {

@@ -16,7 +16,6 @@ import {
   defaultShareFields,
   isSensitiveField,
   MAX_SHARE_VIEWS,
-  maskField,
   SHARE_LIFETIMES,
   type ShareLifetime,
   shareableFields,
@@ -25,10 +24,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { documentTypeName } from '@/lib/document-labels';
-import { fieldLabel } from '@/lib/format-claim';
-
-/** Fields whose full value is an Aadhaar number (its warning names the twelve digits). */
-const AADHAAR_FIELDS = new Set(['aadhaar_number', 'aadhaar', 'aadhaarId']);
+import { FieldChoice, toggled } from './field-choice';
 
 /** What the holder chose. */
 export interface ShareChoice {
@@ -72,15 +68,6 @@ export function ShareDialog({
   const [lifetime, setLifetime] = useState<ShareLifetime>(DEFAULT_SHARE_LIFETIME);
   const [limit, setLimit] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-
-  const toggle = (field: string) =>
-    setFields((current) =>
-      current.includes(field) ? current.filter((f) => f !== field) : [...current, field],
-    );
-  const toggleFull = (field: string) =>
-    setFullValues((current) =>
-      current.includes(field) ? current.filter((f) => f !== field) : [...current, field],
-    );
 
   const submit = () => {
     if (offline) {
@@ -130,74 +117,18 @@ export function ShareDialog({
           {refusal}
         </span>
       )}
-      <fieldset className="mt-3">
-        <legend className="font-semibold text-slate-900 dark:text-white">
-          {t('shareDialog.fields')}
-        </legend>
-        <span className="mt-1 grid gap-1 sm:grid-cols-2">
-          {offered.map((field) => (
-            <label key={field} className="flex items-center gap-2">
-              <input
-                type="checkbox"
-                checked={fields.includes(field)}
-                onChange={() => toggle(field)}
-                className="size-4 accent-orange-600"
-              />
-              {fieldLabel(field, i18n.language)}
-            </label>
-          ))}
-        </span>
-        {offered
-          .filter((field) => fields.includes(field) && isSensitiveField(field))
-          .map((field) => {
-            const label = fieldLabel(field, i18n.language);
-            const full = fullValues.includes(field);
-            const value = subject[field];
-            return (
-              <span
-                key={field}
-                className={`mt-2 block rounded-lg border p-2 ${
-                  full
-                    ? 'border-amber-400 bg-amber-50 dark:border-amber-700 dark:bg-amber-950/40'
-                    : 'border-slate-200 dark:border-slate-700'
-                }`}
-              >
-                {typeof value === 'string' && (
-                  <span className="block text-slate-700 dark:text-slate-300">
-                    {t('shareDialog.maskedAs', { field: label })}{' '}
-                    <span className="font-mono">{String(maskField(field, value))}</span>
-                  </span>
-                )}
-                <label className="mt-1 flex items-start gap-2">
-                  <input
-                    type="checkbox"
-                    checked={full}
-                    onChange={() => toggleFull(field)}
-                    aria-describedby={`${ids}-full-${field}`}
-                    className="mt-0.5 size-4 shrink-0 accent-orange-600"
-                  />
-                  <span className="font-medium text-slate-900 dark:text-white">
-                    {t('shareDialog.fullValue', { field: label })}
-                  </span>
-                </label>
-                <span
-                  id={`${ids}-full-${field}`}
-                  className={`mt-1 block pl-6 text-sm ${
-                    full
-                      ? 'font-medium text-amber-900 dark:text-amber-200'
-                      : 'text-slate-600 dark:text-slate-400'
-                  }`}
-                >
-                  {t(
-                    AADHAAR_FIELDS.has(field)
-                      ? 'shareDialog.fullAadhaarWarning'
-                      : 'shareDialog.fullValueWarning',
-                  )}
-                </span>
-              </span>
-            );
-          })}
-      </fieldset>
+      <FieldChoice
+        legend={t('shareDialog.fields')}
+        offered={offered}
+        chosen={fields}
+        onToggle={(field) => setFields((current) => toggled(current, field))}
+        fullValues={{
+          kind: 'masked',
+          subject,
+          chosen: fullValues,
+          onToggle: (field) => setFullValues((current) => toggled(current, field)),
+        }}
+      />
       <fieldset className="mt-3">
         <legend className="font-semibold text-slate-900 dark:text-white">
           {t('shareDialog.lifetime')}
