@@ -6,7 +6,7 @@
  * The issuers and the holder are written here on node:crypto, jose and @sd-jwt/sd-jwt-vc, not
  * on the product's code:
  * - an issuer in UIDAI's Aadhaar SD-JWT shape: header alg ES256, typ vc+sd-jwt, kid in its JWK
- *   Set; payload iss (https), id, iat, exp, status, _sd_alg, _sd, cnf.jwk on P-256, and a vct of
+ *   Set; payload iss (https), id, iat, exp, status (one test), _sd_alg, _sd, cnf.jwk on P-256, and a vct of
  *   its own; put on the trust list with its JWK Set by the platform function
  *   `npm run issuer:trust -- add` uses, declaring its vct for the catalogue type aadhaar;
  * - an EdDSA issuer at an https identifier with an Ed25519 JWK Set, and a did:jwk ES256 issuer;
@@ -239,7 +239,11 @@ describe.each(backends)('the verifier and SD-JWT VCs of trusted issuers on $name
     };
   }
 
-  /** The issuer's SD-JWT VC to `holder` in UIDAI's shape, signed as `issuer` says. */
+  /**
+   * The issuer's SD-JWT VC to `holder` in UIDAI's shape, signed as `issuer` says; with
+   * `status`, the Token Status List entry UIDAI's credentials carry (its list is not served here,
+   * so the verifier cannot read it).
+   */
   async function issue(
     holder: KeyPair,
     issuer: {
@@ -249,6 +253,7 @@ describe.each(backends)('the verifier and SD-JWT VCs of trusted issuers on $name
       /** The alg the header names (default the key's). */
       alg?: string;
     } = { key: uidai, header: { kid: UIDAI_KID } },
+    options: { status?: { idx: number; uri: string } } = {},
   ) {
     const iat = nowSeconds() - 3600;
     const instance = new SDJwtVcInstance({
@@ -265,7 +270,7 @@ describe.each(backends)('the verifier and SD-JWT VCs of trusted issuers on $name
         vct: UIDAI_VCT,
         iat,
         exp: iat + 10 * 365 * 24 * 3600,
-        status: { status_list: { idx: 412, uri: 'https://uidai.example/status/7' } },
+        ...(options.status ? { status: { status_list: options.status } } : {}),
         cnf: { jwk: holder.jwk },
         ...SUBJECT,
       },
@@ -335,7 +340,7 @@ describe.each(backends)('the verifier and SD-JWT VCs of trusted issuers on $name
 
   it('accepts UIDAI’s ES256 vc+sd-jwt Aadhaar with a P-256 KB-JWT: shared, the claims read back, every check passed', async () => {
     const holder = newKey('ES256');
-    // Nothing is fetched: not the status list its `status` names, not any key.
+    // Nothing is fetched: no key (this credential names no status list).
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     const { request, response } = await answer(await issue(holder), holder);
     expect(fetchSpy).not.toHaveBeenCalled();
@@ -355,6 +360,17 @@ describe.each(backends)('the verifier and SD-JWT VCs of trusted issuers on $name
     });
     expect(status.checks?.filter((c) => !c.passed)).toEqual([]);
     expect(status.checks?.map((c) => c.check)).toContain('issuer_trusted');
+  });
+
+  it('refuses UIDAI’s Aadhaar whose status list cannot be read: status_unknown, never shared', async () => {
+    const holder = newKey('ES256');
+    const credential = await issue(holder, undefined, {
+      status: { idx: 412, uri: 'https://uidai.example/status/7' },
+    });
+    const { request, response } = await answer(credential, holder);
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json().code).toBe('status_unknown');
+    expect((await statusOf(request.answer.id)).status).not.toBe('shared');
   });
 
   it('accepts an EdDSA issuer key from the same JWK Set, with an Ed25519 KB-JWT', async () => {
