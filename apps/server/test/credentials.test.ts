@@ -271,7 +271,8 @@ describe.each(backends)('signed credentials on $name', (backend) => {
       expect(response.json()).toEqual({
         verified: true,
         status: 'verified',
-        checks: { signature: true, trusted_issuer: true, validity: true },
+        checks: { signature: true, trusted_issuer: true, validity: true, status: true },
+        credential_status: { value: 'valid', checked_at: expect.any(String) },
         errors: [],
         warnings: [],
         trust: {

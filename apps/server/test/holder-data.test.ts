@@ -154,6 +154,8 @@ describe.each(backends)('holder data on $name', (backend) => {
       permanent: false,
       last_viewed: null,
       public_link: true,
+      // Checked on arrival at the issuer's status list (docs/status-lists.md).
+      status: { value: 'valid', checked_at: expect.any(String) },
     });
     expect(body.verifiable_credential).toMatchObject({
       '@context': ['https://www.w3.org/ns/credentials/v2'],

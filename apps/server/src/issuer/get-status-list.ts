@@ -190,7 +190,10 @@ export async function getStatusList(options: GetStatusListOptions): Promise<Serv
     cache = new Map();
     caches.set(options.db, cache);
   }
-  const cacheKey = `${options.publicOrigin} ${issuer} ${options.listNumber} ${purpose ?? 'token'}`;
+  // The hour of deps.now is part of the key: an answer is signed for that hour (its iat), so a
+  // clock that moved to another hour never gets an answer signed for the one before.
+  const hour = Math.floor(options.now().getTime() / 3_600_000);
+  const cacheKey = `${options.publicOrigin} ${issuer} ${options.listNumber} ${purpose ?? 'token'} ${hour}`;
   // Wall-clock time, not deps.now: this bounds how stale an answer may be, whatever the clock says.
   const at = Date.now();
   const cached = cache.get(cacheKey);

@@ -122,7 +122,7 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/status-check',
     {
-      config: { rateLimit: perHolder(RATE_LIMITS.statusCheck) },
+      config: { ...IDEMPOTENT, rateLimit: perHolder(RATE_LIMITS.statusCheck) },
       schema: {
         ...holderRoute,
         params: credentialParamsSchema,
