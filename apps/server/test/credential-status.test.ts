@@ -1,5 +1,5 @@
 /**
- * The wallet knows a credential's status (issue 28 "The wallet knows"; docs/status-lists.md "The
+ * The wallet knows a credential's status (DECISIONS 8; docs/status-lists.md "The
  * wallet"), on PGlite and, with TEST_DATABASE_URL, PostgreSQL:
  * - a University Degree (ldp_vc) from an OUTSIDE issuer (test/helpers/outside-issuer.ts) whose
  *   `credentialStatus` points at that issuer's Bitstring Status Lists

@@ -119,7 +119,7 @@ export async function registerDatabase(
     }
   };
   await purge();
-  // Issue 28: the daily status check of the holders' credentials (wallet/
+  // DECISIONS 8: the daily status check of the holders' credentials (wallet/
   // check-due-credential-statuses.ts) runs beside the hourly housekeeping, never awaited by the
   // start: an outside issuer's list may be slow. Closing waits for a run under way.
   let statusRun: Promise<void> = Promise.resolve();

@@ -1,6 +1,6 @@
 /**
  * The wallet checks one of the holder's credentials at its issuer's status lists (SPEC 8 "status
- * entry"; issue 28's "The wallet knows"; docs/status-lists.md "The wallet") and keeps what it saw
+ * entry"; DECISIONS 8; docs/status-lists.md "The wallet") and keeps what it saw
  * on the row (credentials or received_credentials: status_value, status_checked_at,
  * status_due_at, status_known_value; this file is their only writer).
  *
@@ -23,7 +23,7 @@
  *
  * What is stored and logged (one transaction, the row locked, so two checks at once log once):
  * - `status_value` is the check's value, except that a revoked credential stays revoked when a
- *   later check cannot read its list (revocation is final: issue 28's issuer API).
+ *   later check cannot read its list (revocation is final: docs/status-lists.md "The issuer API").
  * - `status_known_value` is the last value other than 'unknown'.
  * - One `credential_status_changed` activity entry (params: document_type, status) when the new
  *   value is valid, suspended or revoked and differs from the last known value, except the first

@@ -1,5 +1,5 @@
 /**
- * The daily status check (issue 28: "at least daily, respecting the list's ttl"; docs/
+ * The daily status check (DECISIONS 8: at least daily, respecting the list's ttl; docs/
  * status-lists.md "The wallet"): run with the hourly housekeeping (plugins/db.ts), it checks
  * every holder's credentials whose check is due, in batches, through
  * wallet/check-credential-status.ts (lists as cached, a change logged there).

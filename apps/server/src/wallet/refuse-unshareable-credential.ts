@@ -1,5 +1,5 @@
 /**
- * A credential its issuer revoked or suspended is not shared or presented (issue 28, SPEC 8:
+ * A credential its issuer revoked or suspended is not shared or presented (DECISIONS 8:
  * "revoked and suspended fail every verification"; docs/status-lists.md "The wallet"): the
  * status the wallet last saw (wallet/check-credential-status.ts) decides.
  * - Making a share link or QR code, presenting over OpenID4VP (the consent decision that would

@@ -207,7 +207,7 @@ export interface OutsideIssuer {
   /**
    * Members added to the credentials `slug` issues from now (undefined: none), outside the
    * selectively disclosable claims: e.g. an SD-JWT VC's `status` or an ldp_vc's
-   * `credentialStatus` (issue 28's status lists).
+   * `credentialStatus` (docs/status-lists.md).
    */
   setExtraMembers(slug: OutsideSlug, members: Record<string, unknown> | undefined): void;
   /** The signing key of `slug` (e.g. to serve status lists as that issuer). */

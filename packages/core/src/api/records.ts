@@ -181,9 +181,10 @@ export const credentialRecordSchema = z.object({
    */
   received: receivedCredentialSchema.optional(),
   /**
-   * The credential's status at its issuer, as last checked by the wallet (issue 28's record;
-   * POST /user/{userId}/credentials/{id}/status-check). Always answered by the server; a copy
-   * stored on the device before statuses existed reads as not checked.
+   * The credential's status at its issuer, as last checked by the wallet
+   * (docs/status-lists.md "The wallet"; POST /user/{userId}/credentials/{id}/status-check).
+   * Always answered by the server; a copy stored on the device before statuses existed reads as
+   * not checked.
    */
   status: credentialStatusRecordSchema.default(UNCHECKED_CREDENTIAL_STATUS),
 });

@@ -82,7 +82,7 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
         documentType: request.query.document_type,
       });
       const { document } = generated;
-      // Issue 28: a credential's status is checked when it arrives.
+      // A credential's status is checked when it arrives.
       const [record = generated.record] = await withArrivalStatus(app.deps, request.query.user_id, [
         generated.record,
       ]);

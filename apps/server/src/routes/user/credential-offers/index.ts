@@ -130,7 +130,7 @@ const credentialOffersRoutes: FastifyPluginAsyncZod = async (app) => {
         offerId: request.params.offerId,
         txCode: request.body?.tx_code,
       });
-      // Issue 28: a credential's status is checked when it arrives.
+      // A credential's status is checked when it arrives.
       return reply.code(201).send({
         credentials: await withArrivalStatus(app.deps, request.params.userId, credentials),
       });

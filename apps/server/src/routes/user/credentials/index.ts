@@ -266,7 +266,7 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { userId, id } = request.params;
       const credential = await refreshCredential({ ...app.deps, userId, credentialId: id });
-      // A deferred credential that came is checked as any arrival (issue 28); one still pending
+      // A deferred credential that came is checked as any arrival (docs/status-lists.md); one still pending
       // is answered as it is.
       const [checked = credential] =
         credential.received?.state === 'issued' && credential.status.checked_at === null

@@ -49,7 +49,7 @@ const restoreRoutes: FastifyPluginAsyncZod = async (app) => {
         received: request.body.received_credentials,
         sdJwts: request.body.credential_sd_jwts,
       });
-      // Issue 28: restored credentials are checked at their issuers' lists as any arrival.
+      // Restored credentials are checked at their issuers' lists as any arrival.
       await checkUncheckedCredentialsOfHolder(app.deps, request.params.userId);
       return answer;
     },
