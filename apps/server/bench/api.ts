@@ -12,7 +12,8 @@
  *      same fixed request (the first holder's session, its first credential), and the bare
  *      server gets that request too (with its own path), so the load generator, which shares the
  *      machine, spends as much per request on both sides of the ratio;
- *   2. one mixed run: every connection repeats a holder's visit of ten calls: log in (demo
+ *   2. one mixed run (the visit is defined in ./mix.ts, which bench:flows imports too): every
+ *      connection repeats a holder's visit of ten calls: log in (demo
  *      account, OTP 123456, a new session each visit), list credentials (x3), list consent
  *      requests (x2), verify one of the holder's credentials by id (x2), /health, and one consent
  *      decision. A decision approves a request that is pending and that no other connection is
@@ -55,13 +56,11 @@
  * Exits 1 when a target is missed. A benchmark, not part of `npm test`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, tmpdir, totalmem, type } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { DEMO_ACCOUNTS, DEMO_OTP, type DemoAccount } from '@pehchaan/core';
 import autocannon, {
   type AutocannonOptions,
   type AutocannonRequest,
@@ -69,6 +68,18 @@ import autocannon, {
   type AutocannonResult,
 } from 'autocannon';
 import pg from 'pg';
+import {
+  call,
+  expectOk,
+  type Holder,
+  logIn,
+  mixRequests,
+  newTally,
+  prepareHolders,
+  type Session,
+  type TallyEntry,
+  type VisitContext,
+} from './mix';
 import { freePort, waitForHealth } from './server-process';
 
 /** The repository's root (this file is apps/server/bench/api.ts). */
@@ -122,23 +133,6 @@ type RunKind = ReadKind | 'mix';
 for (const run of RUNS) {
   if (run !== 'mix' && !(run in READ_ENDPOINTS)) throw new Error(`--runs: unknown run '${run}'`);
 }
-
-/** A kind of call of the mixed visit. */
-type VisitStep = 'login' | 'credentials' | 'consent' | 'verify' | 'health' | 'decide';
-
-/** One holder visit of the mixed run, in order (every connection repeats it). */
-const VISIT: VisitStep[] = [
-  'login',
-  'credentials',
-  'consent',
-  'verify',
-  'credentials',
-  'health',
-  'decide',
-  'consent',
-  'verify',
-  'credentials',
-];
 
 // ---------------------------------------------------------------------------------------------
 // Processes: the product, the bare server, the PostgreSQL database.
@@ -288,153 +282,26 @@ async function recreateDatabase(url: string): Promise<string> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Talking to the product during setup.
+// Setup: the mix's holders (./mix.ts), one session each, each read endpoint's body size.
 
-/** An answer read in full: status, text, size in bytes, and the body parsed as `T`. */
-interface Answer {
-  status: number;
-  text: string;
-  bytes: number;
-  json<T>(): T;
-}
-
-/** The parts of the product's answers the setup reads. */
-interface LoginAnswer {
-  session_token: string;
-}
-interface CredentialsAnswer {
-  credentials: { id: string }[];
-}
-interface ConsentRequestsAnswer {
-  consent_requests: { id: string; status: string }[];
-}
-
-/** One HTTP call to the product; `body` is sent as JSON, `token` as a bearer token. */
-async function call(
-  base: string,
-  method: string,
-  path: string,
-  {
-    token,
-    body,
-    headers = {},
-  }: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<Answer> {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...headers,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    text,
-    bytes: Buffer.byteLength(text),
-    json: <T>() => JSON.parse(text) as T,
-  };
-}
-
-/** The answer of `promise`. @throws when it is not 2xx (`what` names the call). */
-async function expectOk(promise: Promise<Answer>, what: string): Promise<Answer> {
-  const answer = await promise;
-  if (answer.status < 200 || answer.status > 299) {
-    throw new Error(`setup: ${what} answered ${answer.status}: ${answer.text.slice(0, 200)}`);
-  }
-  return answer;
-}
-
-function loginBody(account: DemoAccount): {
-  aadhaarNumber: string;
-  phoneNumber: string;
-  otp: string;
-} {
-  return {
-    aadhaarNumber: account.aadhaarNumber,
-    phoneNumber: account.phoneNumber,
-    otp: DEMO_OTP,
-  };
-}
-
-/** An approval sent in the mixed run: its Idempotency-Key and path, for a later replay. */
-interface Approval {
-  key: string;
-  path: string;
-}
-
-/**
- * A demo account during the runs: its credentials, the consent requests still pending and not
- * handed to a connection, how many approvals are in flight, whether a reset is, and the last
- * approval that succeeded.
- */
-interface Holder {
-  account: DemoAccount;
-  credentialIds: string[];
-  pending: string[];
-  deciding: number;
-  resetting: boolean;
-  lastApproval: Approval | null;
-}
-
-/** A holder with a session token (`token` undefined while a visit's login has not answered). */
-interface Session {
-  holder: Holder;
-  token: string | undefined;
-}
+/** A holder with a session token. */
+type SignedIn = Session & { token: string };
 
 /** What prepare() sets up: the holders, one session each, and each read endpoint's body size. */
 interface Prepared {
   holders: Holder[];
-  sessions: (Session & { token: string })[];
+  sessions: SignedIn[];
   sizes: Record<ReadKind, number>;
 }
 
 /**
- * Prepares the holders: per demo account a PAN credential (so lists hold two), its credential ids
- * (for verify), its consent requests reset to pending, and one session (the first holder's is
- * the single-endpoint runs' fixed request). Also measures each read endpoint's body size.
+ * Prepares the holders (prepareHolders of ./mix.ts), one session each (the first holder's is the
+ * single-endpoint runs' fixed request), and measures each read endpoint's body size.
  */
 async function prepare(base: string): Promise<Prepared> {
-  const holders: Holder[] = [];
-  for (const account of DEMO_ACCOUNTS) {
-    const login = await expectOk(
-      call(base, 'POST', '/api/auth/verify-otp', { body: loginBody(account) }),
-      'login',
-    );
-    const token = login.json<LoginAnswer>().session_token;
-    const path = `/identity/generate-credential?user_id=${account.userId}&document_type=pan`;
-    const generated = await call(base, 'POST', path, { token });
-    if (generated.status !== 200 && generated.status !== 409) {
-      throw new Error(`setup: generate-credential answered ${generated.status}`);
-    }
-    const list = await expectOk(
-      call(base, 'GET', `/user/${account.userId}/credentials`, { token }),
-      'list credentials',
-    );
-    const reset = await expectOk(
-      call(base, 'POST', `/user/${account.userId}/consent-requests/reset`, { token }),
-      'reset consent requests',
-    );
-    holders.push({
-      account,
-      credentialIds: list.json<CredentialsAnswer>().credentials.map((c) => c.id),
-      pending: pendingIds(reset.json<ConsentRequestsAnswer>()),
-      deciding: 0,
-      resetting: false,
-      lastApproval: null,
-    });
-  }
-  const sessions: (Session & { token: string })[] = [];
-  for (const holder of holders) {
-    const login = await expectOk(
-      call(base, 'POST', '/api/auth/verify-otp', { body: loginBody(holder.account) }),
-      'login',
-    );
-    sessions.push({ holder, token: login.json<LoginAnswer>().session_token });
-  }
+  const holders = await prepareHolders(base);
+  const sessions: SignedIn[] = [];
+  for (const holder of holders) sessions.push({ holder, token: await logIn(base, holder.account) });
   const first = sessions[0];
   if (!first) throw new Error('setup: no demo account');
   const id = first.holder.account.userId;
@@ -454,192 +321,6 @@ async function prepare(base: string): Promise<Prepared> {
     ).bytes,
   };
   return { holders, sessions, sizes };
-}
-
-function pendingIds(resetAnswer: ConsentRequestsAnswer): string[] {
-  return resetAnswer.consent_requests.filter((r) => r.status === 'pending').map((r) => r.id);
-}
-
-// ---------------------------------------------------------------------------------------------
-// autocannon request steps. Each sets context.kind; one onResponse tallies answers per kind.
-
-/** Answers to one kind of call: how many, by status code, and body bytes in all. */
-interface TallyEntry {
-  count: number;
-  statuses: Record<string, number>;
-  bytes: number;
-}
-
-/** Per kind of call (mixed run only): see TallyEntry. */
-interface Tally {
-  kinds: Map<string, TallyEntry>;
-  record(kind: string, status: number, body: string | undefined): void;
-}
-
-/**
- * A connection's context: the kind of the call in flight, the visit's holder and token (set by
- * its login), and the approval in flight.
- */
-interface VisitContext {
-  kind?: string;
-  holder?: Holder;
-  token?: string;
-  approval?: Approval;
-}
-
-/** The cursors the connections share: which holder logs in next, which credential is verified. */
-interface SharedState {
-  holders: Holder[];
-  loginCursor: number;
-  verifyCursor: number;
-}
-
-/** The visit's holder and token as one step sees them. */
-type SessionOf = (context: VisitContext) => { holder: Holder; token: string | undefined };
-
-function newTally(): Tally {
-  const kinds = new Map<string, TallyEntry>();
-  return {
-    kinds,
-    record(kind, status, body) {
-      let entry = kinds.get(kind);
-      if (!entry) {
-        entry = { count: 0, statuses: {}, bytes: 0 };
-        kinds.set(kind, entry);
-      }
-      entry.count += 1;
-      entry.statuses[status] = (entry.statuses[status] ?? 0) + 1;
-      entry.bytes += body ? Buffer.byteLength(body) : 0;
-    },
-  };
-}
-
-const header = (headers: Record<string, string>, name: string): string | undefined =>
-  Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
-
-/**
- * The request step for one kind of call. `session(context)` answers { holder, token } for the
- * connection's current visit; `tally` counts answers.
- */
-function step(
-  kind: VisitStep,
-  { session, tally, state }: { session: SessionOf; tally: Tally; state: SharedState },
-): AutocannonRequestStep<VisitContext> {
-  const authorized = (
-    req: AutocannonRequest,
-    context: VisitContext,
-    path: (holder: Holder) => string,
-  ): AutocannonRequest | null => {
-    const { holder, token } = session(context);
-    // The visit's login failed (an error or timeout, counted there): like a client, start the
-    // visit again with a new login rather than send calls that can only answer 401.
-    if (!token) return null;
-    context.kind = kind;
-    return {
-      ...req,
-      method: 'GET',
-      path: path(holder),
-      headers: { ...req.headers, authorization: `Bearer ${token}` },
-    };
-  };
-  type Setup = (req: AutocannonRequest, context: VisitContext) => AutocannonRequest | null;
-  const steps: Record<VisitStep, Setup> = {
-    health: (req, context) => {
-      context.kind = 'health';
-      return { ...req, method: 'GET', path: '/health' };
-    },
-    credentials: (req, context) =>
-      authorized(req, context, (h) => `/user/${h.account.userId}/credentials`),
-    consent: (req, context) =>
-      authorized(req, context, (h) => `/user/${h.account.userId}/consent-requests`),
-    verify: (req, context) => {
-      const { holder } = session(context);
-      context.kind = 'verify';
-      state.verifyCursor = (state.verifyCursor + 1) % holder.credentialIds.length;
-      return {
-        ...req,
-        method: 'GET',
-        path: `/api/verify/${holder.credentialIds[state.verifyCursor]}`,
-      };
-    },
-    login: (req, context) => {
-      const holder = state.holders[state.loginCursor++ % state.holders.length]!;
-      context.kind = 'login';
-      context.holder = holder;
-      context.token = undefined;
-      return {
-        ...req,
-        method: 'POST',
-        path: '/api/auth/verify-otp',
-        headers: { ...req.headers, 'content-type': 'application/json' },
-        body: JSON.stringify(loginBody(holder.account)),
-      };
-    },
-    decide: (req, context) =>
-      session(context).token ? decideStep(req, context, session(context)) : null,
-  };
-  return {
-    setupRequest: steps[kind],
-    onResponse(status, body, context, headers) {
-      const { holder } = session(context);
-      if (context.kind === 'login' && status === 200)
-        context.token = (JSON.parse(body) as LoginAnswer).session_token;
-      if (context.kind === 'approve') {
-        holder.deciding -= 1;
-        if (status === 200) holder.lastApproval = context.approval ?? null;
-      }
-      if (context.kind === 'reset') {
-        holder.resetting = false;
-        if (status === 200) holder.pending = pendingIds(JSON.parse(body) as ConsentRequestsAnswer);
-      }
-      let recorded = context.kind ?? kind;
-      if (
-        context.kind === 'replay' &&
-        status === 200 &&
-        header(headers, 'idempotent-replayed') !== 'true'
-      ) {
-        recorded = 'replay (not replayed!)';
-      }
-      tally.record(recorded, status, body);
-    },
-  };
-}
-
-/**
- * The consent decision of a visit: approve a pending request no other connection holds; when
- * none is left and none is in flight, reset them; otherwise replay the last approval's
- * Idempotency-Key (an outbox retry); before any approval finished, list the requests instead.
- */
-function decideStep(
-  req: AutocannonRequest,
-  context: VisitContext,
-  { holder, token }: { holder: Holder; token: string | undefined },
-): AutocannonRequest {
-  const userId = holder.account.userId;
-  const headers = { ...req.headers, authorization: `Bearer ${token}` };
-  if (holder.pending.length > 0) {
-    const id = holder.pending.pop()!;
-    holder.deciding += 1;
-    context.kind = 'approve';
-    context.approval = {
-      key: `bench-${randomUUID()}`,
-      path: `/user/${userId}/consent-requests/${id}/approve`,
-    };
-    const { key, path } = context.approval;
-    return { ...req, method: 'POST', path, headers: { ...headers, 'idempotency-key': key } };
-  }
-  if (holder.deciding === 0 && !holder.resetting) {
-    holder.resetting = true;
-    context.kind = 'reset';
-    return { ...req, method: 'POST', path: `/user/${userId}/consent-requests/reset`, headers };
-  }
-  if (holder.lastApproval) {
-    context.kind = 'replay';
-    const { key, path } = holder.lastApproval;
-    return { ...req, method: 'POST', path, headers: { ...headers, 'idempotency-key': key } };
-  }
-  context.kind = 'consent';
-  return { ...req, method: 'GET', path: `/user/${userId}/consent-requests`, headers };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -850,12 +531,9 @@ async function measure(
   },
 ): Promise<Row> {
   const tally = newTally();
-  const state: SharedState = { holders: prepared.holders, loginCursor: 0, verifyCursor: 0 };
   let requests: AutocannonRequestStep<VisitContext>[];
   if (kind === 'mix') {
-    // The visit's own session: the login step (first of the visit) sets holder and token.
-    const session: SessionOf = (context) => ({ holder: context.holder!, token: context.token });
-    requests = VISIT.map((k) => step(k, { session, tally, state }));
+    requests = mixRequests({ holders: prepared.holders, tally });
   } else {
     // One fixed request from every connection (the first holder's session, its first
     // credential): the load generator builds it once. The bare server gets the same request
