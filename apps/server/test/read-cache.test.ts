@@ -105,6 +105,40 @@ describe.each(backends)('read cache on $name', (backend) => {
     expect((await get(`/user/${USER}/credentials`, token)).statusCode).toBe(401);
   });
 
+  it("keeps the holder's cached lists when a decision is only replayed (Idempotency-Key)", async () => {
+    const token = await loginDemo(app);
+    const reject = (key: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/user/${USER}/consent-requests/${TELECOM}/reject`,
+        headers: { ...bearer(token), 'idempotency-key': key },
+      });
+    const first = await reject('replay-keeps-cache');
+    expect(first.statusCode).toBe(200);
+    expect(await consentStatus(token, TELECOM)).toBe('rejected');
+    // Cached now (on PostgreSQL once the decision's own notification has arrived).
+    await eventually(async () => {
+      const hits = app.readCache.stats().hits;
+      expect(await consentStatus(token, TELECOM)).toBe('rejected');
+      expect(app.readCache.stats().hits).toBeGreaterThan(hits);
+    });
+    const replayed = await reject('replay-keeps-cache');
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect(replayed.json()).toEqual(first.json());
+    const hits = app.readCache.stats().hits;
+    expect(await consentStatus(token, TELECOM)).toBe('rejected');
+    // Both from memory: the session and the list.
+    expect(app.readCache.stats().hits).toBe(hits + 2);
+
+    const reset = await app.inject({
+      method: 'POST',
+      url: `/user/${USER}/consent-requests/reset`,
+      headers: bearer(token),
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(await consentStatus(token, TELECOM)).toBe('pending');
+  });
+
   it('sees rows changed outside this server (another instance, an operator) and refuses a session revoked there', async () => {
     const token = await loginDemo(app);
     expect(await consentStatus(token, TELECOM)).toBe('pending');

@@ -81,4 +81,48 @@ describe('ReadCache', () => {
     cache.set('d', 'u', '123456789', cache.begin());
     expect(cache.stats().entries).toBe(1);
   });
+  it('lets concurrent misses of one key share one read, unless the holder changed meanwhile', async () => {
+    const cache = new ReadCache();
+    let reads = 0;
+    let release: () => void = () => {};
+    const read = (value: string) => async () => {
+      reads++;
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return { value };
+    };
+    const first = cache.load('consent:a', 'user-a', NOW, read('A1'));
+    const second = cache.load('consent:a', 'user-a', NOW, read('A-second'));
+    release();
+    expect(await Promise.all([first, second])).toEqual(['A1', 'A1']);
+    expect(reads).toBe(1);
+    expect(cache.get('consent:a', NOW)).toBe('A1');
+    expect(cache.stats().joined).toBe(1);
+
+    // A write between the start of a read and a later miss: the later miss reads again, and
+    // the older read is not kept.
+    cache.invalidate('user-a');
+    const before = cache.load('consent:a', 'user-a', NOW, read('A2'));
+    const releaseBefore = release;
+    cache.invalidate('user-a');
+    const after = cache.load('consent:a', 'user-a', NOW, read('A3'));
+    release();
+    releaseBefore();
+    expect(await before).toBe('A2');
+    expect(await after).toBe('A3');
+    expect(reads).toBe(3);
+    expect(cache.get('consent:a', NOW)).toBe('A3');
+
+    // A failed read reaches the miss that joined it and keeps nothing.
+    cache.invalidate('user-a');
+    const failing = cache.load('consent:a', 'user-a', NOW, async () => {
+      await Promise.resolve();
+      throw new Error('database down');
+    });
+    const joined = cache.load('consent:a', 'user-a', NOW, read('unused'));
+    await expect(failing).rejects.toThrow('database down');
+    await expect(joined).rejects.toThrow('database down');
+    expect(cache.get('consent:a', NOW)).toBeUndefined();
+  });
 });

@@ -25,6 +25,11 @@
  * - An entry may carry `expiresAt` (epoch ms on the app's clock): a session's absolute end, or
  *   the instant a credential's validity period starts or ends.
  *
+ * Concurrent misses of one key share one read (`load`): a read of `key` under way is joined by
+ * a later miss only while its holder has not changed since that read began (the joiner would
+ * have read the same rows), so N connections missing one holder's list after a write cost one
+ * query, not N. A read whose holder changed meanwhile is not joined: the joiner reads afresh.
+ *
  * Memory is bounded: at most MAX_ENTRIES entries and MAX_SIZE units (a string or Buffer counts its
  * length, an object 256), least recently used first out. The record of invalidated holders is bounded
  * too; when one is pushed out, every entry read before it is refused (a conservative floor).
@@ -52,6 +57,8 @@ export interface ReadCacheStats {
   misses: number;
   /** Holder invalidations received (announcements and own writes). */
   invalidations: number;
+  /** Misses answered by joining a read of the same key already under way (see `load`). */
+  joined: number;
   entries: number;
   enabled: boolean;
 }
@@ -72,7 +79,12 @@ export class ReadCache {
   private readonly entries: LRUCache<string, Entry>;
   /** Holder id -> the tick of its last invalidation. */
   private readonly changedAt: LRUCache<string, number>;
-  private counts = { hits: 0, misses: 0, invalidations: 0 };
+  private counts = { hits: 0, misses: 0, invalidations: 0, joined: 0 };
+  /** Reads under way by key: who they read for, from which ticket, and their result. */
+  private readonly loading = new Map<
+    string,
+    { holderId: string; ticket: ReadTicket; result: Promise<unknown> }
+  >();
 
   constructor(options: ReadCacheOptions = {}) {
     this.isEnabled = options.enabled ?? true;
@@ -137,6 +149,46 @@ export class ReadCache {
     const entry: Entry = { holderId, ticket, expiresAt, value };
     if (!this.isCurrent(entry)) return;
     this.entries.set(key, entry);
+  }
+
+  /**
+   * The value of `key` for `holderId`: from memory when current (as `get`); else the result of
+   * a read of `key` already under way for the same holder that began after the holder's last
+   * change (joined, not repeated); else `read(ticket)`'s, stored with its `expiresAt` (epoch ms)
+   * unless the holder changed meanwhile. Disabled: `read` every time, nothing kept or shared.
+   * Errors: whatever `read` rejects with (a joined read's error reaches every joiner; nothing is
+   * stored).
+   */
+  async load<T>(
+    key: string,
+    holderId: string,
+    nowMs: number,
+    read: () => Promise<{ value: T; expiresAt?: number | undefined }>,
+  ): Promise<T> {
+    if (!this.isEnabled) return (await read()).value;
+    const kept = this.get<T>(key, nowMs);
+    if (kept !== undefined) return kept;
+    const under = this.loading.get(key);
+    if (
+      under &&
+      under.holderId === holderId &&
+      this.isCurrent({ ...under, expiresAt: 0, value: 0 })
+    ) {
+      this.counts.joined++;
+      return (await under.result) as T;
+    }
+    const ticket = this.begin();
+    const result = read().then(({ value, expiresAt }) => {
+      this.set(key, holderId, value, ticket, expiresAt);
+      return value;
+    });
+    const entry = { holderId, ticket, result };
+    this.loading.set(key, entry);
+    try {
+      return await result;
+    } finally {
+      if (this.loading.get(key) === entry) this.loading.delete(key);
+    }
   }
 
   /** Drops every entry of `holderId` and refuses what reads in progress would store for it. */

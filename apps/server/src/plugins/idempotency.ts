@@ -89,6 +89,8 @@ interface IdempotencyState {
   userId: string;
   /** Set once this request holds the key (its pending row exists). */
   claimed: boolean;
+  /** Set when the stored answer is sent again (the handler does not run: nothing changed). */
+  replayed: boolean;
   bodyHash: string;
   path: string;
 }
@@ -127,6 +129,7 @@ export function registerIdempotency(app: FastifyInstance): void {
       key,
       userId,
       claimed: false,
+      replayed: false,
       bodyHash: createHash('sha256')
         .update(canonicalJson({ body: request.body ?? null, query: request.query ?? {} }))
         .digest('hex'),
@@ -147,32 +150,39 @@ export function registerIdempotency(app: FastifyInstance): void {
     if (at.getTime() - lastSweep > SWEEP_INTERVAL_MS) {
       lastSweep = at.getTime();
       await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, expiredBefore));
-    } else {
+    }
+
+    // Read first: a retry (the key's answer is stored) is answered with one statement. A key
+    // older than KEY_TTL_MS counts as unused: its row is deleted and the key claimed afresh.
+    let [existing] = await db.select().from(idempotencyKeys).where(scope);
+    if (existing && existing.createdAt < expiredBefore) {
       await db
         .delete(idempotencyKeys)
         .where(and(scope, lt(idempotencyKeys.createdAt, expiredBefore)));
+      existing = undefined;
     }
-
-    const inserted = await db
-      .insert(idempotencyKeys)
-      .values({
-        key: state.key,
-        userId: state.userId,
-        method: request.method,
-        path: state.path,
-        bodyHash: state.bodyHash,
-        statusCode: null,
-        responseBody: null,
-        createdAt: at,
-      })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    if (inserted.length > 0) {
-      state.claimed = true;
-      return;
+    if (!existing) {
+      const inserted = await db
+        .insert(idempotencyKeys)
+        .values({
+          key: state.key,
+          userId: state.userId,
+          method: request.method,
+          path: state.path,
+          bodyHash: state.bodyHash,
+          statusCode: null,
+          responseBody: null,
+          createdAt: at,
+        })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
+      if (inserted.length > 0) {
+        state.claimed = true;
+        return;
+      }
+      // Claimed by a concurrent request meanwhile: go on with its row.
+      [existing] = await db.select().from(idempotencyKeys).where(scope);
     }
-
-    const [existing] = await db.select().from(idempotencyKeys).where(scope);
     if (!existing) {
       // Released (a 5xx) between our insert and select: ask the client to retry.
       return conflict(reply);
@@ -205,6 +215,7 @@ export function registerIdempotency(app: FastifyInstance): void {
       return conflict(reply);
     }
     // Only JSON answers are stored; an error answer is a problem (application/problem+json).
+    state.replayed = true;
     return reply
       .code(existing.statusCode)
       .header(REPLAYED_HEADER, 'true')

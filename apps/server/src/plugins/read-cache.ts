@@ -9,7 +9,8 @@
  *
  * Own writes: when a mutating request (POST, PUT, PATCH, DELETE) of a signed-in holder is
  * answered, that holder is invalidated before the answer is sent, so the holder's next read
- * sees the write even before the database's notification arrives.
+ * sees the write even before the database's notification arrives. A replayed Idempotency-Key
+ * answer is not a write (the handler did not run) and invalidates nothing.
  *
  * On close: stops listening and logs the cache's counters (hits, misses, invalidations).
  */
@@ -49,7 +50,10 @@ export async function registerReadCache(
   });
 
   app.addHook('onSend', (request, _reply, payload, done) => {
-    if (request.auth && MUTATING.has(request.method)) cache.invalidate(request.auth.userId);
+    // A replayed Idempotency-Key answer (plugins/idempotency.ts) ran no handler: nothing changed.
+    if (request.auth && MUTATING.has(request.method) && !request.idempotency?.replayed) {
+      cache.invalidate(request.auth.userId);
+    }
     done(null, payload);
   });
 

@@ -45,15 +45,22 @@ const consentRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { userId } = request.params;
-      return sendCachedAnswer(reply, app.readCache, `consent:${userId}`, app.deps.now, async () => {
-        const requests = await listConsentRequests({ ...app.deps, userId });
-        return {
-          holderId: userId,
-          value: { consent_requests: requests, count: requests.length, user_id: userId },
-          // The answer changes by the clock alone when a consent ends or its reminder is due.
-          expiresAt: nextConsentChange(requests, app.deps.now().getTime()),
-        };
-      });
+      return sendCachedAnswer(
+        reply,
+        app.readCache,
+        `consent:${userId}`,
+        app.deps.now,
+        async () => {
+          const requests = await listConsentRequests({ ...app.deps, userId });
+          return {
+            holderId: userId,
+            value: { consent_requests: requests, count: requests.length, user_id: userId },
+            // The answer changes by the clock alone when a consent ends or its reminder is due.
+            expiresAt: nextConsentChange(requests, app.deps.now().getTime()),
+          };
+        },
+        userId,
+      );
     },
   );
 

@@ -84,6 +84,7 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
             value: { credentials, count: credentials.length, user_id: userId },
           };
         },
+        userId,
       );
     },
   );
