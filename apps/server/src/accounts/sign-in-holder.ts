@@ -27,6 +27,7 @@ import {
   type LoginResponse,
   type SecondFactor,
   type SecondFactorRequired,
+  type UserSettings,
 } from '@pehchaan/core';
 import { and, count, eq } from 'drizzle-orm';
 import type { Tx } from '../db/create-db';
@@ -71,13 +72,17 @@ export function deviceHashOf(
   return vault.lookupHmac(deviceId ? `device:${deviceId}` : `ua:${userAgent ?? ''}`);
 }
 
-/** The factors `user` owes after the OTP, in SECOND_FACTORS order. */
+/**
+ * The factors `user` owes after the OTP, in SECOND_FACTORS order. `settings`: the holder's, when
+ * the caller has read them (else they are read here).
+ */
 export async function secondFactorsOf(
   options: ServiceDeps,
   user: UserRow,
+  settings?: UserSettings,
 ): Promise<SecondFactor[]> {
   const factors: SecondFactor[] = [];
-  const { settings } = await getSettings({ db: options.db, userId: user.id });
+  settings ??= (await getSettings({ db: options.db, userId: user.id, holderKnown: true })).settings;
   if (settings.twoFactorEnabled) {
     const [row] = await options.db
       .select({ n: count() })
@@ -94,8 +99,14 @@ export async function signInHolder(
   options: SignInOptions & { attempt: SignInAttempt },
 ): Promise<LoginResponse> {
   const { attempt } = options;
-  const factors = await secondFactorsOf(options, attempt.user);
-  if (factors.length === 0) return completeSignIn(options);
+  // Read once for both steps: the factors owed and, when none is, the session's timeout.
+  const { settings } = await getSettings({
+    db: options.db,
+    userId: attempt.user.id,
+    holderKnown: true,
+  });
+  const factors = await secondFactorsOf(options, attempt.user, settings);
+  if (factors.length === 0) return completeSignIn({ ...options, settings });
   const token = newSessionToken();
   const now = options.now();
   const expiresAt = new Date(now.getTime() + LOGIN_TOKEN_LIFETIME_MS);
@@ -123,13 +134,18 @@ export function secondFactorRequired(members: SecondFactorRequired): AppError {
   return new AppError('second_factor_required', SECOND_FACTOR_REQUIRED_DETAIL, undefined, members);
 }
 
-/** Makes the session and writes what a sign-in writes; see the module docs. */
+/**
+ * Makes the session and writes what a sign-in writes; see the module docs. `settings`: the
+ * holder's, when the caller has just read them (else they are read here).
+ */
 export async function completeSignIn(
-  options: SignInOptions & { attempt: SignInAttempt },
+  options: SignInOptions & { attempt: SignInAttempt; settings?: UserSettings },
 ): Promise<LoginResponse> {
   const { attempt, now } = options;
   const { user } = attempt;
-  const { settings } = await getSettings({ db: options.db, userId: user.id });
+  const settings =
+    options.settings ??
+    (await getSettings({ db: options.db, userId: user.id, holderKnown: true })).settings;
   const outcome = await options.db.transaction(async (tx) => {
     const session = await createSession({
       db: tx,

@@ -14,10 +14,10 @@
  * hashed: the bell stamps it (SPEC 4 seen-state).
  *
  * Editing an entry's text, type, time or owner changes its hash; deleting or inserting one
- * breaks the next entry's `prev_hash` or the run of `seq`. A holder's writes take a transaction-
- * scoped advisory lock on the holder (both databases: PGlite runs one transaction at a time
- * anyway), so two writes at once append one after the other; the unique (user_id, seq) index
- * refuses a fork even without it. Dropping the newest entries leaves a shorter chain that still
+ * breaks the next entry's `prev_hash` or the run of `seq`. On PostgreSQL a holder's writes take a
+ * transaction-scoped advisory lock on the holder, so two writes at once append one after the
+ * other; PGlite runs one transaction at a time for the whole process, which orders them without
+ * a lock. The unique (user_id, seq) index refuses a fork in any case. Dropping the newest entries leaves a shorter chain that still
  * verifies: the chain proves the entries it has are unaltered, not that none was cut off the end.
  *
  * Rows written before the chain existed (seq null) are chained, in (timestamp, id) order, on
@@ -39,7 +39,8 @@
  */
 import { hash } from 'node:crypto';
 import { canonicalJson } from '@pehchaan/core';
-import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, is, isNotNull, isNull, sql } from 'drizzle-orm';
+import { PgliteTransaction } from 'drizzle-orm/pglite';
 import type { Db, Tx } from '../db/create-db';
 import { activityLogs } from '../db/schema';
 
@@ -97,9 +98,14 @@ export function activityEntryHash(entry: ChainedEntry): string {
 
 /**
  * Waits for (then holds until the transaction ends) the holder's chain lock: a transaction-
- * scoped advisory lock keyed by the holder id.
+ * scoped advisory lock keyed by the holder id (PostgreSQL; on PGlite the open transaction
+ * already excludes every other statement).
  */
 export async function lockActivityChain(tx: Tx, userId: string): Promise<void> {
+  // PGlite (the embedded database) runs one transaction at a time for the whole process (its
+  // transaction mutex also holds back every statement outside it), so while `tx` is open no
+  // other append can read this chain's head: the lock would be a statement for nothing.
+  if (is(tx, PgliteTransaction)) return;
   await tx.execute(
     sql`select pg_advisory_xact_lock(hashtextextended(${`activity_logs:${userId}`}, 0))`,
   );

@@ -7,8 +7,9 @@
  *
  * The entry is appended to the holder's hash chain (issue 17, lib/activity-chain.ts): under the
  * holder's chain lock it takes the next `seq`, the previous entry's hash as `prev_hash`, and its
- * own `hash`. Run inside a caller's transaction it joins it (a savepoint), so the entry commits
- * with the change it records and the lock is held until then.
+ * own `hash`. Run inside a caller's transaction it joins it (no savepoint: a failed append fails
+ * the caller's transaction, which no caller goes on with), so the entry commits with the change
+ * it records and the lock is held until then; on its own it opens a transaction.
  *
  * `writtenBy` says who wrote it (core's ActivityWriter, `written_by`): 'server' unless given;
  * 'holder' only for what the holder's app asserted (a test entry, a copy or download on the
@@ -25,8 +26,9 @@ import {
   type ActivityWriter,
   describeActivity,
 } from '@pehchaan/core';
-import { desc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/create-db';
+import { desc, eq, is, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { DbOrTx, Tx } from '../db/create-db';
 import { activityLogs } from '../db/schema';
 import { activityChainHead, activityEntryHash, lockActivityChain } from './activity-chain';
 import { newId } from './ids';
@@ -51,7 +53,7 @@ export async function recordActivity(options: RecordActivityOptions): Promise<Ac
   if (description === undefined) {
     throw new Error('An activity entry needs a message or a description');
   }
-  return options.db.transaction(async (tx) => {
+  const append = async (tx: Tx): Promise<ActivityLog> => {
     await lockActivityChain(tx, userId);
     const head = await activityChainHead(tx, userId);
     const entry = {
@@ -74,7 +76,10 @@ export async function recordActivity(options: RecordActivityOptions): Promise<Ac
       .returning();
     if (!row) throw new Error('Inserting the activity entry returned no row');
     return toActivityLog(row);
-  });
+  };
+  // Inside the caller's transaction: append there (a nested transaction would cost a savepoint
+  // and its release, two statements, for nothing).
+  return is(options.db, PgTransaction) ? append(options.db as Tx) : options.db.transaction(append);
 }
 
 /**

@@ -4,8 +4,9 @@
  * DEFAULT_SETTINGS while none were saved. Stored fields that are absent or no longer valid read
  * as their defaults (readStoredSettings).
  *
- * Input: { db, userId }. Output: { settings (complete UserSettings), updatedAt (null while
- * never saved) }. Errors: AppError 'user_not_found' (404).
+ * Input: { db, userId, holderKnown? }. Output: { settings (complete UserSettings), updatedAt
+ * (null while never saved) }. Errors: AppError 'user_not_found' (404), unless `holderKnown` (the
+ * caller has just read the holder's row: no second read to tell an unknown holder apart).
  *
  * `getHolderSettings` is the view the holder is answered (Settings › Notifications): the same,
  * plus which notice channels can send to them (`channels`, core's notificationChannelsSchema),
@@ -28,6 +29,8 @@ import { type Notifier, notificationChannelsOf } from './notifier';
 export interface GetSettingsOptions {
   db: DbOrTx;
   userId: string;
+  /** The caller holds the holder's row: no settings row reads as the defaults, unchecked. */
+  holderKnown?: boolean;
 }
 
 export interface StoredSettings {
@@ -40,7 +43,7 @@ export async function getSettings(options: GetSettingsOptions): Promise<StoredSe
   const [row] = await db.select().from(userSettings).where(eq(userSettings.userId, userId));
   if (!row) {
     // No row: an unknown holder is a 404, a known one has the defaults.
-    await selectUser(db, userId);
+    if (!options.holderKnown) await selectUser(db, userId);
     return { settings: { ...DEFAULT_SETTINGS }, updatedAt: null };
   }
   return { settings: readStoredSettings(row.settings), updatedAt: row.updatedAt };
