@@ -139,6 +139,20 @@ describe.each(backends)('read cache on $name', (backend) => {
     expect(await consentStatus(token, TELECOM)).toBe('pending');
   });
 
+  it('knows a session from its sign-in: its first use reads no session row, and its logout still ends it', async () => {
+    await loginDemo(app); // the holder's Basic Identity exists from here on
+    const token = await loginDemo(app);
+    const before = app.readCache.stats();
+    const profile = await get(`/user/${USER}/profile`, token);
+    expect(profile.statusCode).toBe(200);
+    const after = app.readCache.stats();
+    expect(after.hits - before.hits).toBe(1);
+    expect(after.misses - before.misses).toBe(0);
+
+    await app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
+    expect((await get(`/user/${USER}/profile`, token)).statusCode).toBe(401);
+  });
+
   it('sees rows changed outside this server (another instance, an operator) and refuses a session revoked there', async () => {
     const token = await loginDemo(app);
     expect(await consentStatus(token, TELECOM)).toBe('pending');

@@ -13,7 +13,8 @@
  * last call, never later.
  *
  * With `cache` (the read cache, src/lib/read-cache.ts): a live session read within the last
- * minute is answered from memory. A revocation or deletion of the row invalidates it on every
+ * minute is answered from memory (a session just made by a sign-in is kept there at once:
+ * rememberNewSession). A revocation or deletion of the row invalidates it on every
  * instance (migration 0005's trigger), and this instance's own logout invalidates it before its
  * answer is sent; the absolute end is checked against the clock on every call.
  */
@@ -22,7 +23,7 @@ import type { Db } from '../db/create-db';
 import { sessions } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { hashSessionToken } from '../lib/ids';
-import type { ReadCache } from '../lib/read-cache';
+import type { ReadCache, ReadTicket } from '../lib/read-cache';
 import { type SessionKind, sessionExpiry } from './create-session';
 
 /** The least time between two recorded uses of a session (ms). */
@@ -96,6 +97,48 @@ export function cachedSession(
 }
 
 const sessionKey = (tokenHash: string) => `session:${tokenHash}`;
+
+/**
+ * Keeps a session the sign-in has just committed in the read cache, as its first use would
+ * read it (so that use needs no statement). `ticket`: taken (cache.begin) before the session
+ * was written: when the holder changed since (a revocation of all their sessions, say), nothing
+ * is kept. Instants are the session row's own.
+ */
+export function rememberNewSession(
+  cache: ReadCache,
+  ticket: ReadTicket,
+  session: {
+    token: string;
+    sessionId: string;
+    userId: string;
+    kind: SessionKind;
+    createdAt: Date;
+    absoluteExpiresAt: Date;
+    idleMinutes: number;
+  },
+): void {
+  const { sessionId, userId, kind, createdAt, absoluteExpiresAt, idleMinutes } = session;
+  const kept: CachedSession = {
+    sessionId,
+    userId,
+    kind,
+    lastUsedAt: createdAt.getTime(),
+    absoluteExpiresAt: absoluteExpiresAt.getTime(),
+    authenticated: Object.freeze({
+      sessionId,
+      userId,
+      kind,
+      expiresAt: sessionExpiry(createdAt, absoluteExpiresAt, idleMinutes),
+    }),
+  };
+  cache.set(
+    sessionKey(hashSessionToken(session.token)),
+    userId,
+    kept,
+    ticket,
+    kept.absoluteExpiresAt,
+  );
+}
 
 /**
  * The live session of a token hash, its use recorded when the last is a minute old or more.

@@ -4,7 +4,7 @@
  * Input: { db, now, userId, kind: 'demo' | 'user', userAgent?, idleMinutes? } (the User-Agent is
  * kept, cut to USER_AGENT_MAX_LENGTH characters, only so the holder can tell sessions apart in the
  * list; `idleMinutes` is the holder's Session timeout, default 30).
- * Output: { token, sessionId, expiresAt }. `token` is 32 random bytes, base64url: it is handed to
+ * Output: { token, sessionId, expiresAt, createdAt, absoluteExpiresAt, idleMinutes }. `token` is 32 random bytes, base64url: it is handed to
  * the client once and only its SHA-256 is stored. The session lasts `idleMinutes` from its last
  * use and at most 12 hours from its start (SESSION_ABSOLUTE_MS).
  */
@@ -42,6 +42,10 @@ export interface CreatedSession {
   token: string;
   sessionId: string;
   expiresAt: Date;
+  /** The row's created_at (= its first last_used_at), absolute end and idle minutes. */
+  createdAt: Date;
+  absoluteExpiresAt: Date;
+  idleMinutes: number;
 }
 
 /**
@@ -75,5 +79,12 @@ export async function createSession(options: CreateSessionOptions): Promise<Crea
     userAgent: options.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) || null,
     idleMinutes,
   });
-  return { token, sessionId, expiresAt: sessionExpiry(now, absoluteExpiresAt, idleMinutes) };
+  return {
+    token,
+    sessionId,
+    expiresAt: sessionExpiry(now, absoluteExpiresAt, idleMinutes),
+    createdAt: now,
+    absoluteExpiresAt,
+    idleMinutes,
+  };
 }

@@ -37,8 +37,10 @@ import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { getSettings } from '../lib/holder-settings';
 import { hashSessionToken, newId, newSessionToken } from '../lib/ids';
+import type { ReadCache } from '../lib/read-cache';
 import { toSessionUser } from '../lib/records';
 import type { Vault } from '../lib/vault';
+import { rememberNewSession } from './authenticate-session';
 import { createSession, type SessionKind, USER_AGENT_MAX_LENGTH } from './create-session';
 import { notifySecurityEvent } from './notify-security-event';
 
@@ -58,7 +60,11 @@ export interface SignInAttempt {
   deviceHash: string;
 }
 
-export type SignInOptions = ServiceDeps;
+/**
+ * `sessionCache`: the read cache, when the caller has one; the new session is kept there
+ * (authenticate-session.ts rememberNewSession) so its first use needs no statement.
+ */
+export type SignInOptions = ServiceDeps & { sessionCache?: ReadCache | undefined };
 
 /**
  * The keyed hash of the device signing in: its browser's device id, else its User-Agent (a
@@ -146,6 +152,7 @@ export async function completeSignIn(
   const settings =
     options.settings ??
     (await getSettings({ db: options.db, userId: user.id, holderKnown: true })).settings;
+  const ticket = options.sessionCache?.begin();
   const outcome = await options.db.transaction(async (tx) => {
     const session = await createSession({
       db: tx,
@@ -166,6 +173,13 @@ export async function completeSignIn(
     const deletionCancelled = await cancelDeletion(tx, options, user);
     return { session, newDevice, deletionCancelled };
   });
+  if (options.sessionCache && ticket !== undefined) {
+    rememberNewSession(options.sessionCache, ticket, {
+      ...outcome.session,
+      userId: user.id,
+      kind: attempt.kind,
+    });
+  }
   if (outcome.newDevice && settings.loginNotifications) {
     await notifySecurityEvent({
       ...options,

@@ -30,6 +30,7 @@ import type { OtpProvider } from '../config';
 import { otpChallenges, type UserRow, users } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
+import type { ReadCache } from '../lib/read-cache';
 import type { SessionKind } from './create-session';
 import { eraseAccount } from './erase-account';
 import { clearLoginFailures, reserveLoginAttempt } from './login-throttle';
@@ -50,6 +51,8 @@ export interface VerifyOtpOptions extends ServiceDeps {
   userAgent?: string | undefined;
   /** The browser's device id (core's deviceIdSchema), for Login notifications. */
   deviceId?: string | undefined;
+  /** The read cache: the new session is kept there (see sign-in-holder.ts). */
+  sessionCache?: ReadCache | undefined;
 }
 
 export type LoginResult = LoginResponse;

@@ -112,6 +112,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options
         otpProvider: app.config.otpProvider,
         ...request.body,
         userAgent: request.headers['user-agent'],
+        sessionCache: app.readCache,
       }),
   );
 
