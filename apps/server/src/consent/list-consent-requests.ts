@@ -32,7 +32,6 @@ import {
 } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { withCredentialSets } from '../lib/presentation-records';
-import { receivedCredentialIds } from '../lib/received-records';
 import { toConsentRequest } from '../lib/records';
 import { expireConsents } from './expire-consents';
 
@@ -69,11 +68,17 @@ export async function listConsentRequests(
       .from(credentials)
       .where(eq(credentials.userId, userId));
     heldTypes = new Set(held.map((row) => row.documentType));
-    heldReceived = await receivedCredentialIds(db, userId);
+    // One read of the holder's received credentials for both uses: the issued ones are held,
+    // and any of them may be revoked or suspended.
     const received = await db
-      .select({ id: receivedCredentials.id, statusValue: receivedCredentials.statusValue })
+      .select({
+        id: receivedCredentials.id,
+        state: receivedCredentials.state,
+        statusValue: receivedCredentials.statusValue,
+      })
       .from(receivedCredentials)
       .where(eq(receivedCredentials.userId, userId));
+    heldReceived = new Set(received.filter((r) => r.state === 'issued').map((r) => r.id));
     for (const row of [
       ...held.map((h) => ({ key: h.documentType, statusValue: h.statusValue })),
       ...received.map((r) => ({ key: r.id, statusValue: r.statusValue })),
