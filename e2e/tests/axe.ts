@@ -7,7 +7,29 @@
  * one started (a toast's exit animation, which blends it with what is behind) is discarded and
  * taken again once the page has settled, so nothing is ever left out of the check.
  *
- * Which pages and states are scanned, in which language and theme: tests/accessibility.spec.ts.
+ * What is scanned: each page or state once per language, the two themes split between a page's
+ * languages or states (colours come from the theme, words from the language); other specs reach
+ * the same screens without scanning them again:
+ * - public pages, English in light and Hindi in dark: /, /login, /verify/{id}, /about, /contact,
+ *   /privacy, /terms, /support, /help (public-pages.spec.ts);
+ * - /settings in each of the 8 languages, light, 390 px (languages.spec.ts) and in dark, English;
+ *   /profile in light and /profile editing with an error in dark (profile-settings.spec.ts);
+ * - /dashboard, /credentials, /consent with the developer tools collapsed (developer-tools.spec.ts);
+ * - the Approve summary with a field left out (consent-fields.spec.ts); the Withdraw dialog, the
+ *   withdrawn card and the portal after the withdrawal (consent-withdrawal.spec.ts); the receipt
+ *   page of a withdrawn consent (consent-receipt-status.spec.ts);
+ * - the verifier portal's sign-in, filled request form and waiting request, and the share summary
+ *   (oid4vp.spec.ts's first test, through portal-and-holder.ts's `scan`); the portal's verified
+ *   answer, and its history after a reload (oid4vp.spec.ts);
+ * - offline changes waiting to sync, and a decision refused by the server (outbox.spec.ts);
+ * - Add from an issuer, the offer review with its transaction code, the received card, the review
+ *   refusing a type already held, /receive with an unknown offer (receive-from-issuer.spec.ts);
+ * - the recovery codes dialog and the recovery code sign-in step (recovery-codes.spec.ts);
+ * - the demos: /digital-wallet in light, its audit trail with the Declined tab and its revoke
+ *   dialog in dark; /longterm's every tab as seller in light and as buyer in dark; /kyc-demo step
+ *   1 in light, step 2 in dark; /business-dashboard in both (demos-wallet-marketplace.spec.ts,
+ *   demos-kyc-business.spec.ts);
+ * - the signed-in screens above are in light unless named, English unless named.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
