@@ -37,6 +37,11 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu'],
     },
     trace: 'off',
+    // The app's service worker precaches the whole build (about 270 files, 4.6 MB) into every fresh
+    // browser context, a quarter of a short spec's CPU. Only the specs of the offline app
+    // (pwa, offline-verify, prerender, outbox, consent, foundation) need it: they say
+    // `test.use({ serviceWorkers: 'allow' })`. E2E_SERVICE_WORKERS=allow gives it to every spec.
+    serviceWorkers: process.env.E2E_SERVICE_WORKERS === 'allow' ? 'allow' : 'block',
   },
   webServer: {
     command: `rm -rf ${DATA_DIR} && ${MINT_VERIFIER_KEY} && ${MINT_ISSUER_KEY} && node ../scripts/start.mjs${START_FLAGS}`,

@@ -1,22 +1,97 @@
 #!/usr/bin/env node
 /**
  * `npm test -w e2e` (and so the root `npm test`): the browser tests in E2E_SHARDS parts run side
- * by side (default 2, CI's two cores), each a `playwright test --shard=i/n` with its own server,
- * port (E2E_PORT + i - 1, from 5123) and fresh data folder (.e2e-data-i), so no part sees another's
- * holders. The web app is built once beforehand (each part's server starts with --no-build).
+ * by side (default 4: on CI's two cores a part spends most of its time waiting, on the server, on
+ * a poll, on the verification's second, so four keep both cores busy), each a `playwright test`
+ * with its own server, port (E2E_PORT + i - 1, from 5123) and fresh data folder (.e2e-data-i), so
+ * no part sees another's holders. The web app is built once beforehand (each part's server
+ * starts with --no-build).
  *
- * Arguments after the script are passed to every part (`node run.mjs tests/theme.spec.ts`).
+ * Which spec files a part runs: whole files (a file's tests may rely on their order), dealt by
+ * their measured time (SPEC_SECONDS below), the longest first to the part with the least so far,
+ * so the parts end together. Playwright's own `--shard` splits by test count, which put 9 minutes
+ * in one part and 8 in the other.
+ *
+ * Arguments after the script are passed to every part (`node run.mjs -g axe`); when they name
+ * spec files (`node run.mjs tests/theme.spec.ts`) the parts split those with `--shard`.
  * E2E_SHARDS=1 runs everything in one part, as `npx playwright test` does.
  * Exit status: 0 when every part passed, else the first failing part's status.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
+const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 4));
 const basePort = Number(process.env.E2E_PORT ?? 5123);
 const passed = process.argv.slice(2);
+
+/**
+ * Seconds each spec file took in one part of a full run (the list reporter's times, summed;
+ * `node run.mjs` prints them at the end, per file, to refresh this table). Only their ratios
+ * matter. A file not listed counts as DEFAULT_SPEC_SECONDS.
+ */
+const SPEC_SECONDS = {
+  activity: 18,
+  'consent-fields': 14,
+  'consent-receipt-status': 18,
+  'consent-receipts': 23,
+  'consent-withdrawal': 40,
+  consent: 28,
+  'credential-pdf': 19,
+  'credential-status': 12,
+  credentials: 84,
+  'demos-kyc-business': 55,
+  'demos-wallet-marketplace': 75,
+  'developer-tools': 38,
+  'find-share-link': 17,
+  foundation: 30,
+  'info-pages': 30,
+  landing: 14,
+  languages: 112,
+  notifications: 24,
+  'offline-verify': 12,
+  oid4vp: 75,
+  outbox: 35,
+  prerender: 26,
+  'profile-settings': 130,
+  'public-pages': 110,
+  pwa: 37,
+  'receive-authorization-code': 12,
+  'receive-credential': 22,
+  'receive-from-issuer': 62,
+  'recovery-codes': 41,
+  'secure-storage': 25,
+  sessions: 19,
+  'settings-act': 165,
+  'share-links': 54,
+  'sign-in-ui': 10,
+  theme: 9,
+  'verify-document': 10,
+};
+const DEFAULT_SPEC_SECONDS = 20;
+
+/** The spec files dealt into `parts` lists (paths relative to this folder), longest first. */
+function dealSpecs(parts) {
+  const files = readdirSync(join(here, 'tests'))
+    .filter((name) => name.endsWith('.spec.ts'))
+    .map((name) => ({
+      path: `tests/${name}`,
+      seconds: SPEC_SECONDS[name.slice(0, -'.spec.ts'.length)] ?? DEFAULT_SPEC_SECONDS,
+    }))
+    .sort((a, b) => b.seconds - a.seconds || a.path.localeCompare(b.path));
+  const dealt = Array.from({ length: parts }, () => ({ seconds: 0, paths: [] }));
+  for (const file of files) {
+    const least = dealt.reduce((min, part) => (part.seconds < min.seconds ? part : min));
+    least.seconds += file.seconds;
+    least.paths.push(file.path);
+  }
+  return dealt.map((part) => part.paths.sort());
+}
+
+const namesSpecs = passed.some((arg) => !arg.startsWith('-') && /\.spec\.ts(:\d+)*$/.test(arg));
+const specsOf = shards > 1 && !namesSpecs ? dealSpecs(shards) : undefined;
 
 if (process.env.E2E_NO_BUILD !== '1') {
   const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
@@ -27,19 +102,33 @@ if (process.env.E2E_NO_BUILD !== '1') {
 }
 
 /**
- * A test's time limit when parts run side by side: two servers and two Chromiums share the
- * cores, so a long flow (the OpenID4VP exchange: portal, holder, share, poll) takes up to twice
- * as long as alone (playwright.config.ts: 30 s).
+ * A test's time limit when parts run side by side: the servers and Chromiums share the cores,
+ * so a long flow (the OpenID4VP exchange: portal, holder, share, poll) takes longer than alone
+ * (playwright.config.ts: 30 s): 30 s per part.
  */
-const SHARED_MACHINE_TIMEOUT_MS = 60_000;
+const SHARED_MACHINE_TIMEOUT_MS = 30_000 * shards;
+
+/** Seconds per spec file, from the list reporter's lines ("✓ 3 tests/x.spec.ts:12:1 › … (4.5s)"). */
+const specSeconds = new Map();
+function noteTime(line) {
+  const test = /\s(?:✓|✘)\s+\d+ tests\/([\w-]+)\.spec\.ts.*\((\d+(?:\.\d+)?)(ms|s|m)\)\s*$/.exec(
+    line,
+  );
+  if (!test) return;
+  const seconds = Number(test[2]) * { ms: 0.001, s: 1, m: 60 }[test[3]];
+  specSeconds.set(test[1], (specSeconds.get(test[1]) ?? 0) + seconds);
+}
 
 /** Runs part `index` (1-based) and resolves to its exit status; its lines are prefixed. */
 function runPart(index) {
+  const which = shards === 1 ? [] : specsOf ? specsOf[index - 1] : [`--shard=${index}/${shards}`];
   const args = [
     'playwright',
     'test',
-    ...(shards > 1 ? [`--shard=${index}/${shards}`, `--timeout=${SHARED_MACHINE_TIMEOUT_MS}`] : []),
+    ...which,
+    ...(shards > 1 ? [`--timeout=${SHARED_MACHINE_TIMEOUT_MS}`] : []),
   ];
+  const started = Date.now();
   const child = spawn('npx', [...args, ...passed], {
     cwd: here,
     env: {
@@ -57,15 +146,31 @@ function runPart(index) {
     stream.on('data', (chunk) => {
       const lines = (rest + chunk).split('\n');
       rest = lines.pop() ?? '';
-      for (const line of lines) process.stdout.write(`${prefix}${line}\n`);
+      for (const line of lines) {
+        noteTime(line);
+        process.stdout.write(`${prefix}${line}\n`);
+      }
     });
     stream.on('end', () => {
       if (rest) process.stdout.write(`${prefix}${rest}\n`);
     });
   }
-  return new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+  return new Promise((resolve) =>
+    child.on('close', (code) => {
+      const seconds = Math.round((Date.now() - started) / 1000);
+      process.stdout.write(`${prefix}ended after ${seconds} s with status ${code}\n`);
+      resolve(code ?? 1);
+    }),
+  );
 }
 
 const statuses = await Promise.all(Array.from({ length: shards }, (_, i) => runPart(i + 1)));
+if (specSeconds.size > 0) {
+  const table = [...specSeconds.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, seconds]) => `${name} ${Math.round(seconds)}`)
+    .join(', ');
+  process.stdout.write(`seconds per spec file (SPEC_SECONDS): ${table}\n`);
+}
 const failed = statuses.find((status) => status !== 0);
 process.exit(failed ?? 0);

@@ -109,6 +109,10 @@ async function openConsentAndCredentials(page: Page) {
   await expect(section(page, 'Pending', 3)).toBeVisible();
 }
 
+// The service worker stays on here, as playwright.config.ts blocks it elsewhere:
+// offline changes: the app as a holder has it, worker included.
+test.use({ serviceWorkers: 'allow' });
+
 test.describe.configure({ mode: 'serial' });
 
 test('changes made offline are marked not yet synced, then land on the server exactly once', async ({
