@@ -5,7 +5,7 @@
  * a poll, on the verification's second, so four keep both cores busy), each a `playwright test`
  * with its own server, port (E2E_PORT + i - 1, from 5123) and fresh data folder (.e2e-data-i), so
  * no part sees another's holders. The web app is built once beforehand (each part's server
- * starts with --no-build).
+ * starts with --no-build), and the parts' data folder made once beside it (each part gets a copy).
  *
  * Which spec files a part runs: whole files (a file's tests may rely on their order), dealt by
  * their measured time (SPEC_SECONDS below), the longest first to the part with the least so far,
@@ -93,13 +93,48 @@ function dealSpecs(parts) {
 const namesSpecs = passed.some((arg) => !arg.startsWith('-') && /\.spec\.ts(:\d+)*$/.test(arg));
 const specsOf = shards > 1 && !namesSpecs ? dealSpecs(shards) : undefined;
 
-if (process.env.E2E_NO_BUILD !== '1') {
-  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
-    cwd: join(here, '..'),
-    stdio: 'inherit',
+/** Runs `command` with `args` (output to this run's); resolves to its exit status. */
+function run(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: here, stdio: 'inherit', ...options });
+    child.on('close', (code) => resolve(code ?? 1));
   });
-  if (build.status !== 0) process.exit(build.status ?? 1);
 }
+
+/**
+ * With several parts, their data folder is made once (tests/data-folder.ts: the embedded
+ * database created and seeded, the verifier's and issuer's keys minted) and each part's server
+ * starts on a copy of it (E2E_SEED_DIR), beside the web build.
+ */
+const SEED_DIR = '.e2e-data-seed';
+async function makeSeed() {
+  const command = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '-e',
+      `import('./tests/data-folder.ts').then((m) => process.stdout.write(m.freshDataFolderCommand('${SEED_DIR}')))`,
+    ],
+    { cwd: here, encoding: 'utf8' },
+  );
+  if (command.status !== 0) {
+    process.stderr.write(command.stderr);
+    return command.status ?? 1;
+  }
+  return run('sh', ['-c', command.stdout], {
+    env: { ...process.env, OTP_PROVIDER: 'disabled', DEMO_VERIFIER_KEYS: 'off' },
+  });
+}
+
+const prepared = await Promise.all([
+  process.env.E2E_NO_BUILD === '1'
+    ? 0
+    : run('npm', ['run', 'build', '-w', 'apps/web'], { cwd: join(here, '..') }),
+  shards > 1 ? makeSeed() : 0,
+]);
+const unprepared = prepared.find((status) => status !== 0);
+if (unprepared !== undefined) process.exit(unprepared);
 
 /**
  * A test's time limit when parts run side by side: the servers and Chromiums share the cores,
@@ -136,6 +171,7 @@ function runPart(index) {
       E2E_NO_BUILD: '1',
       E2E_PORT: String(basePort + index - 1),
       E2E_DATA_DIR: shards > 1 ? `.e2e-data-${index}` : (process.env.E2E_DATA_DIR ?? '.e2e-data'),
+      ...(shards > 1 ? { E2E_SEED_DIR: SEED_DIR } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -162,7 +162,9 @@ test('changes made offline are marked not yet synced, then land on the server ex
     if (key) keys.push(`${r.method()} ${new URL(r.url()).pathname} ${key}`);
   });
   await context.setOffline(false);
-  await expect(page.getByText('Synced 2 changes')).toBeVisible();
+  // Two signed writes on the server, then the lists read again, before the message: more than
+  // the default 5 s when four parts share two busy cores.
+  await expect(page.getByText('Synced 2 changes')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('All changes synced')).toBeVisible();
   await expect(card.getByText('Awaiting issuer')).toBeHidden();
   expect(keys).toEqual([
