@@ -12,8 +12,9 @@
  * so the parts end together. Playwright's own `--shard` splits by test count, which put 9 minutes
  * in one part and 8 in the other.
  *
- * Arguments after the script are passed to every part (`node run.mjs -g axe`); when they name
- * spec files (`node run.mjs tests/theme.spec.ts`) the parts split those with `--shard`.
+ * Arguments after the script are passed to every part (`node run.mjs -g axe`); spec files among
+ * them (`node run.mjs tests/theme.spec.ts tests/pwa.spec.ts`) are dealt like the whole set, to
+ * as many parts as there are files at most.
  * E2E_SHARDS=1 runs everything in one part, as `npx playwright test` does.
  * Exit status: 0 when every part passed, else the first failing part's status.
  */
@@ -72,13 +73,18 @@ const SPEC_SECONDS = {
 };
 const DEFAULT_SPEC_SECONDS = 40;
 
-/** The spec files dealt into `parts` lists (paths relative to this folder), longest first. */
-function dealSpecs(parts) {
-  const files = readdirSync(join(here, 'tests'))
-    .filter((name) => name.endsWith('.spec.ts'))
-    .map((name) => ({
-      path: `tests/${name}`,
-      seconds: SPEC_SECONDS[name.slice(0, -'.spec.ts'.length)] ?? DEFAULT_SPEC_SECONDS,
+/** A spec file argument (`tests/x.spec.ts`, `tests/x.spec.ts:12`), not an option or its value. */
+const isSpec = (arg) => !arg.startsWith('-') && /\.spec\.ts(:\d+)*$/.test(arg);
+
+/**
+ * `paths` (spec files, perhaps with a line) dealt into at most `parts` lists, longest first to
+ * the list with the least time so far; empty lists are left out.
+ */
+function dealSpecs(parts, paths) {
+  const files = paths
+    .map((path) => ({
+      path,
+      seconds: SPEC_SECONDS[/([\w-]+)\.spec\.ts/.exec(path)?.[1] ?? ''] ?? DEFAULT_SPEC_SECONDS,
     }))
     .sort((a, b) => b.seconds - a.seconds || a.path.localeCompare(b.path));
   const dealt = Array.from({ length: parts }, () => ({ seconds: 0, paths: [] }));
@@ -87,11 +93,18 @@ function dealSpecs(parts) {
     least.seconds += file.seconds;
     least.paths.push(file.path);
   }
-  return dealt.map((part) => part.paths.sort());
+  return dealt.map((part) => part.paths.sort()).filter((paths) => paths.length > 0);
 }
 
-const namesSpecs = passed.some((arg) => !arg.startsWith('-') && /\.spec\.ts(:\d+)*$/.test(arg));
-const specsOf = shards > 1 && !namesSpecs ? dealSpecs(shards) : undefined;
+const named = passed.filter(isSpec);
+const options = passed.filter((arg) => !isSpec(arg));
+const allSpecs = () =>
+  readdirSync(join(here, 'tests'))
+    .filter((name) => name.endsWith('.spec.ts'))
+    .map((name) => `tests/${name}`);
+/** Each part's spec files; undefined for one part, which gets the arguments as they are. */
+const specsOf = shards > 1 ? dealSpecs(shards, named.length > 0 ? named : allSpecs()) : undefined;
+const parts = specsOf?.length ?? 1;
 
 /** Runs `command` with `args` (output to this run's); resolves to its exit status. */
 function run(command, args, options = {}) {
@@ -131,7 +144,7 @@ const prepared = await Promise.all([
   process.env.E2E_NO_BUILD === '1'
     ? 0
     : run('npm', ['run', 'build', '-w', 'apps/web'], { cwd: join(here, '..') }),
-  shards > 1 ? makeSeed() : 0,
+  parts > 1 ? makeSeed() : 0,
 ]);
 const unprepared = prepared.find((status) => status !== 0);
 if (unprepared !== undefined) process.exit(unprepared);
@@ -141,7 +154,7 @@ if (unprepared !== undefined) process.exit(unprepared);
  * so a long flow (the OpenID4VP exchange: portal, holder, share, poll) takes longer than alone
  * (playwright.config.ts: 30 s): 30 s per part.
  */
-const SHARED_MACHINE_TIMEOUT_MS = 30_000 * shards;
+const SHARED_MACHINE_TIMEOUT_MS = 30_000 * parts;
 
 /** Seconds per spec file, from the list reporter's lines ("✓ 3 tests/x.spec.ts:12:1 › … (4.5s)"). */
 const specSeconds = new Map();
@@ -156,26 +169,25 @@ function noteTime(line) {
 
 /** Runs part `index` (1-based) and resolves to its exit status; its lines are prefixed. */
 function runPart(index) {
-  const which = shards === 1 ? [] : specsOf ? specsOf[index - 1] : [`--shard=${index}/${shards}`];
   const args = [
     'playwright',
     'test',
-    ...which,
-    ...(shards > 1 ? [`--timeout=${SHARED_MACHINE_TIMEOUT_MS}`] : []),
+    ...(specsOf ? [...(specsOf[index - 1] ?? []), ...options] : passed),
+    ...(parts > 1 ? [`--timeout=${SHARED_MACHINE_TIMEOUT_MS}`] : []),
   ];
   const started = Date.now();
-  const child = spawn('npx', [...args, ...passed], {
+  const child = spawn('npx', args, {
     cwd: here,
     env: {
       ...process.env,
       E2E_NO_BUILD: '1',
       E2E_PORT: String(basePort + index - 1),
-      E2E_DATA_DIR: shards > 1 ? `.e2e-data-${index}` : (process.env.E2E_DATA_DIR ?? '.e2e-data'),
-      ...(shards > 1 ? { E2E_SEED_DIR: SEED_DIR } : {}),
+      E2E_DATA_DIR: parts > 1 ? `.e2e-data-${index}` : (process.env.E2E_DATA_DIR ?? '.e2e-data'),
+      ...(parts > 1 ? { E2E_SEED_DIR: SEED_DIR } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const prefix = shards > 1 ? `[part ${index}/${shards}] ` : '';
+  const prefix = parts > 1 ? `[part ${index}/${parts}] ` : '';
   for (const stream of [child.stdout, child.stderr]) {
     let rest = '';
     stream.setEncoding('utf8');
@@ -200,7 +212,7 @@ function runPart(index) {
   );
 }
 
-const statuses = await Promise.all(Array.from({ length: shards }, (_, i) => runPart(i + 1)));
+const statuses = await Promise.all(Array.from({ length: parts }, (_, i) => runPart(i + 1)));
 if (specSeconds.size > 0) {
   const table = [...specSeconds.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
