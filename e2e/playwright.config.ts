@@ -1,6 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_ISSUER, issuerKeyFile } from './tests/issuer-key';
-import { verifierKeyFile } from './tests/verifier-key';
+import { freshDataFolderCommand } from './tests/data-folder';
 
 /**
  * Browser tests: the product in Debian's Chromium against the real server, started as
@@ -11,17 +10,14 @@ const DATA_DIR = process.env.E2E_DATA_DIR ?? '.e2e-data';
 /** E2E_NO_BUILD=1: use the web build as it is (several runs on one machine build once). */
 const START_FLAGS = process.env.E2E_NO_BUILD === '1' ? ' --no-build' : '';
 /**
- * Before the server starts, the product's `verifier:add` script mints an API key of the seeded
- * State Bank of India into the fresh data folder (tests/verifier-key.ts; oid4vp.spec.ts signs in
- * to the verifier portal with it). Its last output line is the key.
+ * Before the server starts, its data folder is made afresh with the verifier's and the issuer's
+ * API keys minted (tests/data-folder.ts); or, when run.mjs has made one such folder for all its
+ * parts (E2E_SEED_DIR), a copy of that one.
  */
-const MINT_VERIFIER_KEY = `mkdir -p ${DATA_DIR} && node --import tsx ../apps/server/scripts/add-verifier.ts --key-for "State Bank of India" | tail -n 1 > ${verifierKeyFile(DATA_DIR)}`;
-/**
- * Likewise `npm run issuer:key` mints an API key of one of the product's issuer organisations
- * (tests/issuer-key.ts), with which receive-from-issuer.spec.ts makes OpenID4VCI credential offers
- * through the issuer API (POST /issuer/offers). Its last output line is the key.
- */
-const MINT_ISSUER_KEY = `node --import tsx ../apps/server/scripts/issuer-key.ts "${E2E_ISSUER}" | tail -n 1 > ${issuerKeyFile(DATA_DIR)}`;
+const SEED_DIR = process.env.E2E_SEED_DIR;
+const PREPARE_DATA = SEED_DIR
+  ? `rm -rf ${DATA_DIR} && cp -r ${SEED_DIR} ${DATA_DIR}`
+  : freshDataFolderCommand(DATA_DIR);
 
 export default defineConfig({
   testDir: './tests',
@@ -37,9 +33,14 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu'],
     },
     trace: 'off',
+    // The app's service worker precaches the whole build (about 270 files, 4.6 MB) into every fresh
+    // browser context, a quarter of a short spec's CPU. Only the specs of the offline app
+    // (pwa, offline-verify, prerender, outbox, consent, foundation) need it: they say
+    // `test.use({ serviceWorkers: 'allow' })`. E2E_SERVICE_WORKERS=allow gives it to every spec.
+    serviceWorkers: process.env.E2E_SERVICE_WORKERS === 'allow' ? 'allow' : 'block',
   },
   webServer: {
-    command: `rm -rf ${DATA_DIR} && ${MINT_VERIFIER_KEY} && ${MINT_ISSUER_KEY} && node ../scripts/start.mjs${START_FLAGS}`,
+    command: `${PREPARE_DATA} && node ../scripts/start.mjs${START_FLAGS}`,
     url: `http://127.0.0.1:${PORT}/health`,
     reuseExistingServer: false,
     timeout: 240_000,

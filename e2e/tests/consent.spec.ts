@@ -55,6 +55,10 @@ async function activityDescriptions(page: Page): Promise<string[]> {
   return body.activity_logs.map((log) => log.description);
 }
 
+// The service worker stays on here, as playwright.config.ts blocks it elsewhere:
+// an offline decision: the app as a holder has it, worker included.
+test.use({ serviceWorkers: 'allow' });
+
 test("approving the bank's request moves it to Approved and records the log entry", async ({
   page,
 }) => {

@@ -6,7 +6,8 @@ import { seriousViolations } from './axe';
  * demo (/kyc-demo) and business portal (/business-dashboard). Every test records the page's
  * requests and asserts that none went to the API (SPEC 1, 7: the demos make no network calls; the
  * app's own assets are fine) nor to any other origin. axe-core finds no serious or critical WCAG 2
- * A/AA violation on either page, in the light and the dark theme.
+ * A/AA violation on either page: /business-dashboard in the light and the dark theme, the KYC
+ * demo's step 1 in light and its step 2 in dark.
  */
 
 /** The server's API prefixes (apps/server routes and DECISIONS 4 and 6). */
@@ -224,10 +225,10 @@ test('business dashboard: on a 360 px phone the table scrolls inside its own reg
   expect(regionScrolls).toBe(true);
 });
 
+// Each step once, the two themes split between them: step 1 in light, step 2 in dark.
 for (const theme of ['light', 'dark'] as const) {
-  test(`axe, ${theme}: /kyc-demo (step 1, and step 2 with the OTP field shown)`, async ({
-    page,
-  }) => {
+  const step = theme === 'light' ? 'step 1' : 'step 2 with the OTP field shown';
+  test(`axe, ${theme}: /kyc-demo (${step})`, async ({ page }) => {
     await page.addInitScript((stored) => localStorage.setItem('theme', stored), theme);
     await openKyc(page);
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
@@ -235,8 +236,10 @@ for (const theme of ['light', 'dark'] as const) {
     );
     await page.getByRole('button', { name: /Manual KYC/ }).click();
     await expect(page.getByRole('alert')).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
-
+    if (theme === 'light') {
+      expect(await seriousViolations(page)).toEqual([]);
+      return;
+    }
     await page.getByRole('button', { name: /Verify with Pehchaan/ }).click();
     await page.getByRole('radio', { name: "No, I don't" }).check();
     await page.getByRole('textbox', { name: 'PAN Number' }).fill('ABCPS1234K');

@@ -7,6 +7,10 @@ function signInAsPrimaryDemo(page: Page) {
   return signInAsDemo(page, '234567890125', '9876543210');
 }
 
+// The service worker stays on here, as playwright.config.ts blocks it elsewhere:
+// the offline mode: the app as a holder has it, worker included.
+test.use({ serviceWorkers: 'allow' });
+
 test('demo login leads to a dashboard connected to the API showing the database counts', async ({
   page,
   request,

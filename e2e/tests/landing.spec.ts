@@ -1,11 +1,10 @@
 /**
  * The landing page (SPEC 1, 2): the English/Hindi toggle switches the hero and the FAQ
  * and back, and is remembered; the header's Features link scrolls #features into view; partner
- * links open in a new tab with rel="noopener noreferrer"; axe finds no serious or critical WCAG 2
- * A/AA violation in either theme and either language.
+ * links open in a new tab with rel="noopener noreferrer". Its axe scans (in English and Hindi,
+ * light and dark) are in public-pages.spec.ts.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { seriousViolations } from './axe';
 
 const EN_TITLE = 'Your identity, your consent';
 const HI_TITLE = 'आपकी पहचान, आपकी सहमति';
@@ -90,31 +89,3 @@ test('partner links open the official sites in a new tab', async ({ page }) => {
     'https://uidai.gov.in/',
   );
 });
-
-for (const theme of ['light', 'dark'] as const) {
-  for (const language of ['en', 'hi'] as const) {
-    test(`axe: no serious or critical violation (${theme}, ${language})`, async ({ page }) => {
-      await page.addInitScript(
-        (stored) => {
-          localStorage.setItem('theme', stored.theme);
-          localStorage.setItem('language', stored.language);
-        },
-        { theme, language },
-      );
-      await page.goto('/');
-      await expect(heroHeading(page)).toHaveText(language === 'en' ? EN_TITLE : HI_TITLE);
-      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
-        theme === 'dark',
-      );
-      await expect(page.locator('html')).toHaveAttribute('lang', language);
-      // Open every FAQ answer so its colours are checked too.
-      await page.evaluate(() => {
-        document.querySelectorAll('details').forEach((details) => {
-          details.open = true;
-        });
-      });
-
-      expect(await seriousViolations(page)).toEqual([]);
-    });
-  }
-}

@@ -42,6 +42,10 @@ async function qrPng(text: string, version: number, path: string): Promise<strin
   return path;
 }
 
+// The service worker stays on here, as playwright.config.ts blocks it elsewhere:
+// the offline verifier runs from the worker's cache.
+test.use({ serviceWorkers: 'allow' });
+
 test('Scan offline QR verifies a QR image with the browser offline, and refuses a changed one', async ({
   context,
   page,

@@ -32,7 +32,7 @@ test('the portal asks, the holder leaves out an optional claim and shares; the p
   browser,
   baseURL,
 }) => {
-  const walletUrl = await createPanRequest(portal);
+  const walletUrl = await createPanRequest(portal, { scan: true });
 
   const holder = await holderWithPan(browser, baseURL);
   try {
@@ -43,7 +43,7 @@ test('the portal asks, the holder leaves out an optional claim and shares; the p
     await expect(dateOfBirth).toBeChecked();
     await dateOfBirth.uncheck();
     await card.getByRole('button', { name: `Share with ${BANK}` }).click();
-    await confirmShare(holder.page);
+    await confirmShare(holder.page, { scan: true });
     await expect(holder.page.getByText(`Shared with ${BANK}`).first()).toBeVisible();
   } finally {
     await holder.context.close();

@@ -109,6 +109,10 @@ async function openConsentAndCredentials(page: Page) {
   await expect(section(page, 'Pending', 3)).toBeVisible();
 }
 
+// The service worker stays on here, as playwright.config.ts blocks it elsewhere:
+// offline changes: the app as a holder has it, worker included.
+test.use({ serviceWorkers: 'allow' });
+
 test.describe.configure({ mode: 'serial' });
 
 test('changes made offline are marked not yet synced, then land on the server exactly once', async ({
@@ -158,7 +162,9 @@ test('changes made offline are marked not yet synced, then land on the server ex
     if (key) keys.push(`${r.method()} ${new URL(r.url()).pathname} ${key}`);
   });
   await context.setOffline(false);
-  await expect(page.getByText('Synced 2 changes')).toBeVisible();
+  // Two signed writes on the server, then the lists read again, before the message: more than
+  // the default 5 s when four parts share two busy cores.
+  await expect(page.getByText('Synced 2 changes')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('All changes synced')).toBeVisible();
   await expect(card.getByText('Awaiting issuer')).toBeHidden();
   expect(keys).toEqual([

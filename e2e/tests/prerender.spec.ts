@@ -19,6 +19,10 @@ const PRERENDERED = [
   '/help',
 ];
 
+// The service worker stays on here, as playwright.config.ts blocks it elsewhere:
+// the worker's registration is part of what the public pages load.
+test.use({ serviceWorkers: 'allow' });
+
 test('the public pages show their content with the JavaScript blocked', async ({ page }) => {
   await page.route('**/*.js', (route) => route.abort());
   for (const path of PRERENDERED) {

@@ -1,35 +1,97 @@
 /**
- * Accessibility and speed (ADR 0005) of the public pages not covered elsewhere: /login and the
- * public verifier /verify/{id} pass the axe scan in both themes and both languages; and the landing
- * page loads no code of the signed-in app (each route is its own chunk).
+ * Accessibility and speed (ADR 0005) of the public pages: every public page (the landing page,
+ * /login, the public verifier /verify/{id} and the information pages of SPEC 2) passes the axe
+ * scan once per language, English in the light theme and Hindi in the dark one; and the landing
+ * page loads no code of the signed-in app (each route is its own chunk). The signed-in screens
+ * and the demos are scanned by the specs that reach their states (list in tests/axe.ts).
  */
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from './axe';
 import { signInAsDemo } from './sign-in';
 
-for (const path of ['/login', '/verify/cred-not-a-real-id']) {
-  for (const language of ['en', 'hi'] as const) {
-    for (const theme of ['light', 'dark'] as const) {
-      test(`${path} (${language}, ${theme}): no serious axe violation`, async ({ page }) => {
-        await page.addInitScript(
-          ([lang, mode]) => {
-            localStorage.setItem('language', lang);
-            localStorage.setItem('theme', mode);
-          },
-          [language, theme] as const,
-        );
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        // /verify shows its verdict (a status with an icon) after the SPEC 9 second.
-        if (path.startsWith('/verify')) {
-          await expect(page.getByRole('status').filter({ has: page.locator('svg') })).toBeVisible();
-        }
-        await expect(page.locator('html')).toHaveAttribute('lang', language);
-        expect(await seriousViolations(page)).toEqual([]);
+// --- Accessibility of the public pages: each page once per language -------------------------
+/**
+ * Each public page is scanned once per language, the two themes split between the languages:
+ * English in light, Hindi in dark. Colours come from the theme, not the language, so both themes'
+ * colours are checked on every page, and both languages' text (the Hindi script's own font) too.
+ */
+const SCANS = [
+  { language: 'en', theme: 'light' },
+  { language: 'hi', theme: 'dark' },
+] as const;
+
+type Language = (typeof SCANS)[number]['language'];
+
+/** The landing page's hero (SPEC 1) in each language. */
+const LANDING_TITLE = { en: 'Your identity, your consent', hi: 'आपकी पहचान, आपकी सहमति' };
+
+/** The information pages of SPEC 2 and their titles (info-pages.spec.ts checks their sections). */
+const INFO_TITLES: Record<string, Record<Language, string>> = {
+  '/about': { en: 'About Pehchaan', hi: 'पहचान के बारे में' },
+  '/contact': { en: 'Contact Us', hi: 'हमसे संपर्क करें' },
+  '/privacy': { en: 'Privacy Policy', hi: 'गोपनीयता नीति' },
+  '/terms': { en: 'Terms of Service', hi: 'सेवा की शर्तें' },
+  '/support': { en: 'Support Center', hi: 'सहायता केंद्र' },
+  '/help': { en: 'Help Center', hi: 'मदद केंद्र' },
+};
+
+/** Each public page and what shows once it is ready to scan, in the given language. */
+const PUBLIC_PAGES: { path: string; ready: (page: Page, language: Language) => Promise<void> }[] = [
+  {
+    path: '/',
+    ready: async (page, language) => {
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(LANDING_TITLE[language]);
+      // Every FAQ answer open, so its colours are checked too.
+      await page.evaluate(() => {
+        document.querySelectorAll('details').forEach((details) => {
+          details.open = true;
+        });
       });
-    }
+    },
+  },
+  {
+    path: '/login',
+    ready: async (page) => {
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    },
+  },
+  {
+    path: '/verify/cred-not-a-real-id',
+    ready: async (page) => {
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // /verify shows its verdict (a status with an icon) after the SPEC 9 second.
+      await expect(page.getByRole('status').filter({ has: page.locator('svg') })).toBeVisible();
+    },
+  },
+  ...Object.entries(INFO_TITLES).map(([path, title]) => ({
+    path,
+    ready: async (page: Page, language: Language) => {
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title[language]);
+    },
+  })),
+];
+
+for (const { path, ready } of PUBLIC_PAGES) {
+  for (const { language, theme } of SCANS) {
+    test(`${path} (${language}, ${theme}): no serious axe violation`, async ({ page }) => {
+      await page.addInitScript(
+        ([lang, mode]) => {
+          localStorage.setItem('language', lang);
+          localStorage.setItem('theme', mode);
+        },
+        [language, theme] as const,
+      );
+      await page.goto(path);
+      await ready(page, language);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
+        theme === 'dark',
+      );
+      expect(await seriousViolations(page)).toEqual([]);
+    });
   }
 }
+// --- end of the public pages' accessibility ---------------------------------------------------
 
 // The header and footer are one frame for visitors and holders; the screens and the holder's
 // data (notifications) are the signed-in app.

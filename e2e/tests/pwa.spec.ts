@@ -70,6 +70,10 @@ function navLink(page: Page, name: string) {
   return mainNav(page).getByRole('link', { name: new RegExp(`^${name}( \\(new\\))?$`) });
 }
 
+// The service worker stays on here, as playwright.config.ts blocks it elsewhere:
+// the installable, offline app is what this file tests.
+test.use({ serviceWorkers: 'allow' });
+
 test('the web app manifest is served, complete, with fetchable icons of the stated sizes', async ({
   page,
   request,

@@ -101,10 +101,19 @@ async function mockOfferApi(page: Page, view: ReturnType<typeof offerView>) {
   let accepted = false;
   await page.route(/\/user\/[^/]+\/credentials$/, async (route) => {
     if (route.request().method() !== 'GET' || !accepted) return route.fallback();
-    const response = await route.fetch();
-    const answer = (await response.json()) as { credentials: unknown[]; user_id: string };
-    const credentials = [...answer.credentials, receivedRecord(answer.user_id)];
-    await route.fulfill({ response, json: { ...answer, credentials, count: credentials.length } });
+    try {
+      const response = await route.fetch();
+      const answer = (await response.json()) as { credentials: unknown[]; user_id: string };
+      const credentials = [...answer.credentials, receivedRecord(answer.user_id)];
+      await route.fulfill({
+        response,
+        json: { ...answer, credentials, count: credentials.length },
+      });
+    } catch (error) {
+      // The app dropped this read (a newer read of the list replaced it), so Playwright disposed
+      // of its answer: nothing waits for it any more. The newer read comes through here too.
+      if (!/disposed|already handled|closed/i.test(String(error))) throw error;
+    }
   });
   await page.route(/\/user\/[^/]+\/credential-offers(\/.*)?$/, async (route) => {
     const request = route.request();
