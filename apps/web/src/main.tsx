@@ -65,7 +65,7 @@ if (!container.hasChildNodes()) {
       const main = document.getElementById('main');
       if (!page || !main) return null;
       return import('./app/verify-island')
-        .then(({ loadVerifyIsland }) => loadVerifyIsland())
+        .then(({ loadVerifyIsland }) => loadVerifyIsland(page.credentialId))
         .then((mount) => () => mount(main, page.credentialId));
     },
     // The dev server has no sw.js; a worker there would also serve stale modules.
