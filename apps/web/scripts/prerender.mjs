@@ -71,8 +71,10 @@ function loadAfterFirstPaint(html, heldEventTypes, preloads = []) {
 }
 
 /**
- * The build's chunks that `source` (a module path, e.g. 'src/app/verify-island.ts') loads: its
- * own and their static imports, and those of its dynamic imports, as URLs (Vite's manifest).
+ * The build's chunks that `source` (a module path, e.g. 'src/app/verify-island.ts') loads at
+ * once: its own and their static imports, as URLs (Vite's manifest). Not its dynamic imports:
+ * the island loads those only for some pages or outcomes (a consent receipt's page, a local copy
+ * when the server cannot be reached), and a preload would fetch them on every visit.
  * @throws when the manifest has no chunk for `source`.
  */
 function chunksOf(manifest, source) {
@@ -85,7 +87,6 @@ function chunksOf(manifest, source) {
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(source);
-  for (const dynamic of manifest[source].dynamicImports ?? []) visit(dynamic);
   return [...files].map((file) => `/${file}`);
 }
 

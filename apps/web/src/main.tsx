@@ -7,7 +7,8 @@
  * - A prerendered public page (#root already holds the page) is run by src/public-start.ts, which
  *   starts the app only when it is needed, and on /verify/{id} mounts the verify island
  *   (src/app/verify-island.ts) to show the verdict.
- * - Either way the Indic scripts' fonts are declared after the load event (`loadScriptFonts`).
+ * - The Indic scripts' fonts are declared when the app starts, after the load event
+ *   (`loadScriptFonts`).
  */
 import './index.css';
 import { islandPageOf, startPublicPage } from './public-start';
@@ -15,11 +16,15 @@ import { islandPageOf, startPublicPage } from './public-start';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-/** Starts the app in #root; marks #root `data-app="ready"` once it has rendered. */
+/**
+ * Starts the app in #root; marks #root `data-app="ready"` once it has rendered. The Indic
+ * scripts' fonts are declared with it (`loadScriptFonts`), not before.
+ */
 async function startAppIn(
   root: HTMLElement,
   options: { hydrate: boolean; beforeRender?: () => void },
 ) {
+  loadScriptFonts();
   const { startApp } = await import('./start-app');
   await startApp({ container: root, ...options });
   root.dataset.app = 'ready';
@@ -30,10 +35,18 @@ async function startAppIn(
  * stylesheet, because every page names the languages in their own scripts (the footer's
  * language list), so a system without those fonts would fetch all three (about 275 KB) before
  * the first paint, on the path of a prerendered page's LCP (docs/performance.md, 2026-11-28).
- * Declared after the window's load event instead; a browser then fetches a face only for a
- * script on screen that the system's fonts lack (unicode-range), and swaps it in.
+ * Declared when the app starts, after the window's load event; a browser then fetches a face
+ * only for a script on screen that the system's fonts lack (unicode-range), and swaps it in.
+ * Not on a public page before the app (ADR 0010): declaring the faces and swapping them in made
+ * the whole page's style and layout run again, several long tasks after the first paint (the
+ * Total Blocking Time of `/`, docs/performance.md 2026-12-07); until the visitor interacts, the
+ * language names show in the system's fonts (phones, Windows and macOS have these scripts).
+ * Runs once.
  */
+let fontsDeclared = false;
 function loadScriptFonts(): void {
+  if (fontsDeclared) return;
+  fontsDeclared = true;
   const load = () => void import('./fonts.css');
   if (document.readyState === 'complete') load();
   else window.addEventListener('load', load, { once: true });
@@ -53,7 +66,6 @@ function afterLoad(task: () => void): void {
   else window.addEventListener('load', idle, { once: true });
 }
 
-loadScriptFonts();
 if (!container.hasChildNodes()) {
   void startAppIn(container, { hydrate: false });
 } else {
@@ -65,7 +77,7 @@ if (!container.hasChildNodes()) {
       const main = document.getElementById('main');
       if (!page || !main) return null;
       return import('./app/verify-island')
-        .then(({ loadVerifyIsland }) => loadVerifyIsland())
+        .then(({ loadVerifyIsland }) => loadVerifyIsland(page.credentialId))
         .then((mount) => () => mount(main, page.credentialId));
     },
     // The dev server has no sw.js; a worker there would also serve stale modules.

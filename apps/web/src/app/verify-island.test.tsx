@@ -43,7 +43,7 @@ describe('the /verify/{id} island', () => {
       'GET /api/verify/cred-1': () => json(verificationAnswer('verified', true)),
     });
     const main = await prerenderedMain();
-    const mount = await loadVerifyIsland();
+    const mount = await loadVerifyIsland('cred-1');
     const island = await act(async () => mount(main, 'cred-1'));
     expect(
       await within(main).findByRole('heading', { name: 'Credential verified' }, slow),
@@ -64,7 +64,7 @@ describe('the /verify/{id} island', () => {
       [`GET /api/consent-receipts/${RECEIPT.id}`]: () => json(publicReceiptAnswer(RECEIPT)),
     });
     const main = await prerenderedMain();
-    const mount = await loadVerifyIsland();
+    const mount = await loadVerifyIsland(RECEIPT.id);
     const island = await act(async () => mount(main, RECEIPT.id));
     // The receipt page replaces the credential frame: its own heading, then the verdict.
     expect(within(main).getByRole('heading', { level: 1 })).toHaveTextContent('Consent Receipt');

@@ -1,93 +1,103 @@
 /**
  * The /verify/{id} island (ADR 0010): the page a stranger opens from a shared link needs its
- * verdict at once, but not the rest of the app. This small React root (no router, no query
- * client, no toasts) hydrates the prerendered frame's <main> with the verifier page, which shows
- * 'Loading...' in the verdict's place for SPEC 9's second and then the verdict. A consent
- * receipt's id ('receipt-…') gets the receipt page (features/verifier receipt-page.tsx) with the
- * receipt's verdict, as in the app; it is rendered afresh over the frame, which holds the
- * credential page. The header and
- * footer stay the prerendered HTML until the app starts (src/public-start.ts); the app then takes
- * the page over, and the verdict shown here is handed to its verify route (verify-hand-over.ts).
+ * verdict at once, but not the rest of the app. Before the app starts, the island shows the
+ * verdict in the prerendered frame's <main>, with the DOM alone (no React, no i18next, no zod: a
+ * few KB of gzip JavaScript, docs/performance.md): the credential's id under the lead, then
+ * 'Loading...' for SPEC 9's second in the verdict's place (the frame's loading card), then the
+ * verdict, its details, the checks made and the subject, masked, with Reveal fields / Hide
+ * fields for a share link's chosen values, and Try again when the server cannot be reached
+ * (verify-island-answer.ts, verify-island-view.ts: the app verifier page's elements and texts).
+ *
+ * A consent receipt's id ('receipt-…') gets the receipt page (verify-receipt-island.ts, a React
+ * root), loaded when such an id is opened.
+ *
+ * The header and footer stay the prerendered HTML until the app starts (src/public-start.ts); the
+ * app then renders the page afresh in the island's place, and the verdict shown here is handed to
+ * its verify route (verify-hand-over.ts), so the check does not run again.
  *
  * Only used when the frame is what this visitor should see (English, theme 'system', signed out);
  * otherwise the whole app starts at once.
  */
-import type { VerifyPageOutcome } from '@/features/verifier/components/verifier-page';
-import { nextTask } from '@/lib/next-task';
+import { isConsentReceiptId } from '@pehchaan/core';
+import type { VerificationOutcome } from '@/features/verifier/api/verify-credential';
+import { detailsFromAnswer } from '@/features/verifier/verdicts';
+import { VERIFY_DELAY_MS } from '@/features/verifier/verify-delay';
+import { delay } from '@/lib/delay';
 import type { Island } from '@/public-start';
 import { handOverVerifyOutcome } from './verify-hand-over';
+import { checkCredentialInIsland } from './verify-island-answer';
+import { credentialIdCode, loadingCard, verdictView } from './verify-island-view';
 
 /**
- * Loads the island's modules in steps, one task each (docs/performance.md): React; zod's
- * configuration (before any schema parses: config/env.ts parses one when evaluated); the texts
- * (verify-island-texts.ts); the API client; the verifier page (and the receipt page) with the
- * verdicts' schemas. The
- * verify frame's loader has already fetched every one of them (scripts/prerender.mjs), so the
- * steps wait for no download.
- * @returns the function that hydrates `main` (the site frame's <main>, holding the prerendered
- *   verifier page) with the verifier page of `credentialId`, as a time-sliced transition (a
- *   consent receipt's id: renders the receipt page there instead); the island it returns hands
- *   the verdict shown, if any, to the app when unmounted.
+ * Shows the verdict of `credentialId` in `main` (the site frame's <main>, holding the
+ * prerendered verifier page in its loading state).
+ * @returns the island; its `unmount` stops it (a check still running is not shown) and hands
+ *   the verdict shown, if any, to the app.
+ * @throws when `main` does not hold the prerendered verifier page.
  */
-export async function loadVerifyIsland(): Promise<
-  (main: HTMLElement, credentialId: string) => Island
-> {
-  const [
-    { StrictMode, createElement, startTransition },
-    { createRoot, hydrateRoot },
-    { flushSync },
-  ] = await Promise.all([import('react'), import('react-dom/client'), import('react-dom')]);
-  await nextTask();
-  await import('@/lib/zod-config');
-  await nextTask();
-  const [{ islandTexts }, { I18nextProvider }] = await Promise.all([
-    import('./verify-island-texts'),
-    import('react-i18next'),
-  ]);
-  await nextTask();
-  await import('@/lib/api-client');
-  await nextTask();
-  // Not '@pehchaan/core' itself: a dynamic import of the package would load all of it.
-  const { VerifierPage, isReceiptPageId } = await import(
-    '@/features/verifier/components/verifier-page'
-  );
-  await nextTask();
+export function mountCredentialIsland(main: HTMLElement, credentialId: string): Island {
+  const page = main.firstElementChild;
+  const idLine = page?.firstElementChild?.children[2];
+  const loading = page?.children[1];
+  if (!page || !idLine || !loading) throw new Error('main does not hold the verifier page');
+  idLine.append(credentialIdCode(credentialId));
 
-  return (main, credentialId) => {
-    // The verdict on screen (null while a check runs): a credential's or a consent receipt's.
-    let shown: VerifyPageOutcome | null = null;
-    const onOutcome = (outcome: VerifyPageOutcome | null) => {
-      shown = outcome;
-    };
-    let root: ReturnType<typeof createRoot> | undefined;
-    // createElement: JSX would import React's runtime with this module, before the steps.
-    const page = createElement(
-      StrictMode,
-      null,
-      createElement(
-        I18nextProvider,
-        { i18n: islandTexts },
-        createElement(VerifierPage, { credentialId, onOutcome }),
-      ),
-    );
-    if (isReceiptPageId(credentialId)) {
-      // A consent receipt's link shows the receipt page, not the credential page the frame
-      // holds: rendered afresh over the frame in one task (no empty frame painted), where
-      // hydrating would fail on the differing texts. React clears the frame in that commit.
-      const receiptRoot = createRoot(main);
-      flushSync(() => receiptRoot.render(page));
-      root = receiptRoot;
-    } else {
-      startTransition(() => {
-        root = hydrateRoot(main, page);
-      });
-    }
-    return {
-      element: main,
-      unmount() {
-        root?.unmount();
-        if (shown) handOverVerifyOutcome(credentialId, shown);
-      },
-    };
+  let live = true;
+  let shown: VerificationOutcome | null = null;
+  // What stands in the verdict's place: the loading card, or the verdict and its details.
+  let placed: Element[] = [loading];
+  const place = (nodes: Element[]) => {
+    const [first, ...rest] = placed;
+    first?.replaceWith(...nodes);
+    for (const node of rest) node.remove();
+    placed = nodes;
   };
+
+  const run = async () => {
+    shown = null;
+    const [answer] = await Promise.all([
+      checkCredentialInIsland(credentialId),
+      delay(VERIFY_DELAY_MS),
+    ]);
+    // The server could not be reached: the copy in this browser, if any (SPEC 4).
+    const local =
+      answer.kind === 'failed'
+        ? await import('./verify-island-local').then((m) => m.localCopyOf(credentialId))
+        : null;
+    if (!live) return;
+    const outcome: VerificationOutcome =
+      answer.kind === 'failed' ? { kind: 'failed', localCopy: local?.record ?? null } : answer;
+    const details =
+      outcome.kind === 'answer' ? detailsFromAnswer(outcome.answer) : (local?.details ?? null);
+    shown = outcome;
+    place(
+      verdictView(outcome, details, () => {
+        place([loadingCard()]);
+        void run();
+      }),
+    );
+  };
+  void run();
+
+  return {
+    element: main,
+    unmount() {
+      live = false;
+      if (shown) handOverVerifyOutcome(credentialId, { page: 'credential', outcome: shown });
+    },
+  };
+}
+
+/**
+ * Loads the island of `credentialId` (ADR 0010): a credential's is this module; a consent
+ * receipt's ('receipt-…') is a React root of the receipt page (verify-receipt-island.ts), loaded
+ * only for such an id.
+ * @returns the function that mounts the island on `main` (the site frame's <main>).
+ */
+export async function loadVerifyIsland(
+  credentialId: string,
+): Promise<(main: HTMLElement, credentialId: string) => Island> {
+  if (!isConsentReceiptId(credentialId)) return mountCredentialIsland;
+  const { loadVerifyIsland: loadReceiptIsland } = await import('./verify-receipt-island');
+  return loadReceiptIsland();
 }

@@ -29,9 +29,13 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 /**
  * A claim value as text in the holder's formats: '-' when empty; a YYYY-MM-DD date in their date
  * format; a percentage as '85.5%'; other numbers grouped (a year stays as written); lists
- * joined with commas; objects as JSON.
+ * joined with commas; objects as JSON. Needs only the Formatter's `date` and `number`.
  */
-export function claimValue(field: string, value: unknown, format: Formatter): string {
+export function claimValue(
+  field: string,
+  value: unknown,
+  format: Pick<Formatter, 'date' | 'number'>,
+): string {
   if (value === null || value === undefined || value === '') return '-';
   if (Array.isArray(value)) return value.map((item) => claimValue(field, item, format)).join(', ');
   if (typeof value === 'object') return JSON.stringify(value);

@@ -1,3 +1,4 @@
+import { DEFAULT_SETTINGS } from '@pehchaan/core';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_FORMAT_PREFERENCES as DEFAULTS,
@@ -13,6 +14,18 @@ import {
 const prefs = (change: Partial<FormatPreferences>): FormatPreferences => ({
   ...DEFAULTS,
   ...change,
+});
+
+describe('the default formats', () => {
+  it("are SPEC 9's defaults, core's DEFAULT_SETTINGS, in English", () => {
+    expect(DEFAULTS).toEqual({
+      language: 'en',
+      timeZone: DEFAULT_SETTINGS.timezone,
+      dateFormat: DEFAULT_SETTINGS.dateFormat,
+      timeFormat: DEFAULT_SETTINGS.timeFormat,
+      currency: DEFAULT_SETTINGS.currency,
+    });
+  });
 });
 
 describe('dates in the holder’s format and time zone (Settings › Preferences)', () => {

@@ -14,7 +14,7 @@
  *
  * Pure functions; no React, no storage.
  */
-import { DEFAULT_SETTINGS, type UserSettings } from '@pehchaan/core';
+import type { UserSettings } from '@pehchaan/core';
 
 /** The preferences that decide how dates, times and amounts read. */
 export interface FormatPreferences {
@@ -26,13 +26,18 @@ export interface FormatPreferences {
   currency: UserSettings['currency'];
 }
 
-/** SPEC 9's defaults, in English. */
+/**
+ * SPEC 9's defaults (core's DEFAULT_SETTINGS), in English. Written out rather than read from
+ * core's settings module, which builds the settings schemas with zod when loaded: the /verify
+ * island formats with this module before the app (and zod) is loaded (format.test.ts keeps the
+ * two equal).
+ */
 export const DEFAULT_FORMAT_PREFERENCES: FormatPreferences = {
   language: 'en',
-  timeZone: DEFAULT_SETTINGS.timezone,
-  dateFormat: DEFAULT_SETTINGS.dateFormat,
-  timeFormat: DEFAULT_SETTINGS.timeFormat,
-  currency: DEFAULT_SETTINGS.currency,
+  timeZone: 'Asia/Kolkata',
+  dateFormat: 'DD/MM/YYYY',
+  timeFormat: '12h',
+  currency: 'INR',
 };
 
 /** Languages of India: written with the Indian region, so numbers group as 12,50,000. */

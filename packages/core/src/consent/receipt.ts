@@ -53,14 +53,8 @@ export const STATE_OF_EVENT: Record<ConsentReceiptEvent, ConsentState> = {
   expired: 'expired',
 };
 
-/** A receipt id: 'receipt-' + 32 hex characters (128 random bits). */
-export const CONSENT_RECEIPT_ID_PREFIX = 'receipt-';
-const RECEIPT_ID = /^receipt-[0-9a-f]{32}$/;
-
-/** True when `id` is a consent receipt id (not a credential or share id). */
-export function isConsentReceiptId(id: string): boolean {
-  return RECEIPT_ID.test(id);
-}
+// A receipt's id has a module of its own, without zod (see receipt-id.ts).
+export { CONSENT_RECEIPT_ID_PREFIX, isConsentReceiptId } from './receipt-id';
 
 /** The issuer name of every receipt: the wallet's consent registry. */
 export const CONSENT_REGISTRY_NAME = 'Pehchaan consent registry';

@@ -9,9 +9,9 @@
  */
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { delay } from '@/lib/delay';
+import { VERIFY_DELAY_MS } from './verify-delay';
 
-/** SPEC 9: verification's artificial delay. */
-export const VERIFY_DELAY_MS = 1000;
+export { VERIFY_DELAY_MS };
 
 export interface DelayedCheckOptions<T> {
   /**

@@ -1,0 +1,138 @@
+/**
+ * The /verify/{id} island's check of a credential (verify-island.ts): GET /api/verify/{id}
+ * (public; api-contract "Credentials, signing and verification" and "Share links"), read as the
+ * app's verifier page reads it (features/verifier/api/verify-credential.ts
+ * `verifyCredentialById`), but without zod or the app's API client, which would be most of the
+ * island's JavaScript (docs/performance.md, ADR 0010):
+ *
+ * - 200: the answer, checked by hand against the shape of core's storedCredentialVerdictSchema
+ *   (the one the server serializes with, DECISIONS 4): an answer of another shape is 'failed',
+ *   as the schema's parse failing is in the app;
+ * - a problem (RFC 9457) with code credential_not_found, share_expired, share_withdrawn,
+ *   share_used_up or link_disabled: its outcome; anything else (another answer, the network, SPEC
+ *   9's 10 s timeout, the API turned off by VITE_USE_API=false): 'failed', with no local copy (the
+ *   island looks for one in the browser's encrypted store separately, verify-island-local.ts).
+ *
+ * The app re-reads a handed-over answer with the schema itself (verify-hand-over.ts).
+ */
+import type {
+  VerificationAnswer,
+  VerificationOutcome,
+} from '@/features/verifier/api/verify-credential';
+
+/** SPEC 9: the API client's timeout. */
+const TIMEOUT_MS = 10_000;
+
+/** core's VERIFICATION_STATUSES (verify-island-answer.test.ts keeps the two equal). */
+export const ISLAND_VERIFICATION_STATUSES: readonly string[] = [
+  'malformed',
+  'invalid_signature',
+  'revoked',
+  'suspended',
+  'status_unknown',
+  'untrusted_issuer',
+  'expired',
+  'verified',
+];
+
+/** Problem codes of GET /api/verify/{id} that are outcomes of their own. */
+const OUTCOME_OF_PROBLEM: Record<string, VerificationOutcome> = {
+  credential_not_found: { kind: 'not_found' },
+  share_expired: { kind: 'share_expired' },
+  share_withdrawn: { kind: 'withdrawn' },
+  share_used_up: { kind: 'used_up' },
+  link_disabled: { kind: 'link_disabled' },
+};
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isStringList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every(isString);
+const isInteger = (value: unknown): value is number => Number.isInteger(value);
+const optional = (value: unknown, check: (value: unknown) => boolean) =>
+  value === undefined || check(value);
+
+/**
+ * True when `body` has the shape of core's storedCredentialVerdictSchema (every field the schema
+ * requires, of its type; optional ones of their type when present).
+ */
+export function isVerificationAnswer(body: unknown): body is VerificationAnswer {
+  if (!isObject(body)) return false;
+  const { checks, credential: c, share, trust, credential_status: status } = body;
+  return (
+    typeof body.verified === 'boolean' &&
+    ISLAND_VERIFICATION_STATUSES.includes(body.status as string) &&
+    isObject(checks) &&
+    typeof checks.signature === 'boolean' &&
+    typeof checks.trusted_issuer === 'boolean' &&
+    typeof checks.validity === 'boolean' &&
+    optional(checks.status, (v) => typeof v === 'boolean') &&
+    isStringList(body.errors) &&
+    optional(body.warnings, isStringList) &&
+    optional(
+      trust,
+      (v) =>
+        isObject(v) &&
+        isString(v.issuer) &&
+        typeof v.trusted === 'boolean' &&
+        optional(v.name, isString),
+    ) &&
+    optional(
+      status,
+      (v) =>
+        isObject(v) &&
+        ['valid', 'suspended', 'revoked', 'unknown'].includes(v.value as string) &&
+        isString(v.checked_at) &&
+        optional(v.reason, isString),
+    ) &&
+    isString(body.credential_id) &&
+    isObject(c) &&
+    isString(c.id) &&
+    isStringList(c.type) &&
+    isString(c.issuer) &&
+    isString(c.issuer_id) &&
+    isString(c.issuance_date) &&
+    isString(c.expiration_date) &&
+    isString(c.document_type) &&
+    isObject(c.credential_subject_masked) &&
+    optional(body.disclosed, isObject) &&
+    optional(
+      share,
+      (v) =>
+        isObject(v) &&
+        isString(v.id) &&
+        isString(v.expires_at) &&
+        isInteger(v.views) &&
+        (v.max_views === null || isInteger(v.max_views)),
+    )
+  );
+}
+
+/** The API's base URL (config/env.ts VITE_API_URL without its trailing slash; '' = this origin). */
+function apiUrl(): string {
+  return (import.meta.env.VITE_API_URL ?? '').replace(/\/+$/, '');
+}
+
+/**
+ * The outcome of checking `credentialId` (without the local copy: a 'failed' outcome has
+ * `localCopy: null`). Never rejects.
+ */
+export async function checkCredentialInIsland(credentialId: string): Promise<VerificationOutcome> {
+  const failed: VerificationOutcome = { kind: 'failed', localCopy: null };
+  if (import.meta.env.VITE_USE_API === 'false') return failed;
+  try {
+    const response = await fetch(`${apiUrl()}/api/verify/${encodeURIComponent(credentialId)}`, {
+      headers: { Accept: 'application/json, application/problem+json' },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    const body: unknown = await response.json().catch(() => undefined);
+    if (response.ok) return isVerificationAnswer(body) ? { kind: 'answer', answer: body } : failed;
+    const code = isObject(body) && isString(body.code) ? body.code : '';
+    return Object.hasOwn(OUTCOME_OF_PROBLEM, code) ? (OUTCOME_OF_PROBLEM[code] ?? failed) : failed;
+  } catch {
+    return failed;
+  }
+}
