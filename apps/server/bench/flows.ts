@@ -44,7 +44,7 @@
  * Options: -d/--duration seconds a run should take at the target rate (10; the number of
  * operations prepared is the target rate times this, so a slower server takes longer, a faster
  * one less), -c/--connections (50), --db pglite|postgres|both (both), --database-url (env
- * BENCH_DATABASE_URL, default postgres://postgres:postgres@127.0.0.1:5432/pehchaan_bench),
+ * BENCH_DATABASE_URL, default postgres://postgres:postgres@127.0.0.1:5432/pehchaan_flows_bench: not bench:api's, so the two can run side by side; the mix line passes it on to bench:api),
  * --lines issue,present,approve,status,serve,mix (all), --cpu-prof (the server runs node
  * --cpu-prof --import tsx apps/server/src/server.ts; profiles in <tmp>/pehchaan-flows-prof-*),
  * --json <file>. A short smoke run: `npm run bench:flows -- -d 3 --db pglite`.
@@ -90,7 +90,7 @@ const { values: args } = parseArgs({
       type: 'string',
       default:
         process.env.BENCH_DATABASE_URL ??
-        'postgres://postgres:postgres@127.0.0.1:5432/pehchaan_bench',
+        'postgres://postgres:postgres@127.0.0.1:5432/pehchaan_flows_bench',
     },
     lines: { type: 'string', default: 'issue,present,approve,status,serve,mix' },
     'cpu-prof': { type: 'boolean', default: false },
