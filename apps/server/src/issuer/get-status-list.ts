@@ -70,8 +70,13 @@ export type GetStatusListOptions = Pick<
   purpose?: string | undefined;
 };
 
-/** Answers per database (so two apps on two databases in one process never share one). */
-const caches = new WeakMap<object, Map<string, { at: number; value: ServedStatusList }>>();
+/**
+ * Answers per database (so two apps on two databases in one process never share one), kept as
+ * the promise of their build: requests that arrive while a list is being built wait for that
+ * build instead of each reading and signing the same list again (under load, every request of
+ * the second after the answer expired used to build its own).
+ */
+const caches = new WeakMap<object, Map<string, { at: number; value: Promise<ServedStatusList> }>>();
 
 /**
  * Drops every answer kept for `db` (set-credential-status.ts after a change): this instance
@@ -198,8 +203,13 @@ export async function getStatusList(options: GetStatusListOptions): Promise<Serv
   const at = Date.now();
   const cached = cache.get(cacheKey);
   if (cached && at - cached.at < CACHE_MS) return cached.value;
-  const value = await buildStatusList(options, issuer, purpose as BitstringPurpose | undefined);
-  cache.set(cacheKey, { at, value });
+  const value = buildStatusList(options, issuer, purpose as BitstringPurpose | undefined);
+  const entry = { at, value };
+  cache.set(cacheKey, entry);
+  // A failed build is not kept: the next request tries again.
+  value.catch(() => {
+    if (cache.get(cacheKey) === entry) cache.delete(cacheKey);
+  });
   // Keep the map small: drop answers that can no longer be reused.
   if (cache.size > 64) {
     for (const [k, v] of cache) if (at - v.at >= CACHE_MS) cache.delete(k);

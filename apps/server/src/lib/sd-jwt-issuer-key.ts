@@ -36,6 +36,7 @@ import {
   X509Certificate,
 } from 'node:crypto';
 import type { ProblemCode } from '@pehchaan/core';
+import { LRUCache } from 'lru-cache';
 import { didKeyToJwk } from './oid4vp/did-key-jwk';
 
 /** The issuer signature algorithms accepted (RFC 8037 EdDSA on Ed25519; RFC 7518 ES256, ES384). */
@@ -97,13 +98,26 @@ export function publicKeyFor(jwk: unknown, alg: SdJwtIssuerAlg): KeyObject | und
   if (jwk.alg !== undefined && jwk.alg !== alg) return undefined;
   const needed = KEY_OF_ALG[alg];
   if (jwk.kty !== needed.kty || jwk.crv !== needed.crv) return undefined;
+  const { kty, crv, x, y } = jwk;
+  // Imported keys by their public members (the same members always import to the same key): a
+  // holder's cnf key or an issuer's did:key is imported once, not at every presentation.
+  const cacheKey =
+    typeof x === 'string' && (y === undefined || typeof y === 'string')
+      ? `${kty} ${crv} ${x} ${y ?? ''}`
+      : undefined;
+  const known = cacheKey === undefined ? undefined : importedKeys.get(cacheKey);
+  if (known) return known;
   try {
-    const { kty, crv, x, y } = jwk;
-    return createPublicKey({ key: { kty, crv, x, y } as JsonWebKey, format: 'jwk' });
+    const key = createPublicKey({ key: { kty, crv, x, y } as JsonWebKey, format: 'jwk' });
+    if (cacheKey !== undefined) importedKeys.set(cacheKey, key);
+    return key;
   } catch {
     return undefined;
   }
 }
+
+/** Public keys imported by publicKeyFor, by their members (public keys only: nothing secret). */
+const importedKeys = new LRUCache<string, KeyObject>({ max: 4_096 });
 
 /**
  * True when `signature` (base64url; ECDSA as r||s, RFC 7518 section 3.4) over `signingInput`
