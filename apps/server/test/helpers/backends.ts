@@ -189,16 +189,26 @@ function migratedTemplate(baseUrl: URL): Promise<string> {
       } finally {
         await database.close();
       }
-      try {
-        await admin.query(
-          `ALTER DATABASE ${pg.escapeIdentifier(partial)} RENAME TO ${pg.escapeIdentifier(name)}`,
-        );
-      } catch (error) {
-        // Another worker's template got the name first: use it, drop ours.
-        if (!(error instanceof Error && 'code' in error && error.code === '42P04')) throw error;
-        await admin.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(partial)} WITH (FORCE)`);
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await admin.query(
+            `ALTER DATABASE ${pg.escapeIdentifier(partial)} RENAME TO ${pg.escapeIdentifier(name)}`,
+          );
+          return name;
+        } catch (error) {
+          const code = error instanceof Error && 'code' in error ? error.code : undefined;
+          // Another worker's template got the name first: use it, drop ours.
+          if (code === '42P04') {
+            await admin.query(
+              `DROP DATABASE IF EXISTS ${pg.escapeIdentifier(partial)} WITH (FORCE)`,
+            );
+            return name;
+          }
+          // 55006: the backend of the migration's closed pool has not exited yet; it will.
+          if (code !== '55006' || attempt === 50) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
       }
-      return name;
     } finally {
       await admin.end();
     }
