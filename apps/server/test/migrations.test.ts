@@ -27,7 +27,7 @@ describe.each(backends)('MIGRATIONS=check on $name', (backend) => {
   let opened: OpenedDatabase;
 
   beforeAll(async () => {
-    opened = await backend.open();
+    opened = await backend.open({ empty: true });
   });
   afterAll(async () => {
     await opened?.dispose();
@@ -54,7 +54,7 @@ describe.skipIf(!postgres)(
   'migrations on PostgreSQL, several instances (skipped without TEST_DATABASE_URL)',
   () => {
     it('lets instances starting together migrate one fresh database: each migration applied once', async () => {
-      const opened = await (postgres as NonNullable<typeof postgres>).open();
+      const opened = await (postgres as NonNullable<typeof postgres>).open({ empty: true });
       const url = opened.url as string;
       const others = await Promise.all(
         [1, 2].map(() => createDatabase({ databaseUrl: url, dataDir: 'memory://' })),
@@ -78,7 +78,7 @@ describe.skipIf(!postgres)(
     });
 
     it('npm run migrate prepares a database on which MIGRATIONS=check instances start', async () => {
-      const opened = await (postgres as NonNullable<typeof postgres>).open();
+      const opened = await (postgres as NonNullable<typeof postgres>).open({ empty: true });
       try {
         const masterKey = randomBytes(32);
         const run = spawnSync(

@@ -1,0 +1,100 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every check of the repository, in the order that keeps CI's two cores busy, with
+ * one line per phase giving its wall seconds (`[test] <phase>: <s> s`) and a summary at the end.
+ *
+ *   1. side by side: Biome (lint and format), the TypeScript compiler on the four projects (two
+ *      at a time), and the web build the browser tests serve (`npm run build -w apps/web`);
+ *   2. the unit and API suites (Vitest, every workspace, PGlite and PostgreSQL when
+ *      TEST_DATABASE_URL is set);
+ *   3. the browser tests (`npm test -w e2e` with E2E_NO_BUILD=1: the build of step 1 is served).
+ *
+ * A phase that fails stops the run after its step (the parts of step 1 all finish, so one run
+ * reports every lint and type error); the exit status is the first failure's.
+ * Arguments: `--only <phase,...>` runs the named phases alone (lint, typecheck, build, unit, e2e).
+ */
+import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt === -1 ? null : new Set(String(process.argv[onlyAt + 1] ?? '').split(','));
+const wanted = (phase) => only === null || only.has(phase);
+
+/** Wall seconds of each finished phase, in finishing order. */
+const timings = [];
+const started = performance.now();
+
+/** Runs `command args` in the repository root with inherited output; resolves to its status. */
+function run(command, args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+    });
+    child.on('error', (error) => {
+      console.error(`[test] ${command}: ${error.message}`);
+      resolve(1);
+    });
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+/** Runs the steps of `phase` one after another (stopping at a failure), timing the whole. */
+async function phase(name, steps) {
+  const t0 = performance.now();
+  let status = 0;
+  for (const [command, args, env] of steps) {
+    status = await run(command, args, env);
+    if (status !== 0) break;
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  timings.push({ name, seconds, status });
+  console.log(
+    `[test] ${name}: ${seconds.toFixed(0)} s${status === 0 ? '' : ` (failed: ${status})`}`,
+  );
+  return status;
+}
+
+const tsc = (project) => ['npx', ['tsc', '-p', project]];
+
+/** Runs `phases` side by side; resolves to the first non-zero status (0 when all passed). */
+async function together(phases) {
+  const statuses = await Promise.all(phases);
+  return statuses.find((status) => status !== 0) ?? 0;
+}
+
+function finish(status) {
+  const total = (performance.now() - started) / 1000;
+  const parts = timings.map((t) => `${t.name} ${t.seconds.toFixed(0)} s`).join(', ');
+  console.log(`[test] total: ${total.toFixed(0)} s (${parts})`);
+  process.exit(status);
+}
+
+// Step 1. The two type-check lanes: the server project is the largest, so it has a lane of its
+// own while the other finishes core, web and e2e.
+const first = [];
+if (wanted('lint')) first.push(phase('lint', [['npx', ['biome', 'check', '.']]]));
+if (wanted('typecheck')) {
+  first.push(phase('typecheck server', [tsc('apps/server')]));
+  first.push(
+    phase('typecheck core, web, e2e', [tsc('packages/core'), tsc('apps/web'), tsc('e2e')]),
+  );
+}
+if (wanted('e2e') || wanted('build')) {
+  first.push(phase('web build', [['npm', ['run', 'build', '-w', 'apps/web']]]));
+}
+let status = await together(first);
+if (status !== 0) finish(status);
+
+if (wanted('unit')) {
+  status = await phase('vitest', [['npx', ['vitest', 'run']]]);
+  if (status !== 0) finish(status);
+}
+
+if (wanted('e2e')) {
+  status = await phase('e2e', [['npm', ['test', '-w', 'e2e'], { E2E_NO_BUILD: '1' }]]);
+}
+finish(status);
