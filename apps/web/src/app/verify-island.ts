@@ -8,9 +8,8 @@
  * fields for a share link's chosen values, and Try again when the server cannot be reached
  * (verify-island-answer.ts, verify-island-view.ts: the app verifier page's elements and texts).
  *
- * A consent receipt's id ('receipt-…') gets the receipt page the same way (mountReceiptIsland:
- * verify-receipt-island-answer.ts, verify-receipt-island-view.ts), drawn over the frame, which
- * holds the credential page.
+ * A consent receipt's id ('receipt-…') gets the receipt page the same way, drawn over the frame,
+ * which holds the credential page (verify-receipt-island.ts, loaded only for such an id).
  *
  * The header and footer stay the prerendered HTML until the app starts (src/public-start.ts); the
  * app then renders the page afresh in the island's place, and the verdict shown here is handed to
@@ -21,7 +20,6 @@
  */
 import { isConsentReceiptId } from '@pehchaan/core';
 import type { VerificationOutcome } from '@/features/verifier/api/verify-credential';
-import type { DocumentOutcome } from '@/features/verifier/api/verify-receipt';
 import { detailsFromAnswer } from '@/features/verifier/verdicts';
 import { VERIFY_DELAY_MS } from '@/features/verifier/verify-delay';
 import { delay } from '@/lib/delay';
@@ -29,8 +27,6 @@ import type { Island } from '@/public-start';
 import { handOverVerifyOutcome } from './verify-hand-over';
 import { checkCredentialInIsland } from './verify-island-answer';
 import { credentialIdCode, loadingCard, verdictView } from './verify-island-view';
-import { checkReceiptInIsland } from './verify-receipt-island-answer';
-import { receiptPage, receiptView } from './verify-receipt-island-view';
 
 /**
  * Shows the verdict of `credentialId` in `main` (the site frame's <main>, holding the
@@ -93,50 +89,14 @@ export function mountCredentialIsland(main: HTMLElement, credentialId: string): 
 }
 
 /**
- * Shows the consent receipt `receiptId` in `main` (the site frame's <main>): the receipt page
- * (receipt-page.tsx) in place of the credential page the frame holds, drawn in the same task (no
- * empty frame painted), with 'Loading...' for SPEC 9's second, then the receipt and its verdict.
- * @returns the island; its `unmount` stops it and hands the outcome shown, if any, to the app.
- */
-export function mountReceiptIsland(main: HTMLElement, receiptId: string): Island {
-  const { page, loading } = receiptPage();
-  main.replaceChildren(page);
-  let live = true;
-  let shown: DocumentOutcome | null = null;
-  let placed: Element = loading;
-  const place = (node: Element) => {
-    placed.replaceWith(node);
-    placed = node;
-  };
-  const run = async () => {
-    shown = null;
-    const [outcome] = await Promise.all([checkReceiptInIsland(receiptId), delay(VERIFY_DELAY_MS)]);
-    if (!live) return;
-    shown = outcome;
-    place(
-      receiptView(outcome, () => {
-        place(loadingCard());
-        void run();
-      }),
-    );
-  };
-  void run();
-  return {
-    element: main,
-    unmount() {
-      live = false;
-      if (shown) handOverVerifyOutcome(receiptId, { page: 'receipt', outcome: shown });
-    },
-  };
-}
-
-/**
- * The island of `credentialId` (ADR 0010): the credential page, or for a consent receipt's id
- * ('receipt-…') the receipt page; both are this module and its static imports.
+ * The island of `credentialId` (ADR 0010): the credential page (this module), or for a consent
+ * receipt's id ('receipt-…') the receipt page (verify-receipt-island.ts, loaded only for such an
+ * id, so a credential's page does not load it).
  * @returns the function that mounts the island on `main` (the site frame's <main>).
  */
 export async function loadVerifyIsland(
   credentialId: string,
 ): Promise<(main: HTMLElement, credentialId: string) => Island> {
-  return isConsentReceiptId(credentialId) ? mountReceiptIsland : mountCredentialIsland;
+  if (!isConsentReceiptId(credentialId)) return mountCredentialIsland;
+  return (await import('./verify-receipt-island')).mountReceiptIsland;
 }

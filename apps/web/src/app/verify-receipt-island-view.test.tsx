@@ -28,7 +28,7 @@ import {
 import { json, mockFetch, problem } from '@/testing/mock-fetch';
 import { renderPage } from './prerender';
 import { clearVerifyHandOver, handedOverVerifyOutcome } from './verify-hand-over';
-import { mountReceiptIsland } from './verify-island';
+import { mountReceiptIsland } from './verify-receipt-island';
 import {
   ISLAND_RECEIPT_CONSENT_STATES,
   isPublicReceiptAnswer,

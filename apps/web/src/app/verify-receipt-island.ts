@@ -1,0 +1,53 @@
+/**
+ * The /verify/{receiptId} island (ADR 0010; verify-island.ts loads it for a consent receipt's
+ * id only): the consent receipt's page drawn with the DOM alone, as the credential's is
+ * (verify-receipt-island-answer.ts checks the answer and reads the receipt,
+ * verify-receipt-island-view.ts draws receipt-page.tsx's elements and texts). The app, when it
+ * takes the page over, gets the outcome shown (verify-hand-over.ts).
+ */
+import type { DocumentOutcome } from '@/features/verifier/api/verify-receipt';
+import { VERIFY_DELAY_MS } from '@/features/verifier/verify-delay';
+import { delay } from '@/lib/delay';
+import type { Island } from '@/public-start';
+import { handOverVerifyOutcome } from './verify-hand-over';
+import { loadingCard } from './verify-island-view';
+import { checkReceiptInIsland } from './verify-receipt-island-answer';
+import { receiptPage, receiptView } from './verify-receipt-island-view';
+
+/**
+ * Shows the consent receipt `receiptId` in `main` (the site frame's <main>): the receipt page
+ * (receipt-page.tsx) in place of the credential page the frame holds, drawn in the same task (no
+ * empty frame painted), with 'Loading...' for SPEC 9's second, then the receipt and its verdict.
+ * @returns the island; its `unmount` stops it and hands the outcome shown, if any, to the app.
+ */
+export function mountReceiptIsland(main: HTMLElement, receiptId: string): Island {
+  const { page, loading } = receiptPage();
+  main.replaceChildren(page);
+  let live = true;
+  let shown: DocumentOutcome | null = null;
+  let placed: Element = loading;
+  const place = (node: Element) => {
+    placed.replaceWith(node);
+    placed = node;
+  };
+  const run = async () => {
+    shown = null;
+    const [outcome] = await Promise.all([checkReceiptInIsland(receiptId), delay(VERIFY_DELAY_MS)]);
+    if (!live) return;
+    shown = outcome;
+    place(
+      receiptView(outcome, () => {
+        place(loadingCard());
+        void run();
+      }),
+    );
+  };
+  void run();
+  return {
+    element: main,
+    unmount() {
+      live = false;
+      if (shown) handOverVerifyOutcome(receiptId, { page: 'receipt', outcome: shown });
+    },
+  };
+}
