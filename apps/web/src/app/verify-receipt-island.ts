@@ -1,6 +1,6 @@
 /**
- * The /verify/{receiptId} island (ADR 0010; verify-island.ts loads it for a consent receipt's
- * id only): the consent receipt's page drawn with the DOM alone, as the credential's is
+ * The /verify/{receiptId} island (ADR 0010; verify-island.ts mounts it for a consent receipt's
+ * id): the consent receipt's page drawn with the DOM alone, as the credential's is
  * (verify-receipt-island-answer.ts checks the answer and reads the receipt,
  * verify-receipt-island-view.ts draws receipt-page.tsx's elements and texts). The app, when it
  * takes the page over, gets the outcome shown (verify-hand-over.ts).
