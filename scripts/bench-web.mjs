@@ -120,7 +120,9 @@ async function sharedCredentialId(port) {
 
 /**
  * The id of one of the demo holder's consent receipts (GET /user/{userId}/consent-receipts), for
- * the receipt page /verify/{receipt}; null when they have none.
+ * the receipt page /verify/{receipt}: when they have none (the fresh database this script
+ * starts), they approve their seeded bank request first (POST .../consent-requests/{id}/approve,
+ * as the consent screen does); null when that fails too.
  */
 async function consentReceiptId(port) {
   const base = `http://127.0.0.1:${port}`;
@@ -131,12 +133,22 @@ async function consentReceiptId(port) {
   });
   if (!login.ok) throw new Error(`demo sign-in answered ${login.status}`);
   const { user_id: userId, session_token: token } = await login.json();
-  const answer = await fetch(`${base}/user/${userId}/consent-receipts`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  if (!answer.ok) return null;
-  const { consent_receipts: receipts } = await answer.json();
-  return receipts?.[0]?.id ?? receipts?.[0]?.receipt_id ?? null;
+  const headers = { authorization: `Bearer ${token}` };
+  const receipts = async () => {
+    const answer = await fetch(`${base}/user/${userId}/consent-receipts`, { headers });
+    if (!answer.ok) return [];
+    return (await answer.json()).consent_receipts ?? [];
+  };
+  let list = await receipts();
+  if (list.length === 0) {
+    const bank = `consent-${userId}-bank`;
+    await fetch(`${base}/user/${userId}/consent-requests/${bank}/approve`, {
+      method: 'POST',
+      headers,
+    });
+    list = await receipts();
+  }
+  return list[0]?.id ?? null;
 }
 
 /** The figures of one Lighthouse result. */

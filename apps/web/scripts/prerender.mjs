@@ -73,8 +73,8 @@ function loadAfterFirstPaint(html, heldEventTypes, preloads = []) {
 /**
  * The build's chunks that `source` (a module path, e.g. 'src/app/verify-island.ts') loads at
  * once: its own and their static imports, as URLs (Vite's manifest). Not its dynamic imports:
- * the island loads those only for some pages or outcomes (a consent receipt's page, a local copy
- * when the server cannot be reached), and a preload would fetch them on every visit.
+ * the island loads those only for some outcomes (a local copy when the server cannot be
+ * reached), and a preload would fetch them on every visit.
  * @throws when the manifest has no chunk for `source`.
  */
 function chunksOf(manifest, source) {

@@ -46,22 +46,25 @@ const OUTCOME_OF_PROBLEM: Record<string, VerificationOutcome> = {
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json =>
+/** A JSON object (not null, not an array). */
+export const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-const isString = (value: unknown): value is string => typeof value === 'string';
+export const isString = (value: unknown): value is string => typeof value === 'string';
 const isStringList = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every(isString);
 const isInteger = (value: unknown): value is number => Number.isInteger(value);
-const optional = (value: unknown, check: (value: unknown) => boolean) =>
+/** True when `value` is absent or passes `check` (zod's `.optional()`). */
+export const optional = (value: unknown, check: (value: unknown) => boolean) =>
   value === undefined || check(value);
 
 /**
- * True when `body` has the shape of core's storedCredentialVerdictSchema (every field the schema
- * requires, of its type; optional ones of their type when present).
+ * True when `body` has the shape of core's credentialVerdictSchema (the server's verdict on a
+ * credential or a consent receipt: verified, status, checks, errors, warnings, trust,
+ * credential_status).
  */
-export function isVerificationAnswer(body: unknown): body is VerificationAnswer {
+export function isCredentialVerdict(body: unknown): body is Json {
   if (!isObject(body)) return false;
-  const { checks, credential: c, share, trust, credential_status: status } = body;
+  const { checks, trust, credential_status: status } = body;
   return (
     typeof body.verified === 'boolean' &&
     ISLAND_VERIFICATION_STATUSES.includes(body.status as string) &&
@@ -87,7 +90,18 @@ export function isVerificationAnswer(body: unknown): body is VerificationAnswer 
         ['valid', 'suspended', 'revoked', 'unknown'].includes(v.value as string) &&
         isString(v.checked_at) &&
         optional(v.reason, isString),
-    ) &&
+    )
+  );
+}
+
+/**
+ * True when `body` has the shape of core's storedCredentialVerdictSchema (every field the schema
+ * requires, of its type; optional ones of their type when present).
+ */
+export function isVerificationAnswer(body: unknown): body is VerificationAnswer {
+  if (!isCredentialVerdict(body)) return false;
+  const { credential: c, share } = body;
+  return (
     isString(body.credential_id) &&
     isObject(c) &&
     isString(c.id) &&
@@ -117,22 +131,38 @@ function apiUrl(): string {
 }
 
 /**
+ * GET `path` of the API (public, no session) as the island reads it: `{ ok: true, body }` for a
+ * 2xx answer (body: the parsed JSON, undefined when none), `{ ok: false, code }` for anything
+ * else (code: the RFC 9457 problem's `code`, '' when there is none: the network, SPEC 9's 10 s
+ * timeout, the API turned off by VITE_USE_API=false). Never rejects.
+ */
+export async function getInIsland(
+  path: string,
+): Promise<{ ok: true; body: unknown } | { ok: false; code: string }> {
+  if (import.meta.env.VITE_USE_API === 'false') return { ok: false, code: '' };
+  try {
+    const response = await fetch(`${apiUrl()}${path}`, {
+      headers: { Accept: 'application/json, application/problem+json' },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    const body: unknown = await response.json().catch(() => undefined);
+    if (response.ok) return { ok: true, body };
+    return { ok: false, code: isObject(body) && isString(body.code) ? body.code : '' };
+  } catch {
+    return { ok: false, code: '' };
+  }
+}
+
+/**
  * The outcome of checking `credentialId` (without the local copy: a 'failed' outcome has
  * `localCopy: null`). Never rejects.
  */
 export async function checkCredentialInIsland(credentialId: string): Promise<VerificationOutcome> {
   const failed: VerificationOutcome = { kind: 'failed', localCopy: null };
-  if (import.meta.env.VITE_USE_API === 'false') return failed;
-  try {
-    const response = await fetch(`${apiUrl()}/api/verify/${encodeURIComponent(credentialId)}`, {
-      headers: { Accept: 'application/json, application/problem+json' },
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    const body: unknown = await response.json().catch(() => undefined);
-    if (response.ok) return isVerificationAnswer(body) ? { kind: 'answer', answer: body } : failed;
-    const code = isObject(body) && isString(body.code) ? body.code : '';
-    return Object.hasOwn(OUTCOME_OF_PROBLEM, code) ? (OUTCOME_OF_PROBLEM[code] ?? failed) : failed;
-  } catch {
-    return failed;
-  }
+  const answer = await getInIsland(`/api/verify/${encodeURIComponent(credentialId)}`);
+  if (answer.ok)
+    return isVerificationAnswer(answer.body) ? { kind: 'answer', answer: answer.body } : failed;
+  return Object.hasOwn(OUTCOME_OF_PROBLEM, answer.code)
+    ? (OUTCOME_OF_PROBLEM[answer.code] ?? failed)
+    : failed;
 }

@@ -12,13 +12,13 @@ import { buttonClasses } from '@/components/ui/button-classes';
 import type { VerificationOutcome } from '@/features/verifier/api/verify-credential';
 import { type Details, TONES, type Verdict, verdictOf } from '@/features/verifier/verdicts';
 import { documentTypeName } from '@/lib/document-labels';
-import { DEFAULT_FORMAT_PREFERENCES, formatDate, formatNumber } from '@/lib/format';
+import { DEFAULT_FORMAT_PREFERENCES, formatDate, formatDateTime, formatNumber } from '@/lib/format';
 import { claimValue, fieldLabel } from '@/lib/format-claim';
 import { islandText as t } from './verify-island-texts';
 
 export type IslandDetails = Details;
 
-type Child = Node | string | false | null | undefined;
+export type Child = Node | string | false | null | undefined;
 
 /** An element with `attributes` (in the order given) and `children` (text or nodes). */
 export function h(
@@ -104,13 +104,18 @@ export function button(
   return element;
 }
 
-/** SPEC 9's default formats in English: what the page shows a visitor who is not signed in. */
+/**
+ * SPEC 9's default formats in English: what the page shows a visitor who is not signed in (the
+ * app's `useFormat()` for such a visitor).
+ */
 const PREFERENCES = DEFAULT_FORMAT_PREFERENCES;
-const format = {
+export const islandFormat = {
   date: (value: string | number | Date) => formatDate(value, PREFERENCES),
+  dateTime: (value: string | number | Date) => formatDateTime(value, PREFERENCES),
   number: (value: number, options?: { maximumFractionDigits?: number }) =>
     formatNumber(value, PREFERENCES, options),
 };
+const format = islandFormat;
 const date = (iso: string | null | undefined) => (iso ? format.date(iso) : t('never'));
 
 /** The loading card (loading-card.tsx): the verdict's place while a check runs. */
@@ -148,12 +153,23 @@ function verdictBanner(verdict: Verdict, ...children: Child[]): HTMLElement {
   );
 }
 
-/** A label and its value in a details list (verifier-page.tsx Row). */
-function row(label: string, ...value: Child[]): HTMLElement {
+/**
+ * A label and its value in a details list (verifier-page.tsx Row); `extra` classes of the row
+ * and its label (receipt-details.tsx's Row adds print styles).
+ */
+export function row(label: string, ...value: Child[]): HTMLElement {
+  return rowWith({ row: '', label: '' }, label, ...value);
+}
+
+export function rowWith(
+  extra: { row: string; label: string },
+  label: string,
+  ...value: Child[]
+): HTMLElement {
   return h(
     'div',
-    { class: 'flex flex-wrap justify-between gap-x-4 gap-y-1 py-2' },
-    h('dt', { class: 'text-slate-600 dark:text-slate-400' }, label),
+    { class: `flex flex-wrap justify-between gap-x-4 gap-y-1 py-2${extra.row}` },
+    h('dt', { class: `text-slate-600 dark:text-slate-400${extra.label}` }, label),
     h('dd', { class: 'min-w-0 font-medium break-words' }, ...value),
   );
 }

@@ -8,8 +8,8 @@
  * fields for a share link's chosen values, and Try again when the server cannot be reached
  * (verify-island-answer.ts, verify-island-view.ts: the app verifier page's elements and texts).
  *
- * A consent receipt's id ('receipt-…') gets the receipt page (verify-receipt-island.ts, a React
- * root), loaded when such an id is opened.
+ * A consent receipt's id ('receipt-…') gets the receipt page the same way, drawn over the frame,
+ * which holds the credential page (verify-receipt-island.ts).
  *
  * The header and footer stay the prerendered HTML until the app starts (src/public-start.ts); the
  * app then renders the page afresh in the island's place, and the verdict shown here is handed to
@@ -27,6 +27,7 @@ import type { Island } from '@/public-start';
 import { handOverVerifyOutcome } from './verify-hand-over';
 import { checkCredentialInIsland } from './verify-island-answer';
 import { credentialIdCode, loadingCard, verdictView } from './verify-island-view';
+import { mountReceiptIsland } from './verify-receipt-island';
 
 /**
  * Shows the verdict of `credentialId` in `main` (the site frame's <main>, holding the
@@ -89,15 +90,14 @@ export function mountCredentialIsland(main: HTMLElement, credentialId: string): 
 }
 
 /**
- * Loads the island of `credentialId` (ADR 0010): a credential's is this module; a consent
- * receipt's ('receipt-…') is a React root of the receipt page (verify-receipt-island.ts), loaded
- * only for such an id.
+ * The island of `credentialId` (ADR 0010): the credential page (this module), or for a consent
+ * receipt's id ('receipt-…') the receipt page (verify-receipt-island.ts). One chunk for both: a
+ * chunk of its own for the receipt page would cost a receipt's visitor about 1 KB of gzip more
+ * than it saves a credential's (docs/performance.md), and one more request.
  * @returns the function that mounts the island on `main` (the site frame's <main>).
  */
 export async function loadVerifyIsland(
   credentialId: string,
 ): Promise<(main: HTMLElement, credentialId: string) => Island> {
-  if (!isConsentReceiptId(credentialId)) return mountCredentialIsland;
-  const { loadVerifyIsland: loadReceiptIsland } = await import('./verify-receipt-island');
-  return loadReceiptIsland();
+  return isConsentReceiptId(credentialId) ? mountReceiptIsland : mountCredentialIsland;
 }

@@ -27,23 +27,16 @@ import { z } from 'zod';
 import { consentReceiptContextUrl } from '../proofs/consent-receipt-context';
 import type { JsonObject } from '../proofs/eddsa-jcs-2022';
 import { VC_V2_CONTEXT } from '../proofs/vc-rules';
+import {
+  type ConsentState,
+  DPV_CONSENT_STATUS,
+  sha256HexOfSri,
+  sriOfSha256Hex,
+} from './receipt-terms';
 
 /** The decisions and later states a receipt records (issue 17). */
 export const CONSENT_RECEIPT_EVENTS = ['approved', 'rejected', 'withdrawn', 'expired'] as const;
 export type ConsentReceiptEvent = (typeof CONSENT_RECEIPT_EVENTS)[number];
-
-/** The consent states a record lists (DPV ConsentStatus, in the order they happen). */
-export const CONSENT_STATES = ['requested', 'given', 'refused', 'withdrawn', 'expired'] as const;
-export type ConsentState = (typeof CONSENT_STATES)[number];
-
-/** Each state's DPV class (the context's term). */
-export const DPV_CONSENT_STATUS: Record<ConsentState, string> = {
-  requested: 'ConsentRequested',
-  given: 'ConsentGiven',
-  refused: 'ConsentRefused',
-  withdrawn: 'ConsentWithdrawn',
-  expired: 'ConsentExpired',
-};
 
 /** The state an event puts the consent in. */
 export const STATE_OF_EVENT: Record<ConsentReceiptEvent, ConsentState> = {
@@ -53,8 +46,16 @@ export const STATE_OF_EVENT: Record<ConsentReceiptEvent, ConsentState> = {
   expired: 'expired',
 };
 
-// A receipt's id has a module of its own, without zod (see receipt-id.ts).
 export { CONSENT_RECEIPT_ID_PREFIX, isConsentReceiptId } from './receipt-id';
+// A receipt's id, its states and digests have modules of their own, without zod (see
+// receipt-id.ts, receipt-terms.ts).
+export {
+  CONSENT_STATES,
+  type ConsentState,
+  DPV_CONSENT_STATUS,
+  sha256HexOfSri,
+  sriOfSha256Hex,
+} from './receipt-terms';
 
 /** The issuer name of every receipt: the wallet's consent registry. */
 export const CONSENT_REGISTRY_NAME = 'Pehchaan consent registry';
@@ -120,25 +121,6 @@ export interface ConsentReceiptInput {
 
 /** Whole-second UTC time (XML dateTimeStamp). */
 const stamp = (date: Date) => `${date.toISOString().slice(0, 19)}Z`;
-
-/** 'sha256-<base64>' (W3C SRI) of a hex SHA-256. */
-export function sriOfSha256Hex(hex: string): string {
-  const bytes = hex.match(/../g)?.map((pair) => Number.parseInt(pair, 16)) ?? [];
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return `sha256-${btoa(binary)}`;
-}
-
-/** The hex SHA-256 of a 'sha256-<base64>' SRI digest; null for anything else. */
-export function sha256HexOfSri(sri: string): string | null {
-  const match = /^sha256-([A-Za-z0-9+/]{43}=)$/.exec(sri);
-  if (!match?.[1]) return null;
-  try {
-    return [...atob(match[1])].map((c) => c.charCodeAt(0).toString(16).padStart(2, '0')).join('');
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The unsigned receipt (a VCDM 2.0 credential without proof) of `input`; sign it with

@@ -1,4 +1,5 @@
 /** SPEC 2 /verify/:credentialId: the public verifier page (a credential's or a consent receipt's). */
+import { publicConsentReceiptSchema } from '@pehchaan/core';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { verificationAnswerSchema } from '@/features/verifier/api/verify-credential';
@@ -6,12 +7,33 @@ import { VerifierPage, type VerifyPageOutcome } from '@/features/verifier/compon
 import { clearVerifyHandOver, handedOverVerifyOutcome } from '../verify-hand-over';
 
 /**
- * The verdict the island handed over, with a credential's answer read with the server's schema
- * (the island checks its shape by hand, src/app/verify-island-answer.ts); undefined when none
- * was, or the answer does not parse (then the page checks again).
+ * The verdict the island handed over, with a credential's answer or a consent receipt's read with
+ * the server's schema (the island checks their shape by hand, src/app/verify-island-answer.ts and
+ * verify-receipt-island-answer.ts); undefined when none was, or the answer does not parse (then
+ * the page checks again).
  */
 function handedOverOutcome(credentialId: string): VerifyPageOutcome | undefined {
   const handedOver = handedOverVerifyOutcome(credentialId);
+  if (handedOver?.page === 'receipt' && handedOver.outcome.kind === 'verdict') {
+    const { verdict, document, consentStatus } = handedOver.outcome;
+    const parsed = publicConsentReceiptSchema.safeParse({
+      ...verdict,
+      receipt_id: credentialId,
+      receipt: document,
+      consent_status: consentStatus,
+    });
+    if (!parsed.success) return undefined;
+    const { receipt, receipt_id: _id, consent_status, ...checked } = parsed.data;
+    return {
+      page: 'receipt',
+      outcome: {
+        kind: 'verdict',
+        verdict: checked,
+        document: receipt,
+        consentStatus: consent_status,
+      },
+    };
+  }
   if (handedOver?.page !== 'credential' || handedOver.outcome.kind !== 'answer') return handedOver;
   const parsed = verificationAnswerSchema.safeParse(handedOver.outcome.answer);
   return parsed.success
