@@ -37,9 +37,12 @@ import type { Page } from '@playwright/test';
 /** Scans taken again at most, when an animation started during each. */
 const MAX_RESCANS = 3;
 
-/** Waits until no CSS transition and no finite CSS animation runs (infinite spinners may). */
-async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(
+/**
+ * Waits until no CSS transition and no finite CSS animation runs (infinite spinners may); answers
+ * the document timeline's time (ms) at which the page was seen settled.
+ */
+async function settled(page: Page): Promise<number> {
+  const handle = await page.waitForFunction(
     () =>
       document
         .getAnimations()
@@ -47,17 +50,20 @@ async function settled(page: Page): Promise<void> {
           (animation) =>
             animation.playState !== 'running' ||
             animation.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
-        ),
+        ) && Number(document.timeline.currentTime ?? 0),
     undefined,
     { timeout: 5_000 },
   );
+  return Number(await handle.jsonValue());
 }
 
 /**
- * Starts noting whether a finite CSS animation or transition starts on the page (capturing
- * listeners on the document); answers the function that stops noting and tells.
+ * Starts noting whether a finite CSS animation or transition starts, runs or ends on the page
+ * after `since` (the timeline time the page was seen settled: one that starts between that moment
+ * and these listeners is caught by its start time); answers the function that stops noting and
+ * tells.
  */
-async function watchAnimations(page: Page): Promise<() => Promise<boolean>> {
+async function watchAnimations(page: Page, since: number): Promise<() => Promise<boolean>> {
   await page.evaluate(() => {
     const state = { started: false };
     const note = (event: Event) => {
@@ -69,7 +75,15 @@ async function watchAnimations(page: Page): Promise<() => Promise<boolean>> {
         );
       if (finite ?? true) state.started = true;
     };
-    const types = ['animationstart', 'transitionstart', 'transitionrun'];
+    const types = [
+      'animationstart',
+      'animationend',
+      'animationcancel',
+      'transitionstart',
+      'transitionrun',
+      'transitionend',
+      'transitioncancel',
+    ];
     for (const type of types) document.addEventListener(type, note, true);
     (window as unknown as { __axeWatch: () => boolean }).__axeWatch = () => {
       for (const type of types) document.removeEventListener(type, note, true);
@@ -77,13 +91,25 @@ async function watchAnimations(page: Page): Promise<() => Promise<boolean>> {
     };
   });
   return () =>
-    page.evaluate(() => (window as unknown as { __axeWatch: () => boolean }).__axeWatch());
+    page.evaluate((settledAt) => {
+      const noted = (window as unknown as { __axeWatch: () => boolean }).__axeWatch();
+      // A finite animation running now, or one (kept by its fill) that started after the page was
+      // seen settled, moved during the scan even if no event reached the listeners.
+      const moved = document.getAnimations().some((animation) => {
+        if (animation.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY)
+          return false;
+        if (animation.playState === 'running') return true;
+        const start = animation.startTime;
+        return start !== null && Number(start) >= settledAt;
+      });
+      return noted || moved;
+    }, since);
 }
 
 export async function seriousViolations(page: Page): Promise<string[]> {
   for (let scan = 0; ; scan++) {
-    await settled(page);
-    const animated = await watchAnimations(page);
+    const settledAt = await settled(page);
+    const animated = await watchAnimations(page, settledAt);
     const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
     // A scan that saw something move is not the settled page's: take it again.
     if ((await animated()) && scan < MAX_RESCANS) continue;
