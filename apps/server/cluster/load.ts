@@ -53,6 +53,9 @@ export interface Ledger {
   issued: Map<string, string>;
   /** Credential ids whose deletion was answered 2xx. */
   deleted: Set<string>;
+  /** Credential ids whose deletion went unanswered or failed (it may have committed before the
+   * answer was lost, e.g. a 503 after the primary died): neither present nor absent is wrong. */
+  deleteUncertain: Set<string>;
   /** Activity entry ids answered 2xx (appends and consent decisions). */
   activities: Set<string>;
   /** Consent request id -> the status its owner's last acknowledged write left, unless a later
@@ -85,6 +88,7 @@ export function newLoadState(): LoadState {
       sessions: new Set(),
       issued: new Map(),
       deleted: new Set(),
+      deleteUncertain: new Set(),
       activities: new Set(),
       consent: new Map(),
     },
@@ -293,6 +297,7 @@ export class HolderClient {
         this.gone.add(current);
         this.held.set(type, null);
       } else {
+        this.state.ledger.deleteUncertain.add(current);
         this.held.set(type, undefined);
       }
     }
