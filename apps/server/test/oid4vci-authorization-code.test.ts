@@ -327,6 +327,17 @@ describe.each(backends)(
         expect((await callback(again)).statusCode).toBe(201);
       });
 
+      it('another error at the issuer (server_error, or any text the browser brings back) is a 400, never a 5xx', async () => {
+        const { id } = await storedOffer();
+        const back = await visitIssuer(await redirectOf(id));
+        const before = await list();
+        const { code: _granted, ...withoutCode } = returned(back);
+        const answer = await callback({ ...withoutCode, error: 'server_error}\u{1e3c9}' });
+        await expectProblem(answer, 'authorization_denied');
+        expect(answer.json().detail).toContain('server_error');
+        expect(await list()).toEqual(before);
+      });
+
       it("a code the token endpoint refuses (another authorization's code: PKCE does not match)", async () => {
         const first = await storedOffer();
         const second = await storedOffer();

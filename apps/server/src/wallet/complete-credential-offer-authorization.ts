@@ -23,8 +23,9 @@
  * Output: the stored credentials as screen records (as acceptCredentialOffer).
  * Errors (AppError): authorization_state_invalid (400; also an `iss` of another server),
  * offer_expired (410),
- * authorization_denied (400: the callback's error access_denied), issuer_refused (502: another
- * callback error, or the token endpoint's), authorization_code_invalid (400: the token endpoint's
+ * authorization_denied (400: any error the callback carries, RFC 6749 4.1.2.1: it arrives from
+ * the holder's browser, not from a call of ours, so never a 5xx), issuer_refused (502: the token
+ * endpoint's refusal), authorization_code_invalid (400: the token endpoint's
  * invalid_grant), and every error of acceptCredentialOffer after the token. Nothing is stored on
  * error.
  */
@@ -123,7 +124,7 @@ export async function completeCredentialOfferAuthorization(
       );
     }
     throw new AppError(
-      'issuer_refused',
+      'authorization_denied',
       `The issuer could not sign you in (${options.error.slice(0, 60)}). Try again later or ask the issuer for a new offer.`,
     );
   }
