@@ -56,7 +56,7 @@
  * Exits 1 when a target is missed. A benchmark, not part of `npm test`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, tmpdir, totalmem, type } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -80,6 +80,7 @@ import {
   type TallyEntry,
   type VisitContext,
 } from './mix';
+import { postgresBackends, procCpuMs, processTree } from './proc-cpu';
 import { freePort, waitForHealth } from './server-process';
 
 /** The repository's root (this file is apps/server/bench/api.ts). */
@@ -327,53 +328,6 @@ async function prepare(base: string): Promise<Prepared> {
 // CPU time per request (Linux /proc; elsewhere the figures are left out). On a shared machine the
 // rates move with the other load, the CPU time a request costs much less: it says what one
 // dedicated core would serve.
-
-/** User + system CPU milliseconds of `pid` (Linux USER_HZ is 100: 10 ms a tick). */
-function procCpuMs(pid: number): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
-}
-
-/** `pid` and its descendants (start.mjs runs the server as its child). */
-function processTree(pid: number): number[] {
-  const pids = [pid];
-  try {
-    for (const task of readdirSync(`/proc/${pid}/task`)) {
-      const children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
-      for (const child of children.split(' ').filter(Boolean)) {
-        pids.push(...processTree(Number(child)));
-      }
-    }
-  } catch {
-    // Not Linux, or the process is gone.
-  }
-  return pids;
-}
-
-/** The PostgreSQL backends serving database `name` (their title names it). */
-function postgresBackends(name: string | undefined): number[] {
-  const pids: number[] = [];
-  if (!name) return pids;
-  try {
-    for (const entry of readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      try {
-        const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-        if (title.startsWith('postgres: ') && title.includes(` ${name} `)) pids.push(Number(entry));
-      } catch {
-        // Gone meanwhile.
-      }
-    }
-  } catch {
-    // Not Linux.
-  }
-  return pids;
-}
 
 /** CPU milliseconds so far, per process, of the server tree and the database's backends. */
 /** The processes whose CPU time a run counts: the server (and its children) and the database. */

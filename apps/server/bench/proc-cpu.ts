@@ -1,6 +1,6 @@
 /**
  * CPU time of processes from Linux /proc, for the benchmarks' "CPU ms per operation" figures
- * (`npm run bench:flows`, ./flows.ts). On a shared machine the rates move with the other load;
+ * (`npm run bench:flows`, ./flows.ts; `npm run bench:api`, ./api.ts). On a shared machine the rates move with the other load;
  * the CPU time an operation costs moves much less, so it says what one dedicated core would do.
  * Elsewhere than Linux every figure is undefined (left out of the report).
  */
