@@ -4,7 +4,8 @@
  * (AES-256-GCM under the master key, AAD 'holder-key:' + user id), like the issuers' keys
  * (lib/issuer-keys.ts). The public key is the `cnf.jwk` of the holder's SD-JWT VCs; the private
  * key signs only the key-binding JWT of a presentation the holder has just approved
- * (wallet/present-credential.ts), and never leaves this module in clear.
+ * (wallet/present-credential.ts), and never leaves the process in clear (the imported key is kept
+ * in memory, lib/private-key-cache.ts).
  *
  * The holder's second key (DECISIONS 9.1, ADR 0008 "A second key: P-256"): one P-256 key pair, made
  * on first need (an OpenID4VCI issuer that takes ES256 proofs only, as UIDAI's Aadhaar SD-JWT
@@ -13,11 +14,12 @@
  * `loadHolderKeyOf` answers either key by its JWS alg, for an OpenID4VCI proof of possession and
  * for the key-binding JWT of a received credential bound to it.
  */
-import { createPrivateKey, createPublicKey, generateKeyPairSync, sign } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, sign } from 'node:crypto';
 import { type Ed25519PublicJwk, publicJwkToDidKey } from '@pehchaan/core';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/create-db';
 import { holderKeys } from '../db/schema';
+import { importPrivateKey } from './private-key-cache';
 import type { Vault } from './vault';
 
 /** The JWS `alg` of every holder key: EdDSA over Ed25519 (RFC 8037). */
@@ -72,7 +74,9 @@ function toPublicJwk(value: Record<string, string>): Ed25519PublicJwk {
 
 /**
  * The key-binding key of holder `userId`, made and stored on first use (idempotent and
- * race-safe: INSERT ... ON CONFLICT DO NOTHING, then the row that won is read back).
+ * race-safe: INSERT ... ON CONFLICT DO NOTHING, then the row that won is read back). The row is
+ * read every time; its private key is decrypted and imported once per ciphertext and then kept in
+ * memory (lib/private-key-cache.ts, docs/SECURITY.md "Keys in memory").
  * @throws when the stored private key does not decrypt under the vault's key, or does not match
  *   its stored public key (a database foreign key error for an unknown user id).
  */
@@ -102,14 +106,17 @@ export async function loadHolderKey(deps: {
     if (!row) throw new Error(`No holder key could be stored for ${userId}`);
   }
   const publicJwk = toPublicJwk(row.publicJwk);
-  const privateKey = createPrivateKey({
-    key: Buffer.from(vault.decrypt(row.privateKeyCiphertext, holderKeyAad(userId)), 'base64'),
-    format: 'der',
-    type: 'pkcs8',
-  });
-  if (createPublicKey(privateKey).export({ format: 'jwk' }).x !== publicJwk.x) {
-    throw new Error(`The stored holder key of ${userId} does not match its public key`);
-  }
+  // Decrypted, imported and checked once per ciphertext (lib/private-key-cache.ts).
+  const privateKey = importPrivateKey(
+    vault,
+    row.privateKeyCiphertext,
+    holderKeyAad(userId),
+    (key) => {
+      if (createPublicKey(key).export({ format: 'jwk' }).x !== publicJwk.x) {
+        throw new Error(`The stored holder key of ${userId} does not match its public key`);
+      }
+    },
+  );
   return {
     userId,
     alg: HOLDER_KEY_ALG,
@@ -160,18 +167,17 @@ export async function loadHolderP256Key(deps: {
     x: String(stored.x),
     y: String(stored.y),
   };
-  const privateKey = createPrivateKey({
-    key: Buffer.from(
-      vault.decrypt(row.p256PrivateKeyCiphertext, holderP256KeyAad(userId)),
-      'base64',
-    ),
-    format: 'der',
-    type: 'pkcs8',
-  });
-  const derived = createPublicKey(privateKey).export({ format: 'jwk' });
-  if (derived.x !== publicJwk.x || derived.y !== publicJwk.y) {
-    throw new Error(`The stored P-256 holder key of ${userId} does not match its public key`);
-  }
+  const privateKey = importPrivateKey(
+    vault,
+    row.p256PrivateKeyCiphertext,
+    holderP256KeyAad(userId),
+    (key) => {
+      const derived = createPublicKey(key).export({ format: 'jwk' });
+      if (derived.x !== publicJwk.x || derived.y !== publicJwk.y) {
+        throw new Error(`The stored P-256 holder key of ${userId} does not match its public key`);
+      }
+    },
+  );
   return {
     userId,
     alg: 'ES256',

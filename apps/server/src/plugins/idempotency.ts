@@ -21,7 +21,8 @@
  * - Only 2xx and 4xx answers are stored. On a 5xx the key is released, so a retry can succeed.
  *
  * Crash safety: the key is claimed first (an insert of a 'pending' row, status_code null; the
- * primary key (user_id, key) makes two concurrent claims impossible), then the handler runs, then
+ * primary key (user_id, key) makes two concurrent claims impossible; the row is read only when
+ * the insert found the key taken), then the handler runs, then
  * the answer is written into the row (onSend) before the response leaves. A crash after the
  * handler's effect and before the answer is stored leaves the row pending: a retry answers 409
  * for STALE_PENDING_MS (1 minute) and may then take the key over and run the handler again. That
@@ -152,16 +153,10 @@ export function registerIdempotency(app: FastifyInstance): void {
       await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, expiredBefore));
     }
 
-    // Read first: a retry (the key's answer is stored) is answered with one statement. A key
-    // older than KEY_TTL_MS counts as unused: its row is deleted and the key claimed afresh.
-    let [existing] = await db.select().from(idempotencyKeys).where(scope);
-    if (existing && existing.createdAt < expiredBefore) {
-      await db
-        .delete(idempotencyKeys)
-        .where(and(scope, lt(idempotencyKeys.createdAt, expiredBefore)));
-      existing = undefined;
-    }
-    if (!existing) {
+    // Claim first: a fresh key (the common case) is one statement. A key already in the table is
+    // read back: a retry is answered from its stored answer; a key older than KEY_TTL_MS counts
+    // as unused (its row is deleted and the key claimed afresh).
+    const claimRow = async () => {
       const inserted = await db
         .insert(idempotencyKeys)
         .values({
@@ -176,7 +171,18 @@ export function registerIdempotency(app: FastifyInstance): void {
         })
         .onConflictDoNothing()
         .returning({ key: idempotencyKeys.key });
-      if (inserted.length > 0) {
+      return inserted.length > 0;
+    };
+    if (await claimRow()) {
+      state.claimed = true;
+      return;
+    }
+    let [existing] = await db.select().from(idempotencyKeys).where(scope);
+    if (existing && existing.createdAt < expiredBefore) {
+      await db
+        .delete(idempotencyKeys)
+        .where(and(scope, lt(idempotencyKeys.createdAt, expiredBefore)));
+      if (await claimRow()) {
         state.claimed = true;
         return;
       }
