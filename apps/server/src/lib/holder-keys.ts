@@ -5,7 +5,7 @@
  * (lib/issuer-keys.ts). The public key is the `cnf.jwk` of the holder's SD-JWT VCs; the private
  * key signs only the key-binding JWT of a presentation the holder has just approved
  * (wallet/present-credential.ts), and never leaves the process in clear (the imported key is kept
- * in memory, lib/private-key-cache.ts).
+ * in memory, lib/vault.ts privateKey).
  *
  * The holder's second key (DECISIONS 9.1, ADR 0008 "A second key: P-256"): one P-256 key pair, made
  * on first need (an OpenID4VCI issuer that takes ES256 proofs only, as UIDAI's Aadhaar SD-JWT
@@ -19,7 +19,6 @@ import { type Ed25519PublicJwk, publicJwkToDidKey } from '@pehchaan/core';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/create-db';
 import { holderKeys } from '../db/schema';
-import { importPrivateKey } from './private-key-cache';
 import type { Vault } from './vault';
 
 /** The JWS `alg` of every holder key: EdDSA over Ed25519 (RFC 8037). */
@@ -76,7 +75,7 @@ function toPublicJwk(value: Record<string, string>): Ed25519PublicJwk {
  * The key-binding key of holder `userId`, made and stored on first use (idempotent and
  * race-safe: INSERT ... ON CONFLICT DO NOTHING, then the row that won is read back). The row is
  * read every time; its private key is decrypted and imported once per ciphertext and then kept in
- * memory (lib/private-key-cache.ts, docs/SECURITY.md "Keys in memory").
+ * memory (lib/vault.ts privateKey, docs/security.md "Keys in memory").
  * @throws when the stored private key does not decrypt under the vault's key, or does not match
  *   its stored public key (a database foreign key error for an unknown user id).
  */
@@ -106,17 +105,12 @@ export async function loadHolderKey(deps: {
     if (!row) throw new Error(`No holder key could be stored for ${userId}`);
   }
   const publicJwk = toPublicJwk(row.publicJwk);
-  // Decrypted, imported and checked once per ciphertext (lib/private-key-cache.ts).
-  const privateKey = importPrivateKey(
-    vault,
-    row.privateKeyCiphertext,
-    holderKeyAad(userId),
-    (key) => {
-      if (createPublicKey(key).export({ format: 'jwk' }).x !== publicJwk.x) {
-        throw new Error(`The stored holder key of ${userId} does not match its public key`);
-      }
-    },
-  );
+  // Decrypted, imported and checked once per ciphertext (lib/vault.ts privateKey).
+  const privateKey = vault.privateKey(row.privateKeyCiphertext, holderKeyAad(userId), (key) => {
+    if (createPublicKey(key).export({ format: 'jwk' }).x !== publicJwk.x) {
+      throw new Error(`The stored holder key of ${userId} does not match its public key`);
+    }
+  });
   return {
     userId,
     alg: HOLDER_KEY_ALG,
@@ -167,8 +161,7 @@ export async function loadHolderP256Key(deps: {
     x: String(stored.x),
     y: String(stored.y),
   };
-  const privateKey = importPrivateKey(
-    vault,
+  const privateKey = vault.privateKey(
     row.p256PrivateKeyCiphertext,
     holderP256KeyAad(userId),
     (key) => {

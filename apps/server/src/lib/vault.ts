@@ -7,14 +7,34 @@
  * - `lookupHmac`: HMAC-SHA256 (hex) to find a row by a secret value (the Aadhaar number) without
  *   storing or indexing the value itself.
  * - `otpHmac`: HMAC-SHA256 (hex) of an OTP code bound to its challenge id.
+ * - `privateKey`: a private key stored as a `decrypt` token of base64 PKCS#8 DER (holders' and
+ *   verifiers' keys), decrypted, imported and checked once per AAD and exact token, then kept as
+ *   a node:crypto KeyObject in a bounded in-memory cache (docs/security.md "Keys in memory": at
+ *   most MAX_PRIVATE_KEYS, least recently used dropped first). Only a caller that just read the
+ *   row's token gets its key, and a rotated, replaced or erased key (another or no token in the
+ *   row) is never answered again; its entry ages out. A token that does not decrypt, or a key
+ *   that fails `check`, throws and is never kept. The issuers' keys are held decrypted for the
+ *   process's lifetime already (lib/issuer-keys.ts).
  *
  * Each purpose uses its own subkey, derived from the 32-byte master key with HKDF-SHA256.
  */
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHmac,
+  createPrivateKey,
+  hkdfSync,
+  type KeyObject,
+  randomBytes,
+} from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 
 const VERSION = 'v1';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
+
+/** Imported private keys kept per vault (the holders active at once, plus the verifiers). */
+export const MAX_PRIVATE_KEYS = 2_000;
 
 export interface Vault {
   /** Encrypts UTF-8 `plaintext`; returns the 'v1.' token. */
@@ -28,6 +48,12 @@ export interface Vault {
   lookupHmac(value: string): string;
   /** Keyed hash of an OTP code for challenge `challengeId` (hex). */
   otpHmac(challengeId: string, code: string): string;
+  /**
+   * The private key `token` holds (a `decrypt` token of base64 PKCS#8 DER under `aad`), checked
+   * by `check` (throws when the key is not the row's: its public key, its did) on first use only.
+   * @throws what `decrypt`, the import or `check` throw (nothing is kept then).
+   */
+  privateKey(token: string, aad: string, check: (privateKey: KeyObject) => void): KeyObject;
   /** A fingerprint of the master key (hex), stored once so a different key is detected at start. */
   keyCheck(): string;
 }
@@ -47,7 +73,9 @@ export function createVault(masterKey: Buffer): Vault {
   const otpKey = subkey(masterKey, 'otp-hmac');
   const checkKey = subkey(masterKey, 'key-check');
 
-  return {
+  const privateKeys = new LRUCache<string, KeyObject>({ max: MAX_PRIVATE_KEYS });
+
+  const vault: Vault = {
     encrypt(plaintext, aad) {
       const iv = randomBytes(IV_BYTES);
       const cipher = createCipheriv('aes-256-gcm', encKey, iv, { authTagLength: TAG_BYTES });
@@ -79,5 +107,19 @@ export function createVault(masterKey: Buffer): Vault {
     keyCheck() {
       return createHmac('sha256', checkKey).update('pehchaan master key check').digest('hex');
     },
+    privateKey(token, aad, check) {
+      const id = `${aad}\u0000${token}`;
+      const kept = privateKeys.get(id);
+      if (kept) return kept;
+      const privateKey = createPrivateKey({
+        key: Buffer.from(vault.decrypt(token, aad), 'base64'),
+        format: 'der',
+        type: 'pkcs8',
+      });
+      check(privateKey);
+      privateKeys.set(id, privateKey);
+      return privateKey;
+    },
   };
+  return vault;
 }

@@ -9,7 +9,6 @@
  */
 import { createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { didKeyVerificationMethod, ed25519PublicKeyToDidKey } from '@pehchaan/core';
-import { importPrivateKey } from './private-key-cache';
 import type { Vault } from './vault';
 
 /** AAD of a verifier's private-key ciphertext. */
@@ -50,27 +49,22 @@ export interface VerifierSigningKey {
 
 /**
  * Decrypts the signing key of a `verifiers` row and checks it against the row's did (once per
- * ciphertext: kept in memory by lib/private-key-cache.ts).
+ * ciphertext: kept in memory by lib/vault.ts privateKey).
  * @throws {Error} when it does not decrypt (another master key) or names another key.
  */
 export function loadVerifierSigningKey(
   vault: Vault,
   row: { id: string; did: string; privateKeyCiphertext: string },
 ): VerifierSigningKey {
-  // Decrypted, imported and checked once per ciphertext (lib/private-key-cache.ts).
-  const privateKey = importPrivateKey(
-    vault,
-    row.privateKeyCiphertext,
-    verifierKeyAad(row.id),
-    (key) => {
-      const x = createPublicKey(key).export({ format: 'jwk' }).x;
-      if (
-        typeof x !== 'string' ||
-        ed25519PublicKeyToDidKey(new Uint8Array(Buffer.from(x, 'base64url'))) !== row.did
-      ) {
-        throw new Error(`The stored key of verifier ${row.id} does not match its did`);
-      }
-    },
-  );
+  // Decrypted, imported and checked once per ciphertext (lib/vault.ts privateKey).
+  const privateKey = vault.privateKey(row.privateKeyCiphertext, verifierKeyAad(row.id), (key) => {
+    const x = createPublicKey(key).export({ format: 'jwk' }).x;
+    if (
+      typeof x !== 'string' ||
+      ed25519PublicKeyToDidKey(new Uint8Array(Buffer.from(x, 'base64url'))) !== row.did
+    ) {
+      throw new Error(`The stored key of verifier ${row.id} does not match its did`);
+    }
+  });
   return { privateKey, kid: didKeyVerificationMethod(row.did) };
 }

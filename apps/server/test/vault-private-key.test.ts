@@ -1,11 +1,10 @@
 /**
- * lib/private-key-cache.ts (docs/security.md "Keys in memory"): a private key is decrypted and
+ * lib/vault.ts `privateKey` (docs/security.md "Keys in memory"): a private key is decrypted and
  * checked once per vault, AAD and ciphertext; a key that does not decrypt or fails its check is
  * refused every time and never kept; another ciphertext (a rotated key) is another key.
  */
 import { createPublicKey, generateKeyPairSync, randomBytes, sign, verify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { forgetPrivateKeys, importPrivateKey } from '../src/lib/private-key-cache';
 import { createVault } from '../src/lib/vault';
 
 function encryptedKey(vault: ReturnType<typeof createVault>, aad: string) {
@@ -20,7 +19,7 @@ const sameAs =
     if (!createPublicKey(key).equals(expected)) throw new Error('not the row key');
   };
 
-describe('importPrivateKey', () => {
+describe('vault.privateKey', () => {
   it('answers the row key, signing as before, and checks it only on first use', () => {
     const vault = createVault(randomBytes(32));
     const { publicKey, ciphertext } = encryptedKey(vault, 'holder-key:u1');
@@ -29,8 +28,8 @@ describe('importPrivateKey', () => {
       checks += 1;
       sameAs(publicKey)(key);
     };
-    const first = importPrivateKey(vault, ciphertext, 'holder-key:u1', check);
-    const again = importPrivateKey(vault, ciphertext, 'holder-key:u1', check);
+    const first = vault.privateKey(ciphertext, 'holder-key:u1', check);
+    const again = vault.privateKey(ciphertext, 'holder-key:u1', check);
     expect(again).toBe(first);
     expect(checks).toBe(1);
     const message = Buffer.from('signing input');
@@ -41,15 +40,11 @@ describe('importPrivateKey', () => {
     const vault = createVault(randomBytes(32));
     const other = createVault(randomBytes(32));
     const { publicKey, ciphertext } = encryptedKey(vault, 'holder-key:u1');
-    importPrivateKey(vault, ciphertext, 'holder-key:u1', sameAs(publicKey));
+    vault.privateKey(ciphertext, 'holder-key:u1', sameAs(publicKey));
     // The same ciphertext copied into another row, or read by a process with another key.
     for (let i = 0; i < 2; i += 1) {
-      expect(() =>
-        importPrivateKey(vault, ciphertext, 'holder-key:u2', sameAs(publicKey)),
-      ).toThrow();
-      expect(() =>
-        importPrivateKey(other, ciphertext, 'holder-key:u1', sameAs(publicKey)),
-      ).toThrow();
+      expect(() => vault.privateKey(ciphertext, 'holder-key:u2', sameAs(publicKey))).toThrow();
+      expect(() => other.privateKey(ciphertext, 'holder-key:u1', sameAs(publicKey))).toThrow();
     }
   });
 
@@ -58,31 +53,19 @@ describe('importPrivateKey', () => {
     const { ciphertext } = encryptedKey(vault, 'verifier-key:v1');
     const { publicKey: someoneElse } = generateKeyPairSync('ed25519');
     for (let i = 0; i < 2; i += 1) {
-      expect(() =>
-        importPrivateKey(vault, ciphertext, 'verifier-key:v1', sameAs(someoneElse)),
-      ).toThrow('not the row key');
+      expect(() => vault.privateKey(ciphertext, 'verifier-key:v1', sameAs(someoneElse))).toThrow(
+        'not the row key',
+      );
     }
   });
 
-  it('answers a rotated key for its new ciphertext, and forgets on request', () => {
+  it('answers a rotated key for its new ciphertext', () => {
     const vault = createVault(randomBytes(32));
     const before = encryptedKey(vault, 'verifier-key:v1');
     const after = encryptedKey(vault, 'verifier-key:v1');
-    const a = importPrivateKey(
-      vault,
-      before.ciphertext,
-      'verifier-key:v1',
-      sameAs(before.publicKey),
-    );
-    const b = importPrivateKey(vault, after.ciphertext, 'verifier-key:v1', sameAs(after.publicKey));
+    const a = vault.privateKey(before.ciphertext, 'verifier-key:v1', sameAs(before.publicKey));
+    const b = vault.privateKey(after.ciphertext, 'verifier-key:v1', sameAs(after.publicKey));
     expect(createPublicKey(b).equals(after.publicKey)).toBe(true);
     expect(createPublicKey(a).equals(before.publicKey)).toBe(true);
-    forgetPrivateKeys(vault);
-    let checked = false;
-    importPrivateKey(vault, after.ciphertext, 'verifier-key:v1', (key) => {
-      checked = true;
-      sameAs(after.publicKey)(key);
-    });
-    expect(checked).toBe(true);
   });
 });
