@@ -673,6 +673,46 @@ describe.each(backends)('OpenID4VCI issuer on $name', (backend) => {
       expect(await issuedFor(created.offer_uri)).toHaveLength(1);
     });
 
+    it("an altered c_nonce, another issuer's, and a used one after used nonces were swept", async () => {
+      const created = await offerPan();
+      const token = await redeem(created.offer_uri);
+      const key = await walletKey('ES256');
+      const ask = async (nonceValue: string) =>
+        credentialRequest(token, {
+          credential_configuration_id: 'pan_sd_jwt',
+          proofs: { jwt: [await proof(key, { nonce: nonceValue })] },
+        });
+      // Its expiry moved a day later, its MAC kept; a character of its MAC changed.
+      const [expiry, random, mac] = (await nonce()).split('.') as [string, string, string];
+      const later = (Number.parseInt(expiry, 36) + 86_400).toString(36);
+      expectOauthError(await ask(`${later}.${random}.${mac}`), 400, 'invalid_nonce');
+      const flipped = `${mac.slice(0, -1)}${mac.endsWith('0') ? '1' : '0'}`;
+      expectOauthError(await ask(`${expiry}.${random}.${flipped}`), 400, 'invalid_nonce');
+      // A c_nonce of UIDAI's nonce endpoint is not the Income Tax Department's.
+      const uidai = await app.inject({ method: 'POST', url: '/oid4vci/issuers/uidai/nonce' });
+      expect(uidai.statusCode).toBe(200);
+      expectOauthError(await ask(String(uidai.json().c_nonce)), 400, 'invalid_nonce');
+      expect(await issuedFor(created.offer_uri)).toEqual([]);
+
+      // Used once; a minute later (used nonces swept meanwhile) still refused while it is live.
+      const once = await nonce();
+      const issued = await ask(once);
+      expect(issued.statusCode, issued.body).toBe(200);
+      clock.advance(MINUTE_MS);
+      const other = await offerPan();
+      const otherToken = await redeem(other.offer_uri);
+      const sweeping = await credentialRequest(otherToken, {
+        credential_configuration_id: 'pan_sd_jwt',
+        proofs: { jwt: [await proof(key, { nonce: await nonce() })] },
+      });
+      expect(sweeping.statusCode, sweeping.body).toBe(200);
+      const replay = await credentialRequest(otherToken, {
+        credential_configuration_id: 'pan_sd_jwt',
+        proofs: { jwt: [await proof(key, { nonce: once })] },
+      });
+      expectOauthError(replay, 400, 'invalid_nonce');
+    });
+
     it('a missing, unknown or expired access token (401 invalid_token)', async () => {
       const created = await offerPan();
       const token = await redeem(created.offer_uri);

@@ -1091,9 +1091,10 @@ export const oid4vciOffers = pgTable(
 );
 
 /**
- * c_nonce values of the nonce endpoint (OpenID4VCI 1.0 section 7): SHA-256 of the nonce, its
- * issuer and expiry; a proof's nonce is consumed (the row deleted) when it is checked, so each
- * is single use.
+ * Used c_nonce values (OpenID4VCI 1.0 section 7; issuer/create-credential-nonce.ts): SHA-256
+ * of the nonce, its issuer and expiry. A c_nonce is made without a row (it carries its expiry
+ * and a MAC); the credential endpoint inserts it here when a proof uses it, so each is single
+ * use. Rows are swept an hour after their expiry.
  */
 export const oid4vciNonces = pgTable(
   'oid4vci_nonces',

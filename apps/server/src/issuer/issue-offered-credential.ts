@@ -26,13 +26,18 @@
  */
 import { hash, randomBytes } from 'node:crypto';
 import { credentialIssuerIdentifier, type IssuerName } from '@pehchaan/core';
-import { and, eq, gt } from 'drizzle-orm';
+import { lte } from 'drizzle-orm';
 import { decodeProtectedHeader, importJWK, type JWK, jwtVerify } from 'jose';
 import { type Oid4vciOfferRow, oid4vciIssuances, oid4vciNonces } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { credentialStatusEntryOf } from './allocate-credential-status';
 import { authenticateAccessToken } from './authenticate-access-token';
-import { hashNonce } from './create-credential-nonce';
+import {
+  hashNonce,
+  liveNonceExpiry,
+  NONCE_SWEEP_INTERVAL_MS,
+  USED_NONCE_GRACE_MS,
+} from './create-credential-nonce';
 import { offerClaimsAad } from './create-credential-offer';
 import {
   Oid4vciError,
@@ -145,29 +150,38 @@ export async function verifyKeyProof(options: {
   return { jwk, nonce: payload.nonce };
 }
 
+/** When used nonces were last swept, per database (the app clock's epoch ms). */
+const lastSweep = new WeakMap<object, number>();
+
 /**
- * Consumes a c_nonce of `issuer` (deletes it when live).
- * @throws {Oid4vciError} invalid_nonce when it is unknown, used or expired.
+ * Consumes a c_nonce of `issuer` (create-credential-nonce.ts): checks it is one this server made
+ * for the issuer and still live, then records it as used (one INSERT; a used one is refused).
+ * @throws {Oid4vciError} invalid_nonce when it is unknown, altered, used or expired.
  */
 export async function consumeNonce(
-  options: Pick<ServiceDeps, 'db'> & { issuer: IssuerName; nonce: string; now: Date },
+  options: Pick<ServiceDeps, 'db' | 'vault'> & { issuer: IssuerName; nonce: string; now: Date },
 ): Promise<void> {
-  const [used] = await options.db
-    .delete(oid4vciNonces)
-    .where(
-      and(
-        eq(oid4vciNonces.nonceHash, hashNonce(options.nonce)),
-        eq(oid4vciNonces.issuer, options.issuer),
-        gt(oid4vciNonces.expiresAt, options.now),
-      ),
-    )
-    .returning({ nonceHash: oid4vciNonces.nonceHash });
-  if (!used) {
-    throw new Oid4vciError(
+  const refused = () =>
+    new Oid4vciError(
       'invalid_nonce',
       'The c_nonce is unknown, used or expired: get a new one from the nonce endpoint.',
     );
+  const expiresAt = liveNonceExpiry(options.vault, options.issuer, options.nonce, options.now);
+  if (!expiresAt) throw refused();
+  const nowMs = options.now.getTime();
+  const last = lastSweep.get(options.db);
+  if (last === undefined || nowMs - last >= NONCE_SWEEP_INTERVAL_MS || nowMs < last) {
+    lastSweep.set(options.db, nowMs);
+    await options.db
+      .delete(oid4vciNonces)
+      .where(lte(oid4vciNonces.expiresAt, new Date(nowMs - USED_NONCE_GRACE_MS)));
   }
+  const [used] = await options.db
+    .insert(oid4vciNonces)
+    .values({ nonceHash: hashNonce(options.nonce), issuer: options.issuer, expiresAt })
+    .onConflictDoNothing()
+    .returning({ nonceHash: oid4vciNonces.nonceHash });
+  if (!used) throw refused();
 }
 
 /** The offer's claims, decrypted. */
@@ -216,7 +230,7 @@ export async function issueOfferedCredential(
     algorithms: configuration.format === 'ldp_vc' ? ['EdDSA'] : PROOF_SIGNING_ALGS,
     now,
   });
-  await consumeNonce({ db, issuer: options.issuer, nonce, now });
+  await consumeNonce({ db, vault: options.vault, issuer: options.issuer, nonce, now });
 
   const id = randomBytes(16).toString('base64url');
   const notificationId = randomBytes(16).toString('base64url');
