@@ -76,6 +76,46 @@ describe('the Token Status List decoder', () => {
   });
 });
 
+describe('a Token Status List read again', () => {
+  const token = jwt({
+    sub: URI,
+    exp: NOW / 1000 + 3600,
+    status_list: { bits: 1, lst: new StatusList([0, 1], 1).compressStatusList() },
+  });
+  const read = (text: string, options: { nowMs?: number; issuer?: string } = {}) =>
+    verifyStatusListToken(text, {
+      uri: URI,
+      issuer: options.issuer ?? issuer,
+      nowMs: options.nowMs ?? NOW,
+      keys: {},
+    });
+
+  it('is checked in full each time: expiry, issuer, and a signature that no longer fits', async () => {
+    expect(await read(token)).toHaveProperty('statusAt');
+    expect(await read(token)).toHaveProperty('statusAt');
+    // The same verified text, read after its exp or for another issuer.
+    expect(await read(token, { nowMs: NOW + 3_600_000 })).toEqual({
+      reason: 'The status list has expired.',
+    });
+    const other = generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' }) as JWK;
+    expect(await read(token, { issuer: didKeyOf(other) })).toHaveProperty('reason');
+    // Its payload changed (a revocation of entry 0), its signature kept: refused, twice.
+    const [h, , signature] = token.split('.');
+    const changed = Buffer.from(
+      JSON.stringify({
+        sub: URI,
+        exp: NOW / 1000 + 3600,
+        status_list: { bits: 1, lst: new StatusList([1, 1], 1).compressStatusList() },
+      }),
+    ).toString('base64url');
+    for (let i = 0; i < 2; i += 1) {
+      expect(await read(`${h}.${changed}.${signature}`)).toEqual({
+        reason: "The status list's signature is not the credential issuer's.",
+      });
+    }
+  });
+});
+
 describe('the Bitstring Status List decoder', () => {
   async function credential(encodedList: string, purpose = 'revocation') {
     const unsigned = {

@@ -46,6 +46,40 @@ const decodedLists = new LRUCache<string, StatusList>({
   sizeCalculation: (list, key) => key.length + list.statusList.length,
 });
 
+/**
+ * Tokens whose signature verified, per key (the KeyObject lib/sd-jwt-issuer-key.ts keeps for the
+ * issuer's key) and exact `header.payload.signature` text: a signature check is a pure function
+ * of the key, the signed bytes and the signature, so the same token under the same key verifies
+ * again without the EdDSA/ECDSA work (this server's own lists are fetched afresh for every check
+ * and are the same token within their 1 s answer cache). Only successes are kept; the key is
+ * still found for every token (its `kid`, the trust list), and `typ`, `iss`, `sub`, `exp` are
+ * still checked every time. Bounded by count and by the size of the tokens.
+ */
+const verifiedTokens = new WeakMap<object, LRUCache<string, true>>();
+
+/** True when `h.p.signature` verifies under `key` (remembered when it does). */
+function signatureVerifies(
+  key: Parameters<typeof verifiesUnder>[0],
+  h: string,
+  p: string,
+  signature: string,
+): boolean {
+  let known = verifiedTokens.get(key.key);
+  const token = `${key.alg}.${h}.${p}.${signature}`;
+  if (known?.get(token)) return true;
+  if (!verifiesUnder(key, `${h}.${p}`, signature)) return false;
+  if (!known) {
+    known = new LRUCache<string, true>({
+      max: 64,
+      maxSize: 16 * 1024 * 1024,
+      sizeCalculation: (_value, text) => text.length,
+    });
+    verifiedTokens.set(key.key, known);
+  }
+  known.set(token, true);
+  return true;
+}
+
 /** The decoded `lst` of `bits` per entry. @throws when it cannot be decoded, or inflates too far. */
 function decodeList(lst: string, bits: 1 | 2 | 4 | 8): StatusList {
   const key = `${bits}.${lst}`;
@@ -81,7 +115,7 @@ export async function verifyStatusListToken(
   if ('problem' in found) {
     return { reason: `The status list's signing key was not found: ${found.problem.detail}` };
   }
-  if (!verifiesUnder(found.key, `${h}.${p}`, signature)) {
+  if (!signatureVerifies(found.key, h, p, signature)) {
     return { reason: "The status list's signature is not the credential issuer's." };
   }
   if (payload.sub !== expected.uri) {
