@@ -239,7 +239,8 @@ export async function decideConsentRequest(
   const { row, details } = found;
   const at = decisionTime(options, row.requestedAt);
   const noticeLanguage = options.noticeLanguage ? { noticeLanguage: options.noticeLanguage } : {};
-  const base = { ...options, userId, consentRequestId, at, ...noticeLanguage };
+  // The receipt describes the request and OpenID4VP side this decision used (not read again).
+  const base = { ...options, userId, consentRequestId, at, details, ...noticeLanguage };
 
   // A SPEC 3 request without an OpenID4VP side: nothing to send.
   if (!details) {

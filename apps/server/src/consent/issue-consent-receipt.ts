@@ -23,7 +23,8 @@
  *   approval, and copied into a later withdrawal's or expiry's receipt.
  *
  * Input: { db (a transaction too), vault, now, publicOrigin, consentRegistry, userId,
- * consentRequestId, event, at (the event's time), presentation?, noticeLanguage? }.
+ * consentRequestId, event, at (the event's time), presentation?, noticeLanguage?, known? (the
+ * request and its OpenID4VP side when the caller has them: one read fewer) }.
  * Output: the stored receipt as the API lists it (core's ConsentReceiptRecord).
  * Errors: AppError 'consent_request_not_found' (404) when the holder has no such request.
  */
@@ -44,8 +45,10 @@ import {
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/create-db';
 import {
+  type ConsentRequestRow,
   consentReceipts,
   consentRequests,
+  type PresentationRequestRow,
   presentationRequests,
   verifierRequests,
   verifiers,
@@ -75,6 +78,11 @@ export interface IssueConsentReceiptOptions
   presentation?: { vpToken: Record<string, string[]>; disclosed: readonly DisclosedCredential[] };
   /** The language the holder read the request in (BCP 47); default the approval's, else 'en'. */
   noticeLanguage?: string;
+  /**
+   * The request as the caller's transaction just wrote it and its OpenID4VP side as the decision
+   * used it (consent/ledger.ts `transition`): not read again.
+   */
+  known?: { consent: ConsentRequestRow; details: PresentationRequestRow | null };
 }
 
 /** The exact `vp_token` form value posted for `vpToken`, and its SHA-256 (hex). */
@@ -111,11 +119,16 @@ export async function issueConsentReceipt(
   options: IssueConsentReceiptOptions,
 ): Promise<ConsentReceiptRecord> {
   const { db, userId, consentRequestId, event } = options;
-  const [row] = await db
-    .select({ consent: consentRequests, details: presentationRequests })
-    .from(consentRequests)
-    .leftJoin(presentationRequests, eq(presentationRequests.consentRequestId, consentRequests.id))
-    .where(and(eq(consentRequests.id, consentRequestId), eq(consentRequests.userId, userId)));
+  const [row] = options.known
+    ? [options.known]
+    : await db
+        .select({ consent: consentRequests, details: presentationRequests })
+        .from(consentRequests)
+        .leftJoin(
+          presentationRequests,
+          eq(presentationRequests.consentRequestId, consentRequests.id),
+        )
+        .where(and(eq(consentRequests.id, consentRequestId), eq(consentRequests.userId, userId)));
   if (!row) throw new AppError('consent_request_not_found', MESSAGES.consentRequestNotFound);
   const { consent, details } = row;
   const presentation = details ? consentPresentationSchema.parse(details.presentation) : undefined;

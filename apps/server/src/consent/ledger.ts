@@ -100,8 +100,16 @@ export type TransitionOptions = MoveBase &
         };
         /** The language the holder read the request in (the receipt's notice language). */
         noticeLanguage?: string;
+        /** The request's OpenID4VP side the decision used (null: none): the receipt's. */
+        details?: PresentationRequestRow | null;
       }
-    | { move: 'reject'; consentRequestId: string; at: Date; noticeLanguage?: string }
+    | {
+        move: 'reject';
+        consentRequestId: string;
+        at: Date;
+        noticeLanguage?: string;
+        details?: PresentationRequestRow | null;
+      }
     | { move: 'withdraw'; consentRequestId: string; at: Date }
     /** At the consent's own `valid_until` (only when that is not after now). */
     | { move: 'expire'; consentRequestId: string }
@@ -243,6 +251,10 @@ export async function transition(options: TransitionOptions): Promise<Transition
             : {}),
           ...((options.move === 'approve' || options.move === 'reject') && options.noticeLanguage
             ? { noticeLanguage: options.noticeLanguage }
+            : {}),
+          ...((options.move === 'approve' || options.move === 'reject') &&
+          options.details !== undefined
+            ? { known: { consent: row, details: options.details } }
             : {}),
         })
       : undefined;
