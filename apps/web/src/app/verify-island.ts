@@ -8,8 +8,8 @@
  * fields for a share link's chosen values, and Try again when the server cannot be reached
  * (verify-island-answer.ts, verify-island-view.ts: the app verifier page's elements and texts).
  *
- * A consent receipt's id ('receipt-…') gets the receipt page the same way, drawn over the frame,
- * which holds the credential page (verify-receipt-island.ts).
+ * A consent receipt's id ('receipt-…') gets the receipt page the same way, in the receipt page's
+ * own prerendered frame (verify-receipt-island.ts).
  *
  * The header and footer stay the prerendered HTML until the app starts (src/public-start.ts); the
  * app then renders the page afresh in the island's place, and the verdict shown here is handed to
