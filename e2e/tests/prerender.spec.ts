@@ -203,3 +203,38 @@ test('/verify/{id} shows its verdict without the app, which keeps it when it sta
   await expect(verdict).toBeVisible();
   await expect(page.getByText('Loading...')).toHaveCount(0);
 });
+
+test('a visitor with a stored dark theme gets the /verify island, its theme button showing Dark', async ({
+  browser,
+  baseURL,
+}) => {
+  // The operating system's light, the visitor's stored dark: the page is dark from the first
+  // paint (index.html's inline script), and the island, not the app, shows the verdict.
+  const context = await browser.newContext({ baseURL, colorScheme: 'light' });
+  try {
+    await context.addInitScript(() => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('theme', 'dark');
+    });
+    const page = await context.newPage();
+    const scripts = scriptRequests(page);
+    await page.goto('/verify/cred-not-a-real-id');
+    const verdict = page.getByRole('heading', { level: 2, name: 'Credential not found' });
+    await expect(verdict).toBeVisible();
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    expect(scripts.filter((path) => /\/(router|start-app|app)-/.test(path))).toEqual([]);
+    await expect(page.locator('#root')).not.toHaveAttribute('data-app', 'ready');
+
+    // Its click starts the app, which cycles from the stored theme: dark, then system (light).
+    await page.getByRole('button', { name: 'Change theme (current: Dark)' }).click();
+    await expect(page.locator('#root')).toHaveAttribute('data-app', 'ready');
+    await expect(
+      page.getByRole('button', { name: 'Change theme (current: System)' }),
+    ).toBeVisible();
+    await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+    await expect(verdict).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
