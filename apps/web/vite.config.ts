@@ -161,8 +161,8 @@ export default defineConfig({
             },
           },
         ],
-        // Not the /verify frame: the worker answers /verify/<id> with the shell (one fallback).
-        globIgnores: ['sw.js', 'workbox-*.js', '**/_frame.html'],
+        // Not the /verify frames: the worker answers /verify/<id> with the shell (one fallback).
+        globIgnores: ['sw.js', 'workbox-*.js', '**/_frame.html', '**/_receipt_frame.html'],
         // One file: the worker needs no importScripts, so its CSP is script-src 'self' only.
         inlineWorkboxRuntime: true,
         // Precached under the URL a visitor opens: /about, not /about/index.html ('/' is

@@ -3,8 +3,8 @@
  * are in the HTML itself, so they show before (and without) the app's JavaScript; their small
  * entry is requested only after the first contentful paint, and the app starts on the visitor's
  * first interaction, hydrating the page without a mismatch and then doing what the visitor did
- * meanwhile. /verify/{id} shows its verdict with a small island of its own. Other routes get the
- * empty shell.
+ * meanwhile. /verify/{id} shows its verdict with a small island of its own (a consent receipt's
+ * id gets the receipt page's own frame). Other routes get the empty shell.
  */
 import { expect, type Page, test } from '@playwright/test';
 
@@ -32,6 +32,23 @@ test('the public pages show their content with the JavaScript blocked', async ({
   }
   await page.goto('/dashboard');
   expect(await page.locator('#root').innerHTML()).toBe('');
+});
+
+test("a link of either /verify page paints that page's frame with the JavaScript blocked", async ({
+  page,
+}) => {
+  await page.route('**/*.js', (route) => route.abort());
+  // A consent receipt's id (its shape is enough: the frame does not depend on the receipt) gets
+  // the receipt page's own frame, so its title and lead are the HTML's, not the island's.
+  await page.goto(`/verify/receipt-${'0123456789abcdef'.repeat(2)}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Consent Receipt' })).toBeVisible();
+  await expect(page.getByText('A consent receipt records a decision')).toBeVisible();
+  await expect(page.getByText('Loading...')).toBeVisible();
+  await page.goto('/verify/cred-not-a-real-id');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Credential Verification' }),
+  ).toBeVisible();
+  await expect(page.getByText('Loading...')).toBeVisible();
 });
 
 /** Starts the app as a visitor's first key press does; resolves once it has rendered. */
@@ -185,4 +202,39 @@ test('/verify/{id} shows its verdict without the app, which keeps it when it sta
   await expect(page.locator('#root')).toHaveAttribute('data-app', 'ready');
   await expect(verdict).toBeVisible();
   await expect(page.getByText('Loading...')).toHaveCount(0);
+});
+
+test('a visitor with a stored dark theme gets the /verify island, its theme button showing Dark', async ({
+  browser,
+  baseURL,
+}) => {
+  // The operating system's light, the visitor's stored dark: the page is dark from the first
+  // paint (index.html's inline script), and the island, not the app, shows the verdict.
+  const context = await browser.newContext({ baseURL, colorScheme: 'light' });
+  try {
+    await context.addInitScript(() => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('theme', 'dark');
+    });
+    const page = await context.newPage();
+    const scripts = scriptRequests(page);
+    await page.goto('/verify/cred-not-a-real-id');
+    const verdict = page.getByRole('heading', { level: 2, name: 'Credential not found' });
+    await expect(verdict).toBeVisible();
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    expect(scripts.filter((path) => /\/(router|start-app|app)-/.test(path))).toEqual([]);
+    await expect(page.locator('#root')).not.toHaveAttribute('data-app', 'ready');
+
+    // Its click starts the app, which cycles from the stored theme: dark, then system (light).
+    await page.getByRole('button', { name: 'Change theme (current: Dark)' }).click();
+    await expect(page.locator('#root')).toHaveAttribute('data-app', 'ready');
+    await expect(
+      page.getByRole('button', { name: 'Change theme (current: System)' }),
+    ).toBeVisible();
+    await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+    await expect(verdict).toBeVisible();
+  } finally {
+    await context.close();
+  }
 });

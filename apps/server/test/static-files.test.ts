@@ -2,7 +2,7 @@
  * The web build's files as the installable app needs them (docs/adr/0007-service-worker.md):
  * missing files answer a real 404 (never the SPA shell), the service worker and the web app
  * manifest are revalidated on every request, the worker under its own CSP; and a page with a
- * parameter (/verify/<id>) gets its prerendered frame.
+ * parameter (/verify/<id>) gets its prerendered frame, a consent receipt's id the receipt page's.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,6 +16,8 @@ import { backends, type OpenedDatabase } from './helpers/backends';
 
 const SHELL = '<title>Pehchaan</title><div id="root"></div>';
 const FRAME_SCRIPT = 'window.frameLoader = true';
+const RECEIPT_FRAME_SCRIPT = 'window.receiptFrameLoader = true';
+const RECEIPT_ID = `receipt-${'0123456789abcdef'.repeat(2)}`;
 
 describe('the installable web build', () => {
   let opened: OpenedDatabase;
@@ -36,6 +38,10 @@ describe('the installable web build', () => {
     writeFileSync(
       join(webDist, 'verify', '_frame.html'),
       `<title>Pehchaan</title><script>${FRAME_SCRIPT}</script><main>verify frame</main>`,
+    );
+    writeFileSync(
+      join(webDist, 'verify', '_receipt_frame.html'),
+      `<title>Pehchaan</title><script>${RECEIPT_FRAME_SCRIPT}</script><main>receipt frame</main>`,
     );
     writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log("app")');
     writeFileSync(join(webDist, 'favicon.svg'), '<svg/>');
@@ -74,6 +80,12 @@ describe('the installable web build', () => {
   it.each([
     ['/verify/cred-0123', 'verify frame'],
     ['/verify/share-abc', 'verify frame'],
+    [`/verify/${RECEIPT_ID}`, 'receipt frame'],
+    [`/verify/${RECEIPT_ID}?from=qr`, 'receipt frame'],
+    // Not a receipt id's shape (32 lowercase hex digits): the credential page's frame.
+    ['/verify/receipt-0123', 'verify frame'],
+    [`/verify/${RECEIPT_ID.toUpperCase()}`, 'verify frame'],
+    [`/about/${RECEIPT_ID}`, '<div id="root"></div>'],
     ['/verify/cred-0123/more', '<div id="root"></div>'],
     ['/about/cred-0123', '<div id="root"></div>'],
     ['/credentials', '<div id="root"></div>'],
@@ -88,6 +100,13 @@ describe('the installable web build', () => {
     const hash = createHash('sha256').update(FRAME_SCRIPT).digest('base64');
     const csp = (await app.inject({ url: '/verify/cred-0123' })).headers['content-security-policy'];
     expect(String(csp)).toContain(`'sha256-${hash}'`);
+  });
+
+  it("allows the receipt frame's inline script in the page policy, by hash", async () => {
+    const hash = createHash('sha256').update(RECEIPT_FRAME_SCRIPT).digest('base64');
+    const response = await app.inject({ url: `/verify/${RECEIPT_ID}` });
+    expect(response.body).toContain(RECEIPT_FRAME_SCRIPT);
+    expect(String(response.headers['content-security-policy'])).toContain(`'sha256-${hash}'`);
   });
 
   it('serves the favicon', async () => {

@@ -8,8 +8,9 @@
  * - dist/index.html: the landing page; dist/<page>/index.html: the other pages, each loading its
  *   small entry only after its first contentful paint (`loadAfterFirstPaint`), which starts the
  *   app when the page needs it (src/public-start.ts, ADR 0010).
- * - the frames of the pages with a parameter (PRERENDERED_FRAMES, e.g. dist/verify/_frame.html
- *   for every /verify/<id>), loaded the same way.
+ * - the frames of the pages with a parameter (PRERENDERED_FRAMES: dist/verify/_frame.html for
+ *   every /verify/<id>, dist/verify/_receipt_frame.html for a consent receipt's), loaded the
+ *   same way.
  * - a .br and a .gz copy beside each written file, like the build's other assets.
  * - dist/sw.js written again by vite-plugin-pwa (its options in vite.config.ts), now that the
  *   prerendered pages and spa.html exist, so the service worker precaches them too.

@@ -79,6 +79,16 @@ describe('whether the prerendered HTML is what the visitor sees', () => {
     expect(needsAppAtOnce(storage({ sessionToken: 'sealed' }), ['en'])).toBe(true);
   });
 
+  it("is, on a page with an island, for a stored 'light' or 'dark' theme (the island shows it)", () => {
+    const island = { island: true };
+    expect(needsAppAtOnce(storage({ theme: 'dark' }), ['en'], island)).toBe(false);
+    expect(needsAppAtOnce(storage({ theme: 'light' }), ['en'], island)).toBe(false);
+    expect(needsAppAtOnce(storage({ theme: 'dark', language: 'hi' }), ['en'], island)).toBe(true);
+    expect(needsAppAtOnce(storage({ theme: 'dark', sessionToken: 's' }), ['en'], island)).toBe(
+      true,
+    );
+  });
+
   it('treats refused storage as empty', () => {
     const refusing = {
       getItem: () => {
@@ -281,6 +291,43 @@ describe('a prerendered public page before the app', () => {
     expect(app.startApp).toHaveBeenCalledWith(expect.objectContaining({ hydrate: false }));
     expect(island.unmount).toHaveBeenCalledOnce();
     expect(app.calls).toEqual(['menu']);
+  });
+
+  it("mounts the island for a stored 'dark' theme, and does not follow the system's", async () => {
+    const app = fakeApp(container);
+    const listeners: string[] = [];
+    const matchMedia = vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query) =>
+        ({
+          matches: false,
+          media: query,
+          addEventListener: (type: string) => listeners.push(type),
+          removeEventListener: () => {},
+        }) as unknown as MediaQueryList,
+    );
+    try {
+      const island: Island = {
+        element: container.querySelector('main') as HTMLElement,
+        unmount: vi.fn(),
+      };
+      const loadIsland = vi.fn(async () => () => island);
+      start({
+        startApp: app.startApp,
+        loadIsland,
+        pathname: '/verify/cred-1',
+        storage: storage({ theme: 'dark' }),
+      });
+      await vi.waitFor(() => expect(loadIsland).toHaveBeenCalledWith('/verify/cred-1'));
+      expect(app.startApp).not.toHaveBeenCalled();
+      expect(listeners).toEqual([]);
+
+      // Not on a page without an island: the whole app, at once.
+      const other = fakeApp(container);
+      start({ startApp: other.startApp, loadIsland, storage: storage({ theme: 'dark' }) });
+      expect(other.startApp).toHaveBeenCalledOnce();
+    } finally {
+      matchMedia.mockRestore();
+    }
   });
 
   it('does not mount the island when the visitor started the app while it loaded', async () => {

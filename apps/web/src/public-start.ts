@@ -5,7 +5,8 @@
  *
  * - at once when the HTML is not what this visitor should see: a language other than English
  *   (stored, or the browser's first preferred language), a stored theme other than 'system' (the
- *   theme button shows it), or a stored session (the header of a signed-in holder);
+ *   theme button shows it; not on a page with an island, /verify/{id}, whose island shows it:
+ *   see `needsAppAtOnce`), or a stored session (the header of a signed-in holder);
  * - when a new version of the app is waiting (lib/service-worker.ts), to show its prompt;
  * - otherwise on the visitor's first interaction: a key press, or a focus, tap or press that
  *   is not on a link (links are plain <a href> and open the next prerendered page by
@@ -29,7 +30,9 @@
  * verdict.
  *
  * Before the app starts, the page also follows the operating system's dark mode live (SPEC 4,
- * theme 'system') and registers the service worker (production builds), as the app would.
+ * theme 'system'; not for a stored 'light' or 'dark', which index.html's inline script applied
+ * before the first paint) and registers the service worker (production builds), as the app
+ * would.
  *
  * This module and its static imports are, with src/main.tsx, the whole entry chunk of a public
  * page: keep them free of React, zod and the encrypted storage (main.tsx loads the app, the
@@ -141,16 +144,34 @@ export function visitorLanguage(
   return language.split('-')[0]?.toLowerCase() || PRERENDERED_LANGUAGE;
 }
 
-/** True when the prerendered HTML is not what this visitor should see (see the module doc). */
+/** The stored theme when it is 'light' or 'dark' (not what the HTML shows); else null. */
+export function storedExplicitTheme(
+  storage: Pick<Storage, 'getItem'> | null,
+): 'light' | 'dark' | null {
+  try {
+    const theme = storage?.getItem(STORAGE_KEYS.theme) ?? null;
+    return theme !== null && EXPLICIT_THEMES.has(theme) ? (theme as 'light' | 'dark') : null;
+  } catch {
+    // Storage refused: nothing stored.
+    return null;
+  }
+}
+
+/**
+ * True when the prerendered HTML is not what this visitor should see (see the module doc).
+ * `island`: the page has an island (/verify/{id}), which shows a stored 'light' or 'dark' theme
+ * itself (the colours are index.html's inline script's, before the first paint; the island sets
+ * the header's theme button, verify-island-theme.ts), so such a theme needs no app there.
+ */
 export function needsAppAtOnce(
   storage: Pick<Storage, 'getItem'> | null,
   preferred?: readonly string[],
+  { island = false }: { island?: boolean } = {},
 ): boolean {
   if (visitorLanguage(storage, preferred) !== PRERENDERED_LANGUAGE) return true;
+  if (!island && storedExplicitTheme(storage) !== null) return true;
   try {
-    const theme = storage?.getItem(STORAGE_KEYS.theme) ?? null;
-    const session = storage?.getItem(STORAGE_KEYS.sessionToken) ?? null;
-    return (theme !== null && EXPLICIT_THEMES.has(theme)) || session !== null;
+    return (storage?.getItem(STORAGE_KEYS.sessionToken) ?? null) !== null;
   } catch {
     // Storage refused: nothing stored, the HTML is right.
     return false;
@@ -360,8 +381,13 @@ export function startPublicPage(options: PublicPageOptions): {
   const onEvent = (event: Event) => {
     if (hold(event)) void start();
   };
-  const media = typeof window.matchMedia === 'function' ? window.matchMedia(DARK_QUERY) : null;
-  // Before the app, the stored theme is 'system' (else the app starts at once): follow the OS.
+  // Before the app, the stored theme is 'system' (a stored 'light' or 'dark' starts the app at
+  // once, except on an island's page, where it stays as index.html's inline script set it):
+  // follow the OS.
+  const media =
+    typeof window.matchMedia === 'function' && storedExplicitTheme(storage) === null
+      ? window.matchMedia(DARK_QUERY)
+      : null;
   const followSystem = (event: MediaQueryListEvent) =>
     document.documentElement.classList.toggle('dark', event.matches);
 
@@ -411,10 +437,12 @@ export function startPublicPage(options: PublicPageOptions): {
 
   options.registerServiceWorker?.(() => void start());
 
-  if (interacted || needsAppAtOnce(storage)) {
+  const pathname = options.pathname ?? window.location.pathname;
+  const hasIsland = options.loadIsland !== undefined && islandPageOf(pathname) !== null;
+  if (interacted || needsAppAtOnce(storage, undefined, { island: hasIsland })) {
     void start();
   } else {
-    const loading = options.loadIsland?.(options.pathname ?? window.location.pathname);
+    const loading = options.loadIsland?.(pathname);
     void loading?.then((mount) => {
       // Not when the visitor started the app while the island loaded: the app renders it all.
       if (!appStarting) island = mount();

@@ -3,8 +3,11 @@
  * whole product). Used by the app's one not-found handler: a GET/HEAD request whose path is not
  * an API path gets the file of that path from WEB_DIST when there is one, else the prerendered
  * page `<path>/index.html` when there is one, else for `/<dir>/<value>` the prerendered frame
- * `<dir>/_frame.html` of a page with a parameter (/verify/<id>) when there is one, else the empty
- * shell spa.html (the SPA's client-side router takes over). Files are sent brotli- or
+ * `<dir>/_frame.html` of a page with a parameter (/verify/<id>) when there is one (for a value
+ * with a consent receipt id's shape, core's `isConsentReceiptId`, the receipt page's frame
+ * `<dir>/_receipt_frame.html` when there is one: /verify/<receipt id> is the receipt page, web
+ * src/app/prerender.tsx PRERENDERED_FRAMES), else the empty shell spa.html (the SPA's
+ * client-side router takes over). Files are sent brotli- or
  * gzip-compressed when the build has the compressed copy and the browser accepts it. When
  * WEB_DIST has no index.html (tests, API-only runs) nothing is served and unknown paths answer
  * 404 JSON.
@@ -18,8 +21,9 @@
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { isConsentReceiptId } from '@pehchaan/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { markPage } from './security-headers';
 
@@ -73,17 +77,26 @@ export const SERVICE_WORKER_POLICY =
 
 /** The prerendered frame of a page with a parameter, `/<dir>/<value>` (see the module doc). */
 const FRAME_FILE = '_frame.html';
+/** The frame of `/<dir>/<value>` when the value is a consent receipt's id (see the module doc). */
+const RECEIPT_FRAME_FILE = '_receipt_frame.html';
+
+/** The name of the frame file for the value `value` of a page with a parameter. */
+function frameFileOf(dir: string, value: string): string {
+  return isConsentReceiptId(value) && isFile(join(dir, RECEIPT_FRAME_FILE))
+    ? RECEIPT_FRAME_FILE
+    : FRAME_FILE;
+}
 
 /**
- * The HTML pages of a build: the top level's and one level of <page>/index.html and
- * <dir>/_frame.html.
+ * The HTML pages of a build: the top level's and one level of <page>/index.html,
+ * <dir>/_frame.html and <dir>/_receipt_frame.html.
  */
 function htmlPages(root: string): string[] {
   const pages: string[] = [];
   for (const entry of readdirSync(root, { withFileTypes: true })) {
     if (entry.isFile() && entry.name.endsWith('.html')) pages.push(join(root, entry.name));
     if (!entry.isDirectory()) continue;
-    for (const name of ['index.html', FRAME_FILE]) {
+    for (const name of ['index.html', FRAME_FILE, RECEIPT_FRAME_FILE]) {
       if (isFile(join(root, entry.name, name))) pages.push(join(root, entry.name, name));
     }
   }
@@ -161,10 +174,11 @@ export async function registerSpa(
       }
       if (FILE_PATH.test(decoded)) return false;
       // A prerendered public page (dir/index.html), else the prerendered frame of a page with a
-      // parameter (dir/_frame.html for /dir/<value>), else the empty shell. Pages and shell must
-      // be revalidated so a new deploy's asset names are picked up.
+      // parameter (dir/_frame.html for /dir/<value>, dir/_receipt_frame.html for a receipt id),
+      // else the empty shell. Pages and shell must be revalidated so a new deploy's asset names
+      // are picked up.
       const page = join(target, 'index.html');
-      const frame = join(dirname(target), FRAME_FILE);
+      const frame = join(dirname(target), frameFileOf(dirname(target), basename(target)));
       markPage(reply);
       const html = !inside
         ? shell

@@ -31,17 +31,34 @@ export const PRERENDERED_PATHS: readonly string[] = [
 ];
 
 /**
+ * The placeholder consent receipt id the receipt page's frame is rendered for: the shape of a
+ * receipt id (core's `isConsentReceiptId`), so /verify renders the receipt page, and no real
+ * receipt's (128 zero bits).
+ */
+export const RECEIPT_FRAME_ID = `receipt-${'0'.repeat(32)}`;
+
+/**
  * Frames of the public pages with a parameter: each is rendered once, for a placeholder value,
  * into `file`, and the server sends that file for every value (apps/server/src/plugins/static.ts:
- * `/<dir>/<value>` gets `<dir>/_frame.html`). Such a page renders nothing that depends on the
- * value until it is hydrated (lib/use-hydrated.ts), so the frame is right for any value.
+ * `/<dir>/<value>` gets `<dir>/_frame.html`, and `<dir>/_receipt_frame.html` when the value is a
+ * consent receipt's id). Such a page renders nothing that depends on the value until it is
+ * hydrated (lib/use-hydrated.ts), so the frame is right for any value of its kind.
  * `island`: the module that hydrates part of the frame before the app starts (ADR 0010); the
  * frame's loader fetches its chunks with the entry.
+ *
+ * /verify/<id> has two: the credential verifier page's, and the consent receipt page's
+ * (receipt-page.tsx, whose title and lead are then in the HTML, the page's Largest Contentful
+ * Paint, rather than drawn by the island after its scripts: docs/performance.md).
  */
 export const PRERENDERED_FRAMES: readonly { path: string; file: string; island?: string }[] = [
   {
     path: paths.verify.getHref('_'),
     file: 'verify/_frame.html',
+    island: 'src/app/verify-island.ts',
+  },
+  {
+    path: paths.verify.getHref(RECEIPT_FRAME_ID),
+    file: 'verify/_receipt_frame.html',
     island: 'src/app/verify-island.ts',
   },
 ];

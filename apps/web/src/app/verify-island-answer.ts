@@ -6,8 +6,9 @@
  * island's JavaScript (docs/performance.md, ADR 0010):
  *
  * - 200: the answer, checked by hand against the shape of core's storedCredentialVerdictSchema
- *   (the one the server serializes with, DECISIONS 4): an answer of another shape is 'failed',
- *   as the schema's parse failing is in the app;
+ *   (the one the server serializes with, DECISIONS 4; its statuses from core's zod-free
+ *   `@pehchaan/core/verification-statuses`): an answer of another shape is 'failed', as the
+ *   schema's parse failing is in the app;
  * - a problem (RFC 9457) with code credential_not_found, share_expired, share_withdrawn,
  *   share_used_up or link_disabled: its outcome; anything else (another answer, the network, SPEC
  *   9's 10 s timeout, the API turned off by VITE_USE_API=false): 'failed', with no local copy (the
@@ -15,6 +16,11 @@
  *
  * The app re-reads a handed-over answer with the schema itself (verify-hand-over.ts).
  */
+// The zod-free subpath of core: the package's entry would bring its schemas (docs/adr/0010).
+import {
+  CREDENTIAL_STATUS_VALUES,
+  VERIFICATION_STATUSES,
+} from '@pehchaan/core/verification-statuses';
 import type {
   VerificationAnswer,
   VerificationOutcome,
@@ -22,18 +28,6 @@ import type {
 
 /** SPEC 9: the API client's timeout. */
 const TIMEOUT_MS = 10_000;
-
-/** core's VERIFICATION_STATUSES (verify-island-answer.test.ts keeps the two equal). */
-export const ISLAND_VERIFICATION_STATUSES: readonly string[] = [
-  'malformed',
-  'invalid_signature',
-  'revoked',
-  'suspended',
-  'status_unknown',
-  'untrusted_issuer',
-  'expired',
-  'verified',
-];
 
 /** Problem codes of GET /api/verify/{id} that are outcomes of their own. */
 const OUTCOME_OF_PROBLEM: Record<string, VerificationOutcome> = {
@@ -67,7 +61,7 @@ export function isCredentialVerdict(body: unknown): body is Json {
   const { checks, trust, credential_status: status } = body;
   return (
     typeof body.verified === 'boolean' &&
-    ISLAND_VERIFICATION_STATUSES.includes(body.status as string) &&
+    (VERIFICATION_STATUSES as readonly unknown[]).includes(body.status) &&
     isObject(checks) &&
     typeof checks.signature === 'boolean' &&
     typeof checks.trusted_issuer === 'boolean' &&
@@ -87,7 +81,7 @@ export function isCredentialVerdict(body: unknown): body is Json {
       status,
       (v) =>
         isObject(v) &&
-        ['valid', 'suspended', 'revoked', 'unknown'].includes(v.value as string) &&
+        (CREDENTIAL_STATUS_VALUES as readonly unknown[]).includes(v.value) &&
         isString(v.checked_at) &&
         optional(v.reason, isString),
     )

@@ -49,6 +49,21 @@ const ICONS = {
     ['path', { d: 'M12 16v-4M12 8h.01' }],
   ],
   close: [['path', { d: 'M18 6 6 18M6 6l12 12' }]],
+  // The header's theme button (components/layouts/theme-toggle.tsx; verify-island-theme.ts).
+  sun: [
+    ['circle', { cx: '12', cy: '12', r: '4' }],
+    [
+      'path',
+      {
+        d: 'M12 2v2M12 20v2M4.93 4.93l1.41 1.41M17.66 17.66l1.41 1.41M2 12h2M20 12h2M6.34 17.66l-1.41 1.41M19.07 4.93l-1.41 1.41',
+      },
+    ],
+  ],
+  moon: [['path', { d: 'M12 3a6 6 0 0 0 9 9 9 9 0 1 1-9-9Z' }]],
+  monitor: [
+    ['rect', { x: '2', y: '3', width: '20', height: '14', rx: '2' }],
+    ['path', { d: 'M8 21h8M12 17v4' }],
+  ],
   eye: [
     ['path', { d: 'M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z' }],
     ['circle', { cx: '12', cy: '12', r: '3' }],

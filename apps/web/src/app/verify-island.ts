@@ -8,15 +8,17 @@
  * fields for a share link's chosen values, and Try again when the server cannot be reached
  * (verify-island-answer.ts, verify-island-view.ts: the app verifier page's elements and texts).
  *
- * A consent receipt's id ('receipt-…') gets the receipt page the same way, drawn over the frame,
- * which holds the credential page (verify-receipt-island.ts).
+ * A consent receipt's id ('receipt-…') gets the receipt page the same way, in the receipt page's
+ * own prerendered frame (verify-receipt-island.ts).
  *
  * The header and footer stay the prerendered HTML until the app starts (src/public-start.ts); the
  * app then renders the page afresh in the island's place, and the verdict shown here is handed to
  * its verify route (verify-hand-over.ts), so the check does not run again.
  *
- * Only used when the frame is what this visitor should see (English, theme 'system', signed out);
- * otherwise the whole app starts at once.
+ * Only used when the frame is what this visitor should see (English, signed out); otherwise the
+ * whole app starts at once. A stored 'light' or 'dark' theme is shown by the island
+ * (verify-island-theme.ts: the header's theme button; the colours were set before the first
+ * paint).
  */
 import { isConsentReceiptId } from '@pehchaan/core';
 import type { VerificationOutcome } from '@/features/verifier/api/verify-credential';
@@ -26,6 +28,7 @@ import { delay } from '@/lib/delay';
 import type { Island } from '@/public-start';
 import { handOverVerifyOutcome } from './verify-hand-over';
 import { checkCredentialInIsland } from './verify-island-answer';
+import { showThemeInHeader, storedThemeInIsland } from './verify-island-theme';
 import { credentialIdCode, loadingCard, verdictView } from './verify-island-view';
 import { mountReceiptIsland } from './verify-receipt-island';
 
@@ -94,10 +97,16 @@ export function mountCredentialIsland(main: HTMLElement, credentialId: string): 
  * receipt's id ('receipt-…') the receipt page (verify-receipt-island.ts). One chunk for both: a
  * chunk of its own for the receipt page would cost a receipt's visitor about 1 KB of gzip more
  * than it saves a credential's (docs/performance.md), and one more request.
- * @returns the function that mounts the island on `main` (the site frame's <main>).
+ * @returns the function that mounts the island on `main` (the site frame's <main>), after
+ *   setting the header's theme button to a stored 'light' or 'dark' theme, if any.
  */
 export async function loadVerifyIsland(
   credentialId: string,
 ): Promise<(main: HTMLElement, credentialId: string) => Island> {
-  return isConsentReceiptId(credentialId) ? mountReceiptIsland : mountCredentialIsland;
+  const mount = isConsentReceiptId(credentialId) ? mountReceiptIsland : mountCredentialIsland;
+  return (main, id) => {
+    const theme = storedThemeInIsland();
+    if (theme) showThemeInHeader(document, theme);
+    return mount(main, id);
+  };
 }

@@ -16,6 +16,7 @@ import {
   type ConsentReceiptView,
   type ConsentState,
   DPV_CONSENT_STATUS,
+  RECEIPT_CONSENT_STATES,
   sha256HexOfSri,
 } from '@pehchaan/core';
 import type { DocumentOutcome } from '@/features/verifier/api/verify-receipt';
@@ -27,14 +28,6 @@ import {
   optional,
 } from './verify-island-answer';
 
-/** core's RECEIPT_CONSENT_STATES (verify-receipt-island-view.test.tsx keeps the two equal). */
-export const ISLAND_RECEIPT_CONSENT_STATES: readonly string[] = [
-  'given',
-  'refused',
-  'withdrawn',
-  'expired',
-];
-
 /** True when `body` has the shape of core's publicConsentReceiptSchema. */
 export function isPublicReceiptAnswer(body: unknown): body is Record<string, unknown> {
   if (!isCredentialVerdict(body)) return false;
@@ -43,7 +36,7 @@ export function isPublicReceiptAnswer(body: unknown): body is Record<string, unk
     isString(body.receipt_id) &&
     isObject(body.receipt) &&
     isObject(status) &&
-    ISLAND_RECEIPT_CONSENT_STATES.includes(status.value as string) &&
+    (RECEIPT_CONSENT_STATES as readonly unknown[]).includes(status.value) &&
     isString(status.since) &&
     (status.later_receipt_id === null || isString(status.later_receipt_id))
   );

@@ -7,18 +7,10 @@
  * starts the app at once otherwise): the dark theme is the same classes' `dark:` variants,
  * compared here with the rest.
  */
-import {
-  type ConsentReceiptRecord,
-  RECEIPT_CONSENT_STATES,
-  readConsentReceipt,
-} from '@pehchaan/core';
-import { act, fireEvent, render, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { type ConsentReceiptRecord, readConsentReceipt } from '@pehchaan/core';
+import { act, fireEvent, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
-import type { DocumentOutcome } from '@/features/verifier/api/verify-receipt';
-import { VerifierPage } from '@/features/verifier/components/verifier-page';
-import { i18n } from '@/lib/i18n';
 import {
   publicReceiptAnswer,
   REGISTRY_DID,
@@ -26,14 +18,16 @@ import {
   WITHDRAWN_RECEIPT,
 } from '@/testing/consent-receipts';
 import { json, mockFetch, problem } from '@/testing/mock-fetch';
-import { renderPage } from './prerender';
+import {
+  appPage,
+  expectSamePage,
+  prerenderedMain,
+  removePrerendered,
+} from '@/testing/verify-islands';
+import { RECEIPT_FRAME_ID } from './prerender';
 import { clearVerifyHandOver, handedOverVerifyOutcome } from './verify-hand-over';
 import { mountReceiptIsland } from './verify-receipt-island';
-import {
-  ISLAND_RECEIPT_CONSENT_STATES,
-  isPublicReceiptAnswer,
-  readReceiptInIsland,
-} from './verify-receipt-island-answer';
+import { isPublicReceiptAnswer, readReceiptInIsland } from './verify-receipt-island-answer';
 
 /** Waits past SPEC 9's 1 s verification delay. */
 const slow = { timeout: 4000 };
@@ -102,50 +96,12 @@ const INVALID = {
   trust: { issuer: REGISTRY_DID, trusted: true, name: 'Pehchaan consent registry' },
 };
 
-/** The prerendered /verify frame's <main>, in the document, as the browser has it. */
-async function prerenderedMain(): Promise<HTMLElement> {
-  const root = document.createElement('div');
-  root.id = 'root';
-  root.innerHTML = await renderPage(paths.verify.getHref('_'));
-  document.body.append(root);
-  const main = root.querySelector<HTMLElement>('#main');
-  if (!main) throw new Error('the verify frame has no <main id="main">');
-  return main;
-}
-
-/** A copy of `element` without comments (React's text separators), its text nodes joined. */
-function comparable(element: Element): Element {
-  const copy = element.cloneNode(true) as Element;
-  const walker = document.createTreeWalker(copy, NodeFilter.SHOW_COMMENT);
-  const comments: Node[] = [];
-  while (walker.nextNode()) comments.push(walker.currentNode);
-  for (const comment of comments) comment.parentNode?.removeChild(comment);
-  copy.normalize();
-  return copy;
-}
-
-/** Fails with both pages' HTML when they differ. */
-function expectSamePage(island: Element, app: Element) {
-  const [a, b] = [comparable(island), comparable(app)];
-  if (!a.isEqualNode(b)) expect(a.outerHTML).toBe(b.outerHTML);
-  expect(a.isEqualNode(b)).toBe(true);
-}
-
-/** The app's receipt page showing `outcome` (as after the island hands it over). */
-function appPage(receiptId: string, outcome: DocumentOutcome): HTMLElement {
-  const { container } = render(
-    <I18nextProvider i18n={i18n}>
-      <VerifierPage credentialId={receiptId} initialOutcome={{ page: 'receipt', outcome }} />
-    </I18nextProvider>,
-  );
-  const page = container.firstElementChild;
-  if (!(page instanceof HTMLElement)) throw new Error('the receipt page rendered nothing');
-  return page;
-}
+/** The prerendered frame the server sends for a receipt's id: the receipt page's <main>. */
+const receiptFrame = () => prerenderedMain(paths.verify.getHref(RECEIPT_FRAME_ID));
 
 afterEach(() => {
   clearVerifyHandOver();
-  document.getElementById('root')?.remove();
+  removePrerendered();
 });
 
 const W = WITHDRAWN_RECEIPT;
@@ -244,31 +200,44 @@ describe('the /verify/{receiptId} island draws what the app draws', () => {
       [`GET /api/consent-receipts/${id}`]:
         answer ?? (() => json(publicReceiptAnswer(record, { verdict: UNTRUSTED }))),
     });
-    const main = await prerenderedMain();
+    const main = await receiptFrame();
+    const title = within(main).getByRole('heading', { level: 1, name: 'Consent Receipt' });
     const island = mountReceiptIsland(main, id);
-    // The receipt page at once, 'Loading...' in the verdict's place for SPEC 9's second.
-    expect(within(main).getByRole('heading', { level: 1, name: 'Consent Receipt' })).toBeVisible();
+    // The frame's receipt page stays (the island draws no title or lead of its own),
+    // 'Loading...' in the verdict's place for SPEC 9's second.
+    expect(within(main).getByRole('heading', { level: 1 })).toBe(title);
+    expect(title).toBeVisible();
     expect(within(main).getByText('Loading...')).toBeVisible();
     await within(main).findByRole('heading', { level: 2, name: heading }, slow);
     act(() => island.unmount());
     const handedOver = handedOverVerifyOutcome(id);
     if (handedOver?.page !== 'receipt') throw new Error('no receipt outcome handed over');
 
-    const app = appPage(id, handedOver.outcome);
-    expectSamePage(main.firstElementChild as HTMLElement, app);
+    expectSamePage(main.firstElementChild as HTMLElement, appPage(id, handedOver));
   });
 
-  it('the loading state is the app page before its check', async () => {
+  it("the prerendered frame is the app's receipt page before its check, and stays so", async () => {
     mockFetch({ [`GET /api/consent-receipts/${W.id}`]: () => json(publicReceiptAnswer(W)) });
-    const main = await prerenderedMain();
+    const main = await receiptFrame();
+    const app = appPage(W.id);
+    expectSamePage(main.firstElementChild as HTMLElement, app);
     mountReceiptIsland(main, W.id);
-    const { container } = render(
-      <I18nextProvider i18n={i18n}>
-        <VerifierPage credentialId={W.id} />
-      </I18nextProvider>,
-    );
-    expectSamePage(main.firstElementChild as HTMLElement, container.firstElementChild as Element);
+    expectSamePage(main.firstElementChild as HTMLElement, app);
     await within(main).findByRole('heading', { level: 2 }, slow);
+  });
+
+  it("draws the receipt page over the credential page's frame (a server without the receipt frame)", async () => {
+    mockFetch({ [`GET /api/consent-receipts/${W.id}`]: () => json(publicReceiptAnswer(W)) });
+    const main = await prerenderedMain(paths.verify.getHref('_'));
+    const island = mountReceiptIsland(main, W.id);
+    expect(within(main).getByRole('heading', { level: 1, name: 'Consent Receipt' })).toBeVisible();
+    expect(within(main).queryByText('Credential Verification')).toBeNull();
+    expectSamePage(main.firstElementChild as HTMLElement, appPage(W.id));
+    await within(main).findByRole('heading', { level: 2, name: 'Receipt verified' }, slow);
+    act(() => island.unmount());
+    const handedOver = handedOverVerifyOutcome(W.id);
+    if (!handedOver) throw new Error('no receipt outcome handed over');
+    expectSamePage(main.firstElementChild as HTMLElement, appPage(W.id, handedOver));
   });
 
   it('checks again on Try again, after the delay', async () => {
@@ -279,7 +248,7 @@ describe('the /verify/{receiptId} island draws what the app draws', () => {
         return calls === 1 ? problem('internal_error', 500, 'Down') : json(publicReceiptAnswer(W));
       },
     });
-    const main = await prerenderedMain();
+    const main = await receiptFrame();
     mountReceiptIsland(main, W.id);
     expect(
       await within(main).findByRole('heading', { name: 'Verification failed' }, slow),
@@ -294,10 +263,6 @@ describe('the /verify/{receiptId} island draws what the app draws', () => {
 });
 
 describe("the island's reading of a receipt", () => {
-  it("knows core's consent states", () => {
-    expect([...ISLAND_RECEIPT_CONSENT_STATES]).toEqual([...RECEIPT_CONSENT_STATES]);
-  });
-
   it('reads a receipt as core does, and refuses what core refuses', () => {
     const documents: unknown[] = [
       W.receipt,

@@ -255,6 +255,27 @@ export function receiptView(outcome: DocumentOutcome, retry: () => void): HTMLEl
   );
 }
 
+/**
+ * The receipt page `main` holds, prerendered (the receipt page's frame, web
+ * src/app/prerender.tsx PRERENDERED_FRAMES, which the server sends for a receipt's id): the
+ * page and its loading card; null when `main` holds another page (the credential page's frame,
+ * e.g. from a server or build older than the receipt frame).
+ */
+export function prerenderedReceiptPage(
+  main: HTMLElement,
+): { page: HTMLElement; loading: HTMLElement } | null {
+  const page = main.firstElementChild;
+  const loading = page?.children[1];
+  const title = page?.firstElementChild?.firstElementChild;
+  return page instanceof HTMLElement &&
+    loading instanceof HTMLElement &&
+    page.children.length === 2 &&
+    title?.tagName === 'H1' &&
+    title.textContent === rt('title')
+    ? { page, loading }
+    : null;
+}
+
 /** The receipt page (receipt-page.tsx) with the loading card in the verdict's place. */
 export function receiptPage(): { page: HTMLElement; loading: HTMLElement } {
   const loading = loadingCard();

@@ -12,17 +12,24 @@ import type { Island } from '@/public-start';
 import { handOverVerifyOutcome } from './verify-hand-over';
 import { loadingCard } from './verify-island-view';
 import { checkReceiptInIsland } from './verify-receipt-island-answer';
-import { receiptPage, receiptView } from './verify-receipt-island-view';
+import { prerenderedReceiptPage, receiptPage, receiptView } from './verify-receipt-island-view';
 
 /**
  * Shows the consent receipt `receiptId` in `main` (the site frame's <main>): the receipt page
- * (receipt-page.tsx) in place of the credential page the frame holds, drawn in the same task (no
- * empty frame painted), with 'Loading...' for SPEC 9's second, then the receipt and its verdict.
+ * (receipt-page.tsx) with 'Loading...' for SPEC 9's second, then the receipt and its verdict in
+ * the loading card's place. The server sends a receipt's id the receipt page's own prerendered
+ * frame (title, lead and loading card in the HTML, painted before any script), so the island
+ * only fills the verdict's place; a frame holding another page (the credential page's, from an
+ * older server or build) is replaced by the receipt page in one task (no empty frame painted).
  * @returns the island; its `unmount` stops it and hands the outcome shown, if any, to the app.
  */
 export function mountReceiptIsland(main: HTMLElement, receiptId: string): Island {
-  const { page, loading } = receiptPage();
-  main.replaceChildren(page);
+  let loading = prerenderedReceiptPage(main)?.loading;
+  if (!loading) {
+    const drawn = receiptPage();
+    main.replaceChildren(drawn.page);
+    loading = drawn.loading;
+  }
   let live = true;
   let shown: DocumentOutcome | null = null;
   let placed: Element = loading;

@@ -4,6 +4,7 @@
  * `userId`, which SPEC 3 spells so.
  */
 import { z } from 'zod';
+import { CREDENTIAL_STATUS_VALUES } from '../proofs/verification-statuses';
 import { activityMessageCodeSchema, activityMessageParamsSchema } from './activity-message-codes';
 import { consentReceiptRecordSchema } from './consent-receipts';
 import { receivedCredentialSchema } from './credential-offers';
@@ -126,7 +127,7 @@ export const proofRecordSchema = z.object({
  * the worst of both forms winning (revoked > suspended > unknown > valid). `unknown`: not checked
  * yet, or the list could not be read or did not verify (never taken as valid).
  */
-export const CREDENTIAL_STATUS_VALUES = ['valid', 'suspended', 'revoked', 'unknown'] as const;
+export { CREDENTIAL_STATUS_VALUES };
 export const credentialStatusValueSchema = z.enum(CREDENTIAL_STATUS_VALUES);
 export type CredentialStatusValue = z.infer<typeof credentialStatusValueSchema>;
 

@@ -15,10 +15,10 @@ import {
   readConsentReceipt,
   STATE_OF_EVENT,
 } from './receipt';
+import type { ReceiptConsentState } from './receipt-terms';
 
-/** The states a receipt can leave a consent in (STATE_OF_EVENT's values, in CONSENT_STATES order). */
-export const RECEIPT_CONSENT_STATES = ['given', 'refused', 'withdrawn', 'expired'] as const;
-export type ReceiptConsentState = (typeof RECEIPT_CONSENT_STATES)[number];
+// The states a receipt can leave a consent in: zod-free, with the receipt's terms.
+export { RECEIPT_CONSENT_STATES, type ReceiptConsentState } from './receipt-terms';
 
 /** One receipt of a consent's chain, as stored. */
 export interface ConsentReceiptLink {

@@ -9,6 +9,14 @@
 export const CONSENT_STATES = ['requested', 'given', 'refused', 'withdrawn', 'expired'] as const;
 export type ConsentState = (typeof CONSENT_STATES)[number];
 
+/**
+ * The states a receipt can leave a consent in (receipt.ts STATE_OF_EVENT's values, in
+ * CONSENT_STATES order): a consent's present state as its public receipt page states it
+ * (consent-status.ts).
+ */
+export const RECEIPT_CONSENT_STATES = ['given', 'refused', 'withdrawn', 'expired'] as const;
+export type ReceiptConsentState = (typeof RECEIPT_CONSENT_STATES)[number];
+
 /** Each state's DPV class (the context's term). */
 export const DPV_CONSENT_STATUS: Record<ConsentState, string> = {
   requested: 'ConsentRequested',

@@ -8,22 +8,11 @@ import { EDDSA_JCS_2022, EDDSA_RDFC_2022 } from './eddsa-jcs-2022';
 import type { JsonLdContexts } from './json-ld-loader';
 import { defaultProofCrypto, type ProofCrypto } from './proof-crypto';
 import { checkCredentialRules, credentialIssuerId, isJsonObject, validityPeriod } from './vc-rules';
+import { VERIFICATION_STATUSES, type VerificationStatus } from './verification-statuses';
 import { verifyProofSet } from './verify-proof';
 
-/** Verdict statuses, most severe first (the first that applies is the status). */
-export const VERIFICATION_STATUSES = [
-  'malformed',
-  'invalid_signature',
-  // The issuer's status list says so (set by the server's status check, never by
-  // verifyCredential, which fetches nothing): revoked, suspended, or the list could not be read.
-  'revoked',
-  'suspended',
-  'status_unknown',
-  'untrusted_issuer',
-  'expired',
-  'verified',
-] as const;
-export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+// Verdict statuses, most severe first: a zod-free module of their own (the web's /verify island).
+export { VERIFICATION_STATUSES, type VerificationStatus };
 
 export interface VerificationChecks {
   /**

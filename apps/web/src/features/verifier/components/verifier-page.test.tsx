@@ -116,6 +116,12 @@ describe('/verify/:credentialId (SPEC 4 Verification result)', () => {
     expect(frame('cred-1')).toBe(frame('cred-2'));
     expect(frame('cred-1')).toContain('Loading...');
     expect(frame('cred-1')).not.toContain('cred-1');
+    // A consent receipt's id has a frame of its own (the receipt page), the same for every one.
+    const [a, b] = [`receipt-${'a'.repeat(32)}`, `receipt-${'b'.repeat(32)}`];
+    expect(frame(a)).toBe(frame(b));
+    expect(frame(a)).toContain('Consent Receipt');
+    expect(frame(a)).toContain('Loading...');
+    expect(frame(a)).not.toContain(a);
   });
 
   it.each([
