@@ -19,6 +19,7 @@
 import i18next from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
+import { OFFERED_LANGUAGES, type OfferedLanguage } from '@pehchaan/core';
 import enActivity from '@/locales/en/activity.json';
 import enAuth from '@/locales/en/auth.json';
 import enCommon from '@/locales/en/common.json';
@@ -40,11 +41,14 @@ import hiVerifier from '@/locales/hi/verifier.json';
 import { STORAGE_KEYS, writeString } from './storage';
 
 /**
- * Every UI language, in the order Settings and the footer list them (core's UI_LANGUAGES:
- * SPEC 9's en, hi, es, fr, de, ja, then Tamil and Bengali).
+ * Every UI language, in the order Settings and the language menu list them: the languages the
+ * product offers, from core's registry (languages/registry.ts OFFERED_LANGUAGES, the same list as
+ * core's UI_LANGUAGES: SPEC 9's en, hi, es, fr, de, ja, then the languages of India whose
+ * translations are complete). A language is offered by its `offered` flag there, once its files
+ * are in locales/<code>/ (docs/i18n.md).
  */
-export const LANGUAGES = ['en', 'hi', 'es', 'fr', 'de', 'ja', 'ta', 'bn'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export const LANGUAGES = OFFERED_LANGUAGES;
+export type Language = OfferedLanguage;
 /** The languages bundled with the code (the landing page's English/Hindi toggle, SPEC 1). */
 export const BUNDLED_LANGUAGES = ['en', 'hi'] as const;
 export type BundledLanguage = (typeof BUNDLED_LANGUAGES)[number];

@@ -11,6 +11,7 @@ import { InfoIcon } from '@/components/ui/icons';
 import { LogoMark } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 import { isLanguage, LANGUAGES, setLanguage } from '@/lib/i18n';
+import { endonymOf } from '@/lib/languages';
 import { ThemeToggle } from './theme-toggle';
 
 export interface DemoFrameTexts {
@@ -59,7 +60,7 @@ export function DemoFrame({ texts, children }: { texts: DemoFrameTexts; children
               >
                 {LANGUAGES.map((language) => (
                   <option key={language} value={language} lang={language}>
-                    {t(`languages.${language}`)}
+                    {endonymOf(language)}
                   </option>
                 ))}
               </select>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { isLanguage, LANGUAGES, setLanguage } from '@/lib/i18n';
+import { endonymOf } from '@/lib/languages';
 
 interface FooterLink {
   label: string;
@@ -101,7 +102,7 @@ export function Footer() {
             >
               {LANGUAGES.map((lng) => (
                 <option key={lng} value={lng} lang={lng}>
-                  {t(`languages.${lng}`)}
+                  {endonymOf(lng)}
                 </option>
               ))}
             </select>

@@ -28,6 +28,7 @@ import { Button } from '@/components/ui/button';
 import { CheckCircleIcon, InfoIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { downloadJson } from '@/lib/download-file';
+import { LanguageName } from '@/lib/languages';
 import { useFormat } from '@/lib/preferences';
 
 type ReceiptVerdict = 'verified' | 'untrusted' | 'notRegistry' | 'invalidSignature' | 'malformed';
@@ -132,7 +133,6 @@ export function ReceiptDetails({
   consentStatus?: ReceiptConsentStatus;
 }) {
   const { t } = useTranslation('verifier');
-  const { t: tc } = useTranslation('common');
   const shown = receiptVerdictOf(verdict, document);
   const receipt = readConsentReceipt(document);
   const format = useFormat();
@@ -235,9 +235,7 @@ export function ReceiptDetails({
             {receipt.noticeLanguage && (
               <Row label={t('receipt.noticeLanguage')}>
                 {/* The language's own name, as the language menu shows it. */}
-                {tc(`languages.${receipt.noticeLanguage}` as 'languages.en', {
-                  defaultValue: receipt.noticeLanguage,
-                })}
+                <LanguageName code={receipt.noticeLanguage} />
               </Row>
             )}
             {receipt.withdrawAt && (
