@@ -26,10 +26,12 @@ const displayNames = new Map<string, Intl.DisplayNames | null>();
 
 /**
  * The name of language `code` written in language `uiLanguage` (Intl.DisplayNames, ECMA-402),
- * e.g. 'mr' in Hindi is 'मराठी', in English 'Marathi'; the registry's English name when the
- * browser's Intl has no name for it (it then answers the code itself).
+ * e.g. 'mr' in Hindi is 'मराठी'; in English, and when the browser's Intl has no name for it,
+ * the registry's English name ('Marathi').
  */
 export function languageNameIn(code: string, uiLanguage: string): string {
+  // English names are the registry's own (Intl's vary: 'Bangla' or 'Bengali').
+  if (uiLanguage === 'en') return englishNameOf(code);
   let names = displayNames.get(uiLanguage);
   if (names === undefined) {
     try {
