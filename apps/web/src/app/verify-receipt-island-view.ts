@@ -129,7 +129,7 @@ function contents(receipt: ConsentReceiptView, issuerName: string): HTMLElement 
         rt('items'),
         h(
           'ul',
-          { class: 'text-right' },
+          { class: 'text-end' },
           receipt.items.map((item) =>
             h(
               'li',
@@ -150,7 +150,7 @@ function contents(receipt: ConsentReceiptView, issuerName: string): HTMLElement 
         rt('events'),
         h(
           'ol',
-          { class: 'text-right' },
+          { class: 'text-end' },
           receipt.events.map((event) =>
             h('li', null, state(event.state), ': ', dateTime(event.at)),
           ),
@@ -207,7 +207,7 @@ function receiptDetails(
         verdict.errors.length > 0 &&
           h(
             'ul',
-            { class: 'mt-2 list-disc pl-5 text-sm break-words' },
+            { class: 'mt-2 list-disc ps-5 text-sm break-words' },
             verdict.errors.map((error) => h('li', null, error)),
           ),
       ),

@@ -28,7 +28,7 @@ export function DemoFrame({ texts, children }: { texts: DemoFrameTexts; children
     <div className="min-h-dvh bg-slate-50 dark:bg-slate-950">
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:start-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900"
       >
         {t('skipToContent')}
       </a>

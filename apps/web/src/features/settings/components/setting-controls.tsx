@@ -108,7 +108,7 @@ export function SwitchRow({
         labelledBy={`${id}-label`}
         describedBy={`${id}-description`}
         className="self-end sm:self-auto"
-        stateClassName="w-12 text-right"
+        stateClassName="w-12 text-end"
       />
     </div>
   );

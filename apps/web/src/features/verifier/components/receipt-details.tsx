@@ -158,7 +158,7 @@ export function ReceiptDetails({
             {t(`receipt.verdict.${shown}Text`, { issuer: issuerName })}
           </p>
           {verdict.errors.length > 0 && (
-            <ul className="mt-2 list-disc pl-5 text-sm break-words">
+            <ul className="mt-2 list-disc ps-5 text-sm break-words">
               {verdict.errors.map((error) => (
                 <li key={error}>{error}</li>
               ))}
@@ -205,7 +205,7 @@ export function ReceiptDetails({
               {receipt.state ? t(`receipt.states.${receipt.state}`) : t('receipt.unknown')}
             </Row>
             <Row label={t('receipt.items')}>
-              <ul className="text-right">
+              <ul className="text-end">
                 {receipt.items.map((item) => (
                   <li key={`${item.source}-${item.claim}`}>
                     {item.label}
@@ -220,7 +220,7 @@ export function ReceiptDetails({
               </ul>
             </Row>
             <Row label={t('receipt.events')}>
-              <ol className="text-right">
+              <ol className="text-end">
                 {receipt.events.map((event) => (
                   <li key={`${event.state}-${event.at}`}>
                     {event.state ? t(`receipt.states.${event.state}`) : t('receipt.unknown')}
