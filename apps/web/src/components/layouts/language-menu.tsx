@@ -9,8 +9,8 @@
  * opens it and puts focus on the present language; Tab, or the arrow keys, Home and End, move
  * between languages; Escape (or a press outside) closes it and gives focus back to the button.
  * Choosing a language calls `setLanguage`, which fetches its texts first, remembers the choice
- * and sets <html lang> and <html dir>. Fits a 390 px screen (at most the viewport's width less
- * the page's margins, scrolling when the list is taller than the space).
+ * and sets <html lang> and <html dir>. Fits a 390 px screen (centred on the button, at most the
+ * viewport's width less the page's margins, scrolling when the list is taller than the space).
  */
 import { type KeyboardEvent, useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -94,8 +94,11 @@ export function LanguageMenu({
           id={listId}
           aria-label={t('footer.language')}
           onKeyDown={onListKey}
-          className={`absolute end-0 z-50 grid max-h-[min(24rem,70vh)] w-[min(22rem,calc(100vw-2rem))] grid-cols-2 gap-1 overflow-y-auto rounded-xl border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900 ${
-            placement === 'above' ? 'bottom-full mb-2' : 'top-full mt-2'
+          className={`absolute z-50 grid max-h-[min(24rem,70vh)] w-[min(22rem,calc(100vw-2rem))] grid-cols-2 gap-1 overflow-y-auto rounded-xl border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900 ${
+            placement === 'above'
+              ? // The footer centres the button on a phone: the list too, else at the line's end.
+                'bottom-full mb-2 start-1/2 -translate-x-1/2 rtl:translate-x-1/2 sm:start-auto sm:end-0 sm:translate-x-0 sm:rtl:translate-x-0'
+              : 'top-full mt-2 end-0'
           }`}
         >
           {LANGUAGES.map((language) => {
