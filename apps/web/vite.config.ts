@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { writeLanguageFonts } from './scripts/language-fonts';
 
 /** The API server of apps/server (SPEC 9: local backend port 5000). */
 const API_TARGET = 'http://localhost:5000';
@@ -86,6 +87,8 @@ function preloadStartSteps(): Plugin {
 
 export default defineConfig({
   plugins: [
+    // The languages' fonts from core's registry (src/fonts/generated/), before any module loads.
+    { name: 'pehchaan-language-fonts', config: () => writeLanguageFonts() } satisfies Plugin,
     react(),
     preloadStartSteps(),
     tailwindcss(),
@@ -128,8 +131,9 @@ export default defineConfig({
         // The build's files, and of the API only the public trust list and status lists (below):
         // never personal data; the encrypted browser store (lib/secure-*.ts) stays the only
         // offline copy of that.
-        // Not the Indic fonts (src/fonts.css, 280 KB together): precaching would make every
-        // install download three scripts most holders never see. A font is fetched when its
+        // Not the script fonts (fonts/generated/script-*.css, scripts/language-fonts.ts; about
+        // 100 KB each): precaching would make every install download scripts most holders
+        // never see. A font is fetched when its
         // script is first on screen and kept by the runtime cache below, so a holder who has read
         // the app in Hindi, Tamil or Bengali once starts offline with the font.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
@@ -199,6 +203,10 @@ export default defineConfig({
     // dist/.vite/manifest.json: scripts/prerender.mjs reads which chunks an island needs (and
     // then deletes it).
     manifest: true,
+    // The language names' faces stay files, fetched when a list shows them, except the ones
+    // scripts/language-fonts.ts writes inline itself (the landing toggle's): Vite would inline
+    // every face under 4 KB into the page's render-blocking stylesheet.
+    assetsInlineLimit: (file) => (/[\\/]fonts[\\/]generated[\\/]/.test(file) ? false : undefined),
     rollupOptions: {
       output: {
         // Long-lived vendor chunks, cached across releases of the app's own code. zod and

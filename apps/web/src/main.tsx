@@ -7,49 +7,25 @@
  * - A prerendered public page (#root already holds the page) is run by src/public-start.ts, which
  *   starts the app only when it is needed, and on /verify/{id} mounts the verify island
  *   (src/app/verify-island.ts) to show the verdict.
- * - The Indic scripts' fonts are declared when the app starts, after the load event
- *   (`loadScriptFonts`).
+ * - A language's font comes with its texts (lib/i18n.ts `loadLanguage`); the language names of
+ *   every list have small faces of their own in the page's stylesheet (fonts/generated/
+ *   endonyms.css, written by scripts/language-fonts.ts), so no list shows boxes before the app.
  */
 import './index.css';
+import './fonts/generated/endonyms.css';
 import { islandPageOf, startPublicPage } from './public-start';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-/**
- * Starts the app in #root; marks #root `data-app="ready"` once it has rendered. The Indic
- * scripts' fonts are declared with it (`loadScriptFonts`), not before.
- */
+/** Starts the app in #root; marks #root `data-app="ready"` once it has rendered. */
 async function startAppIn(
   root: HTMLElement,
   options: { hydrate: boolean; beforeRender?: () => void },
 ) {
-  loadScriptFonts();
   const { startApp } = await import('./start-app');
   await startApp({ container: root, ...options });
   root.dataset.app = 'ready';
-}
-
-/**
- * The product's Indic fonts (src/fonts.css, a CSS chunk of its own): not in the page's
- * stylesheet, because every page names the languages in their own scripts (the footer's
- * language list), so a system without those fonts would fetch all three (about 275 KB) before
- * the first paint, on the path of a prerendered page's LCP (docs/performance.md, 2026-11-28).
- * Declared when the app starts, after the window's load event; a browser then fetches a face
- * only for a script on screen that the system's fonts lack (unicode-range), and swaps it in.
- * Not on a public page before the app (ADR 0010): declaring the faces and swapping them in made
- * the whole page's style and layout run again, several long tasks after the first paint (the
- * Total Blocking Time of `/`, docs/performance.md 2026-12-07); until the visitor interacts, the
- * language names show in the system's fonts (phones, Windows and macOS have these scripts).
- * Runs once.
- */
-let fontsDeclared = false;
-function loadScriptFonts(): void {
-  if (fontsDeclared) return;
-  fontsDeclared = true;
-  const load = () => void import('./fonts.css');
-  if (document.readyState === 'complete') load();
-  else window.addEventListener('load', load, { once: true });
 }
 
 /**

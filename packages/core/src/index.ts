@@ -7,6 +7,7 @@ export * from './consent';
 export * from './credentials';
 export * from './devices';
 export * from './documents';
+export * from './languages/registry';
 export * from './masking';
 export * from './notifications';
 export * from './offline';

@@ -25,7 +25,8 @@
  *   scripts, allowed one by one by their SHA-256 hash (no 'unsafe-inline' scripts);
  *   object-src 'none', base-uri 'none', frame-ancestors 'none'. Styles allow 'unsafe-inline'
  *   because the toasts (react-hot-toast) inject a <style> element; images allow data: and blob:
- *   for the QR codes made on the device.
+ *   for the QR codes made on the device; fonts allow data: for the language names' inlined
+ *   faces (no font is fetched before the first paint).
  * - Every other answer (JSON): default-src 'none'; frame-ancestors 'none'.
  * - /docs keeps the OpenAPI UI's own policy (@fastify/swagger-ui staticCSP).
  *
@@ -96,7 +97,9 @@ export function pagePolicy(inlineScriptHashes: readonly string[]): string {
     `script-src 'self' ${inlineScriptHashes.join(' ')}`.trim(),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
-    "font-src 'self'",
+    // data: for the language names' inlined faces (apps/web scripts/language-fonts.ts: the
+    // landing toggle's हिंदी drawn before the first paint without a font request).
+    "font-src 'self' data:",
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",

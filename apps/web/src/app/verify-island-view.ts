@@ -227,7 +227,7 @@ function checkList(checks: IslandDetails['checks'], errors: readonly string[]): 
       h(
         'ul',
         {
-          class: 'list-disc pl-5 text-sm [overflow-wrap:anywhere] text-red-700 dark:text-red-400',
+          class: 'list-disc ps-5 text-sm [overflow-wrap:anywhere] text-red-700 dark:text-red-400',
         },
         errors.map((error) => h('li', null, error)),
       ),

@@ -9,7 +9,7 @@
  * The helpers (elements, icons, buttons, formats, texts) are the credential island's
  * (verify-island-view.ts). No React, i18next or zod (docs/adr/0010).
  */
-import type { ConsentReceiptView, ReceiptConsentStatus } from '@pehchaan/core';
+import { type ConsentReceiptView, languageEntry, type ReceiptConsentStatus } from '@pehchaan/core';
 import { paths } from '@/config/paths';
 import type { DocumentOutcome } from '@/features/verifier/api/verify-receipt';
 import { downloadJson } from '@/lib/download-file';
@@ -94,11 +94,17 @@ function consentNow(status: ReceiptConsentStatus, receipt: ConsentReceiptView): 
   );
 }
 
-/** A language's own name (common.json `languages`), else its code (i18next's defaultValue). */
-function languageName(code: string): string {
-  const key = `languages.${code}`;
-  const name = t(key, {}, 'common');
-  return name === key ? code : name;
+/**
+ * A language's own name (core's registry, as the language menu shows it), else its code, with
+ * its `lang` and `dir` (lib/languages.tsx LanguageName).
+ */
+function languageName(code: string): HTMLElement {
+  const entry = languageEntry(code);
+  return h(
+    'span',
+    { lang: code, dir: entry?.dir ?? 'auto', class: 'endonym' },
+    entry?.endonym ?? code,
+  );
 }
 
 /** What the receipt records (receipt-details.tsx's contents section). */
@@ -123,7 +129,7 @@ function contents(receipt: ConsentReceiptView, issuerName: string): HTMLElement 
         rt('items'),
         h(
           'ul',
-          { class: 'text-right' },
+          { class: 'text-end' },
           receipt.items.map((item) =>
             h(
               'li',
@@ -144,7 +150,7 @@ function contents(receipt: ConsentReceiptView, issuerName: string): HTMLElement 
         rt('events'),
         h(
           'ol',
-          { class: 'text-right' },
+          { class: 'text-end' },
           receipt.events.map((event) =>
             h('li', null, state(event.state), ': ', dateTime(event.at)),
           ),
@@ -201,7 +207,7 @@ function receiptDetails(
         verdict.errors.length > 0 &&
           h(
             'ul',
-            { class: 'mt-2 list-disc pl-5 text-sm break-words' },
+            { class: 'mt-2 list-disc ps-5 text-sm break-words' },
             verdict.errors.map((error) => h('li', null, error)),
           ),
       ),

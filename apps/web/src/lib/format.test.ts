@@ -90,6 +90,11 @@ describe('numbers and amounts', () => {
     expect(formatNumber(1_250_000, { language: 'en' })).toBe('12,50,000');
     expect(formatNumber(1_250_000, { language: 'de' })).toBe('1.250.000');
     expect(localeOf('hi')).toBe('hi-IN');
+    // Every language of India groups the Indian way (core's registry region IN).
+    expect(localeOf('ur')).toBe('ur-IN');
+    expect(new Intl.NumberFormat(localeOf('mr')).format(1234567)).toMatch(
+      /^(12,34,567|१२,३४,५६७)$/,
+    );
     expect(localeOf('ja')).toBe('ja');
   });
 

@@ -14,7 +14,7 @@
  *
  * Pure functions; no React, no storage.
  */
-import type { UserSettings } from '@pehchaan/core';
+import { languageEntry, type UserSettings } from '@pehchaan/core';
 
 /** The preferences that decide how dates, times and amounts read. */
 export interface FormatPreferences {
@@ -40,16 +40,14 @@ export const DEFAULT_FORMAT_PREFERENCES: FormatPreferences = {
   currency: 'INR',
 };
 
-/** Languages of India: written with the Indian region, so numbers group as 12,50,000. */
-const INDIAN_LANGUAGES = new Set(['en', 'hi', 'ta', 'bn', 'te', 'mr', 'gu', 'kn', 'ml', 'pa']);
-
 /**
- * The Intl locale of a UI language: the languages of India with region IN (en-IN, hi-IN, ta-IN,
- * bn-IN), any other as it is (es, fr, de, ja).
+ * The Intl locale of a UI language: a language whose registry entry has region IN (core's
+ * languages/registry.ts: English and every language of India) with that region, so numbers
+ * group as 12,50,000 (en-IN, hi-IN, ta-IN, ur-IN); any other as it is (es, fr, de, ja).
  */
 export function localeOf(language: string): string {
   const base = language.split('-')[0] ?? language;
-  return INDIAN_LANGUAGES.has(base) ? `${base}-IN` : language;
+  return languageEntry(base)?.region === 'IN' ? `${base}-IN` : language;
 }
 
 const IST_OFFSET_MS = 330 * 60_000;

@@ -16,6 +16,14 @@
  * reduced to its language part (hi-IN is hi), else English (i18next-browser-languagedetector).
  * A detected language is not stored; only a choice made in the app is (`setLanguage`).
  */
+
+import {
+  directionOf,
+  FONTS,
+  languageEntry,
+  OFFERED_LANGUAGES,
+  type OfferedLanguage,
+} from '@pehchaan/core';
 import i18next from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
@@ -40,11 +48,14 @@ import hiVerifier from '@/locales/hi/verifier.json';
 import { STORAGE_KEYS, writeString } from './storage';
 
 /**
- * Every UI language, in the order Settings and the footer list them (core's UI_LANGUAGES:
- * SPEC 9's en, hi, es, fr, de, ja, then Tamil and Bengali).
+ * Every UI language, in the order Settings and the language menu list them: the languages the
+ * product offers, from core's registry (languages/registry.ts OFFERED_LANGUAGES, the same list as
+ * core's UI_LANGUAGES: SPEC 9's en, hi, es, fr, de, ja, then the languages of India whose
+ * translations are complete). A language is offered by its `offered` flag there, once its files
+ * are in locales/<code>/ (docs/i18n.md).
  */
-export const LANGUAGES = ['en', 'hi', 'es', 'fr', 'de', 'ja', 'ta', 'bn'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export const LANGUAGES = OFFERED_LANGUAGES;
+export type Language = OfferedLanguage;
 /** The languages bundled with the code (the landing page's English/Hindi toggle, SPEC 1). */
 export const BUNDLED_LANGUAGES = ['en', 'hi'] as const;
 export type BundledLanguage = (typeof BUNDLED_LANGUAGES)[number];
@@ -98,15 +109,25 @@ function namespaceOfFile(file: string): string {
 }
 
 /**
- * Fonts a language brings along, fetched with its texts: Japanese needs a CJK font on systems
- * without one (Noto Sans JP, split by unicode-range into slices, so only the characters on
- * screen are fetched). Its CSS is a chunk of its own, so no other language's page carries it.
- * The Indic scripts' fonts are declared on every page instead (src/fonts.css, by main.tsx after
- * the load event): their names appear in every language list.
+ * The @font-face of each script font of core's registry (FONTS), one CSS chunk each, written by
+ * scripts/language-fonts.ts: the package's script subset only.
  */
-const languageFonts: Partial<Record<Language, () => Promise<unknown>>> = {
-  ja: () => import('@fontsource-variable/noto-sans-jp/wght.css'),
-};
+const scriptFontFiles = import.meta.glob('../fonts/generated/script-*.css');
+
+/**
+ * Declares the font `language` is written in (core's registry `font`), with its texts and only
+ * then, so no other language's page carries it: the script's Noto face (one file, fetched by the
+ * browser only when its script is on screen and the system has no font for it; unicode-range),
+ * or for Japanese the package's CSS, split by unicode-range into slices so only the characters
+ * on screen are fetched. The language lists need none of these: the names have their own faces
+ * (fonts/generated/endonyms.css).
+ */
+function loadFont(language: Language): Promise<unknown> {
+  const key = languageEntry(language)?.font;
+  if (!key) return Promise.resolve();
+  if (FONTS[key].load === 'css') return import('@fontsource-variable/noto-sans-jp/wght.css');
+  return scriptFontFiles[`../fonts/generated/script-${key}.css`]?.() ?? Promise.resolve();
+}
 
 const loading = new Map<Language, Promise<void>>();
 
@@ -116,13 +137,18 @@ const loading = new Map<Language, Promise<void>>();
  * Rejects when a file cannot be fetched (offline and not cached); a later call tries again.
  */
 export function loadLanguage(language: Language): Promise<void> {
-  if ((BUNDLED_LANGUAGES as readonly string[]).includes(language)) return Promise.resolve();
+  if ((BUNDLED_LANGUAGES as readonly string[]).includes(language)) {
+    // Hindi's texts are bundled; its font is not awaited (the text shows in a fallback and is
+    // redrawn when the face arrives: font-display swap).
+    void loadFont(language).catch(() => undefined);
+    return Promise.resolve();
+  }
   let pending = loading.get(language);
   if (!pending) {
     const prefix = `../locales/${language}/`;
     const files = Object.keys(lazyFiles).filter((file) => file.startsWith(prefix));
     pending = Promise.all([
-      languageFonts[language]?.(),
+      loadFont(language),
       ...files.map(async (file) => {
         const bundle = await lazyFiles[file]?.();
         if (bundle) i18next.addResourceBundle(language, namespaceOfFile(file), bundle, true, true);
@@ -182,10 +208,18 @@ export const languageReady: Promise<void> = isLanguage(i18next.language)
   ? loadLanguage(i18next.language).catch(() => i18next.changeLanguage('en').then(() => undefined))
   : Promise.resolve();
 
-i18next.on('languageChanged', (lng) => {
-  if (typeof document !== 'undefined') document.documentElement.lang = lng;
-});
-if (typeof document !== 'undefined') document.documentElement.lang = i18next.language;
+/**
+ * <html lang> and <html dir> follow the UI language: `dir="rtl"` for a right-to-left language
+ * (core's registry: Urdu, Kashmiri, Sindhi), so the logical CSS (ms-, pe-, text-start...) and
+ * the `rtl:` variants lay the page out from the right.
+ */
+function markDocument(lng: string): void {
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = lng;
+  document.documentElement.dir = directionOf(lng);
+}
+i18next.on('languageChanged', markDocument);
+markDocument(i18next.language);
 
 /**
  * Adds a namespace that only some routes need (English and Hindi; the other languages come with

@@ -1,7 +1,7 @@
 /**
  * The texts that stay as English has them in a translation (locales.test.ts): names of the
- * product, organisations and services, codes and formats (PAN format, date formats, JSON), and
- * the language names in their own scripts. `everywhere` applies to every language; a language's
+ * product, organisations and services, and codes and formats (PAN format, date formats, JSON).
+ * No file names a language: the language lists take each name from core's registry. `everywhere` applies to every language; a language's
  * own list adds the words it shares with English (German "Name", French "Date"...).
  * Keys are namespace -> dotted keys, as in locales/<language>/<namespace>.json.
  */
@@ -9,16 +9,7 @@ type AllowList = Partial<Record<string, readonly string[]>>;
 
 export const ALLOWED_AS_ENGLISH: { everywhere: AllowList } & Partial<Record<string, AllowList>> = {
   everywhere: {
-    common: [
-      'appName',
-      'languages.en',
-      'languages.es',
-      'languages.fr',
-      'languages.de',
-      'languages.ja',
-      'languages.ta',
-      'languages.bn',
-    ],
+    common: ['appName'],
     auth: ['aadhaarPlaceholder'],
     consent: ['source.api', 'debugPanel.apiUrl'],
     credentials: ['source.api', 'debugPanel.apiUrl'],
@@ -190,8 +181,6 @@ export const ALLOWED_AS_ENGLISH: { everywhere: AllowList } & Partial<Record<stri
     profile: ['identity.labels.aadhaar_number', 'identity.labels.pan_number'],
     settings: [
       'options.theme.system',
-      'options.language.hi',
-      'options.language.ta',
       'options.timezone.America/New_York',
       'options.timezone.Europe/London',
       'options.currency.EUR',

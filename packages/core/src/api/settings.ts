@@ -11,14 +11,17 @@
  * fields with the defaults, so a record written by an older version still reads.
  */
 import { z } from 'zod';
+import { OFFERED_LANGUAGES, type OfferedLanguage } from '../languages/registry';
 import { DEFAULT_THEME, THEMES } from '../validation/rules';
 
 /**
- * SPEC 9's language choices (en, hi, es, fr, de, ja) plus Tamil and Bengali (issue 19), in this
- * order in Settings. The app's screens are written in every one of them (UI_LANGUAGES).
+ * The language choices in Settings, in this order: the languages the product offers
+ * (languages/registry.ts OFFERED_LANGUAGES: SPEC 9's en, hi, es, fr, de, ja, then the languages
+ * of India whose translations are complete). The app's screens are written in every one of them
+ * (UI_LANGUAGES).
  */
-export const SETTINGS_LANGUAGES = ['en', 'hi', 'es', 'fr', 'de', 'ja', 'ta', 'bn'] as const;
-export type SettingsLanguage = (typeof SETTINGS_LANGUAGES)[number];
+export const SETTINGS_LANGUAGES = OFFERED_LANGUAGES;
+export type SettingsLanguage = OfferedLanguage;
 /** The languages the app's texts are written in: every settings language. */
 export const UI_LANGUAGES = SETTINGS_LANGUAGES;
 export type UiLanguage = (typeof UI_LANGUAGES)[number];

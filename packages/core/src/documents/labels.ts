@@ -8,15 +8,16 @@
  * `identity.labels`, activity.json `types.basic_identity_created`, info.json's list of the
  * documents); the server may not import web code, so they are copied here.
  */
+import { OFFERED_LANGUAGES, type OfferedLanguage } from '../languages/registry';
 import type { DocumentTypeKey } from './catalogue';
 
 /**
  * The languages the labels exist in and the type metadata is served in (RFC 5646 tags): the
- * app's UI languages (SPEC 9's en, hi, es, fr, de, ja, plus Tamil and Bengali; settings.ts
- * UI_LANGUAGES), English first.
+ * languages the product offers (languages/registry.ts OFFERED_LANGUAGES, the same list as
+ * settings.ts UI_LANGUAGES), English first. Offering a language means adding its labels here.
  */
-export const METADATA_LOCALES = ['en', 'hi', 'es', 'fr', 'de', 'ja', 'ta', 'bn'] as const;
-export type MetadataLocale = (typeof METADATA_LOCALES)[number];
+export const METADATA_LOCALES = OFFERED_LANGUAGES;
+export type MetadataLocale = OfferedLanguage;
 
 /** A text in every metadata language. */
 export type LocalizedText = Readonly<Record<MetadataLocale, string>>;

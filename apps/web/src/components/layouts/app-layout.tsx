@@ -12,7 +12,7 @@ function SkipLink() {
   return (
     <a
       href="#main"
-      className="sr-only z-50 rounded-md bg-orange-700 px-3 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      className="sr-only z-50 rounded-md bg-orange-700 px-3 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:start-2"
     >
       {t('skipToContent')}
     </a>

@@ -10,7 +10,7 @@ import { Link } from 'react-router';
 import { InfoIcon } from '@/components/ui/icons';
 import { LogoMark } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
-import { isLanguage, LANGUAGES, setLanguage } from '@/lib/i18n';
+import { LanguageMenu } from './language-menu';
 import { ThemeToggle } from './theme-toggle';
 
 export interface DemoFrameTexts {
@@ -23,12 +23,12 @@ export interface DemoFrameTexts {
 }
 
 export function DemoFrame({ texts, children }: { texts: DemoFrameTexts; children: ReactNode }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <div className="min-h-dvh bg-slate-50 dark:bg-slate-950">
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:start-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900"
       >
         {t('skipToContent')}
       </a>
@@ -48,22 +48,7 @@ export function DemoFrame({ texts, children }: { texts: DemoFrameTexts; children
             </span>
           </div>
           <div className="flex shrink-0 items-center gap-1">
-            <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
-              <span className="sr-only sm:not-sr-only">{t('footer.language')}</span>
-              <select
-                value={isLanguage(i18n.language) ? i18n.language : 'en'}
-                onChange={(event) => {
-                  if (isLanguage(event.target.value)) void setLanguage(event.target.value);
-                }}
-                className="min-h-9 rounded-md border border-slate-300 bg-white px-1.5 py-1 text-sm text-slate-800 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
-              >
-                {LANGUAGES.map((language) => (
-                  <option key={language} value={language} lang={language}>
-                    {t(`languages.${language}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <LanguageMenu placement="below" compact />
             <ThemeToggle />
           </div>
         </div>

@@ -1,11 +1,11 @@
 /**
  * The site footer (SPEC 2): Product, Company and Support link columns to real routes, the
- * badges of SPEC 1 and the English/Hindi switch.
+ * badges of SPEC 1 and the language menu (every language the product offers).
  */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { isLanguage, LANGUAGES, setLanguage } from '@/lib/i18n';
+import { LanguageMenu } from './language-menu';
 
 interface FooterLink {
   label: string;
@@ -46,7 +46,7 @@ function FooterColumn({ title, links }: { title: string; links: FooterLink[] }) 
 }
 
 export function Footer() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const product: FooterLink[] = [
     { label: t('nav.features'), href: paths.features.getHref() },
     { label: t('footer.digitalWallet'), href: paths.digitalWallet.getHref() },
@@ -90,22 +90,7 @@ export function Footer() {
       <div className="border-t border-slate-200 dark:border-slate-800">
         <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-3 px-4 py-4 text-sm text-slate-600 sm:flex-row sm:px-6 lg:px-8 dark:text-slate-400">
           <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
-          <label className="flex items-center gap-2">
-            <span>{t('footer.language')}</span>
-            <select
-              value={isLanguage(i18n.language) ? i18n.language : 'en'}
-              onChange={(event) => {
-                if (isLanguage(event.target.value)) void setLanguage(event.target.value);
-              }}
-              className="rounded-md border border-slate-300 bg-white px-2 py-1 text-slate-800 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
-            >
-              {LANGUAGES.map((lng) => (
-                <option key={lng} value={lng} lang={lng}>
-                  {t(`languages.${lng}`)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <LanguageMenu />
         </div>
       </div>
     </footer>

@@ -72,7 +72,7 @@ function NewDot() {
       <span
         aria-hidden="true"
         data-testid="new-dot"
-        className="absolute top-1 right-0 size-2 rounded-full bg-red-600"
+        className="absolute top-1 end-0 size-2 rounded-full bg-red-600"
       />
       <span className="sr-only">({t('nav.newItems')})</span>
     </>
@@ -167,7 +167,7 @@ export function Header() {
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-6 lg:px-8">
         <Link
           to={signedIn ? paths.app.dashboard.getHref() : paths.home.getHref()}
-          className="mr-2 flex items-center gap-2 rounded-md text-lg font-bold text-slate-900 dark:text-white"
+          className="me-2 flex items-center gap-2 rounded-md text-lg font-bold text-slate-900 dark:text-white"
         >
           <LogoMark />
           {t('appName')}
@@ -192,7 +192,7 @@ export function Header() {
           </ul>
         </nav>
 
-        <div className="ml-auto flex items-center gap-1">
+        <div className="ms-auto flex items-center gap-1">
           {signedIn && (
             <button
               type="button"
@@ -252,7 +252,7 @@ export function Header() {
                     `${navLinkClass({ isActive: isActive && item.key !== 'features' })} block`
                   }
                 >
-                  <span className="relative pr-3">
+                  <span className="relative pe-3">
                     {item.label}
                     {item.dot && <NewDot />}
                   </span>

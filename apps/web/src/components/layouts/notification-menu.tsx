@@ -150,14 +150,14 @@ export function NotificationMenu() {
         className="relative rounded-lg p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
       >
         <BellIcon />
-        <CountBadge className="absolute -top-0.5 -right-0.5" />
+        <CountBadge className="absolute -top-0.5 -end-0.5" />
       </button>
       {open && (
         <section
           id={panelId}
           aria-labelledby={`${panelId}-title`}
           // Phones: the width of the screen under the header; wider screens: under the bell.
-          className="fixed inset-x-3 top-[4.5rem] z-50 rounded-xl border sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-[22rem] border-slate-200 bg-white shadow-xl dark:border-slate-700 dark:bg-slate-900"
+          className="fixed inset-x-3 top-[4.5rem] z-50 rounded-xl border sm:absolute sm:inset-x-auto sm:top-auto sm:end-0 sm:mt-2 sm:w-[22rem] border-slate-200 bg-white shadow-xl dark:border-slate-700 dark:bg-slate-900"
         >
           <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3 dark:border-slate-700">
             <h2

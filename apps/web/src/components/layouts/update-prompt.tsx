@@ -18,7 +18,7 @@ export function UpdatePrompt() {
   return (
     <section
       aria-label={t('update.ready')}
-      className="fixed inset-x-3 bottom-3 z-50 mx-auto flex max-w-md flex-wrap items-center gap-3 rounded-xl border border-orange-200 bg-white p-4 shadow-lg sm:inset-x-auto sm:right-4 sm:bottom-4 dark:border-orange-900 dark:bg-slate-900"
+      className="fixed inset-x-3 bottom-3 z-50 mx-auto flex max-w-md flex-wrap items-center gap-3 rounded-xl border border-orange-200 bg-white p-4 shadow-lg sm:inset-x-auto sm:end-4 sm:bottom-4 dark:border-orange-900 dark:bg-slate-900"
     >
       <p role="status" className="min-w-0 flex-1 font-medium text-slate-900 dark:text-white">
         {t('update.ready')}

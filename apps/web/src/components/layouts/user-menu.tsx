@@ -9,7 +9,7 @@ import { useAuth, useSignOut } from '@/lib/auth';
 import { useGreetingName } from '@/lib/preferences';
 
 const ITEM =
-  'block w-full rounded-md px-3 py-2 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800';
+  'block w-full rounded-md px-3 py-2 text-start text-sm hover:bg-slate-100 dark:hover:bg-slate-800';
 
 export function UserMenu() {
   const { t } = useTranslation();
@@ -43,7 +43,7 @@ export function UserMenu() {
         <nav
           id={menuId}
           aria-label={t('userMenu.label')}
-          className="absolute right-0 z-50 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-2 shadow-xl dark:border-slate-700 dark:bg-slate-900"
+          className="absolute end-0 z-50 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-2 shadow-xl dark:border-slate-700 dark:bg-slate-900"
         >
           {user && (
             <p className="border-b border-slate-200 px-3 pt-1 pb-2 text-xs text-slate-500 dark:border-slate-700 dark:text-slate-400">

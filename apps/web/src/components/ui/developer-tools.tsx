@@ -32,7 +32,7 @@ export function DeveloperTools({ children }: { children: ReactNode }) {
           aria-expanded={open}
           aria-controls={`${ids}-panel`}
           onClick={() => setChosen(!open)}
-          className="flex min-h-11 w-full items-center gap-2 rounded-2xl px-4 py-3 text-left text-sm font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-orange-500 dark:text-slate-200 dark:hover:bg-slate-800"
+          className="flex min-h-11 w-full items-center gap-2 rounded-2xl px-4 py-3 text-start text-sm font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-orange-500 dark:text-slate-200 dark:hover:bg-slate-800"
         >
           <WrenchIcon className="size-4 shrink-0" />
           <span className="flex-1">{t('developerTools.title')}</span>

@@ -162,8 +162,9 @@ export const ExternalLinkIcon = (p: IconProps) => (
     <path d="M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6" />
   </Icon>
 );
-export const ArrowRightIcon = (p: IconProps) => (
-  <Icon {...p}>
+/** "Forward": mirrored in a right-to-left page (its forward is to the left). */
+export const ArrowRightIcon = ({ className = 'size-5', ...p }: IconProps) => (
+  <Icon className={`${className} rtl:-scale-x-100`} {...p}>
     <path d="M5 12h14M13 6l6 6-6 6" />
   </Icon>
 );

@@ -81,7 +81,8 @@ export function Switch({
         >
           <span
             className={`inline-block size-4 rounded-full bg-white shadow transition-transform motion-reduce:transition-none ${
-              checked ? 'translate-x-5' : 'translate-x-0.5'
+              // The knob moves towards the line's end: to the left in a right-to-left page.
+              checked ? 'translate-x-5 rtl:-translate-x-5' : 'translate-x-0.5 rtl:-translate-x-0.5'
             }`}
           />
         </span>

@@ -156,7 +156,7 @@ export function SyncStatus() {
           <Button
             size="sm"
             variant="secondary"
-            className="ml-auto min-h-11"
+            className="ms-auto min-h-11"
             onClick={() => void syncNow()}
             loading={syncing}
             loadingLabel={t('syncing')}

@@ -106,7 +106,7 @@ export function ActivityPage({ userId }: { userId: string }) {
             {t('searchLabel')}
           </label>
           <div className="relative mt-1">
-            <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500 dark:text-slate-400" />
+            <SearchIcon className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-slate-500 dark:text-slate-400" />
             <input
               id={`${ids}-search`}
               type="search"
@@ -114,7 +114,7 @@ export function ActivityPage({ userId }: { userId: string }) {
               onChange={(event) => setQuery(event.target.value)}
               placeholder={t('searchPlaceholder')}
               autoComplete="off"
-              className={`${FIELD} min-h-11 pr-3 pl-9`}
+              className={`${FIELD} min-h-11 pe-3 ps-9`}
             />
           </div>
         </div>

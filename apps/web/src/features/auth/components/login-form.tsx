@@ -262,7 +262,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: UserData) => void }
             <div className="mt-1 flex items-stretch">
               <span
                 id={`${ids}-country`}
-                className="flex items-center rounded-l-lg border border-r-0 border-slate-300 bg-slate-100 px-3 font-mono text-slate-700 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-200"
+                className="flex items-center rounded-s-lg border border-e-0 border-slate-300 bg-slate-100 px-3 font-mono text-slate-700 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-200"
               >
                 {COUNTRY_CODE}
               </span>
@@ -283,7 +283,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: UserData) => void }
                 aria-describedby={[`${ids}-country`, fieldErrors.phone ? `${ids}-phone-error` : '']
                   .filter(Boolean)
                   .join(' ')}
-                className="block w-full min-w-0 rounded-r-lg border border-slate-300 bg-white px-3 py-2 font-mono text-base tracking-wider text-slate-900 placeholder:text-slate-400 aria-invalid:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:aria-invalid:border-red-400"
+                className="block w-full min-w-0 rounded-e-lg border border-slate-300 bg-white px-3 py-2 font-mono text-base tracking-wider text-slate-900 placeholder:text-slate-400 aria-invalid:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:aria-invalid:border-red-400"
               />
             </div>
             <FieldError id={`${ids}-phone-error`} message={fieldErrors.phone} />
@@ -319,14 +319,14 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: UserData) => void }
                 }
                 aria-invalid={fieldErrors.otp ? true : undefined}
                 aria-describedby={fieldErrors.otp ? `${ids}-otp-error` : undefined}
-                className="pr-11 font-mono tracking-[0.4em] placeholder:tracking-normal"
+                className="pe-11 font-mono tracking-[0.4em] placeholder:tracking-normal"
               />
               <button
                 type="button"
                 onClick={() => setShowOtp((v) => !v)}
                 aria-label={showOtp ? t('hideOtp') : t('showOtp')}
                 aria-pressed={showOtp}
-                className="absolute inset-y-0 right-0 flex items-center rounded-r-lg px-3 text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-100"
+                className="absolute inset-y-0 end-0 flex items-center rounded-e-lg px-3 text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-100"
               >
                 {showOtp ? <EyeOffIcon /> : <EyeIcon />}
               </button>

@@ -84,7 +84,7 @@ export function AddCredentialMenu({
           role="menu"
           aria-label={t('addMenu')}
           onKeyDown={onMenuKey}
-          className="absolute left-0 z-30 mt-2 max-h-80 w-72 max-w-[calc(100vw-2rem)] overflow-y-auto rounded-xl border border-slate-200 bg-white p-1 shadow-lg sm:right-0 sm:left-auto dark:border-slate-700 dark:bg-slate-900"
+          className="absolute start-0 z-30 mt-2 max-h-80 w-72 max-w-[calc(100vw-2rem)] overflow-y-auto rounded-xl border border-slate-200 bg-white p-1 shadow-lg sm:end-0 sm:start-auto dark:border-slate-700 dark:bg-slate-900"
         >
           {ISSUABLE_DOCUMENT_TYPES.map((type) => {
             const held = heldKeys.has(type.key);
@@ -99,7 +99,7 @@ export function AddCredentialMenu({
                   trigger.current?.focus();
                   onSelect(type);
                 }}
-                className="flex w-full flex-col items-start rounded-lg px-3 py-2 text-left hover:bg-orange-50 focus-visible:bg-orange-50 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800"
+                className="flex w-full flex-col items-start rounded-lg px-3 py-2 text-start hover:bg-orange-50 focus-visible:bg-orange-50 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800"
               >
                 <span className="font-medium text-slate-900 dark:text-white">
                   {documentTypeName(type.key, i18n.language)}

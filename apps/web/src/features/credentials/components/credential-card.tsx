@@ -518,7 +518,7 @@ export function CredentialCard({
           <Button
             size="sm"
             variant="ghost"
-            className="text-red-700 hover:bg-red-50 sm:ml-auto dark:text-red-400 dark:hover:bg-red-950"
+            className="text-red-700 hover:bg-red-50 sm:ms-auto dark:text-red-400 dark:hover:bg-red-950"
             onClick={() => actions.onDelete(credential)}
           >
             {t('delete')}

@@ -144,7 +144,7 @@ export function FieldChoice({
                 </label>
                 <span
                   id={`${ids}-full-${field}`}
-                  className={`mt-1 block pl-6 text-sm ${
+                  className={`mt-1 block ps-6 text-sm ${
                     warned
                       ? 'font-medium text-amber-900 dark:text-amber-200'
                       : 'text-slate-600 dark:text-slate-400'

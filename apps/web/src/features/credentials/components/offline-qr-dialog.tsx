@@ -217,7 +217,7 @@ export function OfflineQrDialog({
                 <div className="aspect-square w-full rounded-lg bg-slate-100 dark:bg-slate-800" />
               )}
             </div>
-            <div className="min-w-0 text-center sm:text-left">
+            <div className="min-w-0 text-center sm:text-start">
               <p className="text-sm font-medium text-slate-600 dark:text-slate-400">
                 {t('offlineQr.codeLabel')}
               </p>

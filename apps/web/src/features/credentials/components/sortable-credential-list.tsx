@@ -81,7 +81,7 @@ function SortableCard({
             {...attributes}
             {...listeners}
             aria-label={t('dragHandle', { name })}
-            className="-ml-1 cursor-grab touch-none rounded-md p-2 text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-orange-500 active:cursor-grabbing dark:hover:bg-slate-800 dark:hover:text-slate-200"
+            className="-ms-1 cursor-grab touch-none rounded-md p-2 text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-orange-500 active:cursor-grabbing dark:hover:bg-slate-800 dark:hover:text-slate-200"
           >
             <GripIcon />
           </button>

@@ -248,7 +248,7 @@ function FieldLabel({
         // The input's `required` tells assistive technology; this is for the eye.
         <span
           aria-hidden="true"
-          className="ml-1 text-sm font-normal text-slate-600 dark:text-slate-400"
+          className="ms-1 text-sm font-normal text-slate-600 dark:text-slate-400"
         >
           {t('contact.form.requiredMark')}
         </span>

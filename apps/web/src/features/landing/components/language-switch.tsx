@@ -6,11 +6,11 @@
  */
 import { useTranslation } from 'react-i18next';
 import { BUNDLED_LANGUAGES, isLanguage, setLanguage } from '@/lib/i18n';
+import { endonymOf } from '@/lib/languages';
 import { LANDING_NAMESPACE } from '../i18n';
 
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation(LANDING_NAMESPACE);
-  const { t: tCommon } = useTranslation();
   const current = isLanguage(i18n.language) ? i18n.language : 'en';
   return (
     <fieldset className="inline-flex rounded-lg border border-slate-300 bg-white p-0.5 dark:border-slate-600 dark:bg-slate-900">
@@ -26,13 +26,13 @@ export function LanguageSwitch() {
             onClick={() => {
               if (!pressed) void setLanguage(language);
             }}
-            className={`min-w-20 rounded-md px-3 py-1.5 text-sm font-medium transition-colors ${
+            className={`endonym min-w-20 rounded-md px-3 py-1.5 text-sm font-medium transition-colors ${
               pressed
                 ? 'bg-orange-700 text-white dark:bg-orange-400 dark:text-slate-950'
                 : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800'
             }`}
           >
-            {tCommon(`languages.${language}`)}
+            {endonymOf(language)}
           </button>
         );
       })}

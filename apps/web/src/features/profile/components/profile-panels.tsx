@@ -188,7 +188,7 @@ export function RecentActivity({ logs, now }: { logs: ActivityLog[] | null; now:
                   {format.relative(log.timestamp, now)}
                 </time>
                 {log.pending_sync && (
-                  <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/50 dark:text-amber-100">
+                  <span className="ms-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/50 dark:text-amber-100">
                     {t('notSynced')}
                   </span>
                 )}

@@ -123,7 +123,7 @@ export function ActiveSessions({
                     <p className="font-medium text-slate-900 dark:text-slate-100">
                       {t('sessions.device', names)}
                       {session.current && (
-                        <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800 dark:bg-emerald-900/60 dark:text-emerald-200">
+                        <span className="ms-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800 dark:bg-emerald-900/60 dark:text-emerald-200">
                           {t('sessions.thisDevice')}
                         </span>
                       )}

@@ -283,7 +283,7 @@ export function BackupsPanel({ userId }: { userId: string }) {
               onChange={(event: ChangeEvent<HTMLInputElement>) =>
                 setFile(event.target.files?.[0] ?? null)
               }
-              className="mt-1 block w-full text-sm text-slate-800 file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:font-medium dark:text-slate-200 dark:file:bg-slate-800 dark:file:text-slate-100"
+              className="mt-1 block w-full text-sm text-slate-800 file:me-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:font-medium dark:text-slate-200 dark:file:bg-slate-800 dark:file:text-slate-100"
             />
           </div>
           <div>

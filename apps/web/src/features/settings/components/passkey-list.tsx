@@ -61,7 +61,7 @@ export function PasskeyList({ userId }: { userId: string }) {
                 <p className="font-medium text-slate-900 dark:text-slate-100">
                   {passkey.name}
                   {passkey.id === thisDevice && (
-                    <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800 dark:bg-green-950 dark:text-green-200">
+                    <span className="ms-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800 dark:bg-green-950 dark:text-green-200">
                       {t('passkeys.thisDevice')}
                     </span>
                   )}

@@ -108,7 +108,7 @@ export function SwitchRow({
         labelledBy={`${id}-label`}
         describedBy={`${id}-description`}
         className="self-end sm:self-auto"
-        stateClassName="w-12 text-right"
+        stateClassName="w-12 text-end"
       />
     </div>
   );
@@ -127,7 +127,8 @@ export function SelectRow({
   label: string;
   description: ReactNode;
   value: string;
-  options: readonly { value: string; label: string }[];
+  /** `className` 'endonym' for a language's name (lib/languages.tsx). */
+  options: readonly { value: string; label: string; className?: string }[];
   onChange: (value: string) => void;
   disabled?: boolean;
 }) {
@@ -149,7 +150,7 @@ export function SelectRow({
         className="min-h-11 w-full shrink-0 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 disabled:cursor-not-allowed disabled:opacity-60 sm:w-60 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
       >
         {options.map((option) => (
-          <option key={option.value} value={option.value}>
+          <option key={option.value} value={option.value} className={option.className}>
             {option.label}
           </option>
         ))}

@@ -1,13 +1,14 @@
 import {
   DEFAULT_SETTINGS,
   type HolderExport,
+  LANGUAGE_REGISTRY,
   type NotificationChannels,
   type UserSettings,
   withReachableChannels,
 } from '@pehchaan/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '@/lib/i18n';
+import { i18n, LANGUAGES } from '@/lib/i18n';
 import { credential } from '@/testing/fixtures';
 import { type Handler, json, mockFetch, problem, type RecordedRequest } from '@/testing/mock-fetch';
 import { renderApp, signIn } from '@/testing/render-app';
@@ -126,8 +127,18 @@ describe('/settings (SPEC 2 Settings)', () => {
     expect(within(preferences).getByRole('combobox', { name: 'Theme' })).toHaveDisplayValue(
       'System',
     );
-    expect(within(preferences).getByRole('combobox', { name: 'Language' })).toHaveDisplayValue(
-      'English',
+    const language = within(preferences).getByRole('combobox', { name: 'Language' });
+    expect(language).toHaveDisplayValue('English');
+    // Every offered language by its own name, its English name beside it (core's registry).
+    expect(
+      within(language)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(
+      LANGUAGES.map((code) => {
+        const entry = LANGUAGE_REGISTRY.find((e) => e.code === code);
+        return code === 'en' ? 'English' : `${entry?.endonym} (${entry?.english})`;
+      }),
     );
     const timezone = within(preferences).getByRole('combobox', { name: 'Time zone' });
     expect(timezone).toHaveDisplayValue('India (Asia/Kolkata)');

@@ -45,6 +45,7 @@ import { hasProblemCode, isApiError } from '@/lib/api-client';
 import { useAuth, useSignOut } from '@/lib/auth';
 import { setUnlockPasskey, unlockPasskeyOf } from '@/lib/device';
 import { isLanguage, setLanguage } from '@/lib/i18n';
+import { endonymOf, languageNameIn } from '@/lib/languages';
 import { queryKeys } from '@/lib/query-keys';
 import { useTheme } from '@/lib/theme';
 import { toast } from '@/lib/toast';
@@ -84,6 +85,18 @@ type SaveOutcome = 'api' | 'localStorage' | 'failed' | 'superseded';
 type Source = 'api' | 'local' | 'defaults';
 
 const sectionId = (section: SettingsSectionId) => `settings-${section}`;
+
+/**
+ * A language choice: its name in its own script (core's registry), and beside it, in brackets,
+ * its name in the UI language when that differs ('मराठी (Marathi)' in English, 'English
+ * (अंग्रेज़ी)' in Hindi; lib/languages.tsx).
+ */
+function languageChoice(code: string, uiLanguage: string) {
+  const endonym = endonymOf(code);
+  const name = languageNameIn(code, uiLanguage);
+  const same = code === uiLanguage || name.toLocaleLowerCase() === endonym.toLocaleLowerCase();
+  return { value: code, label: same ? endonym : `${endonym} (${name})`, className: 'endonym' };
+}
 
 export function SettingsPage({
   userId,
@@ -370,11 +383,15 @@ export function SettingsPage({
         description={description}
         value={String(value)}
         disabled={field === 'backupFrequency' && !settings.autoBackup}
-        options={choices.map((choice) => ({
-          value: String(choice),
-          // Keys of every choice exist in both languages (settings.json options.*).
-          label: t(`options.${field}.${choice}` as 'options.theme.light'),
-        }))}
+        options={choices.map((choice) =>
+          field === 'language'
+            ? languageChoice(String(choice), uiLanguage)
+            : {
+                value: String(choice),
+                // Keys of every choice exist in both languages (settings.json options.*).
+                label: t(`options.${field}.${choice}` as 'options.theme.light'),
+              },
+        )}
         onChange={(option) =>
           update(field, choiceValue(field, option) as UserSettings[typeof field])
         }

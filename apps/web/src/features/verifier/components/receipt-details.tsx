@@ -28,6 +28,7 @@ import { Button } from '@/components/ui/button';
 import { CheckCircleIcon, InfoIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { downloadJson } from '@/lib/download-file';
+import { LanguageName } from '@/lib/languages';
 import { useFormat } from '@/lib/preferences';
 
 type ReceiptVerdict = 'verified' | 'untrusted' | 'notRegistry' | 'invalidSignature' | 'malformed';
@@ -132,7 +133,6 @@ export function ReceiptDetails({
   consentStatus?: ReceiptConsentStatus;
 }) {
   const { t } = useTranslation('verifier');
-  const { t: tc } = useTranslation('common');
   const shown = receiptVerdictOf(verdict, document);
   const receipt = readConsentReceipt(document);
   const format = useFormat();
@@ -158,7 +158,7 @@ export function ReceiptDetails({
             {t(`receipt.verdict.${shown}Text`, { issuer: issuerName })}
           </p>
           {verdict.errors.length > 0 && (
-            <ul className="mt-2 list-disc pl-5 text-sm break-words">
+            <ul className="mt-2 list-disc ps-5 text-sm break-words">
               {verdict.errors.map((error) => (
                 <li key={error}>{error}</li>
               ))}
@@ -205,7 +205,7 @@ export function ReceiptDetails({
               {receipt.state ? t(`receipt.states.${receipt.state}`) : t('receipt.unknown')}
             </Row>
             <Row label={t('receipt.items')}>
-              <ul className="text-right">
+              <ul className="text-end">
                 {receipt.items.map((item) => (
                   <li key={`${item.source}-${item.claim}`}>
                     {item.label}
@@ -220,7 +220,7 @@ export function ReceiptDetails({
               </ul>
             </Row>
             <Row label={t('receipt.events')}>
-              <ol className="text-right">
+              <ol className="text-end">
                 {receipt.events.map((event) => (
                   <li key={`${event.state}-${event.at}`}>
                     {event.state ? t(`receipt.states.${event.state}`) : t('receipt.unknown')}
@@ -235,9 +235,7 @@ export function ReceiptDetails({
             {receipt.noticeLanguage && (
               <Row label={t('receipt.noticeLanguage')}>
                 {/* The language's own name, as the language menu shows it. */}
-                {tc(`languages.${receipt.noticeLanguage}` as 'languages.en', {
-                  defaultValue: receipt.noticeLanguage,
-                })}
+                <LanguageName code={receipt.noticeLanguage} />
               </Row>
             )}
             {receipt.withdrawAt && (

@@ -197,7 +197,7 @@ export function CheckList({
         <>
           <h4 className="mt-4 mb-1 font-semibold">{t('errors')}</h4>
           {/* A reason may quote a DID or URL with no break in it: wrap anywhere (narrow screens). */}
-          <ul className="list-disc pl-5 text-sm [overflow-wrap:anywhere] text-red-700 dark:text-red-400">
+          <ul className="list-disc ps-5 text-sm [overflow-wrap:anywhere] text-red-700 dark:text-red-400">
             {errors.map((error) => (
               <li key={error}>{error}</li>
             ))}

@@ -156,7 +156,7 @@ export function VerifyDocumentPage() {
             type="file"
             accept=".json,application/json,application/ld+json"
             onChange={(event) => void onFile(event)}
-            className="text-sm file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:text-sm file:font-medium file:text-slate-800 dark:file:border-slate-600 dark:file:bg-slate-900 dark:file:text-slate-100"
+            className="text-sm file:me-3 file:min-h-11 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:text-sm file:font-medium file:text-slate-800 dark:file:border-slate-600 dark:file:bg-slate-900 dark:file:text-slate-100"
           />
         </div>
         {tooLarge && (

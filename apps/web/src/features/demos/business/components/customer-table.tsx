@@ -23,11 +23,11 @@ import { Badge } from './badge';
 const FIELD =
   'block h-10 w-full rounded-lg border border-slate-400 bg-white px-3 text-base text-slate-900 placeholder:text-slate-500 sm:text-sm dark:border-slate-500 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-400';
 const TH =
-  'whitespace-nowrap px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase dark:text-slate-300';
+  'whitespace-nowrap px-4 py-3 text-start text-xs font-semibold tracking-wide text-slate-700 uppercase dark:text-slate-300';
 const TD = 'whitespace-nowrap px-4 py-3';
 /** The name column stays in view while the other columns scroll sideways on a phone. */
 const STICKY =
-  'sticky left-0 z-10 shadow-[1px_0_0_var(--color-slate-200)] dark:shadow-[1px_0_0_var(--color-slate-700)]';
+  'sticky start-0 z-10 shadow-[1px_0_0_var(--color-slate-200)] dark:shadow-[1px_0_0_var(--color-slate-700)]';
 
 function isStatus(value: string): value is CustomerStatus {
   return (CUSTOMER_STATUSES as readonly string[]).includes(value);
@@ -55,7 +55,7 @@ export function CustomerTable({ customers }: { customers: readonly BusinessCusto
             {t('table.search')}
           </label>
           <div className="relative mt-1">
-            <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500 dark:text-slate-400" />
+            <SearchIcon className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-slate-500 dark:text-slate-400" />
             <input
               id={`${id}-search`}
               type="search"
@@ -63,7 +63,7 @@ export function CustomerTable({ customers }: { customers: readonly BusinessCusto
               onChange={(event) => setQuery(event.target.value)}
               placeholder={t('table.searchPlaceholder')}
               autoComplete="off"
-              className={`${FIELD} pl-9`}
+              className={`${FIELD} ps-9`}
             />
           </div>
         </div>
@@ -153,7 +153,7 @@ export function CustomerTable({ customers }: { customers: readonly BusinessCusto
                 <tr key={customer.id}>
                   <th
                     scope="row"
-                    className={`${TD} ${STICKY} bg-white text-left font-medium text-slate-900 dark:bg-slate-900 dark:text-white`}
+                    className={`${TD} ${STICKY} bg-white text-start font-medium text-slate-900 dark:bg-slate-900 dark:text-white`}
                   >
                     {customer.name}
                   </th>
@@ -165,7 +165,7 @@ export function CustomerTable({ customers }: { customers: readonly BusinessCusto
                   </td>
                   <td className={TD}>
                     <span className="flex items-center gap-2">
-                      <span className="w-7 text-right font-semibold tabular-nums text-slate-900 dark:text-white">
+                      <span className="w-7 text-end font-semibold tabular-nums text-slate-900 dark:text-white">
                         {customer.dataScore}
                       </span>
                       <Badge tone={band.tone}>{t(band.key)}</Badge>

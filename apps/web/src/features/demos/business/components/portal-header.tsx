@@ -43,13 +43,13 @@ export function PortalHeader() {
             </span>
           </span>
         </Link>
-        <div className="ml-auto flex items-center gap-1 lg:order-last">
+        <div className="ms-auto flex items-center gap-1 lg:order-last">
           <LanguageButton />
           <ThemeToggle />
         </div>
         <nav
           aria-label={t('nav.label')}
-          className="-mx-1 w-full overflow-x-auto lg:mx-0 lg:ml-auto lg:w-auto"
+          className="-mx-1 w-full overflow-x-auto lg:mx-0 lg:ms-auto lg:w-auto"
         >
           <ul className="flex items-center gap-1">
             <li>

@@ -33,14 +33,14 @@ function OtpField({ value, onChange }: { value: string; onChange: (value: string
           value={value}
           onChange={(event) => onChange(event.target.value)}
           aria-describedby={`${id}-hint`}
-          className={`${INPUT} pr-11 font-mono tracking-[0.3em] placeholder:font-sans placeholder:tracking-normal`}
+          className={`${INPUT} pe-11 font-mono tracking-[0.3em] placeholder:font-sans placeholder:tracking-normal`}
         />
         <button
           type="button"
           onClick={() => setVisible((v) => !v)}
           aria-label={visible ? t('identityStep.hideOtp') : t('identityStep.showOtp')}
           aria-pressed={visible}
-          className="absolute inset-y-0 right-0 flex items-center rounded-r-lg px-3 text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100"
+          className="absolute inset-y-0 end-0 flex items-center rounded-e-lg px-3 text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100"
         >
           {visible ? <EyeOffIcon /> : <EyeIcon />}
         </button>

@@ -81,7 +81,7 @@ export function ChoiceButton({
       type="button"
       onClick={onClick}
       aria-describedby={textId}
-      className={`flex w-full items-start gap-4 rounded-xl border p-4 text-left transition-colors ${
+      className={`flex w-full items-start gap-4 rounded-xl border p-4 text-start transition-colors ${
         primary
           ? 'border-orange-300 bg-orange-50 hover:border-orange-500 hover:bg-orange-100 dark:border-orange-800 dark:bg-orange-950/40 dark:hover:border-orange-500'
           : 'border-slate-300 bg-white hover:border-slate-400 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800'
@@ -120,7 +120,7 @@ export function Summary({ label, rows }: { label: string; rows: [string, ReactNo
           className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-3"
         >
           <dt className="text-slate-600 dark:text-slate-400">{term}</dt>
-          <dd className="text-right font-medium text-slate-900 dark:text-white">{value}</dd>
+          <dd className="text-end font-medium text-slate-900 dark:text-white">{value}</dd>
         </div>
       ))}
     </dl>

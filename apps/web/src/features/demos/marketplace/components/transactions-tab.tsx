@@ -204,7 +204,7 @@ export function TransactionsTab({
                   tabIndex={0}
                   className="hidden overflow-x-auto sm:block"
                 >
-                  <table className="w-full min-w-[40rem] text-left text-sm">
+                  <table className="w-full min-w-[40rem] text-start text-sm">
                     <thead>
                       <tr className="border-b border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-400">
                         {(
@@ -213,7 +213,7 @@ export function TransactionsTab({
                           <th
                             key={column}
                             scope="col"
-                            className={`px-4 py-2 font-medium ${column === 'amount' ? 'text-right' : ''}`}
+                            className={`px-4 py-2 font-medium ${column === 'amount' ? 'text-end' : ''}`}
                           >
                             {t(`transactions.columns.${column}`)}
                           </th>
@@ -232,7 +232,7 @@ export function TransactionsTab({
                           <td className="px-4 py-3 text-slate-700 dark:text-slate-300">
                             {categoryName(tx.category)}
                           </td>
-                          <td className="px-4 py-3 text-right font-semibold text-slate-900 tabular-nums dark:text-white">
+                          <td className="px-4 py-3 text-end font-semibold text-slate-900 tabular-nums dark:text-white">
                             {format.money(tx.amount)}
                           </td>
                           <td className="px-4 py-3 text-slate-700 dark:text-slate-300">

@@ -83,7 +83,7 @@ export function HolderHeader({ profile }: { profile: WalletProfile }) {
               <span className="text-2xl font-bold text-slate-900 dark:text-white">
                 {t('holder.scoreValue', { score: profile.dataScore })}
               </span>
-              <span className={`ml-2 text-sm font-semibold ${BAND_CLASSES[band]}`}>
+              <span className={`ms-2 text-sm font-semibold ${BAND_CLASSES[band]}`}>
                 {t(`holder.band.${band}`)}
               </span>
             </dd>

@@ -1,0 +1,33 @@
+import { LANGUAGE_REGISTRY } from '@pehchaan/core';
+import { describe, expect, it } from 'vitest';
+import indexHtml from '../../index.html?raw';
+import { endonymOf, englishNameOf, languageNameIn } from './languages';
+
+describe('language names', () => {
+  it("are each language's own name, from core's registry", () => {
+    expect(endonymOf('hi')).toBe('हिंदी');
+    expect(endonymOf('ur-IN')).toBe('اردو');
+    expect(endonymOf('xx')).toBe('xx');
+    expect(englishNameOf('bn')).toBe('Bengali');
+  });
+
+  it('are written in the UI language beside the endonym, English ones from the registry', () => {
+    expect(languageNameIn('mr', 'en')).toBe('Marathi');
+    expect(languageNameIn('bn', 'en')).toBe('Bengali');
+    expect(languageNameIn('en', 'hi')).toBe('अंग्रेज़ी');
+    expect(languageNameIn('ta', 'fr')).toBe('tamoul');
+  });
+});
+
+describe('the page before the app (index.html inline script)', () => {
+  it("sets dir=rtl for exactly the registry's right-to-left languages", () => {
+    const rtl = indexHtml.match(
+      /\/\^\(([a-z|]+)\)\$\/\.test\(language\)\) document\.documentElement\.dir/,
+    )?.[1];
+    expect(rtl?.split('|').sort()).toEqual(
+      LANGUAGE_REGISTRY.filter((entry) => entry.dir === 'rtl')
+        .map((entry) => entry.code)
+        .sort(),
+    );
+  });
+});
