@@ -77,6 +77,12 @@ const SCRIPT: Partial<Record<string, RegExp>> = {
   ta: /\p{Script=Tamil}/u,
   bn: /\p{Script=Bengali}/u,
   ja: /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u,
+  mr: /\p{Script=Devanagari}/u,
+  te: /\p{Script=Telugu}/u,
+  kn: /\p{Script=Kannada}/u,
+  gu: /\p{Script=Gujarati}/u,
+  pa: /\p{Script=Gurmukhi}/u,
+  ml: /\p{Script=Malayalam}/u,
 };
 
 /** English words left once placeholders, tags and escapes are taken out. */
