@@ -43,7 +43,19 @@ import { STORAGE_KEYS, writeString } from './storage';
  * Every UI language, in the order Settings and the footer list them (core's UI_LANGUAGES:
  * SPEC 9's en, hi, es, fr, de, ja, then Tamil and Bengali).
  */
-export const LANGUAGES = ['en', 'hi', 'es', 'fr', 'de', 'ja', 'ta', 'bn', 'gu', 'pa', 'ml'] as const;
+export const LANGUAGES = [
+  'en',
+  'hi',
+  'es',
+  'fr',
+  'de',
+  'ja',
+  'ta',
+  'bn',
+  'gu',
+  'pa',
+  'ml',
+] as const;
 export type Language = (typeof LANGUAGES)[number];
 /** The languages bundled with the code (the landing page's English/Hindi toggle, SPEC 1). */
 export const BUNDLED_LANGUAGES = ['en', 'hi'] as const;
