@@ -283,7 +283,7 @@ export const LANGUAGE_REGISTRY = [
     digits: 'gujr',
     region: 'IN',
     font: 'gujarati',
-    offered: false,
+    offered: true,
   },
   {
     code: 'kn',
@@ -294,7 +294,7 @@ export const LANGUAGE_REGISTRY = [
     digits: 'knda',
     region: 'IN',
     font: 'kannada',
-    offered: false,
+    offered: true,
   },
   {
     code: 'ks',
@@ -338,7 +338,7 @@ export const LANGUAGE_REGISTRY = [
     digits: 'mlym',
     region: 'IN',
     font: 'malayalam',
-    offered: false,
+    offered: true,
   },
   {
     code: 'mni',
@@ -360,7 +360,7 @@ export const LANGUAGE_REGISTRY = [
     digits: 'deva',
     region: 'IN',
     font: 'devanagari',
-    offered: false,
+    offered: true,
   },
   {
     code: 'ne',
@@ -393,7 +393,7 @@ export const LANGUAGE_REGISTRY = [
     digits: 'guru',
     region: 'IN',
     font: 'gurmukhi',
-    offered: false,
+    offered: true,
   },
   {
     code: 'sa',
@@ -437,7 +437,7 @@ export const LANGUAGE_REGISTRY = [
     digits: 'telu',
     region: 'IN',
     font: 'telugu',
-    offered: false,
+    offered: true,
   },
   {
     code: 'ur',
