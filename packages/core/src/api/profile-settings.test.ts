@@ -129,7 +129,22 @@ describe('settings', () => {
       profileVisibility: 'private',
       theme: 'system',
     });
-    expect(SETTINGS_LANGUAGES).toEqual(['en', 'hi', 'es', 'fr', 'de', 'ja', 'ta', 'bn']);
+    expect(SETTINGS_LANGUAGES).toEqual([
+      'en',
+      'hi',
+      'es',
+      'fr',
+      'de',
+      'ja',
+      'ta',
+      'bn',
+      'gu',
+      'kn',
+      'ml',
+      'mr',
+      'pa',
+      'te',
+    ]);
     expect(TIMEZONES).toEqual(['Asia/Kolkata', 'America/New_York', 'Europe/London', 'Asia/Tokyo']);
     expect(userSettingsSchema.parse(DEFAULT_SETTINGS)).toEqual(DEFAULT_SETTINGS);
   });

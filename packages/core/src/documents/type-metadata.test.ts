@@ -52,6 +52,12 @@ describe('SD-JWT VC type metadata of the catalogue', () => {
       ['ja', 'アーダールカード'],
       ['ta', 'ஆதார் அட்டை'],
       ['bn', 'আধার কার্ড'],
+      ['gu', 'આધાર કાર્ડ'],
+      ['kn', 'ಆಧಾರ್ ಕಾರ್ಡ್'],
+      ['ml', 'ആധാർ കാർഡ്'],
+      ['mr', 'आधार कार्ड'],
+      ['pa', 'ਆਧਾਰ ਕਾਰਡ'],
+      ['te', 'ఆధార్ కార్డ్'],
     ]);
     expect(metadata.claims.map((c) => c.path)).toEqual([
       ['name'],
