@@ -13,10 +13,13 @@
  *
  * `recordActivityAfter` appends the same entry in one statement, outside any transaction, when
  * the caller has just read the holder's chain head (activity-chain.ts `chainHeadOf`, joined to
- * its own read): the entry takes the next `seq` after that head, and the unique (user_id, seq)
- * index refuses it when another entry took that place meanwhile; it is then written the usual
- * way (above). No entry is ever lost or forked: either the optimistic insert lands right after
- * the head it read, or the locked path appends it after the current head.
+ * its own read) and the database is PGlite: the entry takes the next `seq` after that head, and
+ * the unique (user_id, seq) index refuses it when another entry took that place meanwhile; it
+ * is then written the usual way (above). No entry is ever lost or forked: either the optimistic
+ * insert lands right after the head it read, or the locked path appends it after the current
+ * head. PGlite's transaction mutex keeps it out of a locked append's head read and insert; on
+ * PostgreSQL it could fall between them (the locked append would then take a place already
+ * taken), so there every entry is appended the locked way.
  *
  * `writtenBy` says who wrote it (core's ActivityWriter, `written_by`): 'server' unless given;
  * 'holder' only for what the holder's app asserted (a test entry, a copy or download on the
@@ -35,6 +38,7 @@ import {
 } from '@pehchaan/core';
 import { desc, eq, is, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
+import { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Db, DbOrTx, Tx } from '../db/create-db';
 import { activityLogs } from '../db/schema';
 import { activityChainHead, activityEntryHash, lockActivityChain } from './activity-chain';
@@ -103,7 +107,7 @@ export async function recordActivity(options: RecordActivityOptions): Promise<Ac
 /**
  * Appends the entry of `options` (as recordActivity) right after `head`, the holder's chain head
  * the caller read (`chainHeadOf`: `headSeq`/`headHash`, null when the holder has no chained
- * entry), in one statement outside a transaction (module docs). When the head is null (a first
+ * entry), in one statement outside a transaction on PGlite (module docs). When the head is null (a first
  * entry, or a log written before the chain: those are chained first) or the place was taken
  * meanwhile, it is appended by recordActivity instead. `db` must not be a transaction (an
  * insert refused there would need a savepoint). Output and errors: as recordActivity.
@@ -115,7 +119,16 @@ export async function recordActivityAfter(
   },
 ): Promise<ActivityLog> {
   const { head } = options;
-  if (head?.headSeq != null && head.headHash != null && !is(options.db, PgTransaction)) {
+  // PGlite only: its transaction mutex holds this insert back while a locked append (head read,
+  // insert) is open, so the insert lands before or after it, never between. On PostgreSQL a
+  // locked append could read the head, see this insert commit, then take the same place: there
+  // every append takes the chain lock.
+  if (
+    head?.headSeq != null &&
+    head.headHash != null &&
+    is(options.db, PgliteDatabase) &&
+    !is(options.db, PgTransaction)
+  ) {
     const [row] = await options.db
       .insert(activityLogs)
       .values(chainedEntry(options, { seq: head.headSeq, hash: head.headHash }))

@@ -1,8 +1,8 @@
 /**
  * A stranger opens a credential's bare link /verify/{credentialId} (SPEC 2: open to anyone with
  * the id; DECISIONS 9.6): refused once the holder turned the link off, otherwise recorded in the
- * holder's activity log, once per view (read with the credential, written in one insert:
- * lib/activity-log.ts recordActivityAfter), as a share link's view is (`credential_viewed`, message
+ * holder's activity log, once per view (the chain head read with the credential: on PGlite the
+ * entry is then one insert, lib/activity-log.ts recordActivityAfter), as a share link's view is (`credential_viewed`, message
  * `credential_link_viewed`: 'The public verify link of your PAN Card was viewed'). What the link shows is
  * wallet/verify-stored-credential.ts's answer (the name and masked identifiers, dates without a
  * time of day); the route calls this first, for GET /api/verify/{id}, its /payload and the page's
@@ -29,7 +29,7 @@ export interface ViewCredentialLinkOptions extends Pick<ServiceDeps, 'db' | 'now
 export async function viewCredentialLink(
   options: ViewCredentialLinkOptions,
 ): Promise<{ holderId: string }> {
-  // The holder's chain head comes with the credential: the view's entry is then one insert.
+  // The holder's chain head comes with the credential: on PGlite the entry is then one insert.
   const head = chainHeadOf(options.db, credentials.userId);
   const [row] = await options.db
     .select({
