@@ -4,7 +4,8 @@
  * the documented canonical JSON; GET .../activity-logs/verify and the export say whether the
  * chain is intact and name the first broken entry after an edited, deleted or inserted row;
  * twenty writes at once for one holder do not fork the chain; a log written before the chain
- * existed is chained on the holder's next write; a chain hashed before `written_by` existed
+ * existed is chained on the holder's next write; views of a verify link at once with other writes
+ * are each logged in their place; a chain hashed before `written_by` existed
  * still verifies after the migration, and a changed `written_by` breaks it; the housekeeping
  * purge deletes no entry younger than a year (DPDP Rules 2025, rule 6); another holder's
  * verdict is 403.
@@ -173,6 +174,45 @@ describe.each(backends)('the activity log hash chain on $name', (backend) => {
       Array.from({ length: 20 }, (_, i) => record(`parallel ${i}`, other, 'user-002')),
     );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(201));
+    const rows = await app.deps.db
+      .select({ seq: activityLogs.seq })
+      .from(activityLogs)
+      .where(eq(activityLogs.userId, 'user-002'))
+      .orderBy(asc(activityLogs.seq));
+    expect(rows.map((row) => row.seq)).toEqual(rows.map((_, i) => i + 1));
+    const response = await app.inject({
+      url: '/user/user-002/activity-logs/verify',
+      headers: bearer(other),
+    });
+    expect(response.json()).toEqual({ intact: true, entries: rows.length, first_broken_id: null });
+  });
+
+  it('logs every view of a verify link in its place while views and other writes come at once', async () => {
+    const other = await loginDemo(app, SECONDARY);
+    const listed = await app.inject({ url: '/user/user-002/credentials', headers: bearer(other) });
+    const credentialId = listed.json().credentials[0]?.id as string;
+    const viewed = async () =>
+      (
+        await app.deps.db
+          .select({ id: activityLogs.id })
+          .from(activityLogs)
+          .where(
+            sql`${activityLogs.userId} = 'user-002' and ${activityLogs.messageCode} = 'credential_link_viewed'`,
+          )
+      ).length;
+    const before = await viewed();
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        i % 4 === 3
+          ? record(`beside the views ${i}`, other, 'user-002')
+          : app.inject({ url: `/api/verify/${credentialId}` }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([
+      ...Array(12).fill(200),
+      ...Array(4).fill(201),
+    ]);
+    expect(await viewed()).toBe(before + 12);
     const rows = await app.deps.db
       .select({ seq: activityLogs.seq })
       .from(activityLogs)

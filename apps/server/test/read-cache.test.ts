@@ -153,6 +153,48 @@ describe.each(backends)('read cache on $name', (backend) => {
     expect((await get(`/user/${USER}/profile`, token)).statusCode).toBe(401);
   });
 
+  it("keeps every device's session through the holder's consent decisions, yet a revocation still ends them at once", async () => {
+    const phone = await loginDemo(app);
+    const laptop = await loginDemo(app);
+    expect(await consentStatus(laptop, BANK)).toBeDefined();
+    const approved = await app.inject({
+      method: 'POST',
+      url: `/user/${USER}/consent-requests/${BANK}/approve`,
+      headers: bearer(phone),
+    });
+    expect(approved.statusCode).toBe(200);
+    // The decision and its database notification drop the holder's lists, not their sessions:
+    // the laptop's next call is authenticated from memory (one hit: its session; one miss: the
+    // list it must read again).
+    await eventually(async () => {
+      const before = app.readCache.stats();
+      expect(await consentStatus(laptop, BANK)).toBe('approved');
+      const after = app.readCache.stats();
+      expect(after.hits - before.hits).toBeGreaterThanOrEqual(1);
+      expect(after.misses - before.misses).toBeLessThanOrEqual(1);
+    });
+    const reset = await app.inject({
+      method: 'POST',
+      url: `/user/${USER}/consent-requests/reset`,
+      headers: bearer(phone),
+    });
+    expect(reset.statusCode).toBe(200);
+    const before = app.readCache.stats();
+    expect((await get(`/user/${USER}/profile`, laptop)).statusCode).toBe(200);
+    expect(app.readCache.stats().hits - before.hits).toBe(1);
+    expect(app.readCache.stats().misses - before.misses).toBe(0);
+
+    // Ending the other sessions is seen by this instance's very next request.
+    const revoked = await app.inject({
+      method: 'POST',
+      url: `/user/${USER}/sessions/revoke-others`,
+      headers: bearer(phone),
+    });
+    expect(revoked.statusCode).toBe(200);
+    expect((await get(`/user/${USER}/profile`, laptop)).statusCode).toBe(401);
+    expect((await get(`/user/${USER}/profile`, phone)).statusCode).toBe(200);
+  });
+
   it('sees rows changed outside this server (another instance, an operator) and refuses a session revoked there', async () => {
     const token = await loginDemo(app);
     expect(await consentStatus(token, TELECOM)).toBe('pending');
@@ -232,7 +274,8 @@ describe.each(backends)('read cache on $name', (backend) => {
       await consentStatus(token, BANK);
       await opened.database.db.execute(
         sql`select pg_terminate_backend(pid) from pg_stat_activity
-             where datname = current_database() and query = ${`LISTEN ${HOLDER_CHANGED_CHANNEL}`}`,
+             where datname = current_database()
+               and query like ${`%LISTEN ${HOLDER_CHANGED_CHANNEL}%`}`,
       );
       await eventually(async () => expect(app.readCache.enabled).toBe(false));
       // Without the feed, a change made elsewhere is seen on the very next read.

@@ -2,7 +2,7 @@
  * ReadCache (src/lib/read-cache.ts): what it keeps, what an invalidation refuses, and its bounds.
  */
 import { describe, expect, it } from 'vitest';
-import { ReadCache } from '../src/lib/read-cache';
+import { ReadCache, sessionsOf } from '../src/lib/read-cache';
 
 const NOW = 1_000_000;
 
@@ -18,6 +18,20 @@ describe('ReadCache', () => {
     cache.set('credentials:a', 'user-a', 'A2', cache.begin());
     expect(cache.get('credentials:a', NOW)).toBe('A2');
     expect(cache.stats()).toMatchObject({ hits: 3, misses: 1, invalidations: 1, enabled: true });
+  });
+
+  it("keeps a holder's sessions through a change of their data, and their data through a session's end", () => {
+    const cache = new ReadCache();
+    cache.set('session:t1', sessionsOf('user-a'), { live: true }, cache.begin());
+    cache.set('credentials:a', 'user-a', 'A1', cache.begin());
+    cache.invalidate('user-a');
+    expect(cache.get('credentials:a', NOW)).toBeUndefined();
+    expect(cache.get('session:t1', NOW)).toEqual({ live: true });
+    cache.set('credentials:a', 'user-a', 'A2', cache.begin());
+    cache.invalidate(sessionsOf('user-a'));
+    expect(cache.get('session:t1', NOW)).toBeUndefined();
+    expect(cache.get('credentials:a', NOW)).toBe('A2');
+    expect(sessionsOf('user-a')).not.toBe('user-a');
   });
 
   it('refuses what a read begun before an invalidation of its holder would store', () => {

@@ -14,16 +14,18 @@
  *
  * With `cache` (the read cache, src/lib/read-cache.ts): a live session read within the last
  * minute is answered from memory (a session just made by a sign-in is kept there at once:
- * rememberNewSession). A revocation or deletion of the row invalidates it on every
- * instance (migration 0005's trigger), and this instance's own logout invalidates it before its
- * answer is sent; the absolute end is checked against the clock on every call.
+ * rememberNewSession), in the holder's sessions scope (`sessionsOf`: a change of the holder's
+ * data does not drop it). A revocation, a new Session timeout or deletion of the row invalidates
+ * it on every instance (the sessions triggers, migrations 0005, 0015 and 0028), and this
+ * instance's own logout invalidates it before its answer is sent; the absolute end is checked
+ * against the clock on every call.
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/create-db';
 import { sessions } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { hashSessionToken } from '../lib/ids';
-import type { ReadCache, ReadTicket } from '../lib/read-cache';
+import { type ReadCache, type ReadTicket, sessionsOf } from '../lib/read-cache';
 import { type SessionKind, sessionExpiry } from './create-session';
 
 /** The least time between two recorded uses of a session (ms). */
@@ -69,7 +71,7 @@ export async function authenticateSession(
   const session = await readLiveSession(options.db, tokenHash, now);
   options.cache?.set(
     sessionKey(tokenHash),
-    session.userId,
+    sessionsOf(session.userId),
     session,
     ticket,
     session.absoluteExpiresAt,
@@ -133,7 +135,7 @@ export function rememberNewSession(
   };
   cache.set(
     sessionKey(hashSessionToken(session.token)),
-    userId,
+    sessionsOf(userId),
     kept,
     ticket,
     kept.absoluteExpiresAt,

@@ -25,7 +25,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { DEMO_OTP, findDemoAccount, type LoginResponse, MESSAGES } from '@pehchaan/core';
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { OtpProvider } from '../config';
 import { otpChallenges, type UserRow, users } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
@@ -35,7 +35,12 @@ import type { SessionKind } from './create-session';
 import { eraseAccount } from './erase-account';
 import { clearLoginFailures, reserveLoginAttempt } from './login-throttle';
 import { seedSampleUser } from './seed-sample-users';
-import { deviceHashOf, signInHolder } from './sign-in-holder';
+import {
+  deviceHashOf,
+  type HolderSigningIn,
+  readHolderSigningIn,
+  signInHolder,
+} from './sign-in-holder';
 
 /** DECISIONS 3: a code allows at most 5 wrong tries. */
 export const OTP_MAX_FAILED_ATTEMPTS = 5;
@@ -62,13 +67,14 @@ export async function verifyOtp(options: VerifyOtpOptions): Promise<LoginResult>
   if (demo) {
     if (options.otp !== DEMO_OTP)
       throw new AppError('wrong_demo_otp', MESSAGES.wrongDemoOtp(DEMO_OTP));
-    let [user] = await options.db.select().from(users).where(eq(users.id, demo.userId));
-    if (user && isDue(user, options.now())) {
-      await eraseAccount({ ...options, userId: user.id });
-      user = undefined;
+    let read = await readHolderSigningIn(options.db, eq(users.id, demo.userId));
+    if (read && isDue(read.user, options.now())) {
+      await eraseAccount({ ...options, userId: read.user.id });
+      read = undefined;
     }
+    if (read) return startSession(options, read.user, 'demo', 'Demo login successful', read);
     // An erased demo account starts again from its sample data: the demo must keep working.
-    user ??= await seedSampleUser({ ...options, userId: demo.userId });
+    const user = await seedSampleUser({ ...options, userId: demo.userId });
     if (!user) throw new AppError('user_not_found', MESSAGES.userNotFound);
     return startSession(options, user, 'demo', 'Demo login successful');
   }
@@ -79,23 +85,22 @@ export async function verifyOtp(options: VerifyOtpOptions): Promise<LoginResult>
 
   await reserveLoginAttempt({ ...options, phone: options.phoneNumber });
   await consumeChallenge(options);
-  const [user] = await options.db
-    .select()
-    .from(users)
-    .where(
-      and(
-        eq(users.aadhaarHmac, options.vault.lookupHmac(options.aadhaarNumber)),
-        eq(users.phone, options.phoneNumber),
-      ),
-    );
-  if (!user) throw new AppError('otp_invalid', INVALID_OTP_DETAIL);
+  const read = await readHolderSigningIn(
+    options.db,
+    and(
+      eq(users.aadhaarHmac, options.vault.lookupHmac(options.aadhaarNumber)),
+      eq(users.phone, options.phoneNumber),
+    ) as SQL,
+  );
+  if (!read) throw new AppError('otp_invalid', INVALID_OTP_DETAIL);
+  const { user } = read;
   await clearLoginFailures({ ...options, phone: options.phoneNumber });
   if (isDue(user, options.now())) {
     // Erased now: the holder is gone, as if the hourly erasure had run first.
     await eraseAccount({ ...options, userId: user.id });
     throw new AppError('otp_invalid', INVALID_OTP_DETAIL);
   }
-  return startSession(options, user, 'user', 'Login successful');
+  return startSession(options, user, 'user', 'Login successful', read);
 }
 
 /** True when the holder's account deletion fell due (DPDP Act s.12 grace period over). */
@@ -108,6 +113,7 @@ function startSession(
   user: UserRow,
   kind: SessionKind,
   message: string,
+  read?: HolderSigningIn,
 ): Promise<LoginResult> {
   return signInHolder({
     ...options,
@@ -118,6 +124,7 @@ function startSession(
       activity: { code: kind === 'demo' ? 'login_demo' : 'login_otp' },
       userAgent: options.userAgent,
       deviceHash: deviceHashOf(options.vault, options.deviceId, options.userAgent),
+      read,
     },
   });
 }

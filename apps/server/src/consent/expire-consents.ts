@@ -33,6 +33,28 @@ export interface ExpireConsentsOptions
   limit?: number;
 }
 
+/**
+ * True when `expireConsents` would write something for these consent requests at `now`: one is
+ * approved and past its `validUntil` (to expire), or approved, not yet reminded and ending within
+ * CONSENT_EXPIRY_REMINDER_DAYS (to remind). The same conditions as the sweep's two queries, so a
+ * reader holding all of a holder's requests can skip the sweep (two statements) when it is false.
+ */
+export function consentClockDue(
+  requests: readonly {
+    status: string;
+    validUntil: Date | null;
+    expiryRemindedAt: Date | null;
+  }[],
+  now: Date,
+): boolean {
+  const soon = now.getTime() + CONSENT_EXPIRY_REMINDER_DAYS * DAY_MS;
+  return requests.some((request) => {
+    if (request.status !== 'approved' || !request.validUntil) return false;
+    const end = request.validUntil.getTime();
+    return end <= now.getTime() || (request.expiryRemindedAt === null && end <= soon);
+  });
+}
+
 export async function expireConsents(
   options: ExpireConsentsOptions,
 ): Promise<{ expired: number; reminded: number }> {

@@ -6,7 +6,10 @@
  * time of reading, and `unavailable` for one its issuer revoked or suspended (SPEC 8).
  * Each carries its validity and uses; a withdrawn one, the verifier's erasure and the delivery
  * of its withdrawal notice (issue 17). Consents past their validity are expired first
- * (expire-consents.ts), so the list never shows an approved consent that has ended.
+ * (expire-consents.ts), so the list never shows an approved consent that has ended: the list is
+ * read, and when one of its consents is due to expire or to be reminded of its end
+ * (`consentClockDue`), the holder's sweep runs and the list is read again. A list with nothing
+ * due costs no sweep (the route keeps its answer only until the next such instant).
  * A presentation carries the request's credential_sets (read from the stored request when the
  * presentation was stored without them) and, once decided, what was sent: the claims its
  * approval's consent receipt records as disclosed (lib/records.ts toConsentRequest).
@@ -33,7 +36,7 @@ import {
 import type { ServiceDeps } from '../lib/deps';
 import { withCredentialSets } from '../lib/presentation-records';
 import { toConsentRequest } from '../lib/records';
-import { expireConsents } from './expire-consents';
+import { consentClockDue, expireConsents } from './expire-consents';
 
 export interface ListConsentRequestsOptions
   extends Pick<ServiceDeps, 'vault' | 'now' | 'publicOrigin' | 'consentRegistry' | 'roles'> {
@@ -45,19 +48,16 @@ export async function listConsentRequests(
   options: ListConsentRequestsOptions,
 ): Promise<ConsentRequest[]> {
   const { db, userId } = options;
-  await expireConsents(options);
-  const rows = await db
-    .select({
-      request: consentRequests,
-      presentation: presentationRequests.presentation,
-      storedRequest: presentationRequests.request,
-      notice: withdrawalNotices,
-    })
-    .from(consentRequests)
-    .leftJoin(presentationRequests, eq(presentationRequests.consentRequestId, consentRequests.id))
-    .leftJoin(withdrawalNotices, eq(withdrawalNotices.consentRequestId, consentRequests.id))
-    .where(eq(consentRequests.userId, userId))
-    .orderBy(desc(consentRequests.requestedAt), desc(consentRequests.id));
+  let rows = await readConsentRows(db, userId);
+  if (
+    consentClockDue(
+      rows.map((row) => row.request),
+      options.now(),
+    )
+  ) {
+    await expireConsents(options);
+    rows = await readConsentRows(db, userId);
+  }
   let heldTypes: Set<string> | undefined;
   let heldReceived: Set<string> = new Set();
   // Held credentials their issuer revoked or suspended (SPEC 8): shown as unavailable.
@@ -131,4 +131,20 @@ export async function listConsentRequests(
       approvals.get(row.request.id),
     );
   });
+}
+
+/** The holder's consent requests with their presentation and withdrawal notice, newest first. */
+function readConsentRows(db: Db, userId: string) {
+  return db
+    .select({
+      request: consentRequests,
+      presentation: presentationRequests.presentation,
+      storedRequest: presentationRequests.request,
+      notice: withdrawalNotices,
+    })
+    .from(consentRequests)
+    .leftJoin(presentationRequests, eq(presentationRequests.consentRequestId, consentRequests.id))
+    .leftJoin(withdrawalNotices, eq(withdrawalNotices.consentRequestId, consentRequests.id))
+    .where(eq(consentRequests.userId, userId))
+    .orderBy(desc(consentRequests.requestedAt), desc(consentRequests.id));
 }

@@ -62,21 +62,22 @@ export interface Database {
   /** True when a `select 1` succeeds. Never throws. */
   ping(): Promise<boolean>;
   /**
-   * Listens for notifications on `channel` (PostgreSQL LISTEN/NOTIFY) until the returned stop
-   * function is called. `up` is called once listening (again), `down` when the listening
+   * Listens for notifications on each of `channels` (PostgreSQL LISTEN/NOTIFY; one connection
+   * for all of them) until the returned stop function is called. `up` is called once listening (again), `down` when the listening
    * connection is lost (PostgreSQL only; it reconnects with backoff, 0.5 s doubling to 5 s, and
    * calls `up` again). Between `down` and `up`, notifications may have been missed.
    * @throws when the first LISTEN fails on PGlite (never on PostgreSQL: it retries, and `up` is
    *   only called once it listens).
    */
-  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+  listen(channels: readonly string[], handlers: ListenHandlers): Promise<() => Promise<void>>;
   /** Closes the pool or the PGlite instance. */
   close(): Promise<void>;
 }
 
 /** What `Database.listen` calls. */
 export interface ListenHandlers {
-  notify(payload: string): void;
+  /** A notification's payload, and the channel it came on. */
+  notify(payload: string, channel: string): void;
   up(): void;
   down(error: unknown): void;
 }
@@ -127,7 +128,7 @@ export async function createDatabase(options: CreateDatabaseOptions): Promise<Da
       pendingMigrations: () => pendingMigrations(db),
       withStartupLock,
       ping: () => ping(db),
-      listen: (channel, handlers) => listenPostgres(url, channel, handlers),
+      listen: (channels, handlers) => listenPostgres(url, channels, handlers),
       close: () => pool.end(),
     };
   }
@@ -167,11 +168,15 @@ export async function createDatabase(options: CreateDatabaseOptions): Promise<Da
     ping: () => ping(db),
     // PGlite runs in this process: a notification is delivered before the statement that
     // committed it resolves, and the connection cannot be lost.
-    listen: async (channel, handlers) => {
-      const stop = await client.listen(channel, handlers.notify);
+    listen: async (channels, handlers) => {
+      const stops: (() => Promise<void>)[] = [];
+      for (const channel of channels) {
+        stops.push(await client.listen(channel, (payload) => handlers.notify(payload, channel)));
+      }
       handlers.up();
       return async () => {
-        if (!client.closed) await stop();
+        if (client.closed) return;
+        for (const stop of stops) await stop();
       };
     },
     close: async () => {
@@ -253,10 +258,13 @@ const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
  */
 async function listenPostgres(
   url: string,
-  channel: string,
+  channels: readonly string[],
   handlers: ListenHandlers,
 ): Promise<() => Promise<void>> {
-  if (!CHANNEL_NAME.test(channel)) throw new Error(`invalid channel name '${channel}'`);
+  for (const channel of channels) {
+    if (!CHANNEL_NAME.test(channel)) throw new Error(`invalid channel name '${channel}'`);
+  }
+  const listening = new Set(channels);
   // The same host choice as the pool: LISTEN only works on the primary (not during recovery).
   const newClient = targetedClientFactory(url);
   let stopped = false;
@@ -283,13 +291,16 @@ async function listenPostgres(
     const next = newClient();
     client = next;
     next.on('notification', (message) => {
-      if (message.channel === channel) handlers.notify(message.payload ?? '');
+      if (listening.has(message.channel)) {
+        handlers.notify(message.payload ?? '', message.channel);
+      }
     });
     next.on('error', retry);
     next.on('end', () => retry(new Error('the LISTEN connection ended')));
     try {
       await next.connect();
-      await next.query(`LISTEN ${channel}`);
+      // One statement per channel, sent as one query: all or none listen.
+      await next.query(channels.map((channel) => `LISTEN ${channel}`).join('; '));
     } catch (error) {
       if (client === next) retry(error);
       return;

@@ -40,8 +40,9 @@
 import { hash } from 'node:crypto';
 import { canonicalJson } from '@pehchaan/core';
 import { and, asc, desc, eq, is, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { PgliteTransaction } from 'drizzle-orm/pglite';
-import type { Db, Tx } from '../db/create-db';
+import type { Db, DbOrTx, Tx } from '../db/create-db';
 import { activityLogs } from '../db/schema';
 
 /** The fields of an entry that its hash covers. */
@@ -124,6 +125,23 @@ export async function activityChainHead(
     .limit(1);
   if (head?.seq != null && head.hash != null) return { seq: head.seq, hash: head.hash };
   return chainPreChainEntries(tx, userId);
+}
+
+/**
+ * The chain head of the holder named by `holderId` (a column of the outer query, e.g.
+ * credentials.user_id), as a subquery to join laterally (`leftJoinLateral(head, sql\`true\`)`):
+ * `seq` and `hash` of the holder's last chained entry, both null when the holder has none. So a
+ * caller that reads a row of the holder anyway learns the head in the same statement, for
+ * `recordActivityAfter` (lib/activity-log.ts). A read: any role may use it.
+ */
+export function chainHeadOf(db: DbOrTx, holderId: AnyPgColumn) {
+  return db
+    .select({ headSeq: activityLogs.seq, headHash: activityLogs.hash })
+    .from(activityLogs)
+    .where(and(eq(activityLogs.userId, holderId), isNotNull(activityLogs.seq)))
+    .orderBy(desc(activityLogs.seq))
+    .limit(1)
+    .as('chain_head');
 }
 
 /** Chains every entry of a holder with no chained entry; answers the new head (null: none). */

@@ -7,11 +7,17 @@
  * serialized public verdict of a credential. Values are whatever the caller stores (strings for
  * answers, small objects for sessions).
  *
+ * Each entry belongs to an invalidation scope, named by the `holderId` it is stored with: the
+ * holder's data (credentials, consent requests, verdicts: the holder id itself) or the holder's
+ * sessions (`sessionsOf(holderId)`), so a change of one does not drop the other (an approval
+ * keeps the sessions of every device of the holder; a logout keeps their lists).
+ *
  * How an entry stays true:
- * - Every change to a holder's cached rows is announced: the database's triggers (migration
- *   0005) send the holder id on the `pehchaan_holder_changed` channel when the change commits, on
- *   every instance that listens (plugins/read-cache.ts), whoever wrote it (another API instance,
- *   housekeeping, an operator in psql). Each announcement calls `invalidate(holderId)`.
+ * - Every change to a holder's cached rows is announced: the database's triggers send the holder
+ *   id when the change commits, data changes on `pehchaan_holder_changed` (migration 0005) and
+ *   session ends on `pehchaan_sessions_changed` (migration 0028), on every instance that listens
+ *   (plugins/read-cache.ts), whoever wrote it (another API instance, housekeeping, an operator
+ *   in psql). Each announcement calls `invalidate(holderId)` or `invalidate(sessionsOf(holderId))`.
  * - This instance also invalidates a holder itself when one of its own writes for that holder is
  *   answered, before the answer leaves (so a holder reads their own write at once on PostgreSQL,
  *   where the announcement arrives a moment after the commit).
@@ -41,6 +47,15 @@ export const READ_CACHE_MAX_ENTRIES = 100_000;
 export const READ_CACHE_MAX_SIZE = 64 * 1024 * 1024;
 export const READ_CACHE_MAX_HOLDER_RECORDS = 100_000;
 const OBJECT_SIZE = 256;
+
+/**
+ * The invalidation scope of `holderId`'s cached sessions (module docs): what a session entry is
+ * stored under and what an announcement of a session change invalidates. Distinct from every
+ * holder id (those never contain a space).
+ */
+export function sessionsOf(holderId: string): string {
+  return `sessions ${holderId}`;
+}
 
 /** A read's place in the order of invalidations; from `begin()`. */
 export type ReadTicket = number;

@@ -26,11 +26,18 @@ import { withdrawConsent } from '../../../consent/withdraw-consent';
 import { sendCachedAnswer } from '../../../lib/cached-answer';
 import { errorResponses } from '../../../lib/http-schemas';
 import { IDEMPOTENT } from '../../../plugins/idempotency';
+import { SESSIONS_UNTOUCHED } from '../../../plugins/read-cache';
 import { holderParamsSchema, holderRoute } from '../holder-route';
 
 const consentParamsSchema = holderParamsSchema.extend({
   id: z.string().min(1).max(128).describe("The consent request id ('consent-...')"),
 });
+
+/**
+ * The writes of this file: each takes an Idempotency-Key, and none writes a session row (they
+ * call consent/ use cases only), so the holder's cached sessions outlive them.
+ */
+const CONSENT_WRITE = { ...IDEMPOTENT, ...SESSIONS_UNTOUCHED };
 
 const consentRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -67,7 +74,7 @@ const consentRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/reset',
     {
-      config: IDEMPOTENT,
+      config: CONSENT_WRITE,
       schema: {
         ...holderRoute,
         operationId: 'resetConsentRequests',
@@ -92,7 +99,7 @@ const consentRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/:id/${decision}`,
       {
-        config: IDEMPOTENT,
+        config: CONSENT_WRITE,
         schema: {
           ...holderRoute,
           params: consentParamsSchema,
@@ -138,7 +145,7 @@ const consentRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/withdraw',
     {
-      config: IDEMPOTENT,
+      config: CONSENT_WRITE,
       schema: {
         ...holderRoute,
         params: consentParamsSchema,
