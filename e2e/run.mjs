@@ -155,6 +155,13 @@ if (unprepared !== undefined) process.exit(unprepared);
  * (playwright.config.ts: 30 s): 30 s per part.
  */
 const SHARED_MACHINE_TIMEOUT_MS = 30_000 * parts;
+/**
+ * An assertion's wait when parts run side by side: 5 s (Playwright's default) per part. At 5 s,
+ * four parts on two busy cores failed a sign-in still on its way to /dashboard, the app not yet
+ * started on a slow first load, a verdict after its SPEC 9 second; each then ran again on retry,
+ * a whole test for a few seconds of wait. A check that holds passes as soon as it holds.
+ */
+const SHARED_MACHINE_EXPECT_MS = 5_000 * parts;
 
 /** Seconds per spec file, from the list reporter's lines ("✓ 3 tests/x.spec.ts:12:1 › … (4.5s)"). */
 const specSeconds = new Map();
@@ -182,6 +189,7 @@ function runPart(index) {
       ...process.env,
       E2E_NO_BUILD: '1',
       E2E_PORT: String(basePort + index - 1),
+      ...(parts > 1 ? { E2E_EXPECT_TIMEOUT: String(SHARED_MACHINE_EXPECT_MS) } : {}),
       E2E_DATA_DIR: parts > 1 ? `.e2e-data-${index}` : (process.env.E2E_DATA_DIR ?? '.e2e-data'),
       ...(parts > 1 ? { E2E_SEED_DIR: SEED_DIR } : {}),
     },
