@@ -25,6 +25,9 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
+  // An assertion's wait (Playwright's default 5 s); run.mjs lengthens it when parts share the
+  // machine (E2E_EXPECT_TIMEOUT). Only a failing check waits it out.
+  expect: { timeout: Number(process.env.E2E_EXPECT_TIMEOUT ?? 5_000) },
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from './axe';
 import { storedSessionToken } from './browser-storage';
 import { openDeveloperTools } from './developer-tools-panel';
+import { ensureCredential } from './held-credential';
 import { signInAsDemo } from './sign-in';
 import { verifierKeyFile } from './verifier-key';
 
@@ -31,16 +32,7 @@ function items(scope: ReturnType<Page['getByRole']>, name: string) {
 }
 
 async function ensureAadhaarCard(page: Page) {
-  await page.goto('/credentials');
-  await expect(
-    page.getByRole('heading', { level: 1, name: /^Verifiable Credentials \(\d+\)$/ }),
-  ).toBeVisible();
-  const card = page.getByRole('article', { name: 'Aadhaar Card' });
-  if ((await card.count()) === 0) {
-    await page.getByRole('button', { name: 'Add Credentials' }).click();
-    await page.getByRole('menuitem', { name: /^Aadhaar Card/ }).click();
-    await expect(card).toBeVisible();
-  }
+  await ensureCredential(page, 'Aadhaar Card');
 }
 
 /**

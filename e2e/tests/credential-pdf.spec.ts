@@ -10,6 +10,7 @@ import { decodeJwt, decodeProtectedHeader, flattenedVerify, importJWK, type JWK 
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { decodeOfflineQr } from '../../packages/core/src/offline/qr-codec';
+import { ensureCredential } from './held-credential';
 import { signInAsDemo } from './sign-in';
 
 /**
@@ -42,15 +43,7 @@ async function openCredentials(page: Page) {
 
 /** Adds the PAN Card through Add Credentials unless the holder already has one. */
 async function ensurePan(page: Page) {
-  await openCredentials(page);
-  const pan = page.getByRole('article', { name: 'PAN Card' });
-  if ((await pan.count()) > 0) return;
-  await page.getByRole('button', { name: 'Add Credentials' }).click();
-  await page
-    .getByRole('menu', { name: 'Credential types' })
-    .getByRole('menuitem', { name: /PAN Card/ })
-    .click();
-  await expect(pan).toBeVisible({ timeout: 20_000 });
+  await ensureCredential(page, 'PAN Card');
 }
 
 /** The PDF's text as pdftotext reads it, spaces collapsed. */

@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
+import { ensureCredential } from './held-credential';
 import { signInAsDemo } from './sign-in';
 
 /**
@@ -45,17 +46,8 @@ test('find a share link again: copy it, see its QR code and open it from the lis
   baseURL,
 }) => {
   await signInAsDemo(page, AADHAAR, PHONE);
-  await page.goto('/credentials');
-  const card = page.getByRole('article', { name: 'Voter ID Card' });
-  await expect(
-    page.getByRole('heading', { level: 1, name: /^Verifiable Credentials \(\d+\)$/ }),
-  ).toBeVisible();
   // Specs share one server: another may already have given this holder a Voter ID Card.
-  if ((await card.count()) === 0) {
-    await page.getByRole('button', { name: 'Add Credentials' }).click();
-    await page.getByRole('menuitem', { name: /^Voter ID Card/ }).click();
-  }
-  await expect(card).toBeVisible();
+  const card = await ensureCredential(page, 'Voter ID Card');
 
   // A link made with Share goes to the clipboard (no share sheet on desktop Linux).
   await card.getByRole('button', { name: 'Share', exact: true }).click();

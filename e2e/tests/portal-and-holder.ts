@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type Browser, expect, type Page } from '@playwright/test';
 import { seriousViolations } from './axe';
+import { ensureCredential } from './held-credential';
 import { signInAsDemo } from './sign-in';
 import { verifierKeyFile } from './verifier-key';
 
@@ -73,16 +74,7 @@ export async function holderWithPan(browser: Browser, baseURL: string | undefine
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   await signInAsDemo(page, HOLDER.aadhaar, HOLDER.phone);
-  await page.goto('/credentials');
-  await expect(
-    page.getByRole('heading', { level: 1, name: /^Verifiable Credentials \(\d+\)$/ }),
-  ).toBeVisible();
-  const card = page.getByRole('article', { name: 'PAN Card' });
-  if ((await card.count()) === 0) {
-    await page.getByRole('button', { name: 'Add Credentials' }).click();
-    await page.getByRole('menuitem', { name: /^PAN Card/ }).click();
-    await expect(card).toBeVisible();
-  }
+  await ensureCredential(page, 'PAN Card');
   return { context, page };
 }
 

@@ -112,7 +112,8 @@ async function mockOfferApi(page: Page, view: ReturnType<typeof offerView>) {
     } catch (error) {
       // The app dropped this read (a newer read of the list replaced it), so Playwright disposed
       // of its answer: nothing waits for it any more. The newer read comes through here too.
-      if (!/disposed|already handled|closed/i.test(String(error))) throw error;
+      // Likewise a read still in flight when the test has ended ('Test ended').
+      if (!/disposed|already handled|closed|test ended/i.test(String(error))) throw error;
     }
   });
   await page.route(/\/user\/[^/]+\/credential-offers(\/.*)?$/, async (route) => {

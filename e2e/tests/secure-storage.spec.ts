@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { hasStorageKey, readStored } from './browser-storage';
+import { ensureCredential } from './held-credential';
 import { signInAsDemo } from './sign-in';
 
 /**
@@ -52,22 +53,6 @@ function allStorage(page: Page): Promise<Record<string, string>> {
     }
     return entries;
   });
-}
-
-async function openCredentials(page: Page) {
-  await page.goto('/credentials');
-  await expect(
-    page.getByRole('heading', { level: 1, name: /^Verifiable Credentials \(\d+\)$/ }),
-  ).toBeVisible();
-}
-
-/** Adds the credential `type` through the screen unless the holder has one. */
-async function ensureCredential(page: Page, type: 'PAN Card' | 'Aadhaar Card') {
-  await openCredentials(page);
-  if (await page.getByRole('article', { name: type }).isVisible()) return;
-  await page.getByRole('button', { name: 'Add Credentials' }).click();
-  await page.getByRole('menuitem', { name: new RegExp(`^${type}`) }).click();
-  await expect(page.getByRole('article', { name: type })).toBeVisible();
 }
 
 test('localStorage holds only ciphertext of personal data; a reload decrypts it; logout empties it', async ({

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type BrowserContext, type CDPSession, expect, type Page, test } from '@playwright/test';
 import { storedSessionToken } from './browser-storage';
+import { ensureCredential } from './held-credential';
 
 /**
  * Settings that act (issue 19), in a real Chromium against the real server: every control of
@@ -318,15 +319,7 @@ test('Automatic backup: a passphrase first, then encrypted backups that restore 
   page,
 }) => {
   await signIn(page);
-  await page.goto('/credentials');
-  // The list has loaded once a card shows (the Basic Identity is always there): before that,
-  // "no PAN card" would be a guess, and the menu's PAN Card is disabled when the holder has one.
-  await expect(page.getByRole('article').first()).toBeVisible();
-  if (!(await page.getByRole('article', { name: 'PAN Card' }).isVisible())) {
-    await page.getByRole('button', { name: 'Add Credentials' }).click();
-    await page.getByRole('menuitem', { name: /^PAN Card/ }).click();
-    await expect(page.getByRole('article', { name: 'PAN Card' })).toBeVisible();
-  }
+  await ensureCredential(page, 'PAN Card');
   await openSettings(page);
   const data = page.getByRole('region', { name: 'Data and Storage' });
   const auto = data.getByRole('switch', { name: 'Automatic backup' });

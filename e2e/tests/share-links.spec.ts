@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
+import { ensureCredential } from './held-credential';
 import { signInAsDemo } from './sign-in';
 
 /**
@@ -47,14 +48,8 @@ test('a two-field share shows a stranger those two only; the QR holds the link; 
   baseURL,
 }) => {
   await signInAsDemo(page, AADHAAR, PHONE);
-  await openCredentials(page);
-  const card = page.getByRole('article', { name: 'Aadhaar Card' });
   // Specs share one server: another may already have given this holder an Aadhaar Card.
-  if ((await card.count()) === 0) {
-    await page.getByRole('button', { name: 'Add Credentials' }).click();
-    await page.getByRole('menuitem', { name: /^Aadhaar Card/ }).click();
-  }
-  await expect(card).toBeVisible();
+  const card = await ensureCredential(page, 'Aadhaar Card');
 
   // Show QR Code asks what the link discloses: the numbers start unticked, 7 days chosen.
   await card.getByRole('button', { name: 'Show QR Code' }).click();
@@ -152,12 +147,7 @@ test('a shared Aadhaar number is masked unless chosen in full; the card reveals 
   baseURL,
 }) => {
   await signInAsDemo(page, AADHAAR, PHONE);
-  await openCredentials(page);
-  const card = page.getByRole('article', { name: 'Aadhaar Card' });
-  if ((await card.count()) === 0) {
-    await page.getByRole('button', { name: 'Add Credentials' }).click();
-    await page.getByRole('menuitem', { name: /^Aadhaar Card/ }).click();
-  }
+  const card = await ensureCredential(page, 'Aadhaar Card');
   // The card holds the number masked; its eye asks the server for it.
   await card.getByRole('button', { name: 'Show details of Aadhaar Card' }).click();
   const number = card.locator('dl [data-field="aadhaar_number"]');

@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
+import { ensureCredential } from './held-credential';
 import { signInAsDemo } from './sign-in';
 
 /**
@@ -19,17 +20,8 @@ test('a downloaded credential uploaded on /verify is shown as a credential; othe
   baseURL,
 }, testInfo) => {
   await signInAsDemo(page, AADHAAR, PHONE);
-  await page.goto('/credentials');
-  await expect(
-    page.getByRole('heading', { level: 1, name: /^Verifiable Credentials \(\d+\)$/ }),
-  ).toBeVisible();
-  const pan = page.getByRole('article', { name: 'PAN Card' });
   // Specs share one server: another may already have given this holder a PAN Card.
-  if ((await pan.count()) === 0) {
-    await page.getByRole('button', { name: 'Add Credentials' }).click();
-    await page.getByRole('menuitem', { name: /^PAN Card/ }).click();
-  }
-  await expect(pan).toBeVisible();
+  const pan = await ensureCredential(page, 'PAN Card');
   const download = page.waitForEvent('download');
   await pan.getByRole('button', { name: 'Download JSON' }).click();
   const file = await (await download).path();
