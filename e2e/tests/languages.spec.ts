@@ -18,7 +18,7 @@ import { seriousViolations } from './axe';
 
 const LOCALES = fileURLToPath(new URL('../../apps/web/src/locales', import.meta.url));
 const LANGUAGES = ['en', 'hi', 'es', 'fr', 'de', 'ja', 'ta', 'bn'] as const;
-type Language = (typeof LANGUAGES)[number];
+type Language = (typeof LANGUAGES)[number] | 'mr' | 'te' | 'kn' | 'ml' | 'gu' | 'pa';
 
 type Json = { [key: string]: string | Json };
 
@@ -148,6 +148,85 @@ for (const language of LANGUAGES) {
         path: testInfo.outputPath(`settings-${language}-390.png`),
         fullPage: false,
       });
+    });
+  });
+}
+
+/**
+ * The languages of India offered since (DECISIONS 6, docs/i18n.md): each opens /login in it with
+ * none of the English texts of the form left, its script drawn with the product's own face (this
+ * Chromium has no Telugu, Kannada, Malayalam, Gujarati or Gurmukhi font, and no Devanagari one
+ * for Marathi), fetched from this server. Lighter than the test above (no sign-in, no axe run):
+ * Settings in them is covered by the Vitest suites (locales.test.ts completeness, settings page).
+ */
+const MORE_LANGUAGES = {
+  mr: {
+    family: 'Noto Sans Devanagari Variable',
+    file: /noto-sans-devanagari-devanagari-wght-normal/,
+  },
+  te: { family: 'Noto Sans Telugu Variable', file: /noto-sans-telugu-telugu-wght-normal/ },
+  kn: { family: 'Noto Sans Kannada Variable', file: /noto-sans-kannada-kannada-wght-normal/ },
+  ml: { family: 'Noto Sans Malayalam Variable', file: /noto-sans-malayalam-malayalam-wght-normal/ },
+  gu: { family: 'Noto Sans Gujarati Variable', file: /noto-sans-gujarati-gujarati-wght-normal/ },
+  pa: { family: 'Noto Sans Gurmukhi Variable', file: /noto-sans-gurmukhi-gurmukhi-wght-normal/ },
+} as const;
+
+for (const [language, font] of Object.entries(MORE_LANGUAGES)) {
+  test.describe(`in ${language}`, () => {
+    test.use({ locale: `${language}-IN`, viewport: { width: 390, height: 844 } });
+
+    test(`a browser set to ${language} opens /login in it, in the product's ${font.family}`, async ({
+      page,
+    }, testInfo) => {
+      const fonts: string[] = [];
+      page.on('response', (response) => {
+        if (response.url().endsWith('.woff2')) fonts.push(new URL(response.url()).pathname);
+      });
+      const auth = texts(language as Language, 'auth');
+      await page.goto('/login');
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.getByRole('heading', { level: 1, name: auth('title') })).toBeVisible();
+      await expectScreenIn(page, language as Language, LOGIN_TEXTS);
+      await page.evaluate(() => document.fonts.ready);
+      expect(
+        fonts.some((path) => font.file.test(path)),
+        fonts.join(', '),
+      ).toBe(true);
+      expect(
+        await page.evaluate(
+          ([f, t]) => document.fonts.check(`16px "${f}"`, t),
+          [font.family, auth('title')],
+        ),
+      ).toBe(true);
+      // Every character of the script drawn by a real face, bold text (the title) included:
+      // Chromium reports the fonts that drew a node's own text (CDP), and the system's fonts
+      // here (DejaVu Sans) may have drawn only its Latin characters.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('DOM.enable');
+      await cdp.send('CSS.enable');
+      const { root } = await cdp.send('DOM.getDocument');
+      for (const selector of ['h1', 'label', 'button[type=submit]']) {
+        const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+        expect(nodeId, `${selector} on /login`).not.toBe(0);
+        const own = await page
+          .locator(selector)
+          .first()
+          .evaluate((element) =>
+            Array.from(element.childNodes)
+              .filter((node) => node.nodeType === Node.TEXT_NODE)
+              .map((node) => node.textContent ?? '')
+              .join(''),
+          );
+        const { fonts: used } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+        const bySystem = used
+          .filter((f) => !f.isCustomFont)
+          .reduce((sum, f) => sum + f.glyphCount, 0);
+        const latin = [...own].filter((c) => c.charCodeAt(0) < 0x80).length;
+        expect(bySystem, `${selector} "${own}": ${JSON.stringify(used)}`).toBeLessThanOrEqual(
+          latin,
+        );
+      }
+      await page.screenshot({ path: testInfo.outputPath(`login-${language}-390.png`) });
     });
   });
 }

@@ -103,10 +103,40 @@ function scriptCss(key: FontKey, font: ScriptFont): string {
   font-style: normal;
   font-display: swap;
   font-weight: 100 900;
-  src: url("${font.package}/files/${file}") format("woff2-variations");
+  src: ${localSources(key, font)}url("${font.package}/files/${file}") format("woff2-variations");
   unicode-range: ${withoutRupees(range)};
 }
 `;
+}
+
+/** Fonts of the Indic scripts that Windows ships as one family (Nirmala UI). */
+const NIRMALA_SCRIPTS: ReadonlySet<string> = new Set([
+  'devanagari',
+  'bengali',
+  'tamil',
+  'telugu',
+  'kannada',
+  'malayalam',
+  'gujarati',
+  'gurmukhi',
+  'oriya',
+  'olChiki',
+]);
+
+/**
+ * `local(...)` sources naming the system's own font of the script (the Noto family Linux and
+ * Android install, by family, full and PostScript name; Windows' Nirmala UI), tried before the
+ * product's file: a system that has the script keeps its font and fetches nothing, one without
+ * it gets the product's face. The face is first in the font stacks (index.css) but only for its
+ * script's characters (unicode-range), so Latin text keeps the system's UI font; it must come
+ * before system-ui because Chromium on Linux draws a script with system-ui's bold face as boxes
+ * rather than falling back (seen with DejaVu Sans Bold and Telugu).
+ */
+function localSources(key: FontKey, font: ScriptFont): string {
+  const name = font.family.replace(/ Variable$/, '');
+  const names = [name, `${name} Regular`, `${name.replace(/ /g, '')}-Regular`];
+  if (NIRMALA_SCRIPTS.has(key)) names.push('Nirmala UI');
+  return names.map((n) => `local("${n}"), `).join('');
 }
 
 /** The endonyms of the offered languages, grouped by their font. */
