@@ -23,8 +23,18 @@ class LongFilesFirst extends BaseSequencer {
 // core idles (the API suites wait on PGlite, PostgreSQL and child servers): two at least.
 export default defineConfig({
   test: {
-    projects: ['packages/core', 'apps/server', 'apps/web'],
+    projects: [
+      'packages/core',
+      'apps/server/vitest.config.ts',
+      'apps/server/vitest.fuzz.config.ts',
+      'apps/web',
+    ],
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Workers are reused from file to file (the pool's isolation is this root setting); each
+    // project then says whether a reused worker forgets its imported modules and mocks between
+    // files: the API suites keep them (apps/server/vitest.config.ts), the others forget them.
+    // Vitest runs the projects one after another, each with every worker.
+    poolOptions: { forks: { isolate: false } },
     sequence: { sequencer: LongFilesFirst },
   },
 });
