@@ -30,11 +30,13 @@ export default defineConfig({
       'apps/web',
     ],
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    // Workers are reused from file to file (the pool's isolation is this root setting); each
-    // project then says whether a reused worker forgets its imported modules and mocks between
-    // files: the API suites keep them (apps/server/vitest.config.ts), the others forget them.
-    // Vitest runs the projects one after another, each with every worker.
-    poolOptions: { forks: { isolate: false } },
+    // The pool's isolation is left at its default here: each test file in a new process, which
+    // every project tolerates. `npm test` (scripts/test.mjs) runs the node projects with
+    // `--poolOptions.forks.isolate=false` instead: a worker then runs file after file, Vitest
+    // runs the projects one after another (each with every worker), and each project says whether
+    // a reused worker forgets its modules and mocks between files: the API suites keep them
+    // (apps/server/vitest.config.ts), the fuzz suite forgets them. The web project, whose files
+    // share module state with their libraries, runs in a second `vitest run` with new processes.
     sequence: { sequencer: LongFilesFirst },
   },
 });

@@ -12,7 +12,5 @@ export default defineProject({
     restoreMocks: true,
     // Room for several findBy* waits per test on a loaded machine (see src/testing/setup.ts).
     testTimeout: 20_000,
-    // A reused worker forgets the modules and mocks of the previous file (root vitest.config.ts).
-    poolOptions: { forks: { isolate: true } },
   },
 });

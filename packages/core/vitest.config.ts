@@ -5,7 +5,8 @@ export default defineProject({
     name: 'core',
     include: ['src/**/*.test.ts'],
     environment: 'node',
-    // A reused worker forgets the modules of the previous file (see the root vitest.config.ts).
-    poolOptions: { forks: { isolate: true } },
+    // Pure functions and no mocks: when `npm test` reuses workers from file to file (the root
+    // vitest.config.ts), a worker keeps the modules it has imported.
+    poolOptions: { forks: { isolate: false } },
   },
 });
