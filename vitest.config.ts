@@ -23,6 +23,7 @@ class LongFilesFirst extends BaseSequencer {
 // core idles (the API suites wait on PGlite, PostgreSQL and child servers): two at least.
 export default defineConfig({
   test: {
+    // scripts/test.mjs names these projects in its two runs: add a new one there too.
     projects: [
       'packages/core',
       'apps/server/vitest.config.ts',
