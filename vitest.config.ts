@@ -23,8 +23,21 @@ class LongFilesFirst extends BaseSequencer {
 // core idles (the API suites wait on PGlite, PostgreSQL and child servers): two at least.
 export default defineConfig({
   test: {
-    projects: ['packages/core', 'apps/server', 'apps/web'],
+    // scripts/test.mjs names these projects in its two runs: add a new one there too.
+    projects: [
+      'packages/core',
+      'apps/server/vitest.config.ts',
+      'apps/server/vitest.fuzz.config.ts',
+      'apps/web',
+    ],
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // The pool's isolation is left at its default here: each test file in a new process, which
+    // every project tolerates. `npm test` (scripts/test.mjs) runs the node projects with
+    // `--poolOptions.forks.isolate=false` instead: a worker then runs file after file, Vitest
+    // runs the projects one after another (each with every worker), and each project says whether
+    // a reused worker forgets its modules and mocks between files: the API suites keep them
+    // (apps/server/vitest.config.ts), the fuzz suite forgets them. The web project, whose files
+    // share module state with their libraries, runs in a second `vitest run` with new processes.
     sequence: { sequencer: LongFilesFirst },
   },
 });

@@ -6,7 +6,8 @@
  *   1. side by side: Biome (lint and format), the TypeScript compiler on the four projects (two
  *      at a time), and the web build the browser tests serve (`npm run build -w apps/web`);
  *   2. the unit and API suites (Vitest, every workspace, PGlite and PostgreSQL when
- *      TEST_DATABASE_URL is set);
+ *      TEST_DATABASE_URL is set): core and server with workers reused from file to file, then
+ *      web with a new process per file;
  *   3. the browser tests (`npm test -w e2e` with E2E_NO_BUILD=1: the build of step 1 is served).
  *
  * A phase that fails stops the run after its step (the parts of step 1 all finish, so one run
@@ -89,8 +90,29 @@ if (wanted('e2e') || wanted('build')) {
 let status = await together(first);
 if (status !== 0) finish(status);
 
+// Step 2. Vitest in two runs, one after the other (both always run; the first failure is the
+// status). The node projects with workers reused from file to file (root vitest.config.ts):
+// the API suites keep their imports (Fastify, PGlite, drizzle, jose...) instead of importing
+// them again for each file. The web project in new processes per file, as its files need.
 if (wanted('unit')) {
-  status = await phase('vitest', [['npx', ['vitest', 'run']]]);
+  const node = await phase('vitest core, server', [
+    [
+      'npx',
+      [
+        'vitest',
+        'run',
+        '--project',
+        'core',
+        '--project',
+        'server',
+        '--project',
+        'server-fuzz',
+        '--poolOptions.forks.isolate=false',
+      ],
+    ],
+  ]);
+  const web = await phase('vitest web', [['npx', ['vitest', 'run', '--project', 'web']]]);
+  status = node || web;
   if (status !== 0) finish(status);
 }
 
