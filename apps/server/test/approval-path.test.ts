@@ -11,7 +11,8 @@
  * - the pipeline every holder request takes before its route: app.ts, plugins/ (auth,
  *   idempotency, headers, logging, read cache), routes/user/index.ts and the session check the
  *   auth plugin calls (accounts/authenticate-session.ts, accounts/create-session.ts,
- *   lib/read-cache.ts);
+ *   lib/read-cache.ts), with the read cache's invalidations as PGlite delivers them in process
+ *   (db/create-db.ts's listener passes each notification on with its channel);
  * - the shared leaves every use case touches: db/schema.ts (table declarations), lib/ids.ts,
  *   lib/vault.ts, lib/errors.ts, lib/records.ts (row to answer);
  * and a package counts once: lib/oid4vp/ with its door to @openid4vc (lib/openid4vc.ts), and the
@@ -37,6 +38,7 @@ const PIPELINE = new Set([
   'accounts/authenticate-session.ts',
   'accounts/create-session.ts',
   'lib/read-cache.ts',
+  'db/create-db.ts',
 ]);
 const LEAVES = new Set([
   'db/schema.ts',

@@ -18,6 +18,7 @@
  * notification endpoint.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { UI_LANGUAGES } from '@pehchaan/core';
 import { base58 } from '@scure/base';
 import { digest } from '@sd-jwt/crypto-nodejs';
 import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
@@ -287,7 +288,7 @@ describe.each(backends)('OpenID4VCI issuer on $name', (backend) => {
         name: 'केंद्रीय माध्यमिक शिक्षा बोर्ड (CBSE)',
         locale: 'hi',
       });
-      expect(metadata.display).toHaveLength(8);
+      expect(metadata.display).toHaveLength(UI_LANGUAGES.length);
       expect(Object.keys(metadata.credential_configurations_supported).sort()).toEqual([
         'marksheet_10th_ldp_vc',
         'marksheet_10th_sd_jwt',
