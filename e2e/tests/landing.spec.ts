@@ -19,9 +19,12 @@ test('the Hindi toggle switches the hero and the FAQ to Hindi and back', async (
   const faq = page.getByRole('region', { name: 'Frequently asked questions' });
   await expect(faq.getByText('Is this a student project?')).toBeVisible();
 
-  await page.getByRole('button', { name: 'हिंदी' }).click();
+  await page.getByRole('button', { name: 'हिंदी', exact: true }).click();
   await expect(heroHeading(page)).toHaveText(HI_TITLE);
-  await expect(page.getByRole('button', { name: 'हिंदी' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'हिंदी', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
   const hindiFaq = page.getByRole('region', { name: 'अक्सर पूछे जाने वाले सवाल' });
   await hindiFaq.getByText('क्या यह एक छात्र परियोजना है?').click();
@@ -32,7 +35,7 @@ test('the Hindi toggle switches the hero and the FAQ to Hindi and back', async (
   await page.reload();
   await expect(heroHeading(page)).toHaveText(HI_TITLE);
 
-  await page.getByRole('button', { name: 'English' }).click();
+  await page.getByRole('button', { name: 'English', exact: true }).click();
   await expect(heroHeading(page)).toHaveText(EN_TITLE);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await faq.getByText('Is this a student project?').click();
