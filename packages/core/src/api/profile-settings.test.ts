@@ -144,6 +144,7 @@ describe('settings', () => {
       'mr',
       'pa',
       'te',
+      'ur',
     ]);
     expect(TIMEZONES).toEqual(['Asia/Kolkata', 'America/New_York', 'Europe/London', 'Asia/Tokyo']);
     expect(userSettingsSchema.parse(DEFAULT_SETTINGS)).toEqual(DEFAULT_SETTINGS);

@@ -26,6 +26,7 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     gu: 'ભારતીય વિશિષ્ટ ઓળખ પ્રાધિકરણ (UIDAI)',
     pa: 'ਭਾਰਤੀ ਵਿਲੱਖਣ ਪਛਾਣ ਅਥਾਰਟੀ (UIDAI)',
     ml: 'യുണീക്ക് ഐഡന്റിഫിക്കേഷൻ അതോറിറ്റി ഓഫ് ഇന്ത്യ (UIDAI)',
+    ur: 'یو آئی ڈی اے آئی',
   },
   'Income Tax Department': {
     en: 'Income Tax Department',
@@ -42,6 +43,7 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     gu: 'આવકવેરા વિભાગ',
     pa: 'ਆਮਦਨ ਕਰ ਵਿਭਾਗ',
     ml: 'ആദായനികുതി വകുപ്പ്',
+    ur: 'محکمۂ انکم ٹیکس',
   },
   'Election Commission of India': {
     en: 'Election Commission of India',
@@ -58,6 +60,7 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     gu: 'ભારતનું ચૂંટણી પંચ',
     pa: 'ਭਾਰਤ ਦਾ ਚੋਣ ਕਮਿਸ਼ਨ',
     ml: 'ഇന്ത്യൻ തിരഞ്ഞെടുപ്പ് കമ്മീഷൻ',
+    ur: 'الیکشن کمیشن آف انڈیا',
   },
   'Regional Transport Office': {
     en: 'Regional Transport Office',
@@ -74,6 +77,7 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     gu: 'પ્રાદેશિક વાહનવ્યવહાર કચેરી',
     pa: 'ਖੇਤਰੀ ਟਰਾਂਸਪੋਰਟ ਦਫ਼ਤਰ',
     ml: 'റീജിയണൽ ട്രാൻസ്പോർട്ട് ഓഫീസ്',
+    ur: 'علاقائی ٹرانسپورٹ دفتر',
   },
   'Passport Seva': {
     en: 'Passport Seva',
@@ -90,6 +94,7 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     gu: 'પાસપોર્ટ સેવા',
     pa: 'ਪਾਸਪੋਰਟ ਸੇਵਾ',
     ml: 'പാസ്‌പോർട്ട് സേവ',
+    ur: 'پاسپورٹ سیوا',
   },
   CBSE: {
     en: 'CBSE',
@@ -106,6 +111,7 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     gu: 'કેન્દ્રીય માધ્યમિક શિક્ષણ બોર્ડ (CBSE)',
     pa: 'ਕੇਂਦਰੀ ਸੈਕੰਡਰੀ ਸਿੱਖਿਆ ਬੋਰਡ (CBSE)',
     ml: 'സെൻട്രൽ ബോർഡ് ഓഫ് സെക്കൻഡറി എഡ്യൂക്കേഷൻ (CBSE)',
+    ur: 'سی بی ایس ای',
   },
   'Municipal Corporation': {
     en: 'Municipal Corporation',
@@ -122,6 +128,7 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     gu: 'મહાનગરપાલિકા',
     pa: 'ਨਗਰ ਨਿਗਮ',
     ml: 'മുനിസിപ്പൽ കോർപ്പറേഷൻ',
+    ur: 'میونسپل کارپوریشن',
   },
   CERSAI: {
     en: 'CERSAI',
@@ -138,6 +145,7 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     gu: 'કેન્દ્રીય સિક્યુરિટાઇઝેશન રજિસ્ટ્રી (CERSAI)',
     pa: 'ਕੇਂਦਰੀ ਸਕਿਉਰਿਟਾਈਜ਼ੇਸ਼ਨ ਰਜਿਸਟਰੀ (CERSAI)',
     ml: 'സെൻട്രൽ രജിസ്ട്രി ഓഫ് സെക്യൂരിറ്റൈസേഷൻ (CERSAI)',
+    ur: 'سرسائی',
   },
   'Digital Identity System': {
     en: 'Digital Identity System',
@@ -154,5 +162,6 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     gu: 'ડિજિટલ ઓળખ પ્રણાલી',
     pa: 'ਡਿਜੀਟਲ ਪਛਾਣ ਪ੍ਰਣਾਲੀ',
     ml: 'ഡിജിറ്റൽ ഐഡന്റിറ്റി സിസ്റ്റം',
+    ur: 'ڈیجیٹل شناختی نظام',
   },
 };

@@ -42,6 +42,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       gu: 'મૂળભૂત ઓળખ',
       pa: 'ਮੂਲ ਪਛਾਣ',
       ml: 'അടിസ്ഥാന ഐഡന്റിറ്റി',
+      ur: 'بنیادی شناخت',
     },
     description: {
       en: "The holder's basic identity: name, date of birth and nationality",
@@ -58,6 +59,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       gu: 'ધારકની મૂળભૂત ઓળખ: નામ, જન્મ તારીખ અને રાષ્ટ્રીયતા',
       pa: 'ਧਾਰਕ ਦੀ ਮੂਲ ਪਛਾਣ: ਨਾਮ, ਜਨਮ ਮਿਤੀ ਅਤੇ ਕੌਮੀਅਤ',
       ml: 'ഉടമയുടെ അടിസ്ഥാന ഐഡന്റിറ്റി: പേര്, ജനനത്തീയതി, പൗരത്വം',
+      ur: 'حامل کی بنیادی شناخت: نام، تاریخ پیدائش اور قومیت',
     },
   },
   aadhaar: {
@@ -76,6 +78,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       gu: 'આધાર કાર્ડ',
       pa: 'ਆਧਾਰ ਕਾਰਡ',
       ml: 'ആധാർ കാർഡ്',
+      ur: 'آدھار کارڈ',
     },
     description: {
       en: 'Aadhaar identity issued by UIDAI',
@@ -92,6 +95,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       gu: 'UIDAI દ્વારા જારી કરાયેલી આધાર ઓળખ',
       pa: 'UIDAI ਵੱਲੋਂ ਜਾਰੀ ਆਧਾਰ ਪਛਾਣ',
       ml: 'UIDAI നൽകിയ ആധാർ ഐഡന്റിറ്റി',
+      ur: 'یو آئی ڈی اے آئی کی جاری کردہ آدھار شناخت',
     },
   },
   pan: {
@@ -110,6 +114,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       gu: 'પાન કાર્ડ',
       pa: 'ਪੈਨ ਕਾਰਡ',
       ml: 'പാൻ കാർഡ്',
+      ur: 'پین کارڈ',
     },
     description: {
       en: 'Permanent Account Number issued by the Income Tax Department',
@@ -126,6 +131,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       gu: 'આવકવેરા વિભાગ દ્વારા જારી કરાયેલ કાયમી ખાતા નંબર',
       pa: 'ਆਮਦਨ ਕਰ ਵਿਭਾਗ ਵੱਲੋਂ ਜਾਰੀ ਸਥਾਈ ਖਾਤਾ ਨੰਬਰ',
       ml: 'ആദായനികുതി വകുപ്പ് നൽകിയ പെർമനന്റ് അക്കൗണ്ട് നമ്പർ',
+      ur: 'محکمۂ انکم ٹیکس کا جاری کردہ مستقل کھاتہ نمبر (پین)',
     },
   },
   voter_id: {
@@ -144,6 +150,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       gu: 'મતદાર ઓળખપત્ર',
       pa: 'ਵੋਟਰ ਸ਼ਨਾਖਤੀ ਕਾਰਡ',
       ml: 'വോട്ടർ ഐഡി കാർഡ്',
+      ur: 'ووٹر شناختی کارڈ',
     },
     description: {
       en: 'Voter identity card issued by the Election Commission of India',
@@ -160,6 +167,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       gu: 'ભારતના ચૂંટણી પંચ દ્વારા જારી કરાયેલ મતદાર ઓળખપત્ર',
       pa: 'ਭਾਰਤ ਦੇ ਚੋਣ ਕਮਿਸ਼ਨ ਵੱਲੋਂ ਜਾਰੀ ਵੋਟਰ ਸ਼ਨਾਖਤੀ ਕਾਰਡ',
       ml: 'ഇന്ത്യൻ തിരഞ്ഞെടുപ്പ് കമ്മീഷൻ നൽകിയ വോട്ടർ തിരിച്ചറിയൽ കാർഡ്',
+      ur: 'الیکشن کمیشن آف انڈیا کا جاری کردہ ووٹر شناختی کارڈ',
     },
   },
   driving_license: {
@@ -178,6 +186,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       gu: 'ડ્રાઇવિંગ લાઇસન્સ',
       pa: 'ਡਰਾਈਵਿੰਗ ਲਾਇਸੈਂਸ',
       ml: 'ഡ്രൈവിംഗ് ലൈസൻസ്',
+      ur: 'ڈرائیونگ لائسنس',
     },
     description: {
       en: 'Driving licence issued by the Regional Transport Office',
@@ -194,6 +203,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       gu: 'પ્રાદેશિક વાહનવ્યવહાર કચેરી દ્વારા જારી કરાયેલ ડ્રાઇવિંગ લાઇસન્સ',
       pa: 'ਖੇਤਰੀ ਟਰਾਂਸਪੋਰਟ ਦਫ਼ਤਰ ਵੱਲੋਂ ਜਾਰੀ ਡਰਾਈਵਿੰਗ ਲਾਇਸੈਂਸ',
       ml: 'റീജിയണൽ ട്രാൻസ്പോർട്ട് ഓഫീസ് നൽകിയ ഡ്രൈവിംഗ് ലൈസൻസ്',
+      ur: 'علاقائی ٹرانسپورٹ دفتر کا جاری کردہ ڈرائیونگ لائسنس',
     },
   },
   passport: {
@@ -212,6 +222,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       gu: 'પાસપોર્ટ',
       pa: 'ਪਾਸਪੋਰਟ',
       ml: 'പാസ്‌പോർട്ട്',
+      ur: 'پاسپورٹ',
     },
     description: {
       en: 'Indian passport issued by Passport Seva',
@@ -228,6 +239,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       gu: 'પાસપોર્ટ સેવા દ્વારા જારી કરાયેલ ભારતીય પાસપોર્ટ',
       pa: 'ਪਾਸਪੋਰਟ ਸੇਵਾ ਵੱਲੋਂ ਜਾਰੀ ਭਾਰਤੀ ਪਾਸਪੋਰਟ',
       ml: 'പാസ്‌പോർട്ട് സേവ നൽകിയ ഇന്ത്യൻ പാസ്‌പോർട്ട്',
+      ur: 'پاسپورٹ سیوا کا جاری کردہ بھارتی پاسپورٹ',
     },
   },
   marksheet_10th: {
@@ -246,6 +258,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       gu: 'ધોરણ 10 ની માર્કશીટ',
       pa: '10ਵੀਂ ਜਮਾਤ ਦੀ ਮਾਰਕਸ਼ੀਟ',
       ml: '10-ാം ക്ലാസ് മാർക്ക് ഷീറ്റ്',
+      ur: 'دسویں جماعت کی مارک شیٹ',
     },
     description: {
       en: 'Class 10 examination results issued by CBSE',
@@ -262,6 +275,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       gu: 'CBSE દ્વારા જારી કરાયેલ ધોરણ 10 ની પરીક્ષાનું પરિણામ',
       pa: 'CBSE ਵੱਲੋਂ ਜਾਰੀ 10ਵੀਂ ਜਮਾਤ ਦੀ ਪ੍ਰੀਖਿਆ ਦੇ ਨਤੀਜੇ',
       ml: 'CBSE നൽകിയ 10-ാം ക്ലാസ് പരീക്ഷാ ഫലം',
+      ur: 'سی بی ایس ای کے جاری کردہ دسویں جماعت کے امتحانی نتائج',
     },
   },
   marksheet_12th: {
@@ -280,6 +294,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       gu: 'ધોરણ 12 ની માર્કશીટ',
       pa: '12ਵੀਂ ਜਮਾਤ ਦੀ ਮਾਰਕਸ਼ੀਟ',
       ml: '12-ാം ക്ലാസ് മാർക്ക് ഷീറ്റ്',
+      ur: 'بارہویں جماعت کی مارک شیٹ',
     },
     description: {
       en: 'Class 12 examination results issued by CBSE',
@@ -296,6 +311,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       gu: 'CBSE દ્વારા જારી કરાયેલ ધોરણ 12 ની પરીક્ષાનું પરિણામ',
       pa: 'CBSE ਵੱਲੋਂ ਜਾਰੀ 12ਵੀਂ ਜਮਾਤ ਦੀ ਪ੍ਰੀਖਿਆ ਦੇ ਨਤੀਜੇ',
       ml: 'CBSE നൽകിയ 12-ാം ക്ലാസ് പരീക്ഷാ ഫലം',
+      ur: 'سی بی ایس ای کے جاری کردہ بارہویں جماعت کے امتحانی نتائج',
     },
   },
   birth_certificate: {
@@ -314,6 +330,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       gu: 'જન્મ પ્રમાણપત્ર',
       pa: 'ਜਨਮ ਸਰਟੀਫ਼ਿਕੇਟ',
       ml: 'ജനന സർട്ടിഫിക്കറ്റ്',
+      ur: 'پیدائش کا سرٹیفکیٹ',
     },
     description: {
       en: 'Birth registration issued by the Municipal Corporation',
@@ -330,6 +347,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       gu: 'મહાનગરપાલિકા દ્વારા જારી કરાયેલ જન્મ નોંધણી',
       pa: 'ਨਗਰ ਨਿਗਮ ਵੱਲੋਂ ਜਾਰੀ ਜਨਮ ਰਜਿਸਟ੍ਰੇਸ਼ਨ',
       ml: 'മുനിസിപ്പൽ കോർപ്പറേഷൻ നൽകിയ ജനന രജിസ്ട്രേഷൻ',
+      ur: 'میونسپل کارپوریشن کا جاری کردہ پیدائش کا اندراج',
     },
   },
   ckyc: {
@@ -348,6 +366,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       gu: 'CKYC નંબર',
       pa: 'CKYC ਨੰਬਰ',
       ml: 'CKYC നമ്പർ',
+      ur: 'سی کے وائی سی نمبر',
     },
     description: {
       en: 'Central KYC record number issued by CERSAI',
@@ -364,6 +383,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       gu: 'CERSAI દ્વારા જારી કરાયેલ સેન્ટ્રલ KYC રેકોર્ડ નંબર',
       pa: 'CERSAI ਵੱਲੋਂ ਜਾਰੀ ਕੇਂਦਰੀ KYC ਰਿਕਾਰਡ ਨੰਬਰ',
       ml: 'CERSAI നൽകിയ സെൻട്രൽ KYC റെക്കോർഡ് നമ്പർ',
+      ur: 'سرسائی کا جاری کردہ سینٹرل کے وائی سی ریکارڈ نمبر',
     },
   },
 };
@@ -389,6 +409,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     gu: 'નામ',
     pa: 'ਨਾਮ',
     ml: 'പേര്',
+    ur: 'نام',
   },
   document_type: {
     en: 'Document type',
@@ -405,6 +426,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     gu: 'દસ્તાવેજનો પ્રકાર',
     pa: 'ਦਸਤਾਵੇਜ਼ ਦੀ ਕਿਸਮ',
     ml: 'രേഖയുടെ തരം',
+    ur: 'دستاویز کی قسم',
   },
   aadhaar_number: {
     en: 'Aadhaar number',
@@ -421,6 +443,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     gu: 'આધાર નંબર',
     pa: 'ਆਧਾਰ ਨੰਬਰ',
     ml: 'ആധാർ നമ്പർ',
+    ur: 'آدھار نمبر',
   },
   phone: {
     en: 'Phone',
@@ -437,6 +460,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     gu: 'ફોન',
     pa: 'ਫ਼ੋਨ',
     ml: 'ഫോൺ',
+    ur: 'فون',
   },
   date_of_birth: {
     en: 'Date of Birth',
@@ -453,6 +477,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     gu: 'જન્મ તારીખ',
     pa: 'ਜਨਮ ਮਿਤੀ',
     ml: 'ജനനത്തീയതി',
+    ur: 'تاریخ پیدائش',
   },
   address: {
     en: 'Address',
@@ -469,6 +494,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     gu: 'સરનામું',
     pa: 'ਪਤਾ',
     ml: 'വിലാസം',
+    ur: 'پتہ',
   },
   gender: {
     en: 'Gender',
@@ -485,6 +511,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     gu: 'લિંગ',
     pa: 'ਲਿੰਗ',
     ml: 'ലിംഗഭേദം',
+    ur: 'جنس',
   },
   nationality: {
     en: 'Nationality',
@@ -501,6 +528,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     gu: 'રાષ્ટ્રીયતા',
     pa: 'ਕੌਮੀਅਤ',
     ml: 'പൗരത്വം',
+    ur: 'قومیت',
   },
   pan_number: {
     en: 'PAN Number',
@@ -517,6 +545,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     gu: 'પાન નંબર',
     pa: 'ਪੈਨ ਨੰਬਰ',
     ml: 'പാൻ നമ്പർ',
+    ur: 'پین نمبر',
   },
   father_name: {
     en: "Father's name",
@@ -533,6 +562,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     gu: 'પિતાનું નામ',
     pa: 'ਪਿਤਾ ਦਾ ਨਾਮ',
     ml: 'പിതാവിന്റെ പേര്',
+    ur: 'والد کا نام',
   },
   mother_name: {
     en: "Mother's name",
@@ -549,6 +579,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     gu: 'માતાનું નામ',
     pa: 'ਮਾਤਾ ਦਾ ਨਾਮ',
     ml: 'മാതാവിന്റെ പേര്',
+    ur: 'والدہ کا نام',
   },
   voter_id: {
     en: 'Voter ID',
@@ -565,6 +596,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     gu: 'મતદાર ઓળખ નંબર',
     pa: 'ਵੋਟਰ ID',
     ml: 'വോട്ടർ ഐഡി',
+    ur: 'ووٹر آئی ڈی',
   },
   constituency: {
     en: 'Constituency',
@@ -581,6 +613,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     gu: 'મતવિસ્તાર',
     pa: 'ਚੋਣ ਹਲਕਾ',
     ml: 'നിയോജക മണ്ഡലം',
+    ur: 'حلقۂ انتخاب',
   },
   driving_license: {
     en: 'Driving License',
@@ -597,6 +630,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     gu: 'ડ્રાઇવિંગ લાઇસન્સ',
     pa: 'ਡਰਾਈਵਿੰਗ ਲਾਇਸੈਂਸ',
     ml: 'ഡ്രൈവിംഗ് ലൈസൻസ്',
+    ur: 'ڈرائیونگ لائسنس',
   },
   license_type: {
     en: 'Licence type',
@@ -613,6 +647,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     gu: 'લાઇસન્સનો પ્રકાર',
     pa: 'ਲਾਇਸੈਂਸ ਦੀ ਕਿਸਮ',
     ml: 'ലൈസൻസ് തരം',
+    ur: 'لائسنس کی قسم',
   },
   valid_from: {
     en: 'Valid from',
@@ -629,6 +664,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     gu: 'આ તારીખથી માન્ય',
     pa: 'ਇਸ ਮਿਤੀ ਤੋਂ ਵੈਧ',
     ml: 'സാധുത ആരംഭിക്കുന്നത്',
+    ur: 'کارآمد از',
   },
   passport_number: {
     en: 'Passport number',
@@ -645,6 +681,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     gu: 'પાસપોર્ટ નંબર',
     pa: 'ਪਾਸਪੋਰਟ ਨੰਬਰ',
     ml: 'പാസ്‌പോർട്ട് നമ്പർ',
+    ur: 'پاسپورٹ نمبر',
   },
   place_of_birth: {
     en: 'Place of birth',
@@ -661,6 +698,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     gu: 'જન્મ સ્થળ',
     pa: 'ਜਨਮ ਸਥਾਨ',
     ml: 'ജനന സ്ഥലം',
+    ur: 'جائے پیدائش',
   },
   roll_number: {
     en: 'Roll number',
@@ -677,6 +715,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     gu: 'રોલ નંબર',
     pa: 'ਰੋਲ ਨੰਬਰ',
     ml: 'റോൾ നമ്പർ',
+    ur: 'رول نمبر',
   },
   board: {
     en: 'Board',
@@ -693,6 +732,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     gu: 'બોર્ડ',
     pa: 'ਬੋਰਡ',
     ml: 'ബോർഡ്',
+    ur: 'بورڈ',
   },
   year: {
     en: 'Year',
@@ -709,6 +749,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     gu: 'વર્ષ',
     pa: 'ਸਾਲ',
     ml: 'വർഷം',
+    ur: 'سال',
   },
   percentage: {
     en: 'Percentage',
@@ -725,6 +766,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     gu: 'ટકાવારી',
     pa: 'ਪ੍ਰਤੀਸ਼ਤ',
     ml: 'ശതമാനം',
+    ur: 'فیصد',
   },
   subjects: {
     en: 'Subjects',
@@ -741,6 +783,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     gu: 'વિષયો',
     pa: 'ਵਿਸ਼ੇ',
     ml: 'വിഷയങ്ങൾ',
+    ur: 'مضامین',
   },
   stream: {
     en: 'Stream',
@@ -757,6 +800,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     gu: 'પ્રવાહ',
     pa: 'ਸਟ੍ਰੀਮ',
     ml: 'സ്ട്രീം',
+    ur: 'شعبہ',
   },
   registration_number: {
     en: 'Registration number',
@@ -773,6 +817,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     gu: 'નોંધણી નંબર',
     pa: 'ਰਜਿਸਟ੍ਰੇਸ਼ਨ ਨੰਬਰ',
     ml: 'രജിസ്ട്രേഷൻ നമ്പർ',
+    ur: 'رجسٹریشن نمبر',
   },
   ckyc_number: {
     en: 'CKYC Number',
@@ -789,6 +834,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     gu: 'CKYC નંબર',
     pa: 'CKYC ਨੰਬਰ',
     ml: 'CKYC നമ്പർ',
+    ur: 'سی کے وائی سی نمبر',
   },
 };
 

@@ -58,6 +58,7 @@ describe('SD-JWT VC type metadata of the catalogue', () => {
       ['mr', 'आधार कार्ड'],
       ['pa', 'ਆਧਾਰ ਕਾਰਡ'],
       ['te', 'ఆధార్ కార్డ్'],
+      ['ur', 'آدھار کارڈ'],
     ]);
     expect(metadata.claims.map((c) => c.path)).toEqual([
       ['name'],

@@ -448,7 +448,7 @@ export const LANGUAGE_REGISTRY = [
     digits: 'arabext',
     region: 'IN',
     font: 'nastaliq',
-    offered: false,
+    offered: true,
   },
 ] as const satisfies readonly LanguageEntry[];
 
