@@ -26,7 +26,7 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     gu: 'ભારતીય વિશિષ્ટ ઓળખ પ્રાધિકરણ (UIDAI)',
     pa: 'ਭਾਰਤੀ ਵਿਲੱਖਣ ਪਛਾਣ ਅਥਾਰਟੀ (UIDAI)',
     ml: 'യുണീക്ക് ഐഡന്റിഫിക്കേഷൻ അതോറിറ്റി ഓഫ് ഇന്ത്യ (UIDAI)',
-    ur: 'یو آئی ڈی اے آئی',
+    ur: 'بھارتی منفرد شناختی اتھارٹی (UIDAI)',
   },
   'Income Tax Department': {
     en: 'Income Tax Department',
@@ -111,7 +111,7 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     gu: 'કેન્દ્રીય માધ્યમિક શિક્ષણ બોર્ડ (CBSE)',
     pa: 'ਕੇਂਦਰੀ ਸੈਕੰਡਰੀ ਸਿੱਖਿਆ ਬੋਰਡ (CBSE)',
     ml: 'സെൻട്രൽ ബോർഡ് ഓഫ് സെക്കൻഡറി എഡ്യൂക്കേഷൻ (CBSE)',
-    ur: 'سی بی ایس ای',
+    ur: 'سینٹرل بورڈ آف سیکنڈری ایجوکیشن (CBSE)',
   },
   'Municipal Corporation': {
     en: 'Municipal Corporation',
@@ -145,7 +145,7 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     gu: 'કેન્દ્રીય સિક્યુરિટાઇઝેશન રજિસ્ટ્રી (CERSAI)',
     pa: 'ਕੇਂਦਰੀ ਸਕਿਉਰਿਟਾਈਜ਼ੇਸ਼ਨ ਰਜਿਸਟਰੀ (CERSAI)',
     ml: 'സെൻട്രൽ രജിസ്ട്രി ഓഫ് സെക്യൂരിറ്റൈസേഷൻ (CERSAI)',
-    ur: 'سرسائی',
+    ur: 'سینٹرل رجسٹری آف سیکیورٹائزیشن (CERSAI)',
   },
   'Digital Identity System': {
     en: 'Digital Identity System',
