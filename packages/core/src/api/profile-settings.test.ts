@@ -142,6 +142,7 @@ describe('settings', () => {
       'kn',
       'ml',
       'mr',
+      'or',
       'pa',
       'te',
       'ur',

@@ -382,7 +382,7 @@ export const LANGUAGE_REGISTRY = [
     digits: 'orya',
     region: 'IN',
     font: 'oriya',
-    offered: false,
+    offered: true,
   },
   {
     code: 'pa',
