@@ -85,6 +85,7 @@ const SCRIPT: Partial<Record<string, RegExp>> = {
   ml: /\p{Script=Malayalam}/u,
   ur: /\p{Script=Arabic}/u,
   or: /\p{Script=Oriya}/u,
+  as: /\p{Script=Bengali}/u,
 };
 
 /** English words left once placeholders, tags and escapes are taken out. */

@@ -138,6 +138,7 @@ describe('settings', () => {
       'ja',
       'ta',
       'bn',
+      'as',
       'gu',
       'kn',
       'ml',

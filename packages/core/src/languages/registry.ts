@@ -250,7 +250,7 @@ export const LANGUAGE_REGISTRY = [
     digits: 'beng',
     region: 'IN',
     font: 'bengali',
-    offered: false,
+    offered: true,
   },
   {
     code: 'brx',
