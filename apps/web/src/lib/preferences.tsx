@@ -22,6 +22,7 @@ import {
   formatDateTime,
   formatNumber,
   formatTime,
+  isolateLtr,
 } from './format';
 
 /** The holder's preferences (Settings › Preferences and Advanced). */
@@ -109,16 +110,23 @@ export function useFormat(): Formatter {
       timeFormat,
       currency,
     };
-    const date = (value: string | number | Date) => formatDate(value, preferences);
+    // In a right-to-left language each date, time, number and amount is isolated left to right
+    // (isolateLtr), as it is interpolated into translated sentences and attributes.
+    const ltr = (text: string) => isolateLtr(text, language);
+    const date = (value: string | number | Date) => ltr(formatDate(value, preferences));
+    const amount = (rupees: number): FormattedAmount => {
+      const { text, approximate } = formatAmount(rupees, preferences);
+      return { text: ltr(text), approximate: approximate === null ? null : ltr(approximate) };
+    };
     return {
       preferences,
       date,
-      time: (value) => formatTime(value, preferences),
-      dateTime: (value) => formatDateTime(value, preferences),
-      number: (value, options) => formatNumber(value, preferences, options),
-      amount: (rupees) => formatAmount(rupees, preferences),
+      time: (value) => ltr(formatTime(value, preferences)),
+      dateTime: (value) => ltr(formatDateTime(value, preferences)),
+      number: (value, options) => ltr(formatNumber(value, preferences, options)),
+      amount,
       money: (rupees) => {
-        const { text, approximate } = formatAmount(rupees, preferences);
+        const { text, approximate } = amount(rupees);
         return approximate ? `${text} (${approximate})` : text;
       },
       relative: (timestamp, now = Date.now()) => {
