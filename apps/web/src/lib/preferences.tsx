@@ -46,6 +46,7 @@ export const DEFAULT_HOLDER_FACTS: HolderFacts = {
     dateFormat: DEFAULT_FORMAT_PREFERENCES.dateFormat,
     timeFormat: DEFAULT_FORMAT_PREFERENCES.timeFormat,
     currency: DEFAULT_FORMAT_PREFERENCES.currency,
+    digits: DEFAULT_FORMAT_PREFERENCES.digits,
     debugMode: false,
   },
   greetingName: null,
@@ -100,7 +101,7 @@ export interface Formatter {
 /** The formatters for this component (see Formatter). */
 export function useFormat(): Formatter {
   const { t, i18n } = useTranslation('common');
-  const { timeZone, dateFormat, timeFormat, currency } = usePreferences();
+  const { timeZone, dateFormat, timeFormat, currency, digits } = usePreferences();
   const language = i18n.language;
   return useMemo(() => {
     const preferences: FormatPreferences = {
@@ -109,6 +110,7 @@ export function useFormat(): Formatter {
       dateFormat,
       timeFormat,
       currency,
+      digits,
     };
     // In a right-to-left language each date, time, number and amount is isolated left to right
     // (isolateLtr), as it is interpolated into translated sentences and attributes.
@@ -158,5 +160,5 @@ export function useFormat(): Formatter {
         }
       },
     };
-  }, [t, language, timeZone, dateFormat, timeFormat, currency]);
+  }, [t, language, timeZone, dateFormat, timeFormat, currency, digits]);
 }

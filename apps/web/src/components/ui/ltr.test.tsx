@@ -16,7 +16,7 @@ import {
   CredentialCard,
 } from '@/features/credentials/components/credential-card';
 import { AccountSection } from '@/features/settings/components/account-section';
-import { formatDate, isolateLtr } from '@/lib/format';
+import { DEFAULT_FORMAT_PREFERENCES, formatDate, isolateLtr } from '@/lib/format';
 import { credential } from '@/testing/fixtures';
 import { DEMO_USER } from '@/testing/render-app';
 import { LinkActions } from './link-actions';
@@ -108,13 +108,7 @@ describe('left to right inside right to left', () => {
   });
 
   it('dates and numbers interpolated into a right-to-left sentence are isolated left to right', () => {
-    const date = formatDate('2025-03-15', {
-      language: 'ur',
-      timeZone: 'Asia/Kolkata',
-      dateFormat: 'DD/MM/YYYY',
-      timeFormat: '12h',
-      currency: 'INR',
-    });
+    const date = formatDate('2025-03-15', { ...DEFAULT_FORMAT_PREFERENCES, language: 'ur' });
     expect(isolateLtr(date, 'ur')).toBe('\u206615/03/2025\u2069');
     expect(isolateLtr('12,34,567', 'sd')).toBe('\u206612,34,567\u2069');
     // Left-to-right languages are untouched: no visible or invisible change.
