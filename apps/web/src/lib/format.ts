@@ -57,25 +57,6 @@ export function localeOf(language: string): string {
   return languageEntry(base)?.region === 'IN' ? `${base}-IN` : language;
 }
 
-/** U+2066 LEFT-TO-RIGHT ISOLATE and U+2069 POP DIRECTIONAL ISOLATE (UAX 9, "Explicit Directional Isolates"). */
-const LRI = '\u2066';
-const PDI = '\u2069';
-
-/**
- * `text` kept left to right inside a right-to-left language's sentence: between U+2066 (left to
- * right isolate) and U+2069 (pop directional isolate) when `language` is written right to left
- * (the registry's `dir`: Urdu, Kashmiri, Sindhi), else unchanged. The text equivalent of
- * `<bdi dir="ltr">` (components/ui/ltr.tsx), for a date or number that is interpolated into a
- * translated sentence or an attribute ('Expires {{date}}'), where no element can wrap it: the
- * Unicode Bidirectional Algorithm (UAX 9) then lays it out as one left-to-right unit, so
- * '15/03/2025, 3:05 pm' does not reorder around the Urdu words. An empty text stays empty.
- */
-export function isolateLtr(text: string, language: string): string {
-  if (text === '') return text;
-  const base = language.split('-')[0] ?? language;
-  return languageEntry(base)?.dir === 'rtl' ? `${LRI}${text}${PDI}` : text;
-}
-
 /**
  * The Intl numbering system (UTS 35 `nu`) numbers are written in: the language's own digits (the
  * registry's `digits`: 'deva', 'tamldec', 'beng'...) when the holder chose native digits, else
@@ -97,19 +78,14 @@ export function hasNativeDigits(language: string): boolean {
   return digits !== undefined && digits !== 'latn';
 }
 
-const digitTables = new Map<string, readonly string[]>();
-
 /** `text`'s digits 0-9 written in numbering system `nu` (a date written by hand below). */
 function inDigits(text: string, nu: string): string {
   if (nu === 'latn') return text;
-  let table = digitTables.get(nu);
-  if (!table) {
-    const writer = new Intl.NumberFormat('en', { numberingSystem: nu, useGrouping: false });
-    table = Array.from({ length: 10 }, (_, digit) => writer.format(digit));
-    digitTables.set(nu, table);
-  }
-  const digits = table;
-  return text.replace(/[0-9]/g, (digit) => digits[Number(digit)] ?? digit);
+  const writer = cached(
+    `digits:${nu}`,
+    () => new Intl.NumberFormat('en', { numberingSystem: nu, useGrouping: false }),
+  );
+  return text.replace(/[0-9]/g, (digit) => writer.format(Number(digit)));
 }
 
 const IST_OFFSET_MS = 330 * 60_000;

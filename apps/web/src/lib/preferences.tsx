@@ -13,6 +13,7 @@
 import { lastActivityParts, relativeTimeParts } from '@pehchaan/core';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isolateLtr } from './bidi';
 import {
   DEFAULT_FORMAT_PREFERENCES,
   type FormatPreferences,
@@ -22,7 +23,6 @@ import {
   formatDateTime,
   formatNumber,
   formatTime,
-  isolateLtr,
 } from './format';
 
 /** The holder's preferences (Settings › Preferences and Advanced). */

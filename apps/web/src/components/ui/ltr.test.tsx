@@ -16,7 +16,8 @@ import {
   CredentialCard,
 } from '@/features/credentials/components/credential-card';
 import { AccountSection } from '@/features/settings/components/account-section';
-import { DEFAULT_FORMAT_PREFERENCES, formatDate, isolateLtr } from '@/lib/format';
+import { isolateLtr } from '@/lib/bidi';
+import { DEFAULT_FORMAT_PREFERENCES, formatDate } from '@/lib/format';
 import { credential } from '@/testing/fixtures';
 import { DEMO_USER } from '@/testing/render-app';
 import { LinkActions } from './link-actions';

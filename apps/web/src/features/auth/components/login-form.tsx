@@ -28,7 +28,7 @@ import { Button } from '@/components/ui/button';
 import { EyeIcon, EyeOffIcon } from '@/components/ui/icons';
 import { Input } from '@/components/ui/input';
 import { type UserData, useAuth } from '@/lib/auth';
-import { isolateLtr } from '@/lib/format';
+import { isolateLtr } from '@/lib/bidi';
 import { toast } from '@/lib/toast';
 import { useValueTypedBeforeStart } from '@/lib/use-value-typed-before-start';
 import { isAuthError } from '../api/auth-error';

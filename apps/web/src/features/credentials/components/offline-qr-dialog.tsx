@@ -28,7 +28,7 @@ import { Button } from '@/components/ui/button';
 import { Ltr } from '@/components/ui/ltr';
 import { Modal } from '@/components/ui/modal';
 import { hasProblemCode, isApiUnavailable } from '@/lib/api-client';
-import { isolateLtr } from '@/lib/format';
+import { isolateLtr } from '@/lib/bidi';
 import { fieldLabel } from '@/lib/format-claim';
 import { createOfflinePresentation } from '../api/create-offline-presentation';
 import { FieldChoice, toggled } from './field-choice';
