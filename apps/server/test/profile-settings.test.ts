@@ -315,6 +315,7 @@ describe.each(backends)('profile and settings on $name', (backend) => {
       loginNotifications: false,
       digilockerConnected: true,
       dataRetention: '5years',
+      digits: 'native',
     };
 
     it('answers the SPEC 9 defaults while none were saved', async () => {
@@ -356,6 +357,7 @@ describe.each(backends)('profile and settings on $name', (backend) => {
       ['a session timeout not offered', { sessionTimeout: 45 }, expect.stringContaining('15, 30')],
       ['a flag that is not boolean', { debugMode: 'yes' }, 'debugMode must be true or false'],
       ['a password field', { newPassword: 'secret123' }, 'Unknown settings field: newPassword'],
+      ['digits that are not a choice', { digits: 'deva' }, 'digits must be one of latin, native'],
     ])('refuses %s with 400 and the detail, changing nothing', async (_, change, detail) => {
       const response = await put('/user/user-002/settings', { ...changed, ...change });
       expectProblem(response, 'invalid_request', detail);
@@ -367,6 +369,14 @@ describe.each(backends)('profile and settings on $name', (backend) => {
       const response = await put('/user/user-002/settings', DEFAULT_SETTINGS, rajesh);
       expect(response.statusCode).toBe(403);
       expect((await get('/user/user-002/settings')).json().settings).toEqual(changed);
+    });
+
+    it("saves an older client's body, which has no digits choice, with Latin digits", async () => {
+      const { digits: _, ...older } = changed;
+      const response = await put('/user/user-002/settings', older);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().settings).toEqual({ ...changed, digits: 'latin' });
+      expect((await get('/user/user-002/settings')).json().settings.digits).toBe('latin');
     });
   });
 

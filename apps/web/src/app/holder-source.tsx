@@ -28,13 +28,13 @@ export default function HolderSource({
     settingsLoad?.settings ?? readLocalSettings(userId)?.settings ?? DEFAULT_SETTINGS;
   const profile = profileLoad && profileLoad.status !== 'failed' ? profileLoad.profile : null;
   const greetingName = profile ? profile.display_name || profile.name : null;
-  const { timezone, dateFormat, timeFormat, currency, debugMode } = settings;
+  const { timezone, dateFormat, timeFormat, currency, digits, debugMode } = settings;
 
   useEffect(() => {
     onChange({
-      preferences: { timeZone: timezone, dateFormat, timeFormat, currency, debugMode },
+      preferences: { timeZone: timezone, dateFormat, timeFormat, currency, digits, debugMode },
       greetingName,
     });
-  }, [onChange, timezone, dateFormat, timeFormat, currency, debugMode, greetingName]);
+  }, [onChange, timezone, dateFormat, timeFormat, currency, digits, debugMode, greetingName]);
   return null;
 }

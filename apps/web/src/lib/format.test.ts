@@ -24,6 +24,7 @@ describe('the default formats', () => {
       dateFormat: DEFAULT_SETTINGS.dateFormat,
       timeFormat: DEFAULT_SETTINGS.timeFormat,
       currency: DEFAULT_SETTINGS.currency,
+      digits: DEFAULT_SETTINGS.digits,
     });
   });
 });

@@ -24,6 +24,12 @@ export interface FormatPreferences {
   dateFormat: UserSettings['dateFormat'];
   timeFormat: UserSettings['timeFormat'];
   currency: UserSettings['currency'];
+  /**
+   * Settings › Preferences › Digits: `latin` (0-9) or `native` (the language's own digits, the
+   * registry's `digits` numbering system: ०-९ in Marathi). Only numbers, dates, times and amounts
+   * this module writes follow it; identifiers never pass through here and stay Latin.
+   */
+  digits: UserSettings['digits'];
 }
 
 /**
@@ -38,6 +44,7 @@ export const DEFAULT_FORMAT_PREFERENCES: FormatPreferences = {
   dateFormat: 'DD/MM/YYYY',
   timeFormat: '12h',
   currency: 'INR',
+  digits: 'latin',
 };
 
 /**
@@ -48,6 +55,37 @@ export const DEFAULT_FORMAT_PREFERENCES: FormatPreferences = {
 export function localeOf(language: string): string {
   const base = language.split('-')[0] ?? language;
   return languageEntry(base)?.region === 'IN' ? `${base}-IN` : language;
+}
+
+/**
+ * The Intl numbering system (UTS 35 `nu`) numbers are written in: the language's own digits (the
+ * registry's `digits`: 'deva', 'tamldec', 'beng'...) when the holder chose native digits, else
+ * 'latn'. A language whose own digits are the Latin ones (English, Japanese...) is always 'latn'.
+ */
+export function numberingSystemOf(prefs: Pick<FormatPreferences, 'language' | 'digits'>): string {
+  if (prefs.digits !== 'native') return 'latn';
+  const base = prefs.language.split('-')[0] ?? prefs.language;
+  return languageEntry(base)?.digits ?? 'latn';
+}
+
+/**
+ * Whether `language` has digits of its own, distinct from 0-9 (Hindi, Marathi, Tamil, Bengali...;
+ * not English, Japanese, Spanish): Settings offers the Digits choice only then.
+ */
+export function hasNativeDigits(language: string): boolean {
+  const base = language.split('-')[0] ?? language;
+  const digits = languageEntry(base)?.digits;
+  return digits !== undefined && digits !== 'latn';
+}
+
+/** `text`'s digits 0-9 written in numbering system `nu` (a date written by hand below). */
+function inDigits(text: string, nu: string): string {
+  if (nu === 'latn') return text;
+  const writer = cached(
+    `digits:${nu}`,
+    () => new Intl.NumberFormat('en', { numberingSystem: nu, useGrouping: false }),
+  );
+  return text.replace(/[0-9]/g, (digit) => writer.format(Number(digit)));
 }
 
 const IST_OFFSET_MS = 330 * 60_000;
@@ -124,15 +162,18 @@ export function formatDate(value: string | number | Date, prefs: FormatPreferenc
     const dateOnly = DATE_ONLY.exec(value);
     if (dateOnly) {
       const [, year, month, day] = dateOnly;
-      return writeDate(
-        { year: Number(year), month: Number(month), day: Number(day) },
-        prefs.dateFormat,
+      return inDigits(
+        writeDate({ year: Number(year), month: Number(month), day: Number(day) }, prefs.dateFormat),
+        numberingSystemOf(prefs),
       );
     }
   }
   const ms = toMs(value);
   if (Number.isNaN(ms)) return typeof value === 'string' ? value : '';
-  return writeDate(calendarDateIn(ms, prefs.timeZone), prefs.dateFormat);
+  return inDigits(
+    writeDate(calendarDateIn(ms, prefs.timeZone), prefs.dateFormat),
+    numberingSystemOf(prefs),
+  );
 }
 
 /**
@@ -144,15 +185,16 @@ export function formatTime(value: string | number | Date, prefs: FormatPreferenc
   const ms = toMs(value);
   if (Number.isNaN(ms)) return '';
   const locale = localeOf(prefs.language);
+  const nu = numberingSystemOf(prefs);
   return cached(
-    `time:${locale}:${prefs.timeZone}:${prefs.timeFormat}`,
+    `time:${locale}:${prefs.timeZone}:${prefs.timeFormat}:${nu}`,
     () =>
       new Intl.DateTimeFormat(locale, {
         timeZone: prefs.timeZone,
         hour: prefs.timeFormat === '24h' ? '2-digit' : 'numeric',
         minute: '2-digit',
         hourCycle: prefs.timeFormat === '24h' ? 'h23' : 'h12',
-        numberingSystem: 'latn',
+        numberingSystem: nu,
       }),
   ).format(ms);
 }
@@ -164,17 +206,21 @@ export function formatDateTime(value: string | number | Date, prefs: FormatPrefe
   return `${formatDate(ms, prefs)}, ${formatTime(ms, prefs)}`;
 }
 
-/** A number in the UI language's grouping: 1250000 -> '12,50,000' (en-IN). */
+/**
+ * A number in the UI language's grouping and the holder's digits: 1250000 -> '12,50,000'
+ * (en-IN), '१२,५०,०००' (Marathi, native digits). `digits` absent: Latin.
+ */
 export function formatNumber(
   value: number,
-  prefs: Pick<FormatPreferences, 'language'>,
+  prefs: Pick<FormatPreferences, 'language'> & Partial<Pick<FormatPreferences, 'digits'>>,
   options: { maximumFractionDigits?: number } = {},
 ): string {
   const locale = localeOf(prefs.language);
   const digits = options.maximumFractionDigits ?? 3;
+  const nu = numberingSystemOf({ language: prefs.language, digits: prefs.digits ?? 'latin' });
   return cached(
-    `number:${locale}:${digits}`,
-    () => new Intl.NumberFormat(locale, { maximumFractionDigits: digits }),
+    `number:${locale}:${digits}:${nu}`,
+    () => new Intl.NumberFormat(locale, { maximumFractionDigits: digits, numberingSystem: nu }),
   ).format(value);
 }
 
@@ -192,10 +238,10 @@ export const INDICATIVE_RUPEES_PER_UNIT: Readonly<Record<FormatPreferences['curr
   JPY: 0.58,
 };
 
-function currencyText(amount: number, currency: string, locale: string): string {
+function currencyText(amount: number, currency: string, locale: string, nu: string): string {
   return cached(
-    `currency:${locale}:${currency}`,
-    () => new Intl.NumberFormat(locale, { style: 'currency', currency }),
+    `currency:${locale}:${currency}:${nu}`,
+    () => new Intl.NumberFormat(locale, { style: 'currency', currency, numberingSystem: nu }),
   ).format(amount);
 }
 
@@ -216,8 +262,9 @@ export interface FormattedAmount {
  */
 export function formatAmount(rupees: number, prefs: FormatPreferences): FormattedAmount {
   const locale = localeOf(prefs.language);
-  const text = currencyText(rupees, 'INR', locale);
+  const nu = numberingSystemOf(prefs);
+  const text = currencyText(rupees, 'INR', locale, nu);
   if (prefs.currency === 'INR') return { text, approximate: null };
   const converted = rupees / INDICATIVE_RUPEES_PER_UNIT[prefs.currency];
-  return { text, approximate: `≈ ${currencyText(converted, prefs.currency, locale)}` };
+  return { text, approximate: `≈ ${currencyText(converted, prefs.currency, locale, nu)}` };
 }

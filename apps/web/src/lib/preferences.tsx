@@ -13,6 +13,7 @@
 import { lastActivityParts, relativeTimeParts } from '@pehchaan/core';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isolateLtr } from './bidi';
 import {
   DEFAULT_FORMAT_PREFERENCES,
   type FormatPreferences,
@@ -45,6 +46,7 @@ export const DEFAULT_HOLDER_FACTS: HolderFacts = {
     dateFormat: DEFAULT_FORMAT_PREFERENCES.dateFormat,
     timeFormat: DEFAULT_FORMAT_PREFERENCES.timeFormat,
     currency: DEFAULT_FORMAT_PREFERENCES.currency,
+    digits: DEFAULT_FORMAT_PREFERENCES.digits,
     debugMode: false,
   },
   greetingName: null,
@@ -99,7 +101,7 @@ export interface Formatter {
 /** The formatters for this component (see Formatter). */
 export function useFormat(): Formatter {
   const { t, i18n } = useTranslation('common');
-  const { timeZone, dateFormat, timeFormat, currency } = usePreferences();
+  const { timeZone, dateFormat, timeFormat, currency, digits } = usePreferences();
   const language = i18n.language;
   return useMemo(() => {
     const preferences: FormatPreferences = {
@@ -108,17 +110,25 @@ export function useFormat(): Formatter {
       dateFormat,
       timeFormat,
       currency,
+      digits,
     };
-    const date = (value: string | number | Date) => formatDate(value, preferences);
+    // In a right-to-left language each date, time, number and amount is isolated left to right
+    // (isolateLtr), as it is interpolated into translated sentences and attributes.
+    const ltr = (text: string) => isolateLtr(text, language);
+    const date = (value: string | number | Date) => ltr(formatDate(value, preferences));
+    const amount = (rupees: number): FormattedAmount => {
+      const { text, approximate } = formatAmount(rupees, preferences);
+      return { text: ltr(text), approximate: approximate === null ? null : ltr(approximate) };
+    };
     return {
       preferences,
       date,
-      time: (value) => formatTime(value, preferences),
-      dateTime: (value) => formatDateTime(value, preferences),
-      number: (value, options) => formatNumber(value, preferences, options),
-      amount: (rupees) => formatAmount(rupees, preferences),
+      time: (value) => ltr(formatTime(value, preferences)),
+      dateTime: (value) => ltr(formatDateTime(value, preferences)),
+      number: (value, options) => ltr(formatNumber(value, preferences, options)),
+      amount,
       money: (rupees) => {
-        const { text, approximate } = formatAmount(rupees, preferences);
+        const { text, approximate } = amount(rupees);
         return approximate ? `${text} (${approximate})` : text;
       },
       relative: (timestamp, now = Date.now()) => {
@@ -150,5 +160,5 @@ export function useFormat(): Formatter {
         }
       },
     };
-  }, [t, language, timeZone, dateFormat, timeFormat, currency]);
+  }, [t, language, timeZone, dateFormat, timeFormat, currency, digits]);
 }

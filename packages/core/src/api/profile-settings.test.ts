@@ -175,6 +175,21 @@ describe('settings', () => {
     expect(readStoredSettings(null)).toEqual(DEFAULT_SETTINGS);
   });
 
+  it('writes Latin digits unless the holder chose native ones; a body or record without the choice reads Latin', () => {
+    expect(DEFAULT_SETTINGS.digits).toBe('latin');
+    const { digits: _, ...before } = DEFAULT_SETTINGS;
+    expect(userSettingsSchema.parse(before).digits).toBe('latin');
+    expect(userSettingsSchema.parse({ ...DEFAULT_SETTINGS, digits: 'native' }).digits).toBe(
+      'native',
+    );
+    expect(
+      userSettingsSchema.safeParse({ ...DEFAULT_SETTINGS, digits: 'deva' }).error?.issues[0]
+        ?.message,
+    ).toBe('digits must be one of latin, native');
+    expect(readStoredSettings(before).digits).toBe('latin');
+    expect(readStoredSettings({ ...before, digits: 'native' }).digits).toBe('native');
+  });
+
   it('shows every settings language as itself (issue 19: all are written)', () => {
     for (const language of SETTINGS_LANGUAGES) expect(uiLanguageOf(language)).toBe(language);
   });

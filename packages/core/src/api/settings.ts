@@ -37,6 +37,15 @@ export const DATE_FORMATS = ['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD'] as const;
 export const TIME_FORMATS = ['12h', '24h'] as const;
 /** The rupee first (SPEC 9: currency INR); the others for holders abroad. */
 export const CURRENCIES = ['INR', 'USD', 'EUR', 'GBP', 'JPY'] as const;
+/**
+ * Settings › Preferences › Digits: how numbers, dates, times and amounts are written in a
+ * language with digits of its own (the registry's `digits`, languages/registry.ts): `latin`
+ * (0-9, what India's government apps show, and the default) or `native` (०-९ in Marathi and
+ * Hindi, ௦-௯ in Tamil...). Identifiers (Aadhaar, phone and document numbers) stay Latin either way.
+ */
+export const DIGIT_CHOICES = ['latin', 'native'] as const;
+export type DigitChoice = (typeof DIGIT_CHOICES)[number];
+
 /** Minutes of inactivity before signing out. */
 export const SESSION_TIMEOUTS = [15, 30, 60, 120] as const;
 export const PROFILE_VISIBILITIES = ['private', 'friends', 'public'] as const;
@@ -114,6 +123,8 @@ const settingsShape = {
   dateFormat: choice('dateFormat', DATE_FORMATS),
   timeFormat: choice('timeFormat', TIME_FORMATS),
   currency: choice('currency', CURRENCIES),
+  // Absent in a record or body written before the choice existed: Latin digits.
+  digits: choice('digits', DIGIT_CHOICES).default('latin'),
   // Data and storage
   autoBackup: flag('autoBackup'),
   backupFrequency: choice('backupFrequency', BACKUP_FREQUENCIES),
@@ -175,6 +186,7 @@ export const DEFAULT_SETTINGS: UserSettings = {
   dateFormat: 'DD/MM/YYYY',
   timeFormat: '12h',
   currency: 'INR',
+  digits: 'latin',
   autoBackup: false,
   backupFrequency: 'weekly',
   dataRetention: '2years',

@@ -3,6 +3,7 @@ import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ChevronDownIcon, UserIcon } from '@/components/ui/icons';
+import { Ltr } from '@/components/ui/ltr';
 import { useDismiss } from '@/components/ui/use-dismiss';
 import { paths } from '@/config/paths';
 import { useAuth, useSignOut } from '@/lib/auth';
@@ -49,7 +50,7 @@ export function UserMenu() {
             <p className="border-b border-slate-200 px-3 pt-1 pb-2 text-xs text-slate-500 dark:border-slate-700 dark:text-slate-400">
               {t('userMenu.signedInAs')}{' '}
               <span className="font-medium text-slate-800 dark:text-slate-200">
-                {greetingName ?? user.phone}
+                {greetingName ?? <Ltr>{user.phone}</Ltr>}
               </span>
             </p>
           )}

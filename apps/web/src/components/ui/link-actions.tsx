@@ -10,6 +10,7 @@
  */
 import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Ltr } from '@/components/ui/ltr';
 import { QR_OPTIONS, useQrCode } from '@/lib/qr-code';
 import { toast } from '@/lib/toast';
 import { Button, buttonClasses } from './button';
@@ -80,6 +81,7 @@ export function LinkActions({
           {qr ? (
             <img
               src={qr}
+              dir="ltr"
               width={QR_OPTIONS.width}
               height={QR_OPTIONS.width}
               alt={t('linkActions.qrAlt', { name })}
@@ -93,7 +95,7 @@ export function LinkActions({
             />
           )}
           <p className="max-w-full text-center font-mono text-xs break-all text-slate-600 dark:text-slate-400">
-            {url}
+            <Ltr>{url}</Ltr>
           </p>
         </div>
       )}

@@ -17,6 +17,7 @@
 import { isSensitiveField, maskField } from '@pehchaan/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Ltr } from '@/components/ui/ltr';
 import { claimValue, fieldLabel } from '@/lib/format-claim';
 import { useFormat } from '@/lib/preferences';
 import { EyeIcon, EyeOffIcon } from './icons';
@@ -102,7 +103,11 @@ export function SubjectFields({
             <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
             <dd className="flex min-w-0 items-center gap-2 font-medium break-words">
               <span className={sensitive ? 'font-mono' : undefined} data-field={field}>
-                {claimValue(field, shown, format)}
+                {sensitive ? (
+                  <Ltr>{claimValue(field, shown, format)}</Ltr>
+                ) : (
+                  claimValue(field, shown, format)
+                )}
               </span>
               {canReveal && (
                 <button

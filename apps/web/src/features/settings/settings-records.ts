@@ -10,6 +10,7 @@ import {
   CURRENCIES,
   DATA_RETENTIONS,
   DATE_FORMATS,
+  DIGIT_CHOICES,
   EXPORT_FORMATS,
   type IntegrationFlag,
   NOTIFICATION_CHANNELS,
@@ -29,6 +30,7 @@ import {
   type UserSettings,
   uiLanguageOf,
 } from '@pehchaan/core';
+import { hasNativeDigits } from '@/lib/format';
 
 /** The eight sections of SPEC 2, in screen order. */
 export const SETTINGS_SECTION_IDS = [
@@ -77,7 +79,7 @@ export const SECTION_FIELDS: Record<SettingsSectionId, readonly PlainSettingsFie
     'securityAlerts',
     'updatesNews',
   ],
-  preferences: ['theme', 'language', 'timezone', 'dateFormat', 'timeFormat', 'currency'],
+  preferences: ['theme', 'language', 'timezone', 'dateFormat', 'timeFormat', 'currency', 'digits'],
   data: ['autoBackup', 'backupFrequency', 'dataRetention', 'exportFormat'],
   integrations: [],
   advanced: ['debugMode', 'performanceMode', 'cacheEnabled', 'compressionEnabled'],
@@ -92,11 +94,24 @@ export const FIELD_CHOICES: Partial<Record<SettingsField, readonly (string | num
   dateFormat: DATE_FORMATS,
   timeFormat: TIME_FORMATS,
   currency: CURRENCIES,
+  digits: DIGIT_CHOICES,
   backupFrequency: BACKUP_FREQUENCIES,
   dataRetention: DATA_RETENTIONS,
   exportFormat: EXPORT_FORMATS,
   performanceMode: PERFORMANCE_MODES,
 };
+
+/**
+ * The fields a section shows in UI language `uiLanguage`: SECTION_FIELDS, less Digits where the
+ * language has no digits of its own (English, Spanish, French, German, Japanese write 0-9).
+ */
+export function shownFields(
+  section: SettingsSectionId,
+  uiLanguage: string,
+): readonly PlainSettingsField[] {
+  const fields = SECTION_FIELDS[section];
+  return hasNativeDigits(uiLanguage) ? fields : fields.filter((field) => field !== 'digits');
+}
 
 /** The value a select's option string stands for (sessionTimeout is a number). */
 export function choiceValue(field: SettingsField, option: string): string | number {

@@ -5,6 +5,7 @@
 import { DEMO_ACCOUNTS, DEMO_OTP, type DemoAccount, formatAadhaarInput } from '@pehchaan/core';
 import { useTranslation } from 'react-i18next';
 import { InfoIcon } from '@/components/ui/icons';
+import { Ltr } from '@/components/ui/ltr';
 
 export function DemoBanner({ onUse }: { onUse?: (account: DemoAccount) => void }) {
   const { t } = useTranslation('auth');
@@ -28,9 +29,13 @@ export function DemoBanner({ onUse }: { onUse?: (account: DemoAccount) => void }
               <p className="font-medium">{t(`demoBanner.roles.${account.role}`)}</p>
               <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs sm:text-sm">
                 <dt>{t('demoBanner.aadhaar')}</dt>
-                <dd className="font-mono">{formatAadhaarInput(account.aadhaarNumber)}</dd>
+                <dd className="font-mono">
+                  <Ltr>{formatAadhaarInput(account.aadhaarNumber)}</Ltr>
+                </dd>
                 <dt>{t('demoBanner.phone')}</dt>
-                <dd className="font-mono">{account.phoneNumber}</dd>
+                <dd className="font-mono">
+                  <Ltr>{account.phoneNumber}</Ltr>
+                </dd>
               </dl>
             </div>
             {onUse && (
@@ -49,7 +54,7 @@ export function DemoBanner({ onUse }: { onUse?: (account: DemoAccount) => void }
         ))}
       </ul>
       <p className="mt-2 font-medium">
-        {t('demoBanner.otp')}: <span className="font-mono">{DEMO_OTP}</span>
+        {t('demoBanner.otp')}: <Ltr className="font-mono">{DEMO_OTP}</Ltr>
       </p>
     </section>
   );

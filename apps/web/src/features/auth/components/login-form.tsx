@@ -28,6 +28,7 @@ import { Button } from '@/components/ui/button';
 import { EyeIcon, EyeOffIcon } from '@/components/ui/icons';
 import { Input } from '@/components/ui/input';
 import { type UserData, useAuth } from '@/lib/auth';
+import { isolateLtr } from '@/lib/bidi';
 import { toast } from '@/lib/toast';
 import { useValueTypedBeforeStart } from '@/lib/use-value-typed-before-start';
 import { isAuthError } from '../api/auth-error';
@@ -78,7 +79,7 @@ interface FieldErrors {
 }
 
 export function LoginForm({ onSuccess }: { onSuccess: (user: UserData) => void }) {
-  const { t } = useTranslation(['auth', 'messages']);
+  const { t, i18n } = useTranslation(['auth', 'messages']);
   const { login } = useAuth();
   const ids = useId();
   const [step, setStep] = useState<1 | 2>(1);
@@ -251,6 +252,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: UserData) => void }
               onChange={(event) => setAadhaar(formatAadhaarInput(event.target.value))}
               aria-invalid={fieldErrors.aadhaar ? true : undefined}
               aria-describedby={fieldErrors.aadhaar ? `${ids}-aadhaar-error` : undefined}
+              dir="ltr"
               className="font-mono tracking-wider"
             />
             <FieldError id={`${ids}-aadhaar-error`} message={fieldErrors.aadhaar} />
@@ -259,7 +261,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: UserData) => void }
             <label htmlFor={`${ids}-phone`} className="text-sm font-medium">
               {t('phoneLabel')}
             </label>
-            <div className="mt-1 flex items-stretch">
+            <div dir="ltr" className="mt-1 flex items-stretch">
               <span
                 id={`${ids}-country`}
                 className="flex items-center rounded-s-lg border border-e-0 border-slate-300 bg-slate-100 px-3 font-mono text-slate-700 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-200"
@@ -296,13 +298,13 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: UserData) => void }
       ) : (
         <form onSubmit={onLogin} noValidate className="space-y-4">
           <p className="text-sm text-slate-700 dark:text-slate-300">
-            {t('otpSentTo', { phone: `${COUNTRY_CODE} ${phone}` })}
+            {t('otpSentTo', { phone: isolateLtr(`${COUNTRY_CODE} ${phone}`, i18n.language) })}
           </p>
           <div>
             <label htmlFor={`${ids}-otp`} className="text-sm font-medium">
               {t('otpLabel')}
             </label>
-            <div className="relative">
+            <div dir="ltr" className="relative">
               <Input
                 id={`${ids}-otp`}
                 name="otp"

@@ -140,6 +140,7 @@ export function SecondFactorForm({
               onChange={(event) => setCode(event.target.value)}
               aria-invalid={error ? true : undefined}
               aria-describedby={`${ids}-code-hint${error ? ` ${ids}-error` : ''}`}
+              dir="ltr"
               className="font-mono tracking-wider uppercase"
             />
             <p id={`${ids}-code-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-400">

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cardSurfaceClass } from '@/components/ui/card';
 import { CheckCircleIcon, ClockIcon, CloseIcon } from '@/components/ui/icons';
+import { ReadAloudButton } from '@/components/ui/read-aloud';
 import { useConsentTexts } from '@/lib/consent-texts';
 import { useFormat } from '@/lib/preferences';
 import { ConsentStanding } from './consent-standing';
@@ -42,13 +43,22 @@ export function ConsentRequestCard({
   /** A withdrawal of this consent is being sent. */
   withdrawing?: boolean;
 }) {
-  const { t } = useTranslation('consent');
+  const { t, i18n } = useTranslation('consent');
   const titleId = useId();
   const fieldsId = useId();
   const format = useFormat();
   const when = (iso: string) => format.dateTime(iso) || iso;
   const texts = useConsentTexts();
   const { status } = request;
+  const purpose = texts.purpose(request.requester, request.purpose);
+  // Read aloud: who asks, what for, which data (docs/i18n.md "Read aloud").
+  const spoken = t('readAloud.text', {
+    requester: request.requester,
+    purpose,
+    fields: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(
+      request.fields.map(texts.field),
+    ),
+  });
 
   return (
     <article
@@ -68,9 +78,7 @@ export function ConsentRequestCard({
           {request.pending_sync && <NotSyncedBadge />}
         </div>
       </div>
-      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-        {texts.purpose(request.requester, request.purpose)}
-      </p>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{purpose}</p>
 
       <p id={fieldsId} className="mt-3 text-xs font-medium text-slate-500 dark:text-slate-400">
         {t('card.fields')}
@@ -85,6 +93,8 @@ export function ConsentRequestCard({
           </li>
         ))}
       </ul>
+
+      <ReadAloudButton text={spoken} className="mt-3 self-start" />
 
       <dl className="mt-3 space-y-1 text-xs text-slate-600 dark:text-slate-400">
         <div className="flex flex-wrap gap-x-1">

@@ -47,6 +47,7 @@ import {
   InfoIcon,
   ShieldIcon,
 } from '@/components/ui/icons';
+import { ReadAloudButton } from '@/components/ui/read-aloud';
 import { paths } from '@/config/paths';
 import { errorDetail, hasProblemCode, isApiUnavailable } from '@/lib/api-client';
 import { useConsentTexts } from '@/lib/consent-texts';
@@ -221,6 +222,22 @@ export function PresentationConsentCard({
 
   const documentNameOf = (credential: PresentationCredential) =>
     requestedDocumentName(credential, language);
+  const purposeText =
+    presentation.purpose === 'Not stated'
+      ? t('presentation.notStated')
+      : texts.purpose(request.requester, presentation.purpose);
+  // Read aloud: who asks, what for, which data (docs/i18n.md "Read aloud").
+  const spoken = t('readAloud.text', {
+    requester: verifier,
+    purpose: purposeText,
+    fields: new Intl.ListFormat(language, { type: 'conjunction' }).format([
+      ...new Set(
+        presentation.credentials.flatMap((credential) =>
+          credential.claims.map((claim) => requestedClaimLabel(credential, claim, language)),
+        ),
+      ),
+    ]),
+  });
 
   return (
     <article
@@ -264,11 +281,7 @@ export function PresentationConsentCard({
           <dt className="text-xs font-medium text-slate-500 dark:text-slate-400">
             {t('presentation.purpose')}
           </dt>
-          <dd>
-            {presentation.purpose === 'Not stated'
-              ? t('presentation.notStated')
-              : texts.purpose(request.requester, presentation.purpose)}
-          </dd>
+          <dd>{purposeText}</dd>
         </div>
         <div>
           <dt className="text-xs font-medium text-slate-500 dark:text-slate-400">
@@ -281,6 +294,8 @@ export function PresentationConsentCard({
           </dd>
         </div>
       </dl>
+
+      <ReadAloudButton text={spoken} className="mt-3 self-start" />
 
       {status === 'pending' &&
         presentation.credentials.map((credential) => {

@@ -36,6 +36,7 @@ import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ChevronDownIcon, ClockIcon, ShareIcon, ShieldIcon } from '@/components/ui/icons';
+import { Ltr } from '@/components/ui/ltr';
 import { SubjectFields } from '@/components/ui/subject-fields';
 import { Switch } from '@/components/ui/switch';
 import { documentTypeName } from '@/lib/document-labels';
@@ -258,9 +259,9 @@ export function CredentialCard({
           {number && (
             <p className="mt-1 text-sm">
               <span className="sr-only">{fieldLabel(number.claim, i18n.language)}: </span>
-              <span className="font-mono tracking-wide text-slate-800 dark:text-slate-200">
+              <Ltr className="font-mono tracking-wide text-slate-800 dark:text-slate-200">
                 {number.masked}
-              </span>
+              </Ltr>
             </p>
           )}
           <div className="mt-2 flex flex-wrap gap-2">
@@ -332,7 +333,9 @@ export function CredentialCard({
           <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
             <div className="min-w-0">
               <dt className="text-slate-600 dark:text-slate-400">{t('fields.id')}</dt>
-              <dd className="font-mono text-xs break-all">{credential.id}</dd>
+              <dd className="font-mono text-xs break-all">
+                <Ltr>{credential.id}</Ltr>
+              </dd>
             </div>
             <div>
               <dt className="text-slate-600 dark:text-slate-400">{t('fields.issuer')}</dt>
@@ -341,7 +344,7 @@ export function CredentialCard({
                   <>
                     {received.issuer_name}
                     <span className="block font-mono text-xs font-normal">
-                      {received.credential_issuer}
+                      <Ltr>{received.credential_issuer}</Ltr>
                     </span>
                   </>
                 ) : (
@@ -421,6 +424,7 @@ export function CredentialCard({
         <div className="flex flex-col items-center gap-2 border-t border-slate-100 px-4 py-4 dark:border-slate-800">
           <img
             src={qr}
+            dir="ltr"
             width={QR_OPTIONS.width}
             height={QR_OPTIONS.width}
             alt={t('qrAlt', { name })}
@@ -428,7 +432,7 @@ export function CredentialCard({
           />
           {qrLink && (
             <p className="max-w-full text-center text-xs text-slate-600 dark:text-slate-400">
-              {t('qrHint')} <span className="font-mono break-all">{qrLink}</span>
+              {t('qrHint')} <Ltr className="font-mono break-all">{qrLink}</Ltr>
             </p>
           )}
         </div>

@@ -15,6 +15,7 @@
 import { isSensitiveField, maskField } from '@pehchaan/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Ltr } from '@/components/ui/ltr';
 import { fieldLabel } from '@/lib/format-claim';
 
 /** Fields whose full value is an Aadhaar number (its warning names the twelve digits). */
@@ -126,7 +127,7 @@ export function FieldChoice({
                   typeof value === 'string' && (
                     <span className="block text-slate-700 dark:text-slate-300">
                       {t(texts.note, { field: fieldName })}{' '}
-                      <span className="font-mono">{String(maskField(field, value))}</span>
+                      <Ltr className="font-mono">{String(maskField(field, value))}</Ltr>
                     </span>
                   )
                 )}

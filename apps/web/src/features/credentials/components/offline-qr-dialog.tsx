@@ -25,8 +25,10 @@ import QRCode from 'qrcode';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { Ltr } from '@/components/ui/ltr';
 import { Modal } from '@/components/ui/modal';
 import { hasProblemCode, isApiUnavailable } from '@/lib/api-client';
+import { isolateLtr } from '@/lib/bidi';
 import { fieldLabel } from '@/lib/format-claim';
 import { createOfflinePresentation } from '../api/create-offline-presentation';
 import { FieldChoice, toggled } from './field-choice';
@@ -225,7 +227,7 @@ export function OfflineQrDialog({
                 className="font-mono text-4xl font-bold tracking-[0.2em] text-slate-900 dark:text-white"
                 data-testid="offline-qr-nonce"
               >
-                {code.answer.nonce}
+                <Ltr>{code.answer.nonce}</Ltr>
               </p>
               <p className="mt-1 text-sm">{t('offlineQr.nonceHint')}</p>
             </div>
@@ -244,7 +246,7 @@ export function OfflineQrDialog({
             </p>
           ) : (
             <p role="timer" aria-live="off" className="mt-3 text-lg font-semibold tabular-nums">
-              {t('offlineQr.validFor', { time: minutesSeconds(left) })}
+              {t('offlineQr.validFor', { time: isolateLtr(minutesSeconds(left), i18n.language) })}
             </p>
           )}
           {problem && (

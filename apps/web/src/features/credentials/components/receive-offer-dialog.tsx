@@ -30,6 +30,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { CheckCircleIcon, ShieldIcon } from '@/components/ui/icons';
 import { Input } from '@/components/ui/input';
+import { Ltr } from '@/components/ui/ltr';
 import { Modal } from '@/components/ui/modal';
 import { QrScanButton, QrScanVideo, useQrScanner } from '@/components/ui/qr-scanner';
 import { Spinner } from '@/components/ui/spinner';
@@ -328,7 +329,7 @@ function OfferReview({
           )}
         </div>
         <p className="font-mono text-xs break-all text-slate-600 dark:text-slate-400">
-          {offer.credential_issuer}
+          <Ltr>{offer.credential_issuer}</Ltr>
         </p>
         {!offer.issuer.trusted && (
           <div className="flex gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/50 dark:text-amber-100">
@@ -413,6 +414,7 @@ function OfferReview({
             spellCheck={false}
             aria-invalid={codeError !== null}
             aria-describedby={`${ids}-code-hint${codeError ? ` ${ids}-code-error` : ''}`}
+            dir="ltr"
             className={`font-mono tracking-widest ${txCode.length !== null ? 'max-w-60' : ''}`}
           />
           {codeError && (

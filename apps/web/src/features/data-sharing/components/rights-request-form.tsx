@@ -9,6 +9,7 @@ import { MAX_RIGHTS_MESSAGE } from '@pehchaan/core';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { Ltr } from '@/components/ui/ltr';
 import { errorDetail } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useSendRightsRequest } from '../api/rights-requests';
@@ -65,7 +66,9 @@ export function RightsRequestForm(props: RightsRequestFormProps) {
         <dt className="text-slate-600 dark:text-slate-400">{t('rights.about')}</dt>
         <dd>{props.purpose}</dd>
         <dt className="text-slate-600 dark:text-slate-400">{t('rights.receipt')}</dt>
-        <dd className="font-mono text-xs break-all">{props.receiptId}</dd>
+        <dd className="font-mono text-xs break-all">
+          <Ltr>{props.receiptId}</Ltr>
+        </dd>
       </dl>
       <div>
         <label htmlFor={messageId} className="mb-1 block text-sm font-medium">

@@ -21,6 +21,7 @@ import { useActivityText } from '@/lib/activity-text';
 import { useFormat } from '@/lib/preferences';
 import { IDENTITY_DOCUMENTS, type ProfileStats } from '../profile-records';
 import '../i18n';
+import { Ltr } from '@/components/ui/ltr';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -277,7 +278,7 @@ export function IdentityDocumentsCard({
               {t(`identity.labels.${field}`)}
             </dt>
             <dd className="mt-0.5 font-mono text-slate-900 dark:text-slate-100">
-              {profile.identity_documents[field]}
+              <Ltr>{profile.identity_documents[field]}</Ltr>
             </dd>
             {held && (
               <dd

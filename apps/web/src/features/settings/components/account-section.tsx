@@ -24,6 +24,7 @@ import { useFormat, useGreetingName } from '@/lib/preferences';
 import { toast } from '@/lib/toast';
 import { requestAccountDeletion } from '../api/delete-account';
 import '../i18n';
+import { Ltr } from '@/components/ui/ltr';
 
 type DeleteStep = 'idle' | 'first' | 'second' | 'scheduled';
 
@@ -94,7 +95,9 @@ export function AccountSection({
             .map(([label, value]) => (
               <div key={label}>
                 <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
-                <dd className="font-mono text-slate-900 dark:text-slate-100">{value}</dd>
+                <dd className="font-mono text-slate-900 dark:text-slate-100">
+                  <Ltr>{value}</Ltr>
+                </dd>
               </div>
             ))}
         </dl>

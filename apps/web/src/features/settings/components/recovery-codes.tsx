@@ -267,6 +267,7 @@ export function RecoveryCodesDialog({
           </p>
           <ol
             aria-label={t('recoveryCodes.dialog.listLabel')}
+            dir="ltr"
             className="mt-4 grid grid-cols-2 gap-x-4 gap-y-2 rounded-xl border border-slate-200 bg-slate-50 p-4 font-mono text-base tracking-wider text-slate-900 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
           >
             {made.codes.map((code, i) => (

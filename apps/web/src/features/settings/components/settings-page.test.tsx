@@ -227,6 +227,25 @@ describe('/settings (SPEC 2 Settings)', () => {
     await i18n.changeLanguage('en');
   });
 
+  it('offers Digits only in a language with digits of its own, and saves the choice', async () => {
+    const { user, calls } = await openSettings();
+    const preferences = () => section('Preferences');
+    expect(within(preferences()).queryByRole('combobox', { name: 'Digits' })).toBeNull();
+    await user.selectOptions(
+      within(preferences()).getByRole('combobox', { name: 'Language' }),
+      'mr',
+    );
+    const digits = await within(await screen.findByRole('region', { name: 'प्राधान्ये' })).findByRole(
+      'combobox',
+      { name: 'अंक' },
+    );
+    expect(digits).toHaveDisplayValue('लॅटिन अंक (0-9)');
+    await user.selectOptions(digits, 'native');
+    expect(digits).toHaveDisplayValue('मराठी अंक (०-९)');
+    await waitFor(() => expect(lastPut(calls)).toMatchObject({ language: 'mr', digits: 'native' }));
+    await i18n.changeLanguage('en');
+  });
+
   it('checks the SPEC 5 rules with their messages, then sets the account password', {
     timeout: 20_000,
   }, async () => {

@@ -62,9 +62,9 @@ import {
   choiceValue,
   FIELD_CHOICES,
   type PlainSettingsField,
-  SECTION_FIELDS,
   SETTINGS_SECTION_IDS,
   type SettingsSectionId,
+  shownFields,
   withChannelViews,
   withDevicePreferences,
 } from '../settings-records';
@@ -468,8 +468,8 @@ export function SettingsPage({
                     onChange={(flag, connected) => update(flag, connected)}
                   />
                 )}
-                {SECTION_FIELDS[section].length > 0 && (
-                  <div>{SECTION_FIELDS[section].map((field) => row(field))}</div>
+                {shownFields(section, uiLanguage).length > 0 && (
+                  <div>{shownFields(section, uiLanguage).map((field) => row(field))}</div>
                 )}
                 {section === 'privacy' && (
                   <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">

@@ -17,6 +17,7 @@ import { errorDetail } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useResolveRightsRequest, verifierRightsRequestsQuery } from '../api/rights-requests';
 import '../i18n';
+import { Ltr } from '@/components/ui/ltr';
 
 function useAge() {
   const { t } = useTranslation('verifierPortal');
@@ -65,7 +66,9 @@ function Entry({ apiKey, request }: { apiKey: string; request: VerifierRightsReq
         <dt className="text-slate-600 dark:text-slate-400">{t('rights.purpose')}</dt>
         <dd>{request.purpose}</dd>
         <dt className="text-slate-600 dark:text-slate-400">{t('rights.dataPrincipal')}</dt>
-        <dd className="font-mono text-xs break-all">{request.data_principal}</dd>
+        <dd className="font-mono text-xs break-all">
+          <Ltr>{request.data_principal}</Ltr>
+        </dd>
         {request.receipt_id && (
           <>
             <dt className="text-slate-600 dark:text-slate-400">{t('rights.receipt')}</dt>
@@ -74,6 +77,7 @@ function Entry({ apiKey, request }: { apiKey: string; request: VerifierRightsReq
                 href={paths.verify.getHref(request.receipt_id)}
                 target="_blank"
                 rel="noopener"
+                dir="ltr"
                 className="font-mono text-xs break-all underline"
               >
                 {request.receipt_id}
@@ -84,7 +88,9 @@ function Entry({ apiKey, request }: { apiKey: string; request: VerifierRightsReq
         {request.verifier_request_id && (
           <>
             <dt className="text-slate-600 dark:text-slate-400">{t('rights.request')}</dt>
-            <dd className="font-mono text-xs break-all">{request.verifier_request_id}</dd>
+            <dd className="font-mono text-xs break-all">
+              <Ltr>{request.verifier_request_id}</Ltr>
+            </dd>
           </>
         )}
       </dl>

@@ -70,6 +70,7 @@ export function SignInForm({
             type="password"
             autoComplete="off"
             spellCheck={false}
+            dir="ltr"
             className="font-mono"
             placeholder="pvk_..."
             value={value}

@@ -10,6 +10,7 @@
 import type { OfflineVerdict } from '@pehchaan/core';
 import { useTranslation } from 'react-i18next';
 import { CheckCircleIcon, InfoIcon } from '@/components/ui/icons';
+import { Ltr } from '@/components/ui/ltr';
 import { SubjectFields } from '@/components/ui/subject-fields';
 import { documentTypeName } from '@/lib/document-labels';
 import { useFormat } from '@/lib/preferences';
@@ -76,7 +77,7 @@ export function OfflineVerdictView({ verdict }: { verdict: OfflineVerdict }) {
             className="my-2 font-mono text-5xl font-bold tracking-[0.3em] text-slate-900 dark:text-white"
             data-testid="offline-nonce"
           >
-            {verdict.nonce}
+            <Ltr>{verdict.nonce}</Ltr>
           </p>
           <p className="text-sm text-slate-700 dark:text-slate-300">{t('offline.nonceHelp')}</p>
           {verdict.presented_at && (

@@ -246,15 +246,21 @@ export function ReceiptDetails({
               </Row>
             )}
             <Row label={t('receipt.dataPrincipal')}>
-              <span className="font-mono text-xs break-all">{receipt.dataPrincipal}</span>
+              <span dir="ltr" className="font-mono text-xs break-all">
+                {receipt.dataPrincipal}
+              </span>
             </Row>
             {receipt.presentationSha256 && (
               <Row label={t('receipt.presentation')}>
-                <span className="font-mono text-xs break-all">{receipt.presentationSha256}</span>
+                <span dir="ltr" className="font-mono text-xs break-all">
+                  {receipt.presentationSha256}
+                </span>
               </Row>
             )}
             <Row label={t('receipt.id')}>
-              <span className="font-mono text-xs break-all">{receipt.receiptId}</span>
+              <span dir="ltr" className="font-mono text-xs break-all">
+                {receipt.receiptId}
+              </span>
             </Row>
             <Row label={t('receipt.issued')}>{dateTime(receipt.issuedAt)}</Row>
             <Row label={t('receipt.issuer')}>{issuerName}</Row>

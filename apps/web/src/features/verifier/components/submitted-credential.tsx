@@ -51,7 +51,9 @@ export function SubmittedCredential({
             <Row label={t('issuer')}>{issuer}</Row>
             {credential.issuerId && (
               <Row label={t('issuerId')}>
-                <span className="font-mono text-xs break-all">{credential.issuerId}</span>
+                <span dir="ltr" className="font-mono text-xs break-all">
+                  {credential.issuerId}
+                </span>
               </Row>
             )}
             <Row label={t('holderName')}>{credential.holderName ?? t('receipt.unknown')}</Row>

@@ -98,7 +98,9 @@ function CredentialDetails({ details }: { details: Details }) {
           <Row label={t('issuer')}>{details.issuer}</Row>
           {details.issuerId && (
             <Row label={t('issuerId')}>
-              <span className="font-mono text-xs break-all">{details.issuerId}</span>
+              <span dir="ltr" className="font-mono text-xs break-all">
+                {details.issuerId}
+              </span>
             </Row>
           )}
           <Row label={t('issued')}>{date(details.issued)}</Row>

@@ -135,6 +135,7 @@ export function VerifyDocumentPage() {
           value={text}
           rows={6}
           onChange={(event) => setText(event.target.value)}
+          dir="ltr"
           className={`${field} font-mono`}
         />
         <div className="flex flex-wrap items-center gap-3">
