@@ -84,3 +84,34 @@ test("a prerendered page follows the system's theme live before its scripts arri
   await changed;
   await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
 });
+
+test("/login keeps SPEC 5's Aadhaar and phone rules for what is typed while the app loads, and after", async ({
+  page,
+}) => {
+  const release = await holdScripts(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/login', { waitUntil: 'commit' });
+  const aadhaar = page.getByLabel('Aadhaar Number');
+  const phone = page.getByLabel('Mobile Number');
+  await aadhaar.pressSequentially('2345ab6789-01259');
+  await phone.pressSequentially('98765-432100');
+  // The prerendered fields keep all of it, for the app to filter.
+  await expect(aadhaar).toHaveValue('2345ab6789-01259');
+  await expect(page.locator('#root')).not.toHaveAttribute('data-app', 'ready');
+
+  // The key presses start the app once its scripts arrive; it filters and groups the text.
+  release();
+  await expect(page.locator('#root')).toHaveAttribute('data-app', 'ready');
+  await expect(aadhaar).toHaveValue('2345 6789 0125');
+  await expect(phone).toHaveValue('9876543210');
+  await expect(aadhaar).toHaveAttribute('maxlength', '14');
+  await expect(phone).toHaveAttribute('maxlength', '10');
+
+  // The same typed into the app's fields.
+  await aadhaar.fill('');
+  await aadhaar.pressSequentially('2345ab6789-01259');
+  await expect(aadhaar).toHaveValue('2345 6789 0125');
+  await phone.fill('');
+  await phone.pressSequentially('98765-432100');
+  await expect(phone).toHaveValue('9876543210');
+});
