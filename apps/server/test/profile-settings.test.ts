@@ -350,8 +350,8 @@ describe.each(backends)('profile and settings on $name', (backend) => {
       ['a missing field', { theme: undefined }, 'theme is required'],
       [
         'a language the app does not offer',
-        { language: 'ur' },
-        'language must be one of en, hi, es, fr, de, ja, ta, bn, gu, kn, ml, mr, pa, te',
+        { language: 'fy' },
+        'language must be one of en, hi, es, fr, de, ja, ta, bn, as, gu, kn, ml, mr, or, pa, te, ur',
       ],
       ['a session timeout not offered', { sessionTimeout: 45 }, expect.stringContaining('15, 30')],
       ['a flag that is not boolean', { debugMode: 'yes' }, 'debugMode must be true or false'],

@@ -152,8 +152,9 @@ describe('languages loaded on demand (issue 19)', () => {
     [null, ['ta-IN', 'en-US', 'en'], 'ta'],
     [null, ['hi-IN', 'en'], 'hi'],
     [null, ['fr-CA'], 'fr'],
-    [null, ['ur-PK', 'bn-BD', 'en'], 'bn'],
-    [null, ['ur-PK'], 'en'],
+    [null, ['ne-NP', 'bn-BD', 'en'], 'bn'],
+    [null, ['ne-NP'], 'en'],
+    [null, ['ur-PK', 'en'], 'ur'],
     ['de', ['ja-JP'], 'de'],
     ['xx', ['es-ES'], 'es'],
   ])('opens with stored %s and browser languages %j in %s', async (stored, browser, expected) => {

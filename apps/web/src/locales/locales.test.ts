@@ -83,6 +83,9 @@ const SCRIPT: Partial<Record<string, RegExp>> = {
   gu: /\p{Script=Gujarati}/u,
   pa: /\p{Script=Gurmukhi}/u,
   ml: /\p{Script=Malayalam}/u,
+  ur: /\p{Script=Arabic}/u,
+  or: /\p{Script=Oriya}/u,
+  as: /\p{Script=Bengali}/u,
 };
 
 /** English words left once placeholders, tags and escapes are taken out. */

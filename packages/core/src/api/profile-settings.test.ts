@@ -138,12 +138,15 @@ describe('settings', () => {
       'ja',
       'ta',
       'bn',
+      'as',
       'gu',
       'kn',
       'ml',
       'mr',
+      'or',
       'pa',
       'te',
+      'ur',
     ]);
     expect(TIMEZONES).toEqual(['Asia/Kolkata', 'America/New_York', 'Europe/London', 'Asia/Tokyo']);
     expect(userSettingsSchema.parse(DEFAULT_SETTINGS)).toEqual(DEFAULT_SETTINGS);

@@ -250,7 +250,7 @@ export const LANGUAGE_REGISTRY = [
     digits: 'beng',
     region: 'IN',
     font: 'bengali',
-    offered: false,
+    offered: true,
   },
   {
     code: 'brx',
@@ -382,7 +382,7 @@ export const LANGUAGE_REGISTRY = [
     digits: 'orya',
     region: 'IN',
     font: 'oriya',
-    offered: false,
+    offered: true,
   },
   {
     code: 'pa',
@@ -448,7 +448,7 @@ export const LANGUAGE_REGISTRY = [
     digits: 'arabext',
     region: 'IN',
     font: 'nastaliq',
-    offered: false,
+    offered: true,
   },
 ] as const satisfies readonly LanguageEntry[];
 
