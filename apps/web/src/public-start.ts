@@ -29,10 +29,9 @@
  * public page's, and when the app starts it takes over the page from the island, keeping its
  * verdict.
  *
- * Before the app starts, the page also follows the operating system's dark mode live (SPEC 4,
- * theme 'system'; not for a stored 'light' or 'dark', which index.html's inline script applied
- * before the first paint) and registers the service worker (production builds), as the app
- * would.
+ * Before the app starts, the page also registers the service worker (production builds), as
+ * the app would. (The operating system's dark mode is followed live, SPEC 4 theme 'system', by
+ * index.html's inline script from the first paint, before this module has loaded.)
  *
  * This module and its static imports are, with src/main.tsx, the whole entry chunk of a public
  * page: keep them free of React, zod and the encrypted storage (main.tsx loads the app, the
@@ -45,7 +44,6 @@ import { STORAGE_KEYS } from './lib/storage-keys';
 const PRERENDERED_LANGUAGE = 'en';
 /** Stored themes the prerendered HTML does not show ('system' is what it shows). */
 const EXPLICIT_THEMES = new Set(['light', 'dark']);
-const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 /** Events held from the first paint by the prerendered pages' inline loader (prerender.mjs). */
 export interface EarlyEvents {
@@ -381,19 +379,11 @@ export function startPublicPage(options: PublicPageOptions): {
   const onEvent = (event: Event) => {
     if (hold(event)) void start();
   };
-  // Before the app, the stored theme is 'system' (a stored 'light' or 'dark' starts the app at
-  // once, except on an island's page, where it stays as index.html's inline script set it):
-  // follow the OS.
-  const media =
-    typeof window.matchMedia === 'function' && storedExplicitTheme(storage) === null
-      ? window.matchMedia(DARK_QUERY)
-      : null;
-  const followSystem = (event: MediaQueryListEvent) =>
-    document.documentElement.classList.toggle('dark', event.matches);
+  // The theme 'system' follows the OS from the first paint by index.html's inline script (not
+  // this module, which may load late) until the app's ThemeProvider takes over.
 
   function stopListening(): void {
     for (const type of types) document.removeEventListener(type, onEvent, true);
-    media?.removeEventListener('change', followSystem);
   }
 
   let starting: Promise<void> | null = null;
@@ -429,7 +419,6 @@ export function startPublicPage(options: PublicPageOptions): {
   for (const type of types) {
     document.addEventListener(type, onEvent, { capture: true, passive: type !== 'submit' });
   }
-  media?.addEventListener('change', followSystem);
   const early = options.early ?? window.__earlyEvents;
   early?.stop();
   let interacted = false;

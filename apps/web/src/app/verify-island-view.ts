@@ -11,9 +11,9 @@
 import { buttonClasses } from '@/components/ui/button-classes';
 import type { VerificationOutcome } from '@/features/verifier/api/verify-credential';
 import { type Details, TONES, type Verdict, verdictOf } from '@/features/verifier/verdicts';
-import { documentTypeName } from '@/lib/document-labels';
+import { claimValue } from '@/lib/claim-value';
+import { englishDocumentTypeName, englishFieldLabel } from '@/lib/document-labels-en';
 import { DEFAULT_FORMAT_PREFERENCES, formatDate, formatDateTime, formatNumber } from '@/lib/format';
-import { claimValue, fieldLabel } from '@/lib/format-claim';
 import { islandText as t } from './verify-island-texts';
 
 export type IslandDetails = Details;
@@ -279,7 +279,7 @@ function credentialDetails(details: IslandDetails): HTMLElement {
           .filter(([key]) => !SUBJECT_HIDDEN.has(key))
           .map(([key, value]) =>
             row(
-              fieldLabel(key, 'en'),
+              englishFieldLabel(key),
               h('span', { 'data-field': key }, claimValue(key, value, format)),
             ),
           ),
@@ -307,7 +307,7 @@ function credentialDetails(details: IslandDetails): HTMLElement {
       h(
         'dl',
         { class: 'divide-y divide-slate-100 text-sm dark:divide-slate-800' },
-        row(t('type'), documentTypeName(details.type, 'en')),
+        row(t('type'), englishDocumentTypeName(details.type)),
         row(t('issuer'), details.issuer),
         details.issuerId &&
           row(t('issuerId'), h('span', { class: 'font-mono text-xs break-all' }, details.issuerId)),

@@ -3,13 +3,8 @@
  * documents/labels.ts (the names the SD-JWT VC Type Metadata serves too), for every screen that
  * names a document: the Credentials cards and menu, the activity log, the verifier pages.
  */
-import {
-  claimLabel,
-  DOCUMENT_TYPE_LABELS,
-  type DocumentTypeKey,
-  findDocumentTypeByName,
-  isMetadataLocale,
-} from '@pehchaan/core';
+import { claimLabel, DOCUMENT_TYPE_LABELS, isMetadataLocale } from '@pehchaan/core';
+import { documentTypeKeyOf } from './document-labels-en';
 
 /** The labels' language for a UI language (English for one the labels lack). */
 function localeOf(language: string) {
@@ -21,11 +16,8 @@ function localeOf(language: string) {
  * name or VC type as stored in a credential ('PAN Card'); the value itself when unknown.
  */
 export function documentTypeName(keyOrName: string, language: string): string {
-  const key =
-    (DOCUMENT_TYPE_LABELS[keyOrName as DocumentTypeKey] ? keyOrName : undefined) ??
-    findDocumentTypeByName(keyOrName)?.key;
-  const labels = key ? DOCUMENT_TYPE_LABELS[key as DocumentTypeKey] : undefined;
-  return labels ? labels.name[localeOf(language)] : keyOrName;
+  const key = documentTypeKeyOf(keyOrName);
+  return key ? DOCUMENT_TYPE_LABELS[key].name[localeOf(language)] : keyOrName;
 }
 
 /** The label of claim `claim` in `language` ('date_of_birth' -> 'Date of Birth'). */

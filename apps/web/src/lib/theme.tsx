@@ -9,6 +9,16 @@ import { readString, STORAGE_KEYS, writeString } from './storage';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
+declare global {
+  interface Window {
+    /**
+     * Set by index.html's inline script when the theme is 'system': stops its own following of
+     * the operating system's dark mode (before the app starts, SPEC 4 "reacts live").
+     */
+    __stopSystemTheme?: () => void;
+  }
+}
+
 /** The stored theme, or the default when absent or invalid. */
 export function readStoredTheme(): Theme {
   const stored = readString(STORAGE_KEYS.theme);
@@ -50,12 +60,17 @@ interface ThemeContextValue {
 
 const ThemeContext = createContext<ThemeContextValue | null>(null);
 
-/** Holds the theme, stores it on change, and follows the system setting while on 'system'. */
+/**
+ * Holds the theme, stores it on change, and follows the system setting while on 'system'. Takes
+ * over from index.html's inline script, which follows it until the app has rendered.
+ */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const [theme, setThemeState] = useState<Theme>(readStoredTheme);
   const [resolved, setResolved] = useState<'light' | 'dark'>(() => resolveTheme(theme));
 
   useEffect(() => {
+    // From here on the app follows the system (below); the page's inline script stops.
+    window.__stopSystemTheme?.();
     applyTheme(theme);
     setResolved(resolveTheme(theme));
     if (theme !== 'system' || typeof window.matchMedia !== 'function') return;

@@ -6,10 +6,13 @@
  * The Hindi strings reuse the web app's existing translations where it has them
  * (apps/web/src/locales/hi: wallet-demo.json `sources.names`, profile.json `fields` and
  * `identity.labels`, activity.json `types.basic_identity_created`, info.json's list of the
- * documents); the server may not import web code, so they are copied here.
+ * documents); the server may not import web code, so they are copied here. The English texts
+ * live in labels-en.ts (the /verify islands import them alone, `@pehchaan/core/document-labels-en`)
+ * and are merged in below, so every export here keeps every language.
  */
 import { OFFERED_LANGUAGES, type OfferedLanguage } from '../languages/registry';
 import type { DocumentTypeKey } from './catalogue';
+import { CLAIM_LABELS_EN, DOCUMENT_TYPE_LABELS_EN } from './labels-en';
 
 /**
  * The languages the labels exist in and the type metadata is served in (RFC 5646 tags): the
@@ -21,14 +24,20 @@ export type MetadataLocale = OfferedLanguage;
 
 /** A text in every metadata language. */
 export type LocalizedText = Readonly<Record<MetadataLocale, string>>;
+/** A text in every metadata language but English (labels-en.ts has the English). */
+type TranslatedText = Omit<LocalizedText, 'en'>;
 
-/** Name and one-line description of each document type, per language. */
-export const DOCUMENT_TYPE_LABELS: Readonly<
-  Record<DocumentTypeKey, { name: LocalizedText; description: LocalizedText }>
+/** `translated` with the English `en` first. */
+function withEnglish(en: string, translated: TranslatedText): LocalizedText {
+  return { en, ...translated } as LocalizedText;
+}
+
+/** Name and one-line description of each document type in the other languages. */
+const DOCUMENT_TYPE_TRANSLATIONS: Readonly<
+  Record<DocumentTypeKey, { name: TranslatedText; description: TranslatedText }>
 > = {
   basic_identity: {
     name: {
-      en: 'Basic Identity',
       hi: 'बेसिक आइडेंटिटी',
       es: 'Identidad básica',
       fr: 'Identité de base',
@@ -47,7 +56,6 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ur: 'بنیادی شناخت',
     },
     description: {
-      en: "The holder's basic identity: name, date of birth and nationality",
       hi: 'धारक की बुनियादी पहचान: नाम, जन्म तिथि और राष्ट्रीयता',
       es: 'La identidad básica del titular: nombre, fecha de nacimiento y nacionalidad',
       fr: 'L’identité de base du titulaire : nom, date de naissance et nationalité',
@@ -68,7 +76,6 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
   },
   aadhaar: {
     name: {
-      en: 'Aadhaar Card',
       hi: 'आधार कार्ड',
       es: 'Tarjeta Aadhaar',
       fr: 'Carte Aadhaar',
@@ -87,7 +94,6 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ur: 'آدھار کارڈ',
     },
     description: {
-      en: 'Aadhaar identity issued by UIDAI',
       hi: 'यूआईडीएआई द्वारा जारी आधार पहचान',
       es: 'Identidad Aadhaar emitida por la UIDAI',
       fr: 'Identité Aadhaar délivrée par l’UIDAI',
@@ -108,7 +114,6 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
   },
   pan: {
     name: {
-      en: 'PAN Card',
       hi: 'पैन कार्ड',
       es: 'Tarjeta PAN',
       fr: 'Carte PAN',
@@ -127,7 +132,6 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ur: 'پین کارڈ',
     },
     description: {
-      en: 'Permanent Account Number issued by the Income Tax Department',
       hi: 'आयकर विभाग द्वारा जारी स्थायी खाता संख्या',
       es: 'Número de cuenta permanente emitido por el Departamento del Impuesto sobre la Renta',
       fr: 'Numéro de compte permanent délivré par l’administration de l’impôt sur le revenu',
@@ -148,7 +152,6 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
   },
   voter_id: {
     name: {
-      en: 'Voter ID Card',
       hi: 'मतदाता पहचान पत्र',
       es: 'Credencial de elector',
       fr: 'Carte d’électeur',
@@ -167,7 +170,6 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ur: 'ووٹر شناختی کارڈ',
     },
     description: {
-      en: 'Voter identity card issued by the Election Commission of India',
       hi: 'भारत निर्वाचन आयोग द्वारा जारी मतदाता पहचान पत्र',
       es: 'Credencial de elector emitida por la Comisión Electoral de la India',
       fr: 'Carte d’électeur délivrée par la Commission électorale de l’Inde',
@@ -188,7 +190,6 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
   },
   driving_license: {
     name: {
-      en: 'Driving License',
       hi: 'ड्राइविंग लाइसेंस',
       es: 'Permiso de conducir',
       fr: 'Permis de conduire',
@@ -207,7 +208,6 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ur: 'ڈرائیونگ لائسنس',
     },
     description: {
-      en: 'Driving licence issued by the Regional Transport Office',
       hi: 'क्षेत्रीय परिवहन कार्यालय द्वारा जारी ड्राइविंग लाइसेंस',
       es: 'Permiso de conducir emitido por la Oficina Regional de Transporte',
       fr: 'Permis de conduire délivré par le bureau régional des transports',
@@ -228,7 +228,6 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
   },
   passport: {
     name: {
-      en: 'Passport',
       hi: 'पासपोर्ट',
       es: 'Pasaporte',
       fr: 'Passeport',
@@ -247,7 +246,6 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ur: 'پاسپورٹ',
     },
     description: {
-      en: 'Indian passport issued by Passport Seva',
       hi: 'पासपोर्ट सेवा द्वारा जारी भारतीय पासपोर्ट',
       es: 'Pasaporte indio emitido por Passport Seva',
       fr: 'Passeport indien délivré par Passport Seva',
@@ -268,7 +266,6 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
   },
   marksheet_10th: {
     name: {
-      en: '10th Class Marksheet',
       hi: '10वीं की अंकतालिका',
       es: 'Certificado de notas de 10.º curso',
       fr: 'Relevé de notes de 10e année',
@@ -287,7 +284,6 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ur: 'دسویں جماعت کی مارک شیٹ',
     },
     description: {
-      en: 'Class 10 examination results issued by CBSE',
       hi: 'सीबीएसई द्वारा जारी कक्षा 10 परीक्षा परिणाम',
       es: 'Resultados del examen de 10.º curso emitidos por el CBSE',
       fr: 'Résultats de l’examen de 10e année délivrés par le CBSE',
@@ -308,7 +304,6 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
   },
   marksheet_12th: {
     name: {
-      en: '12th Class Marksheet',
       hi: '12वीं की अंकतालिका',
       es: 'Certificado de notas de 12.º curso',
       fr: 'Relevé de notes de 12e année',
@@ -327,7 +322,6 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ur: 'بارہویں جماعت کی مارک شیٹ',
     },
     description: {
-      en: 'Class 12 examination results issued by CBSE',
       hi: 'सीबीएसई द्वारा जारी कक्षा 12 परीक्षा परिणाम',
       es: 'Resultados del examen de 12.º curso emitidos por el CBSE',
       fr: 'Résultats de l’examen de 12e année délivrés par le CBSE',
@@ -348,7 +342,6 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
   },
   birth_certificate: {
     name: {
-      en: 'Birth Certificate',
       hi: 'जन्म प्रमाणपत्र',
       es: 'Certificado de nacimiento',
       fr: 'Acte de naissance',
@@ -367,7 +360,6 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ur: 'پیدائش کا سرٹیفکیٹ',
     },
     description: {
-      en: 'Birth registration issued by the Municipal Corporation',
       hi: 'नगर निगम द्वारा जारी जन्म पंजीकरण',
       es: 'Registro de nacimiento emitido por la Corporación Municipal',
       fr: 'Enregistrement de naissance délivré par la municipalité',
@@ -388,7 +380,6 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
   },
   ckyc: {
     name: {
-      en: 'CKYC Number',
       hi: 'सीकेवाईसी नंबर',
       es: 'Número CKYC',
       fr: 'Numéro CKYC',
@@ -407,7 +398,6 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ur: 'سی کے وائی سی نمبر',
     },
     description: {
-      en: 'Central KYC record number issued by CERSAI',
       hi: 'सेर्साई द्वारा जारी केंद्रीय केवाईसी रिकॉर्ड नंबर',
       es: 'Número de registro KYC central emitido por CERSAI',
       fr: 'Numéro d’enregistrement KYC central délivré par le CERSAI',
@@ -428,14 +418,9 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
   },
 };
 
-/**
- * The label of every credentialSubject claim a document type carries (`name`, `document_type`
- * and each catalogue subject field), per language. labels.test.ts checks that every claim of
- * the catalogue has one.
- */
-export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
+/** The label of each catalogue claim in the other languages. */
+const CLAIM_TRANSLATIONS: Readonly<Record<string, TranslatedText>> = {
   name: {
-    en: 'Name',
     hi: 'नाम',
     es: 'Nombre',
     fr: 'Nom',
@@ -454,7 +439,6 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'نام',
   },
   document_type: {
-    en: 'Document type',
     hi: 'दस्तावेज़ का प्रकार',
     es: 'Tipo de documento',
     fr: 'Type de document',
@@ -473,7 +457,6 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'دستاویز کی قسم',
   },
   aadhaar_number: {
-    en: 'Aadhaar number',
     hi: 'आधार नंबर',
     es: 'Número Aadhaar',
     fr: 'Numéro Aadhaar',
@@ -492,7 +475,6 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'آدھار نمبر',
   },
   phone: {
-    en: 'Phone',
     hi: 'फ़ोन',
     es: 'Teléfono',
     fr: 'Téléphone',
@@ -511,7 +493,6 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'فون',
   },
   date_of_birth: {
-    en: 'Date of Birth',
     hi: 'जन्म तिथि',
     es: 'Fecha de nacimiento',
     fr: 'Date de naissance',
@@ -530,7 +511,6 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'تاریخ پیدائش',
   },
   address: {
-    en: 'Address',
     hi: 'पता',
     es: 'Dirección',
     fr: 'Adresse',
@@ -549,7 +529,6 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'پتہ',
   },
   gender: {
-    en: 'Gender',
     hi: 'लिंग',
     es: 'Género',
     fr: 'Genre',
@@ -568,7 +547,6 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'جنس',
   },
   nationality: {
-    en: 'Nationality',
     hi: 'राष्ट्रीयता',
     es: 'Nacionalidad',
     fr: 'Nationalité',
@@ -587,7 +565,6 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'قومیت',
   },
   pan_number: {
-    en: 'PAN Number',
     hi: 'पैन नंबर',
     es: 'Número PAN',
     fr: 'Numéro PAN',
@@ -606,7 +583,6 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'پین نمبر',
   },
   father_name: {
-    en: "Father's name",
     hi: 'पिता का नाम',
     es: 'Nombre del padre',
     fr: 'Nom du père',
@@ -625,7 +601,6 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'والد کا نام',
   },
   mother_name: {
-    en: "Mother's name",
     hi: 'माता का नाम',
     es: 'Nombre de la madre',
     fr: 'Nom de la mère',
@@ -644,7 +619,6 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'والدہ کا نام',
   },
   voter_id: {
-    en: 'Voter ID',
     hi: 'वोटर आईडी',
     es: 'Número de elector',
     fr: 'Numéro d’électeur',
@@ -663,7 +637,6 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'ووٹر آئی ڈی',
   },
   constituency: {
-    en: 'Constituency',
     hi: 'निर्वाचन क्षेत्र',
     es: 'Circunscripción',
     fr: 'Circonscription',
@@ -682,7 +655,6 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'حلقۂ انتخاب',
   },
   driving_license: {
-    en: 'Driving License',
     hi: 'ड्राइविंग लाइसेंस',
     es: 'Permiso de conducir',
     fr: 'Permis de conduire',
@@ -701,7 +673,6 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'ڈرائیونگ لائسنس',
   },
   license_type: {
-    en: 'Licence type',
     hi: 'लाइसेंस का प्रकार',
     es: 'Tipo de permiso',
     fr: 'Catégorie de permis',
@@ -720,7 +691,6 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'لائسنس کی قسم',
   },
   valid_from: {
-    en: 'Valid from',
     hi: 'से मान्य',
     es: 'Válido desde',
     fr: 'Valable à partir du',
@@ -739,7 +709,6 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'کارآمد از',
   },
   passport_number: {
-    en: 'Passport number',
     hi: 'पासपोर्ट नंबर',
     es: 'Número de pasaporte',
     fr: 'Numéro de passeport',
@@ -758,7 +727,6 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'پاسپورٹ نمبر',
   },
   place_of_birth: {
-    en: 'Place of birth',
     hi: 'जन्म स्थान',
     es: 'Lugar de nacimiento',
     fr: 'Lieu de naissance',
@@ -777,7 +745,6 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'جائے پیدائش',
   },
   roll_number: {
-    en: 'Roll number',
     hi: 'अनुक्रमांक',
     es: 'Número de matrícula',
     fr: 'Numéro de candidat',
@@ -796,7 +763,6 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'رول نمبر',
   },
   board: {
-    en: 'Board',
     hi: 'बोर्ड',
     es: 'Junta educativa',
     fr: 'Conseil d’examen',
@@ -815,7 +781,6 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'بورڈ',
   },
   year: {
-    en: 'Year',
     hi: 'वर्ष',
     es: 'Año',
     fr: 'Année',
@@ -834,7 +799,6 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'سال',
   },
   percentage: {
-    en: 'Percentage',
     hi: 'प्रतिशत',
     es: 'Porcentaje',
     fr: 'Pourcentage',
@@ -853,7 +817,6 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'فیصد',
   },
   subjects: {
-    en: 'Subjects',
     hi: 'विषय',
     es: 'Asignaturas',
     fr: 'Matières',
@@ -872,7 +835,6 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'مضامین',
   },
   stream: {
-    en: 'Stream',
     hi: 'संकाय',
     es: 'Modalidad',
     fr: 'Filière',
@@ -891,7 +853,6 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'شعبہ',
   },
   registration_number: {
-    en: 'Registration number',
     hi: 'पंजीकरण संख्या',
     es: 'Número de registro',
     fr: 'Numéro d’enregistrement',
@@ -910,7 +871,6 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'رجسٹریشن نمبر',
   },
   ckyc_number: {
-    en: 'CKYC Number',
     hi: 'सीकेवाईसी नंबर',
     es: 'Número CKYC',
     fr: 'Numéro CKYC',
@@ -929,6 +889,32 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'سی کے وائی سی نمبر',
   },
 };
+
+/** Name and one-line description of each document type, per language (English from labels-en.ts). */
+export const DOCUMENT_TYPE_LABELS: Readonly<
+  Record<DocumentTypeKey, { name: LocalizedText; description: LocalizedText }>
+> = Object.fromEntries(
+  Object.entries(DOCUMENT_TYPE_TRANSLATIONS).map(([key, { name, description }]) => {
+    const en = DOCUMENT_TYPE_LABELS_EN[key as DocumentTypeKey];
+    return [
+      key,
+      { name: withEnglish(en.name, name), description: withEnglish(en.description, description) },
+    ];
+  }),
+) as Record<DocumentTypeKey, { name: LocalizedText; description: LocalizedText }>;
+
+/**
+ * The label of every credentialSubject claim a document type carries (`name`, `document_type`
+ * and each catalogue subject field), per language (English from labels-en.ts).
+ * type-metadata.test.ts checks that every claim of the catalogue has one, labels-en.test.ts that
+ * every claim has its English and its translations.
+ */
+export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = Object.fromEntries(
+  Object.entries(CLAIM_TRANSLATIONS).map(([claim, translated]) => [
+    claim,
+    withEnglish(CLAIM_LABELS_EN[claim] ?? claim, translated),
+  ]),
+);
 
 /**
  * The label of claim `claim` in `locale`; the claim name itself when the catalogue has none

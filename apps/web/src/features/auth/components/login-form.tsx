@@ -30,7 +30,7 @@ import { Input } from '@/components/ui/input';
 import { type UserData, useAuth } from '@/lib/auth';
 import { isolateLtr } from '@/lib/bidi';
 import { toast } from '@/lib/toast';
-import { useValueTypedBeforeStart } from '@/lib/use-value-typed-before-start';
+import { useLimitOnceStarted, useValueTypedBeforeStart } from '@/lib/use-value-typed-before-start';
 import { isAuthError } from '../api/auth-error';
 import { type LoginResult, loginWithOtp, type SecondFactorStep } from '../api/login';
 import { requestOtp } from '../api/request-otp';
@@ -92,6 +92,9 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: UserData) => void }
   useValueTypedBeforeStart(phoneRef, phone, (typed) =>
     setPhone(digitsOnly(typed).slice(0, LIMITS.phoneDigits)),
   );
+  // SPEC 5's limits once the app runs, none in the prerendered HTML (the form filters the text).
+  const aadhaarMaxLength = useLimitOnceStarted(LIMITS.aadhaarInputMaxLength);
+  const phoneMaxLength = useLimitOnceStarted(LIMITS.phoneDigits);
   const [otp, setOtp] = useState('');
   const [showOtp, setShowOtp] = useState(false);
   const [sending, setSending] = useState(false);
@@ -246,7 +249,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: UserData) => void }
               name="aadhaar"
               inputMode="numeric"
               autoComplete="off"
-              maxLength={LIMITS.aadhaarInputMaxLength}
+              maxLength={aadhaarMaxLength}
               placeholder={t('aadhaarPlaceholder')}
               value={aadhaar}
               onChange={(event) => setAadhaar(formatAadhaarInput(event.target.value))}
@@ -275,7 +278,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: UserData) => void }
                 type="tel"
                 inputMode="numeric"
                 autoComplete="tel-national"
-                maxLength={LIMITS.phoneDigits}
+                maxLength={phoneMaxLength}
                 placeholder={t('phonePlaceholder')}
                 value={phone}
                 onChange={(event) =>
