@@ -310,7 +310,10 @@ function credentialDetails(details: IslandDetails): HTMLElement {
         row(t('type'), englishDocumentTypeName(details.type)),
         row(t('issuer'), details.issuer),
         details.issuerId &&
-          row(t('issuerId'), h('span', { class: 'font-mono text-xs break-all' }, details.issuerId)),
+          row(
+            t('issuerId'),
+            h('span', { dir: 'ltr', class: 'font-mono text-xs break-all' }, details.issuerId),
+          ),
         row(t('issued'), date(details.issued)),
         row(t('expires'), date(details.expires)),
       ),

@@ -59,7 +59,9 @@ const rt = (key: string, values?: Record<string, string>) => t(`receipt.${key}`,
 /** receipt-details.tsx Row (with its print styles). */
 const row = (label: string, ...value: Child[]) =>
   rowWith({ row: ' print:break-inside-avoid', label: ' print:text-black' }, label, ...value);
-const mono = (text: string) => h('span', { class: 'font-mono text-xs break-all' }, text);
+/** An identifier: left to right inside a right-to-left line (docs/i18n.md). */
+const mono = (text: string) =>
+  h('span', { dir: 'ltr', class: 'font-mono text-xs break-all' }, text);
 
 /** receipt-details.tsx ConsentNow: the consent now, and the later receipt. */
 function consentNow(status: ReceiptConsentStatus, receipt: ConsentReceiptView): HTMLElement {
