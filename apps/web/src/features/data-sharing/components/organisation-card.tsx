@@ -19,10 +19,10 @@ import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ExternalLinkIcon, FileIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
-import { errorDetail } from '@/lib/api-client';
 import { claimName } from '@/lib/document-labels';
 import { downloadJson } from '@/lib/download-file';
 import { useFormat } from '@/lib/preferences';
+import { problemMessage } from '@/lib/problem-message';
 import { toast } from '@/lib/toast';
 import { DATA_SHARING_NAMESPACE } from '../i18n';
 import type { Organisation, OrganisationConsent } from '../organisations';
@@ -118,7 +118,7 @@ function ConsentEntry({
         }),
       );
     } catch (error) {
-      toast.error(errorDetail(error) ?? t('withdrawFailed'));
+      toast.error(problemMessage(error, { fallback: t('withdrawFailed') }));
     } finally {
       setConfirming(false);
     }

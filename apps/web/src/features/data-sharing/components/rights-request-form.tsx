@@ -9,7 +9,7 @@ import { MAX_RIGHTS_MESSAGE } from '@pehchaan/core';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { errorDetail } from '@/lib/api-client';
+import { problemMessage } from '@/lib/problem-message';
 import { toast } from '@/lib/toast';
 import { useSendRightsRequest } from '../api/rights-requests';
 import { DATA_SHARING_NAMESPACE } from '../i18n';
@@ -48,7 +48,7 @@ export function RightsRequestForm(props: RightsRequestFormProps) {
       toast.success(t(`rights.sent.${props.kind}`, { organisation: props.organisation }));
       props.onDone();
     } catch (error) {
-      toast.error(errorDetail(error) ?? t('rights.failed'));
+      toast.error(problemMessage(error, { fallback: t('rights.failed') }));
     }
   };
 

@@ -187,7 +187,7 @@ describe('who has my data', () => {
     await view.user.click(within(region).getByRole('button', { name: 'Withdraw' }));
     const dialog = await screen.findByRole('dialog', { name: 'Withdraw consent?' });
     await view.user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
-    expect(await screen.findByText('This consent was already withdrawn.')).toBeInTheDocument();
+    expect(await screen.findByText('This consent has already been withdrawn.')).toBeInTheDocument();
     await waitFor(() => expect(listed()).toBeGreaterThan(before));
     await waitFor(() =>
       expect(within(region).queryByRole('button', { name: 'Withdraw' })).not.toBeInTheDocument(),
