@@ -320,7 +320,7 @@ describe('who has my data', () => {
     renderApp('/consent/who-has-my-data');
     const code = purposeCode('State Bank of India', 'Open savings account');
     if (!code) throw new Error('the bank purpose is not a registered one');
-    const common = i18n.getFixedT('ta', 'common');
+    const common = i18n.getFixedT('ta', 'common') as unknown as (key: string) => string;
     const purpose = common(`consentPurposes.${code}`);
     expect(purpose).toMatch(/\p{Script=Tamil}/u);
     expect(await screen.findByRole('heading', { level: 3, name: purpose })).toBeVisible();
