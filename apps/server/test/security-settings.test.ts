@@ -466,6 +466,15 @@ describe.each(backends)('security settings on $name', (backend) => {
       );
       expect(notices.length).toBe(before + 1);
       expect(notices).toContain('new_device_login: New sign-in on Chrome on Android');
+      // Beside the English text, the device as codes a screen words in the holder's language.
+      const logs = (await call('GET', '/user/user-001/activity-logs', token)).json()
+        .activity_logs as { type: string; message_params?: Record<string, unknown> }[];
+      expect(
+        logs
+          .filter((e) => e.type === 'new_device_login')
+          .map((e) => e.message_params)
+          .filter((p) => p?.device === 'Chrome on Android'),
+      ).toEqual([{ device: 'Chrome on Android', browser: 'chrome', os: 'android' }]);
       await vi.waitFor(() =>
         expect(onAndroid().slice(sent)).toEqual([
           {

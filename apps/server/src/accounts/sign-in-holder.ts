@@ -27,7 +27,7 @@
 import {
   type ActivityMessage,
   DEFAULT_SETTINGS,
-  deviceName,
+  deviceParams,
   LOGIN_TOKEN_LIFETIME_MS,
   type LoginResponse,
   readStoredSettings,
@@ -239,7 +239,7 @@ export async function completeSignIn(
       type: 'new_device_login',
       message: {
         code: 'new_device_login',
-        params: { device: deviceName(attempt.userAgent ?? null) },
+        params: deviceParams(attempt.userAgent ?? null),
       },
     });
   }

@@ -4,9 +4,11 @@
  * offer). While the session loads: a spinner. Signed out: the link's query is remembered (the
  * caller's `remember`, sessionStorage) and the holder goes to /login, which comes back after
  * sign-in. Without a query: straight to `backHref`. Otherwise "opening…" while the caller posts
- * the query, or the server's plain-language refusal with a way back.
+ * the query, or the refusal in the holder's language (lib/problem-message.ts) with the server's
+ * own words under "Technical details" (`cause`) and a way back.
  */
 import { Link, Navigate } from 'react-router';
+import { ProblemDetails } from '@/components/ui/problem-details';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 
@@ -16,6 +18,7 @@ export function LinkHandoff({
   query,
   remember,
   error,
+  cause,
   backHref,
   backText,
   openingText,
@@ -27,6 +30,8 @@ export function LinkHandoff({
   remember: (query: string) => void;
   /** The refusal to show, or null while the link is being opened. */
   error: string | null;
+  /** The caught error behind `error`, for its "Technical details" (none when absent). */
+  cause?: unknown;
   backHref: string;
   backText: string;
   openingText: string;
@@ -45,6 +50,7 @@ export function LinkHandoff({
           <p role="alert" className="text-red-700 dark:text-red-300">
             {error}
           </p>
+          <ProblemDetails error={cause} />
           <Link className="font-medium underline" to={backHref}>
             {backText}
           </Link>

@@ -5,20 +5,41 @@
  * the profile fields, the second factors (a list in that language, Intl.ListFormat), the day (in
  * the holder's date format, lib/format.ts), a share link's disclosed claims (their labels, a list
  * in that language) and its end (date and time in the holder's formats), a revealed identity
- * number's label; an entry without one
+ * number's label, a device (its browser and system codes, or, for an entry stored before them, its
+ * English name read back: core devices/index.ts deviceFamilies; product names such as Chrome and
+ * Android stay as they are, "a browser" and "an unknown system" are said in that language); an
+ * entry without one
  * shows its stored `description` (English, SPEC 3).
  */
 import {
   type ActivityLog,
+  BROWSER_BRANDS,
   claimsParam,
+  deviceFamilies,
+  OS_BRANDS,
   profileFieldsParam,
   secondFactorsParam,
 } from '@pehchaan/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useConsentTexts } from './consent-texts';
 import { documentTypeName } from './document-labels';
 import { fieldLabel } from './format-claim';
 import { useFormat } from './preferences';
+
+/**
+ * A device of an entry's parameters in the UI language ('Chrome on Linux', 'Linux पर Chrome'); the
+ * stored `device` text as it is when neither its codes nor its name can be read.
+ */
+export function deviceText(params: Record<string, unknown>, t: TFunction<'activity'>): string {
+  const families = deviceFamilies(params);
+  if (!families) return String(params.device ?? '');
+  const { browser, os } = families;
+  return t('device.name', {
+    browser: browser === 'other' ? t('device.anyBrowser') : BROWSER_BRANDS[browser],
+    os: os === 'other' ? t('device.unknownSystem') : os === 'ios' ? t('device.ios') : OS_BRANDS[os],
+  });
+}
 
 /** The function that words an entry in the current UI language. */
 export function useActivityText(): (log: ActivityLog) => string {
@@ -40,7 +61,7 @@ export function useActivityText(): (log: ActivityLog) => string {
       // A day (a consent's last day, an account's erasure day) in the holder's date format.
       date: format.date(text('date')),
       // The settings that act (issue 19): a device's and a passkey's names, the factors.
-      device: text('device'),
+      device: deviceText(params, t),
       name: text('name'),
       factors: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(
         secondFactorsParam(params.factors).map((factor) => t(`secondFactors.${factor}`)),

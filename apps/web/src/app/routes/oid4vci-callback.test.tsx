@@ -129,14 +129,17 @@ describe('/oid4vci/callback', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(words);
   });
 
-  it('another problem shows the server’s detail; an address without a state is not sent', async () => {
+  it('another problem is said from its code, the server’s words under Technical details; an address without a state is not sent', async () => {
     signIn();
     mockFetch({
       [`POST ${AUTHORIZATION}`]: () =>
         problem('credential_exists', 409, 'You already have a PAN Card.'),
     });
     const first = renderApp(`/oid4vci/callback?code=abc123&state=${STATE}`);
-    expect(await screen.findByRole('alert')).toHaveTextContent('You already have a PAN Card.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You already have this document. Only one document of each type is allowed.',
+    );
+    expect(screen.getByText('credential_exists: You already have a PAN Card.')).not.toBeVisible();
     first.unmount();
 
     const { calls } = mockFetch({});

@@ -82,6 +82,7 @@ export function Component() {
   const queryClient = useQueryClient();
   const { t } = useTranslation('credentials');
   const [error, setError] = useState<string | null>(null);
+  const [cause, setCause] = useState<unknown>(null);
   const [received, setReceived] = useState<CredentialRecord[] | null>(null);
   const sent = useRef(false);
   const userId = user?.id;
@@ -102,7 +103,10 @@ export function Component() {
         void queryClient.invalidateQueries({ queryKey: queryKeys.credentials(userId) });
         void queryClient.invalidateQueries({ queryKey: queryKeys.activityLogs(userId) });
       })
-      .catch((caught: unknown) => setError(callbackErrorText(caught, t)));
+      .catch((caught: unknown) => {
+        setCause(caught);
+        setError(callbackErrorText(caught, t));
+      });
   }, [userId, query, navigate, queryClient, t]);
 
   if (received) {
@@ -155,6 +159,7 @@ export function Component() {
       query={query}
       remember={rememberCallbackQuery}
       error={error}
+      cause={cause}
       backHref={paths.app.credentials.getHref()}
       backText={t('receive.backToCredentials')}
       openingText={t('callback.working')}

@@ -19,8 +19,9 @@ import {
   receivePresentationRequest,
   rememberPresentationQuery,
 } from '@/features/consent/api/receive-presentation-request';
-import { errorDetail, isApiUnavailable } from '@/lib/api-client';
+import { isApiUnavailable } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
+import { problemMessage } from '@/lib/problem-message';
 import { queryKeys } from '@/lib/query-keys';
 
 export function Component() {
@@ -31,6 +32,7 @@ export function Component() {
   const queryClient = useQueryClient();
   const { t } = useTranslation('consent');
   const [error, setError] = useState<string | null>(null);
+  const [cause, setCause] = useState<unknown>(null);
   const sent = useRef(false);
   const userId = user?.id;
 
@@ -44,10 +46,11 @@ export function Component() {
         await navigate(paths.app.consent.getHref(), { replace: true });
       })
       .catch((caught: unknown) => {
+        setCause(caught);
         setError(
           isApiUnavailable(caught)
             ? t('presentation.errors.offline')
-            : (errorDetail(caught) ?? t('presentation.errors.generic')),
+            : problemMessage(caught, { fallback: t('presentation.errors.generic') }),
         );
       });
   }, [userId, query, navigate, queryClient, t]);
@@ -59,6 +62,7 @@ export function Component() {
       query={query}
       remember={rememberPresentationQuery}
       error={error}
+      cause={cause}
       backHref={paths.app.consent.getHref()}
       backText={t('presentation.backToConsent')}
       openingText={t('presentation.opening')}

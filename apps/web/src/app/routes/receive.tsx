@@ -34,6 +34,7 @@ export function Component() {
   const queryClient = useQueryClient();
   const { t } = useTranslation('credentials');
   const [error, setError] = useState<string | null>(null);
+  const [cause, setCause] = useState<unknown>(null);
   const sent = useRef(false);
   const userId = user?.id;
 
@@ -46,7 +47,10 @@ export function Component() {
         queryClient.setQueryData(getCredentialOfferQueryOptions(userId, view.id).queryKey, view);
         await navigate(paths.app.credentials.getHref(view.id), { replace: true });
       })
-      .catch((caught: unknown) => setError(offerErrorText(caught, t)));
+      .catch((caught: unknown) => {
+        setCause(caught);
+        setError(offerErrorText(caught, t));
+      });
   }, [userId, query, navigate, queryClient, t]);
 
   return (
@@ -56,6 +60,7 @@ export function Component() {
       query={query}
       remember={rememberOfferQuery}
       error={error}
+      cause={cause}
       backHref={paths.app.credentials.getHref()}
       backText={t('receive.backToCredentials')}
       openingText={t('receive.opening')}

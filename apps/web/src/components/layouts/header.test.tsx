@@ -154,7 +154,7 @@ describe('the bell (SPEC 2, 9)', () => {
       }),
     );
     await user.click(await screen.findByRole('button', { name: /^सूचनाएँ/ }));
-    expect(await screen.findByText('Chrome on Android पर नया साइन-इन')).toBeInTheDocument();
+    expect(await screen.findByText('Android पर Chrome से नया साइन-इन')).toBeInTheDocument();
     expect(screen.queryByText('New sign-in on Chrome on Android')).toBeNull();
   });
 

@@ -100,7 +100,7 @@ describe('the sync status of the signed-in frame', () => {
     }
   });
 
-  it('a refused entry becomes a notice with the server detail, a link and Dismiss', async () => {
+  it("a refused entry becomes a notice, the server's detail under Technical details, a link and Dismiss", async () => {
     signIn();
     queueOfflineEntry('Test entry');
     mockFetch({
@@ -112,7 +112,10 @@ describe('the sync status of the signed-in frame', () => {
     expect(notice).toHaveTextContent(
       'The activity entry “Test entry” was not accepted by the server and was removed.',
     );
-    expect(notice).toHaveTextContent('Server: description must be 1 to 500 characters');
+    const technical = within(notice).getByText('description must be 1 to 500 characters');
+    expect(technical).not.toBeVisible();
+    await user.click(within(notice).getByText('Technical details'));
+    expect(technical).toBeVisible();
     expect(within(notice).getByRole('link', { name: 'View activity' })).toHaveAttribute(
       'href',
       '/logs',

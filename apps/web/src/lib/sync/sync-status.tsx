@@ -27,6 +27,7 @@ import {
   InfoIcon,
   WifiOffIcon,
 } from '@/components/ui/icons';
+import { TechnicalDetails } from '@/components/ui/problem-details';
 import { paths } from '@/config/paths';
 import { setSignOutGuard } from '@/lib/auth';
 import { registerNamespace } from '@/lib/i18n';
@@ -76,11 +77,7 @@ function ConflictNotice({ conflict }: { conflict: OutboxConflict }) {
         <InfoIcon className="mt-0.5 size-5 shrink-0" />
         <div className="min-w-0 flex-1 space-y-1">
           <p>{conflictText(t, conflict)}</p>
-          {conflict.detail && (
-            <p className="text-red-900 dark:text-red-200">
-              {t('serverSaid', { detail: conflict.detail })}
-            </p>
-          )}
+          <TechnicalDetails text={conflict.detail} className="text-red-900 dark:text-red-200" />
           <p className="text-xs text-red-900 dark:text-red-200">
             {t('madeAt', { time: format.dateTime(conflict.createdAt) || conflict.createdAt })}
           </p>

@@ -299,18 +299,32 @@ describe('/logs', () => {
         message_code: 'passkey_added',
         message_params: { name: 'Pixel 8' },
       }),
+      // Stored before the device's codes: its English name is read back.
       coded('s3', 'new_device_login', 'New sign-in on Chrome on Linux', {
         message_code: 'new_device_login',
         message_params: { device: 'Chrome on Linux' },
       }),
+      coded('s4', 'new_device_login', 'New sign-in on a browser on an unknown system', {
+        message_code: 'new_device_login',
+        message_params: { device: 'a browser on an unknown system', browser: 'other', os: 'other' },
+      }),
+      coded('s5', 'new_device_login', 'New sign-in on Safari on iOS', {
+        message_code: 'new_device_login',
+        message_params: { device: 'Safari on iOS', browser: 'safari', os: 'ios' },
+      }),
     ];
     await openLogs(answer(logs), 'गतिविधि लॉग');
-    expect(await screen.findByText('3 में से 3 गतिविधियाँ')).toBeInTheDocument();
+    expect(await screen.findByText('5 में से 5 गतिविधियाँ')).toBeInTheDocument();
     expect(
       within(list()).getByText('ओटीपी के बाद पासकी और खाते के पासवर्ड से लॉग इन किया'),
     ).toBeInTheDocument();
     expect(within(list()).getByText('पासकी जोड़ी गई: Pixel 8')).toBeInTheDocument();
-    expect(within(list()).getByText('Chrome on Linux पर नया साइन-इन')).toBeInTheDocument();
+    expect(within(list()).getByText('Linux पर Chrome से नया साइन-इन')).toBeInTheDocument();
+    expect(
+      within(list()).getByText('अज्ञात सिस्टम पर कोई ब्राउज़र से नया साइन-इन'),
+    ).toBeInTheDocument();
+    expect(within(list()).getByText('iPhone या iPad पर Safari से नया साइन-इन')).toBeInTheDocument();
+    expect(within(list()).queryByText(/unknown system|a browser/)).not.toBeInTheDocument();
     expect(within(list()).queryByText(/Passkey added/)).not.toBeInTheDocument();
   });
 

@@ -1,10 +1,11 @@
 /**
  * The text to show for a login failure (SPEC 8): our own AuthError codes in the current
- * language, else the server's detail as sent, else `fallback`.
+ * language, else the server problem's message in the current language (lib/problem-message.ts;
+ * never its English `detail`), else `fallback`.
  */
 import { DEMO_OTP, formatAadhaarInput, PRIMARY_DEMO_ACCOUNT } from '@pehchaan/core';
 import type { TFunction } from 'i18next';
-import { errorDetail } from '@/lib/api-client';
+import { problemMessage } from '@/lib/problem-message';
 import { isAuthError } from '../api/auth-error';
 
 export function authErrorMessage(
@@ -25,5 +26,5 @@ export function authErrorMessage(
         return t('messages:demoOnlyLogin');
     }
   }
-  return errorDetail(error) ?? fallback;
+  return problemMessage(error, { fallback });
 }

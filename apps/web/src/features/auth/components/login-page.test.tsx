@@ -85,9 +85,9 @@ describe('/login step 1', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('asks the API for a non-demo pair and toasts the server detail on refusal', async () => {
+  it("asks the API for a non-demo pair and toasts SPEC 5's text for the refusal's code", async () => {
     const { calls } = mockFetch({
-      'POST /api/auth/send-otp': () => json({ detail: MESSAGES.demoOnlySend }, 403),
+      'POST /api/auth/send-otp': () => problem('otp_disabled', 403, MESSAGES.demoOnlySend),
     });
     const { user } = renderApp('/login');
     await fillStep1(user, '789012345674', '9447123456');
@@ -209,11 +209,11 @@ describe('/login step 2', () => {
     });
   });
 
-  it("shows the server's 401 detail for a wrong OTP without signing out or redirecting", async () => {
+  it("says SPEC 5's wrong-OTP text for the 401's code without signing out or redirecting", async () => {
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
     mockFetch({
       'POST /api/auth/verify-otp': () =>
-        json({ detail: 'Wrong OTP for demo user. Use: 123456' }, 401),
+        problem('wrong_demo_otp', 401, 'Wrong OTP for demo user. Use: 123456'),
     });
     const { user, router } = renderApp('/login');
     await user.type(await reachStep2(user), '111111');

@@ -177,7 +177,7 @@ describe('/consent (SPEC 2 Consent Management)', () => {
     expect(calls.some((c) => c.path === `${BASE}/consent-user-001-telecom/reject`)).toBe(true);
   });
 
-  it('a 409 shows the server detail and reloads the list without overwriting it', async () => {
+  it("a 409 says the request was decided elsewhere, in the holder's words, and reloads the list without overwriting it", async () => {
     let refused = false;
     const { user } = await openConsent({
       // Rejected on another device in the meantime; the answer changes once that is found out.
@@ -194,8 +194,13 @@ describe('/consent (SPEC 2 Consent Management)', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Approve State Bank of India' }));
     expect(
-      await screen.findByText('This consent request was already rejected. Decisions are final.'),
+      await screen.findByText(
+        'This consent request has already been decided. Decisions are final.',
+      ),
     ).toBeInTheDocument();
+    expect(
+      screen.queryByText('This consent request was already rejected. Decisions are final.'),
+    ).toBeNull();
     expect(
       await within(await screen.findByRole('region', { name: 'Rejected (1)' })).findByRole(
         'article',
@@ -344,9 +349,13 @@ describe('/consent (SPEC 2 Consent Management)', () => {
     );
     const notice = text.closest<HTMLElement>('[role="alert"]');
     if (!notice) throw new Error('the conflict notice is not an alert');
-    expect(notice).toHaveTextContent(
-      'Server: This consent request was already rejected. Decisions are final.',
+    // The server's own English words only under "Technical details", closed until asked for.
+    const technical = within(notice).getByText(
+      'This consent request was already rejected. Decisions are final.',
     );
+    expect(technical).not.toBeVisible();
+    await user.click(within(notice).getByText('Technical details'));
+    expect(technical).toBeVisible();
     expect(
       await screen
         .findByRole('region', { name: 'Rejected (1)' })
@@ -590,7 +599,7 @@ describe('/consent: withdraw, expire and uses (issue 17)', () => {
     ).toBeInTheDocument();
   });
 
-  it('a withdrawal refused because it already ended shows the server’s detail and reloads', async () => {
+  it('a withdrawal refused because it already ended says so in the holder’s words and reloads', async () => {
     let bank = given('bank');
     const { user } = await openConsent({
       [`GET ${BASE}`]: () => listAnswer([bank]),
@@ -605,7 +614,7 @@ describe('/consent: withdraw, expire and uses (issue 17)', () => {
     await user.click(
       within(screen.getByRole('dialog')).getByRole('button', { name: 'Withdraw consent' }),
     );
-    expect(await screen.findByText('You already withdrew this consent.')).toBeInTheDocument();
+    expect(await screen.findByText('This consent has already been withdrawn.')).toBeInTheDocument();
     expect(
       await screen.findByRole('region', { name: 'Withdrawn or expired (1)' }),
     ).toBeInTheDocument();

@@ -31,6 +31,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { hasProblemCode } from '@/lib/api-client';
 import type { Sourced } from '@/lib/local-fallback';
+import { problemMessage } from '@/lib/problem-message';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { isFailedLoad, useFallbackToast } from '@/lib/use-fallback-toast';
@@ -181,11 +182,12 @@ export function ConsentPage({ userId }: { userId: string }) {
       ) {
         // A credential it includes was revoked or suspended by its issuer (SPEC 8): say so, and
         // show the request again with that credential marked unavailable.
-        toast.error(error.detail ?? tm(failed));
+        toast.error(problemMessage(error, { fallback: tm(failed) }));
         await reload();
       } else if (hasProblemCode(error, 'consent_already_decided')) {
-        // Decided elsewhere (another device or tab): the server's answer stands (SPEC 4: final).
-        toast.error(error.detail ?? tm(failed));
+        // Decided elsewhere (another device or tab): the server's answer stands (SPEC 4: final),
+        // said in the holder's language (lib/problem-message.ts).
+        toast.error(problemMessage(error, { fallback: tm(failed) }));
         await reload();
       } else {
         toast.error(tm(failed));
@@ -216,7 +218,7 @@ export function ConsentPage({ userId }: { userId: string }) {
       ) {
         // It ended elsewhere (another device, or its validity): the server's copy stands (the
         // mutation reloads the list).
-        toast.error(error.detail ?? t('toast.withdrawFailed'));
+        toast.error(problemMessage(error, { fallback: t('toast.withdrawFailed') }));
       } else {
         toast.error(t('toast.withdrawFailed'));
       }

@@ -223,7 +223,7 @@ describe('presentation consent card', () => {
     expect(post?.body).toEqual({ claims: ['given_name'], notice_language: 'en' });
   });
 
-  it("shows the server's plain-language reason when the verifier cannot be reached", async () => {
+  it("says plainly, from the problem's code, that the verifier cannot be reached", async () => {
     const { card, user } = await openConsent({
       [`GET ${BASE}`]: listOf(presentationRequest()),
       [`POST ${BASE}/consent-oid4vp-1/approve`]: () =>
@@ -236,7 +236,7 @@ describe('presentation consent card', () => {
     await user.click(within(card).getByRole('button', { name: 'Share with Outside Bank Ltd' }));
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await within(card).findByRole('alert')).toHaveTextContent(
-      'The verifier could not be reached. Check your connection or try again later.',
+      'The verifier could not be reached. Please try again later.',
     );
   });
 });

@@ -47,12 +47,13 @@ import {
   InfoIcon,
   ShieldIcon,
 } from '@/components/ui/icons';
+import { ProblemDetails } from '@/components/ui/problem-details';
 import { ReadAloudButton } from '@/components/ui/read-aloud';
 import { paths } from '@/config/paths';
-import { errorDetail, hasProblemCode, isApiUnavailable } from '@/lib/api-client';
+import { hasProblemCode, isApiUnavailable } from '@/lib/api-client';
 import { useConsentTexts } from '@/lib/consent-texts';
-
 import { useFormat } from '@/lib/preferences';
+import { problemMessage } from '@/lib/problem-message';
 import { toast } from '@/lib/toast';
 import { answerPresentationRequest } from '../api/answer-presentation-request';
 import { requestedClaimLabel, requestedDocumentName } from '../requested-labels';
@@ -143,6 +144,7 @@ export function PresentationConsentCard({
   const [ownBusy, setOwnBusy] = useState<ConsentDecision | null>(null);
   const busy = deciding ?? ownBusy;
   const [error, setError] = useState<string | null>(null);
+  const [cause, setCause] = useState<unknown>(null);
   const [shared, setShared] = useState<ConsentDecisionAnswer | null>(null);
   const [confirming, setConfirming] = useState(false);
   const verifier = presentation.verifier.name;
@@ -181,6 +183,7 @@ export function PresentationConsentCard({
   const answer = async (decision: ConsentDecision) => {
     setOwnBusy(decision);
     setError(null);
+    setCause(null);
     try {
       const answered = await answerPresentationRequest({
         userId,
@@ -200,12 +203,13 @@ export function PresentationConsentCard({
       }
       onDecided(answered);
     } catch (caught) {
+      setCause(caught);
       setError(
         isApiUnavailable(caught)
           ? t('presentation.errors.offline')
           : hasProblemCode(caught, 'data_sharing_off')
             ? t('dataSharingOff')
-            : (errorDetail(caught) ?? t('presentation.errors.generic')),
+            : problemMessage(caught, { fallback: t('presentation.errors.generic') }),
       );
     } finally {
       setOwnBusy(null);
@@ -384,9 +388,12 @@ export function PresentationConsentCard({
         </p>
       )}
       {error && (
-        <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-300">
-          {error}
-        </p>
+        <div className="mt-3">
+          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+            {error}
+          </p>
+          <ProblemDetails error={cause} />
+        </div>
       )}
 
       {!shared && (

@@ -11,8 +11,10 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { ProblemDetails } from '@/components/ui/problem-details';
 import { QrScanButton, QrScanVideo, useQrScanner } from '@/components/ui/qr-scanner';
-import { errorDetail, isApiUnavailable } from '@/lib/api-client';
+import { isApiUnavailable } from '@/lib/api-client';
+import { problemMessage } from '@/lib/problem-message';
 import { toast } from '@/lib/toast';
 import { receivePresentationRequest } from '../api/receive-presentation-request';
 
@@ -29,21 +31,24 @@ export function PresentationLinkEntry({
   const [link, setLink] = useState('');
   const [sending, setSending] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  const [cause, setCause] = useState<unknown>(null);
   const submit = async (value: string) => {
     const trimmed = value.trim();
     if (trimmed === '') return;
     setSending(true);
     setMessage(null);
+    setCause(null);
     try {
       const request = await receivePresentationRequest({ userId, link: trimmed });
       setLink('');
       toast.success(t('presentation.received', { verifier: request.requester }));
       onReceived(request);
     } catch (error) {
+      setCause(error);
       setMessage(
         isApiUnavailable(error)
           ? t('presentation.errors.offline')
-          : (errorDetail(error) ?? t('presentation.errors.generic')),
+          : problemMessage(error, { fallback: t('presentation.errors.generic') }),
       );
     } finally {
       setSending(false);
@@ -57,7 +62,10 @@ export function PresentationLinkEntry({
 
   const scanner = useQrScanner({
     onCode: (text) => void submit(text),
-    onMessage: setMessage,
+    onMessage: (text) => {
+      setCause(null);
+      setMessage(text);
+    },
   });
 
   return (
@@ -88,9 +96,12 @@ export function PresentationLinkEntry({
       </form>
       <QrScanVideo scanner={scanner} />
       {message && (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-          {message}
-        </p>
+        <div>
+          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+            {message}
+          </p>
+          <ProblemDetails error={cause} />
+        </div>
       )}
     </section>
   );

@@ -39,9 +39,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { env } from '@/config/env';
 import { hasProblemCode, isApiUnavailable } from '@/lib/api-client';
 import { delay } from '@/lib/delay';
+import { documentTypeName } from '@/lib/document-labels';
 import { downloadFile, downloadJson } from '@/lib/download-file';
 import type { DataSource } from '@/lib/local-fallback';
 import { useFormat } from '@/lib/preferences';
+import { problemMessage } from '@/lib/problem-message';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { isFailedLoad, useFallbackToast } from '@/lib/use-fallback-toast';
@@ -167,13 +169,18 @@ export function CredentialsPage({
         const record = createLocalCredential(userId, type);
         if (record) {
           show((list) => [...list, record]);
-          toast.success(t('toast.savedLocally', { name: type.name }));
+          toast.success(
+            t('toast.savedLocally', { name: documentTypeName(type.key, i18n.language) }),
+          );
         } else {
           toast.error(t('toast.saveLocalFailed'));
         }
-      } else if (hasProblemCode(error, 'duplicate_document') && error.detail) {
-        // SPEC 8: the server's 'You already have a ...' message is shown as is.
-        toast.error(error.detail);
+      } else if (hasProblemCode(error, 'duplicate_document')) {
+        // SPEC 8: 'You already have a {document type}. ...', in the holder's language with the
+        // document's name in it (lib/problem-message.ts; the server's English `detail` is not shown).
+        toast.error(
+          problemMessage(error, { documentName: documentTypeName(type.key, i18n.language) }),
+        );
         await reload();
       } else {
         toast.error(t('toast.generateFailed'));

@@ -32,11 +32,13 @@ import { CheckCircleIcon, ShieldIcon } from '@/components/ui/icons';
 import { Input } from '@/components/ui/input';
 import { Ltr } from '@/components/ui/ltr';
 import { Modal } from '@/components/ui/modal';
+import { ProblemDetails } from '@/components/ui/problem-details';
 import { QrScanButton, QrScanVideo, useQrScanner } from '@/components/ui/qr-scanner';
 import { Spinner } from '@/components/ui/spinner';
-import { errorDetail, isApiUnavailable, problemCode } from '@/lib/api-client';
+import { isApiUnavailable, problemCode } from '@/lib/api-client';
 import { browser } from '@/lib/browser';
 import { useFormat } from '@/lib/preferences';
+import { problemMessage } from '@/lib/problem-message';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import {
@@ -47,14 +49,21 @@ import {
   receiveCredentialOffer,
 } from '../api/credential-offers';
 
-/** The holder's words for a failed offer call (the server's `detail` for problems we don't name). */
-export function offerErrorText(error: unknown, t: TFunction<'credentials'>): string {
+/**
+ * The holder's words for a failed offer call (lib/problem-message.ts for problems we don't name);
+ * `documentName`, the offered credential's name, goes into SPEC 5's one-per-type sentence.
+ */
+export function offerErrorText(
+  error: unknown,
+  t: TFunction<'credentials'>,
+  documentName?: string,
+): string {
   if (isApiUnavailable(error)) return t('receive.errors.offline');
   const code = problemCode(error);
   if (code === OFFER_PROBLEMS.expired) return t('receive.errors.expired');
   if (code === OFFER_PROBLEMS.notFound) return t('receive.errors.notFound');
   if (code === OFFER_PROBLEMS.txCodeInvalid) return t('receive.codeInvalid');
-  return errorDetail(error) ?? t('receive.errors.generic');
+  return problemMessage(error, { fallback: t('receive.errors.generic'), documentName });
 }
 
 /** True when nothing more can be done with the offer (only Close is left). */
@@ -162,9 +171,12 @@ function OfferEntry({
       </form>
       <QrScanVideo scanner={scanner} />
       {message && (
-        <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
-          {message}
-        </p>
+        <div>
+          <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
+            {message}
+          </p>
+          <ProblemDetails error={receive.error} />
+        </div>
       )}
     </div>
   );
@@ -259,6 +271,7 @@ function OfferReview({
         <p role="alert" className="font-medium text-red-700 dark:text-red-300">
           {offerErrorText(offerQuery.error, t)}
         </p>
+        <ProblemDetails error={offerQuery.error} />
         <div className="flex justify-end">
           <Button variant="secondary" onClick={onDone}>
             {t('receive.close')}
@@ -434,9 +447,12 @@ function OfferReview({
       )}
 
       {failure && (
-        <p role="alert" className="font-medium text-red-700 dark:text-red-300">
-          {offerErrorText(failure, t)}
-        </p>
+        <div>
+          <p role="alert" className="font-medium text-red-700 dark:text-red-300">
+            {offerErrorText(failure, t, offer.credentials[0]?.name)}
+          </p>
+          <ProblemDetails error={failure} />
+        </div>
       )}
 
       <div className="flex flex-wrap justify-end gap-2">

@@ -268,7 +268,7 @@ describe('Add from an issuer (/credentials)', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it("shows SPEC 5's one-per-type text as the server words it, and a refused link's detail", async () => {
+  it("shows SPEC 5's one-per-type text with the offered credential's name, and why a link is refused", async () => {
     const text = 'You already have a Aadhaar Card. Only one document of each type is allowed.';
     let answer: Handler = () =>
       problem('invalid_credential_offer', 400, 'This link is not a credential offer.');
@@ -282,14 +282,18 @@ describe('Add from an issuer (/credentials)', () => {
     await user.type(within(dialog).getByRole('textbox'), 'https://example.com/nothing');
     await user.click(within(dialog).getByRole('button', { name: 'Open offer' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'This link is not a credential offer.',
+      'This credential offer is not valid.',
     );
+    // The server's own words only under "Technical details".
+    expect(within(dialog).getByText(/This link is not a credential offer\./)).not.toBeVisible();
 
     answer = () => json(offerView({ tx_code: null }), 201);
     await user.click(within(dialog).getByRole('button', { name: 'Open offer' }));
     const review = await screen.findByRole('dialog', { name: 'Review the offer' });
     await user.click(within(review).getByRole('button', { name: 'Accept' }));
-    expect(await within(review).findByRole('alert')).toHaveTextContent(text);
+    expect(await within(review).findByRole('alert')).toHaveTextContent(
+      'You already have a Degree Certificate. Only one document of each type is allowed.',
+    );
     expect(within(review).queryByRole('button', { name: 'Accept' })).toBeNull();
   });
 

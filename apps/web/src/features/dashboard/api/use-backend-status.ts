@@ -7,6 +7,7 @@ import type { Health, StorageStatus } from '@pehchaan/core';
 import { useQueries } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError } from '@/lib/api-client';
+import { problemMessage } from '@/lib/problem-message';
 import { getHealthQueryOptions, getStorageStatusQueryOptions } from './get-backend-status';
 
 export interface BackendStatus {
@@ -23,7 +24,8 @@ export interface BackendStatus {
 }
 
 function errorText(error: unknown): string {
-  if (error instanceof ApiError) return error.detail ?? error.message;
+  // A server problem in the holder's language (lib/problem-message.ts), not its English detail.
+  if (error instanceof ApiError) return error.problem ? problemMessage(error) : error.message;
   return error instanceof Error ? error.message : String(error);
 }
 

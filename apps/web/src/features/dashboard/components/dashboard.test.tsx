@@ -305,7 +305,7 @@ describe('/dashboard actions', () => {
     expect(call?.headers.authorization).toBe('Bearer test-session-token');
   });
 
-  it("shows the server's duplicate message as is", async () => {
+  it("says SPEC 5's one-per-type refusal in the holder's words, not the server's", async () => {
     const duplicate = 'You already have a PAN Card. Only one document of each type is allowed.';
     const { user } = await openDashboard({
       ...ALL_OK,
@@ -315,7 +315,12 @@ describe('/dashboard actions', () => {
     await user.click(
       screen.getAllByRole('button', { name: 'Generate Credential' })[0] as HTMLElement,
     );
-    expect(await screen.findByText(duplicate)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'You already have this document. Only one document of each type is allowed.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(duplicate)).toBeNull();
   });
 
   it('says Failed to generate credential without the API', async () => {

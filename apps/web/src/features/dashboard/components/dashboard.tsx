@@ -14,6 +14,7 @@ import { Button } from '@/components/ui/button';
 import { DeveloperTools } from '@/components/ui/developer-tools';
 import { PlusIcon, RefreshIcon, WifiOffIcon } from '@/components/ui/icons';
 import { hasProblemCode } from '@/lib/api-client';
+import { problemMessage } from '@/lib/problem-message';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { useOnlineStatus } from '@/lib/use-online-status';
@@ -76,9 +77,13 @@ export function Dashboard({ userId, userName, loaders, generateCredential }: Das
       toast.success(answer.message);
       await queryClient.invalidateQueries({ queryKey: queryKeys.credentials(userId) });
     } catch (error) {
-      // SPEC 8: the server's duplicate message ('You already have a ...') is shown as is.
-      const duplicate = hasProblemCode(error, 'duplicate_document') && error.detail;
-      toast.error(duplicate || t('toast.generateFailed'));
+      // SPEC 8: the duplicate message ('You already have ...'), in the holder's language
+      // (lib/problem-message.ts; the server's English `detail` is not shown).
+      toast.error(
+        hasProblemCode(error, 'duplicate_document')
+          ? problemMessage(error)
+          : t('toast.generateFailed'),
+      );
     } finally {
       setGenerating(false);
     }

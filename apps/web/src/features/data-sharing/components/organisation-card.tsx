@@ -6,6 +6,7 @@
  * it with their status and age.
  */
 import {
+  type ConsentDataItem,
   type ConsentState,
   lastActivityParts,
   type RightsRequest,
@@ -19,10 +20,11 @@ import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ExternalLinkIcon, FileIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
-import { errorDetail } from '@/lib/api-client';
-import { claimName } from '@/lib/document-labels';
+import { useConsentTexts } from '@/lib/consent-texts';
+import { claimName, documentTypeName } from '@/lib/document-labels';
 import { downloadJson } from '@/lib/download-file';
 import { useFormat } from '@/lib/preferences';
+import { problemMessage } from '@/lib/problem-message';
 import { toast } from '@/lib/toast';
 import { DATA_SHARING_NAMESPACE } from '../i18n';
 import type { Organisation, OrganisationConsent } from '../organisations';
@@ -100,9 +102,14 @@ function ConsentEntry({
   consent: OrganisationConsent;
   uses: ConsentUses | undefined;
 }) {
-  const { t } = useTranslation(DATA_SHARING_NAMESPACE);
+  const { t, i18n } = useTranslation(DATA_SHARING_NAMESPACE);
   const age = useAge();
   const { date } = useFormat();
+  // The purpose, the claims and the credentials in the holder's language, as /consent words them
+  // (lib/consent-texts.ts, lib/document-labels.ts); the organisation's own name as it is.
+  const consentTexts = useConsentTexts();
+  const purpose = consentTexts.purpose(organisation.name, consent.purpose);
+  const itemLabel = (item: ConsentDataItem) => consentTexts.field(item.label);
   const [form, setForm] = useState<RightsRequestKind | null>(null);
   const [confirming, setConfirming] = useState(false);
   const withdraw = useMutation({ mutationFn: withdrawConsent });
@@ -118,7 +125,7 @@ function ConsentEntry({
         }),
       );
     } catch (error) {
-      toast.error(errorDetail(error) ?? t('withdrawFailed'));
+      toast.error(problemMessage(error, { fallback: t('withdrawFailed') }));
     } finally {
       setConfirming(false);
     }
@@ -129,7 +136,7 @@ function ConsentEntry({
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="text-sm text-slate-600 dark:text-slate-400">{t('purpose')}</p>
-          <h3 className="font-semibold break-words">{consent.purpose}</h3>
+          <h3 className="font-semibold break-words">{purpose}</h3>
         </div>
         {consent.state && (
           <span
@@ -149,11 +156,13 @@ function ConsentEntry({
             <ul className="space-y-0.5">
               {consent.received.map((item) => (
                 <li key={`${item.source}-${item.claim}`}>
-                  {item.label}
+                  {itemLabel(item)}
                   {item.source && (
                     <span className="text-slate-600 dark:text-slate-400">
                       {' '}
-                      {t('fromCredential', { credential: item.source })}
+                      {t('fromCredential', {
+                        credential: documentTypeName(item.source, i18n.language),
+                      })}
                     </span>
                   )}
                 </li>
@@ -299,7 +308,7 @@ function ConsentEntry({
         onConfirm={() => void onWithdraw()}
         onCancel={() => setConfirming(false)}
       >
-        {t('withdrawText', { organisation: organisation.name, purpose: consent.purpose })}
+        {t('withdrawText', { organisation: organisation.name, purpose })}
       </ConfirmDialog>
     </li>
   );

@@ -10,7 +10,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Ltr } from '@/components/ui/ltr';
-import { errorDetail } from '@/lib/api-client';
+import { useConsentTexts } from '@/lib/consent-texts';
+import { problemMessage } from '@/lib/problem-message';
 import { toast } from '@/lib/toast';
 import { useSendRightsRequest } from '../api/rights-requests';
 import { DATA_SHARING_NAMESPACE } from '../i18n';
@@ -29,10 +30,12 @@ export interface RightsRequestFormProps {
 export function RightsRequestForm(props: RightsRequestFormProps) {
   const { t } = useTranslation(DATA_SHARING_NAMESPACE);
   const messageId = useId();
+  // Shown in the holder's language (lib/consent-texts.ts); sent as the consent states it.
+  const purposeShown = useConsentTexts().purpose(props.organisation, props.purpose);
   const [message, setMessage] = useState(() =>
     t(`rights.template.${props.kind}`, {
       organisation: props.organisation,
-      purpose: props.purpose,
+      purpose: purposeShown,
     }),
   );
   const send = useSendRightsRequest(props.userId);
@@ -49,7 +52,7 @@ export function RightsRequestForm(props: RightsRequestFormProps) {
       toast.success(t(`rights.sent.${props.kind}`, { organisation: props.organisation }));
       props.onDone();
     } catch (error) {
-      toast.error(errorDetail(error) ?? t('rights.failed'));
+      toast.error(problemMessage(error, { fallback: t('rights.failed') }));
     }
   };
 
@@ -64,7 +67,7 @@ export function RightsRequestForm(props: RightsRequestFormProps) {
         <dt className="text-slate-600 dark:text-slate-400">{t('rights.to')}</dt>
         <dd>{props.organisation}</dd>
         <dt className="text-slate-600 dark:text-slate-400">{t('rights.about')}</dt>
-        <dd>{props.purpose}</dd>
+        <dd>{purposeShown}</dd>
         <dt className="text-slate-600 dark:text-slate-400">{t('rights.receipt')}</dt>
         <dd className="font-mono text-xs break-all">
           <Ltr>{props.receiptId}</Ltr>

@@ -7,12 +7,14 @@
 import {
   type ConsentRequest,
   DEFAULT_SETTINGS,
+  DOCUMENT_TYPE_LABELS,
   type RightsRequest,
   type ShareRecord,
 } from '@pehchaan/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { setLanguage } from '@/lib/i18n';
+import { purposeCode } from '@/lib/consent-texts';
+import { i18n, setLanguage } from '@/lib/i18n';
 import { pendingEntries } from '@/lib/sync/outbox';
 import { receiptRecord, withdrawalAnswer } from '@/testing/consent-receipts';
 import { type Handler, json, mockFetch, problem } from '@/testing/mock-fetch';
@@ -187,7 +189,7 @@ describe('who has my data', () => {
     await view.user.click(within(region).getByRole('button', { name: 'Withdraw' }));
     const dialog = await screen.findByRole('dialog', { name: 'Withdraw consent?' });
     await view.user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
-    expect(await screen.findByText('This consent was already withdrawn.')).toBeInTheDocument();
+    expect(await screen.findByText('This consent has already been withdrawn.')).toBeInTheDocument();
     await waitFor(() => expect(listed()).toBeGreaterThan(before));
     await waitFor(() =>
       expect(within(region).queryByRole('button', { name: 'Withdraw' })).not.toBeInTheDocument(),
@@ -309,6 +311,28 @@ describe('who has my data', () => {
     expect(
       (await screen.findAllByText(/This needs a connection to the Pehchaan server/)).length,
     ).toBeGreaterThan(0);
+  });
+
+  it('names the purpose, the data and its credentials in Tamil, as /consent does', async () => {
+    api();
+    await setLanguage('ta');
+    signIn();
+    renderApp('/consent/who-has-my-data');
+    const code = purposeCode('State Bank of India', 'Open savings account');
+    if (!code) throw new Error('the bank purpose is not a registered one');
+    const common = i18n.getFixedT('ta', 'common') as unknown as (key: string) => string;
+    const purpose = common(`consentPurposes.${code}`);
+    expect(purpose).toMatch(/\p{Script=Tamil}/u);
+    expect(await screen.findByRole('heading', { level: 3, name: purpose })).toBeVisible();
+    const received = within(
+      screen.getByRole('heading', { level: 3, name: purpose }).closest('li') as HTMLElement,
+    );
+    expect(received.getByText(common('consentFields.PAN'))).toBeVisible();
+    expect(received.getByText(common('consentFields.Name'))).toBeVisible();
+    expect(received.getByText(new RegExp(DOCUMENT_TYPE_LABELS.aadhaar.name.ta))).toBeVisible();
+    for (const english of ['Open savings account', 'PAN Card', 'Aadhaar Card', 'PAN Number']) {
+      expect(screen.queryByText(new RegExp(english))).toBeNull();
+    }
   });
 
   it('reads in Hindi', async () => {

@@ -23,9 +23,9 @@ import { LinkActions } from '@/components/ui/link-actions';
 import { PageHeading } from '@/components/ui/page-heading';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { errorDetail } from '@/lib/api-client';
 import { documentTypeName } from '@/lib/document-labels';
 import { useFormat } from '@/lib/preferences';
+import { problemMessage } from '@/lib/problem-message';
 import type { SourcedListQuery } from '@/lib/query-client';
 import type { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
@@ -68,7 +68,8 @@ function ShareLinks({
       toast.success(t('shares.withdrawn'));
       return queryClient.invalidateQueries({ queryKey: query.queryKey });
     },
-    onError: (error) => toast.error(errorDetail(error) ?? t('shares.withdrawFailed')),
+    onError: (error) =>
+      toast.error(problemMessage(error, { fallback: t('shares.withdrawFailed') })),
   });
   const open = shares ? openShares(shares) : [];
   return (

@@ -39,6 +39,7 @@ import { InfoIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { hasProblemCode, isApiError } from '@/lib/api-client';
 import type { Sourced } from '@/lib/local-fallback';
+import { problemMessage } from '@/lib/problem-message';
 import type { SourcedListQuery } from '@/lib/query-client';
 import type { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
@@ -213,9 +214,11 @@ export function ProfilePage({ userId, loaders }: { userId: string; loaders: Prof
         setErrors(taken);
         focusFirstInvalid(taken);
       } else {
+        // The server's reason in the holder's language (lib/problem-message.ts), never its
+        // English `detail`.
         toast.error(
-          isApiError(error, 'HTTP_ERROR') && error.detail
-            ? `${t('toast.saveFailed')}: ${error.detail}`
+          isApiError(error, 'HTTP_ERROR') && error.problem
+            ? `${t('toast.saveFailed')}: ${problemMessage(error)}`
             : t('toast.saveFailed'),
         );
       }

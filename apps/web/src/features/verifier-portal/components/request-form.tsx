@@ -11,7 +11,9 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { inputClass } from '@/components/ui/input';
-import { errorDetail, isApiUnavailable } from '@/lib/api-client';
+import { ProblemDetails } from '@/components/ui/problem-details';
+import { isApiUnavailable } from '@/lib/api-client';
+import { problemMessage } from '@/lib/problem-message';
 import { useCreateVerifierRequest } from '../api/create-verifier-request';
 import { vctByTypeQuery } from '../api/get-credential-types';
 import { buildDcqlQuery, type ClaimSelection, selectionProblem } from '../dcql';
@@ -32,6 +34,7 @@ export function RequestForm({
   const [purposeCode, setPurposeCode] = useState(organisation.purposes[0]?.code ?? '');
   const [selection, setSelection] = useState<ClaimSelection>({});
   const [error, setError] = useState<string | null>(null);
+  const [cause, setCause] = useState<unknown>(null);
   const vcts = useQuery(vctByTypeQuery());
   const create = useCreateVerifierRequest();
   const purposeId = useId();
@@ -83,10 +86,11 @@ export function RequestForm({
       setSelection({});
       onCreated(answer);
     } catch (caught) {
+      setCause(caught);
       setError(
         isApiUnavailable(caught)
           ? t('signIn.unavailable')
-          : (errorDetail(caught) ?? t('form.failed')),
+          : problemMessage(caught, { fallback: t('form.failed') }),
       );
     }
   };
@@ -169,9 +173,12 @@ export function RequestForm({
         )}
 
         {error && (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-            {error}
-          </p>
+          <div>
+            <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+              {error}
+            </p>
+            <ProblemDetails error={cause} />
+          </div>
         )}
         <Button type="submit" loading={create.isPending} loadingLabel={t('form.creating')}>
           {t('form.create')}

@@ -13,7 +13,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { errorDetail } from '@/lib/api-client';
+import { problemMessage } from '@/lib/problem-message';
 import { toast } from '@/lib/toast';
 import { useResolveRightsRequest, verifierRightsRequestsQuery } from '../api/rights-requests';
 import '../i18n';
@@ -41,7 +41,7 @@ function Entry({ apiKey, request }: { apiKey: string; request: VerifierRightsReq
       await resolve.mutateAsync({ id: request.id, note });
       toast.success(t('rights.resolved'));
     } catch (error) {
-      toast.error(errorDetail(error) ?? t('rights.resolveFailed'));
+      toast.error(problemMessage(error, { fallback: t('rights.resolveFailed') }));
     }
   };
 

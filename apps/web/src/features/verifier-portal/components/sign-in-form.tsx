@@ -9,7 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { errorDetail, hasProblemCode, isApiUnavailable } from '@/lib/api-client';
+import { hasProblemCode, isApiUnavailable } from '@/lib/api-client';
+import { problemMessage } from '@/lib/problem-message';
 import { verifierOrganisationQuery } from '../api/get-verifier-organisation';
 import { API_KEY_SHAPE, keepApiKey } from '../api-key-store';
 import '../i18n';
@@ -51,7 +52,7 @@ export function SignInForm({
           ? t('signIn.invalid')
           : isApiUnavailable(caught)
             ? t('signIn.unavailable')
-            : (errorDetail(caught) ?? t('signIn.unavailable')),
+            : problemMessage(caught, { fallback: t('signIn.unavailable') }),
       );
     } finally {
       setChecking(false);
