@@ -84,6 +84,7 @@ const SCRIPT: Partial<Record<string, RegExp>> = {
   pa: /\p{Script=Gurmukhi}/u,
   ml: /\p{Script=Malayalam}/u,
   or: /\p{Script=Oriya}/u,
+  ne: /\p{Script=Devanagari}/u,
 };
 
 /** English words left once placeholders, tags and escapes are taken out. */

@@ -142,6 +142,7 @@ describe('settings', () => {
       'kn',
       'ml',
       'mr',
+      'ne',
       'or',
       'pa',
       'te',
