@@ -85,6 +85,7 @@ const SCRIPT: Partial<Record<string, RegExp>> = {
   ml: /\p{Script=Malayalam}/u,
   or: /\p{Script=Oriya}/u,
   ne: /\p{Script=Devanagari}/u,
+  mai: /\p{Script=Devanagari}/u,
 };
 
 /** English words left once placeholders, tags and escapes are taken out. */
