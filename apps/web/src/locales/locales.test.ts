@@ -86,6 +86,7 @@ const SCRIPT: Partial<Record<string, RegExp>> = {
   or: /\p{Script=Oriya}/u,
   ne: /\p{Script=Devanagari}/u,
   mai: /\p{Script=Devanagari}/u,
+  sa: /\p{Script=Devanagari}/u,
 };
 
 /** English words left once placeholders, tags and escapes are taken out. */

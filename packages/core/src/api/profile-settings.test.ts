@@ -146,6 +146,7 @@ describe('settings', () => {
       'ne',
       'or',
       'pa',
+      'sa',
       'te',
     ]);
     expect(TIMEZONES).toEqual(['Asia/Kolkata', 'America/New_York', 'Europe/London', 'Asia/Tokyo']);

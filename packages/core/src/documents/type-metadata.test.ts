@@ -60,6 +60,7 @@ describe('SD-JWT VC type metadata of the catalogue', () => {
       ['ne', 'आधार कार्ड'],
       ['or', 'ଆଧାର କାର୍ଡ'],
       ['pa', 'ਆਧਾਰ ਕਾਰਡ'],
+      ['sa', 'आधार-कार्ड्'],
       ['te', 'ఆధార్ కార్డ్'],
     ]);
     expect(metadata.claims.map((c) => c.path)).toEqual([

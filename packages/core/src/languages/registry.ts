@@ -404,7 +404,7 @@ export const LANGUAGE_REGISTRY = [
     digits: 'deva',
     region: 'IN',
     font: 'devanagari',
-    offered: false,
+    offered: true,
   },
   {
     code: 'sat',
