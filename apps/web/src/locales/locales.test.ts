@@ -86,6 +86,9 @@ const SCRIPT: Partial<Record<string, RegExp>> = {
   ur: /\p{Script=Arabic}/u,
   or: /\p{Script=Oriya}/u,
   as: /\p{Script=Bengali}/u,
+  ne: /\p{Script=Devanagari}/u,
+  mai: /\p{Script=Devanagari}/u,
+  sa: /\p{Script=Devanagari}/u,
 };
 
 /** English words left once placeholders, tags and escapes are taken out. */

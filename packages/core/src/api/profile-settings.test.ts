@@ -141,10 +141,13 @@ describe('settings', () => {
       'as',
       'gu',
       'kn',
+      'mai',
       'ml',
       'mr',
+      'ne',
       'or',
       'pa',
+      'sa',
       'te',
       'ur',
     ]);

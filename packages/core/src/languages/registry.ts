@@ -327,7 +327,7 @@ export const LANGUAGE_REGISTRY = [
     digits: 'deva',
     region: 'IN',
     font: 'devanagari',
-    offered: false,
+    offered: true,
   },
   {
     code: 'ml',
@@ -371,7 +371,7 @@ export const LANGUAGE_REGISTRY = [
     digits: 'deva',
     region: 'IN',
     font: 'devanagari',
-    offered: false,
+    offered: true,
   },
   {
     code: 'or',
@@ -404,7 +404,7 @@ export const LANGUAGE_REGISTRY = [
     digits: 'deva',
     region: 'IN',
     font: 'devanagari',
-    offered: false,
+    offered: true,
   },
   {
     code: 'sat',
