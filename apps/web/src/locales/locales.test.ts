@@ -84,6 +84,7 @@ const SCRIPT: Partial<Record<string, RegExp>> = {
   pa: /\p{Script=Gurmukhi}/u,
   ml: /\p{Script=Malayalam}/u,
   ur: /\p{Script=Arabic}/u,
+  ks: /\p{Script=Arabic}/u,
 };
 
 /** English words left once placeholders, tags and escapes are taken out. */

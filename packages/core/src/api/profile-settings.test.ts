@@ -140,6 +140,7 @@ describe('settings', () => {
       'bn',
       'gu',
       'kn',
+      'ks',
       'ml',
       'mr',
       'pa',

@@ -27,6 +27,7 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     pa: 'ਭਾਰਤੀ ਵਿਲੱਖਣ ਪਛਾਣ ਅਥਾਰਟੀ (UIDAI)',
     ml: 'യുണീക്ക് ഐഡന്റിഫിക്കേഷൻ അതോറിറ്റി ഓഫ് ഇന്ത്യ (UIDAI)',
     ur: 'بھارتی منفرد شناختی اتھارٹی (UIDAI)',
+    ks: 'یونیک آئیڈینٹیفکیشن اتھارٹی آف انڈیا (UIDAI)',
   },
   'Income Tax Department': {
     en: 'Income Tax Department',
@@ -44,6 +45,7 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     pa: 'ਆਮਦਨ ਕਰ ਵਿਭਾਗ',
     ml: 'ആദായനികുതി വകുപ്പ്',
     ur: 'محکمۂ انکم ٹیکس',
+    ks: 'اِنکم ٹیکس محکمہٕ',
   },
   'Election Commission of India': {
     en: 'Election Commission of India',
@@ -61,6 +63,7 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     pa: 'ਭਾਰਤ ਦਾ ਚੋਣ ਕਮਿਸ਼ਨ',
     ml: 'ഇന്ത്യൻ തിരഞ്ഞെടുപ്പ് കമ്മീഷൻ',
     ur: 'الیکشن کمیشن آف انڈیا',
+    ks: 'الیکشن کمیشن آف انڈیا',
   },
   'Regional Transport Office': {
     en: 'Regional Transport Office',
@@ -78,6 +81,7 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     pa: 'ਖੇਤਰੀ ਟਰਾਂਸਪੋਰਟ ਦਫ਼ਤਰ',
     ml: 'റീജിയണൽ ട്രാൻസ്പോർട്ട് ഓഫീസ്',
     ur: 'علاقائی ٹرانسپورٹ دفتر',
+    ks: 'علاقٲیی ٹرانسپورٹ دفتر',
   },
   'Passport Seva': {
     en: 'Passport Seva',
@@ -95,6 +99,7 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     pa: 'ਪਾਸਪੋਰਟ ਸੇਵਾ',
     ml: 'പാസ്‌പോർട്ട് സേവ',
     ur: 'پاسپورٹ سیوا',
+    ks: 'پاسپورٹ سیوا',
   },
   CBSE: {
     en: 'CBSE',
@@ -112,6 +117,7 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     pa: 'ਕੇਂਦਰੀ ਸੈਕੰਡਰੀ ਸਿੱਖਿਆ ਬੋਰਡ (CBSE)',
     ml: 'സെൻട്രൽ ബോർഡ് ഓഫ് സെക്കൻഡറി എഡ്യൂക്കേഷൻ (CBSE)',
     ur: 'سینٹرل بورڈ آف سیکنڈری ایجوکیشن (CBSE)',
+    ks: 'سینٹرل بورڈ آف سیکنڈری ایجوکیشن (CBSE)',
   },
   'Municipal Corporation': {
     en: 'Municipal Corporation',
@@ -129,6 +135,7 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     pa: 'ਨਗਰ ਨਿਗਮ',
     ml: 'മുനിസിപ്പൽ കോർപ്പറേഷൻ',
     ur: 'میونسپل کارپوریشن',
+    ks: 'میونسپل کارپوریشن',
   },
   CERSAI: {
     en: 'CERSAI',
@@ -146,6 +153,7 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     pa: 'ਕੇਂਦਰੀ ਸਕਿਉਰਿਟਾਈਜ਼ੇਸ਼ਨ ਰਜਿਸਟਰੀ (CERSAI)',
     ml: 'സെൻട്രൽ രജിസ്ട്രി ഓഫ് സെക്യൂരിറ്റൈസേഷൻ (CERSAI)',
     ur: 'سینٹرل رجسٹری آف سیکیورٹائزیشن (CERSAI)',
+    ks: 'سینٹرل رجسٹری آف سیکیورٹائزیشن (CERSAI)',
   },
   'Digital Identity System': {
     en: 'Digital Identity System',
@@ -163,5 +171,6 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     pa: 'ਡਿਜੀਟਲ ਪਛਾਣ ਪ੍ਰਣਾਲੀ',
     ml: 'ഡിജിറ്റൽ ഐഡന്റിറ്റി സിസ്റ്റം',
     ur: 'ڈیجیٹل شناختی نظام',
+    ks: 'ڈیجیٹل شناختی نظام',
   },
 };

@@ -43,6 +43,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       pa: 'ਮੂਲ ਪਛਾਣ',
       ml: 'അടിസ്ഥാന ഐഡന്റിറ്റി',
       ur: 'بنیادی شناخت',
+      ks: 'بنیٲدی شناخت',
     },
     description: {
       en: "The holder's basic identity: name, date of birth and nationality",
@@ -60,6 +61,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       pa: 'ਧਾਰਕ ਦੀ ਮੂਲ ਪਛਾਣ: ਨਾਮ, ਜਨਮ ਮਿਤੀ ਅਤੇ ਕੌਮੀਅਤ',
       ml: 'ഉടമയുടെ അടിസ്ഥാന ഐഡന്റിറ്റി: പേര്, ജനനത്തീയതി, പൗരത്വം',
       ur: 'حامل کی بنیادی شناخت: نام، تاریخ پیدائش اور قومیت',
+      ks: 'ہولڈر سٕنٛز بنیٲدی شناخت: ناو، زٲژ تٲریخ تہٕ قومیت',
     },
   },
   aadhaar: {
@@ -79,6 +81,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       pa: 'ਆਧਾਰ ਕਾਰਡ',
       ml: 'ആധാർ കാർഡ്',
       ur: 'آدھار کارڈ',
+      ks: 'آدھار کارڈ',
     },
     description: {
       en: 'Aadhaar identity issued by UIDAI',
@@ -96,6 +99,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       pa: 'UIDAI ਵੱਲੋਂ ਜਾਰੀ ਆਧਾਰ ਪਛਾਣ',
       ml: 'UIDAI നൽകിയ ആധാർ ഐഡന്റിറ്റി',
       ur: 'یو آئی ڈی اے آئی کی جاری کردہ آدھار شناخت',
+      ks: 'یو آئی ڈی اے آئی سٕنٛز جٲری کٔرمٕژ آدھار شناخت',
     },
   },
   pan: {
@@ -115,6 +119,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       pa: 'ਪੈਨ ਕਾਰਡ',
       ml: 'പാൻ കാർഡ്',
       ur: 'پین کارڈ',
+      ks: 'پین کارڈ',
     },
     description: {
       en: 'Permanent Account Number issued by the Income Tax Department',
@@ -132,6 +137,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       pa: 'ਆਮਦਨ ਕਰ ਵਿਭਾਗ ਵੱਲੋਂ ਜਾਰੀ ਸਥਾਈ ਖਾਤਾ ਨੰਬਰ',
       ml: 'ആദായനികുതി വകുപ്പ് നൽകിയ പെർമനന്റ് അക്കൗണ്ട് നമ്പർ',
       ur: 'محکمۂ انکم ٹیکس کا جاری کردہ مستقل کھاتہ نمبر (پین)',
+      ks: 'اِنکم ٹیکس محکمہٕ سُند جٲری کوٚرمُت مستقل کھاتہٕ نمبر (پین)',
     },
   },
   voter_id: {
@@ -151,6 +157,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       pa: 'ਵੋਟਰ ਸ਼ਨਾਖਤੀ ਕਾਰਡ',
       ml: 'വോട്ടർ ഐഡി കാർഡ്',
       ur: 'ووٹر شناختی کارڈ',
+      ks: 'ووٹر شناختی کارڈ',
     },
     description: {
       en: 'Voter identity card issued by the Election Commission of India',
@@ -168,6 +175,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       pa: 'ਭਾਰਤ ਦੇ ਚੋਣ ਕਮਿਸ਼ਨ ਵੱਲੋਂ ਜਾਰੀ ਵੋਟਰ ਸ਼ਨਾਖਤੀ ਕਾਰਡ',
       ml: 'ഇന്ത്യൻ തിരഞ്ഞെടുപ്പ് കമ്മീഷൻ നൽകിയ വോട്ടർ തിരിച്ചറിയൽ കാർഡ്',
       ur: 'الیکشن کمیشن آف انڈیا کا جاری کردہ ووٹر شناختی کارڈ',
+      ks: 'الیکشن کمیشن آف انڈیاہُک جٲری کوٚرمُت ووٹر شناختی کارڈ',
     },
   },
   driving_license: {
@@ -187,6 +195,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       pa: 'ਡਰਾਈਵਿੰਗ ਲਾਇਸੈਂਸ',
       ml: 'ഡ്രൈവിംഗ് ലൈസൻസ്',
       ur: 'ڈرائیونگ لائسنس',
+      ks: 'ڈرائیونگ لائسنس',
     },
     description: {
       en: 'Driving licence issued by the Regional Transport Office',
@@ -204,6 +213,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       pa: 'ਖੇਤਰੀ ਟਰਾਂਸਪੋਰਟ ਦਫ਼ਤਰ ਵੱਲੋਂ ਜਾਰੀ ਡਰਾਈਵਿੰਗ ਲਾਇਸੈਂਸ',
       ml: 'റീജിയണൽ ട്രാൻസ്പോർട്ട് ഓഫീസ് നൽകിയ ഡ്രൈവിംഗ് ലൈസൻസ്',
       ur: 'علاقائی ٹرانسپورٹ دفتر کا جاری کردہ ڈرائیونگ لائسنس',
+      ks: 'علاقٲیی ٹرانسپورٹ دفترُک جٲری کوٚرمُت ڈرائیونگ لائسنس',
     },
   },
   passport: {
@@ -223,6 +233,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       pa: 'ਪਾਸਪੋਰਟ',
       ml: 'പാസ്‌പോർട്ട്',
       ur: 'پاسپورٹ',
+      ks: 'پاسپورٹ',
     },
     description: {
       en: 'Indian passport issued by Passport Seva',
@@ -240,6 +251,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       pa: 'ਪਾਸਪੋਰਟ ਸੇਵਾ ਵੱਲੋਂ ਜਾਰੀ ਭਾਰਤੀ ਪਾਸਪੋਰਟ',
       ml: 'പാസ്‌പോർട്ട് സേവ നൽകിയ ഇന്ത്യൻ പാസ്‌പോർട്ട്',
       ur: 'پاسپورٹ سیوا کا جاری کردہ بھارتی پاسپورٹ',
+      ks: 'پاسپورٹ سیواہُک جٲری کوٚرمُت ہِنٛدوستٲنی پاسپورٹ',
     },
   },
   marksheet_10th: {
@@ -259,6 +271,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       pa: '10ਵੀਂ ਜਮਾਤ ਦੀ ਮਾਰਕਸ਼ੀਟ',
       ml: '10-ാം ക്ലാസ് മാർക്ക് ഷീറ്റ്',
       ur: 'دسویں جماعت کی مارک شیٹ',
+      ks: 'دٔہمہِ جماعتٕچ مارکس شیٹ',
     },
     description: {
       en: 'Class 10 examination results issued by CBSE',
@@ -276,6 +289,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       pa: 'CBSE ਵੱਲੋਂ ਜਾਰੀ 10ਵੀਂ ਜਮਾਤ ਦੀ ਪ੍ਰੀਖਿਆ ਦੇ ਨਤੀਜੇ',
       ml: 'CBSE നൽകിയ 10-ാം ക്ലാസ് പരീക്ഷാ ഫലം',
       ur: 'سی بی ایس ای کے جاری کردہ دسویں جماعت کے امتحانی نتائج',
+      ks: 'سی بی ایس ای ہُند جٲری کوٚرمُت دٔہمہِ جماعتُک امتحٲنی نتیجہٕ',
     },
   },
   marksheet_12th: {
@@ -295,6 +309,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       pa: '12ਵੀਂ ਜਮਾਤ ਦੀ ਮਾਰਕਸ਼ੀਟ',
       ml: '12-ാം ക്ലാസ് മാർക്ക് ഷീറ്റ്',
       ur: 'بارہویں جماعت کی مارک شیٹ',
+      ks: 'بٲہمہِ جماعتٕچ مارکس شیٹ',
     },
     description: {
       en: 'Class 12 examination results issued by CBSE',
@@ -312,6 +327,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       pa: 'CBSE ਵੱਲੋਂ ਜਾਰੀ 12ਵੀਂ ਜਮਾਤ ਦੀ ਪ੍ਰੀਖਿਆ ਦੇ ਨਤੀਜੇ',
       ml: 'CBSE നൽകിയ 12-ാം ക്ലാസ് പരീക്ഷാ ഫലം',
       ur: 'سی بی ایس ای کے جاری کردہ بارہویں جماعت کے امتحانی نتائج',
+      ks: 'سی بی ایس ای ہُند جٲری کوٚرمُت بٲہمہِ جماعتُک امتحٲنی نتیجہٕ',
     },
   },
   birth_certificate: {
@@ -331,6 +347,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       pa: 'ਜਨਮ ਸਰਟੀਫ਼ਿਕੇਟ',
       ml: 'ജനന സർട്ടിഫിക്കറ്റ്',
       ur: 'پیدائش کا سرٹیفکیٹ',
+      ks: 'زٲژ سرٹیفکیٹ',
     },
     description: {
       en: 'Birth registration issued by the Municipal Corporation',
@@ -348,6 +365,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       pa: 'ਨਗਰ ਨਿਗਮ ਵੱਲੋਂ ਜਾਰੀ ਜਨਮ ਰਜਿਸਟ੍ਰੇਸ਼ਨ',
       ml: 'മുനിസിപ്പൽ കോർപ്പറേഷൻ നൽകിയ ജനന രജിസ്ട്രേഷൻ',
       ur: 'میونسپل کارپوریشن کا جاری کردہ پیدائش کا اندراج',
+      ks: 'میونسپل کارپوریشنُک جٲری کوٚرمُت زٲژ اندراج',
     },
   },
   ckyc: {
@@ -367,6 +385,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       pa: 'CKYC ਨੰਬਰ',
       ml: 'CKYC നമ്പർ',
       ur: 'سی کے وائی سی نمبر',
+      ks: 'سی کے وائی سی نمبر',
     },
     description: {
       en: 'Central KYC record number issued by CERSAI',
@@ -384,6 +403,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       pa: 'CERSAI ਵੱਲੋਂ ਜਾਰੀ ਕੇਂਦਰੀ KYC ਰਿਕਾਰਡ ਨੰਬਰ',
       ml: 'CERSAI നൽകിയ സെൻട്രൽ KYC റെക്കോർഡ് നമ്പർ',
       ur: 'سرسائی کا جاری کردہ سینٹرل کے وائی سی ریکارڈ نمبر',
+      ks: 'سرسائی ہُند جٲری کوٚرمُت سینٹرل کے وائی سی ریکارڈ نمبر',
     },
   },
 };
@@ -410,6 +430,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     pa: 'ਨਾਮ',
     ml: 'പേര്',
     ur: 'نام',
+    ks: 'ناو',
   },
   document_type: {
     en: 'Document type',
@@ -427,6 +448,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     pa: 'ਦਸਤਾਵੇਜ਼ ਦੀ ਕਿਸਮ',
     ml: 'രേഖയുടെ തരം',
     ur: 'دستاویز کی قسم',
+    ks: 'دستاویزٕچ قسم',
   },
   aadhaar_number: {
     en: 'Aadhaar number',
@@ -444,6 +466,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     pa: 'ਆਧਾਰ ਨੰਬਰ',
     ml: 'ആധാർ നമ്പർ',
     ur: 'آدھار نمبر',
+    ks: 'آدھار نمبر',
   },
   phone: {
     en: 'Phone',
@@ -461,6 +484,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     pa: 'ਫ਼ੋਨ',
     ml: 'ഫോൺ',
     ur: 'فون',
+    ks: 'فون',
   },
   date_of_birth: {
     en: 'Date of Birth',
@@ -478,6 +502,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     pa: 'ਜਨਮ ਮਿਤੀ',
     ml: 'ജനനത്തീയതി',
     ur: 'تاریخ پیدائش',
+    ks: 'زٲژ تٲریخ',
   },
   address: {
     en: 'Address',
@@ -495,6 +520,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     pa: 'ਪਤਾ',
     ml: 'വിലാസം',
     ur: 'پتہ',
+    ks: 'پَتہٕ',
   },
   gender: {
     en: 'Gender',
@@ -512,6 +538,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     pa: 'ਲਿੰਗ',
     ml: 'ലിംഗഭേദം',
     ur: 'جنس',
+    ks: 'جنس',
   },
   nationality: {
     en: 'Nationality',
@@ -529,6 +556,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     pa: 'ਕੌਮੀਅਤ',
     ml: 'പൗരത്വം',
     ur: 'قومیت',
+    ks: 'قومیت',
   },
   pan_number: {
     en: 'PAN Number',
@@ -546,6 +574,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     pa: 'ਪੈਨ ਨੰਬਰ',
     ml: 'പാൻ നമ്പർ',
     ur: 'پین نمبر',
+    ks: 'پین نمبر',
   },
   father_name: {
     en: "Father's name",
@@ -563,6 +592,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     pa: 'ਪਿਤਾ ਦਾ ਨਾਮ',
     ml: 'പിതാവിന്റെ പേര്',
     ur: 'والد کا نام',
+    ks: 'مٲلِس ہُند ناو',
   },
   mother_name: {
     en: "Mother's name",
@@ -580,6 +610,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     pa: 'ਮਾਤਾ ਦਾ ਨਾਮ',
     ml: 'മാതാവിന്റെ പേര്',
     ur: 'والدہ کا نام',
+    ks: 'مٲجہِ ہُند ناو',
   },
   voter_id: {
     en: 'Voter ID',
@@ -597,6 +628,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     pa: 'ਵੋਟਰ ID',
     ml: 'വോട്ടർ ഐഡി',
     ur: 'ووٹر آئی ڈی',
+    ks: 'ووٹر آئی ڈی',
   },
   constituency: {
     en: 'Constituency',
@@ -614,6 +646,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     pa: 'ਚੋਣ ਹਲਕਾ',
     ml: 'നിയോജക മണ്ഡലം',
     ur: 'حلقۂ انتخاب',
+    ks: 'حلقہٕ انتخاب',
   },
   driving_license: {
     en: 'Driving License',
@@ -631,6 +664,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     pa: 'ਡਰਾਈਵਿੰਗ ਲਾਇਸੈਂਸ',
     ml: 'ഡ്രൈവിംഗ് ലൈസൻസ്',
     ur: 'ڈرائیونگ لائسنس',
+    ks: 'ڈرائیونگ لائسنس',
   },
   license_type: {
     en: 'Licence type',
@@ -648,6 +682,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     pa: 'ਲਾਇਸੈਂਸ ਦੀ ਕਿਸਮ',
     ml: 'ലൈസൻസ് തരം',
     ur: 'لائسنس کی قسم',
+    ks: 'لائسنسٕچ قسم',
   },
   valid_from: {
     en: 'Valid from',
@@ -665,6 +700,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     pa: 'ਇਸ ਮਿਤੀ ਤੋਂ ਵੈਧ',
     ml: 'സാധുത ആരംഭിക്കുന്നത്',
     ur: 'کارآمد از',
+    ks: 'جٲیز پٮ۪ٹھٕ',
   },
   passport_number: {
     en: 'Passport number',
@@ -682,6 +718,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     pa: 'ਪਾਸਪੋਰਟ ਨੰਬਰ',
     ml: 'പാസ്‌പോർട്ട് നമ്പർ',
     ur: 'پاسپورٹ نمبر',
+    ks: 'پاسپورٹ نمبر',
   },
   place_of_birth: {
     en: 'Place of birth',
@@ -699,6 +736,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     pa: 'ਜਨਮ ਸਥਾਨ',
     ml: 'ജനന സ്ഥലം',
     ur: 'جائے پیدائش',
+    ks: 'زٲژ جاے',
   },
   roll_number: {
     en: 'Roll number',
@@ -716,6 +754,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     pa: 'ਰੋਲ ਨੰਬਰ',
     ml: 'റോൾ നമ്പർ',
     ur: 'رول نمبر',
+    ks: 'رول نمبر',
   },
   board: {
     en: 'Board',
@@ -733,6 +772,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     pa: 'ਬੋਰਡ',
     ml: 'ബോർഡ്',
     ur: 'بورڈ',
+    ks: 'بورڈ',
   },
   year: {
     en: 'Year',
@@ -750,6 +790,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     pa: 'ਸਾਲ',
     ml: 'വർഷം',
     ur: 'سال',
+    ks: 'ؤری',
   },
   percentage: {
     en: 'Percentage',
@@ -767,6 +808,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     pa: 'ਪ੍ਰਤੀਸ਼ਤ',
     ml: 'ശതമാനം',
     ur: 'فیصد',
+    ks: 'فیصد',
   },
   subjects: {
     en: 'Subjects',
@@ -784,6 +826,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     pa: 'ਵਿਸ਼ੇ',
     ml: 'വിഷയങ്ങൾ',
     ur: 'مضامین',
+    ks: 'مضمون',
   },
   stream: {
     en: 'Stream',
@@ -801,6 +844,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     pa: 'ਸਟ੍ਰੀਮ',
     ml: 'സ്ട്രീം',
     ur: 'شعبہ',
+    ks: 'شعبہٕ',
   },
   registration_number: {
     en: 'Registration number',
@@ -818,6 +862,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     pa: 'ਰਜਿਸਟ੍ਰੇਸ਼ਨ ਨੰਬਰ',
     ml: 'രജിസ്ട്രേഷൻ നമ്പർ',
     ur: 'رجسٹریشن نمبر',
+    ks: 'رجسٹریشن نمبر',
   },
   ckyc_number: {
     en: 'CKYC Number',
@@ -835,6 +880,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     pa: 'CKYC ਨੰਬਰ',
     ml: 'CKYC നമ്പർ',
     ur: 'سی کے وائی سی نمبر',
+    ks: 'سی کے وائی سی نمبر',
   },
 };
 

@@ -305,7 +305,7 @@ export const LANGUAGE_REGISTRY = [
     digits: 'arabext',
     region: 'IN',
     font: 'nastaliq',
-    offered: false,
+    offered: true,
   },
   {
     code: 'kok',
