@@ -85,6 +85,7 @@ const SCRIPT: Partial<Record<string, RegExp>> = {
   ml: /\p{Script=Malayalam}/u,
   ur: /\p{Script=Arabic}/u,
   ks: /\p{Script=Arabic}/u,
+  sd: /\p{Script=Arabic}/u,
 };
 
 /** English words left once placeholders, tags and escapes are taken out. */

@@ -144,6 +144,7 @@ describe('settings', () => {
       'ml',
       'mr',
       'pa',
+      'sd',
       'te',
       'ur',
     ]);

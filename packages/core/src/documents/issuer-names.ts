@@ -28,6 +28,7 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     ml: 'യുണീക്ക് ഐഡന്റിഫിക്കേഷൻ അതോറിറ്റി ഓഫ് ഇന്ത്യ (UIDAI)',
     ur: 'بھارتی منفرد شناختی اتھارٹی (UIDAI)',
     ks: 'یونیک آئیڈینٹیفکیشن اتھارٹی آف انڈیا (UIDAI)',
+    sd: 'يونيڪ آئيڊينٽيفڪيشن اٿارٽي آف انڊيا (UIDAI)',
   },
   'Income Tax Department': {
     en: 'Income Tax Department',
@@ -46,6 +47,7 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     ml: 'ആദായനികുതി വകുപ്പ്',
     ur: 'محکمۂ انکم ٹیکس',
     ks: 'اِنکم ٹیکس محکمہٕ',
+    sd: 'انڪم ٽيڪس کاتو',
   },
   'Election Commission of India': {
     en: 'Election Commission of India',
@@ -64,6 +66,7 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     ml: 'ഇന്ത്യൻ തിരഞ്ഞെടുപ്പ് കമ്മീഷൻ',
     ur: 'الیکشن کمیشن آف انڈیا',
     ks: 'الیکشن کمیشن آف انڈیا',
+    sd: 'اليڪشن ڪميشن آف انڊيا',
   },
   'Regional Transport Office': {
     en: 'Regional Transport Office',
@@ -82,6 +85,7 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     ml: 'റീജിയണൽ ട്രാൻസ്പോർട്ട് ഓഫീസ്',
     ur: 'علاقائی ٹرانسپورٹ دفتر',
     ks: 'علاقٲیی ٹرانسپورٹ دفتر',
+    sd: 'علائقائي ٽرانسپورٽ آفيس',
   },
   'Passport Seva': {
     en: 'Passport Seva',
@@ -100,6 +104,7 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     ml: 'പാസ്‌പോർട്ട് സേവ',
     ur: 'پاسپورٹ سیوا',
     ks: 'پاسپورٹ سیوا',
+    sd: 'پاسپورٽ سيوا',
   },
   CBSE: {
     en: 'CBSE',
@@ -118,6 +123,7 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     ml: 'സെൻട്രൽ ബോർഡ് ഓഫ് സെക്കൻഡറി എഡ്യൂക്കേഷൻ (CBSE)',
     ur: 'سینٹرل بورڈ آف سیکنڈری ایجوکیشن (CBSE)',
     ks: 'سینٹرل بورڈ آف سیکنڈری ایجوکیشن (CBSE)',
+    sd: 'سينٽرل بورڊ آف سيڪنڊري ايجوڪيشن (CBSE)',
   },
   'Municipal Corporation': {
     en: 'Municipal Corporation',
@@ -136,6 +142,7 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     ml: 'മുനിസിപ്പൽ കോർപ്പറേഷൻ',
     ur: 'میونسپل کارپوریشن',
     ks: 'میونسپل کارپوریشن',
+    sd: 'ميونسپل ڪارپوريشن',
   },
   CERSAI: {
     en: 'CERSAI',
@@ -154,6 +161,7 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     ml: 'സെൻട്രൽ രജിസ്ട്രി ഓഫ് സെക്യൂരിറ്റൈസേഷൻ (CERSAI)',
     ur: 'سینٹرل رجسٹری آف سیکیورٹائزیشن (CERSAI)',
     ks: 'سینٹرل رجسٹری آف سیکیورٹائزیشن (CERSAI)',
+    sd: 'سينٽرل رجسٽري آف سيڪيورٽائيزيشن (CERSAI)',
   },
   'Digital Identity System': {
     en: 'Digital Identity System',
@@ -172,5 +180,6 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     ml: 'ഡിജിറ്റൽ ഐഡന്റിറ്റി സിസ്റ്റം',
     ur: 'ڈیجیٹل شناختی نظام',
     ks: 'ڈیجیٹل شناختی نظام',
+    sd: 'ڊجيٽل سڃاڻپ سسٽم',
   },
 };

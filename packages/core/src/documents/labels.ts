@@ -44,6 +44,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ml: 'അടിസ്ഥാന ഐഡന്റിറ്റി',
       ur: 'بنیادی شناخت',
       ks: 'بنیٲدی شناخت',
+      sd: 'بنيادي سڃاڻپ',
     },
     description: {
       en: "The holder's basic identity: name, date of birth and nationality",
@@ -62,6 +63,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ml: 'ഉടമയുടെ അടിസ്ഥാന ഐഡന്റിറ്റി: പേര്, ജനനത്തീയതി, പൗരത്വം',
       ur: 'حامل کی بنیادی شناخت: نام، تاریخ پیدائش اور قومیت',
       ks: 'ہولڈر سٕنٛز بنیٲدی شناخت: ناو، زٲژ تٲریخ تہٕ قومیت',
+      sd: 'هولڊر جي بنيادي سڃاڻپ: نالو، ڄمڻ جي تاريخ ۽ قوميت',
     },
   },
   aadhaar: {
@@ -82,6 +84,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ml: 'ആധാർ കാർഡ്',
       ur: 'آدھار کارڈ',
       ks: 'آدھار کارڈ',
+      sd: 'آڌار ڪارڊ',
     },
     description: {
       en: 'Aadhaar identity issued by UIDAI',
@@ -100,6 +103,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ml: 'UIDAI നൽകിയ ആധാർ ഐഡന്റിറ്റി',
       ur: 'یو آئی ڈی اے آئی کی جاری کردہ آدھار شناخت',
       ks: 'یو آئی ڈی اے آئی سٕنٛز جٲری کٔرمٕژ آدھار شناخت',
+      sd: 'يو آءِ ڊي اي آءِ جي جاري ڪيل آڌار سڃاڻپ',
     },
   },
   pan: {
@@ -120,6 +124,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ml: 'പാൻ കാർഡ്',
       ur: 'پین کارڈ',
       ks: 'پین کارڈ',
+      sd: 'پين ڪارڊ',
     },
     description: {
       en: 'Permanent Account Number issued by the Income Tax Department',
@@ -138,6 +143,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ml: 'ആദായനികുതി വകുപ്പ് നൽകിയ പെർമനന്റ് അക്കൗണ്ട് നമ്പർ',
       ur: 'محکمۂ انکم ٹیکس کا جاری کردہ مستقل کھاتہ نمبر (پین)',
       ks: 'اِنکم ٹیکس محکمہٕ سُند جٲری کوٚرمُت مستقل کھاتہٕ نمبر (پین)',
+      sd: 'انڪم ٽيڪس کاتي جو جاري ڪيل مستقل کاتي نمبر (پين)',
     },
   },
   voter_id: {
@@ -158,6 +164,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ml: 'വോട്ടർ ഐഡി കാർഡ്',
       ur: 'ووٹر شناختی کارڈ',
       ks: 'ووٹر شناختی کارڈ',
+      sd: 'ووٽر سڃاڻپ ڪارڊ',
     },
     description: {
       en: 'Voter identity card issued by the Election Commission of India',
@@ -176,6 +183,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ml: 'ഇന്ത്യൻ തിരഞ്ഞെടുപ്പ് കമ്മീഷൻ നൽകിയ വോട്ടർ തിരിച്ചറിയൽ കാർഡ്',
       ur: 'الیکشن کمیشن آف انڈیا کا جاری کردہ ووٹر شناختی کارڈ',
       ks: 'الیکشن کمیشن آف انڈیاہُک جٲری کوٚرمُت ووٹر شناختی کارڈ',
+      sd: 'اليڪشن ڪميشن آف انڊيا جو جاري ڪيل ووٽر سڃاڻپ ڪارڊ',
     },
   },
   driving_license: {
@@ -196,6 +204,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ml: 'ഡ്രൈവിംഗ് ലൈസൻസ്',
       ur: 'ڈرائیونگ لائسنس',
       ks: 'ڈرائیونگ لائسنس',
+      sd: 'ڊرائيونگ لائسنس',
     },
     description: {
       en: 'Driving licence issued by the Regional Transport Office',
@@ -214,6 +223,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ml: 'റീജിയണൽ ട്രാൻസ്പോർട്ട് ഓഫീസ് നൽകിയ ഡ്രൈവിംഗ് ലൈസൻസ്',
       ur: 'علاقائی ٹرانسپورٹ دفتر کا جاری کردہ ڈرائیونگ لائسنس',
       ks: 'علاقٲیی ٹرانسپورٹ دفترُک جٲری کوٚرمُت ڈرائیونگ لائسنس',
+      sd: 'علائقائي ٽرانسپورٽ آفيس جو جاري ڪيل ڊرائيونگ لائسنس',
     },
   },
   passport: {
@@ -234,6 +244,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ml: 'പാസ്‌പോർട്ട്',
       ur: 'پاسپورٹ',
       ks: 'پاسپورٹ',
+      sd: 'پاسپورٽ',
     },
     description: {
       en: 'Indian passport issued by Passport Seva',
@@ -252,6 +263,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ml: 'പാസ്‌പോർട്ട് സേവ നൽകിയ ഇന്ത്യൻ പാസ്‌പോർട്ട്',
       ur: 'پاسپورٹ سیوا کا جاری کردہ بھارتی پاسپورٹ',
       ks: 'پاسپورٹ سیواہُک جٲری کوٚرمُت ہِنٛدوستٲنی پاسپورٹ',
+      sd: 'پاسپورٽ سيوا جو جاري ڪيل ڀارتي پاسپورٽ',
     },
   },
   marksheet_10th: {
@@ -272,6 +284,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ml: '10-ാം ക്ലാസ് മാർക്ക് ഷീറ്റ്',
       ur: 'دسویں جماعت کی مارک شیٹ',
       ks: 'دٔہمہِ جماعتٕچ مارکس شیٹ',
+      sd: 'ڏهين ڪلاس جي مارڪ شيٽ',
     },
     description: {
       en: 'Class 10 examination results issued by CBSE',
@@ -290,6 +303,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ml: 'CBSE നൽകിയ 10-ാം ക്ലാസ് പരീക്ഷാ ഫലം',
       ur: 'سی بی ایس ای کے جاری کردہ دسویں جماعت کے امتحانی نتائج',
       ks: 'سی بی ایس ای ہُند جٲری کوٚرمُت دٔہمہِ جماعتُک امتحٲنی نتیجہٕ',
+      sd: 'سي بي ايس اي جا جاري ڪيل ڏهين ڪلاس جي امتحان جا نتيجا',
     },
   },
   marksheet_12th: {
@@ -310,6 +324,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ml: '12-ാം ക്ലാസ് മാർക്ക് ഷീറ്റ്',
       ur: 'بارہویں جماعت کی مارک شیٹ',
       ks: 'بٲہمہِ جماعتٕچ مارکس شیٹ',
+      sd: 'ٻارهين ڪلاس جي مارڪ شيٽ',
     },
     description: {
       en: 'Class 12 examination results issued by CBSE',
@@ -328,6 +343,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ml: 'CBSE നൽകിയ 12-ാം ക്ലാസ് പരീക്ഷാ ഫലം',
       ur: 'سی بی ایس ای کے جاری کردہ بارہویں جماعت کے امتحانی نتائج',
       ks: 'سی بی ایس ای ہُند جٲری کوٚرمُت بٲہمہِ جماعتُک امتحٲنی نتیجہٕ',
+      sd: 'سي بي ايس اي جا جاري ڪيل ٻارهين ڪلاس جي امتحان جا نتيجا',
     },
   },
   birth_certificate: {
@@ -348,6 +364,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ml: 'ജനന സർട്ടിഫിക്കറ്റ്',
       ur: 'پیدائش کا سرٹیفکیٹ',
       ks: 'زٲژ سرٹیفکیٹ',
+      sd: 'ڄمڻ جو سرٽيفڪيٽ',
     },
     description: {
       en: 'Birth registration issued by the Municipal Corporation',
@@ -366,6 +383,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ml: 'മുനിസിപ്പൽ കോർപ്പറേഷൻ നൽകിയ ജനന രജിസ്ട്രേഷൻ',
       ur: 'میونسپل کارپوریشن کا جاری کردہ پیدائش کا اندراج',
       ks: 'میونسپل کارپوریشنُک جٲری کوٚرمُت زٲژ اندراج',
+      sd: 'ميونسپل ڪارپوريشن جي جاري ڪيل ڄمڻ جي رجسٽريشن',
     },
   },
   ckyc: {
@@ -386,6 +404,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ml: 'CKYC നമ്പർ',
       ur: 'سی کے وائی سی نمبر',
       ks: 'سی کے وائی سی نمبر',
+      sd: 'سي ڪي وائي سي نمبر',
     },
     description: {
       en: 'Central KYC record number issued by CERSAI',
@@ -404,6 +423,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ml: 'CERSAI നൽകിയ സെൻട്രൽ KYC റെക്കോർഡ് നമ്പർ',
       ur: 'سرسائی کا جاری کردہ سینٹرل کے وائی سی ریکارڈ نمبر',
       ks: 'سرسائی ہُند جٲری کوٚرمُت سینٹرل کے وائی سی ریکارڈ نمبر',
+      sd: 'سرسائي جو جاري ڪيل سينٽرل ڪي وائي سي رڪارڊ نمبر',
     },
   },
 };
@@ -431,6 +451,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ml: 'പേര്',
     ur: 'نام',
     ks: 'ناو',
+    sd: 'نالو',
   },
   document_type: {
     en: 'Document type',
@@ -449,6 +470,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ml: 'രേഖയുടെ തരം',
     ur: 'دستاویز کی قسم',
     ks: 'دستاویزٕچ قسم',
+    sd: 'دستاويز جو قسم',
   },
   aadhaar_number: {
     en: 'Aadhaar number',
@@ -467,6 +489,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ml: 'ആധാർ നമ്പർ',
     ur: 'آدھار نمبر',
     ks: 'آدھار نمبر',
+    sd: 'آڌار نمبر',
   },
   phone: {
     en: 'Phone',
@@ -485,6 +508,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ml: 'ഫോൺ',
     ur: 'فون',
     ks: 'فون',
+    sd: 'فون',
   },
   date_of_birth: {
     en: 'Date of Birth',
@@ -503,6 +527,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ml: 'ജനനത്തീയതി',
     ur: 'تاریخ پیدائش',
     ks: 'زٲژ تٲریخ',
+    sd: 'ڄمڻ جي تاريخ',
   },
   address: {
     en: 'Address',
@@ -521,6 +546,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ml: 'വിലാസം',
     ur: 'پتہ',
     ks: 'پَتہٕ',
+    sd: 'پتو',
   },
   gender: {
     en: 'Gender',
@@ -539,6 +565,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ml: 'ലിംഗഭേദം',
     ur: 'جنس',
     ks: 'جنس',
+    sd: 'جنس',
   },
   nationality: {
     en: 'Nationality',
@@ -557,6 +584,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ml: 'പൗരത്വം',
     ur: 'قومیت',
     ks: 'قومیت',
+    sd: 'قوميت',
   },
   pan_number: {
     en: 'PAN Number',
@@ -575,6 +603,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ml: 'പാൻ നമ്പർ',
     ur: 'پین نمبر',
     ks: 'پین نمبر',
+    sd: 'پين نمبر',
   },
   father_name: {
     en: "Father's name",
@@ -593,6 +622,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ml: 'പിതാവിന്റെ പേര്',
     ur: 'والد کا نام',
     ks: 'مٲلِس ہُند ناو',
+    sd: 'پيءُ جو نالو',
   },
   mother_name: {
     en: "Mother's name",
@@ -611,6 +641,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ml: 'മാതാവിന്റെ പേര്',
     ur: 'والدہ کا نام',
     ks: 'مٲجہِ ہُند ناو',
+    sd: 'ماءُ جو نالو',
   },
   voter_id: {
     en: 'Voter ID',
@@ -629,6 +660,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ml: 'വോട്ടർ ഐഡി',
     ur: 'ووٹر آئی ڈی',
     ks: 'ووٹر آئی ڈی',
+    sd: 'ووٽر آءِ ڊي',
   },
   constituency: {
     en: 'Constituency',
@@ -647,6 +679,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ml: 'നിയോജക മണ്ഡലം',
     ur: 'حلقۂ انتخاب',
     ks: 'حلقہٕ انتخاب',
+    sd: 'حلقو',
   },
   driving_license: {
     en: 'Driving License',
@@ -665,6 +698,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ml: 'ഡ്രൈവിംഗ് ലൈസൻസ്',
     ur: 'ڈرائیونگ لائسنس',
     ks: 'ڈرائیونگ لائسنس',
+    sd: 'ڊرائيونگ لائسنس',
   },
   license_type: {
     en: 'Licence type',
@@ -683,6 +717,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ml: 'ലൈസൻസ് തരം',
     ur: 'لائسنس کی قسم',
     ks: 'لائسنسٕچ قسم',
+    sd: 'لائسنس جو قسم',
   },
   valid_from: {
     en: 'Valid from',
@@ -701,6 +736,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ml: 'സാധുത ആരംഭിക്കുന്നത്',
     ur: 'کارآمد از',
     ks: 'جٲیز پٮ۪ٹھٕ',
+    sd: 'کان صحيح',
   },
   passport_number: {
     en: 'Passport number',
@@ -719,6 +755,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ml: 'പാസ്‌പോർട്ട് നമ്പർ',
     ur: 'پاسپورٹ نمبر',
     ks: 'پاسپورٹ نمبر',
+    sd: 'پاسپورٽ نمبر',
   },
   place_of_birth: {
     en: 'Place of birth',
@@ -737,6 +774,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ml: 'ജനന സ്ഥലം',
     ur: 'جائے پیدائش',
     ks: 'زٲژ جاے',
+    sd: 'ڄمڻ جي جاءِ',
   },
   roll_number: {
     en: 'Roll number',
@@ -755,6 +793,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ml: 'റോൾ നമ്പർ',
     ur: 'رول نمبر',
     ks: 'رول نمبر',
+    sd: 'رول نمبر',
   },
   board: {
     en: 'Board',
@@ -773,6 +812,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ml: 'ബോർഡ്',
     ur: 'بورڈ',
     ks: 'بورڈ',
+    sd: 'بورڊ',
   },
   year: {
     en: 'Year',
@@ -791,6 +831,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ml: 'വർഷം',
     ur: 'سال',
     ks: 'ؤری',
+    sd: 'سال',
   },
   percentage: {
     en: 'Percentage',
@@ -809,6 +850,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ml: 'ശതമാനം',
     ur: 'فیصد',
     ks: 'فیصد',
+    sd: 'سيڪڙو',
   },
   subjects: {
     en: 'Subjects',
@@ -827,6 +869,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ml: 'വിഷയങ്ങൾ',
     ur: 'مضامین',
     ks: 'مضمون',
+    sd: 'مضمون',
   },
   stream: {
     en: 'Stream',
@@ -845,6 +888,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ml: 'സ്ട്രീം',
     ur: 'شعبہ',
     ks: 'شعبہٕ',
+    sd: 'شعبو',
   },
   registration_number: {
     en: 'Registration number',
@@ -863,6 +907,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ml: 'രജിസ്ട്രേഷൻ നമ്പർ',
     ur: 'رجسٹریشن نمبر',
     ks: 'رجسٹریشن نمبر',
+    sd: 'رجسٽريشن نمبر',
   },
   ckyc_number: {
     en: 'CKYC Number',
@@ -881,6 +926,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ml: 'CKYC നമ്പർ',
     ur: 'سی کے وائی سی نمبر',
     ks: 'سی کے وائی سی نمبر',
+    sd: 'سي ڪي وائي سي نمبر',
   },
 };
 

@@ -426,7 +426,7 @@ export const LANGUAGE_REGISTRY = [
     digits: 'arab',
     region: 'IN',
     font: 'naskh',
-    offered: false,
+    offered: true,
   },
   {
     code: 'te',
