@@ -86,6 +86,7 @@ const SCRIPT: Partial<Record<string, RegExp>> = {
   ur: /\p{Script=Arabic}/u,
   ks: /\p{Script=Arabic}/u,
   sd: /\p{Script=Arabic}/u,
+  kok: /\p{Script=Devanagari}/u,
 };
 
 /** English words left once placeholders, tags and escapes are taken out. */

@@ -141,6 +141,7 @@ describe('settings', () => {
       'gu',
       'kn',
       'ks',
+      'kok',
       'ml',
       'mr',
       'pa',

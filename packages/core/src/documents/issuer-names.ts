@@ -29,6 +29,7 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     ur: 'بھارتی منفرد شناختی اتھارٹی (UIDAI)',
     ks: 'یونیک آئیڈینٹیفکیشن اتھارٹی آف انڈیا (UIDAI)',
     sd: 'يونيڪ آئيڊينٽيفڪيشن اٿارٽي آف انڊيا (UIDAI)',
+    kok: 'भारतीय विशिश्ट वळख प्राधिकरण (UIDAI)',
   },
   'Income Tax Department': {
     en: 'Income Tax Department',
@@ -48,6 +49,7 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     ur: 'محکمۂ انکم ٹیکس',
     ks: 'اِنکم ٹیکس محکمہٕ',
     sd: 'انڪم ٽيڪس کاتو',
+    kok: 'आयकर खातें',
   },
   'Election Commission of India': {
     en: 'Election Commission of India',
@@ -67,6 +69,7 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     ur: 'الیکشن کمیشن آف انڈیا',
     ks: 'الیکشن کمیشن آف انڈیا',
     sd: 'اليڪشن ڪميشن آف انڊيا',
+    kok: 'भारतीय वेंचणूक आयोग',
   },
   'Regional Transport Office': {
     en: 'Regional Transport Office',
@@ -86,6 +89,7 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     ur: 'علاقائی ٹرانسپورٹ دفتر',
     ks: 'علاقٲیی ٹرانسپورٹ دفتر',
     sd: 'علائقائي ٽرانسپورٽ آفيس',
+    kok: 'प्रादेशिक वाहतूक कार्यालय',
   },
   'Passport Seva': {
     en: 'Passport Seva',
@@ -105,6 +109,7 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     ur: 'پاسپورٹ سیوا',
     ks: 'پاسپورٹ سیوا',
     sd: 'پاسپورٽ سيوا',
+    kok: 'पासपोर्ट सेवा',
   },
   CBSE: {
     en: 'CBSE',
@@ -124,6 +129,7 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     ur: 'سینٹرل بورڈ آف سیکنڈری ایجوکیشن (CBSE)',
     ks: 'سینٹرل بورڈ آف سیکنڈری ایجوکیشن (CBSE)',
     sd: 'سينٽرل بورڊ آف سيڪنڊري ايجوڪيشن (CBSE)',
+    kok: 'केंद्रीय माध्यमीक शिक्षण मंडळ (CBSE)',
   },
   'Municipal Corporation': {
     en: 'Municipal Corporation',
@@ -143,6 +149,7 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     ur: 'میونسپل کارپوریشن',
     ks: 'میونسپل کارپوریشن',
     sd: 'ميونسپل ڪارپوريشن',
+    kok: 'म्हानगरपालिका',
   },
   CERSAI: {
     en: 'CERSAI',
@@ -162,6 +169,7 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     ur: 'سینٹرل رجسٹری آف سیکیورٹائزیشن (CERSAI)',
     ks: 'سینٹرل رجسٹری آف سیکیورٹائزیشن (CERSAI)',
     sd: 'سينٽرل رجسٽري آف سيڪيورٽائيزيشن (CERSAI)',
+    kok: 'सेंट्रल रजिस्ट्री ऑफ सिक्युरिटायझेशन (CERSAI)',
   },
   'Digital Identity System': {
     en: 'Digital Identity System',
@@ -181,5 +189,6 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     ur: 'ڈیجیٹل شناختی نظام',
     ks: 'ڈیجیٹل شناختی نظام',
     sd: 'ڊجيٽل سڃاڻپ سسٽم',
+    kok: 'डिजिटल वळख यंत्रणा',
   },
 };

@@ -45,6 +45,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ur: 'بنیادی شناخت',
       ks: 'بنیٲدی شناخت',
       sd: 'بنيادي سڃاڻپ',
+      kok: 'मूळ वळख',
     },
     description: {
       en: "The holder's basic identity: name, date of birth and nationality",
@@ -64,6 +65,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ur: 'حامل کی بنیادی شناخت: نام، تاریخ پیدائش اور قومیت',
       ks: 'ہولڈر سٕنٛز بنیٲدی شناخت: ناو، زٲژ تٲریخ تہٕ قومیت',
       sd: 'هولڊر جي بنيادي سڃاڻپ: نالو، ڄمڻ جي تاريخ ۽ قوميت',
+      kok: 'धारकाची मूळ वळख: नांव, जल्मतारीख आनी राष्ट्रीयत्व',
     },
   },
   aadhaar: {
@@ -85,6 +87,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ur: 'آدھار کارڈ',
       ks: 'آدھار کارڈ',
       sd: 'آڌار ڪارڊ',
+      kok: 'आधार कार्ड',
     },
     description: {
       en: 'Aadhaar identity issued by UIDAI',
@@ -104,6 +107,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ur: 'یو آئی ڈی اے آئی کی جاری کردہ آدھار شناخت',
       ks: 'یو آئی ڈی اے آئی سٕنٛز جٲری کٔرمٕژ آدھار شناخت',
       sd: 'يو آءِ ڊي اي آءِ جي جاري ڪيل آڌار سڃاڻپ',
+      kok: 'युआयडीएआयन जारी केल्ली आधार वळख',
     },
   },
   pan: {
@@ -125,6 +129,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ur: 'پین کارڈ',
       ks: 'پین کارڈ',
       sd: 'پين ڪارڊ',
+      kok: 'पॅन कार्ड',
     },
     description: {
       en: 'Permanent Account Number issued by the Income Tax Department',
@@ -144,6 +149,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ur: 'محکمۂ انکم ٹیکس کا جاری کردہ مستقل کھاتہ نمبر (پین)',
       ks: 'اِنکم ٹیکس محکمہٕ سُند جٲری کوٚرمُت مستقل کھاتہٕ نمبر (پین)',
       sd: 'انڪم ٽيڪس کاتي جو جاري ڪيل مستقل کاتي نمبر (پين)',
+      kok: 'आयकर खात्यान जारी केल्लो कायमचो खाते क्रमांक (पॅन)',
     },
   },
   voter_id: {
@@ -165,6 +171,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ur: 'ووٹر شناختی کارڈ',
       ks: 'ووٹر شناختی کارڈ',
       sd: 'ووٽر سڃاڻپ ڪارڊ',
+      kok: 'मतदार ओळखपत्र',
     },
     description: {
       en: 'Voter identity card issued by the Election Commission of India',
@@ -184,6 +191,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ur: 'الیکشن کمیشن آف انڈیا کا جاری کردہ ووٹر شناختی کارڈ',
       ks: 'الیکشن کمیشن آف انڈیاہُک جٲری کوٚرمُت ووٹر شناختی کارڈ',
       sd: 'اليڪشن ڪميشن آف انڊيا جو جاري ڪيل ووٽر سڃاڻپ ڪارڊ',
+      kok: 'भारतीय वेंचणूक आयोगान जारी केल्लें मतदार ओळखपत्र',
     },
   },
   driving_license: {
@@ -205,6 +213,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ur: 'ڈرائیونگ لائسنس',
       ks: 'ڈرائیونگ لائسنس',
       sd: 'ڊرائيونگ لائسنس',
+      kok: 'ड्रायव्हिंग लायसन्स',
     },
     description: {
       en: 'Driving licence issued by the Regional Transport Office',
@@ -224,6 +233,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ur: 'علاقائی ٹرانسپورٹ دفتر کا جاری کردہ ڈرائیونگ لائسنس',
       ks: 'علاقٲیی ٹرانسپورٹ دفترُک جٲری کوٚرمُت ڈرائیونگ لائسنس',
       sd: 'علائقائي ٽرانسپورٽ آفيس جو جاري ڪيل ڊرائيونگ لائسنس',
+      kok: 'प्रादेशिक वाहतूक कार्यालयान जारी केल्लें ड्रायव्हिंग लायसन्स',
     },
   },
   passport: {
@@ -245,6 +255,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ur: 'پاسپورٹ',
       ks: 'پاسپورٹ',
       sd: 'پاسپورٽ',
+      kok: 'पासपोर्ट',
     },
     description: {
       en: 'Indian passport issued by Passport Seva',
@@ -264,6 +275,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ur: 'پاسپورٹ سیوا کا جاری کردہ بھارتی پاسپورٹ',
       ks: 'پاسپورٹ سیواہُک جٲری کوٚرمُت ہِنٛدوستٲنی پاسپورٹ',
       sd: 'پاسپورٽ سيوا جو جاري ڪيل ڀارتي پاسپورٽ',
+      kok: 'पासपोर्ट सेवेन जारी केल्लो भारतीय पासपोर्ट',
     },
   },
   marksheet_10th: {
@@ -285,6 +297,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ur: 'دسویں جماعت کی مارک شیٹ',
       ks: 'دٔہمہِ جماعتٕچ مارکس شیٹ',
       sd: 'ڏهين ڪلاس جي مارڪ شيٽ',
+      kok: 'धाव्या वर्गाची गुणपत्रिका',
     },
     description: {
       en: 'Class 10 examination results issued by CBSE',
@@ -304,6 +317,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ur: 'سی بی ایس ای کے جاری کردہ دسویں جماعت کے امتحانی نتائج',
       ks: 'سی بی ایس ای ہُند جٲری کوٚرمُت دٔہمہِ جماعتُک امتحٲنی نتیجہٕ',
       sd: 'سي بي ايس اي جا جاري ڪيل ڏهين ڪلاس جي امتحان جا نتيجا',
+      kok: 'सीबीएसईन जारी केल्लो धाव्या वर्गाच्या परिक्षेचो निकाल',
     },
   },
   marksheet_12th: {
@@ -325,6 +339,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ur: 'بارہویں جماعت کی مارک شیٹ',
       ks: 'بٲہمہِ جماعتٕچ مارکس شیٹ',
       sd: 'ٻارهين ڪلاس جي مارڪ شيٽ',
+      kok: 'बाराव्या वर्गाची गुणपत्रिका',
     },
     description: {
       en: 'Class 12 examination results issued by CBSE',
@@ -344,6 +359,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ur: 'سی بی ایس ای کے جاری کردہ بارہویں جماعت کے امتحانی نتائج',
       ks: 'سی بی ایس ای ہُند جٲری کوٚرمُت بٲہمہِ جماعتُک امتحٲنی نتیجہٕ',
       sd: 'سي بي ايس اي جا جاري ڪيل ٻارهين ڪلاس جي امتحان جا نتيجا',
+      kok: 'सीबीएसईन जारी केल्लो बाराव्या वर्गाच्या परिक्षेचो निकाल',
     },
   },
   birth_certificate: {
@@ -365,6 +381,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ur: 'پیدائش کا سرٹیفکیٹ',
       ks: 'زٲژ سرٹیفکیٹ',
       sd: 'ڄمڻ جو سرٽيفڪيٽ',
+      kok: 'जल्म दाखलो',
     },
     description: {
       en: 'Birth registration issued by the Municipal Corporation',
@@ -384,6 +401,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ur: 'میونسپل کارپوریشن کا جاری کردہ پیدائش کا اندراج',
       ks: 'میونسپل کارپوریشنُک جٲری کوٚرمُت زٲژ اندراج',
       sd: 'ميونسپل ڪارپوريشن جي جاري ڪيل ڄمڻ جي رجسٽريشن',
+      kok: 'म्हानगरपालिकेन जारी केल्ली जल्म नोंदणी',
     },
   },
   ckyc: {
@@ -405,6 +423,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ur: 'سی کے وائی سی نمبر',
       ks: 'سی کے وائی سی نمبر',
       sd: 'سي ڪي وائي سي نمبر',
+      kok: 'सीकेवायसी क्रमांक',
     },
     description: {
       en: 'Central KYC record number issued by CERSAI',
@@ -424,6 +443,7 @@ export const DOCUMENT_TYPE_LABELS: Readonly<
       ur: 'سرسائی کا جاری کردہ سینٹرل کے وائی سی ریکارڈ نمبر',
       ks: 'سرسائی ہُند جٲری کوٚرمُت سینٹرل کے وائی سی ریکارڈ نمبر',
       sd: 'سرسائي جو جاري ڪيل سينٽرل ڪي وائي سي رڪارڊ نمبر',
+      kok: 'सेरसायन जारी केल्लो सेंट्रल केवायसी रेकॉर्ड क्रमांक',
     },
   },
 };
@@ -452,6 +472,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'نام',
     ks: 'ناو',
     sd: 'نالو',
+    kok: 'नांव',
   },
   document_type: {
     en: 'Document type',
@@ -471,6 +492,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'دستاویز کی قسم',
     ks: 'دستاویزٕچ قسم',
     sd: 'دستاويز جو قسم',
+    kok: 'कागदपत्राचो प्रकार',
   },
   aadhaar_number: {
     en: 'Aadhaar number',
@@ -490,6 +512,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'آدھار نمبر',
     ks: 'آدھار نمبر',
     sd: 'آڌار نمبر',
+    kok: 'आधार क्रमांक',
   },
   phone: {
     en: 'Phone',
@@ -509,6 +532,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'فون',
     ks: 'فون',
     sd: 'فون',
+    kok: 'फोन',
   },
   date_of_birth: {
     en: 'Date of Birth',
@@ -528,6 +552,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'تاریخ پیدائش',
     ks: 'زٲژ تٲریخ',
     sd: 'ڄمڻ جي تاريخ',
+    kok: 'जल्मतारीख',
   },
   address: {
     en: 'Address',
@@ -547,6 +572,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'پتہ',
     ks: 'پَتہٕ',
     sd: 'پتو',
+    kok: 'पत्तो',
   },
   gender: {
     en: 'Gender',
@@ -566,6 +592,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'جنس',
     ks: 'جنس',
     sd: 'جنس',
+    kok: 'लिंग',
   },
   nationality: {
     en: 'Nationality',
@@ -585,6 +612,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'قومیت',
     ks: 'قومیت',
     sd: 'قوميت',
+    kok: 'राष्ट्रीयत्व',
   },
   pan_number: {
     en: 'PAN Number',
@@ -604,6 +632,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'پین نمبر',
     ks: 'پین نمبر',
     sd: 'پين نمبر',
+    kok: 'पॅन क्रमांक',
   },
   father_name: {
     en: "Father's name",
@@ -623,6 +652,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'والد کا نام',
     ks: 'مٲلِس ہُند ناو',
     sd: 'پيءُ جو نالو',
+    kok: 'बापायचें नांव',
   },
   mother_name: {
     en: "Mother's name",
@@ -642,6 +672,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'والدہ کا نام',
     ks: 'مٲجہِ ہُند ناو',
     sd: 'ماءُ جو نالو',
+    kok: 'आवयचें नांव',
   },
   voter_id: {
     en: 'Voter ID',
@@ -661,6 +692,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'ووٹر آئی ڈی',
     ks: 'ووٹر آئی ڈی',
     sd: 'ووٽر آءِ ڊي',
+    kok: 'मतदार ओळखपत्र',
   },
   constituency: {
     en: 'Constituency',
@@ -680,6 +712,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'حلقۂ انتخاب',
     ks: 'حلقہٕ انتخاب',
     sd: 'حلقو',
+    kok: 'मतदारसंघ',
   },
   driving_license: {
     en: 'Driving License',
@@ -699,6 +732,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'ڈرائیونگ لائسنس',
     ks: 'ڈرائیونگ لائسنس',
     sd: 'ڊرائيونگ لائسنس',
+    kok: 'ड्रायव्हिंग लायसन्स',
   },
   license_type: {
     en: 'Licence type',
@@ -718,6 +752,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'لائسنس کی قسم',
     ks: 'لائسنسٕچ قسم',
     sd: 'لائسنس جو قسم',
+    kok: 'लायसन्साचो प्रकार',
   },
   valid_from: {
     en: 'Valid from',
@@ -737,6 +772,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'کارآمد از',
     ks: 'جٲیز پٮ۪ٹھٕ',
     sd: 'کان صحيح',
+    kok: 'सावन वैध',
   },
   passport_number: {
     en: 'Passport number',
@@ -756,6 +792,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'پاسپورٹ نمبر',
     ks: 'پاسپورٹ نمبر',
     sd: 'پاسپورٽ نمبر',
+    kok: 'पासपोर्ट क्रमांक',
   },
   place_of_birth: {
     en: 'Place of birth',
@@ -775,6 +812,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'جائے پیدائش',
     ks: 'زٲژ جاے',
     sd: 'ڄمڻ جي جاءِ',
+    kok: 'जल्मगांव',
   },
   roll_number: {
     en: 'Roll number',
@@ -794,6 +832,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'رول نمبر',
     ks: 'رول نمبر',
     sd: 'رول نمبر',
+    kok: 'रोल क्रमांक',
   },
   board: {
     en: 'Board',
@@ -813,6 +852,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'بورڈ',
     ks: 'بورڈ',
     sd: 'بورڊ',
+    kok: 'मंडळ',
   },
   year: {
     en: 'Year',
@@ -832,6 +872,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'سال',
     ks: 'ؤری',
     sd: 'سال',
+    kok: 'वर्स',
   },
   percentage: {
     en: 'Percentage',
@@ -851,6 +892,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'فیصد',
     ks: 'فیصد',
     sd: 'سيڪڙو',
+    kok: 'टक्केवारी',
   },
   subjects: {
     en: 'Subjects',
@@ -870,6 +912,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'مضامین',
     ks: 'مضمون',
     sd: 'مضمون',
+    kok: 'विशय',
   },
   stream: {
     en: 'Stream',
@@ -889,6 +932,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'شعبہ',
     ks: 'شعبہٕ',
     sd: 'شعبو',
+    kok: 'शाखा',
   },
   registration_number: {
     en: 'Registration number',
@@ -908,6 +952,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'رجسٹریشن نمبر',
     ks: 'رجسٹریشن نمبر',
     sd: 'رجسٽريشن نمبر',
+    kok: 'नोंदणी क्रमांक',
   },
   ckyc_number: {
     en: 'CKYC Number',
@@ -927,6 +972,7 @@ export const CLAIM_LABELS: Readonly<Record<string, LocalizedText>> = {
     ur: 'سی کے وائی سی نمبر',
     ks: 'سی کے وائی سی نمبر',
     sd: 'سي ڪي وائي سي نمبر',
+    kok: 'सीकेवायसी क्रमांक',
   },
 };
 
