@@ -89,6 +89,9 @@ const SCRIPT: Partial<Record<string, RegExp>> = {
   ne: /\p{Script=Devanagari}/u,
   mai: /\p{Script=Devanagari}/u,
   sa: /\p{Script=Devanagari}/u,
+  ks: /\p{Script=Arabic}/u,
+  sd: /\p{Script=Arabic}/u,
+  kok: /\p{Script=Devanagari}/u,
 };
 
 /** English words left once placeholders, tags and escapes are taken out. */

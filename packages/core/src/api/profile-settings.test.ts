@@ -141,6 +141,8 @@ describe('settings', () => {
       'as',
       'gu',
       'kn',
+      'ks',
+      'kok',
       'mai',
       'ml',
       'mr',
@@ -148,6 +150,7 @@ describe('settings', () => {
       'or',
       'pa',
       'sa',
+      'sd',
       'te',
       'ur',
     ]);

@@ -32,6 +32,9 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     pa: 'ਭਾਰਤੀ ਵਿਲੱਖਣ ਪਛਾਣ ਅਥਾਰਟੀ (UIDAI)',
     ml: 'യുണീക്ക് ഐഡന്റിഫിക്കേഷൻ അതോറിറ്റി ഓഫ് ഇന്ത്യ (UIDAI)',
     ur: 'بھارتی منفرد شناختی اتھارٹی (UIDAI)',
+    ks: 'یونیک آئیڈینٹیفکیشن اتھارٹی آف انڈیا (UIDAI)',
+    sd: 'يونيڪ آئيڊينٽيفڪيشن اٿارٽي آف انڊيا (UIDAI)',
+    kok: 'भारतीय विशिश्ट वळख प्राधिकरण (UIDAI)',
   },
   'Income Tax Department': {
     en: 'Income Tax Department',
@@ -54,6 +57,9 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     pa: 'ਆਮਦਨ ਕਰ ਵਿਭਾਗ',
     ml: 'ആദായനികുതി വകുപ്പ്',
     ur: 'محکمۂ انکم ٹیکس',
+    ks: 'اِنکم ٹیکس محکمہٕ',
+    sd: 'انڪم ٽيڪس کاتو',
+    kok: 'आयकर खातें',
   },
   'Election Commission of India': {
     en: 'Election Commission of India',
@@ -76,6 +82,9 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     pa: 'ਭਾਰਤ ਦਾ ਚੋਣ ਕਮਿਸ਼ਨ',
     ml: 'ഇന്ത്യൻ തിരഞ്ഞെടുപ്പ് കമ്മീഷൻ',
     ur: 'الیکشن کمیشن آف انڈیا',
+    ks: 'الیکشن کمیشن آف انڈیا',
+    sd: 'اليڪشن ڪميشن آف انڊيا',
+    kok: 'भारतीय वेंचणूक आयोग',
   },
   'Regional Transport Office': {
     en: 'Regional Transport Office',
@@ -98,6 +107,9 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     pa: 'ਖੇਤਰੀ ਟਰਾਂਸਪੋਰਟ ਦਫ਼ਤਰ',
     ml: 'റീജിയണൽ ട്രാൻസ്പോർട്ട് ഓഫീസ്',
     ur: 'علاقائی ٹرانسپورٹ دفتر',
+    ks: 'علاقٲیی ٹرانسپورٹ دفتر',
+    sd: 'علائقائي ٽرانسپورٽ آفيس',
+    kok: 'प्रादेशिक वाहतूक कार्यालय',
   },
   'Passport Seva': {
     en: 'Passport Seva',
@@ -120,6 +132,9 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     pa: 'ਪਾਸਪੋਰਟ ਸੇਵਾ',
     ml: 'പാസ്‌പോർട്ട് സേവ',
     ur: 'پاسپورٹ سیوا',
+    ks: 'پاسپورٹ سیوا',
+    sd: 'پاسپورٽ سيوا',
+    kok: 'पासपोर्ट सेवा',
   },
   CBSE: {
     en: 'CBSE',
@@ -142,6 +157,9 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     pa: 'ਕੇਂਦਰੀ ਸੈਕੰਡਰੀ ਸਿੱਖਿਆ ਬੋਰਡ (CBSE)',
     ml: 'സെൻട്രൽ ബോർഡ് ഓഫ് സെക്കൻഡറി എഡ്യൂക്കേഷൻ (CBSE)',
     ur: 'سینٹرل بورڈ آف سیکنڈری ایجوکیشن (CBSE)',
+    ks: 'سینٹرل بورڈ آف سیکنڈری ایجوکیشن (CBSE)',
+    sd: 'سينٽرل بورڊ آف سيڪنڊري ايجوڪيشن (CBSE)',
+    kok: 'केंद्रीय माध्यमीक शिक्षण मंडळ (CBSE)',
   },
   'Municipal Corporation': {
     en: 'Municipal Corporation',
@@ -164,6 +182,9 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     pa: 'ਨਗਰ ਨਿਗਮ',
     ml: 'മുനിസിപ്പൽ കോർപ്പറേഷൻ',
     ur: 'میونسپل کارپوریشن',
+    ks: 'میونسپل کارپوریشن',
+    sd: 'ميونسپل ڪارپوريشن',
+    kok: 'म्हानगरपालिका',
   },
   CERSAI: {
     en: 'CERSAI',
@@ -186,6 +207,9 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     pa: 'ਕੇਂਦਰੀ ਸਕਿਉਰਿਟਾਈਜ਼ੇਸ਼ਨ ਰਜਿਸਟਰੀ (CERSAI)',
     ml: 'സെൻട്രൽ രജിസ്ട്രി ഓഫ് സെക്യൂരിറ്റൈസേഷൻ (CERSAI)',
     ur: 'سینٹرل رجسٹری آف سیکیورٹائزیشن (CERSAI)',
+    ks: 'سینٹرل رجسٹری آف سیکیورٹائزیشن (CERSAI)',
+    sd: 'سينٽرل رجسٽري آف سيڪيورٽائيزيشن (CERSAI)',
+    kok: 'सेंट्रल रजिस्ट्री ऑफ सिक्युरिटायझेशन (CERSAI)',
   },
   'Digital Identity System': {
     en: 'Digital Identity System',
@@ -208,5 +232,8 @@ export const ISSUER_DISPLAY_NAMES: Readonly<
     pa: 'ਡਿਜੀਟਲ ਪਛਾਣ ਪ੍ਰਣਾਲੀ',
     ml: 'ഡിജിറ്റൽ ഐഡന്റിറ്റി സിസ്റ്റം',
     ur: 'ڈیجیٹل شناختی نظام',
+    ks: 'ڈیجیٹل شناختی نظام',
+    sd: 'ڊجيٽل سڃاڻپ سسٽم',
+    kok: 'डिजिटल वळख यंत्रणा',
   },
 };

@@ -57,6 +57,9 @@ const DOCUMENT_TYPE_TRANSLATIONS: Readonly<
       pa: 'ਮੂਲ ਪਛਾਣ',
       ml: 'അടിസ്ഥാന ഐഡന്റിറ്റി',
       ur: 'بنیادی شناخت',
+      ks: 'بنیٲدی شناخت',
+      sd: 'بنيادي سڃاڻپ',
+      kok: 'मूळ वळख',
     },
     description: {
       hi: 'धारक की बुनियादी पहचान: नाम, जन्म तिथि और राष्ट्रीयता',
@@ -78,6 +81,9 @@ const DOCUMENT_TYPE_TRANSLATIONS: Readonly<
       pa: 'ਧਾਰਕ ਦੀ ਮੂਲ ਪਛਾਣ: ਨਾਮ, ਜਨਮ ਮਿਤੀ ਅਤੇ ਕੌਮੀਅਤ',
       ml: 'ഉടമയുടെ അടിസ്ഥാന ഐഡന്റിറ്റി: പേര്, ജനനത്തീയതി, പൗരത്വം',
       ur: 'حامل کی بنیادی شناخت: نام، تاریخ پیدائش اور قومیت',
+      ks: 'ہولڈر سٕنٛز بنیٲدی شناخت: ناو، زٲژ تٲریخ تہٕ قومیت',
+      sd: 'هولڊر جي بنيادي سڃاڻپ: نالو، ڄمڻ جي تاريخ ۽ قوميت',
+      kok: 'धारकाची मूळ वळख: नांव, जल्मतारीख आनी राष्ट्रीयत्व',
     },
   },
   aadhaar: {
@@ -101,6 +107,9 @@ const DOCUMENT_TYPE_TRANSLATIONS: Readonly<
       pa: 'ਆਧਾਰ ਕਾਰਡ',
       ml: 'ആധാർ കാർഡ്',
       ur: 'آدھار کارڈ',
+      ks: 'آدھار کارڈ',
+      sd: 'آڌار ڪارڊ',
+      kok: 'आधार कार्ड',
     },
     description: {
       hi: 'यूआईडीएआई द्वारा जारी आधार पहचान',
@@ -122,6 +131,9 @@ const DOCUMENT_TYPE_TRANSLATIONS: Readonly<
       pa: 'UIDAI ਵੱਲੋਂ ਜਾਰੀ ਆਧਾਰ ਪਛਾਣ',
       ml: 'UIDAI നൽകിയ ആധാർ ഐഡന്റിറ്റി',
       ur: 'یو آئی ڈی اے آئی کی جاری کردہ آدھار شناخت',
+      ks: 'یو آئی ڈی اے آئی سٕنٛز جٲری کٔرمٕژ آدھار شناخت',
+      sd: 'يو آءِ ڊي اي آءِ جي جاري ڪيل آڌار سڃاڻپ',
+      kok: 'युआयडीएआयन जारी केल्ली आधार वळख',
     },
   },
   pan: {
@@ -145,6 +157,9 @@ const DOCUMENT_TYPE_TRANSLATIONS: Readonly<
       pa: 'ਪੈਨ ਕਾਰਡ',
       ml: 'പാൻ കാർഡ്',
       ur: 'پین کارڈ',
+      ks: 'پین کارڈ',
+      sd: 'پين ڪارڊ',
+      kok: 'पॅन कार्ड',
     },
     description: {
       hi: 'आयकर विभाग द्वारा जारी स्थायी खाता संख्या',
@@ -166,6 +181,9 @@ const DOCUMENT_TYPE_TRANSLATIONS: Readonly<
       pa: 'ਆਮਦਨ ਕਰ ਵਿਭਾਗ ਵੱਲੋਂ ਜਾਰੀ ਸਥਾਈ ਖਾਤਾ ਨੰਬਰ',
       ml: 'ആദായനികുതി വകുപ്പ് നൽകിയ പെർമനന്റ് അക്കൗണ്ട് നമ്പർ',
       ur: 'محکمۂ انکم ٹیکس کا جاری کردہ مستقل کھاتہ نمبر (پین)',
+      ks: 'اِنکم ٹیکس محکمہٕ سُند جٲری کوٚرمُت مستقل کھاتہٕ نمبر (پین)',
+      sd: 'انڪم ٽيڪس کاتي جو جاري ڪيل مستقل کاتي نمبر (پين)',
+      kok: 'आयकर खात्यान जारी केल्लो कायमचो खाते क्रमांक (पॅन)',
     },
   },
   voter_id: {
@@ -189,6 +207,9 @@ const DOCUMENT_TYPE_TRANSLATIONS: Readonly<
       pa: 'ਵੋਟਰ ਸ਼ਨਾਖਤੀ ਕਾਰਡ',
       ml: 'വോട്ടർ ഐഡി കാർഡ്',
       ur: 'ووٹر شناختی کارڈ',
+      ks: 'ووٹر شناختی کارڈ',
+      sd: 'ووٽر سڃاڻپ ڪارڊ',
+      kok: 'मतदार ओळखपत्र',
     },
     description: {
       hi: 'भारत निर्वाचन आयोग द्वारा जारी मतदाता पहचान पत्र',
@@ -210,6 +231,9 @@ const DOCUMENT_TYPE_TRANSLATIONS: Readonly<
       pa: 'ਭਾਰਤ ਦੇ ਚੋਣ ਕਮਿਸ਼ਨ ਵੱਲੋਂ ਜਾਰੀ ਵੋਟਰ ਸ਼ਨਾਖਤੀ ਕਾਰਡ',
       ml: 'ഇന്ത്യൻ തിരഞ്ഞെടുപ്പ് കമ്മീഷൻ നൽകിയ വോട്ടർ തിരിച്ചറിയൽ കാർഡ്',
       ur: 'الیکشن کمیشن آف انڈیا کا جاری کردہ ووٹر شناختی کارڈ',
+      ks: 'الیکشن کمیشن آف انڈیاہُک جٲری کوٚرمُت ووٹر شناختی کارڈ',
+      sd: 'اليڪشن ڪميشن آف انڊيا جو جاري ڪيل ووٽر سڃاڻپ ڪارڊ',
+      kok: 'भारतीय वेंचणूक आयोगान जारी केल्लें मतदार ओळखपत्र',
     },
   },
   driving_license: {
@@ -233,6 +257,9 @@ const DOCUMENT_TYPE_TRANSLATIONS: Readonly<
       pa: 'ਡਰਾਈਵਿੰਗ ਲਾਇਸੈਂਸ',
       ml: 'ഡ്രൈവിംഗ് ലൈസൻസ്',
       ur: 'ڈرائیونگ لائسنس',
+      ks: 'ڈرائیونگ لائسنس',
+      sd: 'ڊرائيونگ لائسنس',
+      kok: 'ड्रायव्हिंग लायसन्स',
     },
     description: {
       hi: 'क्षेत्रीय परिवहन कार्यालय द्वारा जारी ड्राइविंग लाइसेंस',
@@ -254,6 +281,9 @@ const DOCUMENT_TYPE_TRANSLATIONS: Readonly<
       pa: 'ਖੇਤਰੀ ਟਰਾਂਸਪੋਰਟ ਦਫ਼ਤਰ ਵੱਲੋਂ ਜਾਰੀ ਡਰਾਈਵਿੰਗ ਲਾਇਸੈਂਸ',
       ml: 'റീജിയണൽ ട്രാൻസ്പോർട്ട് ഓഫീസ് നൽകിയ ഡ്രൈവിംഗ് ലൈസൻസ്',
       ur: 'علاقائی ٹرانسپورٹ دفتر کا جاری کردہ ڈرائیونگ لائسنس',
+      ks: 'علاقٲیی ٹرانسپورٹ دفترُک جٲری کوٚرمُت ڈرائیونگ لائسنس',
+      sd: 'علائقائي ٽرانسپورٽ آفيس جو جاري ڪيل ڊرائيونگ لائسنس',
+      kok: 'प्रादेशिक वाहतूक कार्यालयान जारी केल्लें ड्रायव्हिंग लायसन्स',
     },
   },
   passport: {
@@ -277,6 +307,9 @@ const DOCUMENT_TYPE_TRANSLATIONS: Readonly<
       pa: 'ਪਾਸਪੋਰਟ',
       ml: 'പാസ്‌പോർട്ട്',
       ur: 'پاسپورٹ',
+      ks: 'پاسپورٹ',
+      sd: 'پاسپورٽ',
+      kok: 'पासपोर्ट',
     },
     description: {
       hi: 'पासपोर्ट सेवा द्वारा जारी भारतीय पासपोर्ट',
@@ -298,6 +331,9 @@ const DOCUMENT_TYPE_TRANSLATIONS: Readonly<
       pa: 'ਪਾਸਪੋਰਟ ਸੇਵਾ ਵੱਲੋਂ ਜਾਰੀ ਭਾਰਤੀ ਪਾਸਪੋਰਟ',
       ml: 'പാസ്‌പോർട്ട് സേവ നൽകിയ ഇന്ത്യൻ പാസ്‌പോർട്ട്',
       ur: 'پاسپورٹ سیوا کا جاری کردہ بھارتی پاسپورٹ',
+      ks: 'پاسپورٹ سیواہُک جٲری کوٚرمُت ہِنٛدوستٲنی پاسپورٹ',
+      sd: 'پاسپورٽ سيوا جو جاري ڪيل ڀارتي پاسپورٽ',
+      kok: 'पासपोर्ट सेवेन जारी केल्लो भारतीय पासपोर्ट',
     },
   },
   marksheet_10th: {
@@ -321,6 +357,9 @@ const DOCUMENT_TYPE_TRANSLATIONS: Readonly<
       pa: '10ਵੀਂ ਜਮਾਤ ਦੀ ਮਾਰਕਸ਼ੀਟ',
       ml: '10-ാം ക്ലാസ് മാർക്ക് ഷീറ്റ്',
       ur: 'دسویں جماعت کی مارک شیٹ',
+      ks: 'دٔہمہِ جماعتٕچ مارکس شیٹ',
+      sd: 'ڏهين ڪلاس جي مارڪ شيٽ',
+      kok: 'धाव्या वर्गाची गुणपत्रिका',
     },
     description: {
       hi: 'सीबीएसई द्वारा जारी कक्षा 10 परीक्षा परिणाम',
@@ -342,6 +381,9 @@ const DOCUMENT_TYPE_TRANSLATIONS: Readonly<
       pa: 'CBSE ਵੱਲੋਂ ਜਾਰੀ 10ਵੀਂ ਜਮਾਤ ਦੀ ਪ੍ਰੀਖਿਆ ਦੇ ਨਤੀਜੇ',
       ml: 'CBSE നൽകിയ 10-ാം ക്ലാസ് പരീക്ഷാ ഫലം',
       ur: 'سی بی ایس ای کے جاری کردہ دسویں جماعت کے امتحانی نتائج',
+      ks: 'سی بی ایس ای ہُند جٲری کوٚرمُت دٔہمہِ جماعتُک امتحٲنی نتیجہٕ',
+      sd: 'سي بي ايس اي جا جاري ڪيل ڏهين ڪلاس جي امتحان جا نتيجا',
+      kok: 'सीबीएसईन जारी केल्लो धाव्या वर्गाच्या परिक्षेचो निकाल',
     },
   },
   marksheet_12th: {
@@ -365,6 +407,9 @@ const DOCUMENT_TYPE_TRANSLATIONS: Readonly<
       pa: '12ਵੀਂ ਜਮਾਤ ਦੀ ਮਾਰਕਸ਼ੀਟ',
       ml: '12-ാം ക്ലാസ് മാർക്ക് ഷീറ്റ്',
       ur: 'بارہویں جماعت کی مارک شیٹ',
+      ks: 'بٲہمہِ جماعتٕچ مارکس شیٹ',
+      sd: 'ٻارهين ڪلاس جي مارڪ شيٽ',
+      kok: 'बाराव्या वर्गाची गुणपत्रिका',
     },
     description: {
       hi: 'सीबीएसई द्वारा जारी कक्षा 12 परीक्षा परिणाम',
@@ -386,6 +431,9 @@ const DOCUMENT_TYPE_TRANSLATIONS: Readonly<
       pa: 'CBSE ਵੱਲੋਂ ਜਾਰੀ 12ਵੀਂ ਜਮਾਤ ਦੀ ਪ੍ਰੀਖਿਆ ਦੇ ਨਤੀਜੇ',
       ml: 'CBSE നൽകിയ 12-ാം ക്ലാസ് പരീക്ഷാ ഫലം',
       ur: 'سی بی ایس ای کے جاری کردہ بارہویں جماعت کے امتحانی نتائج',
+      ks: 'سی بی ایس ای ہُند جٲری کوٚرمُت بٲہمہِ جماعتُک امتحٲنی نتیجہٕ',
+      sd: 'سي بي ايس اي جا جاري ڪيل ٻارهين ڪلاس جي امتحان جا نتيجا',
+      kok: 'सीबीएसईन जारी केल्लो बाराव्या वर्गाच्या परिक्षेचो निकाल',
     },
   },
   birth_certificate: {
@@ -409,6 +457,9 @@ const DOCUMENT_TYPE_TRANSLATIONS: Readonly<
       pa: 'ਜਨਮ ਸਰਟੀਫ਼ਿਕੇਟ',
       ml: 'ജനന സർട്ടിഫിക്കറ്റ്',
       ur: 'پیدائش کا سرٹیفکیٹ',
+      ks: 'زٲژ سرٹیفکیٹ',
+      sd: 'ڄمڻ جو سرٽيفڪيٽ',
+      kok: 'जल्म दाखलो',
     },
     description: {
       hi: 'नगर निगम द्वारा जारी जन्म पंजीकरण',
@@ -430,6 +481,9 @@ const DOCUMENT_TYPE_TRANSLATIONS: Readonly<
       pa: 'ਨਗਰ ਨਿਗਮ ਵੱਲੋਂ ਜਾਰੀ ਜਨਮ ਰਜਿਸਟ੍ਰੇਸ਼ਨ',
       ml: 'മുനിസിപ്പൽ കോർപ്പറേഷൻ നൽകിയ ജനന രജിസ്ട്രേഷൻ',
       ur: 'میونسپل کارپوریشن کا جاری کردہ پیدائش کا اندراج',
+      ks: 'میونسپل کارپوریشنُک جٲری کوٚرمُت زٲژ اندراج',
+      sd: 'ميونسپل ڪارپوريشن جي جاري ڪيل ڄمڻ جي رجسٽريشن',
+      kok: 'म्हानगरपालिकेन जारी केल्ली जल्म नोंदणी',
     },
   },
   ckyc: {
@@ -453,6 +507,9 @@ const DOCUMENT_TYPE_TRANSLATIONS: Readonly<
       pa: 'CKYC ਨੰਬਰ',
       ml: 'CKYC നമ്പർ',
       ur: 'سی کے وائی سی نمبر',
+      ks: 'سی کے وائی سی نمبر',
+      sd: 'سي ڪي وائي سي نمبر',
+      kok: 'सीकेवायसी क्रमांक',
     },
     description: {
       hi: 'सेर्साई द्वारा जारी केंद्रीय केवाईसी रिकॉर्ड नंबर',
@@ -474,6 +531,9 @@ const DOCUMENT_TYPE_TRANSLATIONS: Readonly<
       pa: 'CERSAI ਵੱਲੋਂ ਜਾਰੀ ਕੇਂਦਰੀ KYC ਰਿਕਾਰਡ ਨੰਬਰ',
       ml: 'CERSAI നൽകിയ സെൻട്രൽ KYC റെക്കോർഡ് നമ്പർ',
       ur: 'سرسائی کا جاری کردہ سینٹرل کے وائی سی ریکارڈ نمبر',
+      ks: 'سرسائی ہُند جٲری کوٚرمُت سینٹرل کے وائی سی ریکارڈ نمبر',
+      sd: 'سرسائي جو جاري ڪيل سينٽرل ڪي وائي سي رڪارڊ نمبر',
+      kok: 'सेरसायन जारी केल्लो सेंट्रल केवायसी रेकॉर्ड क्रमांक',
     },
   },
 };
@@ -500,6 +560,9 @@ const CLAIM_TRANSLATIONS: Readonly<Record<string, TranslatedText>> = {
     pa: 'ਨਾਮ',
     ml: 'പേര്',
     ur: 'نام',
+    ks: 'ناو',
+    sd: 'نالو',
+    kok: 'नांव',
   },
   document_type: {
     hi: 'दस्तावेज़ का प्रकार',
@@ -521,6 +584,9 @@ const CLAIM_TRANSLATIONS: Readonly<Record<string, TranslatedText>> = {
     pa: 'ਦਸਤਾਵੇਜ਼ ਦੀ ਕਿਸਮ',
     ml: 'രേഖയുടെ തരം',
     ur: 'دستاویز کی قسم',
+    ks: 'دستاویزٕچ قسم',
+    sd: 'دستاويز جو قسم',
+    kok: 'कागदपत्राचो प्रकार',
   },
   aadhaar_number: {
     hi: 'आधार नंबर',
@@ -542,6 +608,9 @@ const CLAIM_TRANSLATIONS: Readonly<Record<string, TranslatedText>> = {
     pa: 'ਆਧਾਰ ਨੰਬਰ',
     ml: 'ആധാർ നമ്പർ',
     ur: 'آدھار نمبر',
+    ks: 'آدھار نمبر',
+    sd: 'آڌار نمبر',
+    kok: 'आधार क्रमांक',
   },
   phone: {
     hi: 'फ़ोन',
@@ -563,6 +632,9 @@ const CLAIM_TRANSLATIONS: Readonly<Record<string, TranslatedText>> = {
     pa: 'ਫ਼ੋਨ',
     ml: 'ഫോൺ',
     ur: 'فون',
+    ks: 'فون',
+    sd: 'فون',
+    kok: 'फोन',
   },
   date_of_birth: {
     hi: 'जन्म तिथि',
@@ -584,6 +656,9 @@ const CLAIM_TRANSLATIONS: Readonly<Record<string, TranslatedText>> = {
     pa: 'ਜਨਮ ਮਿਤੀ',
     ml: 'ജനനത്തീയതി',
     ur: 'تاریخ پیدائش',
+    ks: 'زٲژ تٲریخ',
+    sd: 'ڄمڻ جي تاريخ',
+    kok: 'जल्मतारीख',
   },
   address: {
     hi: 'पता',
@@ -605,6 +680,9 @@ const CLAIM_TRANSLATIONS: Readonly<Record<string, TranslatedText>> = {
     pa: 'ਪਤਾ',
     ml: 'വിലാസം',
     ur: 'پتہ',
+    ks: 'پَتہٕ',
+    sd: 'پتو',
+    kok: 'पत्तो',
   },
   gender: {
     hi: 'लिंग',
@@ -626,6 +704,9 @@ const CLAIM_TRANSLATIONS: Readonly<Record<string, TranslatedText>> = {
     pa: 'ਲਿੰਗ',
     ml: 'ലിംഗഭേദം',
     ur: 'جنس',
+    ks: 'جنس',
+    sd: 'جنس',
+    kok: 'लिंग',
   },
   nationality: {
     hi: 'राष्ट्रीयता',
@@ -647,6 +728,9 @@ const CLAIM_TRANSLATIONS: Readonly<Record<string, TranslatedText>> = {
     pa: 'ਕੌਮੀਅਤ',
     ml: 'പൗരത്വം',
     ur: 'قومیت',
+    ks: 'قومیت',
+    sd: 'قوميت',
+    kok: 'राष्ट्रीयत्व',
   },
   pan_number: {
     hi: 'पैन नंबर',
@@ -668,6 +752,9 @@ const CLAIM_TRANSLATIONS: Readonly<Record<string, TranslatedText>> = {
     pa: 'ਪੈਨ ਨੰਬਰ',
     ml: 'പാൻ നമ്പർ',
     ur: 'پین نمبر',
+    ks: 'پین نمبر',
+    sd: 'پين نمبر',
+    kok: 'पॅन क्रमांक',
   },
   father_name: {
     hi: 'पिता का नाम',
@@ -689,6 +776,9 @@ const CLAIM_TRANSLATIONS: Readonly<Record<string, TranslatedText>> = {
     pa: 'ਪਿਤਾ ਦਾ ਨਾਮ',
     ml: 'പിതാവിന്റെ പേര്',
     ur: 'والد کا نام',
+    ks: 'مٲلِس ہُند ناو',
+    sd: 'پيءُ جو نالو',
+    kok: 'बापायचें नांव',
   },
   mother_name: {
     hi: 'माता का नाम',
@@ -710,6 +800,9 @@ const CLAIM_TRANSLATIONS: Readonly<Record<string, TranslatedText>> = {
     pa: 'ਮਾਤਾ ਦਾ ਨਾਮ',
     ml: 'മാതാവിന്റെ പേര്',
     ur: 'والدہ کا نام',
+    ks: 'مٲجہِ ہُند ناو',
+    sd: 'ماءُ جو نالو',
+    kok: 'आवयचें नांव',
   },
   voter_id: {
     hi: 'वोटर आईडी',
@@ -731,6 +824,9 @@ const CLAIM_TRANSLATIONS: Readonly<Record<string, TranslatedText>> = {
     pa: 'ਵੋਟਰ ID',
     ml: 'വോട്ടർ ഐഡി',
     ur: 'ووٹر آئی ڈی',
+    ks: 'ووٹر آئی ڈی',
+    sd: 'ووٽر آءِ ڊي',
+    kok: 'मतदार ओळखपत्र',
   },
   constituency: {
     hi: 'निर्वाचन क्षेत्र',
@@ -752,6 +848,9 @@ const CLAIM_TRANSLATIONS: Readonly<Record<string, TranslatedText>> = {
     pa: 'ਚੋਣ ਹਲਕਾ',
     ml: 'നിയോജക മണ്ഡലം',
     ur: 'حلقۂ انتخاب',
+    ks: 'حلقہٕ انتخاب',
+    sd: 'حلقو',
+    kok: 'मतदारसंघ',
   },
   driving_license: {
     hi: 'ड्राइविंग लाइसेंस',
@@ -773,6 +872,9 @@ const CLAIM_TRANSLATIONS: Readonly<Record<string, TranslatedText>> = {
     pa: 'ਡਰਾਈਵਿੰਗ ਲਾਇਸੈਂਸ',
     ml: 'ഡ്രൈവിംഗ് ലൈസൻസ്',
     ur: 'ڈرائیونگ لائسنس',
+    ks: 'ڈرائیونگ لائسنس',
+    sd: 'ڊرائيونگ لائسنس',
+    kok: 'ड्रायव्हिंग लायसन्स',
   },
   license_type: {
     hi: 'लाइसेंस का प्रकार',
@@ -794,6 +896,9 @@ const CLAIM_TRANSLATIONS: Readonly<Record<string, TranslatedText>> = {
     pa: 'ਲਾਇਸੈਂਸ ਦੀ ਕਿਸਮ',
     ml: 'ലൈസൻസ് തരം',
     ur: 'لائسنس کی قسم',
+    ks: 'لائسنسٕچ قسم',
+    sd: 'لائسنس جو قسم',
+    kok: 'लायसन्साचो प्रकार',
   },
   valid_from: {
     hi: 'से मान्य',
@@ -815,6 +920,9 @@ const CLAIM_TRANSLATIONS: Readonly<Record<string, TranslatedText>> = {
     pa: 'ਇਸ ਮਿਤੀ ਤੋਂ ਵੈਧ',
     ml: 'സാധുത ആരംഭിക്കുന്നത്',
     ur: 'کارآمد از',
+    ks: 'جٲیز پٮ۪ٹھٕ',
+    sd: 'کان صحيح',
+    kok: 'सावन वैध',
   },
   passport_number: {
     hi: 'पासपोर्ट नंबर',
@@ -836,6 +944,9 @@ const CLAIM_TRANSLATIONS: Readonly<Record<string, TranslatedText>> = {
     pa: 'ਪਾਸਪੋਰਟ ਨੰਬਰ',
     ml: 'പാസ്‌പോർട്ട് നമ്പർ',
     ur: 'پاسپورٹ نمبر',
+    ks: 'پاسپورٹ نمبر',
+    sd: 'پاسپورٽ نمبر',
+    kok: 'पासपोर्ट क्रमांक',
   },
   place_of_birth: {
     hi: 'जन्म स्थान',
@@ -857,6 +968,9 @@ const CLAIM_TRANSLATIONS: Readonly<Record<string, TranslatedText>> = {
     pa: 'ਜਨਮ ਸਥਾਨ',
     ml: 'ജനന സ്ഥലം',
     ur: 'جائے پیدائش',
+    ks: 'زٲژ جاے',
+    sd: 'ڄمڻ جي جاءِ',
+    kok: 'जल्मगांव',
   },
   roll_number: {
     hi: 'अनुक्रमांक',
@@ -878,6 +992,9 @@ const CLAIM_TRANSLATIONS: Readonly<Record<string, TranslatedText>> = {
     pa: 'ਰੋਲ ਨੰਬਰ',
     ml: 'റോൾ നമ്പർ',
     ur: 'رول نمبر',
+    ks: 'رول نمبر',
+    sd: 'رول نمبر',
+    kok: 'रोल क्रमांक',
   },
   board: {
     hi: 'बोर्ड',
@@ -899,6 +1016,9 @@ const CLAIM_TRANSLATIONS: Readonly<Record<string, TranslatedText>> = {
     pa: 'ਬੋਰਡ',
     ml: 'ബോർഡ്',
     ur: 'بورڈ',
+    ks: 'بورڈ',
+    sd: 'بورڊ',
+    kok: 'मंडळ',
   },
   year: {
     hi: 'वर्ष',
@@ -920,6 +1040,9 @@ const CLAIM_TRANSLATIONS: Readonly<Record<string, TranslatedText>> = {
     pa: 'ਸਾਲ',
     ml: 'വർഷം',
     ur: 'سال',
+    ks: 'ؤری',
+    sd: 'سال',
+    kok: 'वर्स',
   },
   percentage: {
     hi: 'प्रतिशत',
@@ -941,6 +1064,9 @@ const CLAIM_TRANSLATIONS: Readonly<Record<string, TranslatedText>> = {
     pa: 'ਪ੍ਰਤੀਸ਼ਤ',
     ml: 'ശതമാനം',
     ur: 'فیصد',
+    ks: 'فیصد',
+    sd: 'سيڪڙو',
+    kok: 'टक्केवारी',
   },
   subjects: {
     hi: 'विषय',
@@ -962,6 +1088,9 @@ const CLAIM_TRANSLATIONS: Readonly<Record<string, TranslatedText>> = {
     pa: 'ਵਿਸ਼ੇ',
     ml: 'വിഷയങ്ങൾ',
     ur: 'مضامین',
+    ks: 'مضمون',
+    sd: 'مضمون',
+    kok: 'विशय',
   },
   stream: {
     hi: 'संकाय',
@@ -983,6 +1112,9 @@ const CLAIM_TRANSLATIONS: Readonly<Record<string, TranslatedText>> = {
     pa: 'ਸਟ੍ਰੀਮ',
     ml: 'സ്ട്രീം',
     ur: 'شعبہ',
+    ks: 'شعبہٕ',
+    sd: 'شعبو',
+    kok: 'शाखा',
   },
   registration_number: {
     hi: 'पंजीकरण संख्या',
@@ -1004,6 +1136,9 @@ const CLAIM_TRANSLATIONS: Readonly<Record<string, TranslatedText>> = {
     pa: 'ਰਜਿਸਟ੍ਰੇਸ਼ਨ ਨੰਬਰ',
     ml: 'രജിസ്ട്രേഷൻ നമ്പർ',
     ur: 'رجسٹریشن نمبر',
+    ks: 'رجسٹریشن نمبر',
+    sd: 'رجسٽريشن نمبر',
+    kok: 'नोंदणी क्रमांक',
   },
   ckyc_number: {
     hi: 'सीकेवाईसी नंबर',
@@ -1025,6 +1160,9 @@ const CLAIM_TRANSLATIONS: Readonly<Record<string, TranslatedText>> = {
     pa: 'CKYC ਨੰਬਰ',
     ml: 'CKYC നമ്പർ',
     ur: 'سی کے وائی سی نمبر',
+    ks: 'سی کے وائی سی نمبر',
+    sd: 'سي ڪي وائي سي نمبر',
+    kok: 'सीकेवायसी क्रमांक',
   },
 };
 

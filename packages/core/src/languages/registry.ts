@@ -305,7 +305,7 @@ export const LANGUAGE_REGISTRY = [
     digits: 'arabext',
     region: 'IN',
     font: 'nastaliq',
-    offered: false,
+    offered: true,
   },
   {
     code: 'kok',
@@ -316,7 +316,7 @@ export const LANGUAGE_REGISTRY = [
     digits: 'deva',
     region: 'IN',
     font: 'devanagari',
-    offered: false,
+    offered: true,
   },
   {
     code: 'mai',
@@ -426,7 +426,7 @@ export const LANGUAGE_REGISTRY = [
     digits: 'arab',
     region: 'IN',
     font: 'naskh',
-    offered: false,
+    offered: true,
   },
   {
     code: 'te',
