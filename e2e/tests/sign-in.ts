@@ -3,6 +3,7 @@ import { KEY_STORE } from './browser-storage';
 
 /**
  * Signs in through the Login page with a demo account (DECISIONS 2) and waits for /dashboard.
+ * For a test about something else than the sign-in, `signInThroughApi` (below) is cheaper.
  * @param aadhaar 12 digits; @param phone 10 digits. The demo OTP is 123456 for all three.
  * @param options.landing where sign-in is expected to lead (default /dashboard; a link opened
  *   while signed out, such as /receive?..., leads back to it); options.open: false when the page
