@@ -33,7 +33,14 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu'],
+      // E2E_CHROMIUM_ARGS: more switches, space-separated, to measure (docs/performance.md: the
+      // in-process GPU and software compositing were measured and not kept).
+      args: [
+        '--no-sandbox',
+        '--disable-background-networking',
+        '--disable-gpu',
+        ...(process.env.E2E_CHROMIUM_ARGS ?? '').split(' ').filter(Boolean),
+      ],
     },
     trace: 'off',
     // The app's service worker precaches the whole build (about 270 files, 4.6 MB) into every fresh

@@ -30,51 +30,52 @@ const basePort = Number(process.env.E2E_PORT ?? 5123);
 const passed = process.argv.slice(2);
 
 /**
- * Seconds each spec file took in a full run of 2026-12-07 (4 parts, all 154 tests passed first
- * time, on a shared machine at load average 21-48; the list reporter's times summed, as
- * `node run.mjs` prints them at the end to refresh this table). Only their ratios matter. A file
- * not listed counts as DEFAULT_SPEC_SECONDS.
+ * Seconds each spec file took in a full run of 2026-12-07 (one part, `E2E_SHARDS=1 CI=1`, all
+ * 165 tests passed first time, on a shared machine at load average 13-20; the list reporter's
+ * times summed, as `node run.mjs` prints them at the end to refresh this table). Only their
+ * ratios matter. A file not listed counts as DEFAULT_SPEC_SECONDS.
  */
 const SPEC_SECONDS = {
-  activity: 36,
-  consent: 82,
-  'consent-fields': 60,
-  'consent-receipt-status': 53,
-  'consent-receipts': 64,
-  'consent-withdrawal': 90,
-  'credential-pdf': 69,
-  'credential-status': 37,
-  credentials: 146,
-  'demos-kyc-business': 80,
-  'demos-wallet-marketplace': 128,
-  'developer-tools': 89,
-  'find-share-link': 31,
-  foundation: 66,
-  'info-pages': 21,
-  landing: 29,
-  languages: 264,
-  notifications: 39,
-  'offline-verify': 32,
-  oid4vp: 210,
-  outbox: 153,
-  prerender: 69,
-  'profile-settings': 220,
-  'public-pages': 239,
-  'public-pages-budget': 21,
-  pwa: 57,
-  'receive-authorization-code': 17,
-  'receive-credential': 29,
-  'receive-from-issuer': 135,
-  'recovery-codes': 97,
-  'secure-storage': 46,
-  sessions: 25,
-  'settings-act': 272,
-  'share-links': 93,
-  'sign-in-ui': 20,
-  theme: 13,
-  'verify-document': 24,
+  activity: 9,
+  consent: 32,
+  'consent-fields': 24,
+  'consent-receipt-status': 18,
+  'consent-receipts': 21,
+  'consent-withdrawal': 36,
+  'credential-pdf': 26,
+  'credential-status': 13,
+  credentials: 56,
+  'demos-kyc-business': 31,
+  'demos-wallet-marketplace': 47,
+  'developer-tools': 29,
+  'find-share-link': 14,
+  foundation: 26,
+  'info-pages': 13,
+  landing: 13,
+  'language-fonts': 4,
+  languages: 122,
+  notifications: 12,
+  'offline-verify': 13,
+  oid4vp: 58,
+  outbox: 40,
+  prerender: 39,
+  'profile-settings': 78,
+  'public-pages': 110,
+  'public-pages-budget': 11,
+  pwa: 48,
+  'receive-authorization-code': 12,
+  'receive-credential': 18,
+  'receive-from-issuer': 65,
+  'recovery-codes': 45,
+  'secure-storage': 22,
+  sessions: 11,
+  'settings-act': 82,
+  'share-links': 32,
+  'sign-in-ui': 7,
+  theme: 9,
+  'verify-document': 7,
 };
-const DEFAULT_SPEC_SECONDS = 40;
+const DEFAULT_SPEC_SECONDS = 25;
 
 /** A spec file argument (`tests/x.spec.ts`, `tests/x.spec.ts:12`), not an option or its value. */
 const isSpec = (arg) => !arg.startsWith('-') && /\.spec\.ts(:\d+)*$/.test(arg);

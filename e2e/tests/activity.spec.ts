@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { storedSessionToken } from './browser-storage';
-import { signInAsDemo } from './sign-in';
+import { signInThroughApi } from './sign-in';
 
 /**
  * In a real Chromium against the real server: the Activity Logs screen (SPEC 2 /logs).
@@ -59,7 +59,7 @@ async function makeShareLink(
 }
 
 test('search and the type filter update the N of M activities text', async ({ page }) => {
-  await signInAsDemo(page, '456789012341', '8765432109');
+  await signInThroughApi(page, '456789012341', '8765432109');
   const headers = await bearer(page);
   // Words no other entry has, so each narrows the list to exactly the entries made here.
   const mark = `e2e${Date.now().toString(36)}`;
@@ -126,7 +126,7 @@ test('search and the type filter update the N of M activities text', async ({ pa
 });
 
 test('an entry written elsewhere appears after Refresh', async ({ page }) => {
-  await signInAsDemo(page, '456789012341', '8765432109');
+  await signInThroughApi(page, '456789012341', '8765432109');
   const headers = await bearer(page);
   await page.goto('/logs');
   const count = page.getByRole('status').filter({ hasText: /activities$/ });

@@ -4,7 +4,7 @@ import { seriousViolations } from './axe';
 import { storedSessionToken } from './browser-storage';
 import { openDeveloperTools } from './developer-tools-panel';
 import { ensureCredential } from './held-credential';
-import { signInAsDemo } from './sign-in';
+import { signInThroughApi } from './sign-in';
 import { verifierKeyFile } from './verifier-key';
 
 /**
@@ -75,7 +75,7 @@ test('unticking Phone on the bank request: the summary, the bank and the Approve
   page,
 }) => {
   test.slow();
-  await signInAsDemo(page, '456789012341', '8765432109');
+  await signInThroughApi(page, '456789012341', '8765432109');
   await ensureAadhaarCard(page);
   await page.goto('/consent');
   await expect(page.getByRole('heading', { level: 1, name: 'Consent Management' })).toBeVisible();

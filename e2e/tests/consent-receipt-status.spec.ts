@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from './axe';
 import { openDeveloperTools } from './developer-tools-panel';
-import { signInAsDemo } from './sign-in';
+import { signInThroughApi } from './sign-in';
 
 /**
  * A receipt's page states the consent now (DECISIONS 7.8, 7.13), in a real Chromium against the
@@ -20,7 +20,7 @@ test('after a withdrawal, the "consent given" receipt says withdrawn and links t
   browser,
   baseURL,
 }) => {
-  await signInAsDemo(page, '345678901238', '9123456780');
+  await signInThroughApi(page, '345678901238', '9123456780');
   await page.goto('/consent');
   await expect(page.getByRole('heading', { level: 1, name: 'Consent Management' })).toBeVisible();
   await openDeveloperTools(page);

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { storedSessionToken } from './browser-storage';
 import { openDeveloperTools } from './developer-tools-panel';
-import { signInAsDemo } from './sign-in';
+import { signInThroughApi } from './sign-in';
 
 /**
  * Consent receipts and "who has my data" (issue 17) in a real Chromium against the real server.
@@ -52,7 +52,7 @@ test('the receipt downloads and verifies on /verify in a fresh context; its link
   browser,
   baseURL,
 }) => {
-  await signInAsDemo(page, '345678901238', '9123456780');
+  await signInThroughApi(page, '345678901238', '9123456780');
   await approveTheBank(page);
 
   await page.getByRole('link', { name: 'Who has my data' }).click();
@@ -98,7 +98,7 @@ test('the receipt downloads and verifies on /verify in a fresh context; its link
 });
 
 test('who has my data lists the organisation and the open share link', async ({ page }) => {
-  await signInAsDemo(page, '345678901238', '9123456780');
+  await signInThroughApi(page, '345678901238', '9123456780');
   await approveTheBank(page);
   await shareBasicIdentity(page);
 

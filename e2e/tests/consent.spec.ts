@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { readStoredJson, storedSessionToken } from './browser-storage';
 import { openDeveloperTools } from './developer-tools-panel';
-import { signInAsDemo } from './sign-in';
+import { signInThroughApi } from './sign-in';
 
 /**
  * In a real Chromium against the real server: the Consent Management screen (SPEC 2).
@@ -14,7 +14,7 @@ const BANK = 'State Bank of India';
 const BANK_LOG = 'Approved consent request from State Bank of India for Open savings account';
 
 function signInAsTestDemo(page: Page) {
-  return signInAsDemo(page, '456789012341', '8765432109');
+  return signInThroughApi(page, '456789012341', '8765432109');
 }
 
 function section(page: Page, status: 'Pending' | 'Approved' | 'Rejected', count?: number) {

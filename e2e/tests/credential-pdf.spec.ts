@@ -11,7 +11,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { decodeOfflineQr } from '../../packages/core/src/offline/qr-codec';
 import { ensureCredential } from './held-credential';
-import { signInAsDemo } from './sign-in';
+import { signInThroughApi } from './sign-in';
 
 /**
  * "Download PDF" makes a real PDF (DECISIONS 9.5) in a real Chromium against the real server:
@@ -158,7 +158,7 @@ test('the PDF has real text (name, issuer, fields, masked PAN) and a QR code tha
   request,
 }) => {
   test.setTimeout(90_000);
-  await signInAsDemo(page, '234567890125', '9876543210');
+  await signInThroughApi(page, '234567890125', '9876543210');
   await ensurePan(page);
   const { path, card } = await downloadPdf(page, 'en', ['Date of Birth']);
   const holder = (await card.locator('[data-field="name"]').textContent()) ?? '';
@@ -194,7 +194,7 @@ test('in Hindi the PDF reads back in Hindi (Devanagari embedded, shaped and sear
   page,
 }) => {
   test.setTimeout(90_000);
-  await signInAsDemo(page, '234567890125', '9876543210');
+  await signInThroughApi(page, '234567890125', '9876543210');
   await ensurePan(page);
   await page.evaluate(() => localStorage.setItem('language', 'hi'));
   await openCredentials(page);

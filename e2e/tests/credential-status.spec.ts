@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { storedSessionToken } from './browser-storage';
 import { E2E_ISSUER, issuerApiKey } from './issuer-key';
-import { signInAsDemo } from './sign-in';
+import { signInThroughApi } from './sign-in';
 
 /**
  * A credential its issuer suspends, reinstates and revokes, seen in a real Chromium against the
@@ -78,7 +78,7 @@ test('the issuer suspends, reinstates and revokes a licence: the card, its shari
   page,
   request,
 }) => {
-  await signInAsDemo(page, HOLDER.aadhaar, HOLDER.phone);
+  await signInThroughApi(page, HOLDER.aadhaar, HOLDER.phone);
   await dropLicences(page, request);
 
   // The holder adds the licence; the Regional Transport Office issues it.

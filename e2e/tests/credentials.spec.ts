@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { signInAsDemo } from './sign-in';
+import { signInThroughApi } from './sign-in';
 
 /**
  * Signed credentials (DECISIONS 4) in a real Chromium against the real server: the Credentials
@@ -12,7 +12,7 @@ import { signInAsDemo } from './sign-in';
  */
 
 function signInAsSecondaryDemo(page: Page) {
-  return signInAsDemo(page, '345678901238', '9123456780');
+  return signInThroughApi(page, '345678901238', '9123456780');
 }
 
 async function openCredentials(page: Page) {

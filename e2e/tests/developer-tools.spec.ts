@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from './axe';
 import { storedSessionToken } from './browser-storage';
-import { signInAsDemo } from './sign-in';
+import { signInThroughApi } from './sign-in';
 
 /**
  * Issue 19: SPEC 2's developer tools stay, out of the citizen's way: one collapsed "Developer
@@ -11,7 +11,7 @@ import { signInAsDemo } from './sign-in';
  */
 
 function signInAsTestDemo(page: Page) {
-  return signInAsDemo(page, '456789012341', '8765432109');
+  return signInThroughApi(page, '456789012341', '8765432109');
 }
 
 const PAGES = [

@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { ensureCredential } from './held-credential';
-import { signInAsDemo } from './sign-in';
+import { signInThroughApi } from './sign-in';
 
 /**
  * Find a share link again: a link made with Share (copied to the clipboard) and one made with
@@ -45,7 +45,7 @@ test('find a share link again: copy it, see its QR code and open it from the lis
   page,
   baseURL,
 }) => {
-  await signInAsDemo(page, AADHAAR, PHONE);
+  await signInThroughApi(page, AADHAAR, PHONE);
   // Specs share one server: another may already have given this holder a Voter ID Card.
   const card = await ensureCredential(page, 'Voter ID Card');
 

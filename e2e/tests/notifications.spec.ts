@@ -4,7 +4,7 @@ import {
   computeRecentUpdates,
 } from '../../packages/core/src/notifications/recent-updates';
 import { storedSessionToken } from './browser-storage';
-import { signInAsDemo } from './sign-in';
+import { signInThroughApi } from './sign-in';
 
 /**
  * Notifications and Search in a real Chromium against the real server: the bell's count
@@ -18,7 +18,7 @@ import { signInAsDemo } from './sign-in';
 const USER = 'user-003';
 
 function signInAsTestDemo(page: Page) {
-  return signInAsDemo(page, '456789012341', '8765432109');
+  return signInThroughApi(page, '456789012341', '8765432109');
 }
 
 async function authHeaders(page: Page): Promise<Record<string, string>> {

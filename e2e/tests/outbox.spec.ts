@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from './axe';
 import { storedSessionToken } from './browser-storage';
-import { signInAsDemo } from './sign-in';
+import { signInThroughApi } from './sign-in';
 
 /**
  * Offline work comes back (the outbox), in a real Chromium against the real server: changes made
@@ -83,7 +83,7 @@ function openFromHeader(page: Page, name: 'Credentials' | 'Consent') {
 }
 
 async function signInWithKnownState(page: Page, request: APIRequestContext) {
-  await signInAsDemo(page, '456789012341', '8765432109');
+  await signInThroughApi(page, '456789012341', '8765432109');
   const api = await holderApi(page, request);
   await api.reset();
   await api.dropDocument();

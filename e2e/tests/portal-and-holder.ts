@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { type Browser, expect, type Page } from '@playwright/test';
 import { seriousViolations } from './axe';
 import { ensureCredential } from './held-credential';
-import { signInAsDemo } from './sign-in';
+import { signInThroughApi } from './sign-in';
 import { verifierKeyFile } from './verifier-key';
 
 /**
@@ -73,7 +73,7 @@ export async function createPanRequest(portal: Page, options: Scan = {}): Promis
 export async function holderWithPan(browser: Browser, baseURL: string | undefined) {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  await signInAsDemo(page, HOLDER.aadhaar, HOLDER.phone);
+  await signInThroughApi(page, HOLDER.aadhaar, HOLDER.phone);
   await ensureCredential(page, 'PAN Card');
   return { context, page };
 }

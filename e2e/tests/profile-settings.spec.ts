@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from './axe';
 import { storedSessionToken } from './browser-storage';
 import { ensureCredential } from './held-credential';
-import { signInAsDemo } from './sign-in';
+import { signInThroughApi } from './sign-in';
 
 /**
  * Profile and Settings, persisted on the server, in a real Chromium against the real server. The
@@ -15,7 +15,7 @@ import { signInAsDemo } from './sign-in';
 const PRIYA = 'Priya Venkataraman';
 
 function signInAsSecondaryDemo(page: Page) {
-  return signInAsDemo(page, '345678901238', '9123456780');
+  return signInThroughApi(page, '345678901238', '9123456780');
 }
 
 /** GET (or PUT) one of user-002's API paths with the page's session. */

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
-import { signInAsDemo } from './sign-in';
+import { signInThroughApi } from './sign-in';
 
 /**
  * The installable app (docs/adr/0007-service-worker.md), in a real Chromium against
@@ -147,7 +147,7 @@ test('offline after one visit: a cold start opens the credentials, and every sig
   context,
   page,
 }) => {
-  await signInAsDemo(page, '345678901238', '9123456780');
+  await signInThroughApi(page, '345678901238', '9123456780');
   await page.goto('/credentials');
   await expect(page.getByRole('article', { name: 'Basic Identity' })).toBeVisible();
   await waitForActiveServiceWorker(page);

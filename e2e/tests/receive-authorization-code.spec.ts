@@ -4,7 +4,7 @@ import {
   startOutsideIssuer,
 } from '../../apps/server/test/helpers/outside-issuer';
 import { storedSessionToken } from './browser-storage';
-import { signInAsDemo } from './sign-in';
+import { signInThroughApi } from './sign-in';
 
 /**
  * Receiving by the OpenID4VCI 1.0 authorization code grant with PKCE (docs/oid4vci.md
@@ -49,7 +49,7 @@ async function dropLibraryCards(page: Page): Promise<void> {
 test('an authorization-code offer: continue at the issuer, come back, find the card', async ({
   page,
 }) => {
-  await signInAsDemo(page, HOLDER.aadhaar, HOLDER.phone);
+  await signInThroughApi(page, HOLDER.aadhaar, HOLDER.phone);
   await dropLibraryCards(page);
   const { link } = issuer.makeAuthorizationOffer('library');
   await page.goto(`/receive?${link.split('?')[1]}`);

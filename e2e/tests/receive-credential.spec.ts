@@ -1,6 +1,6 @@
 import { expect, type Page, type Route, test } from '@playwright/test';
 import { fakeCameraArgs, qrVideo } from './qr-video';
-import { signInAsDemo } from './sign-in';
+import { signInThroughApi } from './sign-in';
 
 /**
  * Receiving a credential from an OUTSIDE issuer (DECISIONS 9, OpenID4VCI 1.0) as the holder sees
@@ -152,7 +152,7 @@ async function openCredentials(page: Page) {
 test('scan the offer QR, see the issuer and claims, type the code (wrong, then right), accept, find the card', async ({
   page,
 }) => {
-  await signInAsDemo(page, '456789012341', '8765432109');
+  await signInThroughApi(page, '456789012341', '8765432109');
   const sent = await mockOfferApi(page, offerView(true, true));
   await openCredentials(page);
 
@@ -197,7 +197,7 @@ test('scan the offer QR, see the issuer and claims, type the code (wrong, then r
 test('/receive?<the offer query> opens the same review; an untrusted issuer is warned about; Decline', async ({
   page,
 }) => {
-  await signInAsDemo(page, '456789012341', '8765432109');
+  await signInThroughApi(page, '456789012341', '8765432109');
   const sent = await mockOfferApi(page, offerView(false, false));
   await page.goto('/receive?credential_offer_uri=https%3A%2F%2Funiversity.example%2Foffers%2F7');
 
@@ -224,7 +224,7 @@ test('paste the offer link on a phone-sized screen; the dialog fits and is keybo
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInAsDemo(page, '456789012341', '8765432109');
+  await signInThroughApi(page, '456789012341', '8765432109');
   const sent = await mockOfferApi(page, offerView(true, true));
   await openCredentials(page);
 

@@ -3,7 +3,7 @@ import { seriousViolations } from './axe';
 import { storedSessionToken } from './browser-storage';
 import { E2E_ISSUER, issuerApiKey } from './issuer-key';
 import { fakeCameraArgs, qrVideo } from './qr-video';
-import { signInAsDemo } from './sign-in';
+import { signInAsDemo, signInThroughApi } from './sign-in';
 
 /**
  * Receiving a credential from one of the product's issuers over OpenID4VCI 1.0 (DECISIONS 8 and
@@ -99,7 +99,7 @@ async function dropDrivingLicences(page: Page, request: APIRequestContext): Prom
 }
 
 async function signIn(page: Page, request: APIRequestContext): Promise<void> {
-  await signInAsDemo(page, HOLDER.aadhaar, HOLDER.phone);
+  await signInThroughApi(page, HOLDER.aadhaar, HOLDER.phone);
   await dropDrivingLicences(page, request);
 }
 

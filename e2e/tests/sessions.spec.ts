@@ -4,7 +4,7 @@
  * its access at once (its next API call answers 401 and it lands on /login).
  */
 import { expect, test } from '@playwright/test';
-import { signInAsDemo } from './sign-in';
+import { signInThroughApi } from './sign-in';
 
 const AADHAAR = '345678901238';
 const PHONE = '9123456780';
@@ -14,11 +14,11 @@ const OTHER_BROWSER_UA =
 test('signing out another session from Settings ends its access', async ({ browser }) => {
   const other = await browser.newContext({ userAgent: OTHER_BROWSER_UA });
   const otherPage = await other.newPage();
-  await signInAsDemo(otherPage, AADHAAR, PHONE);
+  await signInThroughApi(otherPage, AADHAAR, PHONE);
 
   const mine = await browser.newContext();
   const page = await mine.newPage();
-  await signInAsDemo(page, AADHAAR, PHONE);
+  await signInThroughApi(page, AADHAAR, PHONE);
   await page.goto('/settings#settings-security');
   const security = page.getByRole('region', { name: 'Security' });
   await expect(security.getByText('Active sessions')).toBeVisible();

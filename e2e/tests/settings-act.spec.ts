@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { type BrowserContext, type CDPSession, expect, type Page, test } from '@playwright/test';
 import { storedSessionToken } from './browser-storage';
 import { ensureCredential } from './held-credential';
+import { signInThroughApi } from './sign-in';
 
 /**
  * Settings that act (issue 19), in a real Chromium against the real server: every control of
@@ -53,9 +54,15 @@ async function enterOtp(page: Page) {
   await page.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
-async function signIn(page: Page) {
+/** Signs in through the Login page (where what the sign-in does is under test). */
+async function signInOnPage(page: Page) {
   await enterOtp(page);
   await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Signs in without the Login page (tests/sign-in.ts), at /dashboard. */
+function signIn(page: Page) {
+  return signInThroughApi(page, AADHAAR, PHONE);
 }
 
 async function openSettings(page: Page) {
@@ -398,7 +405,7 @@ test('Delete Account: two confirmations, a date and what is kept; signing in aga
   });
   expect(old.status()).toBe(401);
 
-  await signIn(page);
+  await signInOnPage(page);
   await expect(
     page.getByText('Welcome back. Your account deletion was cancelled because you signed in.'),
   ).toBeVisible();

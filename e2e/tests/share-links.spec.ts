@@ -2,7 +2,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { ensureCredential } from './held-credential';
-import { signInAsDemo } from './sign-in';
+import { signInThroughApi } from './sign-in';
 
 /**
  * Share links (docs/api-contract.md "Share links") in a real Chromium against the real server: a
@@ -47,7 +47,7 @@ test('a two-field share shows a stranger those two only; the QR holds the link; 
   browser,
   baseURL,
 }) => {
-  await signInAsDemo(page, AADHAAR, PHONE);
+  await signInThroughApi(page, AADHAAR, PHONE);
   // Specs share one server: another may already have given this holder an Aadhaar Card.
   const card = await ensureCredential(page, 'Aadhaar Card');
 
@@ -113,7 +113,7 @@ test('the bare /verify/{credentialId} shows the name and masked numbers only', a
   browser,
   baseURL,
 }) => {
-  await signInAsDemo(page, AADHAAR, PHONE);
+  await signInThroughApi(page, AADHAAR, PHONE);
   await openCredentials(page);
   const card = page.getByRole('article', { name: 'Aadhaar Card' });
   await card.getByRole('button', { name: 'Show details of Aadhaar Card' }).click();
@@ -146,7 +146,7 @@ test('a shared Aadhaar number is masked unless chosen in full; the card reveals 
   browser,
   baseURL,
 }) => {
-  await signInAsDemo(page, AADHAAR, PHONE);
+  await signInThroughApi(page, AADHAAR, PHONE);
   const card = await ensureCredential(page, 'Aadhaar Card');
   // The card holds the number masked; its eye asks the server for it.
   await card.getByRole('button', { name: 'Show details of Aadhaar Card' }).click();
@@ -204,7 +204,7 @@ test('the card switch turns the bare link off: a stranger reads Link turned off'
   browser,
   baseURL,
 }) => {
-  await signInAsDemo(page, AADHAAR, PHONE);
+  await signInThroughApi(page, AADHAAR, PHONE);
   await openCredentials(page);
   const card = page.getByRole('article', { name: 'Aadhaar Card' });
   await card.getByRole('button', { name: 'Show details of Aadhaar Card' }).click();

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { ensureCredential } from './held-credential';
-import { signInAsDemo } from './sign-in';
+import { signInThroughApi } from './sign-in';
 
 /**
  * /verify says what it was given, against the real server's W3C verifier: a credential saved
@@ -19,7 +19,7 @@ test('a downloaded credential uploaded on /verify is shown as a credential; othe
   browser,
   baseURL,
 }, testInfo) => {
-  await signInAsDemo(page, AADHAAR, PHONE);
+  await signInThroughApi(page, AADHAAR, PHONE);
   // Specs share one server: another may already have given this holder a PAN Card.
   const pan = await ensureCredential(page, 'PAN Card');
   const download = page.waitForEvent('download');
