@@ -6,8 +6,8 @@
  *   1. side by side: Biome (lint and format), the TypeScript compiler on the four projects (two
  *      at a time), and the web build the browser tests serve (`npm run build -w apps/web`);
  *   2. the unit and API suites (Vitest, every workspace, PGlite and PostgreSQL when
- *      TEST_DATABASE_URL is set): core and server with workers reused from file to file, then
- *      web with a new process per file;
+ *      TEST_DATABASE_URL is set): core and server, then web, each with workers reused from file
+ *      to file;
  *   3. the browser tests (`npm test -w e2e` with E2E_NO_BUILD=1: the build of step 1 is served).
  *
  * A phase that fails stops the run after its step (the parts of step 1 all finish, so one run
@@ -91,9 +91,10 @@ let status = await together(first);
 if (status !== 0) finish(status);
 
 // Step 2. Vitest in two runs, one after the other (both always run; the first failure is the
-// status). The node projects with workers reused from file to file (root vitest.config.ts):
-// the API suites keep their imports (Fastify, PGlite, drizzle, jose...) instead of importing
-// them again for each file. The web project in new processes per file, as its files need.
+// status). Both with workers reused from file to file (root vitest.config.ts): the API suites
+// keep their imports (Fastify, PGlite, drizzle, jose...) instead of importing them again for each
+// file; the web files keep the process, its packages (React, Testing Library, i18next...) and
+// one jsdom window, and import the app's own modules afresh (apps/web/vitest.config.ts).
 if (wanted('unit')) {
   const node = await phase('vitest core, server', [
     [
@@ -111,7 +112,9 @@ if (wanted('unit')) {
       ],
     ],
   ]);
-  const web = await phase('vitest web', [['npx', ['vitest', 'run', '--project', 'web']]]);
+  const web = await phase('vitest web', [
+    ['npx', ['vitest', 'run', '--project', 'web', '--poolOptions.forks.isolate=false']],
+  ]);
   status = node || web;
   if (status !== 0) finish(status);
 }
