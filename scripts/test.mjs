@@ -10,9 +10,15 @@
  *      to file;
  *   3. the browser tests (`npm test -w e2e` with E2E_NO_BUILD=1: the build of step 1 is served).
  *
+ * With `--chaos` (CI, .ci/run) the short chaos run of the several-instance cluster
+ * (`npm run chaos -- --short`, docs/scaling.md) runs beside the web Vitest run of step 2, instead
+ * of alone after the browser tests: its recovery targets held beside it (docs/performance.md,
+ * "Session 37"), and never beside the browser tests, which are CPU-bound.
+ *
  * A phase that fails stops the run after its step (the parts of step 1 all finish, so one run
  * reports every lint and type error); the exit status is the first failure's.
- * Arguments: `--only <phase,...>` runs the named phases alone (lint, typecheck, build, unit, e2e).
+ * Arguments: `--only <phase,...>` runs the named phases alone (lint, typecheck, build, unit, e2e);
+ * `--chaos` adds the chaos run (also with `--only unit`).
  */
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -22,6 +28,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt === -1 ? null : new Set(String(process.argv[onlyAt + 1] ?? '').split(','));
 const wanted = (phase) => only === null || only.has(phase);
+const withChaos = process.argv.includes('--chaos');
 
 /** Wall seconds of each finished phase, in finishing order. */
 const timings = [];
@@ -112,10 +119,13 @@ if (wanted('unit')) {
       ],
     ],
   ]);
-  const web = await phase('vitest web', [
-    ['npx', ['vitest', 'run', '--project', 'web', '--poolOptions.forks.isolate=false']],
+  const [web, chaos] = await Promise.all([
+    phase('vitest web', [
+      ['npx', ['vitest', 'run', '--project', 'web', '--poolOptions.forks.isolate=false']],
+    ]),
+    withChaos ? phase('chaos', [['npm', ['run', 'chaos', '--', '--short']]]) : 0,
   ]);
-  status = node || web;
+  status = node || web || chaos;
   if (status !== 0) finish(status);
 }
 
