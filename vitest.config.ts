@@ -36,8 +36,9 @@ export default defineConfig({
     // `--poolOptions.forks.isolate=false` instead: a worker then runs file after file, Vitest
     // runs the projects one after another (each with every worker), and each project says whether
     // a reused worker forgets its modules and mocks between files: the API suites keep them
-    // (apps/server/vitest.config.ts), the fuzz suite forgets them. The web project, whose files
-    // share module state with their libraries, runs in a second `vitest run` with new processes.
+    // (apps/server/vitest.config.ts), the fuzz suite forgets them, and so do the web files, which
+    // keep only the packages and one jsdom window (apps/web/vitest.config.ts); the web project
+    // runs in a second `vitest run`.
     sequence: { sequencer: LongFilesFirst },
   },
 });

@@ -6,13 +6,19 @@
  *   1. side by side: Biome (lint and format), the TypeScript compiler on the four projects (two
  *      at a time), and the web build the browser tests serve (`npm run build -w apps/web`);
  *   2. the unit and API suites (Vitest, every workspace, PGlite and PostgreSQL when
- *      TEST_DATABASE_URL is set): core and server with workers reused from file to file, then
- *      web with a new process per file;
+ *      TEST_DATABASE_URL is set): core and server, then web, each with workers reused from file
+ *      to file;
  *   3. the browser tests (`npm test -w e2e` with E2E_NO_BUILD=1: the build of step 1 is served).
+ *
+ * With `--chaos` (CI, .ci/run) the short chaos run of the several-instance cluster
+ * (`npm run chaos -- --short`, docs/scaling.md) runs beside the web Vitest run of step 2, instead
+ * of alone after the browser tests: its recovery targets held beside it (docs/performance.md,
+ * "Session 37"), and never beside the browser tests, which are CPU-bound.
  *
  * A phase that fails stops the run after its step (the parts of step 1 all finish, so one run
  * reports every lint and type error); the exit status is the first failure's.
- * Arguments: `--only <phase,...>` runs the named phases alone (lint, typecheck, build, unit, e2e).
+ * Arguments: `--only <phase,...>` runs the named phases alone (lint, typecheck, build, unit, e2e);
+ * `--chaos` adds the chaos run (also with `--only unit`).
  */
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -22,6 +28,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt === -1 ? null : new Set(String(process.argv[onlyAt + 1] ?? '').split(','));
 const wanted = (phase) => only === null || only.has(phase);
+const withChaos = process.argv.includes('--chaos');
 
 /** Wall seconds of each finished phase, in finishing order. */
 const timings = [];
@@ -91,9 +98,10 @@ let status = await together(first);
 if (status !== 0) finish(status);
 
 // Step 2. Vitest in two runs, one after the other (both always run; the first failure is the
-// status). The node projects with workers reused from file to file (root vitest.config.ts):
-// the API suites keep their imports (Fastify, PGlite, drizzle, jose...) instead of importing
-// them again for each file. The web project in new processes per file, as its files need.
+// status). Both with workers reused from file to file (root vitest.config.ts): the API suites
+// keep their imports (Fastify, PGlite, drizzle, jose...) instead of importing them again for each
+// file; the web files keep the process, its packages (React, Testing Library, i18next...) and
+// one jsdom window, and import the app's own modules afresh (apps/web/vitest.config.ts).
 if (wanted('unit')) {
   const node = await phase('vitest core, server', [
     [
@@ -111,8 +119,13 @@ if (wanted('unit')) {
       ],
     ],
   ]);
-  const web = await phase('vitest web', [['npx', ['vitest', 'run', '--project', 'web']]]);
-  status = node || web;
+  const [web, chaos] = await Promise.all([
+    phase('vitest web', [
+      ['npx', ['vitest', 'run', '--project', 'web', '--poolOptions.forks.isolate=false']],
+    ]),
+    withChaos ? phase('chaos', [['npm', ['run', 'chaos', '--', '--short']]]) : 0,
+  ]);
+  status = node || web || chaos;
   if (status !== 0) finish(status);
 }
 

@@ -90,14 +90,15 @@ function textSuccessProblems(response: LightMyRequestResponse, mediaTypes: strin
 
 /**
  * The problems of `response` to a request for `operation` (empty when it is fine). `sent` is the
- * request's URL and payload as text: wording of INTERNAL_WORDING that the caller itself sent (a
+ * request's URL and payload as text (or a function making it, called only when a detail matches
+ * INTERNAL_WORDING: the fuzzing's payloads reach 1 MiB): wording the caller itself sent (a
  * field or key literally named "undefined", echoed in a detail) is not an internal leak.
  */
 export function answerProblems(
   operation: Operation,
   response: LightMyRequestResponse,
   pathname: string,
-  sent = '',
+  sent: string | (() => string) = '',
 ): string[] {
   const problems: string[] = [];
   const status = response.statusCode;
@@ -203,9 +204,12 @@ export function answerProblems(
   if (detail.length === 0 || detail.length > MAX_DETAIL_LENGTH) {
     problems.push(`detail of ${detail.length} characters: ${detail.slice(0, 200)}`);
   }
+  let sentText: string | undefined;
   for (const pattern of INTERNAL_WORDING) {
     const match = pattern.exec(detail);
-    if (match && !sent.includes(match[0])) {
+    if (!match) continue;
+    sentText ??= typeof sent === 'string' ? sent : sent();
+    if (!sentText.includes(match[0])) {
       problems.push(`detail ${JSON.stringify(detail)} matches ${pattern}`);
     }
   }

@@ -36,9 +36,13 @@
  * suites but the rate-limit and authorization ones), with OTP_PROVIDER=console so the real OTP
  * code runs; FUZZ_BACKEND=postgresql (with TEST_DATABASE_URL) runs it on PostgreSQL instead. fast-check prints the seed of a failure: FUZZ_SEED=<seed> FUZZ_ONLY=<regex of the
  * operation key> replays it (the data may differ, as earlier operations do not run);
- * FUZZ_RUNS=<n> raises the count for a longer local run.
+ * FUZZ_RUNS=<n> raises the count for a longer local run. FUZZ_PROFILE=<file> writes a V8 CPU
+ * profile of the part's requests (node:inspector, from the first operation to the last) to
+ * `<file>-<part>.cpuprofile`, for Chrome DevTools or scripts/cpuprofile-top.mjs.
  */
 import { generateKeyPairSync, sign } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import { createServer } from 'node:net';
 import {
   buildCredentialDocument,
@@ -627,8 +631,16 @@ export function describeFuzzSuite(part: { index: number; count: number }): void 
     };
 
     const started = { wall: performance.now(), cpu: process.cpuUsage() };
+    /** The inspector session profiling this part when FUZZ_PROFILE names a file. */
+    const profiler = process.env.FUZZ_PROFILE ? new Session() : null;
 
     beforeAll(async () => {
+      if (profiler) {
+        profiler.connect();
+        await profiler.post('Profiler.enable');
+        await profiler.post('Profiler.setSamplingInterval', { interval: 500 });
+        await profiler.post('Profiler.start');
+      }
       revokedToken = await login();
       await app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(revokedToken) });
       tokens.set(ACTOR.userId, await login(ACTOR));
@@ -664,6 +676,14 @@ export function describeFuzzSuite(part: { index: number; count: number }): void 
     });
 
     afterAll(async () => {
+      if (profiler) {
+        const { profile } = await profiler.post('Profiler.stop');
+        await writeFile(
+          `${process.env.FUZZ_PROFILE}-${part.index + 1}.cpuprofile`,
+          JSON.stringify(profile),
+        );
+        profiler.disconnect();
+      }
       outsideIssuer.close();
       const lines = [...stats].map(([key, s]) => {
         const statuses = [...s.statuses]
@@ -1155,7 +1175,8 @@ export function describeFuzzSuite(part: { index: number; count: number }): void 
             const response = await send(operation, request);
             // The path the server saw: light-my-request resolves dot segments as a URL parser does.
             const { pathname } = new URL(request.url, 'http://localhost');
-            const sent = `${request.url} ${safeDecode(request.url)} ${String(request.payload ?? '')}`;
+            const sent = () =>
+              `${request.url} ${safeDecode(request.url)} ${String(request.payload ?? '')}`;
             const problems = answerProblems(operation, response, pathname, sent);
             if (operation.apiKey && request.auth.kind === 'own' && response.statusCode === 401) {
               problems.push(`the ${operation.apiKey}'s live API key was refused`);

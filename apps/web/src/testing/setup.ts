@@ -6,6 +6,9 @@
  * module, lib/secure-storage.ts, is replaced by testing/plain-vault.ts, which keeps them in
  * localStorage as plaintext, so the feature tests seed and read `localStorage` as before. The
  * substitute exists only in the tests; lib/secure-vault.test.ts tests the real vault.
+ *
+ * The jsdom window is kept from file to file within a worker (testing/jsdom-kept.ts);
+ * testing/fresh-window.ts, run before this module, puts it back as a new window starts.
  */
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
