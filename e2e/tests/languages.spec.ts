@@ -14,11 +14,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
+import { FONTS, type FontKey, LANGUAGE_REGISTRY } from '../../packages/core/src/languages/registry';
 import { seriousViolations } from './axe';
 
 const LOCALES = fileURLToPath(new URL('../../apps/web/src/locales', import.meta.url));
 const LANGUAGES = ['en', 'hi', 'es', 'fr', 'de', 'ja', 'ta', 'bn'] as const;
-type Language = (typeof LANGUAGES)[number] | 'mr' | 'te' | 'kn' | 'ml' | 'gu' | 'pa';
+type Language = string;
 
 type Json = { [key: string]: string | Json };
 
@@ -153,23 +154,23 @@ for (const language of LANGUAGES) {
 }
 
 /**
- * The languages of India offered since (DECISIONS 6, docs/i18n.md): each opens /login in it with
- * none of the English texts of the form left, its script drawn with the product's own face (this
- * Chromium has no Telugu, Kannada, Malayalam, Gujarati or Gurmukhi font, and no Devanagari one
- * for Marathi), fetched from this server. Lighter than the test above (no sign-in, no axe run):
+ * The other languages offered (each registry entry with `offered`, DECISIONS 6, docs/i18n.md):
+ * each opens /login in it with none of the English texts of the form left, its script drawn with
+ * the product's own face (this Chromium has no Indic, Arabic-script, Ol Chiki or Meetei Mayek
+ * font), fetched from this server. Lighter than the test above (no sign-in, no axe run):
  * Settings in them is covered by the Vitest suites (locales.test.ts completeness, settings page).
  */
-const MORE_LANGUAGES = {
-  mr: {
-    family: 'Noto Sans Devanagari Variable',
-    file: /noto-sans-devanagari-devanagari-wght-normal/,
-  },
-  te: { family: 'Noto Sans Telugu Variable', file: /noto-sans-telugu-telugu-wght-normal/ },
-  kn: { family: 'Noto Sans Kannada Variable', file: /noto-sans-kannada-kannada-wght-normal/ },
-  ml: { family: 'Noto Sans Malayalam Variable', file: /noto-sans-malayalam-malayalam-wght-normal/ },
-  gu: { family: 'Noto Sans Gujarati Variable', file: /noto-sans-gujarati-gujarati-wght-normal/ },
-  pa: { family: 'Noto Sans Gurmukhi Variable', file: /noto-sans-gurmukhi-gurmukhi-wght-normal/ },
-} as const;
+const MORE_LANGUAGES = Object.fromEntries(
+  LANGUAGE_REGISTRY.filter(
+    (entry) =>
+      entry.offered && !(LANGUAGES as readonly string[]).includes(entry.code) && entry.font,
+  ).map((entry) => {
+    const font = FONTS[entry.font as FontKey];
+    // The file Vite names after the package's woff2: <package>-<subset>-wght-normal-<hash>.woff2
+    const file = new RegExp(`${font.package.split('/')[1]}-${font.subset}-wght-normal`);
+    return [entry.code, { family: font.family, file }];
+  }),
+);
 
 for (const [language, font] of Object.entries(MORE_LANGUAGES)) {
   test.describe(`in ${language}`, () => {
