@@ -9,11 +9,11 @@
 import {
   type CredentialRecord,
   credentialDisplayStatus,
-  ISSUER_DISPLAY_NAMES,
   isSensitiveField,
   maskField,
 } from '@pehchaan/core';
 import type { TFunction } from 'i18next';
+import { issuerDisplayName } from '@/lib/document-labels';
 import { claimValue, fieldLabel } from '@/lib/format-claim';
 import type { Formatter } from '@/lib/preferences';
 import type { PrintPresentation } from './api/create-print-presentation';
@@ -85,11 +85,7 @@ export function credentialPdfContent(
   const title = credentialDisplayName(credential, language);
   const subject = credential.credential_subject;
   // One of the product's issuers is named in the UI language (its trust-list names).
-  const names = ISSUER_DISPLAY_NAMES[credential.issuer as keyof typeof ISSUER_DISPLAY_NAMES];
-  const issuer =
-    credential.received?.issuer_name ??
-    names?.[language as keyof typeof names] ??
-    credential.issuer;
+  const issuer = credential.received?.issuer_name ?? issuerDisplayName(credential.issuer, language);
   const label = (field: string) =>
     credential.received?.claim_labels?.[field] ?? fieldLabel(field, language);
   const shown = (field: string) => {

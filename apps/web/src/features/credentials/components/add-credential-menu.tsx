@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ChevronDownIcon, PlusIcon } from '@/components/ui/icons';
 import { useDismiss } from '@/components/ui/use-dismiss';
-import { documentTypeName } from '@/lib/document-labels';
+import { documentTypeName, issuerDisplayName } from '@/lib/document-labels';
 
 export function AddCredentialMenu({
   heldKeys,
@@ -105,7 +105,7 @@ export function AddCredentialMenu({
                   {documentTypeName(type.key, i18n.language)}
                 </span>
                 <span className="text-xs text-slate-600 dark:text-slate-400">
-                  {type.issuer}
+                  {issuerDisplayName(type.issuer, i18n.language)}
                   {held && ` · ${t('held')}`}
                 </span>
               </button>

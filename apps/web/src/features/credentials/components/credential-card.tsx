@@ -39,7 +39,7 @@ import { ChevronDownIcon, ClockIcon, ShareIcon, ShieldIcon } from '@/components/
 import { Ltr } from '@/components/ui/ltr';
 import { SubjectFields } from '@/components/ui/subject-fields';
 import { Switch } from '@/components/ui/switch';
-import { documentTypeName } from '@/lib/document-labels';
+import { documentTypeName, issuerDisplayName } from '@/lib/document-labels';
 import { fieldLabel } from '@/lib/format-claim';
 import { useFormat } from '@/lib/preferences';
 import { QR_OPTIONS, useQrCode } from '@/lib/qr-code';
@@ -223,7 +223,9 @@ export function CredentialCard({
   const received = credential.received;
   const waiting = received?.state === 'pending';
   const name = credentialDisplayName(credential, i18n.language);
-  const issuerName = received ? received.issuer_name : credential.issuer;
+  const issuerName = received
+    ? received.issuer_name
+    : issuerDisplayName(credential.issuer, i18n.language);
   const status = credentialDisplayStatus(credential, now ?? Date.now());
   // A received credential is the issuer's as issued (an SD-JWT VC has no Data Integrity proof).
   const awaiting = !received && isAwaitingIssuer(credential);
@@ -348,7 +350,7 @@ export function CredentialCard({
                     </span>
                   </>
                 ) : (
-                  credential.issuer
+                  issuerName
                 )}
               </dd>
             </div>

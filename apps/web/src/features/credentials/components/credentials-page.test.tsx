@@ -126,7 +126,7 @@ describe('/credentials', () => {
         'You have shown many full numbers in a short time. Try again in a few minutes.',
       ),
     ).toBeInTheDocument();
-    expect(within(panCard).getByText('ABXXXXXX4K', { selector: '[data-field]' })).toBeVisible();
+    expect(within(panCard).getByText('ABXXXXXX4K', { selector: '[data-field] bdi' })).toBeVisible();
     expect(within(panCard).getByRole('button', { name: 'Show PAN Number' })).toHaveAttribute(
       'aria-pressed',
       'false',

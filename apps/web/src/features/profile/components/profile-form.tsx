@@ -24,7 +24,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { CheckCircleIcon, InfoIcon } from '@/components/ui/icons';
 import { Input, inputClass } from '@/components/ui/input';
-import { documentTypeName } from '@/lib/document-labels';
+import { documentTypeName, issuerDisplayName } from '@/lib/document-labels';
 import { useFormat } from '@/lib/preferences';
 import '../i18n';
 
@@ -248,7 +248,7 @@ export function CredentialIdentityCard({ profile }: { profile: Profile }) {
                   <span className="inline-flex items-center gap-1 text-green-800 dark:text-green-300">
                     <CheckCircleIcon className="size-3.5" />
                     {t('credentialIdentity.vouchedBy', {
-                      issuer: source.issuer,
+                      issuer: issuerDisplayName(source.issuer, i18n.language),
                       document: documentTypeName(source.document_type, i18n.language),
                     })}
                   </span>

@@ -27,7 +27,7 @@ import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { CheckCircleIcon, CloseIcon, EyeIcon, EyeOffIcon, InfoIcon } from '@/components/ui/icons';
-import { documentTypeName } from '@/lib/document-labels';
+import { documentTypeName, issuerDisplayName } from '@/lib/document-labels';
 import { claimValue, fieldLabel } from '@/lib/format-claim';
 import { useFormat } from '@/lib/preferences';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -95,7 +95,7 @@ function CredentialDetails({ details }: { details: Details }) {
         <h3 className="mb-2 text-lg font-semibold">{t('details')}</h3>
         <dl className="divide-y divide-slate-100 text-sm dark:divide-slate-800">
           <Row label={t('type')}>{documentTypeName(details.type, i18n.language)}</Row>
-          <Row label={t('issuer')}>{details.issuer}</Row>
+          <Row label={t('issuer')}>{issuerDisplayName(details.issuer, i18n.language)}</Row>
           {details.issuerId && (
             <Row label={t('issuerId')}>
               <span dir="ltr" className="font-mono text-xs break-all">
