@@ -84,6 +84,7 @@ const SCRIPT: Partial<Record<string, RegExp>> = {
   pa: /\p{Script=Gurmukhi}/u,
   ml: /\p{Script=Malayalam}/u,
   as: /\p{Script=Bengali}/u,
+  mni: /\p{Script=Meetei_Mayek}/u,
 };
 
 /** English words left once placeholders, tags and escapes are taken out. */

@@ -142,6 +142,7 @@ describe('settings', () => {
       'gu',
       'kn',
       'ml',
+      'mni',
       'mr',
       'pa',
       'te',

@@ -349,7 +349,7 @@ export const LANGUAGE_REGISTRY = [
     digits: 'mtei',
     region: 'IN',
     font: 'meeteiMayek',
-    offered: false,
+    offered: true,
   },
   {
     code: 'mr',
