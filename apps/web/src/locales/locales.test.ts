@@ -85,6 +85,7 @@ const SCRIPT: Partial<Record<string, RegExp>> = {
   ml: /\p{Script=Malayalam}/u,
   as: /\p{Script=Bengali}/u,
   mni: /\p{Script=Meetei_Mayek}/u,
+  brx: /\p{Script=Devanagari}/u,
 };
 
 /** English words left once placeholders, tags and escapes are taken out. */

@@ -139,6 +139,7 @@ describe('settings', () => {
       'ta',
       'bn',
       'as',
+      'brx',
       'gu',
       'kn',
       'ml',
