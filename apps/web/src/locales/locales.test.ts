@@ -86,6 +86,7 @@ const SCRIPT: Partial<Record<string, RegExp>> = {
   as: /\p{Script=Bengali}/u,
   mni: /\p{Script=Meetei_Mayek}/u,
   brx: /\p{Script=Devanagari}/u,
+  sat: /\p{Script=Ol_Chiki}/u,
 };
 
 /** English words left once placeholders, tags and escapes are taken out. */

@@ -146,6 +146,7 @@ describe('settings', () => {
       'mni',
       'mr',
       'pa',
+      'sat',
       'te',
     ]);
     expect(TIMEZONES).toEqual(['Asia/Kolkata', 'America/New_York', 'Europe/London', 'Asia/Tokyo']);

@@ -60,6 +60,7 @@ describe('SD-JWT VC type metadata of the catalogue', () => {
       ['mni', 'ꯑꯥꯙꯥꯔ ꯀꯥꯔꯗ'],
       ['mr', 'आधार कार्ड'],
       ['pa', 'ਆਧਾਰ ਕਾਰਡ'],
+      ['sat', 'ᱟᱫᱷᱟᱨ ᱠᱟᱨᱰ'],
       ['te', 'ఆధార్ కార్డ్'],
     ]);
     expect(metadata.claims.map((c) => c.path)).toEqual([

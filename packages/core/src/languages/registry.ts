@@ -415,7 +415,7 @@ export const LANGUAGE_REGISTRY = [
     digits: 'olck',
     region: 'IN',
     font: 'olChiki',
-    offered: false,
+    offered: true,
   },
   {
     code: 'sd',
