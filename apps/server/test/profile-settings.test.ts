@@ -351,7 +351,7 @@ describe.each(backends)('profile and settings on $name', (backend) => {
       [
         'a language the app does not offer',
         { language: 'ur' },
-        'language must be one of en, hi, es, fr, de, ja, ta, bn, as, brx, gu, kn, ml, mni, mr, pa, sat, te',
+        'language must be one of en, hi, es, fr, de, ja, ta, bn, as, brx, doi, gu, kn, ml, mni, mr, pa, sat, te',
       ],
       ['a session timeout not offered', { sessionTimeout: 45 }, expect.stringContaining('15, 30')],
       ['a flag that is not boolean', { debugMode: 'yes' }, 'debugMode must be true or false'],

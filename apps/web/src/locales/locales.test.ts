@@ -87,6 +87,7 @@ const SCRIPT: Partial<Record<string, RegExp>> = {
   mni: /\p{Script=Meetei_Mayek}/u,
   brx: /\p{Script=Devanagari}/u,
   sat: /\p{Script=Ol_Chiki}/u,
+  doi: /\p{Script=Devanagari}/u,
 };
 
 /** English words left once placeholders, tags and escapes are taken out. */

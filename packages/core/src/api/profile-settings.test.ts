@@ -140,6 +140,7 @@ describe('settings', () => {
       'bn',
       'as',
       'brx',
+      'doi',
       'gu',
       'kn',
       'ml',

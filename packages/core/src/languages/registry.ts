@@ -272,7 +272,7 @@ export const LANGUAGE_REGISTRY = [
     digits: 'deva',
     region: 'IN',
     font: 'devanagari',
-    offered: false,
+    offered: true,
   },
   {
     code: 'gu',
