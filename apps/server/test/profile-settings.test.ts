@@ -352,7 +352,7 @@ describe.each(backends)('profile and settings on $name', (backend) => {
       [
         'a language the app does not offer',
         { language: 'fy' },
-        'language must be one of en, hi, es, fr, de, ja, ta, bn, as, gu, kn, ks, kok, mai, ml, mr, ne, or, pa, sa, sd, te, ur',
+        'language must be one of en, hi, es, fr, de, ja, ta, bn, as, brx, doi, gu, kn, ks, kok, mai, ml, mni, mr, ne, or, pa, sa, sat, sd, te, ur',
       ],
       ['a session timeout not offered', { sessionTimeout: 45 }, expect.stringContaining('15, 30')],
       ['a flag that is not boolean', { debugMode: 'yes' }, 'debugMode must be true or false'],

@@ -92,6 +92,10 @@ const SCRIPT: Partial<Record<string, RegExp>> = {
   ks: /\p{Script=Arabic}/u,
   sd: /\p{Script=Arabic}/u,
   kok: /\p{Script=Devanagari}/u,
+  mni: /\p{Script=Meetei_Mayek}/u,
+  brx: /\p{Script=Devanagari}/u,
+  sat: /\p{Script=Ol_Chiki}/u,
+  doi: /\p{Script=Devanagari}/u,
 };
 
 /** English words left once placeholders, tags and escapes are taken out. */

@@ -261,7 +261,7 @@ export const LANGUAGE_REGISTRY = [
     digits: 'deva',
     region: 'IN',
     font: 'devanagari',
-    offered: false,
+    offered: true,
   },
   {
     code: 'doi',
@@ -272,7 +272,7 @@ export const LANGUAGE_REGISTRY = [
     digits: 'deva',
     region: 'IN',
     font: 'devanagari',
-    offered: false,
+    offered: true,
   },
   {
     code: 'gu',
@@ -349,7 +349,7 @@ export const LANGUAGE_REGISTRY = [
     digits: 'mtei',
     region: 'IN',
     font: 'meeteiMayek',
-    offered: false,
+    offered: true,
   },
   {
     code: 'mr',
@@ -415,7 +415,7 @@ export const LANGUAGE_REGISTRY = [
     digits: 'olck',
     region: 'IN',
     font: 'olChiki',
-    offered: false,
+    offered: true,
   },
   {
     code: 'sd',
