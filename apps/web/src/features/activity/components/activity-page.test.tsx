@@ -320,9 +320,7 @@ describe('/logs', () => {
     ).toBeInTheDocument();
     expect(within(list()).getByText('पासकी जोड़ी गई: Pixel 8')).toBeInTheDocument();
     expect(within(list()).getByText('Linux पर Chrome से नया साइन-इन')).toBeInTheDocument();
-    expect(
-      within(list()).getByText('अज्ञात सिस्टम पर कोई ब्राउज़र से नया साइन-इन'),
-    ).toBeInTheDocument();
+    expect(within(list()).getByText('अज्ञात सिस्टम पर कोई ब्राउज़र से नया साइन-इन')).toBeInTheDocument();
     expect(within(list()).getByText('iPhone या iPad पर Safari से नया साइन-इन')).toBeInTheDocument();
     expect(within(list()).queryByText(/unknown system|a browser/)).not.toBeInTheDocument();
     expect(within(list()).queryByText(/Passkey added/)).not.toBeInTheDocument();

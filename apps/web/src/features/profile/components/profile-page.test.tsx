@@ -410,6 +410,8 @@ describe('/profile (SPEC 2 Profile)', () => {
     expect(await screen.findByRole('button', { name: 'प्रोफ़ाइल बदलें' })).toBeVisible();
     expect(screen.getByText('पुरुष')).toBeVisible();
     // The vouching credential is named in Hindi too (the catalogue's name).
-    expect(screen.getAllByText('भारतीय विशिष्ट पहचान प्राधिकरण (UIDAI) द्वारा सत्यापित · आधार कार्ड')).toHaveLength(4);
+    expect(
+      screen.getAllByText('भारतीय विशिष्ट पहचान प्राधिकरण (UIDAI) द्वारा सत्यापित · आधार कार्ड'),
+    ).toHaveLength(4);
   });
 });
