@@ -10,7 +10,7 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
-import { json, mockFetch } from '@/testing/mock-fetch';
+import { mockFetch, problem } from '@/testing/mock-fetch';
 import { createTestQueryClient } from '@/testing/query-client';
 import { LoginForm } from './login-form';
 
@@ -30,7 +30,7 @@ describe('the prerendered login form', () => {
 
   it('keeps what was typed before the app started and sends it', async () => {
     const { calls } = mockFetch({
-      'POST /api/auth/send-otp': () => json({ detail: MESSAGES.demoOnlySend }, 403),
+      'POST /api/auth/send-otp': () => problem('otp_disabled', 403, MESSAGES.demoOnlySend),
     });
     container = document.createElement('div');
     container.innerHTML = renderToString(page());
