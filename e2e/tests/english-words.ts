@@ -25,6 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { LANGUAGE_REGISTRY } from '../../packages/core/src/languages/registry';
 import { SAMPLE_USERS } from '../../packages/core/src/sample-data/users';
+import { VERIFIER_SEEDS } from '../../packages/core/src/sample-data/verifier-seeds';
 import { signInThroughApi } from './sign-in';
 
 const LOCALES = fileURLToPath(new URL('../../apps/web/src/locales', import.meta.url));
@@ -67,7 +68,8 @@ const LATIN_WORD = /^\p{Script=Latin}{2,}(?:['’]\p{Script=Latin}+)?$/u;
 
 /**
  * Names, not words: the languages' names in every script (the language lists show them all), and
- * the sample holders' names and places as their documents hold them (SPEC 3: shown as recorded).
+ * the sample holders' names and places as their documents hold them (SPEC 3: shown as recorded),
+ * and the registered organisations' names (an organisation names itself, docs/i18n.md).
  */
 const NAMES = new Set(
   [
@@ -82,6 +84,7 @@ const NAMES = new Set(
         user.constituency,
       ].join(' '),
     ),
+    ...VERIFIER_SEEDS.map((organisation) => organisation.name),
   ]
     .join(' ')
     .toLowerCase()

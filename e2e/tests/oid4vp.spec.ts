@@ -195,7 +195,9 @@ test('an expired request from an outside verifier is refused in plain words, wit
   try {
     await holder.page.goto(`/present?${query}`);
     await expect(
-      holder.page.getByText('This request has expired. Ask the verifier for a new one.'),
+      holder.page
+        .getByRole('alert')
+        .getByText('This request has expired. Ask the verifier for a new one.'),
     ).toBeVisible();
     await expect(holder.page.getByText(/\b410\b/)).toHaveCount(0);
     expect(served, 'the wallet fetched the request object').toBe(1);

@@ -291,8 +291,10 @@ test('a request decided the other way on another device is shown, never overwrit
   await expect(notice).toContainText(
     `You approved the request from LIC of India (${lic.purpose}) on this device, but it had already been rejected on another device. Decisions are final, so the rejection stands.`,
   );
+  // The server's own words only under Technical details (docs/i18n.md: texts as codes).
+  await expect(notice.getByText('Technical details')).toBeVisible();
   await expect(notice).toContainText(
-    'Server: This consent request was already rejected. Decisions are final.',
+    'This consent request was already rejected. Decisions are final.',
   );
   await expect(
     section(page, 'Rejected', 1).getByRole('article', { name: 'LIC of India' }),

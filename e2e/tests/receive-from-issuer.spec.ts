@@ -292,7 +292,7 @@ test('decline an offer; a declined or unknown offer says so in plain words', asy
   const unknown = encodeURIComponent(`${baseURL}/oid4vci/offers/no-such-offer`);
   await page.goto(`/receive?credential_offer_uri=${unknown}`);
   await expect(page.getByRole('alert')).toHaveText(
-    'The issuer no longer has this offer (not found).',
+    'This offer is no longer available. Ask the issuer for a new one.',
   );
   await expect(page.getByRole('main')).toHaveCount(1);
   expect(await seriousViolations(page)).toEqual([]);

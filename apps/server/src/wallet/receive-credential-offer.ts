@@ -83,14 +83,15 @@ export const OFFER_GONE_DETAIL =
 /**
  * GETs the Credential Offer at `credential_offer_uri` (OpenID4VCI 1.0 section 4.1.3) and answers
  * its JSON body as sent (readCredentialOffer checks its shape).
- * @throws AppError offer_expired (the issuer answers 410 Gone), issuer_unreachable (404: the
- *   issuer no longer has it; any other status but 200; unreachable), issuer_address_refused.
+ * @throws AppError offer_expired (the issuer answers 410 Gone), offer_not_found (404: the issuer
+ *   no longer has it), issuer_unreachable (any other status but 200; unreachable),
+ *   issuer_address_refused.
  */
 async function fetchOfferByReference(uri: string, http: IssuerHttpOptions): Promise<unknown> {
   const answer = await callIssuer(uri, { method: 'GET' }, http);
   if (answer.status === 410) throw new AppError('offer_expired', OFFER_GONE_DETAIL);
   if (answer.status === 404) {
-    throw new AppError('issuer_unreachable', 'The issuer no longer has this offer (not found).');
+    throw new AppError('offer_not_found', 'The issuer no longer has this offer (not found).');
   }
   if (answer.status !== 200) throw issuerTransportError(undefined);
   return answer.body;

@@ -17,8 +17,8 @@
  * Errors (AppError): invalid_credential_offer (not an offer, no pre-authorized code, a
  * transaction code asked, a configuration the metadata lacks or a format the wallet does not
  * read), issuer_refused (an error answer, or a deferred one: Add Credentials waits for no one),
- * issuer_unreachable, issuer_address_refused, offer_used, credential_rejected,
- * credential_too_large.
+ * offer_not_found (the issuer no longer has the offer), issuer_unreachable,
+ * issuer_address_refused, offer_used, credential_rejected, credential_too_large.
  */
 import type { ProofCrypto } from '@pehchaan/core';
 import { AppError } from '../errors';
@@ -95,7 +95,7 @@ export async function collectOfferedCredentials(
   const reference = parseOfferLink(options.link);
   const raw = 'uri' in reference ? await getIssuerDocument(reference.uri, http) : reference.offer;
   if (raw === undefined) {
-    throw new AppError('issuer_unreachable', 'The issuer no longer has this offer (not found).');
+    throw new AppError('offer_not_found', 'The issuer no longer has this offer (not found).');
   }
   const offer = readCredentialOffer(raw);
   const grant = offer.grants?.[PRE_AUTHORIZED_GRANT];

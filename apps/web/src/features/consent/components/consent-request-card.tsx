@@ -94,7 +94,7 @@ export function ConsentRequestCard({
         ))}
       </ul>
 
-      <ReadAloudButton text={spoken} className="mt-3 self-start" />
+      {status === 'pending' && <ReadAloudButton text={spoken} className="mt-3 self-start" />}
 
       <dl className="mt-3 space-y-1 text-xs text-slate-600 dark:text-slate-400">
         <div className="flex flex-wrap gap-x-1">

@@ -299,7 +299,7 @@ export function PresentationConsentCard({
         </div>
       </dl>
 
-      <ReadAloudButton text={spoken} className="mt-3 self-start" />
+      {status === 'pending' && <ReadAloudButton text={spoken} className="mt-3 self-start" />}
 
       {status === 'pending' &&
         presentation.credentials.map((credential) => {
