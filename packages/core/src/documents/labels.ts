@@ -971,7 +971,7 @@ const CLAIM_TRANSLATIONS: Readonly<Record<string, TranslatedText>> = {
     doi: 'हलका',
     mr: 'मतदारसंघ',
     te: 'నియోజకవర్గం',
-    kn: 'ಕ್ಷೇತ್ರ',
+    kn: 'ಮತಕ್ಷೇತ್ರ',
     or: 'ନିର୍ବାଚନ ମଣ୍ଡଳୀ',
     ne: 'निर्वाचन क्षेत्र',
     mai: 'निर्वाचन क्षेत्र',
