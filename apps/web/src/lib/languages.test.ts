@@ -17,6 +17,14 @@ describe('language names', () => {
     expect(languageNameIn('en', 'hi')).toBe('अंग्रेज़ी');
     expect(languageNameIn('ta', 'fr')).toBe('tamoul');
   });
+
+  it("name Manipuri's Bengali script after the language, without brackets in brackets", () => {
+    expect(endonymOf('mni-Beng')).toBe('মৈতৈলোন্ (বাংলা)');
+    expect(endonymOf('mni')).toBe('ꯃꯩꯇꯩꯂꯣꯟ');
+    expect(languageNameIn('mni-Beng', 'en')).toBe('Manipuri, Bengali script');
+    expect(languageNameIn('mni-Beng', 'hi')).toBe('मणिपुरी, बांग्ला');
+    expect(languageNameIn('mni', 'hi')).toBe('मणिपुरी');
+  });
 });
 
 describe('the page before the app (index.html inline script)', () => {

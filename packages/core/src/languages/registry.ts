@@ -355,9 +355,10 @@ export const LANGUAGE_REGISTRY = [
   {
     // Manipuri in Bengali script, the script it was printed in before Meetei Mayek and many
     // readers still read (docs/i18n.md "Manipuri in Bengali script"): BCP 47's script subtag.
+    // Its name is CLDR's for mni-Beng in Manipuri ("Meiteilon (Bangla)").
     code: 'mni-Beng',
-    endonym: 'মৈতৈলোন্ (বাংলা ময়েক্)',
-    english: 'Manipuri (Bengali script)',
+    endonym: 'মৈতৈলোন্ (বাংলা)',
+    english: 'Manipuri, Bengali script',
     script: 'Beng',
     dir: 'ltr',
     digits: 'beng',
