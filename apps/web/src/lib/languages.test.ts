@@ -28,6 +28,15 @@ describe('language names', () => {
 });
 
 describe('the page before the app (index.html inline script)', () => {
+  it('marks <html lang> with every offered language but English, mni-Beng too', () => {
+    const source = indexHtml.match(/if \((\/\^\(\?!en\$\).*?\$\/)\.test\(language\)\)/)?.[1];
+    const pattern = new RegExp(source?.slice(1, -1) ?? '^$');
+    for (const entry of LANGUAGE_REGISTRY.filter((e) => e.offered)) {
+      expect(pattern.test(entry.code), entry.code).toBe(entry.code !== 'en');
+    }
+    expect(pattern.test('<script>')).toBe(false);
+  });
+
   it("sets dir=rtl for exactly the registry's right-to-left languages", () => {
     const rtl = indexHtml.match(
       /\/\^\(([a-z|]+)\)\$\/\.test\(language\)\) document\.documentElement\.dir/,
