@@ -352,7 +352,7 @@ describe.each(backends)('profile and settings on $name', (backend) => {
       [
         'a language the app does not offer',
         { language: 'fy' },
-        'language must be one of en, hi, es, fr, de, ja, ta, bn, as, brx, doi, gu, kn, ks, kok, mai, ml, mni, mr, ne, or, pa, sa, sat, sd, te, ur',
+        'language must be one of en, hi, es, fr, de, ja, ta, bn, as, brx, doi, gu, kn, ks, kok, mai, ml, mni, mni-Beng, mr, ne, or, pa, sa, sat, sd, te, ur',
       ],
       ['a session timeout not offered', { sessionTimeout: 45 }, expect.stringContaining('15, 30')],
       ['a flag that is not boolean', { debugMode: 'yes' }, 'debugMode must be true or false'],
@@ -377,6 +377,18 @@ describe.each(backends)('profile and settings on $name', (backend) => {
       expect(response.statusCode).toBe(200);
       expect(response.json().settings).toEqual({ ...changed, digits: 'latin' });
       expect((await get('/user/user-002/settings')).json().settings.digits).toBe('latin');
+    });
+
+    it('keeps Manipuri in Bengali script (mni-Beng) apart from Meetei Mayek (mni)', async () => {
+      for (const language of ['mni-Beng', 'mni'] as const) {
+        const response = await put('/user/user-002/settings', { ...changed, language });
+        expect(response.statusCode).toBe(200);
+        expect((await get('/user/user-002/settings')).json().settings.language).toBe(language);
+      }
+      // The registry's spelling only: another case is not one of the choices.
+      const other = await put('/user/user-002/settings', { ...changed, language: 'mni-beng' });
+      expectProblem(other, 'invalid_request', expect.stringContaining('language must be one of'));
+      expect((await put('/user/user-002/settings', changed)).statusCode).toBe(200);
     });
   });
 

@@ -8,7 +8,9 @@ import {
   formatDateTime,
   formatNumber,
   formatTime,
+  hasNativeDigits,
   localeOf,
+  numberingSystemOf,
 } from './format';
 
 const prefs = (change: Partial<FormatPreferences>): FormatPreferences => ({
@@ -97,6 +99,19 @@ describe('numbers and amounts', () => {
       /^(12,34,567|१२,३४,५६७)$/,
     );
     expect(localeOf('ja')).toBe('ja');
+  });
+
+  it('writes Manipuri in Bengali script with Bengali digits, Meetei Mayek with its own', () => {
+    expect(localeOf('mni-Beng')).toBe('mni-Beng-IN');
+    expect(localeOf('mni')).toBe('mni-IN');
+    expect(hasNativeDigits('mni-Beng')).toBe(true);
+    expect(numberingSystemOf({ language: 'mni-Beng', digits: 'native' })).toBe('beng');
+    expect(numberingSystemOf({ language: 'mni', digits: 'native' })).toBe('mtei');
+    // Bengali digits (CLDR's Manipuri groups by thousands: ১,২৫০,০০০).
+    expect(formatNumber(1_250_000, { language: 'mni-Beng', digits: 'native' })).toMatch(
+      /^[১২৫০]+(,[০-৯]+)*$/u,
+    );
+    expect(formatNumber(1_250_000, { language: 'mni-Beng', digits: 'latin' })).toMatch(/^1,?2/);
   });
 
   it('writes rupees as Intl en-IN INR: two decimals, lakh and crore grouping (SPEC 9)', () => {

@@ -50,11 +50,11 @@ export const DEFAULT_FORMAT_PREFERENCES: FormatPreferences = {
 /**
  * The Intl locale of a UI language: a language whose registry entry has region IN (core's
  * languages/registry.ts: English and every language of India) with that region, so numbers
- * group as 12,50,000 (en-IN, hi-IN, ta-IN, ur-IN); any other as it is (es, fr, de, ja).
+ * group as 12,50,000 (en-IN, hi-IN, ta-IN, ur-IN, mni-Beng-IN); any other as it is (es, fr, de, ja).
  */
 export function localeOf(language: string): string {
-  const base = language.split('-')[0] ?? language;
-  return languageEntry(base)?.region === 'IN' ? `${base}-IN` : language;
+  const entry = languageEntry(language);
+  return entry?.region === 'IN' ? `${entry.code}-IN` : language;
 }
 
 /**
@@ -64,8 +64,7 @@ export function localeOf(language: string): string {
  */
 export function numberingSystemOf(prefs: Pick<FormatPreferences, 'language' | 'digits'>): string {
   if (prefs.digits !== 'native') return 'latn';
-  const base = prefs.language.split('-')[0] ?? prefs.language;
-  return languageEntry(base)?.digits ?? 'latn';
+  return languageEntry(prefs.language)?.digits ?? 'latn';
 }
 
 /**
@@ -73,8 +72,7 @@ export function numberingSystemOf(prefs: Pick<FormatPreferences, 'language' | 'd
  * not English, Japanese, Spanish): Settings offers the Digits choice only then.
  */
 export function hasNativeDigits(language: string): boolean {
-  const base = language.split('-')[0] ?? language;
-  const digits = languageEntry(base)?.digits;
+  const digits = languageEntry(language)?.digits;
   return digits !== undefined && digits !== 'latn';
 }
 

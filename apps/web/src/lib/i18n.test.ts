@@ -149,6 +149,17 @@ describe('languages loaded on demand (issue 19)', () => {
     await setLanguage('en');
   });
 
+  it("reads Manipuri in Bengali script from its own texts, not Meetei Mayek's", async () => {
+    await setLanguage('mni-Beng');
+    expect(i18n.language).toBe('mni-Beng');
+    expect(i18n.t('nav.signIn')).toMatch(/^\p{Script=Bengali}/u);
+    expect(i18n.t('auth:sendOtp')).toMatch(/\p{Script=Bengali}/u);
+    expect(document.documentElement.lang).toBe('mni-Beng');
+    await setLanguage('mni');
+    expect(i18n.t('nav.signIn')).toMatch(/^\p{Script=Meetei_Mayek}/u);
+    await setLanguage('en');
+  });
+
   it.each([
     [null, ['ta-IN', 'en-US', 'en'], 'ta'],
     [null, ['hi-IN', 'en'], 'hi'],
@@ -156,6 +167,9 @@ describe('languages loaded on demand (issue 19)', () => {
     [null, ['fy-NL', 'bn-BD', 'en'], 'bn'],
     [null, ['fy-NL'], 'en'],
     [null, ['ur-PK', 'en'], 'ur'],
+    [null, ['mni-Beng-IN', 'en'], 'mni-Beng'],
+    [null, ['mni-IN', 'bn'], 'mni'],
+    ['mni-Beng', ['en'], 'mni-Beng'],
     ['de', ['ja-JP'], 'de'],
     ['xx', ['es-ES'], 'es'],
   ])('opens with stored %s and browser languages %j in %s', async (stored, browser, expected) => {

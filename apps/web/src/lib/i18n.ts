@@ -13,7 +13,8 @@
  * fetches all of a language's namespaces (one small chunk per file, `import.meta.glob`) before
  * the language is switched to, so no screen shows a mix. Which language opens: the holder's
  * stored choice (`language` key), else the browser's `navigator.languages` in order, each
- * reduced to its language part (hi-IN is hi), else English (i18next-browser-languagedetector).
+ * reduced to the offered language it names (hi-IN is hi, mni-Beng-IN is mni-Beng), else English
+ * (i18next-browser-languagedetector).
  * A detected language is not stored; only a choice made in the app is (`setLanguage`).
  */
 
@@ -23,6 +24,7 @@ import {
   languageEntry,
   OFFERED_LANGUAGES,
   type OfferedLanguage,
+  offeredLanguageOf,
 } from '@pehchaan/core';
 import i18next from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
@@ -174,16 +176,20 @@ export const DETECTION_OPTIONS = {
   lookupLocalStorage: STORAGE_KEYS.language,
   // Only a choice made in the app is remembered (setLanguage), never a detected language.
   caches: [],
-  // hi-IN is Hindi: each browser language reduced to its language part, so the first of the
-  // holder's languages that the app has wins (not a later exact 'en').
-  convertDetectedLanguage: (lng: string) => lng.split('-')[0]?.toLowerCase() ?? lng,
+  // hi-IN is Hindi: each browser language reduced to the offered language it names (core's
+  // offeredLanguageOf: its language part, or language and script: mni-Beng-IN is mni-Beng), so
+  // the first of the holder's languages that the app has wins (not a later exact 'en').
+  convertDetectedLanguage: (lng: string) =>
+    offeredLanguageOf(lng) ?? lng.split('-')[0]?.toLowerCase() ?? lng,
 };
 
 /** The i18next options of every instance (tests make their own with the detector). */
 export const I18N_OPTIONS = {
   fallbackLng: 'en',
   supportedLngs: [...LANGUAGES],
-  load: 'languageOnly',
+  // Each language's own texts, then English: not 'languageOnly', which would read mni-Beng's
+  // texts from mni (Meetei Mayek). Detected languages are reduced already (above).
+  load: 'currentOnly',
   interpolation: { escapeValue: false },
   returnNull: false,
 } as const;

@@ -24,25 +24,37 @@ export function englishNameOf(code: string): string {
 
 const displayNames = new Map<string, Intl.DisplayNames | null>();
 
+/** Intl's names of `type` ('language', 'script') in `uiLanguage`, null where Intl has none. */
+function namesIn(uiLanguage: string, type: 'language' | 'script'): Intl.DisplayNames | null {
+  const key = `${type}:${uiLanguage}`;
+  let names = displayNames.get(key);
+  if (names === undefined) {
+    try {
+      names = new Intl.DisplayNames([uiLanguage], { type, fallback: 'none' });
+    } catch {
+      names = null;
+    }
+    displayNames.set(key, names);
+  }
+  return names;
+}
+
 /**
  * The name of language `code` written in language `uiLanguage` (Intl.DisplayNames, ECMA-402),
  * e.g. 'mr' in Hindi is 'मराठी'; in English, and when the browser's Intl has no name for it,
- * the registry's English name ('Marathi').
+ * the registry's English name ('Marathi'). A code with a script subtag is the language's name
+ * and the script's, after a comma ('mni-Beng' in Hindi is 'मणिपुरी, बांग्ला'), so the lists'
+ * "endonym (name)" never nests brackets.
  */
 export function languageNameIn(code: string, uiLanguage: string): string {
   // English names are the registry's own (Intl's vary: 'Bangla' or 'Bengali').
   if (uiLanguage === 'en') return englishNameOf(code);
-  let names = displayNames.get(uiLanguage);
-  if (names === undefined) {
-    try {
-      names = new Intl.DisplayNames([uiLanguage], { type: 'language', fallback: 'none' });
-    } catch {
-      names = null;
-    }
-    displayNames.set(uiLanguage, names);
-  }
-  const name = names?.of(code);
-  return name && name !== code ? name : englishNameOf(code);
+  const [base = code, script] = code.split('-');
+  const name = namesIn(uiLanguage, 'language')?.of(base);
+  if (!name || name === base) return englishNameOf(code);
+  if (script === undefined) return name;
+  const scriptName = namesIn(uiLanguage, 'script')?.of(script);
+  return scriptName && scriptName !== script ? `${name}, ${scriptName}` : englishNameOf(code);
 }
 
 /** A language's name in its own script, with its `lang` and `dir` (see the module's description). */

@@ -93,6 +93,7 @@ const SCRIPT: Partial<Record<string, RegExp>> = {
   sd: /\p{Script=Arabic}/u,
   kok: /\p{Script=Devanagari}/u,
   mni: /\p{Script=Meetei_Mayek}/u,
+  'mni-Beng': /\p{Script=Bengali}/u,
   brx: /\p{Script=Devanagari}/u,
   sat: /\p{Script=Ol_Chiki}/u,
   doi: /\p{Script=Devanagari}/u,

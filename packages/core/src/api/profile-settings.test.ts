@@ -148,6 +148,7 @@ describe('settings', () => {
       'mai',
       'ml',
       'mni',
+      'mni-Beng',
       'mr',
       'ne',
       'or',

@@ -7,6 +7,7 @@ import {
   LANGUAGE_REGISTRY,
   languageEntry,
   OFFERED_LANGUAGES,
+  offeredLanguageOf,
 } from './registry';
 
 /** The 22 languages of the Eighth Schedule of the Constitution of India (BCP 47). */
@@ -64,13 +65,35 @@ describe('the language registry', () => {
 
   it('names each language in its own script, and in English', () => {
     for (const entry of LANGUAGE_REGISTRY) {
-      expect(entry.endonym, entry.code).toMatch(SCRIPT_PROPERTY[entry.script] ?? /^$/);
-      expect(entry.english, entry.code).toMatch(/^[A-Z][a-z]+$/);
+      // A language's second script names that script after the language, in brackets.
+      const second = entry.code.includes('-');
+      const endonym = second ? entry.endonym.replace(/ \((.+)\)$/, ' $1') : entry.endonym;
+      expect(endonym, entry.code).toMatch(SCRIPT_PROPERTY[entry.script] ?? /^$/);
+      expect(entry.english, entry.code).toMatch(
+        second ? /^[A-Z][a-z]+, [A-Z][a-z]+ script$/ : /^[A-Z][a-z]+$/,
+      );
     }
     expect(languageEntry('mr')?.endonym).toBe('मराठी');
     expect(languageEntry('ur')?.endonym).toBe('اردو');
     expect(languageEntry('sat')?.endonym).toBe('ᱥᱟᱱᱛᱟᱲᱤ');
     expect(languageEntry('mni')?.endonym).toBe('ꯃꯩꯇꯩꯂꯣꯟ');
+    expect(languageEntry('mni-Beng')?.endonym).toBe('মৈতৈলোন্ (বাংলা)');
+  });
+
+  it('finds a language by its longest registered subtags, in any case (RFC 4647 lookup)', () => {
+    expect(languageEntry('hi-IN')?.code).toBe('hi');
+    expect(languageEntry('mni')?.script).toBe('Mtei');
+    expect(languageEntry('mni-IN')?.script).toBe('Mtei');
+    expect(languageEntry('mni-Latn')?.code).toBe('mni');
+    for (const tag of ['mni-Beng', 'mni-beng', 'MNI-BENG', 'mni-Beng-IN']) {
+      expect(languageEntry(tag)?.code, tag).toBe('mni-Beng');
+    }
+    expect(languageEntry('mni-Beng')).toMatchObject({ script: 'Beng', font: 'bengali' });
+    expect(languageEntry('xx-Beng')).toBeUndefined();
+    expect(offeredLanguageOf('hi-IN')).toBe('hi');
+    expect(offeredLanguageOf('mni-beng-in')).toBe('mni-Beng');
+    expect(offeredLanguageOf('mni-IN')).toBe('mni');
+    expect(offeredLanguageOf('zu')).toBeUndefined();
   });
 
   it('writes Urdu, Kashmiri and Sindhi right to left, every other language left to right', () => {

@@ -10,7 +10,8 @@
  * endonym font subsets) can read it without the schemas.
  *
  * - `code`: the BCP 47 language tag (RFC 5646; ISO 639-1 where there is one, else ISO 639-2/3:
- *   brx, doi, kok, mai, mni, sat).
+ *   brx, doi, kok, mai, mni, sat), with a script subtag (ISO 15924) for a second script of a
+ *   language: `mni-Beng`, Manipuri in Bengali script beside `mni` in Meetei Mayek.
  * - `endonym`: the language's name in its own language and script, as every language list shows
  *   it (so no translator has to name languages).
  * - `english`: its English name (Settings shows it beside the endonym).
@@ -352,6 +353,20 @@ export const LANGUAGE_REGISTRY = [
     offered: true,
   },
   {
+    // Manipuri in Bengali script, the script it was printed in before Meetei Mayek and many
+    // readers still read (docs/i18n.md "Manipuri in Bengali script"): BCP 47's script subtag.
+    // Its name is CLDR's for mni-Beng in Manipuri ("Meiteilon (Bangla)").
+    code: 'mni-Beng',
+    endonym: 'মৈতৈলোন্ (বাংলা)',
+    english: 'Manipuri, Bengali script',
+    script: 'Beng',
+    dir: 'ltr',
+    digits: 'beng',
+    region: 'IN',
+    font: 'bengali',
+    offered: true,
+  },
+  {
     code: 'mr',
     endonym: 'मराठी',
     english: 'Marathi',
@@ -466,16 +481,34 @@ export const OFFERED_LANGUAGES = LANGUAGE_REGISTRY.filter((entry) => entry.offer
   (entry) => entry.code,
 ) as unknown as readonly [OfferedLanguage, ...OfferedLanguage[]];
 
+/** The entries by their code in lower case (BCP 47 tags compare without case, RFC 5646 2.1.1). */
 const BY_CODE: ReadonlyMap<string, LanguageEntry> = new Map(
-  LANGUAGE_REGISTRY.map((entry) => [entry.code, entry]),
+  LANGUAGE_REGISTRY.map((entry) => [entry.code.toLowerCase(), entry]),
 );
 
 /**
- * The registry entry of `code` (a BCP 47 tag: only its language part counts, 'ur-IN' is Urdu),
- * or undefined for a language the registry does not have.
+ * The registry entry of `code` (a BCP 47 tag, any case), or undefined for a language the
+ * registry does not have: the entry of the tag's longest leading subtags that is a code of the
+ * registry (RFC 4647 lookup), so 'ur-IN' is Urdu, 'mni-Beng' and 'mni-Beng-IN' are Manipuri in
+ * Bengali script and 'mni' or 'mni-IN' Manipuri in Meetei Mayek.
  */
 export function languageEntry(code: string): LanguageEntry | undefined {
-  return BY_CODE.get(code.split('-')[0]?.toLowerCase() ?? code);
+  const subtags = code.toLowerCase().split('-');
+  for (let count = subtags.length; count > 0; count--) {
+    const entry = BY_CODE.get(subtags.slice(0, count).join('-'));
+    if (entry) return entry;
+  }
+  return undefined;
+}
+
+/**
+ * The offered language a BCP 47 tag asks for (`languageEntry`, then `offered`), as the registry
+ * spells its code ('hi-IN' is 'hi', 'MNI-beng' is 'mni-Beng'), or undefined when the product
+ * does not offer it: how a browser's language or an Accept-Language entry picks a UI language.
+ */
+export function offeredLanguageOf(tag: string): OfferedLanguage | undefined {
+  const entry = languageEntry(tag);
+  return entry?.offered ? (entry.code as OfferedLanguage) : undefined;
 }
 
 /** The text direction of `code` (UAX 9); 'ltr' for a language the registry does not have. */
