@@ -26,6 +26,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { LANGUAGE_REGISTRY } from '../../packages/core/src/languages/registry';
 import { SAMPLE_USERS } from '../../packages/core/src/sample-data/users';
 import { VERIFIER_SEEDS } from '../../packages/core/src/sample-data/verifier-seeds';
+import { boxesOnScreen } from './no-box';
 import { signInThroughApi } from './sign-in';
 
 const LOCALES = fileURLToPath(new URL('../../apps/web/src/locales', import.meta.url));
@@ -174,13 +175,16 @@ export function everyScreenInLanguages(part: number, parts: number): void {
   });
 
   for (const entry of LANGUAGES.filter((_, index) => index % parts === part)) {
-    test(`every screen in ${entry.english} (${entry.code}) has at most ${MAX_ENGLISH_WORDS} English words`, async () => {
+    test(`every screen in ${entry.english} (${entry.code}) has at most ${MAX_ENGLISH_WORDS} English words and no box glyph`, async () => {
       test.setTimeout(90_000);
       const own = vocabulary(entry.code);
       const failures: string[] = [];
-      const check = (route: string, text: string) => {
+      const boxes: string[] = [];
+      const check = async (page: Page, route: string, text: string) => {
         const words = englishWords(text, own);
         if (words.length > MAX_ENGLISH_WORDS) failures.push(`${route}: ${words.join(' ')}`);
+        // The same visit: every character drawn has a font that covers it (no-box.ts).
+        boxes.push(...(await boxesOnScreen(page, `${route} in ${entry.english} (${entry.code})`)));
       };
       const choose = async (page: Page, path: string) => {
         await page.evaluate((code) => localStorage.setItem('language', code), entry.code);
@@ -191,12 +195,13 @@ export function everyScreenInLanguages(part: number, parts: number): void {
       };
       await choose(signedIn, '/dashboard');
       for (const route of [...APP_ROUTES, ...PUBLIC_ROUTES.filter((r) => r !== '/login')]) {
-        check(route, await visit(signedIn, route));
+        await check(signedIn, route, await visit(signedIn, route));
       }
       if (signedOut.url() === 'about:blank') await signedOut.goto('/health');
       await choose(signedOut, '/login');
-      check('/login', await visit(signedOut, '/login'));
+      await check(signedOut, '/login', await visit(signedOut, '/login'));
       expect(failures, `English left on screen in ${entry.english}`).toEqual([]);
+      expect(boxes, `Characters no font covers in ${entry.english}`).toEqual([]);
     });
   }
 }
