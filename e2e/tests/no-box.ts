@@ -205,11 +205,16 @@ async function collect(page: Page): Promise<Collected> {
         .map((node) => (node as Text).data)
         .join('');
     const own = new Map<Element, string>();
+    /** Blank text before an element's first non-blank one (kept for its count). */
+    const blank = new Map<Element, string>();
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
       const text = (node as Text).data;
-      if (parent && /\S/.test(text)) own.set(parent, (own.get(parent) ?? '') + text);
+      // Blank text nodes too: a space between a text and a link is drawn (by a system font).
+      if (parent && (/\S/.test(text) || own.has(parent))) {
+        own.set(parent, (own.get(parent) ?? '') + text);
+      } else if (parent) blank.set(parent, (blank.get(parent) ?? '') + text);
     }
     for (const field of Array.from(
       document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea'),
@@ -222,7 +227,7 @@ async function collect(page: Page): Promise<Collected> {
     for (const [element, text] of own) {
       if (element.closest('script, style, noscript, template, title, option')) continue;
       if (!element.checkVisibility({ visibilityProperty: true })) continue;
-      entries.push({ element, text });
+      entries.push({ element, text: (blank.get(element) ?? '') + text });
     }
     // ::before/::after with text: only where a rule of the stylesheets gives a string content
     // (the rules are read once per set of stylesheets; the app's have none today).
