@@ -442,13 +442,15 @@ export async function boxesOnScreen(page: Page, where: string): Promise<string[]
       if (!item || ![...item.chars].some((c) => uncovered.has(c))) continue;
       const own = fontsOf.get(index) ?? [];
       if (index !== members[0]) checkSystemGlyphs(index, own);
-      for (const char of item.chars) {
-        if (!uncovered.has(char) || covers(own, char)) continue;
-        const code = char.codePointAt(0) ?? 0;
-        const hex = code.toString(16).toUpperCase().padStart(4, '0');
-        fail(index, own, `'${char}' U+${hex} has no font covering it, it is`);
+      // One message per element, naming each character no font covers (once per group).
+      const boxes = [...item.chars].filter((char) => uncovered.has(char) && !covers(own, char));
+      if (boxes.length === 0) continue;
+      const named = boxes.map((char) => {
         uncovered.delete(char);
-      }
+        const hex = (char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
+        return `'${char}' U+${hex}`;
+      });
+      fail(index, own, `${named.join(', ')}: no font covers ${boxes.length > 1 ? 'them' : 'it'},`);
     }
   });
   return failures;
