@@ -18,6 +18,10 @@
  * stored choice (localStorage `language`, as Settings stores it), one page load, then every
  * route reached inside the app (history + popstate, as a link does), so a language costs one
  * start of the app (and one more, signed out, for /login).
+ *
+ * The same visit checks that no character of the screen is a box glyph (issue 30's "Done when";
+ * no-box.ts `boxesOnScreen`: every character drawn has a font that covers it, through CDP's
+ * platform fonts), failing with the route, language, element text, characters and fonts.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
