@@ -18,6 +18,10 @@
  * stored choice (localStorage `language`, as Settings stores it), one page load, then every
  * route reached inside the app (history + popstate, as a link does), so a language costs one
  * start of the app (and one more, signed out, for /login).
+ *
+ * The same visit checks that no character of the screen is a box glyph (issue 30's "Done when";
+ * no-box.ts `boxesOnScreen`: every character drawn has a font that covers it, through CDP's
+ * platform fonts), failing with the route, language, element text, characters and fonts.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,6 +30,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { LANGUAGE_REGISTRY } from '../../packages/core/src/languages/registry';
 import { SAMPLE_USERS } from '../../packages/core/src/sample-data/users';
 import { VERIFIER_SEEDS } from '../../packages/core/src/sample-data/verifier-seeds';
+import { boxesOnScreen } from './no-box';
 import { signInThroughApi } from './sign-in';
 
 const LOCALES = fileURLToPath(new URL('../../apps/web/src/locales', import.meta.url));
@@ -174,13 +179,16 @@ export function everyScreenInLanguages(part: number, parts: number): void {
   });
 
   for (const entry of LANGUAGES.filter((_, index) => index % parts === part)) {
-    test(`every screen in ${entry.english} (${entry.code}) has at most ${MAX_ENGLISH_WORDS} English words`, async () => {
+    test(`every screen in ${entry.english} (${entry.code}) has at most ${MAX_ENGLISH_WORDS} English words and no box glyph`, async () => {
       test.setTimeout(90_000);
       const own = vocabulary(entry.code);
       const failures: string[] = [];
-      const check = (route: string, text: string) => {
+      const boxes: string[] = [];
+      const check = async (page: Page, route: string, text: string) => {
         const words = englishWords(text, own);
         if (words.length > MAX_ENGLISH_WORDS) failures.push(`${route}: ${words.join(' ')}`);
+        // The same visit: every character drawn has a font that covers it (no-box.ts).
+        boxes.push(...(await boxesOnScreen(page, `${route} in ${entry.english} (${entry.code})`)));
       };
       const choose = async (page: Page, path: string) => {
         await page.evaluate((code) => localStorage.setItem('language', code), entry.code);
@@ -191,12 +199,13 @@ export function everyScreenInLanguages(part: number, parts: number): void {
       };
       await choose(signedIn, '/dashboard');
       for (const route of [...APP_ROUTES, ...PUBLIC_ROUTES.filter((r) => r !== '/login')]) {
-        check(route, await visit(signedIn, route));
+        await check(signedIn, route, await visit(signedIn, route));
       }
       if (signedOut.url() === 'about:blank') await signedOut.goto('/health');
       await choose(signedOut, '/login');
-      check('/login', await visit(signedOut, '/login'));
+      await check(signedOut, '/login', await visit(signedOut, '/login'));
       expect(failures, `English left on screen in ${entry.english}`).toEqual([]);
+      expect(boxes, `Characters no font covers in ${entry.english}`).toEqual([]);
     });
   }
 }

@@ -20,7 +20,6 @@
 
 import {
   directionOf,
-  FONTS,
   languageEntry,
   OFFERED_LANGUAGES,
   type OfferedLanguage,
@@ -120,14 +119,13 @@ const scriptFontFiles = import.meta.glob('../fonts/generated/script-*.css');
  * Declares the font `language` is written in (core's registry `font`), with its texts and only
  * then, so no other language's page carries it: the script's Noto face (one file, fetched by the
  * browser only when its script is on screen and the system has no font for it; unicode-range),
- * or for Japanese the package's CSS, split by unicode-range into slices so only the characters
- * on screen are fetched. The language lists need none of these: the names have their own faces
+ * or for Japanese the package's slices of kana, ideographs and CJK punctuation (its Latin ones
+ * left out), split by unicode-range so only the characters on screen are fetched. The language lists need none of these: the names have their own faces
  * (fonts/generated/endonyms.css).
  */
 function loadFont(language: Language): Promise<unknown> {
   const key = languageEntry(language)?.font;
   if (!key) return Promise.resolve();
-  if (FONTS[key].load === 'css') return import('@fontsource-variable/noto-sans-jp/wght.css');
   return scriptFontFiles[`../fonts/generated/script-${key}.css`]?.() ?? Promise.resolve();
 }
 

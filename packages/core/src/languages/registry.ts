@@ -40,8 +40,8 @@ export interface ScriptFont {
   readonly subset: string;
   /**
    * How the app loads it: `script` (one file, the script subset above, declared with its
-   * language), or `css` (the package's own wght.css, split by unicode-range into many slices:
-   * Japanese).
+   * language), or `css` (the numbered slices of the package's wght.css, split by unicode-range
+   * into many files: Japanese).
    */
   readonly load: 'script' | 'css';
 }

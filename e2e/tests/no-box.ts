@@ -1,0 +1,457 @@
+/**
+ * No box glyph (issue 30's "Done when", docs/i18n.md "No box glyph"): every character a screen
+ * draws has a font that covers it, checked through the DevTools protocol's
+ * `CSS.getPlatformFontsForNode` (the fonts Chromium drew a node's own text with).
+ *
+ * This Chromium's system has no Indic, Arabic-script, Ol Chiki, Meetei Mayek or Japanese font
+ * (DejaVu and Liberation only: language-fonts.spec.ts checks `fc-list :lang=hi`), so:
+ * - a character in the unicode-range of one of the product's faces loaded on the page (the
+ *   scripts' Noto faces of core's registry FONTS, fonts/generated/script-*.css and the Japanese
+ *   slices; the endonym faces of fonts/generated/endonyms.css) must be drawn by a web font
+ *   (`isCustomFont`) whose loaded faces' unicode-range holds it;
+ * - any other character (Latin, digits, punctuation, the rupee sign: the system's sans-serif and
+ *   monospace draw them, the product ships no Latin face) must be in the character set
+ *   (fontconfig's, `fc-list`) of a system font Chromium reported for the node: a character no
+ *   font covers is drawn by a system font as a box, never by a web font;
+ * - and no system font drew anything in a node whose every character has a product face (a
+ *   script character its face lacks falls back to a system font).
+ *
+ * What is checked: every element with rendered text (the parents of non-blank text nodes that
+ * have a layout box, `checkVisibility`), inputs' and text areas' values or else placeholders
+ * (a password as its bullets), ::before/::after content if the stylesheets give any. Elements are
+ * grouped by (computed font-family, weight, style, lang) and the scripts of their characters; one
+ * node per group (the one with the most distinct characters) is asked for its fonts, and each
+ * character of the whole group must be covered by those fonts, else the element holding it is
+ * asked too (so a route costs one CDP call per group, a few more only for rare characters).
+ * Invisible characters (Default_Ignorable_Code_Point: joiners, bidi marks) and white space are
+ * not glyphs anyone reads and are left out.
+ */
+import { spawnSync } from 'node:child_process';
+import type { CDPSession, Page } from '@playwright/test';
+import { FONTS } from '../../packages/core/src/languages/registry';
+
+/** A font Chromium reports for a node (CDP CSS.PlatformFontUsage). */
+interface PlatformFont {
+  familyName: string;
+  postScriptName?: string;
+  isCustomFont: boolean;
+  glyphCount: number;
+}
+
+/** One element with rendered text, as the page reports it. */
+interface Item {
+  /** Its text as drawn (text-transform applied), for the message. */
+  text: string;
+  /** Its distinct characters (no white space, no default-ignorables). */
+  chars: string;
+  /**
+   * How many of the characters CDP counts for it (its own text and its children's, white space
+   * included) no product face covers.
+   */
+  outside: number;
+  /** The CSS font-family, for the message. */
+  family: string;
+  /** Which of the `[data-nobox]` elements (in document order) it is, or whose pseudo-element. */
+  tag: number;
+  /** Set for a ::before/::after's content. */
+  pseudo?: 'before' | 'after';
+}
+
+interface Collected {
+  items: Item[];
+  /** Each group: the indexes of its items, the representative first. */
+  groups: number[][];
+  /** The product's web fonts' loaded unicode-ranges, by the family name Chromium reports. */
+  ranges: Record<string, [number, number][]>;
+}
+
+/**
+ * The family name Chromium reports for a product face (the font file's own name) by the CSS
+ * family the app declares it with: the scripts' "<Noto name> Variable" and the endonym faces
+ * "Pehchaan Endonyms <key>" (apps/web/scripts/language-fonts.ts), all cut from core's FONTS.
+ */
+const FACE_NAMES: Record<string, string> = Object.fromEntries(
+  Object.entries(FONTS).flatMap(([key, font]) => {
+    const internal = font.family.replace(/ Variable$/, '');
+    return [
+      [font.family, internal],
+      [`Pehchaan Endonyms ${key}`, internal],
+    ];
+  }),
+);
+
+/** The characters each system font covers, by PostScript name (fontconfig's charset). */
+let systemCharsets: Map<string, [number, number][]> | undefined;
+const mergedKeys = new Set<string>();
+function charsetOf(font: PlatformFont): [number, number][] {
+  if (!systemCharsets) {
+    systemCharsets = new Map();
+    const listed = spawnSync(
+      'fc-list',
+      ['--format', '%{postscriptname}\t%{family}\t%{charset}\n'],
+      {
+        encoding: 'utf8',
+      },
+    );
+    for (const line of listed.stdout?.split('\n') ?? []) {
+      const [postScript, family, charset] = line.split('\t');
+      if (!postScript || !charset) continue;
+      const ranges = charset.split(' ').map((part): [number, number] => {
+        const [from, to] = part.split('-');
+        return [Number.parseInt(from ?? '', 16), Number.parseInt(to ?? from ?? '', 16)];
+      });
+      systemCharsets.set(postScript, ranges);
+      // By family too (the union of its styles), for a report without a PostScript name.
+      const familyKey = `family:${family?.split(',')[0]}`;
+      systemCharsets.set(familyKey, [...(systemCharsets.get(familyKey) ?? []), ...ranges]);
+    }
+  }
+  const key =
+    font.postScriptName && systemCharsets.has(font.postScriptName)
+      ? font.postScriptName
+      : `family:${font.familyName}`;
+  const ranges = systemCharsets.get(key) ?? [];
+  if (!mergedKeys.has(key)) {
+    systemCharsets.set(key, merged(ranges));
+    mergedKeys.add(key);
+  }
+  return systemCharsets.get(key) ?? [];
+}
+
+/** `ranges` sorted and merged, for `inRanges` (binary search: Japanese has thousands). */
+function merged(ranges: readonly [number, number][]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const [from, to] of [...ranges].sort((a, b) => a[0] - b[0])) {
+    const last = out.at(-1);
+    if (last && from <= last[1] + 1) last[1] = Math.max(last[1], to);
+    else out.push([from, to]);
+  }
+  return out;
+}
+
+/** Whether `code` is in `ranges` (merged). */
+function inRanges(code: number, ranges: readonly [number, number][]): boolean {
+  let low = 0;
+  let high = ranges.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const [from, to] = ranges[middle] ?? [0, -1];
+    if (code < from) high = middle - 1;
+    else if (code > to) low = middle + 1;
+    else return true;
+  }
+  return false;
+}
+
+/** The page side: finds the elements with rendered text, groups them, tags them for CDP. */
+async function collect(page: Page): Promise<Collected> {
+  return page.evaluate(async (faceNames) => {
+    // Laid out first: a face is fetched when text needing it is shaped (unicode-range).
+    document.body.getBoundingClientRect();
+    await document.fonts.ready;
+    for (const old of Array.from(document.querySelectorAll('[data-nobox]')))
+      old.removeAttribute('data-nobox');
+    const parseRange = (value: string) =>
+      value.split(',').map((part): [number, number] => {
+        const [from, to] = part.trim().replace(/^U\+/i, '').split('-');
+        return [Number.parseInt(from ?? '', 16), Number.parseInt(to ?? from ?? '', 16)];
+      });
+    const ranges: Record<string, [number, number][]> = {};
+    for (const face of Array.from(document.fonts as unknown as Iterable<FontFace>)) {
+      const name = faceNames[face.family.replace(/^["']|["']$/g, '')];
+      if (!name || face.status !== 'loaded') continue;
+      ranges[name] = [...(ranges[name] ?? []), ...parseRange(face.unicodeRange)];
+    }
+    const all = Object.values(ranges)
+      .flat()
+      .sort((a, b) => a[0] - b[0]);
+    const product = (code: number) => {
+      let low = 0;
+      let high = all.length - 1;
+      while (low <= high) {
+        const middle = (low + high) >> 1;
+        const [from, to] = all[middle] ?? [0, -1];
+        if (code < from) high = middle - 1;
+        else if (code > to) low = middle + 1;
+        else return true;
+      }
+      return false;
+    };
+    const SCRIPTS = [
+      'Latin',
+      'Devanagari',
+      'Bengali',
+      'Tamil',
+      'Telugu',
+      'Kannada',
+      'Malayalam',
+      'Gujarati',
+      'Gurmukhi',
+      'Oriya',
+      'Arabic',
+      'Ol_Chiki',
+      'Meetei_Mayek',
+      'Han',
+      'Hiragana',
+      'Katakana',
+    ].map((name) => [name, new RegExp(`\\p{Script=${name}}`, 'u')] as const);
+    const scriptOf = (char: string) =>
+      SCRIPTS.find(([, pattern]) => pattern.test(char))?.[0] ??
+      (/[\p{Script=Common}\p{Script=Inherited}]/u.test(char) ? 'Common' : 'Other');
+
+    const ownText = (element: Element) =>
+      Array.from(element.childNodes)
+        .filter((node) => node.nodeType === Node.TEXT_NODE)
+        .map((node) => (node as Text).data)
+        .join('');
+    const own = new Map<Element, string>();
+    /** Blank text before an element's first non-blank one (kept for its count). */
+    const blank = new Map<Element, string>();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      const text = (node as Text).data;
+      // Blank text nodes too: a space between a text and a link is drawn (by a system font).
+      if (parent && (/\S/.test(text) || own.has(parent))) {
+        own.set(parent, (own.get(parent) ?? '') + text);
+      } else if (parent) blank.set(parent, (blank.get(parent) ?? '') + text);
+    }
+    for (const field of Array.from(
+      document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea'),
+    )) {
+      if (/^(hidden|checkbox|radio|file|range|color|image)$/.test(field.type)) continue;
+      const shown = field.value || field.placeholder;
+      if (shown) own.set(field, field.type === 'password' ? '•'.repeat(field.value.length) : shown);
+    }
+    const entries: { element: Element; text: string; pseudo?: 'before' | 'after' }[] = [];
+    for (const [element, text] of own) {
+      if (element.closest('script, style, noscript, template, title, option')) continue;
+      if (!element.checkVisibility({ visibilityProperty: true })) continue;
+      entries.push({ element, text: (blank.get(element) ?? '') + text });
+    }
+    // ::before/::after with text: only where a rule of the stylesheets gives a string content
+    // (the rules are read once per set of stylesheets; the app's have none today).
+    type Cache = { sheets: number; hosts: string[] };
+    const memo = window as unknown as { __noboxPseudo?: Cache };
+    if (memo.__noboxPseudo?.sheets !== document.styleSheets.length) {
+      const hosts: string[] = [];
+      for (const sheet of Array.from(document.styleSheets)) {
+        let rules: CSSRuleList;
+        try {
+          rules = sheet.cssRules;
+        } catch {
+          continue;
+        }
+        for (const rule of Array.from(rules)) {
+          if (!(rule instanceof CSSStyleRule) || !/::?(before|after)/.test(rule.selectorText))
+            continue;
+          const content = rule.style.getPropertyValue('content');
+          if (!/["']\S/.test(content) && !/--tw-content/.test(rule.cssText)) continue;
+          hosts.push(rule.selectorText.replace(/::?(before|after)/g, '') || '*');
+        }
+      }
+      memo.__noboxPseudo = { sheets: document.styleSheets.length, hosts };
+    }
+    for (const host of memo.__noboxPseudo.hosts) {
+      for (const element of Array.from(document.querySelectorAll(host))) {
+        for (const pseudo of ['before', 'after'] as const) {
+          const value = getComputedStyle(element, `::${pseudo}`).content;
+          const text = /^["'](.*)["']$/.exec(value)?.[1];
+          if (text && /\S/.test(text)) entries.push({ element, text, pseudo });
+        }
+      }
+    }
+    entries.sort((a, b) =>
+      a.element === b.element
+        ? 0
+        : a.element.compareDocumentPosition(b.element) & Node.DOCUMENT_POSITION_FOLLOWING
+          ? -1
+          : 1,
+    );
+
+    const items: Item[] = [];
+    const groups = new Map<string, number[]>();
+    let tag = -1;
+    let tagged: Element | undefined;
+    for (const { element, text: raw, pseudo } of entries) {
+      const style = getComputedStyle(element, pseudo ? `::${pseudo}` : null);
+      const transform = style.textTransform;
+      const text =
+        transform === 'uppercase'
+          ? raw.toLocaleUpperCase()
+          : transform === 'lowercase'
+            ? raw.toLocaleLowerCase()
+            : raw;
+      const drawn = [...text].filter((c) => !/\p{Default_Ignorable_Code_Point}/u.test(c));
+      const chars = [...new Set(drawn.filter((c) => !/\s/.test(c)))].join('');
+      if (!chars) continue;
+      const lang = element.closest('[lang]')?.getAttribute('lang') ?? '';
+      const scripts = [...new Set([...chars].map(scriptOf))].sort().join(' ');
+      const key = `${style.fontFamily}|${style.fontWeight}|${style.fontStyle}|${lang}|${scripts}`;
+      const index = items.length;
+      // One tag per element (its text and pseudo-elements are next to each other, in order).
+      if (element !== tagged) {
+        element.setAttribute('data-nobox', '');
+        tagged = element;
+        tag++;
+      }
+      items.push({
+        tag,
+        text: text.replace(/\s+/g, ' ').trim(),
+        chars,
+        // CDP counts the glyphs of the element's children's own text too (an inline <span>).
+        outside: [
+          ...drawn,
+          ...(pseudo ? [] : Array.from(element.children).flatMap((child) => [...ownText(child)])),
+        ].filter((c) => !product(c.codePointAt(0) ?? 0)).length,
+        family: style.fontFamily,
+        pseudo,
+      });
+      groups.set(key, [...(groups.get(key) ?? []), index]);
+    }
+    const ordered = [...groups.values()].map((members) =>
+      [...members].sort((a, b) => (items[b]?.chars.length ?? 0) - (items[a]?.chars.length ?? 0)),
+    );
+    return { items, groups: ordered, ranges };
+  }, FACE_NAMES);
+}
+
+/** One CDP session per page, kept while the page lives. */
+const sessions = new WeakMap<Page, Promise<CDPSession>>();
+function sessionOf(page: Page): Promise<CDPSession> {
+  let session = sessions.get(page);
+  if (!session) {
+    session = (async () => {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('DOM.enable');
+      await cdp.send('CSS.enable');
+      return cdp;
+    })();
+    sessions.set(page, session);
+  }
+  return session;
+}
+
+/** How many CDP font calls the checks made (for the measurements in docs/performance.md). */
+export const noBoxCalls = { calls: 0, routes: 0 };
+
+/**
+ * Checks that every character of `page`'s rendered text has a font that covers it (see the
+ * module's description). `where` names the screen in the messages ("/consent in Urdu (ur)").
+ * @returns one message per character no reported font covers (empty when none):
+ *   `<where>: "<element text>" <char> U+XXXX (<script>) drawn by <fonts> [font-family: <stack>]`.
+ */
+export async function boxesOnScreen(page: Page, where: string): Promise<string[]> {
+  const cdp = await sessionOf(page);
+  // The page may render again between the tagging and the query (a poll's answer): again then.
+  let collected: Collected;
+  let tagged: number[];
+  for (let attempt = 1; ; attempt++) {
+    collected = await collect(page);
+    const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
+    ({ nodeIds: tagged } = await cdp.send('DOM.querySelectorAll', {
+      nodeId: root.nodeId,
+      selector: '[data-nobox]',
+    }));
+    const tags = (collected.items.at(-1)?.tag ?? -1) + 1;
+    if (tagged.length === tags) break;
+    if (attempt === 3)
+      throw new Error(`${where}: the page kept changing (${tags} tagged, ${tagged.length} found)`);
+  }
+  const { items, groups, ranges } = collected;
+  const fontsOf = new Map<number, PlatformFont[]>();
+  const ask = async (index: number): Promise<PlatformFont[]> => {
+    const cached = fontsOf.get(index);
+    if (cached) return cached;
+    const item = items[index];
+    let nodeId = tagged[item?.tag ?? -1] ?? 0;
+    if (item?.pseudo) {
+      const { node } = await cdp.send('DOM.describeNode', { nodeId, depth: 0 });
+      nodeId = node.pseudoElements?.find((p) => p.pseudoType === item.pseudo)?.nodeId ?? nodeId;
+    }
+    noBoxCalls.calls++;
+    const { fonts } = (await cdp.send('CSS.getPlatformFontsForNode', { nodeId })) as {
+      fonts: PlatformFont[];
+    };
+    fontsOf.set(index, fonts);
+    return fonts;
+  };
+  const productRanges = merged(Object.values(ranges).flat());
+  const byName = new Map(Object.entries(ranges).map(([name, list]) => [name, merged(list)]));
+  // A variable font may report its default instance's name ("Noto Sans JP Thin"): by prefix.
+  const rangesOf = (font: PlatformFont) =>
+    byName.get(font.familyName) ??
+    [...byName].find(([name]) => font.familyName.startsWith(`${name} `))?.[1] ??
+    [];
+  /** Whether `fonts` (reported for a node) cover `char`. */
+  const covers = (fonts: PlatformFont[], char: string) => {
+    const code = char.codePointAt(0) ?? 0;
+    if (inRanges(code, productRanges)) {
+      return fonts.some((f) => f.isCustomFont && inRanges(code, rangesOf(f)));
+    }
+    return fonts.some((f) => !f.isCustomFont && inRanges(code, charsetOf(f)));
+  };
+  const fontList = (fonts: PlatformFont[]) =>
+    fonts
+      .map((f) => `${f.postScriptName || f.familyName}${f.isCustomFont ? ' (web font)' : ''}`)
+      .join(', ') || 'no font';
+  const failures: string[] = [];
+  const fail = (index: number, fonts: PlatformFont[], what: string) => {
+    const item = items[index];
+    const text = (item?.text ?? '').slice(0, 80);
+    failures.push(
+      `${where}: "${text}"${item?.pseudo ? ` ::${item.pseudo}` : ''} ${what} drawn by ${fontList(fonts)} (font-family ${item?.family.slice(0, 60)}…)`,
+    );
+  };
+  /**
+   * A system font drew glyphs for a node whose every character has a product face: one of them
+   * is missing from its face (glyph counts are no per-character measure: Chromium counts a
+   * wrapped line's spaces again, so only this sure case is checked).
+   */
+  const checkSystemGlyphs = (index: number, fonts: PlatformFont[]) => {
+    const item = items[index];
+    if (!item || item.outside > 0) return;
+    const bySystem = fonts.filter((f) => !f.isCustomFont).reduce((n, f) => n + f.glyphCount, 0);
+    if (bySystem > 0) fail(index, fonts, `has ${bySystem} glyphs a product face lacks,`);
+  };
+
+  noBoxCalls.routes++;
+  // The representatives' fonts, asked all at once (CDP answers in order; the round trips overlap).
+  await Promise.all(groups.map((members) => (members[0] === undefined ? [] : ask(members[0]))));
+  const extra: number[] = [];
+  const uncoveredOf = groups.map((members) => {
+    const [representative] = members;
+    const uncovered = new Set<string>();
+    if (representative === undefined) return uncovered;
+    const fonts = fontsOf.get(representative) ?? [];
+    checkSystemGlyphs(representative, fonts);
+    for (const index of members) {
+      for (const char of items[index]?.chars ?? '') if (!covers(fonts, char)) uncovered.add(char);
+    }
+    // A character the representative's fonts do not cover: ask the elements that have it.
+    for (const index of members) {
+      if ([...(items[index]?.chars ?? '')].some((c) => uncovered.has(c))) extra.push(index);
+    }
+    return uncovered;
+  });
+  await Promise.all(extra.map(ask));
+  groups.forEach((members, group) => {
+    const uncovered = uncoveredOf[group] ?? new Set<string>();
+    for (const index of members) {
+      const item = items[index];
+      if (!item || ![...item.chars].some((c) => uncovered.has(c))) continue;
+      const own = fontsOf.get(index) ?? [];
+      if (index !== members[0]) checkSystemGlyphs(index, own);
+      // One message per element, naming each character no font covers (once per group).
+      const boxes = [...item.chars].filter((char) => uncovered.has(char) && !covers(own, char));
+      if (boxes.length === 0) continue;
+      const named = boxes.map((char) => {
+        uncovered.delete(char);
+        const hex = (char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
+        return `'${char}' U+${hex}`;
+      });
+      fail(index, own, `${named.join(', ')}: no font covers ${boxes.length > 1 ? 'them' : 'it'},`);
+    }
+  });
+  return failures;
+}
