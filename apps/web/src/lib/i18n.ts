@@ -46,6 +46,7 @@ import hiDashboard from '@/locales/hi/dashboard.json';
 import hiMessages from '@/locales/hi/messages.json';
 import hiNotifications from '@/locales/hi/notifications.json';
 import hiVerifier from '@/locales/hi/verifier.json';
+import { isolateLatinRuns } from './bidi';
 import { formatNumber } from './format';
 import { STORAGE_KEYS, writeString } from './storage';
 
@@ -239,11 +240,29 @@ export function setInterpolationDigits(digits: UserSettings['digits']): void {
   i18next.emit(DIGITS_CHANGED);
 }
 
+/**
+ * Keeps each Latin run of a right-to-left text in order (lib/bidi.ts `isolateLatinRuns`:
+ * 'openid4vp://' inside an Urdu label, e-mail addresses, product names; docs/i18n.md "Left to
+ * right inside right to left"). Runs after interpolation, so a Latin name interpolated into an
+ * Urdu sentence is kept whole too; texts of left-to-right languages pass unchanged.
+ */
+const latinRuns = {
+  type: 'postProcessor' as const,
+  name: 'latinRuns',
+  process(value: unknown, _key: unknown, options: { lng?: unknown }): unknown {
+    if (typeof value !== 'string') return value;
+    const language = typeof options?.lng === 'string' ? options.lng : i18next.language;
+    return language ? isolateLatinRuns(value, language) : value;
+  },
+};
+
 void i18next
   .use(new LanguageDetector(null, DETECTION_OPTIONS))
   .use(initReactI18next)
+  .use(latinRuns)
   .init({
     ...I18N_OPTIONS,
+    postProcess: [latinRuns.name],
     resources,
     ns: Object.keys(resources.en),
     defaultNS: DEFAULT_NAMESPACE,
