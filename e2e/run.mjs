@@ -71,6 +71,7 @@ const SPEC_SECONDS = {
   'receive-credential': 18,
   'receive-from-issuer': 65,
   'recovery-codes': 45,
+  'rtl-layout': 30,
   'secure-storage': 22,
   sessions: 11,
   'settings-act': 82,

@@ -6,12 +6,16 @@
  */
 import { DEFAULT_SETTINGS } from '@pehchaan/core';
 import { act, render, screen } from '@testing-library/react';
+import { useTranslation } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { Footer } from '@/components/layouts/footer';
 import {
   type CredentialActions,
   CredentialCard,
 } from '@/features/credentials/components/credential-card';
+import { DataCompleteness } from '@/features/demos/wallet/components/data-completeness';
+import { formatFileSize } from '@/features/demos/wallet/components/my-documents';
 import { AccountSection } from '@/features/settings/components/account-section';
 import { shownFields } from '@/features/settings/settings-records';
 import { credential } from '@/testing/fixtures';
@@ -111,5 +115,85 @@ describe('digits (Settings › Preferences)', () => {
     expect(screen.getByText('XXXX XXXX 0125')).toBeInTheDocument();
     expect(screen.getByText('98XXXXXX10')).toBeInTheDocument();
     expect(screen.getByText('ABXXXXXX4K')).toBeInTheDocument();
+  });
+});
+
+const withDigits = (digits: FormatPreferences['digits']) => ({
+  ...DEFAULT_HOLDER_FACTS,
+  preferences: { ...DEFAULT_HOLDER_FACTS.preferences, digits },
+});
+
+/** Counts inside translated sentences, as screens write them ('{{count}} hours ago'). */
+function Sentence() {
+  const { t } = useTranslation('common');
+  return (
+    <>
+      <p data-testid="hours">{t('time.hours', { count: 12 })}</p>
+      <p data-testid="many">{t('time.days', { count: 1234567 })}</p>
+    </>
+  );
+}
+
+/** The sentences, the footer (its year) and a demo's percentages, with the holder's digits. */
+function Screen({ digits }: { digits: FormatPreferences['digits'] }) {
+  return (
+    <MemoryRouter>
+      <HolderFactsProvider value={withDigits(digits)}>
+        <Sentence />
+        <Footer />
+        <DataCompleteness />
+      </HolderFactsProvider>
+    </MemoryRouter>
+  );
+}
+
+describe('numbers inside translated sentences (i18next interpolation)', () => {
+  afterAll(async () => {
+    await act(() => i18n.changeLanguage('en'));
+  });
+
+  const year = String(new Date().getFullYear());
+
+  it('Marathi with native digits: counts, the footer year and percentages in ०-९; Latin chosen: 0-9', async () => {
+    await act(() => setLanguage('mr'));
+    const { rerender } = render(<Screen digits="native" />);
+    expect(screen.getByTestId('hours')).toHaveTextContent('१२ तासांपूर्वी');
+    // Indian grouping, in Marathi's digits.
+    expect(screen.getByTestId('many')).toHaveTextContent('१२,३४,५६७');
+    // The year is one run of digits, not grouped as an amount.
+    const marathiYear = formatNumber(Number(year), marathi('native'), { useGrouping: false });
+    expect(marathiYear).not.toMatch(/[0-9,]/);
+    expect(screen.getByText(new RegExp(`© ${marathiYear}`))).toBeInTheDocument();
+    expect(screen.getByText('९५%')).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain(year);
+
+    // Settings › Digits back to Latin: the same screen follows at once.
+    rerender(<Screen digits="latin" />);
+    expect(screen.getByTestId('hours')).toHaveTextContent('12 तासांपूर्वी');
+    expect(screen.getByTestId('many')).toHaveTextContent('12,34,567');
+    expect(screen.getByText(new RegExp(`© ${year}`))).toBeInTheDocument();
+    expect(screen.getByText('95%')).toBeInTheDocument();
+  });
+
+  it('Urdu with native digits: Extended Arabic-Indic digits (۰-۹), not the Arabic ones (٠-٩)', async () => {
+    await act(() => setLanguage('ur'));
+    render(<Screen digits="native" />);
+    expect(screen.getByTestId('hours')).toHaveTextContent('۱۲ گھنٹے پہلے');
+    // Grouped as CLDR groups Urdu (۱٬۲۳۴٬۵۶۷), every digit Urdu's own.
+    expect(screen.getByTestId('many').textContent).toMatch(/^۱[۰-۹٬,]+۵۶۷ دن پہلے$/);
+    expect(document.body.textContent).not.toMatch(/[٠-٩]/);
+    expect(screen.getByText(/©\s*[۰-۹]{4}/)).toBeInTheDocument();
+    expect(formatFileSize(48 * 1024, 'ur', 'native')).toMatch(/۴۸/);
+    expect(formatFileSize(48 * 1024, 'ur')).toMatch(/48/);
+  });
+
+  it('with no holder (signed out) numbers in sentences are Latin, also in Marathi', async () => {
+    await act(() => setLanguage('mr'));
+    render(
+      <MemoryRouter>
+        <Sentence />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('hours')).toHaveTextContent('12 तासांपूर्वी');
   });
 });

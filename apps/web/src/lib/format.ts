@@ -206,19 +206,27 @@ export function formatDateTime(value: string | number | Date, prefs: FormatPrefe
 
 /**
  * A number in the UI language's grouping and the holder's digits: 1250000 -> '12,50,000'
- * (en-IN), '१२,५०,०००' (Marathi, native digits). `digits` absent: Latin.
+ * (en-IN), '१२,५०,०००' (Marathi, native digits). `digits` absent: Latin. `useGrouping: false`
+ * writes a year as one run of digits ('२०२६', not '२,०२६').
  */
 export function formatNumber(
   value: number,
   prefs: Pick<FormatPreferences, 'language'> & Partial<Pick<FormatPreferences, 'digits'>>,
-  options: { maximumFractionDigits?: number } = {},
+  options: { maximumFractionDigits?: number; useGrouping?: boolean } = {},
 ): string {
   const locale = localeOf(prefs.language);
   const digits = options.maximumFractionDigits ?? 3;
+  const grouping = options.useGrouping !== false;
   const nu = numberingSystemOf({ language: prefs.language, digits: prefs.digits ?? 'latin' });
   return cached(
-    `number:${locale}:${digits}:${nu}`,
-    () => new Intl.NumberFormat(locale, { maximumFractionDigits: digits, numberingSystem: nu }),
+    `number:${locale}:${digits}:${nu}:${grouping}`,
+    () =>
+      new Intl.NumberFormat(locale, {
+        maximumFractionDigits: digits,
+        numberingSystem: nu,
+        // The locale's own grouping ('auto') unless asked for none.
+        ...(grouping ? {} : { useGrouping: false }),
+      }),
   ).format(value);
 }
 

@@ -24,8 +24,9 @@ import {
   OFFERED_LANGUAGES,
   type OfferedLanguage,
   offeredLanguageOf,
+  type UserSettings,
 } from '@pehchaan/core';
-import i18next from 'i18next';
+import i18next, { type FormatFunction } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import enActivity from '@/locales/en/activity.json';
@@ -46,6 +47,8 @@ import hiDashboard from '@/locales/hi/dashboard.json';
 import hiMessages from '@/locales/hi/messages.json';
 import hiNotifications from '@/locales/hi/notifications.json';
 import hiVerifier from '@/locales/hi/verifier.json';
+import { isolateLatinRuns } from './bidi';
+import { formatNumber } from './format';
 import { STORAGE_KEYS, writeString } from './storage';
 
 /**
@@ -181,6 +184,42 @@ export const DETECTION_OPTIONS = {
     offeredLanguageOf(lng) ?? lng.split('-')[0]?.toLowerCase() ?? lng,
 };
 
+/**
+ * The digits a number interpolated into a translated sentence is written in (Settings ›
+ * Preferences › Digits, docs/i18n.md "Digits"): Latin until the signed-in holder's preferences
+ * say otherwise (lib/preferences.tsx HolderFactsProvider calls `setInterpolationDigits`).
+ */
+let interpolationDigits: UserSettings['digits'] = 'latin';
+
+/** The event that re-renders every `useTranslation` user when the digits change. */
+const DIGITS_CHANGED = 'digitsChanged';
+
+/**
+ * Writes every number interpolated into a translated sentence ('{{count}} requests', '© {{year}}')
+ * through lib/format.ts `formatNumber`: the language's grouping (12,34,567) and the holder's
+ * digits (१२ in Marathi, ۱۲ in Urdu with native digits chosen). Strings pass unchanged, so an
+ * identifier (Aadhaar, phone, OTP, ids: always interpolated as text) stays Latin.
+ * `formatParams: { year: { useGrouping: false } }` writes that value without grouping.
+ * Called by i18next for each interpolation (`alwaysFormat`); never throws: a number it cannot
+ * format is written as JavaScript writes it.
+ */
+const formatInterpolated: FormatFunction = (value, _format, lng, options) => {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return value;
+  const key: unknown = options?.interpolationkey;
+  const params: unknown =
+    typeof key === 'string' ? (options?.formatParams as Record<string, unknown>)?.[key] : undefined;
+  const ungrouped = (params as { useGrouping?: unknown } | undefined)?.useGrouping === false;
+  try {
+    return formatNumber(
+      value,
+      { language: lng ?? 'en', digits: interpolationDigits },
+      ungrouped ? { useGrouping: false } : {},
+    );
+  } catch {
+    return String(value);
+  }
+};
+
 /** The i18next options of every instance (tests make their own with the detector). */
 export const I18N_OPTIONS = {
   fallbackLng: 'en',
@@ -188,15 +227,46 @@ export const I18N_OPTIONS = {
   // Each language's own texts, then English: not 'languageOnly', which would read mni-Beng's
   // texts from mni (Meetei Mayek). Detected languages are reduced already (above).
   load: 'currentOnly',
-  interpolation: { escapeValue: false },
+  interpolation: { escapeValue: false, alwaysFormat: true, format: formatInterpolated },
+  // A change of digits re-renders translated texts as a change of language does.
+  react: { bindI18n: `languageChanged ${DIGITS_CHANGED}` },
   returnNull: false,
 } as const;
+
+/**
+ * Sets the digits of interpolated numbers (Latin or the UI language's own) and re-renders the
+ * translated texts when they change. Identifiers are never numbers in interpolation, so they
+ * stay Latin whatever is chosen.
+ */
+export function setInterpolationDigits(digits: UserSettings['digits']): void {
+  if (digits === interpolationDigits) return;
+  interpolationDigits = digits;
+  i18next.emit(DIGITS_CHANGED);
+}
+
+/**
+ * Keeps each Latin run of a right-to-left text in order (lib/bidi.ts `isolateLatinRuns`:
+ * 'openid4vp://' inside an Urdu label, e-mail addresses, product names; docs/i18n.md "Left to
+ * right inside right to left"). Runs after interpolation, so a Latin name interpolated into an
+ * Urdu sentence is kept whole too; texts of left-to-right languages pass unchanged.
+ */
+const latinRuns = {
+  type: 'postProcessor' as const,
+  name: 'latinRuns',
+  process(value: unknown, _key: unknown, options: { lng?: unknown }): unknown {
+    if (typeof value !== 'string') return value;
+    const language = typeof options?.lng === 'string' ? options.lng : i18next.language;
+    return language ? isolateLatinRuns(value, language) : value;
+  },
+};
 
 void i18next
   .use(new LanguageDetector(null, DETECTION_OPTIONS))
   .use(initReactI18next)
+  .use(latinRuns)
   .init({
     ...I18N_OPTIONS,
+    postProcess: [latinRuns.name],
     resources,
     ns: Object.keys(resources.en),
     defaultNS: DEFAULT_NAMESPACE,

@@ -11,7 +11,7 @@
  * screen at once: the settings query's cache entry changes, the source hands the new value here.
  */
 import { lastActivityParts, relativeTimeParts } from '@pehchaan/core';
-import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isolateLtr } from './bidi';
 import {
@@ -24,6 +24,7 @@ import {
   formatNumber,
   formatTime,
 } from './format';
+import { setInterpolationDigits } from './i18n';
 
 /** The holder's preferences (Settings › Preferences and Advanced). */
 export interface HolderPreferences extends Omit<FormatPreferences, 'language'> {
@@ -54,7 +55,11 @@ export const DEFAULT_HOLDER_FACTS: HolderFacts = {
 
 const HolderFactsContext = createContext<HolderFacts>(DEFAULT_HOLDER_FACTS);
 
-/** Provides `value` to the screens below (the app's holder source; tests pass their own). */
+/**
+ * Provides `value` to the screens below (the app's holder source; tests pass their own), and
+ * hands the holder's digits to i18next (lib/i18n.ts `setInterpolationDigits`), so numbers inside
+ * translated sentences follow Settings › Digits as formatted ones do; Latin again when it unmounts.
+ */
 export function HolderFactsProvider({
   value,
   children,
@@ -62,6 +67,13 @@ export function HolderFactsProvider({
   value: HolderFacts;
   children: ReactNode;
 }) {
+  const { digits } = value.preferences;
+  // A passive effect: the screens below subscribe to i18next in theirs, which run first, so
+  // they all hear the change.
+  useEffect(() => {
+    setInterpolationDigits(digits);
+  }, [digits]);
+  useEffect(() => () => setInterpolationDigits('latin'), []);
   return <HolderFactsContext.Provider value={value}>{children}</HolderFactsContext.Provider>;
 }
 
@@ -84,7 +96,10 @@ export interface Formatter {
   time: (value: string | number | Date) => string;
   /** '15/03/2025, 3:05 pm'. */
   dateTime: (value: string | number | Date) => string;
-  number: (value: number, options?: { maximumFractionDigits?: number }) => string;
+  number: (
+    value: number,
+    options?: { maximumFractionDigits?: number; useGrouping?: boolean },
+  ) => string;
   /** A rupee amount, and approximately in the holder's currency. */
   amount: (rupees: number) => FormattedAmount;
   /** A rupee amount as one text: '₹4,50,000.00', or '₹4,50,000.00 (≈ $5,113.64)'. */

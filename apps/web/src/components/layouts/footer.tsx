@@ -89,7 +89,12 @@ export function Footer() {
       </div>
       <div className="border-t border-slate-200 dark:border-slate-800">
         <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-3 px-4 py-4 text-sm text-slate-600 sm:flex-row sm:px-6 lg:px-8 dark:text-slate-400">
-          <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+          <p>
+            {t('footer.copyright', {
+              year: new Date().getFullYear(),
+              formatParams: { year: { useGrouping: false } },
+            })}
+          </p>
           <LanguageMenu />
         </div>
       </div>

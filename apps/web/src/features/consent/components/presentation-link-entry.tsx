@@ -86,6 +86,8 @@ export function PresentationLinkEntry({
             value={link}
             onChange={(event) => setLink(event.target.value)}
             placeholder="openid4vp://?client_id=…"
+            // A link is read and typed left to right, also in Urdu (docs/i18n.md).
+            dir="ltr"
             autoComplete="off"
           />
         </div>

@@ -153,6 +153,8 @@ function OfferEntry({
           value={link}
           onChange={(event) => setLink(event.target.value)}
           placeholder="openid-credential-offer://?credential_offer_uri=…"
+          // A link is read and typed left to right, also in Urdu (docs/i18n.md).
+          dir="ltr"
           autoComplete="off"
           spellCheck={false}
           aria-invalid={message !== null || undefined}

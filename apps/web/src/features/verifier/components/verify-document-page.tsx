@@ -105,6 +105,8 @@ export function VerifyDocumentPage() {
             value={link}
             onChange={(event) => setLink(event.target.value)}
             placeholder="receipt-…"
+            // A link or an id is read and typed left to right, also in Urdu (docs/i18n.md).
+            dir="ltr"
             aria-invalid={linkError}
             aria-describedby={linkError ? `${linkId}-error` : undefined}
             className={`${field} min-w-0 flex-1`}

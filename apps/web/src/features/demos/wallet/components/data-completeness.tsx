@@ -1,11 +1,12 @@
 /**
  * Data Completeness (SPEC 2): Identity Verification 95%, Document Upload 75%, Address
  * Verification 90%, each an accessible progressbar (role=progressbar, aria-valuenow 0-100,
- * named by its visible label) with its percentage written out.
+ * named by its visible label) with its percentage written out in the holder's digits.
  */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { localeOf } from '@/lib/format';
+import { localeOf, numberingSystemOf } from '@/lib/format';
+import { usePreferences } from '@/lib/preferences';
 import { WALLET_NAMESPACE } from '../i18n';
 import { DATA_COMPLETENESS } from '../wallet-state';
 import { Card } from './card';
@@ -13,8 +14,11 @@ import { Card } from './card';
 export function DataCompleteness() {
   const { t, i18n } = useTranslation(WALLET_NAMESPACE);
   const id = useId();
+  const { digits } = usePreferences();
+  // The holder's digits (Settings › Digits): '९५%' in Marathi with native digits chosen.
   const percent = new Intl.NumberFormat(localeOf(i18n.language), {
     style: 'percent',
+    numberingSystem: numberingSystemOf({ language: i18n.language, digits }),
   });
   return (
     <Card title={t('completeness.heading')}>

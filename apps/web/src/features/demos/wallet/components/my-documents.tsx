@@ -11,15 +11,22 @@ import { type ChangeEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { CheckCircleIcon, FileIcon, PlusIcon } from '@/components/ui/icons';
-import { localeOf } from '@/lib/format';
+import { type FormatPreferences, localeOf, numberingSystemOf } from '@/lib/format';
 import { useFormat } from '@/lib/preferences';
 import { toast } from '@/lib/toast';
 import { WALLET_NAMESPACE } from '../i18n';
 import type { DocumentItem } from '../wallet-state';
 import { Card } from './card';
 
-/** '48 kB', '1.2 MB' in the UI language (lib/format.ts localeOf). */
-export function formatFileSize(bytes: number, language: string): string {
+/**
+ * '48 kB', '1.2 MB' in the UI language (lib/format.ts localeOf) and the holder's digits
+ * (Settings › Digits; Latin when `digits` is absent).
+ */
+export function formatFileSize(
+  bytes: number,
+  language: string,
+  digits: FormatPreferences['digits'] = 'latin',
+): string {
   const locale = localeOf(language);
   const megabytes = bytes >= 1024 * 1024;
   return new Intl.NumberFormat(locale, {
@@ -27,6 +34,7 @@ export function formatFileSize(bytes: number, language: string): string {
     unit: megabytes ? 'megabyte' : 'kilobyte',
     unitDisplay: 'short',
     maximumFractionDigits: 1,
+    numberingSystem: numberingSystemOf({ language, digits }),
   }).format(megabytes ? bytes / (1024 * 1024) : bytes / 1024);
 }
 
@@ -101,7 +109,8 @@ export function MyDocuments({
                   {uploaded && item.date && (
                     <p className="text-xs text-slate-600 dark:text-slate-400">
                       {t('documents.uploadedOn', { date: format.date(item.date) })}
-                      {item.size !== null && ` · ${formatFileSize(item.size, i18n.language)}`}
+                      {item.size !== null &&
+                        ` · ${formatFileSize(item.size, i18n.language, format.preferences.digits)}`}
                     </p>
                   )}
                 </div>
