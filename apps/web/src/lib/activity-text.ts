@@ -54,7 +54,7 @@ export function useActivityText(): (log: ActivityLog) => string {
     const fields = profileFieldsParam(params.fields).map((field) => t(`profileFields.${field}`));
     return t(`messages.${code}`, {
       document: documentTypeName(text('document_type'), i18n.language),
-      requester: text('requester'),
+      requester: consent.organisation(text('requester')),
       purpose: consent.purpose(text('requester'), text('purpose')),
       fields: fields.join(', '),
       count: typeof params.count === 'number' ? params.count : 0,
