@@ -47,7 +47,7 @@ import {
   InfoIcon,
   ShieldIcon,
 } from '@/components/ui/icons';
-import { ProblemDetails } from '@/components/ui/problem-details';
+import { ProblemAlert } from '@/components/ui/problem-alert';
 import { ReadAloudButton } from '@/components/ui/read-aloud';
 import { paths } from '@/config/paths';
 import { hasProblemCode, isApiUnavailable } from '@/lib/api-client';
@@ -393,14 +393,7 @@ export function PresentationConsentCard({
           {t('presentation.expiredHint')}
         </p>
       )}
-      {error && (
-        <div className="mt-3">
-          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-            {error}
-          </p>
-          <ProblemDetails error={cause} />
-        </div>
-      )}
+      <ProblemAlert message={error} error={cause} className="mt-3" />
 
       {!shared && (
         <ConsentStanding

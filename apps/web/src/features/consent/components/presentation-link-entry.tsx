@@ -11,7 +11,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { ProblemDetails } from '@/components/ui/problem-details';
+import { ProblemAlert } from '@/components/ui/problem-alert';
 import { QrScanButton, QrScanVideo, useQrScanner } from '@/components/ui/qr-scanner';
 import { isApiUnavailable } from '@/lib/api-client';
 import { useConsentTexts } from '@/lib/consent-texts';
@@ -101,14 +101,7 @@ export function PresentationLinkEntry({
         <QrScanButton scanner={scanner} />
       </form>
       <QrScanVideo scanner={scanner} />
-      {message && (
-        <div>
-          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-            {message}
-          </p>
-          <ProblemDetails error={cause} />
-        </div>
-      )}
+      <ProblemAlert message={message} error={cause} />
     </section>
   );
 }
