@@ -349,6 +349,29 @@ describe('/dashboard actions', () => {
     expect(screen.queryByText(duplicate)).toBeNull();
   });
 
+  it('names the document a duplicate_document problem carries, in Tamil (SPEC 5)', async () => {
+    await setLanguage('ta');
+    signIn();
+    const duplicate = 'You already have a PAN Card. Only one document of each type is allowed.';
+    const { user } = {
+      ...mockFetch({
+        ...ALL_OK,
+        'POST /identity/generate-credential': () =>
+          problem('duplicate_document', 409, duplicate, { extensions: { document_type: 'pan' } }),
+      }),
+      ...renderApp('/dashboard'),
+    };
+    const [hero] = await screen.findAllByRole('button', { name: 'சான்று உருவாக்கு' });
+    if (!hero) throw new Error('no button');
+    await user.click(hero);
+    expect(
+      await screen.findByText(
+        'உங்களிடம் ஏற்கெனவே பான் அட்டை உள்ளது. ஒவ்வொரு வகையிலும் ஒரு ஆவணம் மட்டுமே அனுமதிக்கப்படும்.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(duplicate)).toBeNull();
+  });
+
   it('says Failed to generate credential without the API', async () => {
     const { user } = await openDashboard({});
     await screen.findByText('Offline Mode');
