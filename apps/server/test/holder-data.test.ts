@@ -205,6 +205,8 @@ describe.each(backends)('holder data on $name', (backend) => {
       'You already have a PAN Card. Only one document of each type is allowed.',
     );
     expect(response.json().detail).toBe(MESSAGES.duplicateDocument('PAN Card'));
+    // The type held, as its catalogue key: the client names it in the holder's language.
+    expect(response.json().document_type).toBe('pan');
   });
 
   it('stores the credential document encrypted (it holds personal data)', async () => {
@@ -297,6 +299,8 @@ describe.each(backends)('holder data on $name', (backend) => {
     }
     const response = await generate('user_id=user-002', other);
     expectProblem(response, 'duplicate_document', expect.stringContaining('already have a'));
+    // No one type is held twice here: no type is named.
+    expect(response.json()).not.toHaveProperty('document_type');
     const list = (await get('/user/user-002/credentials', other)).json();
     expect(list.count).toBe(ISSUABLE_DOCUMENT_TYPES.length + 1); // + the Basic Identity
   });

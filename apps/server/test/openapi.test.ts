@@ -112,6 +112,7 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(problem?.properties ?? {}).sort()).toEqual([
       'code',
       'detail',
+      'document_type',
       'errors',
       'status',
       'title',

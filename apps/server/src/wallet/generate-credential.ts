@@ -21,7 +21,8 @@
  * - Writes a `credential_generated` activity entry ('Generated {name} credential'), or
  *   `basic_identity_created` for the Basic Identity.
  * Errors: AppError 'user_not_found' (404, 'User not found'); 'duplicate_document' (409,
- * MESSAGES.duplicateDocument(name)) when the holder already has that type (also one received
+ * MESSAGES.duplicateDocument(name), extension member `document_type`: the type's catalogue key;
+ * none when every type is held) when the holder already has that type (also one received
  * from an issuer over OpenID4VCI), also when two requests race (the unique index decides);
  * 'invalid_input' (400) for an unknown type. A failure of the exchange with the product's own
  * issuer is a bug (its AppError passes through, else a 500); nothing is stored then.
@@ -97,7 +98,14 @@ export async function generateCredential(
     }
     throw new AppError('duplicate_document', ALL_TYPES_HELD_DETAIL);
   }
-  const duplicate = new AppError('duplicate_document', MESSAGES.duplicateDocument(type.name));
+  // The type's catalogue key goes with the problem (`document_type`), so the client names the
+  // document in the holder's language rather than showing the English detail (STYLE 15).
+  const duplicate = new AppError(
+    'duplicate_document',
+    MESSAGES.duplicateDocument(type.name),
+    undefined,
+    { document_type: type.key },
+  );
   if (held.includes(type.key)) throw duplicate;
 
   // The sample claims the demo issuer offers: `name` and the type's subject fields.

@@ -41,6 +41,44 @@ export function deviceText(params: Record<string, unknown>, t: TFunction<'activi
   });
 }
 
+/** The `activity` key of a new-device sign-in by what is known of the device. */
+const SIGN_IN_KEYS = {
+  both: 'device.signIn',
+  anyBrowser: 'device.signInAnyBrowser',
+  unknownSystem: 'device.signInUnknownSystem',
+  neither: 'device.signInUnknown',
+} as const;
+
+/**
+ * A new-device sign-in in the UI language, worded as one sentence per language with the
+ * browser and the system in that language's own word order and case forms (Tamil 'Linux இல்
+ * உள்ள Chrome வழியாகப் புதிய உள்நுழைவு', not a device phrase inside another postposition); a
+ * generic browser or system is written into the sentence, so it takes the forms the sentence
+ * needs. Null when the entry's device cannot be read (its stored text is shown in
+ * `messages.new_device_login` then).
+ */
+export function signInText(
+  params: Record<string, unknown>,
+  t: TFunction<'activity'>,
+): string | null {
+  const families = deviceFamilies(params);
+  if (!families) return null;
+  const { browser, os } = families;
+  const knownBrowser = browser !== 'other';
+  const knownOs = os !== 'other';
+  const key = knownBrowser
+    ? knownOs
+      ? SIGN_IN_KEYS.both
+      : SIGN_IN_KEYS.unknownSystem
+    : knownOs
+      ? SIGN_IN_KEYS.anyBrowser
+      : SIGN_IN_KEYS.neither;
+  return t(key, {
+    browser: knownBrowser ? BROWSER_BRANDS[browser] : '',
+    os: os === 'ios' ? t('device.ios') : knownOs ? OS_BRANDS[os] : '',
+  });
+}
+
 /** The function that words an entry in the current UI language. */
 export function useActivityText(): (log: ActivityLog) => string {
   const { t, i18n } = useTranslation('activity');
@@ -50,11 +88,15 @@ export function useActivityText(): (log: ActivityLog) => string {
     const code = log.message_code;
     if (!code) return log.description;
     const params = log.message_params ?? {};
+    if (code === 'new_device_login') {
+      const signIn = signInText(params, t);
+      if (signIn) return signIn;
+    }
     const text = (key: string) => String(params[key] ?? '');
     const fields = profileFieldsParam(params.fields).map((field) => t(`profileFields.${field}`));
     return t(`messages.${code}`, {
       document: documentTypeName(text('document_type'), i18n.language),
-      requester: text('requester'),
+      requester: consent.organisation(text('requester')),
       purpose: consent.purpose(text('requester'), text('purpose')),
       fields: fields.join(', '),
       count: typeof params.count === 'number' ? params.count : 0,

@@ -12,9 +12,17 @@
  *   reason of one of the product's own verifiers' purposes from `common`'s `consentReasons`
  *   (every UI language), any other in Hindi when the UI is Hindi, else in English; null when
  *   the verifier gave none (the screen says "No reason given").
+ * - the organisation asking (`requester`, a receipt's data fiduciary): a registered organisation
+ *   by its name in the UI language where it has one (core's organisation-names.ts), any other as
+ *   it names itself.
  * This is a display lookup only; nothing decides anything on these texts (STYLE 15).
  */
-import { CLAIM_LABELS, type PresentationClaim, VERIFIER_SEEDS } from '@pehchaan/core';
+import {
+  CLAIM_LABELS,
+  organisationDisplayName,
+  type PresentationClaim,
+  VERIFIER_SEEDS,
+} from '@pehchaan/core';
 import { useTranslation } from 'react-i18next';
 import { claimName } from './document-labels';
 
@@ -30,6 +38,8 @@ function claimOfLabel(label: string): string | undefined {
 }
 
 export interface ConsentTexts {
+  /** The organisation named `requester` (or a verifier id), in the UI language where it can be. */
+  organisation: (requester: string) => string;
   /** The purpose in the UI language, or as stated. */
   purpose: (requester: string, purpose: string) => string;
   /** A requested field's label in the UI language, or as stated. */
@@ -46,6 +56,7 @@ export interface ConsentTexts {
 export function useConsentTexts(): ConsentTexts {
   const { t, i18n } = useTranslation();
   return {
+    organisation: (requester) => organisationDisplayName(requester, i18n.language),
     purpose: (requester, purpose) => {
       const code = purposeCode(requester, purpose);
       return code ? t(`consentPurposes.${code}`, { defaultValue: purpose }) : purpose;

@@ -135,8 +135,9 @@ describe('screens that show a server problem, in Hindi and Tamil', () => {
         problem('consent_already_decided', 409, english),
     });
     renderApp('/consent');
+    // The bank by its Tamil name (core's organisation names).
     const approve = i18n.getFixedT('ta', 'consent')('card.approveLabel', {
-      requester: 'State Bank of India',
+      requester: 'பாரத ஸ்டேட் வங்கி',
     });
     await userEvent.click(await screen.findByRole('button', { name: approve }));
     const toast = await screen.findByText(

@@ -12,6 +12,7 @@
  */
 import { DEMO_OTP, PROBLEM_CODES, type ProblemCode } from '@pehchaan/core';
 import { isApiError } from './api-client';
+import { documentTypeName } from './document-labels';
 import { i18n } from './i18n';
 
 /** The `messages` key of each problem code (every one of PROBLEM_CODES). */
@@ -158,13 +159,22 @@ export interface ProblemMessageOptions {
  */
 export function problemMessage(error: unknown, options: ProblemMessageOptions = {}): string {
   const t = i18n.getFixedT(null, 'messages');
-  const code = isApiError(error, 'HTTP_ERROR') ? error.problem?.code : undefined;
+  const problem = isApiError(error, 'HTTP_ERROR') ? error.problem : undefined;
+  const code = problem?.code;
   if (code === undefined || !isKnownCode(code)) return options.fallback ?? t(GENERIC_PROBLEM_KEY);
+  // SPEC 5's sentence names the document: the caller's name for it, else the type the problem
+  // carries (`document_type`, a catalogue key) named in the UI language.
+  const carried = problem?.document_type;
+  const documentName =
+    options.documentName ??
+    (carried && code === 'duplicate_document'
+      ? documentTypeName(carried, i18n.language)
+      : undefined);
   if (
-    options.documentName !== undefined &&
+    documentName !== undefined &&
     (code === 'duplicate_document' || code === 'credential_exists')
   ) {
-    return t('duplicateDocument', { documentName: options.documentName });
+    return t('duplicateDocument', { documentName });
   }
   return t(PROBLEM_MESSAGE_KEYS[code], { otp: DEMO_OTP });
 }

@@ -215,6 +215,13 @@ export const problemSchema = z.object({
     .array(problemFieldErrorSchema)
     .optional()
     .describe('invalid_request only: the failed input fields, as JSON Pointers and issue codes'),
+  document_type: z
+    .string()
+    .optional()
+    .describe(
+      'duplicate_document only: the catalogue key of the document type already held (e.g. pan), ' +
+        'so a client names it in its own language (SPEC 5)',
+    ),
 });
 export type Problem = z.infer<typeof problemSchema>;
 

@@ -14,6 +14,8 @@ import { BellIcon } from '@/components/ui/icons';
 import { useDismiss } from '@/components/ui/use-dismiss';
 import { paths } from '@/config/paths';
 import { useActivityText } from '@/lib/activity-text';
+import { useConsentTexts } from '@/lib/consent-texts';
+import { documentTypeName, issuerDisplayName } from '@/lib/document-labels';
 import { useFormat } from '@/lib/preferences';
 import { updateHref, useHeaderIndicators } from './header-indicators';
 
@@ -41,24 +43,39 @@ export function CountBadge({ className = '' }: { className?: string }) {
   );
 }
 
+/**
+ * An update's detail in the UI language: a consent's purpose (the registry's words,
+ * lib/consent-texts.ts), a credential's issuer (its display name, lib/document-labels.ts), a log
+ * entry's type; core gives them as stored (English).
+ */
 function UpdateDetail({ update }: { update: RecentUpdate }) {
-  const { t } = useTranslation('notifications');
-  if (update.kind !== 'activity_log') return <>{update.detail}</>;
-  return <>{t(`activityType.${update.detail}` as 'activityType.login', update.detail)}</>;
+  const { t, i18n } = useTranslation('notifications');
+  const consent = useConsentTexts();
+  switch (update.kind) {
+    case 'activity_log':
+      return <>{t(`activityType.${update.detail}` as 'activityType.login', update.detail)}</>;
+    case 'credential':
+      return <>{issuerDisplayName(update.detail, i18n.language)}</>;
+    default:
+      return <>{consent.purpose(update.title, update.detail)}</>;
+  }
 }
 
 /** The Recent Updates, newest first, or 'No recent updates'. */
 export function RecentUpdatesList({ onNavigate }: { onNavigate?: () => void }) {
-  const { t } = useTranslation('notifications');
+  const { t, i18n } = useTranslation('notifications');
   const { updates, records } = useHeaderIndicators();
   const format = useFormat();
   const activityText = useActivityText();
-  /** A log entry's title in the UI language (its message code), else core's English title. */
+  const consent = useConsentTexts();
+  /**
+   * An update's title in the UI language: a log entry's text (its message code), a credential's
+   * document type, a consent's organisation; else core's title as stored.
+   */
   const title = (update: RecentUpdate): string => {
-    const log =
-      update.kind === 'activity_log'
-        ? records.activityLogs.find((entry) => entry.id === update.id)
-        : undefined;
+    if (update.kind === 'credential') return documentTypeName(update.title, i18n.language);
+    if (update.kind !== 'activity_log') return consent.organisation(update.title);
+    const log = records.activityLogs.find((entry) => entry.id === update.id);
     return log ? activityText(log) : update.title;
   };
   if (updates.length === 0) {

@@ -17,7 +17,7 @@ import { CloseIcon, SearchIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { useActivityText } from '@/lib/activity-text';
 import { useConsentTexts } from '@/lib/consent-texts';
-import { documentTypeName } from '@/lib/document-labels';
+import { documentTypeName, issuerDisplayName } from '@/lib/document-labels';
 import { useFormat } from '@/lib/preferences';
 import { useHeaderIndicators } from './header-indicators';
 import { findSearchResults, type SearchPage, type SearchResult } from './search-results';
@@ -96,6 +96,8 @@ export function SearchDialog({ onClose, signedIn }: { onClose: () => void; signe
         pages,
         texts: {
           document: (name) => documentTypeName(name, language),
+          issuer: (name) => issuerDisplayName(name, language),
+          organisation: consentTexts.organisation,
           purpose: (request) => consentTexts.purpose(request.requester, request.purpose),
           activity: activityText,
         },

@@ -49,12 +49,14 @@ export interface SearchSources {
   activityLogs: readonly ActivityLog[];
   pages: readonly SearchPage[];
   /**
-   * The holder's texts in the UI language (issue 19): a document type's name, a consent
-   * purpose, an activity entry; each defaults to the stored (English) text. Both the shown
-   * and the stored text are searched.
+   * The holder's texts in the UI language (issue 19): a document type's name, an issuer's, a
+   * consent's organisation and purpose, an activity entry; each defaults to the stored (English)
+   * text. Both the shown and the stored text are searched.
    */
   texts?: {
     document?: (name: string) => string;
+    issuer?: (name: string) => string;
+    organisation?: (requester: string) => string;
     purpose?: (request: ConsentRequest) => string;
     activity?: (log: ActivityLog) => string;
   };
@@ -101,22 +103,24 @@ export function findSearchResults(
     for (const credential of sources.credentials) {
       const stored = credential.credential_subject.document_type;
       const name = texts.document?.(stored) ?? stored;
-      if (!matchesTerms(terms, [name, stored, credential.issuer])) continue;
+      const issuer = texts.issuer?.(credential.issuer) ?? credential.issuer;
+      if (!matchesTerms(terms, [name, stored, issuer, credential.issuer])) continue;
       groups.credential.push({
         kind: 'credential',
         key: `credential:${credential.id}`,
         title: name,
-        detail: credential.issuer,
+        detail: issuer,
         href: paths.app.credentials.getHref(),
       });
     }
     for (const request of sources.consentRequests) {
       const purpose = texts.purpose?.(request) ?? request.purpose;
-      if (!matchesTerms(terms, [request.requester, purpose, request.purpose])) continue;
+      const requester = texts.organisation?.(request.requester) ?? request.requester;
+      if (!matchesTerms(terms, [requester, request.requester, purpose, request.purpose])) continue;
       groups.consent_request.push({
         kind: 'consent_request',
         key: `consent_request:${request.id}`,
-        title: request.requester,
+        title: requester,
         detail: purpose,
         status: request.status,
         href: paths.app.consent.getHref(),

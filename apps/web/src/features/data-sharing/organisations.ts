@@ -50,6 +50,8 @@ export interface Organisation {
   grievanceContact: string | null;
   /** A registered verifier: grievances and erasure requests reach it in its portal. */
   registered: boolean;
+  /** The registered verifier's id (its receipts' `verifier_id`); null when not registered. */
+  verifierId: string | null;
   consents: OrganisationConsent[];
 }
 
@@ -99,6 +101,9 @@ export function groupByOrganisation(
       name,
       grievanceContact: view?.dataFiduciary.contact ?? null,
       registered: listed.some((consent) => consent.receipts.some((r) => r.verifier_id !== null)),
+      verifierId:
+        listed.flatMap((consent) => consent.receipts).find((r) => r.verifier_id !== null)
+          ?.verifier_id ?? null,
       consents: listed,
     };
   });

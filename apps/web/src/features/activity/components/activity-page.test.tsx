@@ -2,7 +2,7 @@ import { type ActivityLog, DEFAULT_SETTINGS } from '@pehchaan/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_FORMAT_PREFERENCES as DEFAULTS, formatDateTime } from '@/lib/format';
-import { i18n } from '@/lib/i18n';
+import { i18n, setLanguage } from '@/lib/i18n';
 import { REFRESH_INTERVAL_MS as ACTIVITY_REFRESH_MS } from '@/lib/query-client';
 import { toast } from '@/lib/toast';
 import { activity } from '@/testing/fixtures';
@@ -320,10 +320,52 @@ describe('/logs', () => {
     ).toBeInTheDocument();
     expect(within(list()).getByText('पासकी जोड़ी गई: Pixel 8')).toBeInTheDocument();
     expect(within(list()).getByText('Linux पर Chrome से नया साइन-इन')).toBeInTheDocument();
-    expect(within(list()).getByText('अज्ञात सिस्टम पर कोई ब्राउज़र से नया साइन-इन')).toBeInTheDocument();
+    expect(
+      within(list()).getByText('किसी अज्ञात सिस्टम पर किसी ब्राउज़र से नया साइन-इन'),
+    ).toBeInTheDocument();
     expect(within(list()).getByText('iPhone या iPad पर Safari से नया साइन-इन')).toBeInTheDocument();
     expect(within(list()).queryByText(/unknown system|a browser/)).not.toBeInTheDocument();
     expect(within(list()).queryByText(/Passkey added/)).not.toBeInTheDocument();
+  });
+
+  it('says a new-device sign-in as one sentence in each language’s own word order (Tamil, Bengali, Urdu)', async () => {
+    const signIn = (id: string, browser: string, os: string, device: string): ActivityLog => ({
+      ...entry(id, 'new_device_login', 1, `New sign-in on ${device}`),
+      message_code: 'new_device_login',
+      message_params: { device, browser, os },
+    });
+    const logs = [
+      signIn('d1', 'chrome', 'linux', 'Chrome on Linux'),
+      signIn('d2', 'other', 'other', 'a browser on an unknown system'),
+      signIn('d3', 'firefox', 'other', 'Firefox on an unknown system'),
+    ];
+    const expected = {
+      ta: [
+        'Linux இல் உள்ள Chrome வழியாகப் புதிய உள்நுழைவு',
+        'அறியப்படாத கணினியில் உள்ள ஓர் உலாவி வழியாகப் புதிய உள்நுழைவு',
+        'அறியப்படாத கணினியில் உள்ள Firefox வழியாகப் புதிய உள்நுழைவு',
+      ],
+      bn: [
+        'Linux-এর Chrome থেকে নতুন সাইন-ইন',
+        'অজানা সিস্টেমের একটি ব্রাউজার থেকে নতুন সাইন-ইন',
+        'অজানা সিস্টেমের Firefox থেকে নতুন সাইন-ইন',
+      ],
+      ur: [
+        'Linux پر چلنے والے Chrome سے نیا سائن اِن',
+        'کسی نامعلوم سسٹم پر چلنے والے کسی براؤزر سے نیا سائن اِن',
+        'کسی نامعلوم سسٹم پر چلنے والے Firefox سے نیا سائن اِن',
+      ],
+    } as const;
+    for (const language of ['ta', 'bn', 'ur'] as const) {
+      const texts = expected[language];
+      await setLanguage(language);
+      const view = await openLogs(answer(logs), i18n.getFixedT(language, 'activity')('title'));
+      const entries = await screen.findByRole('list', { name: i18n.t('activity:listLabel') });
+      for (const text of texts) expect(await within(entries).findByText(text)).toBeInTheDocument();
+      // One postposition per noun: never the device phrase inside another (Tamil 'இல் ... இல்').
+      expect(within(entries).queryByText(/இல் \S+ இல்|New sign-in|unknown system/)).toBeNull();
+      view.unmount();
+    }
   });
 
   it('words share links and rights requests, marks only what the holder wrote, and filters by the new types', async () => {

@@ -41,7 +41,11 @@ export function ApprovalSummary({
   const { t, i18n } = useTranslation('consent');
   const texts = useConsentTexts();
   const language = i18n.language;
-  const verifier = presentation.verifier.name;
+  // A registered verifier in the holder's language (as the card names it); an unverified name as sent.
+  const verifier =
+    presentation.verifier.verified || presentation.seeded === true
+      ? texts.organisation(presentation.verifier.name)
+      : presentation.verifier.name;
   /** An unticked claim's label, as its credential names it (a received one by its own). */
   const leftOutLabel = (name: string) => {
     const credential = presentation.credentials.find((c) => c.claims.some((x) => x.name === name));

@@ -676,3 +676,53 @@ describe('/consent: withdraw, expire and uses (issue 17)', () => {
     expect(stored('activityLogs')).toEqual([expect.objectContaining({ id: 'log-w' })]);
   });
 });
+
+describe("/consent in the holder's language: organisations from the registry", () => {
+  it('names the bank and the insurer by their Hindi names on cards, buttons, the bell and toasts; no English names', async () => {
+    const { i18n, setLanguage } = await import('@/lib/i18n');
+    await setLanguage('hi');
+    const consent = i18n.getFixedT('hi', 'consent');
+    const notifications = i18n.getFixedT('hi', 'notifications');
+    const common = i18n.getFixedT('hi', 'common');
+    const sbi = 'भारतीय स्टेट बैंक';
+    const lic = 'भारतीय जीवन बीमा निगम';
+    let bank = request('bank');
+    signIn();
+    const { user } = {
+      ...mockFetch({
+        [`GET ${BASE}`]: () => listAnswer([bank, given('insurer')]),
+        [`POST ${BASE}/consent-user-001-bank/reject`]: () => {
+          bank = decided(request('bank'), 'rejected');
+          return decisionAnswer(request('bank'), 'rejected');
+        },
+      }),
+      ...renderApp('/consent'),
+    };
+    const card = await screen.findByRole('article', { name: sbi });
+    expect(within(card).getByText(common('consentPurposes.open_savings_account'))).toBeVisible();
+    const insurer = screen.getByRole('article', { name: lic });
+    expect(
+      within(insurer).getByRole('button', {
+        name: consent('standing.withdrawLabel', { requester: lic }),
+      }),
+    ).toBeInTheDocument();
+
+    // The bell: the pending request by its organisation and purpose in Hindi.
+    await user.click(
+      await screen.findByRole('button', { name: notifications('bell.openWithCount', { n: '1' }) }),
+    );
+    const panel = screen.getByRole('region', { name: notifications('title') });
+    const item = within(panel).getByRole('link', { name: new RegExp(sbi) });
+    expect(item).toHaveTextContent(common('consentPurposes.open_savings_account'));
+    expect(panel).not.toHaveTextContent(/State Bank|Open savings/);
+    await user.click(within(panel).getByRole('link', { name: new RegExp(sbi) }));
+
+    await user.click(
+      within(card).getByRole('button', { name: consent('card.rejectLabel', { requester: sbi }) }),
+    );
+    expect(
+      await screen.findByText(consent('toast.rejected', { requester: sbi })),
+    ).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/State Bank of India|LIC of India/);
+  });
+});

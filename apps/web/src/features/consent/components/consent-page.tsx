@@ -30,6 +30,7 @@ import { InfoIcon, RefreshIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { hasProblemCode } from '@/lib/api-client';
+import { useConsentTexts } from '@/lib/consent-texts';
 import type { Sourced } from '@/lib/local-fallback';
 import { problemMessage } from '@/lib/problem-message';
 import { queryKeys } from '@/lib/query-keys';
@@ -75,6 +76,8 @@ function shownRequests(
 export function ConsentPage({ userId }: { userId: string }) {
   const { t } = useTranslation('consent');
   const { t: tm } = useTranslation('messages');
+  // Organisations in the holder's language where they have a name in it (core's registry).
+  const texts = useConsentTexts();
   const queryClient = useQueryClient();
   const consentQuery = getConsentRequestsQueryOptions(userId);
   const { data: loaded, isPending: loading, refetch } = useQuery(consentQuery);
@@ -159,7 +162,7 @@ export function ConsentPage({ userId }: { userId: string }) {
       if (result.source === 'api') {
         toast.success(
           t(decision === 'approve' ? 'toast.approved' : 'toast.rejected', {
-            requester: request.requester,
+            requester: texts.organisation(request.requester),
           }),
         );
       } else {
@@ -204,7 +207,7 @@ export function ConsentPage({ userId }: { userId: string }) {
       const result = await withdraw.mutateAsync(request);
       toast.success(
         t(result.source === 'api' ? 'toast.withdrawn' : 'toast.withdrawnLocally', {
-          requester: request.requester,
+          requester: texts.organisation(request.requester),
         }),
       );
     } catch (error) {

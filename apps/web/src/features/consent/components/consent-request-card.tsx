@@ -51,9 +51,11 @@ export function ConsentRequestCard({
   const texts = useConsentTexts();
   const { status } = request;
   const purpose = texts.purpose(request.requester, request.purpose);
+  // The organisation in the holder's language where it has a name in it (core's registry).
+  const requester = texts.organisation(request.requester);
   // Read aloud: who asks, what for, which data (docs/i18n.md "Read aloud").
   const spoken = t('readAloud.text', {
-    requester: request.requester,
+    requester,
     purpose,
     fields: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(
       request.fields.map(texts.field),
@@ -67,7 +69,7 @@ export function ConsentRequestCard({
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 id={titleId} className="min-w-0 font-semibold text-slate-900 dark:text-white">
-          {request.requester}
+          {requester}
         </h3>
         <div className="flex flex-wrap gap-2">
           <span
@@ -124,7 +126,7 @@ export function ConsentRequestCard({
             disabled={busy !== undefined}
             loading={busy === 'approve'}
             loadingLabel={t('card.approving')}
-            aria-label={t('card.approveLabel', { requester: request.requester })}
+            aria-label={t('card.approveLabel', { requester })}
           >
             <CheckCircleIcon className="size-4" />
             {t('card.approve')}
@@ -136,7 +138,7 @@ export function ConsentRequestCard({
             disabled={busy !== undefined}
             loading={busy === 'reject'}
             loadingLabel={t('card.rejecting')}
-            aria-label={t('card.rejectLabel', { requester: request.requester })}
+            aria-label={t('card.rejectLabel', { requester })}
           >
             <CloseIcon className="size-4" />
             {t('card.reject')}

@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ClockIcon } from '@/components/ui/icons';
+import { useConsentTexts } from '@/lib/consent-texts';
 import { useFormat } from '@/lib/preferences';
 
 /** The statuses a consent has once given. */
@@ -54,11 +55,13 @@ export function ConsentStanding({
   const { t } = useTranslation('consent');
   const [confirming, setConfirming] = useState(false);
   const { date } = useFormat();
+  const texts = useConsentTexts();
   if (!isGivenConsent(request)) return null;
   const { status } = request;
   const uses = request.uses ?? 0;
   const notice = request.withdrawal_notice;
-  const requester = request.requester;
+  // The organisation and purpose in the holder's language (core's registry, lib/consent-texts.ts).
+  const requester = texts.organisation(request.requester);
   const soon = isConsentExpiringSoon(request, now().getTime());
   const daysLeft = request.valid_until
     ? Math.max(1, Math.ceil((Date.parse(request.valid_until) - now().getTime()) / DAY_MS))
@@ -155,7 +158,10 @@ export function ConsentStanding({
         }}
         onCancel={() => setConfirming(false)}
       >
-        {t('standing.confirmText', { requester, purpose: request.purpose })}
+        {t('standing.confirmText', {
+          requester,
+          purpose: texts.purpose(request.requester, request.purpose),
+        })}
       </ConfirmDialog>
     </div>
   );

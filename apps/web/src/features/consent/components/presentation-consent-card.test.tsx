@@ -615,7 +615,8 @@ describe('seeded requests on the same card', () => {
     signIn();
     mockFetch({ [`GET ${BASE}`]: listOf(seededBank()) });
     renderApp('/consent');
-    const bank = await screen.findAllByRole('article', { name: 'State Bank of India' });
+    // The registered bank by its Tamil name (core's organisation names).
+    const bank = await screen.findAllByRole('article', { name: 'பாரத ஸ்டேட் வங்கி' });
     expect(
       within(bank[0] as HTMLElement).getAllByText(
         'கணக்கு அறிவிப்புகளுக்கும் OTP க்கும். கணக்கு தொடங்கத் தேவையில்லை; கிளையில் கொடுக்கலாம்.',

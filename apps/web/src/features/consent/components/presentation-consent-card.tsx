@@ -47,7 +47,7 @@ import {
   InfoIcon,
   ShieldIcon,
 } from '@/components/ui/icons';
-import { ProblemDetails } from '@/components/ui/problem-details';
+import { ProblemAlert } from '@/components/ui/problem-alert';
 import { ReadAloudButton } from '@/components/ui/read-aloud';
 import { paths } from '@/config/paths';
 import { hasProblemCode, isApiUnavailable } from '@/lib/api-client';
@@ -147,7 +147,13 @@ export function PresentationConsentCard({
   const [cause, setCause] = useState<unknown>(null);
   const [shared, setShared] = useState<ConsentDecisionAnswer | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const verifier = presentation.verifier.name;
+  // A registered verifier in the holder's language where it has a name in it (core's registry);
+  // a name the wallet could not verify is shown as sent, never dressed in a registered one's.
+  const verifier =
+    presentation.verifier.verified || seeded
+      ? texts.organisation(presentation.verifier.name)
+      : presentation.verifier.name;
+  const requester = seeded ? texts.organisation(request.requester) : verifier;
   // A seeded request's link is renewed by the server at Approve: it never shows as expired.
   const expired =
     !seeded &&
@@ -199,7 +205,7 @@ export function PresentationConsentCard({
           return;
         }
       } else {
-        toast.success(t('toast.rejected', { requester: request.requester }));
+        toast.success(t('toast.rejected', { requester }));
       }
       onDecided(answered);
     } catch (caught) {
@@ -387,14 +393,7 @@ export function PresentationConsentCard({
           {t('presentation.expiredHint')}
         </p>
       )}
-      {error && (
-        <div className="mt-3">
-          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-            {error}
-          </p>
-          <ProblemDetails error={cause} />
-        </div>
-      )}
+      <ProblemAlert message={error} error={cause} className="mt-3" />
 
       {!shared && (
         <ConsentStanding
@@ -441,7 +440,7 @@ export function PresentationConsentCard({
             loadingLabel={t('card.approving')}
             aria-label={
               seeded
-                ? t('card.approveLabel', { requester: request.requester })
+                ? t('card.approveLabel', { requester })
                 : t('presentation.shareLabel', { verifier })
             }
           >
@@ -455,7 +454,7 @@ export function PresentationConsentCard({
             disabled={busy !== null}
             loading={busy === 'reject'}
             loadingLabel={t('card.rejecting')}
-            aria-label={t('card.rejectLabel', { requester: seeded ? request.requester : verifier })}
+            aria-label={t('card.rejectLabel', { requester })}
           >
             <CloseIcon className="size-4" />
             {t('card.reject')}

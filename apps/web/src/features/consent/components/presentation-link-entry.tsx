@@ -11,9 +11,10 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { ProblemDetails } from '@/components/ui/problem-details';
+import { ProblemAlert } from '@/components/ui/problem-alert';
 import { QrScanButton, QrScanVideo, useQrScanner } from '@/components/ui/qr-scanner';
 import { isApiUnavailable } from '@/lib/api-client';
+import { useConsentTexts } from '@/lib/consent-texts';
 import { problemMessage } from '@/lib/problem-message';
 import { toast } from '@/lib/toast';
 import { receivePresentationRequest } from '../api/receive-presentation-request';
@@ -27,6 +28,7 @@ export function PresentationLinkEntry({
   onReceived: (request: ConsentRequest) => void;
 }) {
   const { t } = useTranslation('consent');
+  const texts = useConsentTexts();
   const inputId = useId();
   const [link, setLink] = useState('');
   const [sending, setSending] = useState(false);
@@ -41,7 +43,11 @@ export function PresentationLinkEntry({
     try {
       const request = await receivePresentationRequest({ userId, link: trimmed });
       setLink('');
-      toast.success(t('presentation.received', { verifier: request.requester }));
+      // A verified verifier by its name in the holder's language; any other as it names itself.
+      const verifier = request.presentation?.verifier.verified
+        ? texts.organisation(request.requester)
+        : request.requester;
+      toast.success(t('presentation.received', { verifier }));
       onReceived(request);
     } catch (error) {
       setCause(error);
@@ -97,14 +103,7 @@ export function PresentationLinkEntry({
         <QrScanButton scanner={scanner} />
       </form>
       <QrScanVideo scanner={scanner} />
-      {message && (
-        <div>
-          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-            {message}
-          </p>
-          <ProblemDetails error={cause} />
-        </div>
-      )}
+      <ProblemAlert message={message} error={cause} />
     </section>
   );
 }

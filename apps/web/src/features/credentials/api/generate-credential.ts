@@ -17,6 +17,8 @@ export const GENERATE_CREDENTIAL_PATH = '/identity/generate-credential';
 
 export const generateCredentialResponseSchema = z.object({
   credential_id: z.string(),
+  /** SPEC 3's name of the type issued ('PAN Card'); absent in SPEC 7's fallback shape. */
+  document_type: z.string().optional(),
   message: z.string(),
   credential: credentialRecordSchema.optional(),
 });

@@ -38,6 +38,7 @@ import { QrCodeIcon, RefreshIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { env } from '@/config/env';
 import { hasProblemCode, isApiUnavailable } from '@/lib/api-client';
+import { credentialGeneratedText } from '@/lib/credential-generated';
 import { delay } from '@/lib/delay';
 import { documentTypeName } from '@/lib/document-labels';
 import { downloadFile, downloadJson } from '@/lib/download-file';
@@ -161,7 +162,7 @@ export function CredentialsPage({
   const generate = useMutation({
     mutationFn: (type: DocumentType) => generateCredential({ userId, documentType: type.key }),
     onSuccess: async (answer) => {
-      toast.success(answer.message);
+      toast.success(credentialGeneratedText(answer));
       await reload();
     },
     onError: async (error, type) => {

@@ -1,6 +1,7 @@
 import { DEFAULT_SETTINGS, MESSAGES } from '@pehchaan/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '@/lib/i18n';
 import { REFRESH_INTERVAL_MS as DASHBOARD_POLL_MS } from '@/lib/query-client';
 import { toast } from '@/lib/toast';
 import { activity, consent, credential, share } from '@/testing/fixtures';
@@ -298,11 +299,36 @@ describe('/dashboard actions', () => {
     const [hero] = screen.getAllByRole('button', { name: 'Generate Credential' });
     if (!hero) throw new Error('no button');
     await user.click(hero);
-    expect(await screen.findByText('Credential generated successfully')).toBeInTheDocument();
+    // The toast names what was issued (the answer's credential), in the holder's language.
+    expect(
+      await screen.findByText('Credential generated successfully: PAN Card'),
+    ).toBeInTheDocument();
     const call = calls.find((c) => c.path === '/identity/generate-credential');
     expect(call?.query.get('user_id')).toBe('user-001');
     expect(call?.query.has('document_type')).toBe(false);
     expect(call?.headers.authorization).toBe('Bearer test-session-token');
+  });
+
+  it("words the generation toast in Tamil from what was issued, not the server's English message", async () => {
+    await setLanguage('ta');
+    signIn();
+    const { user } = {
+      ...mockFetch({
+        ...ALL_OK,
+        'POST /identity/generate-credential': () =>
+          json({
+            credential_id: 'c3',
+            message: 'Credential generated successfully',
+            credential: credential('c3'),
+          }),
+      }),
+      ...renderApp('/dashboard'),
+    };
+    const [hero] = await screen.findAllByRole('button', { name: 'சான்று உருவாக்கு' });
+    if (!hero) throw new Error('no button');
+    await user.click(hero);
+    expect(await screen.findByText('சான்று வெற்றிகரமாக உருவாக்கப்பட்டது: பான் அட்டை')).toBeInTheDocument();
+    expect(screen.queryByText(/generated successfully|PAN Card/)).toBeNull();
   });
 
   it("says SPEC 5's one-per-type refusal in the holder's words, not the server's", async () => {
@@ -318,6 +344,29 @@ describe('/dashboard actions', () => {
     expect(
       await screen.findByText(
         'You already have this document. Only one document of each type is allowed.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(duplicate)).toBeNull();
+  });
+
+  it('names the document a duplicate_document problem carries, in Tamil (SPEC 5)', async () => {
+    await setLanguage('ta');
+    signIn();
+    const duplicate = 'You already have a PAN Card. Only one document of each type is allowed.';
+    const { user } = {
+      ...mockFetch({
+        ...ALL_OK,
+        'POST /identity/generate-credential': () =>
+          problem('duplicate_document', 409, duplicate, { extensions: { document_type: 'pan' } }),
+      }),
+      ...renderApp('/dashboard'),
+    };
+    const [hero] = await screen.findAllByRole('button', { name: 'சான்று உருவாக்கு' });
+    if (!hero) throw new Error('no button');
+    await user.click(hero);
+    expect(
+      await screen.findByText(
+        'உங்களிடம் ஏற்கெனவே பான் அட்டை உள்ளது. ஒவ்வொரு வகையிலும் ஒரு ஆவணம் மட்டுமே அனுமதிக்கப்படும்.',
       ),
     ).toBeInTheDocument();
     expect(screen.queryByText(duplicate)).toBeNull();

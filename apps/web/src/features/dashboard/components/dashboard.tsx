@@ -14,6 +14,7 @@ import { Button } from '@/components/ui/button';
 import { DeveloperTools } from '@/components/ui/developer-tools';
 import { PlusIcon, RefreshIcon, WifiOffIcon } from '@/components/ui/icons';
 import { hasProblemCode } from '@/lib/api-client';
+import { credentialGeneratedText, type GeneratedAnswer } from '@/lib/credential-generated';
 import { problemMessage } from '@/lib/problem-message';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
@@ -37,7 +38,7 @@ export interface DashboardProps {
    * Issues a credential of a random type (no document type, SPEC 9).
    * @throws {ApiError} HTTP_ERROR 409 whose detail is shown as is (SPEC 8 'already have a').
    */
-  generateCredential: (options: { userId: string }) => Promise<{ message: string }>;
+  generateCredential: (options: { userId: string }) => Promise<GeneratedAnswer>;
 }
 
 /** SPEC 2's backend status and system information cards; their checks run while shown. */
@@ -74,7 +75,7 @@ export function Dashboard({ userId, userName, loaders, generateCredential }: Das
     setGenerating(true);
     try {
       const answer = await generateCredential({ userId });
-      toast.success(answer.message);
+      toast.success(credentialGeneratedText(answer));
       await queryClient.invalidateQueries({ queryKey: queryKeys.credentials(userId) });
     } catch (error) {
       // SPEC 8: the duplicate message ('You already have ...'), in the holder's language

@@ -9,6 +9,7 @@ import {
   type ConsentDataItem,
   type ConsentState,
   lastActivityParts,
+  organisationIdOf,
   type RightsRequest,
   type RightsRequestKind,
 } from '@pehchaan/core';
@@ -89,6 +90,18 @@ function useAge() {
   };
 }
 
+/**
+ * The organisation's name in the holder's language: a registered verifier of core's registry by
+ * its id (organisation-names.ts), where it has a name in that language; any other as it names
+ * itself (its receipts' data fiduciary).
+ */
+function useOrganisationName(organisation: Organisation): string {
+  const texts = useConsentTexts();
+  const { verifierId } = organisation;
+  return verifierId && organisationIdOf(verifierId)
+    ? texts.organisation(verifierId)
+    : organisation.name;
+}
 function ConsentEntry({
   userId,
   organisation,
@@ -106,8 +119,9 @@ function ConsentEntry({
   const age = useAge();
   const { date } = useFormat();
   // The purpose, the claims and the credentials in the holder's language, as /consent words them
-  // (lib/consent-texts.ts, lib/document-labels.ts); the organisation's own name as it is.
+  // (lib/consent-texts.ts, lib/document-labels.ts); the organisation by its registry name.
   const consentTexts = useConsentTexts();
+  const organisationName = useOrganisationName(organisation);
   const purpose = consentTexts.purpose(organisation.name, consent.purpose);
   const itemLabel = (item: ConsentDataItem) => consentTexts.field(item.label);
   const [form, setForm] = useState<RightsRequestKind | null>(null);
@@ -121,7 +135,7 @@ function ConsentEntry({
       const { source } = await withdraw.mutateAsync(consent.consentRequestId);
       toast.success(
         t(source === 'api' ? 'withdrawn' : 'withdrawnLocally', {
-          organisation: organisation.name,
+          organisation: organisationName,
         }),
       );
     } catch (error) {
@@ -292,6 +306,7 @@ function ConsentEntry({
           userId={userId}
           kind={form}
           organisation={organisation.name}
+          organisationShown={organisationName}
           consentRequestId={consent.consentRequestId}
           purpose={consent.purpose}
           receiptId={latest.id}
@@ -308,7 +323,7 @@ function ConsentEntry({
         onConfirm={() => void onWithdraw()}
         onCancel={() => setConfirming(false)}
       >
-        {t('withdrawText', { organisation: organisation.name, purpose })}
+        {t('withdrawText', { organisation: organisationName, purpose })}
       </ConfirmDialog>
     </li>
   );
@@ -321,9 +336,10 @@ export function OrganisationCard({
   withdrawConsent,
 }: OrganisationCardProps) {
   const { t } = useTranslation(DATA_SHARING_NAMESPACE);
+  const organisationName = useOrganisationName(organisation);
   return (
     <Card
-      title={organisation.name}
+      title={organisationName}
       lead={
         organisation.grievanceContact
           ? t('grievanceContact', { contact: organisation.grievanceContact })

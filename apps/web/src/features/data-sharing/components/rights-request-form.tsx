@@ -19,7 +19,10 @@ import { DATA_SHARING_NAMESPACE } from '../i18n';
 export interface RightsRequestFormProps {
   userId: string;
   kind: RightsRequestKind;
+  /** The organisation as its receipts name it (the consent's purpose is looked up by it). */
   organisation: string;
+  /** The organisation's name in the holder's language; `organisation` when absent. */
+  organisationShown?: string;
   consentRequestId: string;
   purpose: string;
   /** The receipt sent with it (the consent's latest). */
@@ -32,9 +35,10 @@ export function RightsRequestForm(props: RightsRequestFormProps) {
   const messageId = useId();
   // Shown in the holder's language (lib/consent-texts.ts); sent as the consent states it.
   const purposeShown = useConsentTexts().purpose(props.organisation, props.purpose);
+  const organisationShown = props.organisationShown ?? props.organisation;
   const [message, setMessage] = useState(() =>
     t(`rights.template.${props.kind}`, {
-      organisation: props.organisation,
+      organisation: organisationShown,
       purpose: purposeShown,
     }),
   );
@@ -49,7 +53,7 @@ export function RightsRequestForm(props: RightsRequestFormProps) {
         receipt_id: props.receiptId,
         message,
       });
-      toast.success(t(`rights.sent.${props.kind}`, { organisation: props.organisation }));
+      toast.success(t(`rights.sent.${props.kind}`, { organisation: organisationShown }));
       props.onDone();
     } catch (error) {
       toast.error(problemMessage(error, { fallback: t('rights.failed') }));
@@ -65,7 +69,7 @@ export function RightsRequestForm(props: RightsRequestFormProps) {
       <h4 className="font-semibold">{t(`rights.title.${props.kind}`)}</h4>
       <dl className="grid gap-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-3">
         <dt className="text-slate-600 dark:text-slate-400">{t('rights.to')}</dt>
-        <dd>{props.organisation}</dd>
+        <dd>{organisationShown}</dd>
         <dt className="text-slate-600 dark:text-slate-400">{t('rights.about')}</dt>
         <dd>{purposeShown}</dd>
         <dt className="text-slate-600 dark:text-slate-400">{t('rights.receipt')}</dt>

@@ -330,7 +330,15 @@ describe('who has my data', () => {
     expect(received.getByText(common('consentFields.PAN'))).toBeVisible();
     expect(received.getByText(common('consentFields.Name'))).toBeVisible();
     expect(received.getByText(new RegExp(DOCUMENT_TYPE_LABELS.aadhaar.name.ta))).toBeVisible();
-    for (const english of ['Open savings account', 'PAN Card', 'Aadhaar Card', 'PAN Number']) {
+    // The registered bank by its name in Tamil (core's organisation names, by its verifier id).
+    expect(screen.getByRole('heading', { name: 'பாரத ஸ்டேட் வங்கி' })).toBeVisible();
+    for (const english of [
+      'Open savings account',
+      'PAN Card',
+      'Aadhaar Card',
+      'PAN Number',
+      'State Bank of India',
+    ]) {
       expect(screen.queryByText(new RegExp(english))).toBeNull();
     }
   });

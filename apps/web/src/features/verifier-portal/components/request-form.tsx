@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { inputClass } from '@/components/ui/input';
-import { ProblemDetails } from '@/components/ui/problem-details';
+import { ProblemAlert } from '@/components/ui/problem-alert';
 import { isApiUnavailable } from '@/lib/api-client';
 import { problemMessage } from '@/lib/problem-message';
 import { useCreateVerifierRequest } from '../api/create-verifier-request';
@@ -172,14 +172,7 @@ export function RequestForm({
           </div>
         )}
 
-        {error && (
-          <div>
-            <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-              {error}
-            </p>
-            <ProblemDetails error={cause} />
-          </div>
-        )}
+        <ProblemAlert message={error} error={cause} />
         <Button type="submit" loading={create.isPending} loadingLabel={t('form.creating')}>
           {t('form.create')}
         </Button>
