@@ -67,7 +67,7 @@ const SPEC_SECONDS = {
   outbox: 25,
   prerender: 33,
   'profile-settings': 33,
-  'public-pages': 53,
+  'public-pages': 42,
   'public-pages-budget': 8,
   pwa: 41,
   'read-aloud': 3,
