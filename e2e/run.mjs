@@ -9,7 +9,7 @@
  * starts with --no-build), and the parts' data folder made once beside it (each part gets a copy).
  *
  * Which spec files a part runs: whole files (a file's tests may rely on their order), dealt by
- * their measured time (SPEC_SECONDS below), the longest first to the part with the least so far,
+ * their measured CPU seconds (SPEC_SECONDS below), the longest first to the part with the least so far,
  * so the parts end together. Playwright's own `--shard` splits by test count, which put 9 minutes
  * in one part and 8 in the other.
  *
@@ -30,57 +30,62 @@ const basePort = Number(process.env.E2E_PORT ?? 5123);
 const passed = process.argv.slice(2);
 
 /**
- * Seconds each spec file took in a full run of 2026-12-07 (one part, `E2E_SHARDS=1 CI=1`, all
- * 165 tests passed first time, on a shared machine at load average 13-20; the list reporter's
- * times summed, as `node run.mjs` prints them at the end to refresh this table). Only their
- * ratios matter. A file not listed counts as DEFAULT_SPEC_SECONDS.
+ * CPU seconds each spec file used in a full run of 2026-12-07 (one part, `E2E_SHARDS=1 CI=1`,
+ * 207 tests passed, 1 flaky; every process of the run in a cpuacct cgroup, charged per test by
+ * cpu-reporter.mjs; load average 8 to 24 on the shared machine; the files changed since then
+ * from their own run before/after, docs/performance.md "The browser tests, fourth pass"). The
+ * parts are bound by CPU on CI's two cores, so a file's CPU is what it weighs when dealt; only
+ * the ratios matter. To refresh: run cpu-reporter.mjs as its header says and copy its table. A
+ * file not listed counts as DEFAULT_SPEC_SECONDS.
  */
 const SPEC_SECONDS = {
-  activity: 9,
-  consent: 32,
-  'consent-fields': 24,
-  'consent-receipt-status': 18,
-  'consent-receipts': 21,
-  'consent-withdrawal': 36,
-  'credential-pdf': 26,
-  'credential-status': 13,
-  credentials: 56,
-  'demos-kyc-business': 31,
-  'demos-wallet-marketplace': 47,
-  'developer-tools': 29,
-  // With the no-box check of each screen (s38-nobox: the test times grew about 10%).
-  'english-words-1': 66,
-  'english-words-2': 66,
-  'english-words-3': 66,
-  'find-share-link': 14,
-  foundation: 26,
-  'info-pages': 13,
-  landing: 13,
-  'language-fonts': 4,
-  languages: 122,
-  notifications: 12,
-  'offline-verify': 13,
-  oid4vp: 58,
-  outbox: 40,
-  prerender: 39,
-  'profile-settings': 78,
-  'public-pages': 110,
-  'public-pages-budget': 11,
-  pwa: 48,
-  'receive-authorization-code': 12,
-  'receive-credential': 18,
-  'receive-from-issuer': 65,
-  'recovery-codes': 45,
-  'rtl-layout': 30,
-  'secure-storage': 22,
-  sessions: 11,
-  'settings-act': 82,
-  'share-links': 32,
+  activity: 8,
+  'before-app-starts': 6,
+  consent: 18,
+  'consent-fields': 11,
+  'consent-receipt-status': 10,
+  'consent-receipts': 11,
+  'consent-withdrawal': 16,
+  'credential-pdf': 11,
+  'credential-status': 7,
+  credentials: 24,
+  'demos-kyc-business': 17,
+  'demos-wallet-marketplace': 21,
+  'developer-tools': 18,
+  // With the no-box check of each screen (about +10% CPU) and a 29th language (mni-Beng).
+  'english-words-1': 55,
+  'english-words-2': 55,
+  'english-words-3': 55,
+  'find-share-link': 11,
+  foundation: 19,
+  'info-pages': 9,
+  landing: 7,
+  'language-fonts': 3,
+  languages: 94,
+  notifications: 7,
+  'offline-verify': 16,
+  oid4vp: 35,
+  outbox: 25,
+  prerender: 33,
+  'profile-settings': 33,
+  'public-pages': 42,
+  'public-pages-budget': 8,
+  pwa: 41,
+  'read-aloud': 3,
+  'receive-authorization-code': 5,
+  'receive-credential': 14,
+  'receive-from-issuer': 28,
+  'recovery-codes': 24,
+  'rtl-layout': 15,
+  'secure-storage': 24,
+  sessions: 7,
+  'settings-act': 70,
+  'share-links': 16,
   'sign-in-ui': 7,
-  theme: 9,
-  'verify-document': 7,
+  theme: 7,
+  'verify-document': 6,
 };
-const DEFAULT_SPEC_SECONDS = 25;
+const DEFAULT_SPEC_SECONDS = 15;
 
 /** A spec file argument (`tests/x.spec.ts`, `tests/x.spec.ts:12`), not an option or its value. */
 const isSpec = (arg) => !arg.startsWith('-') && /\.spec\.ts(:\d+)*$/.test(arg);
@@ -172,7 +177,10 @@ const SHARED_MACHINE_TIMEOUT_MS = 30_000 * parts;
  */
 const SHARED_MACHINE_EXPECT_MS = 5_000 * parts;
 
-/** Seconds per spec file, from the list reporter's lines ("✓ 3 tests/x.spec.ts:12:1 › … (4.5s)"). */
+/**
+ * Wall seconds per spec file, from the list reporter's lines ("✓ 3 tests/x.spec.ts:12:1 › … (4.5s)"),
+ * printed at the end (SPEC_SECONDS holds CPU seconds, from cpu-reporter.mjs).
+ */
 const specSeconds = new Map();
 function noteTime(line) {
   const test = /\s(?:✓|✘)\s+\d+ tests\/([\w-]+)\.spec\.ts.*\((\d+(?:\.\d+)?)(ms|s|m)\)\s*$/.exec(
@@ -235,7 +243,7 @@ if (specSeconds.size > 0) {
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([name, seconds]) => `${name} ${Math.round(seconds)}`)
     .join(', ');
-  process.stdout.write(`seconds per spec file (SPEC_SECONDS): ${table}\n`);
+  process.stdout.write(`wall seconds per spec file: ${table}\n`);
 }
 const failed = statuses.find((status) => status !== 0);
 process.exit(failed ?? 0);

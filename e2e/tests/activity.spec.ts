@@ -1,12 +1,16 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { storedSessionToken } from './browser-storage';
+import { fileWidePage } from './file-page';
 import { signInThroughApi } from './sign-in';
 
 /**
  * In a real Chromium against the real server: the Activity Logs screen (SPEC 2 /logs).
  * The test demo account (user-003, DECISIONS 2) is used; other files may add entries for it too,
  * so the expected counts are read from the API's answer, never hard-coded.
+ * One page for the file, signed in once (tests/file-page.ts).
  */
+
+const test = fileWidePage((page) => signInThroughApi(page, '456789012341', '8765432109'));
 
 interface LogAnswer {
   activity_logs: { type: string; description: string }[];
@@ -59,7 +63,6 @@ async function makeShareLink(
 }
 
 test('search and the type filter update the N of M activities text', async ({ page }) => {
-  await signInThroughApi(page, '456789012341', '8765432109');
   const headers = await bearer(page);
   // Words no other entry has, so each narrows the list to exactly the entries made here.
   const mark = `e2e${Date.now().toString(36)}`;
@@ -126,7 +129,6 @@ test('search and the type filter update the N of M activities text', async ({ pa
 });
 
 test('an entry written elsewhere appears after Refresh', async ({ page }) => {
-  await signInThroughApi(page, '456789012341', '8765432109');
   const headers = await bearer(page);
   await page.goto('/logs');
   const count = page.getByRole('status').filter({ hasText: /activities$/ });

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { storedSessionToken } from './browser-storage';
 import { openDeveloperTools } from './developer-tools-panel';
+import { fileWidePage } from './file-page';
 import { signInThroughApi } from './sign-in';
 
 /**
@@ -12,9 +13,12 @@ import { signInThroughApi } from './sign-in';
  *   browser context (anyone, not signed in) /verify checks the uploaded file, and the receipt's
  *   own link shows it too.
  * - Who has my data lists the bank with what it received, and the holder's open share link.
+ * One page for the holder, signed in once for the file (tests/file-page.ts).
  */
 
 const BANK = 'State Bank of India';
+
+const test = fileWidePage((page) => signInThroughApi(page, '345678901238', '9123456780'));
 
 async function approveTheBank(page: Page) {
   await page.goto('/consent');
@@ -52,7 +56,6 @@ test('the receipt downloads and verifies on /verify in a fresh context; its link
   browser,
   baseURL,
 }) => {
-  await signInThroughApi(page, '345678901238', '9123456780');
   await approveTheBank(page);
 
   await page.getByRole('link', { name: 'Who has my data' }).click();
@@ -98,7 +101,6 @@ test('the receipt downloads and verifies on /verify in a fresh context; its link
 });
 
 test('who has my data lists the organisation and the open share link', async ({ page }) => {
-  await signInThroughApi(page, '345678901238', '9123456780');
   await approveTheBank(page);
   await shareBasicIdentity(page);
 

@@ -1,13 +1,15 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { readStoredJson, storedSessionToken } from './browser-storage';
 import { openDeveloperTools } from './developer-tools-panel';
+import { fileWidePage } from './file-page';
 import { signInThroughApi } from './sign-in';
 
 /**
  * In a real Chromium against the real server: the Consent Management screen (SPEC 2).
  * The test demo account (user-003) is used, and every test first presses Reset Requests, which
  * restores the three seeded requests to pending for user-003 only: a known state whatever ran
- * before (the server and database are shared by all spec files).
+ * before (the server and database are shared by all spec files). One page for the file, signed in
+ * once (tests/file-page.ts), its service worker installed once.
  */
 
 const BANK = 'State Bank of India';
@@ -55,6 +57,8 @@ async function activityDescriptions(page: Page): Promise<string[]> {
   return body.activity_logs.map((log) => log.description);
 }
 
+const test = fileWidePage(signInAsTestDemo);
+
 // The service worker stays on here, as playwright.config.ts blocks it elsewhere:
 // an offline decision: the app as a holder has it, worker included.
 test.use({ serviceWorkers: 'allow' });
@@ -62,7 +66,6 @@ test.use({ serviceWorkers: 'allow' });
 test("approving the bank's request moves it to Approved and records the log entry", async ({
   page,
 }) => {
-  await signInAsTestDemo(page);
   await openWithKnownState(page);
   const before = (await activityDescriptions(page)).filter((d) => d === BANK_LOG).length;
 
@@ -88,7 +91,6 @@ test("approving the bank's request moves it to Approved and records the log entr
 // Needs the Activity Logs screen (/logs, built alongside by another helper); the same entry is
 // also checked through the API in the test above.
 test("the bank approval's entry appears on /logs with the exact text", async ({ page }) => {
-  await signInAsTestDemo(page);
   await openWithKnownState(page);
   await approve(page, BANK);
   await expect(section(page, 'Approved', 1).getByRole('article', { name: BANK })).toBeVisible();
@@ -98,7 +100,6 @@ test("the bank approval's entry appears on /logs with the exact text", async ({ 
 });
 
 test("rejecting Bharti Airtel's request moves it to Rejected", async ({ page }) => {
-  await signInAsTestDemo(page);
   await openWithKnownState(page);
   await page.getByRole('button', { name: 'Reject Bharti Airtel' }).click();
   await expect(page.getByText('Consent rejected for Bharti Airtel')).toBeVisible();
@@ -113,7 +114,6 @@ test('offline, a decision is kept on this device as Not yet synced until the API
   page,
   context,
 }) => {
-  await signInAsTestDemo(page);
   await openWithKnownState(page);
 
   await context.setOffline(true);

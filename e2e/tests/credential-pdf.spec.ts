@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { base58 } from '@scure/base';
 import { digest } from '@sd-jwt/crypto-nodejs';
 import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
@@ -10,6 +10,7 @@ import { decodeJwt, decodeProtectedHeader, flattenedVerify, importJWK, type JWK 
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { decodeOfflineQr } from '../../packages/core/src/offline/qr-codec';
+import { fileWidePage } from './file-page';
 import { ensureCredential } from './held-credential';
 import { signInThroughApi } from './sign-in';
 
@@ -23,7 +24,8 @@ import { signInThroughApi } from './sign-in';
  * disclosures exactly the ticked fields the code can carry, the KB-JWT `aud` 'offline-print'
  * with the nonce printed beside the code.
  *
- * The primary demo account is used; the PAN Card is added when the holder has none yet.
+ * The primary demo account is used; the PAN Card is added when the holder has none yet. One page
+ * for the file, signed in once (tests/file-page.ts).
  */
 
 const LOCALES = join(import.meta.dirname, '../../apps/web/src/locales');
@@ -151,14 +153,13 @@ async function downloadPdf(page: Page, language: 'en' | 'hi', unticked: readonly
   return { path: await file.path(), card: pan };
 }
 
-test.describe.configure({ mode: 'serial' });
+const test = fileWidePage((page) => signInThroughApi(page, '234567890125', '9876543210'));
 
 test('the PDF has real text (name, issuer, fields, masked PAN) and a QR code that verifies offline', async ({
   page,
   request,
 }) => {
   test.setTimeout(90_000);
-  await signInThroughApi(page, '234567890125', '9876543210');
   await ensurePan(page);
   const { path, card } = await downloadPdf(page, 'en', ['Date of Birth']);
   const holder = (await card.locator('[data-field="name"]').textContent()) ?? '';
@@ -194,7 +195,6 @@ test('in Hindi the PDF reads back in Hindi (Devanagari embedded, shaped and sear
   page,
 }) => {
   test.setTimeout(90_000);
-  await signInThroughApi(page, '234567890125', '9876543210');
   await ensurePan(page);
   await page.evaluate(() => localStorage.setItem('language', 'hi'));
   await openCredentials(page);

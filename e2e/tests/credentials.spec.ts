@@ -1,19 +1,23 @@
 import { readFile } from 'node:fs/promises';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
+import { fileWidePage } from './file-page';
 import { signInThroughApi } from './sign-in';
 
 /**
  * Signed credentials (DECISIONS 4) in a real Chromium against the real server: the Credentials
  * screen (add, duplicate, QR code holding a share link) and the public verifier page. The secondary demo account
  * (user-002, DECISIONS 2) is used, so the dashboard test's random credential for user-001 cannot
- * collide with these.
+ * collide with these. One page for the file, signed in once (tests/file-page.ts); each test opens
+ * its screen.
  */
 
 function signInAsSecondaryDemo(page: Page) {
   return signInThroughApi(page, '345678901238', '9123456780');
 }
+
+const test = fileWidePage(signInAsSecondaryDemo);
 
 async function openCredentials(page: Page) {
   await page.goto('/credentials');
@@ -37,13 +41,10 @@ async function freshPage(browser: Browser, baseURL: string | undefined) {
   return { context, page: await context.newPage() };
 }
 
-test.describe.configure({ mode: 'serial' });
-
 test('adds a PAN credential through Add Credentials; adding it again shows the server message', async ({
   page,
   context,
 }) => {
-  await signInAsSecondaryDemo(page);
   // A second tab opened before the PAN exists still offers it: the server must refuse.
   const stale = await context.newPage();
   await openCredentials(stale);
@@ -91,7 +92,6 @@ test('the QR code holds a share link, and the link verifies in a fresh browser',
   browser,
   baseURL,
 }) => {
-  await signInAsSecondaryDemo(page);
   await openCredentials(page);
   const pan = page.getByRole('article', { name: 'PAN Card' });
 
@@ -137,7 +137,6 @@ test('the QR code holds a share link, and the link verifies in a fresh browser',
 });
 
 test('reordering by keyboard survives a reload; delete asks first', async ({ page }) => {
-  await signInAsSecondaryDemo(page);
   await openCredentials(page);
   await page.getByRole('button', { name: 'Add Credentials' }).click();
   await page.getByRole('menuitem', { name: /^Passport/ }).click();
@@ -184,7 +183,6 @@ test('reordering by keyboard survives a reload; delete asks first', async ({ pag
 test('downloads a card as a PDF with its QR code, and the signed document as JSON, under readable names', async ({
   page,
 }) => {
-  await signInAsSecondaryDemo(page);
   await openCredentials(page);
   const pan = page.getByRole('article', { name: 'PAN Card' });
   // Collapsed, the card shows its number masked, and the type's own icon.
@@ -217,7 +215,6 @@ test('downloads a card as a PDF with its QR code, and the signed document as JSO
 test('date and time formats chosen in Settings apply at once on /credentials and /logs', async ({
   page,
 }) => {
-  await signInAsSecondaryDemo(page);
   const choose = async (dateFormat: string, timeFormat: string) => {
     await page.goto('/settings');
     const preferences = page.getByRole('region', { name: 'Preferences' });

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { seriousViolations } from './axe';
 import { storedSessionToken } from './browser-storage';
+import { fileWidePage } from './file-page';
 import { signInThroughApi } from './sign-in';
 
 /**
@@ -8,6 +9,7 @@ import { signInThroughApi } from './sign-in';
  * tools" panel per page (login, dashboard, credentials, consent), open by default while
  * Settings › Advanced › Debug mode is on; the dashboard's backend card counts only the holder's
  * own records. The test demo account (user-003) is used; Debug mode is turned off again at the end.
+ * One page for the file (tests/file-page.ts): signed out for the login page, then signed in once.
  */
 
 function signInAsTestDemo(page: Page) {
@@ -32,7 +34,7 @@ async function setDebugMode(page: Page, on: boolean) {
   await expect(page.getByText('All changes saved to your account')).toBeVisible();
 }
 
-test.describe.configure({ mode: 'serial' });
+const test = fileWidePage();
 
 test('the login page keeps the Login Debugger in a collapsed Developer tools panel', async ({
   page,
@@ -82,7 +84,7 @@ test('each page gathers its developer tools in one panel, collapsed by default',
 });
 
 test('with Debug mode on, the panels are open on every page', async ({ page }) => {
-  await signInAsTestDemo(page);
+  // Signed in by the test before.
   await setDebugMode(page, true);
   try {
     for (const entry of PAGES) {

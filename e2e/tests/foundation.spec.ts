@@ -1,10 +1,15 @@
 import { expect, type Page, test } from '@playwright/test';
 import { storedSessionToken } from './browser-storage';
-import { signInAsDemo } from './sign-in';
+import { signInAsDemo, signInThroughApi } from './sign-in';
 
 /** Signs in through the Login page with the primary demo account (DECISIONS 2). */
 function signInAsPrimaryDemo(page: Page) {
   return signInAsDemo(page, '234567890125', '9876543210');
+}
+
+/** The same account signed in without the Login page, where the sign-in is not what is tested. */
+function signedInAsPrimaryDemo(page: Page) {
+  return signInThroughApi(page, '234567890125', '9876543210');
 }
 
 // The service worker stays on here, as playwright.config.ts blocks it elsewhere:
@@ -80,7 +85,7 @@ test('signed-out /dashboard goes to /login', async ({ page }) => {
 test('with the API unreachable the dashboard shows Offline Mode and the offline banner', async ({
   page,
 }) => {
-  await signInAsPrimaryDemo(page);
+  await signedInAsPrimaryDemo(page);
   await expect(page.getByText('Connected to API')).toBeVisible();
   // Every API call now fails at the network level, as when the backend is down.
   await page.route(/\/(user|identity|health|storage|api)\//, (route) => route.abort('failed'));
@@ -95,7 +100,7 @@ test('with the API unreachable the dashboard shows Offline Mode and the offline 
 test('sign out clears the session and a protected page then needs a new login', async ({
   page,
 }) => {
-  await signInAsPrimaryDemo(page);
+  await signedInAsPrimaryDemo(page);
   const token = await storedSessionToken(page);
   await page.getByRole('button', { name: 'Open user menu' }).click();
   await page.getByRole('navigation', { name: 'User menu' }).getByText('Sign Out').click();

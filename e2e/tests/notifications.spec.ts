@@ -1,9 +1,10 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import {
   badgeText,
   computeRecentUpdates,
 } from '../../packages/core/src/notifications/recent-updates';
 import { storedSessionToken } from './browser-storage';
+import { fileWidePage } from './file-page';
 import { signInThroughApi } from './sign-in';
 
 /**
@@ -12,7 +13,8 @@ import { signInThroughApi } from './sign-in';
  * (toast, badge gone, stamped on the server), the Consent red dot cleared by visiting /consent,
  * and the search dialog (Ctrl+K, a requester's name, Enter, /consent). The test demo account
  * (user-003, DECISIONS 2) is used; each test starts by resetting its consent requests, so the
- * three seeded requests are pending and never viewed.
+ * three seeded requests are pending and never viewed, then opens /dashboard. One page for the
+ * file, signed in once (tests/file-page.ts).
  */
 
 const USER = 'user-003';
@@ -36,6 +38,18 @@ async function resetConsentRequests(request: APIRequestContext, headers: Record<
   ).toHaveLength(3);
 }
 
+/**
+ * Resets the requests while no screen of the app is open (the file's page on /health, a
+ * same-origin answer that starts no app), so nothing views or stamps them before the test's own
+ * page load; answers the session's headers.
+ */
+async function resetWithNoAppOpen(page: Page): Promise<Record<string, string>> {
+  await page.goto('/health');
+  const headers = await authHeaders(page);
+  await resetConsentRequests(page.request, headers);
+  return headers;
+}
+
 /** The holder's three lists as the API answers them. */
 async function holderLists(request: APIRequestContext, headers: Record<string, string>) {
   const get = async (path: string) => {
@@ -55,15 +69,13 @@ async function holderLists(request: APIRequestContext, headers: Record<string, s
   };
 }
 
-test.describe.configure({ mode: 'serial' });
+const test = fileWidePage(signInAsTestDemo);
 
 test('visiting /consent stamps the requests as viewed and clears the Consent dot', async ({
   page,
 }) => {
-  await signInAsTestDemo(page);
-  const headers = await authHeaders(page);
-  await resetConsentRequests(page.request, headers);
-  await page.reload();
+  const headers = await resetWithNoAppOpen(page);
+  await page.goto('/dashboard');
 
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   const consentLink = nav.getByRole('link', { name: 'Consent (new)' });
@@ -82,16 +94,14 @@ test('visiting /consent stamps the requests as viewed and clears the Consent dot
 });
 
 test('the bell counts the new items, lists them, and Clear All empties it', async ({ page }) => {
-  await signInAsTestDemo(page);
-  const headers = await authHeaders(page);
-  await resetConsentRequests(page.request, headers);
+  const headers = await resetWithNoAppOpen(page);
 
   const lists = await holderLists(page.request, headers);
   const expected = computeRecentUpdates(lists, Date.now());
   // At least the three reset requests (plus, e.g., this sign-in's login entry).
   expect(expected.count).toBeGreaterThanOrEqual(3);
 
-  await page.reload();
+  await page.goto('/dashboard');
   const bell = page.getByRole('button', {
     name: `Notifications (${badgeText(expected.count)} new)`,
   });
@@ -131,9 +141,8 @@ test('the bell counts the new items, lists them, and Clear All empties it', asyn
 });
 
 test("Ctrl+K opens search; a requester's name and Enter go to /consent", async ({ page }) => {
-  await signInAsTestDemo(page);
-  await resetConsentRequests(page.request, await authHeaders(page));
-  await page.reload();
+  await resetWithNoAppOpen(page);
+  await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // The signed-in header (restored once the encrypted session is read) handles the shortcut.
   await expect(page.getByRole('button', { name: /^Notifications/ })).toBeVisible();

@@ -32,6 +32,9 @@ test('the portal asks, the holder leaves out an optional claim and shares; the p
   browser,
   baseURL,
 }) => {
+  // Two parties and five axe scans: alone on a busy machine (one part, load 20+) it passed its
+  // exchange but not its last scan within 30 s; three times the limit in effect, whatever it is.
+  test.slow();
   const walletUrl = await createPanRequest(portal, { scan: true });
 
   const holder = await holderWithPan(browser, baseURL);

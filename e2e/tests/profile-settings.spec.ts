@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 import { seriousViolations } from './axe';
 import { storedSessionToken } from './browser-storage';
+import { fileWidePage } from './file-page';
 import { ensureCredential } from './held-credential';
 import { signInThroughApi } from './sign-in';
 
@@ -9,7 +10,8 @@ import { signInThroughApi } from './sign-in';
  * Profile and Settings, persisted on the server, in a real Chromium against the real server. The
  * secondary demo account (user-002, DECISIONS 2) is used. What a test changes on the server
  * (the profile's name, the language) is put back at its end, so other spec files see user-002
- * as seeded.
+ * as seeded. One page for the file, signed in once (tests/file-page.ts); each test opens its
+ * screen, and puts back what it changes on the page (theme, viewport, listeners).
  */
 
 const PRIYA = 'Priya Venkataraman';
@@ -17,6 +19,8 @@ const PRIYA = 'Priya Venkataraman';
 function signInAsSecondaryDemo(page: Page) {
   return signInThroughApi(page, '345678901238', '9123456780');
 }
+
+const test = fileWidePage(signInAsSecondaryDemo);
 
 /** GET (or PUT) one of user-002's API paths with the page's session. */
 async function api(page: Page, path: string, put?: unknown): Promise<Record<string, unknown>> {
@@ -36,12 +40,9 @@ async function openSettings(page: Page) {
   await expect(page.getByRole('region', { name: 'Account' })).toBeVisible();
 }
 
-test.describe.configure({ mode: 'serial' });
-
 test('edits and saves the contact fields; after a reload the new values and the profile_updated entry show', async ({
   page,
 }) => {
-  await signInAsSecondaryDemo(page);
   await page.goto('/profile');
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
   const personal = page.getByRole('region', { name: 'Personal Information' });
@@ -83,7 +84,6 @@ test('edits and saves the contact fields; after a reload the new values and the 
 test('shows name, birth date, gender and address from the credentials, read-only, and greets the holder by name everywhere', async ({
   page,
 }) => {
-  await signInAsSecondaryDemo(page);
   await page.goto('/profile');
   const fromCredentials = page.getByRole('region', { name: 'Identity from your credentials' });
   await expect(fromCredentials.getByText(PRIYA)).toBeVisible();
@@ -152,7 +152,6 @@ test('shows name, birth date, gender and address from the credentials, read-only
 test("changing the language to Hindi changes the app's text at once and after a reload", async ({
   page,
 }) => {
-  await signInAsSecondaryDemo(page);
   await openSettings(page);
   const preferences = page.getByRole('region', { name: 'Preferences' });
   await preferences.getByRole('combobox', { name: 'Language' }).selectOption('hi');
@@ -179,7 +178,6 @@ test("changing the language to Hindi changes the app's text at once and after a 
 });
 
 test('settings survive a new login', async ({ page, browser, baseURL }) => {
-  await signInAsSecondaryDemo(page);
   await openSettings(page);
   const marketing = page.getByRole('switch', { name: 'Marketing emails' });
   const before = (await marketing.getAttribute('aria-checked')) === 'true';
@@ -202,14 +200,14 @@ test('settings survive a new login', async ({ page, browser, baseURL }) => {
 test('change password checks the SPEC 5 rules with their messages before sending anything', async ({
   page,
 }) => {
-  await signInAsSecondaryDemo(page);
   await openSettings(page);
   const form = page.getByRole('form', { name: 'Change Password' });
   const sent: string[] = [];
-  page.on('request', (request) => {
+  const record = (request: Request) => {
     const body = request.postData();
     if (body) sent.push(body);
-  });
+  };
+  page.on('request', record);
   const submit = form.getByRole('button', { name: 'Update Password' });
   await expect(submit).toBeEnabled();
   await submit.click();
@@ -224,10 +222,10 @@ test('change password checks the SPEC 5 rules with their messages before sending
   await expect(form.getByRole('alert')).toHaveText('Password must be at least 8 characters long');
   // What breaks the rules never leaves the browser (settings-act.spec.ts sets a real one).
   expect(sent.join('\n')).not.toMatch(/abcdefg|short/);
+  page.off('request', record);
 });
 
 test("Export downloads a JSON file holding the holder's credentials", async ({ page }) => {
-  await signInAsSecondaryDemo(page);
   await openSettings(page);
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export Data' }).click();
@@ -261,7 +259,6 @@ test("Export downloads a JSON file holding the holder's credentials", async ({ p
 test('integration connect shows the connecting message, then success; disconnect asks first', async ({
   page,
 }) => {
-  await signInAsSecondaryDemo(page);
   await openSettings(page);
   const integrations = page.getByRole('region', { name: 'Integrations' });
   await integrations.getByRole('button', { name: 'Connect UMANG' }).click();
@@ -277,7 +274,6 @@ test('integration connect shows the connecting message, then success; disconnect
 // One sign-in; each state once, the two themes split between them: /profile in light, /profile
 // while editing and /settings in dark (/settings in light: languages.spec.ts, in each language).
 test('axe: /profile (light); /profile while editing and /settings (dark)', async ({ page }) => {
-  await signInAsSecondaryDemo(page);
   const dark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
   const openProfile = async () => {
     await page.goto('/profile');
@@ -300,11 +296,13 @@ test('axe: /profile (light); /profile while editing and /settings (dark)', async
   await openSettings(page);
   expect(await dark()).toBe(true);
   expect(await seriousViolations(page)).toEqual([]);
+  // The file's page goes on without a stored theme, as it started.
+  await page.evaluate(() => localStorage.removeItem('theme'));
 });
 
 test('at 360 px nothing scrolls sideways on /profile and /settings', async ({ page }) => {
+  const viewport = page.viewportSize();
   await page.setViewportSize({ width: 360, height: 800 });
-  await signInAsSecondaryDemo(page);
   for (const path of ['/profile', '/settings']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -314,4 +312,5 @@ test('at 360 px nothing scrolls sideways on /profile and /settings', async ({ pa
     );
     expect(overflow, path).toBe(false);
   }
+  if (viewport) await page.setViewportSize(viewport);
 });

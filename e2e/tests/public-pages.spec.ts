@@ -5,9 +5,16 @@
  * page loads no code of the signed-in app (each route is its own chunk). The signed-in screens
  * and the demos are scanned by the specs that reach their states (list in tests/axe.ts).
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { seriousViolations } from './axe';
+import { fileWidePage } from './file-page';
 import { signInAsDemo } from './sign-in';
+
+/**
+ * One page for the scans (tests/file-page.ts): each stores its language and theme, then loads
+ * its page afresh; the last test, about what a first visit loads, opens its own browser context.
+ */
+const test = fileWidePage();
 
 // --- Accessibility of the public pages: each page once per language -------------------------
 /**
@@ -74,7 +81,9 @@ const PUBLIC_PAGES: { path: string; ready: (page: Page, language: Language) => P
 for (const { path, ready } of PUBLIC_PAGES) {
   for (const { language, theme } of SCANS) {
     test(`${path} (${language}, ${theme}): no serious axe violation`, async ({ page }) => {
-      await page.addInitScript(
+      // The stored choices, read when a page loads (from the origin's /health: it starts no app).
+      await page.goto('/health');
+      await page.evaluate(
         ([lang, mode]) => {
           localStorage.setItem('language', lang);
           localStorage.setItem('theme', mode);
@@ -95,7 +104,10 @@ for (const { path, ready } of PUBLIC_PAGES) {
 
 // The header and footer are one frame for visitors and holders; the screens and the holder's
 // data (notifications) are the signed-in app.
-test('the landing page loads no code of the signed-in app', async ({ page }) => {
+test('the landing page loads no code of the signed-in app', async ({ browser, baseURL }) => {
+  // A first visit: a browser that has loaded nothing of this site yet.
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
@@ -114,4 +126,5 @@ test('the landing page loads no code of the signed-in app', async ({ page }) => 
   // The same check sees the app's chunks once a holder signs in.
   await signInAsDemo(page, '456789012341', '8765432109');
   await expect.poll(() => scripts.filter(isAppChunk).length).toBeGreaterThan(0);
+  await context.close();
 });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { openDeveloperTools } from './developer-tools-panel';
-import { signInAsDemo } from './sign-in';
+import { signInThroughApi } from './sign-in';
 
 /**
  * Read aloud on this machine's Chromium (docs/i18n.md "Read aloud"): it has speech synthesis
@@ -10,8 +10,7 @@ import { signInAsDemo } from './sign-in';
 test('a consent card says there is no voice for the language, instead of reading', async ({
   page,
 }) => {
-  await signInAsDemo(page, '456789012341', '8765432109');
-  await page.goto('/consent');
+  await signInThroughApi(page, '456789012341', '8765432109', { landing: '/consent' });
   // The test demo account's seeded requests, pending whatever ran before (as consent.spec.ts).
   await openDeveloperTools(page);
   await page.getByRole('button', { name: 'Reset Requests' }).click();

@@ -1,6 +1,7 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
+import { fileWidePage } from './file-page';
 import { ensureCredential } from './held-credential';
 import { signInThroughApi } from './sign-in';
 
@@ -11,7 +12,8 @@ import { signInThroughApi } from './sign-in';
  * bare /verify/{credentialId} shows only the name and masked numbers, and says 'Link turned off'
  * once the holder turns it off; a share of the Aadhaar number shows it masked unless the holder
  * chose, past the dialog's warning, to show it in full (DECISIONS 8). The test demo account
- * (user-003) is used, with an Aadhaar Card this file adds.
+ * (user-003) is used, with an Aadhaar Card this file adds. The holder's page is one for the file,
+ * signed in once (tests/file-page.ts); each stranger gets a fresh context.
  */
 
 const AADHAAR = '456789012341';
@@ -19,6 +21,8 @@ const PHONE = '8765432109';
 const DATE_OF_BIRTH = '1985-11-02';
 /** The same date as the verifier page writes it (SPEC 9's default date format, DD/MM/YYYY). */
 const DATE_OF_BIRTH_SHOWN = '02/11/1985';
+
+const test = fileWidePage((page) => signInThroughApi(page, AADHAAR, PHONE));
 
 /** Decodes the QR code of a PNG data URL (as qrcode's toDataURL makes it). */
 function decodeQr(dataUrl: string): string {
@@ -47,7 +51,6 @@ test('a two-field share shows a stranger those two only; the QR holds the link; 
   browser,
   baseURL,
 }) => {
-  await signInThroughApi(page, AADHAAR, PHONE);
   // Specs share one server: another may already have given this holder an Aadhaar Card.
   const card = await ensureCredential(page, 'Aadhaar Card');
 
@@ -113,7 +116,6 @@ test('the bare /verify/{credentialId} shows the name and masked numbers only', a
   browser,
   baseURL,
 }) => {
-  await signInThroughApi(page, AADHAAR, PHONE);
   await openCredentials(page);
   const card = page.getByRole('article', { name: 'Aadhaar Card' });
   await card.getByRole('button', { name: 'Show details of Aadhaar Card' }).click();
@@ -146,7 +148,6 @@ test('a shared Aadhaar number is masked unless chosen in full; the card reveals 
   browser,
   baseURL,
 }) => {
-  await signInThroughApi(page, AADHAAR, PHONE);
   const card = await ensureCredential(page, 'Aadhaar Card');
   // The card holds the number masked; its eye asks the server for it.
   await card.getByRole('button', { name: 'Show details of Aadhaar Card' }).click();
@@ -204,7 +205,6 @@ test('the card switch turns the bare link off: a stranger reads Link turned off'
   browser,
   baseURL,
 }) => {
-  await signInThroughApi(page, AADHAAR, PHONE);
   await openCredentials(page);
   const card = page.getByRole('article', { name: 'Aadhaar Card' });
   await card.getByRole('button', { name: 'Show details of Aadhaar Card' }).click();
