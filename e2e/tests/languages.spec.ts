@@ -1,5 +1,5 @@
 /**
- * The holder's language (issue 19): SPEC 9's languages plus Tamil and Bengali, each complete.
+ * The holder's language (docs/requirements.md D7.12, D9.7): every offered language, each complete.
  *
  * For every language the app offers, a browser set to it (Playwright `locale`, which is
  * navigator.languages and Accept-Language) opens /login in it; the holder signs in with the

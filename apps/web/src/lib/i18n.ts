@@ -1,7 +1,7 @@
 /**
- * i18next set-up (DECISIONS 6: every user-facing string goes through i18next; issue 19: the
- * languages of SPEC 9 plus Tamil and Bengali, each complete). English is the source and the
- * fallback.
+ * i18next set-up (DECISIONS 6: every user-facing string goes through i18next; docs/requirements.md
+ * D9.7: SPEC 9's languages and every language of the Eighth Schedule, each complete; the offered
+ * list is core's language registry). English is the source and the fallback.
  *
  * Namespaces: common (header, footer, shared UI), auth (login), dashboard, messages (SPEC 5 and 8 texts, identical to @pehchaan/core's MESSAGES in English),
  * credentials (the Credentials screen), verifier (the public /verify page), consent (Consent
