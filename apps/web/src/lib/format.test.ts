@@ -107,11 +107,27 @@ describe('numbers and amounts', () => {
     expect(hasNativeDigits('mni-Beng')).toBe(true);
     expect(numberingSystemOf({ language: 'mni-Beng', digits: 'native' })).toBe('beng');
     expect(numberingSystemOf({ language: 'mni', digits: 'native' })).toBe('mtei');
-    // Bengali digits (CLDR's Manipuri groups by thousands: ১,২৫০,০০০).
-    expect(formatNumber(1_250_000, { language: 'mni-Beng', digits: 'native' })).toMatch(
-      /^[১২৫০]+(,[০-৯]+)*$/u,
+    // Bengali digits, grouped the Indian way (CLDR's Manipuri data groups by thousands).
+    expect(formatNumber(1_250_000, { language: 'mni-Beng', digits: 'native' })).toBe('১২,৫০,০০০');
+    expect(formatNumber(1_250_000, { language: 'mni-Beng', digits: 'latin' })).toBe('12,50,000');
+  });
+
+  it('groups the Indian way in every language of India, whatever CLDR groups by', () => {
+    for (const language of ['ur', 'sd', 'mni', 'sat', 'mai', 'doi']) {
+      expect(formatNumber(1_234_567, { language, digits: 'latin' })).toBe('12,34,567');
+    }
+    // Kashmiri keeps its own separator (the Arabic comma), grouped the Indian way.
+    expect(formatNumber(1_234_567, { language: 'ks', digits: 'latin' })).toBe('12،34،567');
+    expect(formatNumber(1_234_567, { language: 'ur', digits: 'native' })).toBe('۱۲٬۳۴٬۵۶۷');
+    expect(formatNumber(1_234_567, { language: 'sat', digits: 'native' })).toBe('᱑᱒,᱓᱔,᱕᱖᱗');
+    expect(formatNumber(123_456_789.5, { language: 'ur', digits: 'latin' })).toBe('12,34,56,789.5');
+    expect(formatNumber(999, { language: 'ur', digits: 'latin' })).toBe('999');
+    expect(formatNumber(2026, { language: 'ur', digits: 'latin' }, { useGrouping: false })).toBe(
+      '2026',
     );
-    expect(formatNumber(1_250_000, { language: 'mni-Beng', digits: 'latin' })).toMatch(/^1,?2/);
+    expect(formatNumber(-1_234_567, { language: 'mai', digits: 'latin' })).toBe('-12,34,567');
+    // Languages outside India keep their own grouping.
+    expect(formatNumber(1_234_567, { language: 'fr' })).toMatch(/^1\s234\s567$/u);
   });
 
   it('writes rupees as Intl en-IN INR: two decimals, lakh and crore grouping (SPEC 9)', () => {

@@ -58,6 +58,40 @@ export function localeOf(language: string): string {
 }
 
 /**
+ * Whether numbers of `language` are grouped the Indian way (12,34,567): English and every
+ * language of India (registry region IN). CLDR's data for some of them (Urdu, Kashmiri, Sindhi,
+ * Manipuri, Santali, Maithili, Dogri) groups by thousands, so `indianGrouping` regroups them.
+ */
+function groupsIndian(language: string): boolean {
+  return languageEntry(language)?.region === 'IN';
+}
+
+/**
+ * The formatted parts of a number with their integer part regrouped in the Indian system (the
+ * last three digits, then pairs: 1250000 -> 12,50,000), keeping the locale's digits and group
+ * separator ('۱۲٬۵۰٬۰۰۰' in Urdu with native digits). A number the formatter did not group
+ * (under 1,000, or `useGrouping: false`) is returned as formatted. docs/requirements.md D9.7.
+ */
+export function indianGrouping(parts: readonly Intl.NumberFormatPart[]): string {
+  const first = parts.findIndex((part) => part.type === 'integer');
+  let last = first;
+  while (last + 1 < parts.length && ['integer', 'group'].includes(parts[last + 1]?.type ?? '')) {
+    last += 1;
+  }
+  const run = first < 0 ? [] : parts.slice(first, last + 1);
+  const separator = run.find((part) => part.type === 'group')?.value;
+  if (!separator) return parts.map((part) => part.value).join('');
+  const digits = [...run.filter((part) => part.type === 'integer').map((part) => part.value).join('')];
+  const groups = [digits.slice(-3).join('')];
+  for (let end = digits.length - 3; end > 0; end -= 2) {
+    groups.unshift(digits.slice(Math.max(0, end - 2), end).join(''));
+  }
+  const before = parts.slice(0, first).map((part) => part.value).join('');
+  const after = parts.slice(last + 1).map((part) => part.value).join('');
+  return `${before}${groups.join(separator)}${after}`;
+}
+
+/**
  * The Intl numbering system (UTS 35 `nu`) numbers are written in: the language's own digits (the
  * registry's `digits`: 'deva', 'tamldec', 'beng'...) when the holder chose native digits, else
  * 'latn'. A language whose own digits are the Latin ones (English, Japanese...) is always 'latn'.
@@ -218,7 +252,7 @@ export function formatNumber(
   const digits = options.maximumFractionDigits ?? 3;
   const grouping = options.useGrouping !== false;
   const nu = numberingSystemOf({ language: prefs.language, digits: prefs.digits ?? 'latin' });
-  return cached(
+  const formatter = cached(
     `number:${locale}:${digits}:${nu}:${grouping}`,
     () =>
       new Intl.NumberFormat(locale, {
@@ -227,7 +261,10 @@ export function formatNumber(
         // The locale's own grouping ('auto') unless asked for none.
         ...(grouping ? {} : { useGrouping: false }),
       }),
-  ).format(value);
+  );
+  return grouping && groupsIndian(prefs.language)
+    ? indianGrouping(formatter.formatToParts(value))
+    : formatter.format(value);
 }
 
 /**
@@ -245,10 +282,13 @@ export const INDICATIVE_RUPEES_PER_UNIT: Readonly<Record<FormatPreferences['curr
 };
 
 function currencyText(amount: number, currency: string, locale: string, nu: string): string {
-  return cached(
+  const formatter = cached(
     `currency:${locale}:${currency}:${nu}`,
     () => new Intl.NumberFormat(locale, { style: 'currency', currency, numberingSystem: nu }),
-  ).format(amount);
+  );
+  return locale.endsWith('-IN')
+    ? indianGrouping(formatter.formatToParts(amount))
+    : formatter.format(amount);
 }
 
 /** An amount as the holder reads it: in its own currency, and approximately in theirs. */
