@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDatabase } from '../src/db/create-db';
 import { HOLDER_CHANGED_CHANNEL } from '../src/plugins/read-cache';
-import { bearer, buildTestApp, loginDemo, PRIMARY, TestClock } from './helpers/app';
+import { bearer, buildTestApp, loginDemo, PRIMARY, SECONDARY, TestClock } from './helpers/app';
 import { backends, type OpenedDatabase } from './helpers/backends';
 
 const USER = PRIMARY.userId;
@@ -137,6 +137,63 @@ describe.each(backends)('read cache on $name', (backend) => {
     });
     expect(reset.statusCode).toBe(200);
     expect(await consentStatus(token, TELECOM)).toBe('pending');
+  });
+
+  it("keeps the holder's cached session and lists through writes refused before their handler ran", async () => {
+    const token = await loginDemo(app);
+    await eventually(async () => {
+      const hits = app.readCache.stats().hits;
+      expect(await credentialTypes(token)).toContain('Basic Identity');
+      expect(app.readCache.stats().hits).toBe(hits + 2);
+    });
+    const refused = [
+      // Schema validation (400), an unparsable body (400), a wrong media type (415), another
+      // holder's path (403): no use case ran, so nothing of the holder changed.
+      app.inject({
+        method: 'PUT',
+        url: `/user/${USER}/settings`,
+        headers: bearer(token),
+        payload: { theme: 7 },
+      }),
+      app.inject({
+        method: 'POST',
+        url: `/user/${USER}/activity-logs`,
+        headers: { ...bearer(token), 'content-type': 'application/json' },
+        payload: '{"type":',
+      }),
+      app.inject({
+        method: 'POST',
+        url: `/user/${USER}/activity-logs`,
+        headers: { ...bearer(token), 'content-type': 'text/plain' },
+        payload: 'x',
+      }),
+      app.inject({
+        method: 'DELETE',
+        url: `/user/${SECONDARY.userId}/credentials/anything`,
+        headers: bearer(token),
+      }),
+    ];
+    expect((await Promise.all(refused)).map((response) => response.statusCode)).toEqual([
+      400, 400, 415, 403,
+    ]);
+    const before = app.readCache.stats();
+    expect(await credentialTypes(token)).toContain('Basic Identity');
+    // The session and the list, both from memory.
+    expect(app.readCache.stats().hits - before.hits).toBe(2);
+    expect(app.readCache.stats().misses - before.misses).toBe(0);
+
+    // A write that reached its use case is still seen at once.
+    const logged = await app.inject({
+      method: 'POST',
+      url: `/user/${USER}/activity-logs`,
+      headers: bearer(token),
+      payload: { type: 'test_manual', description: 'after the refusals' },
+    });
+    expect(logged.statusCode).toBe(201);
+    const misses = app.readCache.stats().misses;
+    const logs = await get(`/user/${USER}/activity-logs`, token);
+    expect(logs.json().activity_logs[0].description).toBe('after the refusals');
+    expect(app.readCache.stats().misses).toBeGreaterThan(misses);
   });
 
   it('knows a session from its sign-in: its first use reads no session row, and its logout still ends it', async () => {

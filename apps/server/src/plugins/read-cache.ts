@@ -16,7 +16,12 @@
  * sessions too, unless the route is marked `config: SESSIONS_UNTOUCHED` (its handler writes no
  * session row: only src/accounts/ writes sessions, test/table-writers.test.ts), so a logout,
  * a revocation or a new timeout is seen by this instance's very next request. A replayed
- * Idempotency-Key answer is not a write (the handler did not run) and invalidates nothing.
+ * Idempotency-Key answer is not a write (the handler did not run) and invalidates nothing; nor is
+ * a request refused before its handler's stage (Fastify's preHandler): a 401/403 of the
+ * authentication hooks, a 400/413/415 of parsing or schema validation. Those stages run no use
+ * case (their hooks only read: the session, the holder the path names, an API key), so such a
+ * refusal leaves the holder's cached session and lists in place, and a client (or a fuzzer)
+ * sending malformed writes does not make the holder's next reads go to the database.
  *
  * On close: stops listening and logs the cache's counters (hits, misses, invalidations).
  */
@@ -34,6 +39,10 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 declare module 'fastify' {
   interface FastifyInstance {
     readCache: ReadCache;
+  }
+  interface FastifyRequest {
+    /** Set when the request reached the preHandler stage (validation passed); module docs. */
+    reachedHandler: boolean;
   }
   interface FastifyContextConfig {
     /** The route's handler writes no session row; set with SESSIONS_UNTOUCHED (module docs). */
@@ -54,6 +63,13 @@ export async function registerReadCache(
   const cache = new ReadCache({ enabled: false });
   app.decorate('readCache', cache);
   if (!options.enabled) return;
+  app.decorateRequest('reachedHandler', false);
+  // The first preHandler of every route (root hooks run before the routes' own): from here on
+  // a use case may write.
+  app.addHook('preHandler', (request, _reply, done) => {
+    request.reachedHandler = true;
+    done();
+  });
 
   const stop = await options.database.listen([HOLDER_CHANGED_CHANNEL, SESSIONS_CHANGED_CHANNEL], {
     notify: (holderId, channel) =>
@@ -70,7 +86,12 @@ export async function registerReadCache(
 
   app.addHook('onSend', (request, _reply, payload, done) => {
     // A replayed Idempotency-Key answer (plugins/idempotency.ts) ran no handler: nothing changed.
-    if (request.auth && MUTATING.has(request.method) && !request.idempotency?.replayed) {
+    if (
+      request.auth &&
+      request.reachedHandler &&
+      MUTATING.has(request.method) &&
+      !request.idempotency?.replayed
+    ) {
       cache.invalidate(request.auth.userId);
       if (request.routeOptions.config.sessionsUntouched !== true) {
         cache.invalidate(sessionsOf(request.auth.userId));
