@@ -14,7 +14,8 @@
  *   lib/read-cache.ts), with the read cache's invalidations as PGlite delivers them in process
  *   (db/create-db.ts's listener passes each notification on with its channel);
  * - the shared leaves every use case touches: db/schema.ts (table declarations), lib/ids.ts,
- *   lib/vault.ts, lib/errors.ts, lib/records.ts (row to answer);
+ *   lib/vault.ts, lib/errors.ts, lib/records.ts (row to answer), lib/prepared.ts (statements
+ *   built once);
  * and a package counts once: lib/oid4vp/ with its door to @openid4vc (lib/openid4vc.ts), and the
  * activity log (lib/activity-*.ts). The raw list is printed on failure.
  */
@@ -46,6 +47,7 @@ const LEAVES = new Set([
   'lib/vault.ts',
   'lib/errors.ts',
   'lib/records.ts',
+  'lib/prepared.ts',
 ]);
 
 /** The approval's steps: the files run, less the pipeline and the leaves, packages once. */

@@ -61,7 +61,7 @@ import {
   plannedDisclosure,
   withHeld,
 } from '@pehchaan/core';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { credentials } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError, isAppError } from '../lib/errors';
@@ -72,6 +72,7 @@ import {
   sendAuthorizationResponse,
 } from '../lib/oid4vp';
 import { problemOfOid4vpError } from '../lib/oid4vp-problems';
+import { prepared } from '../lib/prepared';
 import { receivedCredentialIds } from '../lib/received-records';
 import { toConsentRequest } from '../lib/records';
 import { type DisclosedCredential, vpTokenDigest } from './issue-consent-receipt';
@@ -252,10 +253,13 @@ export async function decideConsentRequest(
   }
 
   const request = authorizationRequestOf(details);
-  const held = await db
-    .select({ documentType: credentials.documentType })
-    .from(credentials)
-    .where(eq(credentials.userId, userId));
+  const held = await prepared(db, 'held_document_types', (handle) =>
+    handle
+      .select({ documentType: credentials.documentType })
+      .from(credentials)
+      .where(eq(credentials.userId, sql.placeholder('userId')))
+      .prepare('held_document_types'),
+  ).execute({ userId });
   const stored = consentPresentationSchema.parse(details.presentation);
   const presentation = withHeld(
     stored,

@@ -37,6 +37,7 @@ import { recordActivity } from '../lib/activity-log';
 import { CONSENT_NOT_IN_FORCE } from '../lib/consent-lifecycle';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
+import { prepared } from '../lib/prepared';
 import { type DisclosedCredential, issueConsentReceipt } from './issue-consent-receipt';
 
 /** The refusal of `move` from `status`, as the problem the API answers. */
@@ -314,16 +315,23 @@ export async function findConsentRequest(
   db: DbOrTx,
   options: { userId: string; consentRequestId: string },
 ): Promise<{ row: ConsentRequestRow; details: PresentationRequestRow | null } | undefined> {
-  const [found] = await db
-    .select({ row: consentRequests, details: presentationRequests })
-    .from(consentRequests)
-    .leftJoin(presentationRequests, eq(presentationRequests.consentRequestId, consentRequests.id))
-    .where(
-      and(
-        eq(consentRequests.id, options.consentRequestId),
-        eq(consentRequests.userId, options.userId),
-      ),
-    );
+  const statement = prepared(db, 'find_consent_request', (handle) =>
+    handle
+      .select({ row: consentRequests, details: presentationRequests })
+      .from(consentRequests)
+      .leftJoin(presentationRequests, eq(presentationRequests.consentRequestId, consentRequests.id))
+      .where(
+        and(
+          eq(consentRequests.id, sql.placeholder('id')),
+          eq(consentRequests.userId, sql.placeholder('userId')),
+        ),
+      )
+      .prepare('find_consent_request'),
+  );
+  const [found] = await statement.execute({
+    id: options.consentRequestId,
+    userId: options.userId,
+  });
   return found;
 }
 

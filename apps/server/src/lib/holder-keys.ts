@@ -16,9 +16,10 @@
  */
 import { createPublicKey, generateKeyPairSync, sign } from 'node:crypto';
 import { type Ed25519PublicJwk, publicJwkToDidKey } from '@pehchaan/core';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/create-db';
 import { holderKeys } from '../db/schema';
+import { prepared } from './prepared';
 import type { Vault } from './vault';
 
 /** The JWS `alg` of every holder key: EdDSA over Ed25519 (RFC 8037). */
@@ -86,7 +87,13 @@ export async function loadHolderKey(deps: {
   userId: string;
 }): Promise<HolderKey> {
   const { db, vault, userId } = deps;
-  let [row] = await db.select().from(holderKeys).where(eq(holderKeys.userId, userId));
+  let [row] = await prepared(db, 'select_holder_key', (handle) =>
+    handle
+      .select()
+      .from(holderKeys)
+      .where(eq(holderKeys.userId, sql.placeholder('userId')))
+      .prepare('select_holder_key'),
+  ).execute({ userId });
   if (!row) {
     const { publicKey, privateKey } = generateKeyPairSync('ed25519');
     const jwk = publicKey.export({ format: 'jwk' });

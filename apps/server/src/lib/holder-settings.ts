@@ -19,12 +19,13 @@ import {
   type UserSettings,
   withReachableChannels,
 } from '@pehchaan/core';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/create-db';
 import { userSettings } from '../db/schema';
 import { AppError } from './errors';
 import { selectUser } from './holder-reads';
 import { type Notifier, notificationChannelsOf } from './notifier';
+import { prepared } from './prepared';
 
 export interface GetSettingsOptions {
   db: DbOrTx;
@@ -40,7 +41,13 @@ export interface StoredSettings {
 
 export async function getSettings(options: GetSettingsOptions): Promise<StoredSettings> {
   const { db, userId } = options;
-  const [row] = await db.select().from(userSettings).where(eq(userSettings.userId, userId));
+  const [row] = await prepared(db, 'select_user_settings', (handle) =>
+    handle
+      .select()
+      .from(userSettings)
+      .where(eq(userSettings.userId, sql.placeholder('userId')))
+      .prepare('select_user_settings'),
+  ).execute({ userId });
   if (!row) {
     // No row: an unknown holder is a 404, a known one has the defaults.
     if (!options.holderKnown) await selectUser(db, userId);

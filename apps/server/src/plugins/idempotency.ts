@@ -38,7 +38,7 @@
  */
 import { createHash } from 'node:crypto';
 import { canonicalJson, PROBLEM_CONTENT_TYPE } from '@pehchaan/core';
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -52,6 +52,7 @@ import { isDatabaseUnavailable } from '../db/postgres-hosts';
 import { idempotencyKeys } from '../db/schema';
 import { problemOf, sendProblem } from '../lib/errors';
 import { problemResponse } from '../lib/http-schemas';
+import { prepared } from '../lib/prepared';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
@@ -157,20 +158,30 @@ export function registerIdempotency(app: FastifyInstance): void {
     // read back: a retry is answered from its stored answer; a key older than KEY_TTL_MS counts
     // as unused (its row is deleted and the key claimed afresh).
     const claimRow = async () => {
-      const inserted = await db
-        .insert(idempotencyKeys)
-        .values({
-          key: state.key,
-          userId: state.userId,
-          method: request.method,
-          path: state.path,
-          bodyHash: state.bodyHash,
-          statusCode: null,
-          responseBody: null,
-          createdAt: at,
-        })
-        .onConflictDoNothing()
-        .returning({ key: idempotencyKeys.key });
+      const inserted = await prepared(db, 'claim_idempotency_key', (handle) =>
+        handle
+          .insert(idempotencyKeys)
+          .values({
+            key: sql.placeholder('key'),
+            userId: sql.placeholder('userId'),
+            method: sql.placeholder('method'),
+            path: sql.placeholder('path'),
+            bodyHash: sql.placeholder('bodyHash'),
+            statusCode: null,
+            responseBody: null,
+            createdAt: sql.placeholder('createdAt'),
+          })
+          .onConflictDoNothing()
+          .returning({ key: idempotencyKeys.key })
+          .prepare('claim_idempotency_key'),
+      ).execute({
+        key: state.key,
+        userId: state.userId,
+        method: request.method,
+        path: state.path,
+        bodyHash: state.bodyHash,
+        createdAt: at,
+      });
       return inserted.length > 0;
     };
     if (await claimRow()) {

@@ -2,7 +2,7 @@
  * The verifier request a wallet addresses by id (request_uri, response_uri), with its verifier,
  * if it can still be answered. Shared by the request-object and response services.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   type VerifierRequestRow,
   type VerifierRow,
@@ -11,6 +11,7 @@ import {
 } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
+import { prepared } from '../lib/prepared';
 
 export const REQUEST_NOT_FOUND_DETAIL = 'No such verifier request.';
 export const REQUEST_EXPIRED_DETAIL = 'This verifier request has expired.';
@@ -27,11 +28,14 @@ export const REQUEST_ANSWERED_DETAIL =
 export async function findOpenVerifierRequest(
   options: Pick<ServiceDeps, 'db' | 'now'> & { requestId: string },
 ): Promise<{ request: VerifierRequestRow; verifier: VerifierRow }> {
-  const [row] = await options.db
-    .select()
-    .from(verifierRequests)
-    .innerJoin(verifiers, eq(verifiers.id, verifierRequests.verifierId))
-    .where(eq(verifierRequests.id, options.requestId));
+  const [row] = await prepared(options.db, 'find_open_verifier_request', (handle) =>
+    handle
+      .select()
+      .from(verifierRequests)
+      .innerJoin(verifiers, eq(verifiers.id, verifierRequests.verifierId))
+      .where(eq(verifierRequests.id, sql.placeholder('id')))
+      .prepare('find_open_verifier_request'),
+  ).execute({ id: options.requestId });
   if (!row) throw new AppError('verifier_request_not_found', REQUEST_NOT_FOUND_DETAIL);
   const request = row.verifier_requests;
   if (request.status !== 'pending') {

@@ -23,11 +23,12 @@
  * (400) for an unknown document type or an empty nonce or audience.
  */
 import { type DocumentTypeKey, getDocumentType, MESSAGES } from '@pehchaan/core';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { credentials, type ReceivedCredentialRow, receivedCredentials } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { loadHolderKey, loadHolderKeyOf } from '../lib/holder-keys';
+import { prepared } from '../lib/prepared';
 import { readIssuedCredential, selectReceivedCredential } from '../lib/received-records';
 import {
   confirmationKeyOf,
@@ -62,10 +63,18 @@ export async function presentCredential(options: PresentCredentialOptions): Prom
   const documentType = options.documentType;
   if (!type) throw new AppError('invalid_input', `Unknown document type: ${documentType}`);
 
-  const [row] = await db
-    .select()
-    .from(credentials)
-    .where(and(eq(credentials.userId, userId), eq(credentials.documentType, type.key)));
+  const [row] = await prepared(db, 'credential_of_type', (handle) =>
+    handle
+      .select()
+      .from(credentials)
+      .where(
+        and(
+          eq(credentials.userId, sql.placeholder('userId')),
+          eq(credentials.documentType, sql.placeholder('documentType')),
+        ),
+      )
+      .prepare('credential_of_type'),
+  ).execute({ userId, documentType: type.key });
   if (!row) return presentReceivedCredential(options, type.key, type.name);
   refuseUnshareableCredential(row.statusValue, 'share');
 
