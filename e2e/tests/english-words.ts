@@ -19,7 +19,7 @@
  * route reached inside the app (history + popstate, as a link does), so a language costs one
  * start of the app (and one more, signed out, for /login).
  *
- * The same visit checks that no character of the screen is a box glyph (issue 30's "Done when";
+ * The same visit checks that no character of the screen is a box glyph (docs/requirements.md D9.7;
  * no-box.ts `boxesOnScreen`: every character drawn has a font that covers it, through CDP's
  * platform fonts), failing with the route, language, element text, characters and fonts.
  */
@@ -31,6 +31,7 @@ import { LANGUAGE_REGISTRY } from '../../packages/core/src/languages/registry';
 import { ORGANISATION_NAMES } from '../../packages/core/src/sample-data/organisation-names';
 import { SAMPLE_USERS } from '../../packages/core/src/sample-data/users';
 import { VERIFIER_SEEDS } from '../../packages/core/src/sample-data/verifier-seeds';
+import { APP_ROUTES, PUBLIC_ROUTES, visitInApp } from './in-app-visit';
 import { boxesOnScreen } from './no-box';
 import { signInThroughApi } from './sign-in';
 
@@ -38,35 +39,6 @@ const LOCALES = fileURLToPath(new URL('../../apps/web/src/locales', import.meta.
 
 /** More English words than this on one screen fail it. */
 const MAX_ENGLISH_WORDS = 5;
-
-/** The public routes (SPEC 2), visited signed out (/login leads a signed-in holder on). */
-const PUBLIC_ROUTES = [
-  '/',
-  '/login',
-  '/verify',
-  '/about',
-  '/contact',
-  '/privacy',
-  '/terms',
-  '/support',
-  '/help',
-  '/verifier',
-  '/kyc-demo',
-  '/business-dashboard',
-  '/digital-wallet',
-  '/longterm',
-] as const;
-
-/** The signed-in screens (SPEC 2). */
-const APP_ROUTES = [
-  '/dashboard',
-  '/credentials',
-  '/consent',
-  '/consent/who-has-my-data',
-  '/logs',
-  '/profile',
-  '/settings',
-] as const;
 
 /** Words, with what joins a token's parts (an identifier's digits, dots and hyphens). */
 const TOKEN = /[\p{L}\p{N}](?:[\p{L}\p{N}'’._@-]*[\p{L}\p{N}])?/gu;
@@ -133,35 +105,6 @@ function englishWords(text: string, own: Set<string>): string[] {
   return found;
 }
 
-/** Goes to `path` inside the running app (a link's history push), and waits for it to settle. */
-async function visit(page: Page, path: string): Promise<string> {
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}$`));
-  // Settled: no loading indicator, and the same text twice 150 ms apart.
-  let last = '';
-  await expect
-    .poll(
-      async () => {
-        const text = await page.evaluate(() =>
-          document.querySelector('[aria-busy="true"], .animate-pulse')
-            ? ''
-            : // The rendered text, as a holder reads it (hidden elements left out).
-              // biome-ignore lint/performance/useDomNodeTextContent: the visible text is the point
-              document.body.innerText,
-        );
-        const stable = text !== '' && text === last;
-        last = text;
-        return stable;
-      },
-      { intervals: [150], timeout: 15_000 },
-    )
-    .toBe(true);
-  return last;
-}
-
 /** The languages checked: every one offered but English. */
 const LANGUAGES = LANGUAGE_REGISTRY.filter((entry) => entry.offered && entry.code !== 'en');
 
@@ -206,11 +149,11 @@ export function everyScreenInLanguages(part: number, parts: number): void {
       };
       await choose(signedIn, '/dashboard');
       for (const route of [...APP_ROUTES, ...PUBLIC_ROUTES.filter((r) => r !== '/login')]) {
-        await check(signedIn, route, await visit(signedIn, route));
+        await check(signedIn, route, await visitInApp(signedIn, route));
       }
       if (signedOut.url() === 'about:blank') await signedOut.goto('/health');
       await choose(signedOut, '/login');
-      await check(signedOut, '/login', await visit(signedOut, '/login'));
+      await check(signedOut, '/login', await visitInApp(signedOut, '/login'));
       expect(failures, `English left on screen in ${entry.english}`).toEqual([]);
       expect(boxes, `Characters no font covers in ${entry.english}`).toEqual([]);
     });

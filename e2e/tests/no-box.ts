@@ -1,5 +1,5 @@
 /**
- * No box glyph (issue 30's "Done when", docs/i18n.md "No box glyph"): every character a screen
+ * No box glyph (docs/requirements.md D9.7, docs/i18n.md "No box glyph"): every character a screen
  * draws has a font that covers it, checked through the DevTools protocol's
  * `CSS.getPlatformFontsForNode` (the fonts Chromium drew a node's own text with).
  *

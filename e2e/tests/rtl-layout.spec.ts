@@ -1,5 +1,5 @@
 /**
- * Right to left in Urdu at phone width (issue 30 "Right to left", docs/i18n.md): every route of
+ * Right to left in Urdu at phone width (docs/requirements.md D9.7, docs/i18n.md): every route of
  * SPEC 2 in Urdu at 390 px is laid out from the right (`<html dir="rtl">`), nothing is wider than
  * the screen (no horizontal scroll), the header's first item (the product's name, where the main
  * navigation starts) is on the right and the menu button on the left, and the numbers a holder
@@ -12,31 +12,11 @@
  * Settings stores it), each route reached inside the app as a link does.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { APP_ROUTES, PUBLIC_ROUTES, visitInApp } from './in-app-visit';
 import { signInThroughApi } from './sign-in';
 
-/** The routes of SPEC 2, the public ones and the signed-in screens. */
-const ROUTES = [
-  '/dashboard',
-  '/credentials',
-  '/consent',
-  '/consent/who-has-my-data',
-  '/logs',
-  '/profile',
-  '/settings',
-  '/',
-  '/verify',
-  '/about',
-  '/contact',
-  '/privacy',
-  '/terms',
-  '/support',
-  '/help',
-  '/verifier',
-  '/kyc-demo',
-  '/business-dashboard',
-  '/digital-wallet',
-  '/longterm',
-] as const;
+/** The routes of SPEC 2, the signed-in screens and the public ones but /login. */
+const ROUTES = [...APP_ROUTES, ...PUBLIC_ROUTES.filter((route) => route !== '/login')];
 
 /** The language looked at: Urdu; RTL_SHOTS_LANGUAGE=ks or sd for Kashmiri or Sindhi. */
 const LANGUAGE = process.env.RTL_SHOTS_LANGUAGE ?? 'ur';
@@ -45,32 +25,6 @@ const WIDTHS = (process.env.RTL_SHOTS_WIDTHS ?? '390')
   .split(',')
   .map(Number)
   .filter((width) => width > 0);
-
-/** Goes to `path` inside the running app (a link's history push) and waits for it to settle. */
-async function visit(page: Page, path: string): Promise<void> {
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}$`));
-  let last = '';
-  await expect
-    .poll(
-      async () => {
-        const text = await page.evaluate(() =>
-          document.querySelector('[aria-busy="true"], .animate-pulse')
-            ? ''
-            : // biome-ignore lint/performance/useDomNodeTextContent: the visible text is the point
-              document.body.innerText,
-        );
-        const stable = text !== '' && text === last;
-        last = text;
-        return stable;
-      },
-      { intervals: [150], timeout: 15_000 },
-    )
-    .toBe(true);
-}
 
 /** What overflows the screen to the left or right: the widest elements, for the message. */
 async function overflow(page: Page): Promise<{ scroll: number; width: number; wide: string[] }> {
@@ -114,7 +68,7 @@ test.describe('Urdu, right to left', () => {
       await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
       const failures: string[] = [];
       for (const route of ROUTES) {
-        await visit(page, route);
+        await visitInApp(page, route);
         await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
         await expect(page.locator('html')).toHaveAttribute('lang', LANGUAGE);
         const name = route === '/' ? 'home' : route.slice(1).replaceAll('/', '-');
@@ -170,7 +124,7 @@ test.describe('Urdu, right to left', () => {
 
   test('the mobile menu lists from the right; Aadhaar, phone and dates read left to right', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await visit(page, '/dashboard');
+    await visitInApp(page, '/dashboard');
     const header = page.locator('header').first();
     await header.locator('button[aria-controls]:visible').last().click();
     const menu = page.locator('header nav').last();
@@ -192,7 +146,7 @@ test.describe('Urdu, right to left', () => {
     await header.locator('button[aria-controls]:visible').last().click();
 
     // Settings › Account: the masked Aadhaar and phone are isolated left to right.
-    await visit(page, '/settings');
+    await visitInApp(page, '/settings');
     for (const value of ['XXXX XXXX 0125', '98XXXXXX10']) {
       const direction = await page
         .getByText(value, { exact: true })
@@ -204,7 +158,7 @@ test.describe('Urdu, right to left', () => {
     // (a date in a sentence) or in an element laid out left to right.
     let dates = 0;
     for (const route of ['/logs', '/profile']) {
-      await visit(page, route);
+      await visitInApp(page, route);
       const found = await page.evaluate(() => {
         const DATE = /[0-9۰-۹]{2}\/[0-9۰-۹]{2}\/[0-9۰-۹]{4}/g;
         const result = { dates: 0, outOfOrder: [] as string[] };

@@ -49,7 +49,7 @@ export interface SearchSources {
   activityLogs: readonly ActivityLog[];
   pages: readonly SearchPage[];
   /**
-   * The holder's texts in the UI language (issue 19): a document type's name, an issuer's, a
+   * The holder's texts in the UI language (docs/requirements.md D7.12): a document type's name, an issuer's, a
    * consent's organisation and purpose, an activity entry; each defaults to the stored (English)
    * text. Both the shown and the stored text are searched.
    */
