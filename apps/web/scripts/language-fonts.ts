@@ -200,7 +200,9 @@ function endonymsByFont(): Map<FontKey, { text: string; inline: boolean }> {
   for (const entry of LANGUAGE_REGISTRY) {
     if (!entry.offered || entry.font === null) continue;
     const group = byFont.get(entry.font) ?? { text: '', inline: false };
-    group.text += entry.endonym;
+    // The name's own letters only: its spaces and brackets ('মৈতৈলোন্ (বাংলা)') are drawn by the
+    // page's fonts, so the face's unicode-range never claims ASCII for every other text.
+    group.text += [...entry.endonym].filter((c) => (c.codePointAt(0) ?? 0) > 0x7f).join('');
     group.inline ||= BEFORE_FIRST_PAINT.has(entry.code);
     byFont.set(entry.font, group);
   }
