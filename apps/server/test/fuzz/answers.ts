@@ -156,6 +156,7 @@ export function answerProblems(
     .filter((key) => !(key === 'errors' && code === 'invalid_request'))
     .filter((key) => !(['verified', 'verification'].includes(key) && VERDICT_CODES.includes(code)))
     .filter((key) => !(key === 'reasons' && code === 'credential_not_issuable'))
+    .filter((key) => !(key === 'document_type' && code === 'duplicate_document'))
     .sort();
   if (code === 'credential_not_issuable') {
     const { reasons } = problem;
@@ -166,6 +167,13 @@ export function answerProblems(
     ) {
       problems.push(`credential_not_issuable reasons ${JSON.stringify(reasons).slice(0, 200)}`);
     }
+  }
+  if (
+    code === 'duplicate_document' &&
+    problem.document_type !== undefined &&
+    (typeof problem.document_type !== 'string' || !/^[a-z0-9_]+$/.test(problem.document_type))
+  ) {
+    problems.push(`duplicate_document with document_type ${String(problem.document_type)}`);
   }
   if (VERDICT_CODES.includes(code) && (problem.verified !== false || !problem.verification)) {
     problems.push(`${code} without verified: false and its verification`);
