@@ -472,7 +472,7 @@ describe('seeded requests on the same card', () => {
       within(basic).getAllByText(SBI?.claimReasons.date_of_birth?.en ?? '').length,
     ).toBeGreaterThan(0);
     expect(within(card).getByText('Verified verifier')).toBeInTheDocument();
-    expect(within(card).getByText('1825 days')).toBeInTheDocument();
+    expect(within(card).getByText('1,825 days')).toBeInTheDocument();
   });
 
   it('Approve shows exactly what leaves; Cancel goes back, Confirm sends only the ticked claims and the Approved card shows them', async () => {
@@ -491,7 +491,7 @@ describe('seeded requests on the same card', () => {
     const summary = screen.getByRole('dialog', { name: 'Share with State Bank of India?' });
     expect(summary).toHaveTextContent('State Bank of India (Verified verifier)');
     expect(within(summary).getByText('Open savings account')).toBeInTheDocument();
-    expect(within(summary).getByText('1825 days')).toBeInTheDocument();
+    expect(within(summary).getByText('1,825 days')).toBeInTheDocument();
     expect(items(summary, 'From your Aadhaar Card')).toEqual([
       'Name',
       'Aadhaar number',
