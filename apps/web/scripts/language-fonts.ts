@@ -191,7 +191,15 @@ function localSources(key: FontKey, font: ScriptFont): string {
  */
 const NAMES_IN_TEXTS: Partial<Record<FontKey, string>> = { devanagari: 'पहचान' };
 
-/** The endonyms of the offered languages, grouped by their font. */
+/**
+ * A name's characters its script's face draws: white space and Common-script characters (the
+ * parentheses of "মৈতৈলোন্ (বাংলা)") are left to the system's font, as Latin names are; in a
+ * face's unicode-range they would make every space of an `.endonym` element fetch that face,
+ * though the script subset the face is cut from has no glyph for them.
+ */
+const scriptCharacters = (name: string) => name.replace(/[\s\p{Script=Common}]/gu, '');
+
+/** The endonyms of the offered languages (`scriptCharacters`), grouped by their font. */
 function endonymsByFont(): Map<FontKey, { text: string; inline: boolean }> {
   const byFont = new Map<FontKey, { text: string; inline: boolean }>();
   for (const [key, text] of Object.entries(NAMES_IN_TEXTS) as [FontKey, string][]) {
@@ -200,7 +208,7 @@ function endonymsByFont(): Map<FontKey, { text: string; inline: boolean }> {
   for (const entry of LANGUAGE_REGISTRY) {
     if (!entry.offered || entry.font === null) continue;
     const group = byFont.get(entry.font) ?? { text: '', inline: false };
-    group.text += entry.endonym;
+    group.text += scriptCharacters(entry.endonym);
     group.inline ||= BEFORE_FIRST_PAINT.has(entry.code);
     byFont.set(entry.font, group);
   }
