@@ -8,7 +8,8 @@
  *   which the system's font draws in every language); for a font in slices (Japanese) its
  *   numbered slices, their Latin left out (`slicesCss`). lib/i18n.ts imports it with the
  *   languages written in that script (`loadLanguage`), so a face is declared only with its
- *   language.
+ *   language; a font with a `fallback` (Nastaliq: Naskh, for the marks it lacks) declares that
+ *   face in the same file, after its own.
  * - `endonyms.css`: for each script of an offered language, a face holding only the glyphs of
  *   the offered languages' names in that script (their endonyms), cut from the same Noto file
  *   with HarfBuzz's subsetter (subset-font: the layout tables kept, so conjuncts and joined
@@ -231,6 +232,7 @@ export async function writeLanguageFonts(): Promise<void> {
   const key = createHash('sha256')
     .update(JSON.stringify([...byFont], null, 0))
     .update(versions.join())
+    .update(JSON.stringify(FONTS))
     .update(readFileSync(fileURLToPath(import.meta.url)))
     .digest('hex');
   const manifest = join(OUT, 'manifest.json');
@@ -239,9 +241,11 @@ export async function writeLanguageFonts(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   writeFileSync(join(OUT, '.gitignore'), '*\n');
   for (const [name, font] of Object.entries(FONTS) as [FontKey, ScriptFont][]) {
+    const fallback = font.fallback as FontKey | undefined;
     writeFileSync(
       join(OUT, `script-${name}.css`),
-      font.load === 'script' ? scriptCss(name, font) : slicesCss(name, font),
+      (font.load === 'script' ? scriptCss(name, font) : slicesCss(name, font)) +
+        (fallback ? scriptCss(fallback, FONTS[fallback]) : ''),
     );
   }
 
