@@ -8,11 +8,16 @@
  * - a character in the unicode-range of one of the product's faces loaded on the page (the
  *   scripts' Noto faces of core's registry FONTS, fonts/generated/script-*.css and the Japanese
  *   slices; the endonym faces of fonts/generated/endonyms.css) must be drawn by a web font
- *   (`isCustomFont`) whose loaded faces' unicode-range holds it;
+ *   (`isCustomFont`) whose loaded faces' unicode-range holds it and whose font file has a glyph
+ *   for it: its character map (the OpenType `cmap` table, read once per run with HarfBuzz from
+ *   the @fontsource files the app declares, `productCmaps`). A unicode-range is only where the
+ *   browser may use a face; a character in it the file lacks is drawn by another font (a box
+ *   when no font on the system has it) while CDP still reports the face for the node;
  * - any other character (Latin, digits, punctuation, the rupee sign: the system's sans-serif and
- *   monospace draw them, the product ships no Latin face) must be in the character set
- *   (fontconfig's, `fc-list`) of a system font Chromium reported for the node: a character no
- *   font covers is drawn by a system font as a box, never by a web font;
+ *   monospace draw them, the product ships no Latin face; and a character in a face's range its
+ *   file lacks) must be in the character set (fontconfig's, `fc-list`) of a system font Chromium
+ *   reported for the node: a character no font covers is drawn by a system font as a box, never
+ *   by a web font;
  * - and no system font drew anything in a node whose every character has a product face (a
  *   script character its face lacks falls back to a system font).
  *
@@ -27,8 +32,11 @@
  * not glyphs anyone reads and are left out.
  */
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type { CDPSession, Page } from '@playwright/test';
-import { FONTS } from '../../packages/core/src/languages/registry';
+import { FONTS, type ScriptFont } from '../../packages/core/src/languages/registry';
 
 /** A font Chromium reports for a node (CDP CSS.PlatformFontUsage). */
 interface PlatformFont {
@@ -45,10 +53,10 @@ interface Item {
   /** Its distinct characters (no white space, no default-ignorables). */
   chars: string;
   /**
-   * How many of the characters CDP counts for it (its own text and its children's, white space
-   * included) no product face covers.
+   * The characters CDP counts for it (its own text and its children's, white space included),
+   * for how many of them no product face has a glyph (`outside`, counted in Node).
    */
-  outside: number;
+  counted: string;
   /** The CSS font-family, for the message. */
   family: string;
   /** Which of the `[data-nobox]` elements (in document order) it is, or whose pseudo-element. */
@@ -79,6 +87,56 @@ const FACE_NAMES: Record<string, string> = Object.fromEntries(
     ];
   }),
 );
+
+/**
+ * The font files the app declares for `font` (apps/web/scripts/language-fonts.ts): the package's
+ * script subset file (`load: 'script'`) or its numbered slices (`load: 'css'`, Japanese), as
+ * paths in the @fontsource package.
+ */
+function declaredFiles(font: ScriptFont): string[] {
+  const require = createRequire(import.meta.url);
+  const dir = dirname(require.resolve(`${font.package}/package.json`));
+  const css = readFileSync(join(dir, 'wght.css'), 'utf8');
+  const files = (css.match(/url\(\.\/files\/([^)]+)\)/g) ?? [])
+    .map((url) => url.slice('url(./files/'.length, -1))
+    .filter((file) =>
+      font.load === 'script'
+        ? file.endsWith(`-${font.subset}-wght-normal.woff2`)
+        : /-\d+-wght-normal\.woff2$/.test(file),
+    );
+  if (files.length === 0) throw new Error(`${font.package}: no ${font.subset} file in wght.css`);
+  return files.map((file) => join(dir, 'files', file));
+}
+
+/**
+ * The code points each product font's files have a glyph for (their OpenType `cmap`), by the
+ * family name Chromium reports (the file's own name, FACE_NAMES' values): computed once per run
+ * (a few hundred milliseconds, Japanese's slices most of it). The endonym faces are cut from
+ * the same files, so the same map serves them. woff2 is unpacked by fontverter and the cmap read
+ * by HarfBuzz (harfbuzzjs), the two modules apps/web's subset-font uses.
+ */
+let cmaps: Promise<Map<string, Set<number>>> | undefined;
+export function productCmaps(): Promise<Map<string, Set<number>>> {
+  cmaps ??= (async () => {
+    const hb = (await import('harfbuzzjs')) as typeof import('harfbuzzjs');
+    const fontverter = (
+      (await import('fontverter' as string)) as {
+        default: { convert(font: Buffer, to: 'sfnt'): Promise<Buffer> };
+      }
+    ).default;
+    const out = new Map<string, Set<number>>();
+    for (const font of Object.values(FONTS) as ScriptFont[]) {
+      const codes = new Set<number>();
+      for (const file of declaredFiles(font)) {
+        const face = new hb.Face(new hb.Blob(await fontverter.convert(readFileSync(file), 'sfnt')));
+        for (const code of face.collectUnicodes()) codes.add(code);
+      }
+      out.set(font.family.replace(/ Variable$/, ''), codes);
+    }
+    return out;
+  })();
+  return cmaps;
+}
 
 /** The characters each system font covers, by PostScript name (fontconfig's charset). */
 let systemCharsets: Map<string, [number, number][]> | undefined;
@@ -162,21 +220,6 @@ async function collect(page: Page): Promise<Collected> {
       if (!name || face.status !== 'loaded') continue;
       ranges[name] = [...(ranges[name] ?? []), ...parseRange(face.unicodeRange)];
     }
-    const all = Object.values(ranges)
-      .flat()
-      .sort((a, b) => a[0] - b[0]);
-    const product = (code: number) => {
-      let low = 0;
-      let high = all.length - 1;
-      while (low <= high) {
-        const middle = (low + high) >> 1;
-        const [from, to] = all[middle] ?? [0, -1];
-        if (code < from) high = middle - 1;
-        else if (code > to) low = middle + 1;
-        else return true;
-      }
-      return false;
-    };
     const SCRIPTS = [
       'Latin',
       'Devanagari',
@@ -300,10 +343,10 @@ async function collect(page: Page): Promise<Collected> {
         text: text.replace(/\s+/g, ' ').trim(),
         chars,
         // CDP counts the glyphs of the element's children's own text too (an inline <span>).
-        outside: [
+        counted: [
           ...drawn,
           ...(pseudo ? [] : Array.from(element.children).flatMap((child) => [...ownText(child)])),
-        ].filter((c) => !product(c.codePointAt(0) ?? 0)).length,
+        ].join(''),
         family: style.fontFamily,
         pseudo,
       });
@@ -376,19 +419,42 @@ export async function boxesOnScreen(page: Page, where: string): Promise<string[]
     fontsOf.set(index, fonts);
     return fonts;
   };
-  const productRanges = merged(Object.values(ranges).flat());
   const byName = new Map(Object.entries(ranges).map(([name, list]) => [name, merged(list)]));
+  const cmapByName = await productCmaps();
+  /**
+   * Whether a product face loaded on the page draws `code`: in the face's unicode-range and in its
+   * file's cmap. A character in a range but not in the file is drawn by another font, so it is
+   * checked as any character outside the product's faces.
+   */
+  const productMemo = new Map<number, boolean>();
+  const product = (code: number) => {
+    let known = productMemo.get(code);
+    if (known === undefined) {
+      known = [...byName].some(
+        ([name, list]) => inRanges(code, list) && (cmapByName.get(name)?.has(code) ?? false),
+      );
+      productMemo.set(code, known);
+    }
+    return known;
+  };
   // A variable font may report its default instance's name ("Noto Sans JP Thin"): by prefix.
-  const rangesOf = (font: PlatformFont) =>
-    byName.get(font.familyName) ??
-    [...byName].find(([name]) => font.familyName.startsWith(`${name} `))?.[1] ??
-    [];
+  const nameOf = (font: PlatformFont) =>
+    byName.has(font.familyName)
+      ? font.familyName
+      : [...byName.keys()].find((name) => font.familyName.startsWith(`${name} `));
+  /** Whether the product face Chromium reports as `font` may draw `code` and has a glyph for it. */
+  const faceHas = (font: PlatformFont, code: number) => {
+    const name = nameOf(font);
+    return (
+      name !== undefined &&
+      inRanges(code, byName.get(name) ?? []) &&
+      (cmapByName.get(name)?.has(code) ?? false)
+    );
+  };
   /** Whether `fonts` (reported for a node) cover `char`. */
   const covers = (fonts: PlatformFont[], char: string) => {
     const code = char.codePointAt(0) ?? 0;
-    if (inRanges(code, productRanges)) {
-      return fonts.some((f) => f.isCustomFont && inRanges(code, rangesOf(f)));
-    }
+    if (product(code)) return fonts.some((f) => f.isCustomFont && faceHas(f, code));
     return fonts.some((f) => !f.isCustomFont && inRanges(code, charsetOf(f)));
   };
   const fontList = (fonts: PlatformFont[]) =>
@@ -410,7 +476,7 @@ export async function boxesOnScreen(page: Page, where: string): Promise<string[]
    */
   const checkSystemGlyphs = (index: number, fonts: PlatformFont[]) => {
     const item = items[index];
-    if (!item || item.outside > 0) return;
+    if (!item || [...item.counted].some((c) => !product(c.codePointAt(0) ?? 0))) return;
     const bySystem = fonts.filter((f) => !f.isCustomFont).reduce((n, f) => n + f.glyphCount, 0);
     if (bySystem > 0) fail(index, fonts, `has ${bySystem} glyphs a product face lacks,`);
   };

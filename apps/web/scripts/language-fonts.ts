@@ -8,7 +8,8 @@
  *   which the system's font draws in every language); for a font in slices (Japanese) its
  *   numbered slices, their Latin left out (`slicesCss`). lib/i18n.ts imports it with the
  *   languages written in that script (`loadLanguage`), so a face is declared only with its
- *   language.
+ *   language; a font with a `fallback` (Nastaliq: Naskh, for the marks it lacks) declares that
+ *   face in the same file, after its own.
  * - `endonyms.css`: for each script of an offered language, a face holding only the glyphs of
  *   the offered languages' names in that script (their endonyms), cut from the same Noto file
  *   with HarfBuzz's subsetter (subset-font: the layout tables kept, so conjuncts and joined
@@ -191,7 +192,15 @@ function localSources(key: FontKey, font: ScriptFont): string {
  */
 const NAMES_IN_TEXTS: Partial<Record<FontKey, string>> = { devanagari: 'पहचान' };
 
-/** The endonyms of the offered languages, grouped by their font. */
+/**
+ * A name's characters its script's face draws: white space and Common-script characters (the
+ * parentheses of "মৈতৈলোন্ (বাংলা)") are left to the system's font, as Latin names are; in a
+ * face's unicode-range they would make every space of an `.endonym` element fetch that face,
+ * though the script subset the face is cut from has no glyph for them.
+ */
+const scriptCharacters = (name: string) => name.replace(/[\s\p{Script=Common}]/gu, '');
+
+/** The endonyms of the offered languages (`scriptCharacters`), grouped by their font. */
 function endonymsByFont(): Map<FontKey, { text: string; inline: boolean }> {
   const byFont = new Map<FontKey, { text: string; inline: boolean }>();
   for (const [key, text] of Object.entries(NAMES_IN_TEXTS) as [FontKey, string][]) {
@@ -200,9 +209,7 @@ function endonymsByFont(): Map<FontKey, { text: string; inline: boolean }> {
   for (const entry of LANGUAGE_REGISTRY) {
     if (!entry.offered || entry.font === null) continue;
     const group = byFont.get(entry.font) ?? { text: '', inline: false };
-    // The name's own letters only: its spaces and brackets ('মৈতৈলোন্ (বাংলা)') are drawn by the
-    // page's fonts, so the face's unicode-range never claims ASCII for every other text.
-    group.text += [...entry.endonym].filter((c) => (c.codePointAt(0) ?? 0) > 0x7f).join('');
+    group.text += scriptCharacters(entry.endonym);
     group.inline ||= BEFORE_FIRST_PAINT.has(entry.code);
     byFont.set(entry.font, group);
   }
@@ -225,6 +232,7 @@ export async function writeLanguageFonts(): Promise<void> {
   const key = createHash('sha256')
     .update(JSON.stringify([...byFont], null, 0))
     .update(versions.join())
+    .update(JSON.stringify(FONTS))
     .update(readFileSync(fileURLToPath(import.meta.url)))
     .digest('hex');
   const manifest = join(OUT, 'manifest.json');
@@ -233,9 +241,11 @@ export async function writeLanguageFonts(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   writeFileSync(join(OUT, '.gitignore'), '*\n');
   for (const [name, font] of Object.entries(FONTS) as [FontKey, ScriptFont][]) {
+    const fallback = font.fallback as FontKey | undefined;
     writeFileSync(
       join(OUT, `script-${name}.css`),
-      font.load === 'script' ? scriptCss(name, font) : slicesCss(name, font),
+      (font.load === 'script' ? scriptCss(name, font) : slicesCss(name, font)) +
+        (fallback ? scriptCss(fallback, FONTS[fallback]) : ''),
     );
   }
 

@@ -8,6 +8,7 @@ import {
   languageEntry,
   OFFERED_LANGUAGES,
   offeredLanguageOf,
+  type ScriptFont,
 } from './registry';
 
 /** The 22 languages of the Eighth Schedule of the Constitution of India (BCP 47). */
@@ -120,8 +121,9 @@ describe('the language registry', () => {
       if (entry.script === 'Latn') expect(entry.font, entry.code).toBeNull();
       else expect(entry.font && FONTS[entry.font], entry.code).toBeTruthy();
     }
-    for (const font of Object.values(FONTS)) {
+    for (const font of Object.values(FONTS) as ScriptFont[]) {
       expect(font.package).toMatch(/^@fontsource(-variable)?\/noto-/);
+      if (font.fallback) expect(Object.keys(FONTS), font.family).toContain(font.fallback);
     }
   });
 

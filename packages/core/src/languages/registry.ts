@@ -44,6 +44,15 @@ export interface ScriptFont {
    * into many files: Japanese).
    */
   readonly load: 'script' | 'css';
+  /**
+   * The key in FONTS of a face of the same script declared with this one and named after it in
+   * the font stacks, for the characters this font's file has no glyph for (its cmap): a
+   * character cluster the first face cannot draw is drawn whole by the next, never as a box. Noto
+   * Nastaliq Urdu has no U+06EA ARABIC EMPTY CENTRE LOW STOP, the ring of Kashmiri's "پٮ۪ٹھ",
+   * which Noto Naskh Arabic has. Fetched only when a character needs it (unicode-range and font
+   * fallback), never before the language's own face.
+   */
+  readonly fallback?: string;
 }
 
 /** The fonts of the scripts the product writes, by key (Noto, SIL Open Font License 1.1). */
@@ -107,6 +116,7 @@ export const FONTS = {
     package: '@fontsource-variable/noto-nastaliq-urdu',
     subset: 'arabic',
     load: 'script',
+    fallback: 'naskh',
   },
   naskh: {
     family: 'Noto Naskh Arabic Variable',
