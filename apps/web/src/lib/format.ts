@@ -81,13 +81,24 @@ export function indianGrouping(parts: readonly Intl.NumberFormatPart[]): string 
   const run = first < 0 ? [] : parts.slice(first, last + 1);
   const separator = run.find((part) => part.type === 'group')?.value;
   if (!separator) return parts.map((part) => part.value).join('');
-  const digits = [...run.filter((part) => part.type === 'integer').map((part) => part.value).join('')];
+  const digits = [
+    ...run
+      .filter((part) => part.type === 'integer')
+      .map((part) => part.value)
+      .join(''),
+  ];
   const groups = [digits.slice(-3).join('')];
   for (let end = digits.length - 3; end > 0; end -= 2) {
     groups.unshift(digits.slice(Math.max(0, end - 2), end).join(''));
   }
-  const before = parts.slice(0, first).map((part) => part.value).join('');
-  const after = parts.slice(last + 1).map((part) => part.value).join('');
+  const before = parts
+    .slice(0, first)
+    .map((part) => part.value)
+    .join('');
+  const after = parts
+    .slice(last + 1)
+    .map((part) => part.value)
+    .join('');
   return `${before}${groups.join(separator)}${after}`;
 }
 
