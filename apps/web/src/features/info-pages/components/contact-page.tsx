@@ -44,7 +44,11 @@ export function ContactPage() {
               <p className="mt-1 text-sm">{t('contact.details.emailNote')}</p>
             </InfoCard>
             <InfoCard icon={PhoneIcon} title={t('shared.phoneLabel')}>
-              <a href={telHref(CONTACT.phoneE164)} className={`${LINK_CLASSES} self-start`}>
+              <a
+                href={telHref(CONTACT.phoneE164)}
+                dir="ltr"
+                className={`${LINK_CLASSES} self-start`}
+              >
                 {CONTACT.phoneDisplay}
               </a>
               <p className="mt-1 text-sm">{t('contact.details.phoneNote')}</p>

@@ -89,10 +89,10 @@ describe('Contact (SPEC 2)', () => {
       'href',
       'mailto:support@pehchaan.example',
     );
-    expect(within(details).getByRole('link', { name: '+91 11 0000 0000' })).toHaveAttribute(
-      'href',
-      'tel:+911100000000',
-    );
+    const phone = within(details).getByRole('link', { name: '+91 11 0000 0000' });
+    expect(phone).toHaveAttribute('href', 'tel:+911100000000');
+    // The number reads left to right inside a right-to-left page (Urdu, Kashmiri, Sindhi).
+    expect(phone).toHaveAttribute('dir', 'ltr');
   });
 });
 
@@ -190,6 +190,8 @@ describe('Support Center (SPEC 2)', () => {
       'href',
       'tel:+911100000000',
     );
+    // The number shown reads left to right inside a right-to-left page.
+    expect(screen.getByRole('link', { name: '+91 11 0000 0000' })).toHaveAttribute('dir', 'ltr');
   });
 });
 

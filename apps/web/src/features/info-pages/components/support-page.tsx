@@ -51,7 +51,8 @@ export function SupportPage() {
             </InfoCard>
             <InfoCard icon={PhoneIcon} title={t('support.channels.phone.title')}>
               <p>{t('support.channels.phone.text')}</p>
-              <a href={phone} className={`${LINK_CLASSES} mt-3 self-start`}>
+              {/* A phone number reads left to right in a right-to-left page too. */}
+              <a href={phone} dir="ltr" className={`${LINK_CLASSES} mt-3 self-start`}>
                 {CONTACT.phoneDisplay}
               </a>
             </InfoCard>
