@@ -100,7 +100,7 @@ test('unticking Phone on the bank request: the summary, the bank and the Approve
   await expect(summary).toBeVisible();
   await expect(summary).toContainText(`${BANK} (Verified verifier)`);
   await expect(summary).toContainText('Open savings account');
-  await expect(summary).toContainText('1825 days');
+  await expect(summary).toContainText('1,825 days');
   await expect(items(summary, 'From your Aadhaar Card')).toHaveText([
     'Name',
     'Aadhaar number',
