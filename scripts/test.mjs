@@ -17,6 +17,9 @@
  *
  * A phase that fails stops the run after its step (the parts of step 1 all finish, so one run
  * reports every lint and type error); the exit status is the first failure's.
+ * The last lines repeat what failed (each phase's status, and the lines its output marked as a
+ * failure: Vitest's `×` and `FAIL`, Playwright's `✘` and its summary), so the end of a long log
+ * says what broke.
  * Arguments: `--only <phase,...>` runs the named phases alone (lint, typecheck, build, unit, e2e);
  * `--chaos` adds the chaos run (also with `--only unit`).
  */
@@ -34,14 +37,44 @@ const withChaos = process.argv.includes('--chaos');
 const timings = [];
 const started = performance.now();
 
-/** Runs `command args` in the repository root with inherited output; resolves to its status. */
+/** Lines of the phases' output that report a failure (at most MAX_FAILURE_LINES), for the end. */
+const failureLines = [];
+const MAX_FAILURE_LINES = 60;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the colour codes of the output
+const ANSI = /\x1b\[[0-9;]*m/g;
+/** Vitest's failed test or file, Playwright's failed test and its counts, the chaos run's missed targets and errors. */
+const FAILURE = /^\s*(×|FAIL\s|✘|\d+ (failed|flaky)$|MISSED: |\[chaos [^\]]*\] .*(failed|error))/i;
+
+/** Forwards `stream` to `out` unchanged, keeping the lines FAILURE matches in failureLines. */
+function watch(stream, out, label) {
+  let rest = '';
+  stream.on('data', (chunk) => {
+    out.write(chunk);
+    const lines = (rest + chunk.toString('utf8')).split('\n');
+    rest = lines.pop() ?? '';
+    for (const raw of lines) {
+      const line = raw.replace(ANSI, '');
+      if (FAILURE.test(line) && failureLines.length < MAX_FAILURE_LINES) {
+        failureLines.push(`${label}: ${line.trim().slice(0, 240)}`);
+      }
+    }
+  });
+}
+
+/**
+ * Runs `command args` in the repository root, its output passed through (and watched for
+ * failure lines); resolves to its status.
+ */
 function run(command, args, env = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       cwd: root,
-      stdio: 'inherit',
+      stdio: ['inherit', 'pipe', 'pipe'],
       env: { ...process.env, ...env },
     });
+    const label = [command, ...args].join(' ').slice(0, 60);
+    watch(child.stdout, process.stdout, label);
+    watch(child.stderr, process.stderr, label);
     child.on('error', (error) => {
       console.error(`[test] ${command}: ${error.message}`);
       resolve(1);
@@ -76,7 +109,13 @@ async function together(phases) {
 
 function finish(status) {
   const total = (performance.now() - started) / 1000;
-  const parts = timings.map((t) => `${t.name} ${t.seconds.toFixed(0)} s`).join(', ');
+  const parts = timings
+    .map((t) => `${t.name} ${t.seconds.toFixed(0)} s${t.status === 0 ? '' : ' FAILED'}`)
+    .join(', ');
+  if (failureLines.length > 0) {
+    console.log('[test] failure lines seen (the full output is above):');
+    for (const line of failureLines) console.log(`[test]   ${line}`);
+  }
   console.log(`[test] total: ${total.toFixed(0)} s (${parts})`);
   process.exit(status);
 }
