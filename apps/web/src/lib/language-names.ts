@@ -8,12 +8,14 @@
  * Punjabi or Sindhi), so the same page would name languages differently, or in English.
  *
  * Shape: `[uiLanguage][code]`, both BCP 47 codes of core's LANGUAGE_REGISTRY; a code with a
- * script subtag is named "language, script" ('mni-Beng' in Hindi: 'मणिपुरी, बांग्ला'). A pair
+ * script subtag is named "language, script" ('mni-Beng' in Hindi: 'मणिपुरी, बांग्ला'), with the UI
+ * language's own comma (Urdu, Kashmiri and Sindhi '،', Japanese '、'; CLDR's list patterns). A pair
  * missing from the table has no name in that language: the lists show the endonym alone.
  *
  * Sources (docs/i18n.md "Language names"):
  * - CLDR_NAMES: generated once from CLDR 48 (Node 20.20, ICU 78.2, Intl.DisplayNames with
- *   `fallback: 'none'`), only where CLDR has the name in that language; not edited by hand.
+ *   `fallback: 'none'`), only where CLDR has the name in that language; not edited by hand
+ *   but for the comma of four 'mni-Beng' names (above).
  * - OUR_NAMES: our names where CLDR 48 has none (Dogri, Kashmiri's Bodo, Sanskrit, Santali, and
  *   every Manipuri name: CLDR writes Manipuri in Bengali script only), and where the product's
  *   reviewed texts already name the language otherwise (landing.json's list of languages), so one
@@ -164,7 +166,7 @@ const CLDR_NAMES: NameTable = {
     mai: 'マイティリー語',
     ml: 'マラヤーラム語',
     mni: 'マニプリ語',
-    'mni-Beng': 'マニプリ語, ベンガル文字',
+    'mni-Beng': 'マニプリ語、ベンガル文字',
     mr: 'マラーティー語',
     ne: 'ネパール語',
     or: 'オディア語',
@@ -381,7 +383,7 @@ const CLDR_NAMES: NameTable = {
     mai: 'میتَھلی',
     ml: 'مٔلیالَم',
     mni: 'مَنیپوٗری',
-    'mni-Beng': 'مَنیپوٗری, بینگٲلؠ',
+    'mni-Beng': 'مَنیپوٗری، بینگٲلؠ',
     mr: 'مَرٲٹھؠ',
     ne: 'نیپٲلؠ',
     or: 'اۆرِیا',
@@ -638,7 +640,7 @@ const CLDR_NAMES: NameTable = {
     mai: 'ميٿلي',
     ml: 'مليالم',
     mni: 'ماني پوري',
-    'mni-Beng': 'ماني پوري, بنگلا',
+    'mni-Beng': 'ماني پوري، بنگلا',
     mr: 'مراٺي',
     ne: 'نيپالي',
     or: 'اوڊيا',
@@ -698,7 +700,7 @@ const CLDR_NAMES: NameTable = {
     mai: 'میتھیلی',
     ml: 'ملیالم',
     mni: 'منی پوری',
-    'mni-Beng': 'منی پوری, بنگالی',
+    'mni-Beng': 'منی پوری، بنگالی',
     mr: 'مراٹھی',
     ne: 'نیپالی',
     or: 'اڑیہ',

@@ -66,6 +66,9 @@ describe('language names', () => {
     expect(languageNameIn('sat', 'ur')).toBe('سنتالی');
     expect(languageNameIn('hi', 'as')).toBe('হিন্দী');
     expect(languageNameIn('ta', 'pa')).toBe('ਤਮਿਲ');
+    // The language and its script after the UI language's own comma.
+    expect(languageNameIn('mni-Beng', 'ur')).toBe('منی پوری، بنگالی');
+    expect(languageNameIn('mni-Beng', 'ja')).toBe('マニプリ語、ベンガル文字');
     // A language in itself is its endonym.
     expect(languageNameIn('hi', 'hi')).toBe('हिंदी');
     expect(languageNameIn('mni-Beng', 'mni-Beng')).toBe('মৈতৈলোন্ (বাংলা)');
