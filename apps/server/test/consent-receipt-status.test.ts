@@ -4,7 +4,8 @@
  * - GET /api/consent-receipts/{id} answers `consent_status` beside the signed receipt and its
  *   verdict: the "consent given" receipt of a withdrawn consent reads withdrawn, since the
  *   withdrawal, with the withdrawal's receipt as the later one; that later receipt reads null;
- *   a refusal reads refused;
+ *   a refusal reads refused; beside it, the registered verifier the data fiduciary is (null for
+ *   an organisation no verifier registered as);
  * - the chain of a consent is its receipts' own (the consent record id they carry): after Reset
  *   Requests and a new approval, and after the consent request row was deleted, the old receipts
  *   still read withdrawn, never given;
@@ -87,6 +88,8 @@ describe.each(backends)('what a receipt says of the consent now, on $name', (bac
     given = await decide(BANK, 'approve');
     const answer = await publicReceipt(given.id);
     expect(answer).toMatchObject({ verified: true, trust: { trusted: true } });
+    // The registered organisation the data fiduciary is, for the page to name it.
+    expect(answer.registered_verifier_id).toBe('verifier-sbi');
     expect(answer.consent_status).toEqual({
       value: 'given',
       since: approvedAt,
@@ -182,6 +185,9 @@ describe.each(backends)('what a receipt says of the consent now, on $name', (bac
       since: shopWithdrawnAt,
       later_receipt_id: shopWithdrawal.id,
     });
+    // An organisation no verifier registered as: its receipts name no registered verifier.
+    const raw = await app.inject({ url: `/api/consent-receipts/${shopGiven.id}` });
+    expect(raw.json()).toHaveProperty('registered_verifier_id', null);
   });
 
   it('a document typed ConsentReceipt signed with an issuer key is not a trusted receipt', async () => {

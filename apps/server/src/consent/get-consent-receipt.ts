@@ -13,6 +13,10 @@
  * The holder's consent clock runs first (expire-consents.ts), so a consent past its validity
  * reads expired with its expiry receipt, not given, even between the server's job runs.
  *
+ * `registered_verifier_id`: the registered verifier the receipt's data fiduciary was when it was
+ * issued (issue-consent-receipt.ts records it), null for any other fiduciary, so a page can name
+ * it in its reader's language beside the name the receipt signs.
+ *
  * Input: { db, vault, now, proofCrypto, publicOrigin, consentRegistry, receiptId }.
  * Output: core's PublicConsentReceipt. Errors: AppError 'consent_receipt_not_found' (404).
  */
@@ -46,7 +50,11 @@ export async function getConsentReceipt(
     throw new AppError('consent_receipt_not_found', RECEIPT_NOT_FOUND);
   }
   const [row] = await options.db
-    .select({ userId: consentReceipts.userId, document: consentReceipts.document })
+    .select({
+      userId: consentReceipts.userId,
+      document: consentReceipts.document,
+      verifierId: consentReceipts.verifierId,
+    })
     .from(consentReceipts)
     .where(eq(consentReceipts.id, options.receiptId));
   if (!row) throw new AppError('consent_receipt_not_found', RECEIPT_NOT_FOUND);
@@ -76,6 +84,7 @@ export async function getConsentReceipt(
       userId,
       document: row.document,
     }),
+    registered_verifier_id: row.verifierId,
   };
 }
 

@@ -38,7 +38,10 @@ export function isPublicReceiptAnswer(body: unknown): body is Record<string, unk
     isObject(status) &&
     (RECEIPT_CONSENT_STATES as readonly unknown[]).includes(status.value) &&
     isString(status.since) &&
-    (status.later_receipt_id === null || isString(status.later_receipt_id))
+    (status.later_receipt_id === null || isString(status.later_receipt_id)) &&
+    (body.registered_verifier_id === undefined ||
+      body.registered_verifier_id === null ||
+      isString(body.registered_verifier_id))
   );
 }
 
@@ -49,12 +52,19 @@ export async function checkReceiptInIsland(receiptId: string): Promise<DocumentO
     return answer.code === 'consent_receipt_not_found' ? { kind: 'not_found' } : { kind: 'failed' };
   }
   if (!isPublicReceiptAnswer(answer.body)) return { kind: 'failed' };
-  const { receipt, receipt_id: _id, consent_status: consentStatus, ...verdict } = answer.body;
+  const {
+    receipt,
+    receipt_id: _id,
+    consent_status: consentStatus,
+    registered_verifier_id: registeredVerifierId,
+    ...verdict
+  } = answer.body;
   return {
     kind: 'verdict',
     verdict: verdict as Extract<DocumentOutcome, { kind: 'verdict' }>['verdict'],
     document: receipt as Record<string, unknown>,
     consentStatus: consentStatus as Extract<DocumentOutcome, { kind: 'verdict' }>['consentStatus'],
+    registeredVerifierId: (registeredVerifierId as string | null | undefined) ?? null,
   };
 }
 

@@ -44,9 +44,18 @@ const REFUSED = receiptRecord({
   consentRequestId: 'consent-user-001-shop',
   event: 'rejected',
   organisation: 'Corner Shop',
+  verifierId: null,
   contact: null,
   items: [{ claim: 'name', label: 'Name', source: null }],
   issuedAt: '2025-03-03T09:00:00.000Z',
+});
+/** A receipt of the registered State Bank of India signing the name 'SBI'. */
+const SIGNED_SBI = receiptRecord({
+  id: `receipt-${'3'.repeat(32)}`,
+  consentRequestId: 'consent-user-001-bank',
+  event: 'approved',
+  organisation: 'SBI',
+  issuedAt: '2025-03-04T09:00:00.000Z',
 });
 const EXPIRED = receiptRecord({
   id: `receipt-${'4'.repeat(32)}`,
@@ -159,6 +168,12 @@ describe('the /verify/{receiptId} island draws what the app draws', () => {
       'Receipt verified',
     ],
     [
+      'a registered organisation the receipt signs by another name',
+      SIGNED_SBI,
+      () => json(publicReceiptAnswer(SIGNED_SBI)),
+      'Receipt verified',
+    ],
+    [
       'not signed with the registry key (not a trusted receipt)',
       GIVEN,
       () => json(publicReceiptAnswer(GIVEN, { verdict: UNTRUSTED })),
@@ -214,6 +229,21 @@ describe('the /verify/{receiptId} island draws what the app draws', () => {
     if (handedOver?.page !== 'receipt') throw new Error('no receipt outcome handed over');
 
     expectSamePage(main.firstElementChild as HTMLElement, appPage(id, handedOver));
+  });
+
+  it('names a registered organisation by its name, with the name the receipt signs beside it', async () => {
+    mockFetch({
+      [`GET /api/consent-receipts/${SIGNED_SBI.id}`]: () => json(publicReceiptAnswer(SIGNED_SBI)),
+    });
+    const main = await receiptFrame();
+    const island = mountReceiptIsland(main, SIGNED_SBI.id);
+    await within(main).findByRole('heading', { level: 2, name: 'Receipt verified' }, slow);
+    const contents = within(main).getByRole('region', { name: 'What this receipt records' });
+    const organisation = within(contents).getByText('Organisation (data fiduciary)');
+    expect(organisation.nextElementSibling?.textContent).toBe('State Bank of India');
+    const signed = within(contents).getByText('Name as signed in the receipt');
+    expect(signed.nextElementSibling?.textContent).toBe('SBI');
+    act(() => island.unmount());
   });
 
   it("the prerendered frame is the app's receipt page before its check, and stays so", async () => {
@@ -310,5 +340,7 @@ describe("the island's reading of a receipt", () => {
       }),
     ).toBe(false);
     expect(isPublicReceiptAnswer({ ...answer, checks: {} })).toBe(false);
+    expect(isPublicReceiptAnswer({ ...answer, registered_verifier_id: null })).toBe(true);
+    expect(isPublicReceiptAnswer({ ...answer, registered_verifier_id: 7 })).toBe(false);
   });
 });

@@ -12,6 +12,7 @@
 import { type ConsentReceiptView, languageEntry, type ReceiptConsentStatus } from '@pehchaan/core';
 import { paths } from '@/config/paths';
 import type { DocumentOutcome } from '@/features/verifier/api/verify-receipt';
+import { fiduciaryNames } from '@/features/verifier/fiduciary-names';
 import { downloadJson } from '@/lib/download-file';
 import { islandText as t } from './verify-island-texts';
 import {
@@ -110,8 +111,14 @@ function languageName(code: string): HTMLElement {
 }
 
 /** What the receipt records (receipt-details.tsx's contents section). */
-function contents(receipt: ConsentReceiptView, issuerName: string): HTMLElement {
+function contents(
+  receipt: ConsentReceiptView,
+  issuerName: string,
+  registeredVerifierId: string | null | undefined,
+): HTMLElement {
   const state = (value: string | null) => (value ? rt(`states.${value}`) : rt('unknown'));
+  // The island's reader reads English (verify-island-texts.ts).
+  const fiduciary = fiduciaryNames(receipt, registeredVerifierId, 'en');
   return h(
     'section',
     {
@@ -123,7 +130,8 @@ function contents(receipt: ConsentReceiptView, issuerName: string): HTMLElement 
     h(
       'dl',
       { class: 'divide-y divide-slate-100 text-sm dark:divide-slate-800' },
-      row(rt('organisation'), receipt.dataFiduciary.name),
+      row(rt('organisation'), fiduciary.shown),
+      fiduciary.signed !== null && row(rt('organisationSigned'), h('bdi', null, fiduciary.signed)),
       receipt.dataFiduciary.contact && row(rt('grievanceContact'), receipt.dataFiduciary.contact),
       row(rt('purpose'), receipt.purpose.text),
       row(rt('recordedState'), state(receipt.state)),
@@ -185,6 +193,7 @@ function receiptDetails(
   verdict: Verdict,
   document: Record<string, unknown>,
   consentStatus: ReceiptConsentStatus | undefined,
+  registeredVerifierId: string | null | undefined,
 ): HTMLElement {
   const receipt = readReceiptInIsland(document);
   const shown = receiptVerdictOf(verdict, receipt);
@@ -224,7 +233,7 @@ function receiptDetails(
     ),
     receipt && consentStatus && shown === 'verified' && consentNow(consentStatus, receipt),
     receipt
-      ? contents(receipt, issuerName)
+      ? contents(receipt, issuerName, registeredVerifierId)
       : h(
           'p',
           {
@@ -242,7 +251,12 @@ function receiptDetails(
  */
 export function receiptView(outcome: DocumentOutcome, retry: () => void): HTMLElement {
   if (outcome.kind === 'verdict') {
-    return receiptDetails(outcome.verdict, outcome.document, outcome.consentStatus);
+    return receiptDetails(
+      outcome.verdict,
+      outcome.document,
+      outcome.consentStatus,
+      outcome.registeredVerifierId,
+    );
   }
   const notFound = outcome.kind === 'not_found';
   return h(

@@ -51,7 +51,7 @@ const SIGN_IN_KEYS = {
 
 /**
  * A new-device sign-in in the UI language, worded as one sentence per language with the
- * browser and the system in that language's own word order and case forms (Tamil 'Linux இல்
+ * browser and the system in that language's own word order and case forms (Tamil 'Linux-இல்
  * உள்ள Chrome வழியாகப் புதிய உள்நுழைவு', not a device phrase inside another postposition); a
  * generic browser or system is written into the sentence, so it takes the forms the sentence
  * needs. Null when the entry's device cannot be read (its stored text is shown in

@@ -8,6 +8,7 @@
  * time) as its last font, so it never renders as boxes on a system without the script's font.
  */
 import { languageEntry } from '@pehchaan/core';
+import { LANGUAGE_NAMES } from './language-names';
 
 /** The endonym of `code` (a BCP 47 tag), or the code itself for a language the registry lacks. */
 export function endonymOf(code: string): string {
@@ -15,46 +16,27 @@ export function endonymOf(code: string): string {
 }
 
 /**
- * The English name of `code` from the registry, or the code itself. Settings writes, beside
- * each endonym, the language's name in the UI language (`languageNameIn`); this is its fallback.
+ * The English name of `code` from the registry, or the code itself: what `languageNameIn` writes
+ * beside each endonym in English.
  */
 export function englishNameOf(code: string): string {
   return languageEntry(code)?.english ?? code;
 }
 
-const displayNames = new Map<string, Intl.DisplayNames | null>();
-
-/** Intl's names of `type` ('language', 'script') in `uiLanguage`, null where Intl has none. */
-function namesIn(uiLanguage: string, type: 'language' | 'script'): Intl.DisplayNames | null {
-  const key = `${type}:${uiLanguage}`;
-  let names = displayNames.get(key);
-  if (names === undefined) {
-    try {
-      names = new Intl.DisplayNames([uiLanguage], { type, fallback: 'none' });
-    } catch {
-      names = null;
-    }
-    displayNames.set(key, names);
-  }
-  return names;
-}
-
 /**
- * The name of language `code` written in language `uiLanguage` (Intl.DisplayNames, ECMA-402),
- * e.g. 'mr' in Hindi is 'मराठी'; in English, and when the browser's Intl has no name for it,
- * the registry's English name ('Marathi'). A code with a script subtag is the language's name
- * and the script's, after a comma ('mni-Beng' in Hindi is 'मणिपुरी, बांग्ला'), so the lists'
- * "endonym (name)" never nests brackets.
+ * The name of language `code` written in language `uiLanguage`, from the one table of names
+ * (language-names.ts, CLDR's names and ours; never the browser's Intl, whose data differs from
+ * browser to browser), e.g. 'mr' in Hindi is 'मराठी'; in English the registry's English name
+ * ('Marathi'); a language in itself is its endonym. A code with a script subtag is the
+ * language's name and the script's, after a comma ('mni-Beng' in Hindi is 'मणिपुरी, बांग्ला'), so
+ * the lists' "endonym (name)" never nests brackets. Null when the table has no name of `code` in
+ * `uiLanguage`: the lists then show the endonym alone, never an English name on a page in
+ * another language (docs/requirements.md D9.7).
  */
-export function languageNameIn(code: string, uiLanguage: string): string {
-  // English names are the registry's own (Intl's vary: 'Bangla' or 'Bengali').
+export function languageNameIn(code: string, uiLanguage: string): string | null {
   if (uiLanguage === 'en') return englishNameOf(code);
-  const [base = code, script] = code.split('-');
-  const name = namesIn(uiLanguage, 'language')?.of(base);
-  if (!name || name === base) return englishNameOf(code);
-  if (script === undefined) return name;
-  const scriptName = namesIn(uiLanguage, 'script')?.of(script);
-  return scriptName && scriptName !== script ? `${name}, ${scriptName}` : englishNameOf(code);
+  if (code === uiLanguage) return endonymOf(code);
+  return LANGUAGE_NAMES[uiLanguage]?.[code] ?? null;
 }
 
 /** A language's name in its own script, with its `lang` and `dir` (see the module's description). */

@@ -183,3 +183,34 @@ describe('ALLOWED_AS_ENGLISH', () => {
     expect(stale).toEqual([]);
   });
 });
+
+describe('Tamil case suffixes (docs/translations/ta.md "Case suffixes")', () => {
+  // A suffix after a placeholder, a Latin word, a number or a closing quote: joined with a
+  // hyphen ('{{verifier}}-க்கு', 'SBI-இல்'), never as a word of its own. No Tamil word begins
+  // with க் (a vowelless consonant), so ' க்…' is always a detached suffix.
+  const DETACHED =
+    /(\}\}|[A-Za-z0-9”’)]) (க்[\u0B80-\u0BFF]*|(?:இல்|இலிருந்து|இன்|உடன்|ஐ|ஐச்|ஐக்|ஐத்|ஐப்|ஐயும்|ஆக|ஆகச்|ஆகப்|ஆகக்|ஆல்|இடமிருந்து|உடையது)(?![\u0B80-\u0BFF]))/u;
+  // Joined to a placeholder without the hyphen: the suffix would fuse with any value.
+  const FUSED = /\}\}[\u0B80-\u0BFF]/u;
+
+  it('joins every suffix to a name it cannot fuse with by a hyphen', () => {
+    const wrong = NAMESPACES.flatMap((namespace) =>
+      [...(texts('ta', namespace) ?? [])]
+        .filter(([, text]) => DETACHED.test(text) || FUSED.test(text) || / க்/u.test(text))
+        .map(([key, text]) => `${namespace}:${key}: ${text}`),
+    );
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('Kashmiri letters (docs/translations/ks.md "Kashmiri yeh")', () => {
+  it('writes the palatalisation marker as U+0620 KASHMIRI YEH, never a stand-in', () => {
+    const standIns = NAMESPACES.flatMap((namespace) =>
+      [...(texts('ks', namespace) ?? [])]
+        // U+066E U+06EA (dotless beh and a ring) and U+06CD (Pashto yeh) drawn for U+0620.
+        .filter(([, text]) => /\u066E\u06EA|\u06CD/u.test(text))
+        .map(([key, text]) => `${namespace}:${key}: ${text}`),
+    );
+    expect(standIns).toEqual([]);
+  });
+});

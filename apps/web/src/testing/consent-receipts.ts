@@ -100,8 +100,8 @@ export const VERIFIED_RECEIPT_VERDICT = {
 
 /**
  * The body of GET /api/consent-receipts/{id} for `record`: the verdict (verified by default),
- * the receipt and the consent now (by default the state the receipt records, since its issue,
- * with no later receipt).
+ * the receipt, the consent now (by default the state the receipt records, since its issue,
+ * with no later receipt) and the registered verifier the record names.
  */
 export function publicReceiptAnswer(
   record: ConsentReceiptRecord,
@@ -116,6 +116,7 @@ export function publicReceiptAnswer(
       since: record.issued_at,
       later_receipt_id: null,
     },
+    registered_verifier_id: record.verifier_id,
   };
 }
 

@@ -83,12 +83,20 @@ export type ReceiptConsentStatus = z.infer<typeof receiptConsentStatusSchema>;
 /**
  * GET /api/consent-receipts/{receiptId} (public; the id is the capability): the receipt and the
  * server's verdict on it (signature, made with the consent registry's key), and the present state
- * of the consent it records (`consent_status`).
+ * of the consent it records (`consent_status`), and which registered verifier organisation its
+ * data fiduciary is (`registered_verifier_id`, recorded when the receipt was issued).
  */
 export const publicConsentReceiptSchema = credentialVerdictSchema.extend({
   receipt_id: z.string(),
   receipt: signedConsentReceiptSchema,
   consent_status: receiptConsentStatusSchema,
+  registered_verifier_id: z
+    .string()
+    .nullable()
+    .default(null)
+    .describe(
+      'The registered verifier organisation the receipt’s data fiduciary is (its id, the key of organisation-names.ts), null when it is none; the page names it in the reader’s language beside the signed name',
+    ),
 });
 export type PublicConsentReceipt = z.infer<typeof publicConsentReceiptSchema>;
 

@@ -1100,7 +1100,7 @@ const CLAIM_TRANSLATIONS: Readonly<Record<string, TranslatedText>> = {
     pa: 'ਇਸ ਮਿਤੀ ਤੋਂ ਵੈਧ',
     ml: 'സാധുത ആരംഭിക്കുന്നത്',
     ur: 'کارآمد از',
-    ks: 'جٲیز پٮ۪ٹھٕ',
+    ks: 'جٲیز پؠٹھٕ',
     sd: 'کان صحيح',
     kok: 'सावन वैध',
   },

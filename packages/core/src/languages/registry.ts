@@ -48,8 +48,9 @@ export interface ScriptFont {
    * The key in FONTS of a face of the same script declared with this one and named after it in
    * the font stacks, for the characters this font's file has no glyph for (its cmap): a
    * character cluster the first face cannot draw is drawn whole by the next, never as a box. Noto
-   * Nastaliq Urdu has no U+06EA ARABIC EMPTY CENTRE LOW STOP, the ring of Kashmiri's "پٮ۪ٹھ",
-   * which Noto Naskh Arabic has. Fetched only when a character needs it (unicode-range and font
+   * Nastaliq Urdu has no U+06EA ARABIC EMPTY CENTRE LOW STOP (the ring of "ٮ۪", a stand-in for
+   * U+0620 ARABIC LETTER KASHMIRI YEH that Kashmiri texts from elsewhere still write; ours write
+   * U+0620, docs/translations/ks.md), which Noto Naskh Arabic has. Fetched only when a character needs it (unicode-range and font
    * fallback), never before the language's own face.
    */
   readonly fallback?: string;

@@ -15,15 +15,22 @@ import { clearVerifyHandOver, handedOverVerifyOutcome } from '../verify-hand-ove
 function handedOverOutcome(credentialId: string): VerifyPageOutcome | undefined {
   const handedOver = handedOverVerifyOutcome(credentialId);
   if (handedOver?.page === 'receipt' && handedOver.outcome.kind === 'verdict') {
-    const { verdict, document, consentStatus } = handedOver.outcome;
+    const { verdict, document, consentStatus, registeredVerifierId } = handedOver.outcome;
     const parsed = publicConsentReceiptSchema.safeParse({
       ...verdict,
       receipt_id: credentialId,
       receipt: document,
       consent_status: consentStatus,
+      registered_verifier_id: registeredVerifierId,
     });
     if (!parsed.success) return undefined;
-    const { receipt, receipt_id: _id, consent_status, ...checked } = parsed.data;
+    const {
+      receipt,
+      receipt_id: _id,
+      consent_status,
+      registered_verifier_id,
+      ...checked
+    } = parsed.data;
     return {
       page: 'receipt',
       outcome: {
@@ -31,6 +38,7 @@ function handedOverOutcome(credentialId: string): VerifyPageOutcome | undefined 
         verdict: checked,
         document: receipt,
         consentStatus: consent_status,
+        registeredVerifierId: registered_verifier_id,
       },
     };
   }

@@ -117,9 +117,10 @@ export function LanguageMenu({
                   }`}
                 >
                   <LanguageName code={language} className="text-base" />
-                  {name.toLocaleLowerCase() !== endonymOf(language).toLocaleLowerCase() && (
-                    <span className="text-xs text-slate-600 dark:text-slate-400">{name}</span>
-                  )}
+                  {name !== null &&
+                    name.toLocaleLowerCase() !== endonymOf(language).toLocaleLowerCase() && (
+                      <span className="text-xs text-slate-600 dark:text-slate-400">{name}</span>
+                    )}
                 </button>
               </li>
             );

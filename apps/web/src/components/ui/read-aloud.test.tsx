@@ -118,7 +118,7 @@ describe('read aloud', () => {
     const speech = installSynthesis([voice('en-US'), voice('en-IN')]);
     await act(() => i18n.changeLanguage('hi'));
     render(<ReadAloudButton text="नमस्ते" />);
-    const button = screen.getByRole('button', { name: 'इस डिवाइस पर हिन्दी की आवाज़ नहीं है' });
+    const button = screen.getByRole('button', { name: 'इस डिवाइस पर हिंदी की आवाज़ नहीं है' });
     expect(button).toBeDisabled();
     expect(speech.synth.speak).not.toHaveBeenCalled();
   });

@@ -14,6 +14,7 @@
 import { languageEntry } from '@pehchaan/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { languageNameIn } from '@/lib/languages';
 import { Button } from './button';
 import { Icon, type IconProps } from './icons';
 
@@ -77,15 +78,14 @@ function useVoices(synth: SpeechSynthesis | null): readonly SpeechSynthesisVoice
   return voices;
 }
 
-/** A language's name in the UI language ('Hindi' in English, 'हिन्दी' in Hindi). */
+/**
+ * A language's name in the UI language ('Hindi' in English, 'हिंदी' in Hindi), from the language
+ * lists' table (lib/languages.tsx `languageNameIn`, never the browser's Intl, which names some
+ * languages in English), else the language's own name.
+ */
 function languageName(language: string, uiLanguage: string): string {
-  try {
-    const name = new Intl.DisplayNames([uiLanguage], { type: 'language' }).of(baseOf(language));
-    if (name && name !== baseOf(language)) return name;
-  } catch {
-    // An engine without display names: the language's own name below.
-  }
-  return languageEntry(baseOf(language))?.endonym ?? language;
+  const code = baseOf(language);
+  return languageNameIn(code, uiLanguage) ?? languageEntry(code)?.endonym ?? language;
 }
 
 /** The read-aloud button of `text` (see the module's description); null without speech. */

@@ -341,7 +341,7 @@ describe('/logs', () => {
     ];
     const expected = {
       ta: [
-        'Linux இல் உள்ள Chrome வழியாகப் புதிய உள்நுழைவு',
+        'Linux-இல் உள்ள Chrome வழியாகப் புதிய உள்நுழைவு',
         'அறியப்படாத கணினியில் உள்ள ஓர் உலாவி வழியாகப் புதிய உள்நுழைவு',
         'அறியப்படாத கணினியில் உள்ள Firefox வழியாகப் புதிய உள்நுழைவு',
       ],
@@ -377,7 +377,7 @@ describe('/logs', () => {
         }
       }
       // One postposition per noun: never the device phrase inside another (Tamil 'இல் ... இல்').
-      expect(within(entries).queryByText(/இல் \S+ இல்|New sign-in|unknown system/)).toBeNull();
+      expect(within(entries).queryByText(/இல் \S+[- ]இல்|New sign-in|unknown system/)).toBeNull();
       view.unmount();
     }
   });

@@ -619,7 +619,7 @@ describe('seeded requests on the same card', () => {
     const bank = await screen.findAllByRole('article', { name: 'பாரத ஸ்டேட் வங்கி' });
     expect(
       within(bank[0] as HTMLElement).getAllByText(
-        'கணக்கு அறிவிப்புகளுக்கும் OTP க்கும். கணக்கு தொடங்கத் தேவையில்லை; கிளையில் கொடுக்கலாம்.',
+        'கணக்கு அறிவிப்புகளுக்கும் OTP-க்கும். கணக்கு தொடங்கத் தேவையில்லை; கிளையில் கொடுக்கலாம்.',
       ).length,
     ).toBeGreaterThan(0);
   });

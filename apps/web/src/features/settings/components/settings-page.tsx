@@ -88,13 +88,16 @@ const sectionId = (section: SettingsSectionId) => `settings-${section}`;
 
 /**
  * A language choice: its name in its own script (core's registry), and beside it, in brackets,
- * its name in the UI language when that differs ('मराठी (Marathi)' in English, 'English
- * (अंग्रेज़ी)' in Hindi; lib/languages.tsx).
+ * its name in the UI language when there is one and it differs ('मराठी (Marathi)' in English,
+ * 'English (अंग्रेज़ी)' in Hindi; lib/languages.tsx).
  */
 function languageChoice(code: string, uiLanguage: string) {
   const endonym = endonymOf(code);
   const name = languageNameIn(code, uiLanguage);
-  const same = code === uiLanguage || name.toLocaleLowerCase() === endonym.toLocaleLowerCase();
+  const same =
+    name === null ||
+    code === uiLanguage ||
+    name.toLocaleLowerCase() === endonym.toLocaleLowerCase();
   return { value: code, label: same ? endonym : `${endonym} (${name})`, className: 'endonym' };
 }
 

@@ -33,6 +33,8 @@ export type DocumentOutcome =
       document: Record<string, unknown>;
       /** The consent's present state, when the server holds the receipt. */
       consentStatus?: ReceiptConsentStatus;
+      /** The registered verifier its data fiduciary is, when the server holds the receipt. */
+      registeredVerifierId?: string | null;
     }
   | { kind: 'not_found' }
   /** The text is not JSON, or not a JSON object. */
@@ -46,8 +48,14 @@ export async function getConsentReceiptById(receiptId: string): Promise<Document
       schema: publicConsentReceiptSchema,
       authRedirect: false,
     });
-    const { receipt, receipt_id: _id, consent_status: consentStatus, ...verdict } = answer;
-    return { kind: 'verdict', verdict, document: receipt, consentStatus };
+    const {
+      receipt,
+      receipt_id: _id,
+      consent_status: consentStatus,
+      registered_verifier_id: registeredVerifierId,
+      ...verdict
+    } = answer;
+    return { kind: 'verdict', verdict, document: receipt, consentStatus, registeredVerifierId };
   } catch (error) {
     if (hasProblemCode(error, 'consent_receipt_not_found')) return { kind: 'not_found' };
     return { kind: 'failed' };
@@ -55,16 +63,19 @@ export async function getConsentReceiptById(receiptId: string): Promise<Document
 }
 
 /**
- * The present state of the consent a trusted receipt records, from its public link; undefined
- * when `document` is no receipt or the server does not hold it (a receipt of another deployment).
+ * The present state of the consent a trusted receipt records and the registered verifier its
+ * data fiduciary is, from its public link; {} when `document` is no receipt or the server does
+ * not hold it (a receipt of another deployment).
  */
-async function consentStatusOfDocument(
+async function heldReceiptOfDocument(
   document: unknown,
-): Promise<ReceiptConsentStatus | undefined> {
+): Promise<{ consentStatus?: ReceiptConsentStatus; registeredVerifierId?: string | null }> {
   const receiptId = readConsentReceipt(document)?.receiptId;
-  if (!receiptId || !isConsentReceiptId(receiptId)) return undefined;
+  if (!receiptId || !isConsentReceiptId(receiptId)) return {};
   const outcome = await getConsentReceiptById(receiptId);
-  return outcome.kind === 'verdict' ? outcome.consentStatus : undefined;
+  return outcome.kind === 'verdict'
+    ? { consentStatus: outcome.consentStatus, registeredVerifierId: outcome.registeredVerifierId }
+    : {};
 }
 
 /** What checking a pasted or uploaded document answers. */
@@ -75,6 +86,8 @@ export type SubmittedOutcome =
       document: Record<string, unknown>;
       /** The consent's present state, when the server holds the receipt. */
       consentStatus?: ReceiptConsentStatus;
+      /** The registered verifier its data fiduciary is, when the server holds the receipt. */
+      registeredVerifierId?: string | null;
     }
   | {
       kind: 'credential';
@@ -112,10 +125,14 @@ export async function verifySubmittedDocument(text: string): Promise<SubmittedOu
   const verdict = await checkAtVerifier(document);
   if (!verdict) return { kind: 'failed' };
   if (kind === 'receipt') {
-    const consentStatus = verdict.trust?.trusted
-      ? await consentStatusOfDocument(document)
-      : undefined;
-    return { kind: 'receipt', verdict, document, ...(consentStatus ? { consentStatus } : {}) };
+    const held = verdict.trust?.trusted ? await heldReceiptOfDocument(document) : {};
+    return {
+      kind: 'receipt',
+      verdict,
+      document,
+      ...(held.consentStatus ? { consentStatus: held.consentStatus } : {}),
+      ...(held.registeredVerifierId ? { registeredVerifierId: held.registeredVerifierId } : {}),
+    };
   }
   const credential = readCredential(document);
   return credential ? { kind: 'credential', verdict, document, credential } : { kind: 'unknown' };

@@ -1,7 +1,8 @@
 /**
  * A checked consent receipt (issue 17; ISO/IEC TS 27560 with DPV) in the reader's language: the
  * verdict (signature, the consent registry as a trusted issuer), then what the receipt records:
- * the organisation (data fiduciary) and its grievance contact, the purpose, the data items and
+ * the organisation (data fiduciary: a registered one named in the reader's language, with the
+ * name the receipt signs beside it) and its grievance contact, the purpose, the data items and
  * the credentials they came from, the consent's events with their times, the pseudonymous data
  * principal, the legal basis, the notice language, how to withdraw, the SHA-256 of the
  * presentation disclosed, the receipt's id and issue date. Print (the page's print style hides
@@ -30,6 +31,7 @@ import { paths } from '@/config/paths';
 import { downloadJson } from '@/lib/download-file';
 import { LanguageName } from '@/lib/languages';
 import { useFormat } from '@/lib/preferences';
+import { fiduciaryNames } from '../fiduciary-names';
 
 type ReceiptVerdict = 'verified' | 'untrusted' | 'notRegistry' | 'invalidSignature' | 'malformed';
 
@@ -69,6 +71,30 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       <dt className="text-slate-600 dark:text-slate-400 print:text-black">{label}</dt>
       <dd className="min-w-0 font-medium break-words">{children}</dd>
     </div>
+  );
+}
+
+/** The data fiduciary's name in the reader's language, then the name signed when it differs. */
+function FiduciaryRows({
+  receipt,
+  registeredVerifierId,
+  language,
+}: {
+  receipt: ConsentReceiptView;
+  registeredVerifierId: string | null | undefined;
+  language: string;
+}) {
+  const { t } = useTranslation('verifier');
+  const { shown, signed } = fiduciaryNames(receipt, registeredVerifierId, language);
+  return (
+    <>
+      <Row label={t('receipt.organisation')}>{shown}</Row>
+      {signed !== null && (
+        <Row label={t('receipt.organisationSigned')}>
+          <bdi>{signed}</bdi>
+        </Row>
+      )}
+    </>
   );
 }
 
@@ -126,13 +152,16 @@ export function ReceiptDetails({
   verdict,
   document,
   consentStatus,
+  registeredVerifierId,
 }: {
   verdict: CredentialVerdictAnswer;
   document: Record<string, unknown>;
   /** The consent's present state (GET /api/consent-receipts/{id}); absent when not known. */
   consentStatus?: ReceiptConsentStatus;
+  /** The registered verifier the data fiduciary is (GET /api/consent-receipts/{id}), if any. */
+  registeredVerifierId?: string | null;
 }) {
-  const { t } = useTranslation('verifier');
+  const { t, i18n } = useTranslation('verifier');
   const shown = receiptVerdictOf(verdict, document);
   const receipt = readConsentReceipt(document);
   const format = useFormat();
@@ -196,7 +225,11 @@ export function ReceiptDetails({
         >
           <h3 className="mb-2 text-lg font-semibold">{t('receipt.contents')}</h3>
           <dl className="divide-y divide-slate-100 text-sm dark:divide-slate-800">
-            <Row label={t('receipt.organisation')}>{receipt.dataFiduciary.name}</Row>
+            <FiduciaryRows
+              receipt={receipt}
+              registeredVerifierId={registeredVerifierId}
+              language={i18n.language}
+            />
             {receipt.dataFiduciary.contact && (
               <Row label={t('receipt.grievanceContact')}>{receipt.dataFiduciary.contact}</Row>
             )}

@@ -47,6 +47,8 @@ describe('consent receipt pages', () => {
     ).toBeVisible();
     const contents = screen.getByRole('region', { name: 'What this receipt records' });
     expect(within(contents).getByText('State Bank of India')).toBeVisible();
+    // The name signed is the registered organisation's English name: no second row.
+    expect(within(contents).queryByText('Name as signed in the receipt')).toBeNull();
     expect(within(contents).getByText('Open savings account')).toBeVisible();
     expect(within(contents).getByText('Withdrawn')).toBeVisible();
     expect(within(contents).getByText('PAN')).toBeVisible();
@@ -230,5 +232,50 @@ describe('consent receipt pages', () => {
     const now = screen.getByRole('region', { name: 'सहमति अभी' });
     expect(within(now).getByText('वापस ली गई')).toBeVisible();
     expect(within(now).getByText(/ को वापस ली गई।$/)).toBeVisible();
+    // A registered organisation by its Hindi name; the name the receipt signs kept, labelled.
+    const contents = screen.getByRole('region', { name: 'यह रसीद क्या दर्ज करती है' });
+    const organisation = within(contents).getByText('संस्था (डेटा फ़िड्यूशियरी)');
+    expect(organisation.nextElementSibling).toHaveTextContent(/^भारतीय स्टेट बैंक$/);
+    const signed = within(contents).getByText('रसीद में हस्ताक्षरित नाम');
+    expect(signed.nextElementSibling).toHaveTextContent(/^State Bank of India$/);
   });
+
+  it('names an organisation no verifier registered as by the name its receipt signs, in Urdu too', async () => {
+    const shop = receiptRecord({
+      id: `receipt-${'7'.repeat(32)}`,
+      consentRequestId: 'consent-user-001-shop',
+      event: 'approved',
+      organisation: 'Corner Shop',
+      verifierId: null,
+      issuedAt: '2025-03-02T09:00:00.000Z',
+    });
+    const sbi = GIVEN;
+    mockFetch({
+      [`GET /api/consent-receipts/${shop.id}`]: () => json(publicReceiptAnswer(shop)),
+      [`GET /api/consent-receipts/${sbi.id}`]: () => json(publicReceiptAnswer(sbi)),
+    });
+    await setLanguage('ur');
+    const view = renderApp(`/verify/${shop.id}`);
+    expect(
+      await screen.findByRole('heading', { name: 'رسید کی تصدیق ہو گئی' }, slow),
+    ).toBeVisible();
+    let contents = screen.getByRole('region', { name: 'یہ رسید کیا درج کرتی ہے' });
+    expect(
+      within(contents).getByText('ادارہ (ڈیٹا فیڈوشیری)').nextElementSibling,
+    ).toHaveTextContent(/^Corner Shop$/);
+    expect(within(contents).queryByText('رسید میں دستخط شدہ نام')).toBeNull();
+
+    view.unmount();
+    renderApp(`/verify/${sbi.id}`);
+    expect(
+      await screen.findByRole('heading', { name: 'رسید کی تصدیق ہو گئی' }, slow),
+    ).toBeVisible();
+    contents = screen.getByRole('region', { name: 'یہ رسید کیا درج کرتی ہے' });
+    expect(
+      within(contents).getByText('ادارہ (ڈیٹا فیڈوشیری)').nextElementSibling,
+    ).toHaveTextContent(/^اسٹیٹ بینک آف انڈیا$/);
+    expect(
+      within(contents).getByText('رسید میں دستخط شدہ نام').nextElementSibling,
+    ).toHaveTextContent(/^State Bank of India$/);
+  }, 15_000);
 });

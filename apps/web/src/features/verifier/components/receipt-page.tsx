@@ -48,6 +48,7 @@ export function ReceiptPage({
           verdict={outcome.verdict}
           document={outcome.document}
           consentStatus={outcome.consentStatus}
+          registeredVerifierId={outcome.registeredVerifierId}
         />
       ) : (
         <div

@@ -178,6 +178,7 @@ export function VerifyDocumentPage() {
           verdict={outcome.verdict}
           document={outcome.document}
           consentStatus={outcome.consentStatus}
+          registeredVerifierId={outcome.registeredVerifierId}
         />
       )}
       {outcome?.kind === 'credential' && (
