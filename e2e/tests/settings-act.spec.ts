@@ -9,6 +9,7 @@ import {
 import { storedSessionToken } from './browser-storage';
 import { fileWidePage } from './file-page';
 import { ensureCredential } from './held-credential';
+import { visitInApp } from './in-app-visit';
 import { signInThroughApi } from './sign-in';
 
 /**
@@ -106,8 +107,18 @@ async function signInOnPage(page: Page) {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
+/**
+ * Opens `path` inside the running app (tests/in-app-visit.ts: no page load, where the load is not
+ * what is tested), once no 'saved' notice of an earlier change is left showing (so the next
+ * `saved` is the next change's).
+ */
+async function openInApp(page: Page, path: string) {
+  await expect(page.getByText('All changes saved to your account')).toHaveCount(0);
+  await visitInApp(page, path);
+}
+
 async function openSettings(page: Page) {
-  await page.goto('/settings');
+  await openInApp(page, '/settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Account' })).toBeVisible();
 }
@@ -175,7 +186,7 @@ test('Data sharing off: no new share link and no consent approval, said in words
   await expect(sharing).toHaveAttribute('aria-checked', 'false');
   await saved(page);
 
-  await page.goto('/credentials');
+  await openInApp(page, '/credentials');
   const card = page.getByRole('article', { name: 'Basic Identity' });
   await card.getByRole('button', { name: 'Show QR Code' }).click();
   const dialog = page.getByRole('dialog', { name: 'Share Basic Identity' });
@@ -193,7 +204,7 @@ test('Data sharing off: no new share link and no consent approval, said in words
   await sharing.click();
   await expect(sharing).toHaveAttribute('aria-checked', 'true');
   await saved(page);
-  await page.goto('/credentials');
+  await openInApp(page, '/credentials');
   await card.getByRole('button', { name: 'Show QR Code' }).click();
   await dialog.getByRole('button', { name: 'Create link' }).click();
   await expect(dialog).toBeHidden();
@@ -221,7 +232,7 @@ test('Login notifications: a sign-in on a new device puts a notice in the bell a
       .getByText('New sign-in on Chrome on Linux')
       .first(),
   ).toBeVisible();
-  await page.goto('/logs');
+  await openInApp(page, '/logs');
   await expect(page.getByText('New sign-in on Chrome on Linux').first()).toBeVisible();
 });
 
@@ -327,7 +338,7 @@ test('Change Password sets an account password asked for after the OTP; a wrong 
   await expect(page).toHaveURL(/\/dashboard$/);
 
   // The wrong try is a suspicious-activity alert in the log.
-  await page.goto('/logs');
+  await openInApp(page, '/logs');
   await expect(
     page.getByText('Sign-in stopped: right OTP, wrong account password').first(),
   ).toBeVisible();
@@ -363,7 +374,8 @@ test('Data retention: the period is kept on the server and the screen says what 
 test('Automatic backup: a passphrase first, then encrypted backups that restore a deleted credential', async ({
   page,
 }) => {
-  await ensureCredential(page, 'PAN Card');
+  await openInApp(page, '/credentials');
+  await ensureCredential(page, 'PAN Card', { open: false });
   await openSettings(page);
   const data = page.getByRole('region', { name: 'Data and Storage' });
   const auto = data.getByRole('switch', { name: 'Automatic backup' });
@@ -390,7 +402,7 @@ test('Automatic backup: a passphrase first, then encrypted backups that restore 
   expect(text).not.toContain('PAN Card');
 
   // Delete the PAN credential, then restore it from the file with the passphrase.
-  await page.goto('/credentials');
+  await openInApp(page, '/credentials');
   const pan = page.getByRole('article', { name: 'PAN Card' });
   await pan.getByRole('button', { name: 'Delete' }).click();
   await page
@@ -445,7 +457,7 @@ test('Delete Account: two confirmations, a date and what is kept; signing in aga
   await expect(
     page.getByText('Welcome back. Your account deletion was cancelled because you signed in.'),
   ).toBeVisible();
-  await page.goto('/logs');
+  await openInApp(page, '/logs');
   await expect(page.getByText('Account deletion cancelled by signing in').first()).toBeVisible();
 });
 
