@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { type Browser, expect, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { fileWidePage } from './file-page';
+import { visitInApp } from './in-app-visit';
 import { signInThroughApi } from './sign-in';
 
 /**
@@ -10,7 +11,9 @@ import { signInThroughApi } from './sign-in';
  * screen (add, duplicate, QR code holding a share link) and the public verifier page. The secondary demo account
  * (user-002, DECISIONS 2) is used, so the dashboard test's random credential for user-001 cannot
  * collide with these. One page for the file, signed in once (tests/file-page.ts); each test opens
- * its screen.
+ * its screen, the first one inside the running app (tests/in-app-visit.ts) where the load is not
+ * what is tested. The visitor (a browser with nothing of the holder's) is one context for the
+ * file, made on first use.
  */
 
 function signInAsSecondaryDemo(page: Page) {
@@ -19,8 +22,13 @@ function signInAsSecondaryDemo(page: Page) {
 
 const test = fileWidePage(signInAsSecondaryDemo);
 
-async function openCredentials(page: Page) {
-  await page.goto('/credentials');
+/**
+ * Opens /credentials: loaded afresh (`load`, the default), or inside the running app (`in-app`,
+ * a test's first screen).
+ */
+async function openCredentials(page: Page, how: 'load' | 'in-app' = 'load') {
+  if (how === 'in-app') await visitInApp(page, '/credentials');
+  else await page.goto('/credentials');
   await expect(
     page.getByRole('heading', { level: 1, name: /^Verifiable Credentials \(\d+\)$/ }),
   ).toBeVisible();
@@ -35,11 +43,22 @@ function decodeQr(dataUrl: string): string {
   return code.data;
 }
 
-/** A new browser context with nothing in storage (a visitor who is not the holder). */
-async function freshPage(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL });
-  return { context, page: await context.newPage() };
+let visitorContext: { context: BrowserContext; page: Page } | undefined;
+/**
+ * A browser context with nothing of the holder's in storage (a visitor who is not the holder),
+ * one for the file: made on first use, closed after the last test.
+ */
+async function visitorPage(browser: Browser, baseURL: string | undefined) {
+  if (!visitorContext) {
+    const context = await browser.newContext({ baseURL });
+    visitorContext = { context, page: await context.newPage() };
+  }
+  return visitorContext;
 }
+test.afterAll(async () => {
+  await visitorContext?.context.close();
+  visitorContext = undefined;
+});
 
 test('adds a PAN credential through Add Credentials; adding it again shows the server message', async ({
   page,
@@ -48,7 +67,7 @@ test('adds a PAN credential through Add Credentials; adding it again shows the s
   // A second tab opened before the PAN exists still offers it: the server must refuse.
   const stale = await context.newPage();
   await openCredentials(stale);
-  await openCredentials(page);
+  await openCredentials(page, 'in-app');
   await expect(page.getByRole('article', { name: 'Basic Identity' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Add Credentials' }).click();
@@ -92,7 +111,7 @@ test('the QR code holds a share link, and the link verifies in a fresh browser',
   browser,
   baseURL,
 }) => {
-  await openCredentials(page);
+  await openCredentials(page, 'in-app');
   const pan = page.getByRole('article', { name: 'PAN Card' });
 
   // Masked until the eye toggle is pressed.
@@ -120,23 +139,21 @@ test('the QR code holds a share link, and the link verifies in a fresh browser',
   await expect(img).toBeHidden();
 
   // A visitor with nothing in storage.
-  const visitor = await freshPage(browser, baseURL);
-  try {
-    await visitor.page.goto(link);
-    await expect(visitor.page.getByText('Loading...')).toBeVisible();
-    await expect(visitor.page.getByRole('heading', { name: 'Credential verified' })).toBeVisible();
-    const checks = visitor.page.getByRole('list', { name: 'Checks made' });
-    await expect(checks.getByText('Passed')).toHaveCount(3);
-    const subject = visitor.page.getByRole('region', { name: 'Subject' });
-    await expect(subject.locator('[data-field="pan_number"]')).not.toHaveText(fullPan ?? '');
-    await subject.getByRole('button', { name: 'Reveal fields' }).click();
-    await expect(subject.locator('[data-field="pan_number"]')).toHaveText(fullPan ?? '');
-  } finally {
-    await visitor.context.close();
-  }
+  const visitor = await visitorPage(browser, baseURL);
+  await visitor.page.goto(link);
+  await expect(visitor.page.getByText('Loading...')).toBeVisible();
+  await expect(visitor.page.getByRole('heading', { name: 'Credential verified' })).toBeVisible();
+  const checks = visitor.page.getByRole('list', { name: 'Checks made' });
+  await expect(checks.getByText('Passed')).toHaveCount(3);
+  const subject = visitor.page.getByRole('region', { name: 'Subject' });
+  await expect(subject.locator('[data-field="pan_number"]')).not.toHaveText(fullPan ?? '');
+  await subject.getByRole('button', { name: 'Reveal fields' }).click();
+  await expect(subject.locator('[data-field="pan_number"]')).toHaveText(fullPan ?? '');
 });
 
 test('reordering by keyboard survives a reload; delete asks first', async ({ page }) => {
+  // Loaded afresh: dnd-kit's keyboard steps on a page that had the tests before it once left
+  // 'Picked up' unmoved (a run of 2026-12-07).
   await openCredentials(page);
   await page.getByRole('button', { name: 'Add Credentials' }).click();
   await page.getByRole('menuitem', { name: /^Passport/ }).click();
@@ -183,7 +200,7 @@ test('reordering by keyboard survives a reload; delete asks first', async ({ pag
 test('downloads a card as a PDF with its QR code, and the signed document as JSON, under readable names', async ({
   page,
 }) => {
-  await openCredentials(page);
+  await openCredentials(page, 'in-app');
   const pan = page.getByRole('article', { name: 'PAN Card' });
   // Collapsed, the card shows its number masked, and the type's own icon.
   await expect(pan.getByText(/^BK[X]{6}8L$/)).toBeVisible();
@@ -258,11 +275,7 @@ test('date and time formats chosen in Settings apply at once on /credentials and
 });
 
 test('/verify/unknown-id says Credential not found', async ({ browser, baseURL }) => {
-  const visitor = await freshPage(browser, baseURL);
-  try {
-    await visitor.page.goto('/verify/unknown-id');
-    await expect(visitor.page.getByRole('heading', { name: 'Credential not found' })).toBeVisible();
-  } finally {
-    await visitor.context.close();
-  }
+  const visitor = await visitorPage(browser, baseURL);
+  await visitor.page.goto('/verify/unknown-id');
+  await expect(visitor.page.getByRole('heading', { name: 'Credential not found' })).toBeVisible();
 });

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from './axe';
 import {
   BANK,
@@ -25,7 +25,26 @@ import {
  * long to wait for here: an expired request comes from an outside verifier instead, a tiny HTTP
  * server in this file whose request object (OpenID4VP `redirect_uri:` client, unsigned) is past
  * its `exp`; the holder gets a plain-language message and no consent request.
+ *
+ * The portal has a fresh page per test (its key is kept per tab, and each test signs in to it);
+ * the holder is one browser context for the file, signed in once and given its PAN on first use
+ * (nothing shared with the portal's context), closed after the last test.
  */
+
+let holderContext: { context: BrowserContext; page: Page } | undefined;
+/** The file's holder (portal-and-holder.ts `holderWithPan`), made on first use. */
+async function holderWithPanOnce(
+  browser: Browser,
+  baseURL: string | undefined,
+): Promise<{ page: Page }> {
+  holderContext ??= await holderWithPan(browser, baseURL);
+  return holderContext;
+}
+test.describe.configure({ mode: 'serial' });
+test.afterAll(async () => {
+  await holderContext?.context.close();
+  holderContext = undefined;
+});
 
 test('the portal asks, the holder leaves out an optional claim and shares; the portal shows exactly the shared claim verified', async ({
   page: portal,
@@ -37,20 +56,16 @@ test('the portal asks, the holder leaves out an optional claim and shares; the p
   test.slow();
   const walletUrl = await createPanRequest(portal, { scan: true });
 
-  const holder = await holderWithPan(browser, baseURL);
-  try {
-    const card = await openOnConsent(holder.page, walletUrl);
-    await expect(card.getByText('Open savings account')).toBeVisible();
-    await expect(card.getByRole('checkbox', { name: /^Name/ })).toBeDisabled();
-    const dateOfBirth = card.getByRole('checkbox', { name: /^Date of Birth/ });
-    await expect(dateOfBirth).toBeChecked();
-    await dateOfBirth.uncheck();
-    await card.getByRole('button', { name: `Share with ${BANK}` }).click();
-    await confirmShare(holder.page, { scan: true });
-    await expect(holder.page.getByText(`Shared with ${BANK}`).first()).toBeVisible();
-  } finally {
-    await holder.context.close();
-  }
+  const holder = await holderWithPanOnce(browser, baseURL);
+  const card = await openOnConsent(holder.page, walletUrl);
+  await expect(card.getByText('Open savings account')).toBeVisible();
+  await expect(card.getByRole('checkbox', { name: /^Name/ })).toBeDisabled();
+  const dateOfBirth = card.getByRole('checkbox', { name: /^Date of Birth/ });
+  await expect(dateOfBirth).toBeChecked();
+  await dateOfBirth.uncheck();
+  await card.getByRole('button', { name: `Share with ${BANK}` }).click();
+  await confirmShare(holder.page, { scan: true });
+  await expect(holder.page.getByText(`Shared with ${BANK}`).first()).toBeVisible();
 
   // The portal polls every 2 s: no reload.
   await expect(portal.getByText('Status: Shared and verified')).toBeVisible({ timeout: 15_000 });
@@ -73,14 +88,10 @@ test('a request the holder declines says the wallet declined, and keeps waiting'
 }) => {
   const walletUrl = await createPanRequest(portal);
 
-  const holder = await holderWithPan(browser, baseURL);
-  try {
-    const card = await openOnConsent(holder.page, walletUrl);
-    await card.getByRole('button', { name: `Reject ${BANK}` }).click();
-    await expect(card).toHaveCount(0);
-  } finally {
-    await holder.context.close();
-  }
+  const holder = await holderWithPanOnce(browser, baseURL);
+  const card = await openOnConsent(holder.page, walletUrl);
+  await card.getByRole('button', { name: `Reject ${BANK}` }).click();
+  await expect(card).toHaveCount(0);
 
   const panel = portal.getByRole('region', { name: 'Request', exact: true });
   await expect(panel.getByText(/^The wallet declined/)).toBeVisible({ timeout: 15_000 });
@@ -97,15 +108,11 @@ test("the portal's history survives a reload: the request shown and the list of 
   baseURL,
 }) => {
   const walletUrl = await createPanRequest(portal);
-  const holder = await holderWithPan(browser, baseURL);
-  try {
-    const card = await openOnConsent(holder.page, walletUrl);
-    await card.getByRole('button', { name: `Share with ${BANK}` }).click();
-    await confirmShare(holder.page);
-    await expect(holder.page.getByText(`Shared with ${BANK}`).first()).toBeVisible();
-  } finally {
-    await holder.context.close();
-  }
+  const holder = await holderWithPanOnce(browser, baseURL);
+  const card = await openOnConsent(holder.page, walletUrl);
+  await card.getByRole('button', { name: `Share with ${BANK}` }).click();
+  await confirmShare(holder.page);
+  await expect(holder.page.getByText(`Shared with ${BANK}`).first()).toBeVisible();
   await expect(portal.getByText('Status: Shared and verified')).toBeVisible({ timeout: 15_000 });
   const name =
     (await portal
@@ -194,7 +201,7 @@ test('an expired request from an outside verifier is refused in plain words, wit
     request_uri: `${origin}/request`,
   });
 
-  const holder = await holderWithPan(browser, baseURL);
+  const holder = await holderWithPanOnce(browser, baseURL);
   try {
     await holder.page.goto(`/present?${query}`);
     await expect(
@@ -212,7 +219,6 @@ test('an expired request from an outside verifier is refused in plain words, wit
     await expect(holder.page.getByRole('button', { name: /Refresh/ }).first()).toBeEnabled();
     await expect(holder.page.getByText(`127.0.0.1:${port}`)).toHaveCount(0);
   } finally {
-    await holder.context.close();
     verifier.close();
   }
 });

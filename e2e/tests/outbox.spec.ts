@@ -1,6 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, type Request } from '@playwright/test';
 import { seriousViolations } from './axe';
 import { storedSessionToken } from './browser-storage';
+import { fileWidePage } from './file-page';
 import { signInThroughApi } from './sign-in';
 
 /**
@@ -12,6 +13,9 @@ import { signInThroughApi } from './sign-in';
  * The test demo account (user-003) is used, as by consent.spec.ts and notifications.spec.ts: each
  * test starts from a known state through the API (its three seeded consent requests reset to
  * pending, no Birth Certificate, a type no other spec file issues) and leaves the requests reset.
+ * One page for the file, signed in once (tests/file-page.ts), so the app's service worker installs
+ * once; each test resets the state, opens its screens afresh and leaves the page online, its
+ * routes and listeners removed.
  */
 
 const USER = 'user-003';
@@ -82,9 +86,17 @@ function openFromHeader(page: Page, name: 'Credentials' | 'Consent') {
     .click();
 }
 
-async function signInWithKnownState(page: Page, request: APIRequestContext) {
-  await signInThroughApi(page, '456789012341', '8765432109');
+function signIn(page: Page) {
+  return signInThroughApi(page, '456789012341', '8765432109');
+}
+
+/**
+ * The known state (seeded requests pending, no Birth Certificate), set while the page is on
+ * /health (no screen open to read the old state meanwhile); answers the holder's API.
+ */
+async function withKnownState(page: Page, request: APIRequestContext) {
   const api = await holderApi(page, request);
+  await page.goto('/health');
   await api.reset();
   await api.dropDocument();
   return api;
@@ -109,18 +121,18 @@ async function openConsentAndCredentials(page: Page) {
   await expect(section(page, 'Pending', 3)).toBeVisible();
 }
 
+const test = fileWidePage(signIn);
+
 // The service worker stays on here, as playwright.config.ts blocks it elsewhere:
 // offline changes: the app as a holder has it, worker included.
 test.use({ serviceWorkers: 'allow' });
-
-test.describe.configure({ mode: 'serial' });
 
 test('changes made offline are marked not yet synced, then land on the server exactly once', async ({
   page,
   context,
   request,
 }) => {
-  const api = await signInWithKnownState(page, request);
+  const api = await withKnownState(page, request);
   const airtel = (await api.consentRequests()).find((r) => r.requester === 'Bharti Airtel');
   if (!airtel) throw new Error('no Bharti Airtel request for user-003');
   const approvalLog = `Approved consent request from Bharti Airtel for ${airtel.purpose}`;
@@ -157,10 +169,11 @@ test('changes made offline are marked not yet synced, then land on the server ex
 
   // Back online: the outbox replays both, in order, with their keys.
   const keys: string[] = [];
-  page.on('request', (r) => {
+  const noteKey = (r: Request) => {
     const key = r.headers()['idempotency-key'];
     if (key) keys.push(`${r.method()} ${new URL(r.url()).pathname} ${key}`);
-  });
+  };
+  page.on('request', noteKey);
   await context.setOffline(false);
   // Two signed writes on the server, then the lists read again, before the message: more than
   // the default 5 s when four parts share two busy cores.
@@ -173,6 +186,7 @@ test('changes made offline are marked not yet synced, then land on the server ex
     ),
     expect.stringMatching(/^POST \/identity\/generate-credential [0-9a-f-]{36}$/),
   ]);
+  page.off('request', noteKey);
 
   // On the server, once: the request approved with one approval entry; one Birth Certificate,
   // issued for real (its proof verifies).
@@ -208,7 +222,7 @@ test('an answer lost on its way back: the replay with the same key changes nothi
   context,
   request,
 }) => {
-  const api = await signInWithKnownState(page, request);
+  const api = await withKnownState(page, request);
   const bank = (await api.consentRequests()).find((r) => r.requester === 'State Bank of India');
   if (!bank) throw new Error('no State Bank of India request for user-003');
   const approvalLog = `Approved consent request from State Bank of India for ${bank.purpose}`;
@@ -268,7 +282,7 @@ test('a request decided the other way on another device is shown, never overwrit
   context,
   request,
 }) => {
-  const api = await signInWithKnownState(page, request);
+  const api = await withKnownState(page, request);
   const lic = (await api.consentRequests()).find((r) => r.requester === 'LIC of India');
   if (!lic) throw new Error('no LIC of India request for user-003');
   const approvalLog = `Approved consent request from LIC of India for ${lic.purpose}`;

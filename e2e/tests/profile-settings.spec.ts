@@ -4,6 +4,7 @@ import { seriousViolations } from './axe';
 import { storedSessionToken } from './browser-storage';
 import { fileWidePage } from './file-page';
 import { ensureCredential } from './held-credential';
+import { visitInApp } from './in-app-visit';
 import { signInThroughApi } from './sign-in';
 
 /**
@@ -11,7 +12,10 @@ import { signInThroughApi } from './sign-in';
  * secondary demo account (user-002, DECISIONS 2) is used. What a test changes on the server
  * (the profile's name, the language) is put back at its end, so other spec files see user-002
  * as seeded. One page for the file, signed in once (tests/file-page.ts); each test opens its
- * screen, and puts back what it changes on the page (theme, viewport, listeners).
+ * screen, and puts back what it changes on the page (theme, viewport, listeners). Screens are
+ * opened inside the running app (tests/in-app-visit.ts: no page load) where the load is not what
+ * is tested; reloads, a stored theme or language read at a load, and a screen read afresh after a
+ * change made elsewhere stay page loads.
  */
 
 const PRIYA = 'Priya Venkataraman';
@@ -34,8 +38,13 @@ async function api(page: Page, path: string, put?: unknown): Promise<Record<stri
   return (await answer.json()) as Record<string, unknown>;
 }
 
-async function openSettings(page: Page) {
-  await page.goto('/settings');
+/**
+ * Opens /settings: loaded afresh (`load`, the default), or inside the running app (`in-app`, a
+ * test's first screen).
+ */
+async function openSettings(page: Page, how: 'load' | 'in-app' = 'load') {
+  if (how === 'in-app') await visitInApp(page, '/settings');
+  else await page.goto('/settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Account' })).toBeVisible();
 }
@@ -43,7 +52,7 @@ async function openSettings(page: Page) {
 test('edits and saves the contact fields; after a reload the new values and the profile_updated entry show', async ({
   page,
 }) => {
-  await page.goto('/profile');
+  await visitInApp(page, '/profile');
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
   const personal = page.getByRole('region', { name: 'Personal Information' });
   const identity = page.getByRole('region', { name: 'Identity Documents' });
@@ -72,7 +81,7 @@ test('edits and saves the contact fields; after a reload the new values and the 
   await expect(
     page.getByRole('region', { name: 'Recent Activity' }).getByText(entry).first(),
   ).toBeVisible();
-  await page.goto('/logs');
+  await visitInApp(page, '/logs');
   await expect(page.getByRole('heading', { level: 1, name: 'Activity Logs' })).toBeVisible();
   await expect(page.getByText(entry, { exact: true }).first()).toBeVisible();
 
@@ -84,7 +93,7 @@ test('edits and saves the contact fields; after a reload the new values and the 
 test('shows name, birth date, gender and address from the credentials, read-only, and greets the holder by name everywhere', async ({
   page,
 }) => {
-  await page.goto('/profile');
+  await visitInApp(page, '/profile');
   const fromCredentials = page.getByRole('region', { name: 'Identity from your credentials' });
   await expect(fromCredentials.getByText(PRIYA)).toBeVisible();
   await expect(fromCredentials.getByText('22/07/1992')).toBeVisible();
@@ -123,11 +132,11 @@ test('shows name, birth date, gender and address from the credentials, read-only
   ).toBeVisible();
 
   // Greeted by name, never 'Demo User': the name on the credentials, then the display name.
-  await page.goto('/dashboard');
+  await visitInApp(page, '/dashboard');
   await expect(
     page.getByRole('heading', { level: 1, name: `Welcome back, ${PRIYA}` }),
   ).toBeVisible();
-  await page.goto('/profile');
+  await visitInApp(page, '/profile');
   await page.getByRole('button', { name: 'Edit Profile' }).click();
   await personal.getByRole('textbox', { name: 'Display name' }).fill('Priya');
   await personal.getByRole('button', { name: 'Save' }).click();
@@ -152,7 +161,7 @@ test('shows name, birth date, gender and address from the credentials, read-only
 test("changing the language to Hindi changes the app's text at once and after a reload", async ({
   page,
 }) => {
-  await openSettings(page);
+  await openSettings(page, 'in-app');
   const preferences = page.getByRole('region', { name: 'Preferences' });
   await preferences.getByRole('combobox', { name: 'Language' }).selectOption('hi');
   await expect(page.getByRole('heading', { level: 1, name: 'सेटिंग्स' })).toBeVisible();
@@ -167,7 +176,7 @@ test("changing the language to Hindi changes the app's text at once and after a 
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
 
   // Back to English, on the device and on the server.
-  await page.goto('/settings');
+  await visitInApp(page, '/settings');
   await page
     .getByRole('region', { name: 'पसंद' })
     .getByRole('combobox', { name: 'भाषा' })
@@ -178,7 +187,7 @@ test("changing the language to Hindi changes the app's text at once and after a 
 });
 
 test('settings survive a new login', async ({ page, browser, baseURL }) => {
-  await openSettings(page);
+  await openSettings(page, 'in-app');
   const marketing = page.getByRole('switch', { name: 'Marketing emails' });
   const before = (await marketing.getAttribute('aria-checked')) === 'true';
   await marketing.click();
@@ -200,7 +209,7 @@ test('settings survive a new login', async ({ page, browser, baseURL }) => {
 test('change password checks the SPEC 5 rules with their messages before sending anything', async ({
   page,
 }) => {
-  await openSettings(page);
+  await openSettings(page, 'in-app');
   const form = page.getByRole('form', { name: 'Change Password' });
   const sent: string[] = [];
   const record = (request: Request) => {
@@ -226,7 +235,7 @@ test('change password checks the SPEC 5 rules with their messages before sending
 });
 
 test("Export downloads a JSON file holding the holder's credentials", async ({ page }) => {
-  await openSettings(page);
+  await openSettings(page, 'in-app');
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export Data' }).click();
   const download = await downloading;
@@ -259,7 +268,7 @@ test("Export downloads a JSON file holding the holder's credentials", async ({ p
 test('integration connect shows the connecting message, then success; disconnect asks first', async ({
   page,
 }) => {
-  await openSettings(page);
+  await openSettings(page, 'in-app');
   const integrations = page.getByRole('region', { name: 'Integrations' });
   await integrations.getByRole('button', { name: 'Connect UMANG' }).click();
   await expect(integrations.getByText('Connecting to UMANG...')).toBeVisible();
@@ -304,7 +313,7 @@ test('at 360 px nothing scrolls sideways on /profile and /settings', async ({ pa
   const viewport = page.viewportSize();
   await page.setViewportSize({ width: 360, height: 800 });
   for (const path of ['/profile', '/settings']) {
-    await page.goto(path);
+    await visitInApp(page, path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('region').first()).toBeVisible();
     const overflow = await page.evaluate(

@@ -1,7 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { fileWidePage } from './file-page';
 import { signInThroughApi } from './sign-in';
 
 /**
@@ -13,6 +14,13 @@ import { signInThroughApi } from './sign-in';
  *
  * The secondary demo account (user-002) is used, as by credentials.spec.ts; nothing is changed
  * on the server.
+ *
+ * One browser context and page for the first four tests (tests/file-page.ts), so the worker
+ * installs (and precaches the build) once, on the file's first visit: the first test is the one
+ * about that visit; the offline test signs in (the tests before it are a visitor's). The new
+ * version has a context of its own, as a worker of its own to replace (on the file's page, the
+ * browser's own update check after the reload at times found the build's worker again, which
+ * differs from the next release's, and left it waiting).
  */
 
 /** The service worker of the web build the server serves (apps/web/dist). */
@@ -74,9 +82,42 @@ function navLink(page: Page, name: string) {
   return mainNav(page).getByRole('link', { name: new RegExp(`^${name}( \\(new\\))?$`) });
 }
 
+const test = fileWidePage();
+
 // The service worker stays on here, as playwright.config.ts blocks it elsewhere:
 // the installable, offline app is what this file tests.
 test.use({ serviceWorkers: 'allow' });
+
+test('a service worker controls the app after the first visit, and never answers API calls', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto('/');
+  await waitForServiceWorker(page);
+  // An API answer comes from the server (no-store: the holder's own data), not from the
+  // worker's caches; /health says no-cache (never acted on from a store, docs/security.md).
+  const answers = await page.evaluate(async () => {
+    const health = await fetch('/health');
+    const list = await fetch('/user/user-001/credentials');
+    return {
+      health: health.headers.get('cache-control'),
+      list: { status: list.status, cacheControl: list.headers.get('cache-control') },
+    };
+  });
+  expect(answers).toEqual({ health: 'no-cache', list: { status: 401, cacheControl: 'no-store' } });
+  const cached = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+    }
+    return urls.map((url) => new URL(url).pathname);
+  });
+  // The landing page is precached as /index.html, which Workbox serves for '/'.
+  expect(cached).toEqual(expect.arrayContaining(['/spa.html', '/index.html', '/login', '/about']));
+  expect(cached.filter((path) => /^\/(api|user|identity|health|storage)(\/|$)/.test(path))).toEqual(
+    [],
+  );
+});
 
 test('the web app manifest is served, complete, with fetchable icons of the stated sizes', async ({
   page,
@@ -117,35 +158,14 @@ test('the web app manifest is served, complete, with fetchable icons of the stat
   expect(missing.headers()['content-type']).not.toMatch(/text\/html/);
 });
 
-test('a service worker controls the app after the first visit, and never answers API calls', async ({
-  page,
-}) => {
-  test.setTimeout(90_000);
-  await page.goto('/');
-  await waitForServiceWorker(page);
-  // An API answer comes from the server (no-store: the holder's own data), not from the
-  // worker's caches; /health says no-cache (never acted on from a store, docs/security.md).
-  const answers = await page.evaluate(async () => {
-    const health = await fetch('/health');
-    const list = await fetch('/user/user-001/credentials');
-    return {
-      health: health.headers.get('cache-control'),
-      list: { status: list.status, cacheControl: list.headers.get('cache-control') },
-    };
-  });
-  expect(answers).toEqual({ health: 'no-cache', list: { status: 401, cacheControl: 'no-store' } });
-  const cached = await page.evaluate(async () => {
-    const urls: string[] = [];
-    for (const name of await caches.keys()) {
-      for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
-    }
-    return urls.map((url) => new URL(url).pathname);
-  });
-  // The landing page is precached as /index.html, which Workbox serves for '/'.
-  expect(cached).toEqual(expect.arrayContaining(['/spa.html', '/index.html', '/login', '/about']));
-  expect(cached.filter((path) => /^\/(api|user|identity|health|storage)(\/|$)/.test(path))).toEqual(
-    [],
-  );
+test('an unknown address shows the 404 page inside the site frame', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(mainNav(page)).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  await expect(page.getByText(/Hey developer/)).toHaveCount(0);
+  await page.getByRole('link', { name: 'Go to home page' }).click();
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test('offline after one visit: a cold start opens the credentials, and every signed-in screen opens', async ({
@@ -164,7 +184,6 @@ test('offline after one visit: a cold start opens the credentials, and every sig
     offline.getByRole('heading', { level: 1, name: /^Verifiable Credentials \(\d+\)$/ }),
   ).toBeVisible();
   await expect(offline.getByRole('article', { name: 'Basic Identity' })).toBeVisible();
-  await page.close();
 
   const screens: [string, string, RegExp | string][] = [
     ['Dashboard', '/dashboard', /./],
@@ -185,22 +204,25 @@ test('offline after one visit: a cold start opens the credentials, and every sig
   await expect(offline.getByRole('heading', { level: 1, name: 'About Pehchaan' })).toBeVisible();
   await expect(offline.getByText(/Failed to fetch dynamically imported module/)).toHaveCount(0);
   await expect(offline.getByText('Unexpected Application Error!')).toHaveCount(0);
+  await offline.close();
   await context.setOffline(false);
 });
 
-test('an unknown address shows the 404 page inside the site frame', async ({ page }) => {
-  await page.goto('/no-such-page');
-  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
-  await expect(mainNav(page)).toBeVisible();
-  await expect(page.getByRole('contentinfo')).toBeVisible();
-  await expect(page.getByText(/Hey developer/)).toHaveCount(0);
-  await page.getByRole('link', { name: 'Go to home page' }).click();
-  await expect(page).toHaveURL(/\/$/);
+test('a new version shows "A new version is ready", and Reload switches to it', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, serviceWorkers: 'allow' });
+  const page = await context.newPage();
+  try {
+    await newVersion(page);
+  } finally {
+    await context.close();
+  }
 });
 
-test('a new version shows "A new version is ready", and Reload switches to it', async ({
-  page,
-}) => {
+/** The new version test on its own `page`, whose worker it replaces. */
+async function newVersion(page: Page) {
   await page.goto('/about');
   await waitForServiceWorker(page);
   const firstWorker = await page.evaluate(async () => {
@@ -245,4 +267,4 @@ test('a new version shows "A new version is ready", and Reload switches to it', 
       return { waiting: registration?.waiting ?? null, active: registration?.active?.state };
     }),
   ).toEqual({ waiting: null, active: 'activated' });
-});
+}

@@ -1,6 +1,7 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { seriousViolations } from './axe';
 import { storedSessionToken } from './browser-storage';
+import { fileWidePage } from './file-page';
 import { E2E_ISSUER, issuerApiKey } from './issuer-key';
 import { fakeCameraArgs, qrVideo } from './qr-video';
 import { signInAsDemo, signInThroughApi } from './sign-in';
@@ -18,7 +19,9 @@ import { signInAsDemo, signInThroughApi } from './sign-in';
  *
  * The test demo account (user-003) holds the credentials, as in receive-credential.spec.ts: each
  * test starts from a known state through the holder's API (no Driving License, a type no other
- * spec file gives this holder) and leaves it so.
+ * spec file gives this holder) and leaves it so. The scan has a browser of its own (its camera);
+ * the other tests share one page (tests/file-page.ts): the signed-out link first, whose sign-in
+ * through the Login page then serves the tests after it.
  */
 
 const HOLDER = { aadhaar: '456789012341', phone: '8765432109', id: 'user-003' } as const;
@@ -140,7 +143,7 @@ async function expectCard(page: Page): Promise<void> {
   await expect(card.getByText('14 Marina Beach Road, Chennai')).toBeVisible();
 }
 
-test.describe.configure({ mode: 'serial' });
+const test = fileWidePage();
 
 test('scan the offer QR on /credentials, see the issuer and claims, a wrong code then the right one, accept, find the card', async ({
   playwright,
@@ -203,35 +206,6 @@ test('scan the offer QR on /credentials, see the issuer and claims, a wrong code
   }
 });
 
-test('/receive?<the offer query> signed in: review, accept; a second licence is refused as SPEC 5 says', async ({
-  page,
-  request,
-}) => {
-  await signIn(page, request);
-  await page.goto(receiveHref(await makeOffer(request, false)));
-  const review = await expectReview(page);
-  await expect(page).toHaveURL(/\/credentials\?offer=offer-[\w-]+$/);
-  // No code asked for: Accept has the focus.
-  await expect(review.getByLabel('Transaction code')).toHaveCount(0);
-  await expect(review.getByRole('button', { name: 'Accept' })).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expectCard(page);
-
-  // The same type again, by an offer this time: the server's SPEC 5 message, and only Close.
-  await page.goto(receiveHref(await makeOffer(request, false)));
-  const again = await expectReview(page);
-  await again.getByRole('button', { name: 'Accept' }).click();
-  await expect(again.getByRole('alert')).toHaveText(
-    `You already have a ${DOCUMENT}. Only one document of each type is allowed.`,
-  );
-  await expect(again.getByRole('button', { name: 'Accept' })).toHaveCount(0);
-  expect(await seriousViolations(page)).toEqual([]);
-  await closeButton(again).click();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(page.getByRole('article', { name: DOCUMENT })).toHaveCount(1);
-  await dropDrivingLicences(page, request);
-});
-
 test('/receive?<the offer query> signed out: sign in, come back to the offer, type the code, accept; the used link says it ended', async ({
   page,
   request,
@@ -262,12 +236,41 @@ test('/receive?<the offer query> signed out: sign in, come back to the offer, ty
   await dropDrivingLicences(page, request);
 });
 
+test('/receive?<the offer query> signed in: review, accept; a second licence is refused as SPEC 5 says', async ({
+  page,
+  request,
+}) => {
+  await dropDrivingLicences(page, request);
+  await page.goto(receiveHref(await makeOffer(request, false)));
+  const review = await expectReview(page);
+  await expect(page).toHaveURL(/\/credentials\?offer=offer-[\w-]+$/);
+  // No code asked for: Accept has the focus.
+  await expect(review.getByLabel('Transaction code')).toHaveCount(0);
+  await expect(review.getByRole('button', { name: 'Accept' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expectCard(page);
+
+  // The same type again, by an offer this time: the server's SPEC 5 message, and only Close.
+  await page.goto(receiveHref(await makeOffer(request, false)));
+  const again = await expectReview(page);
+  await again.getByRole('button', { name: 'Accept' }).click();
+  await expect(again.getByRole('alert')).toHaveText(
+    `You already have a ${DOCUMENT}. Only one document of each type is allowed.`,
+  );
+  await expect(again.getByRole('button', { name: 'Accept' })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  await closeButton(again).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('article', { name: DOCUMENT })).toHaveCount(1);
+  await dropDrivingLicences(page, request);
+});
+
 test('decline an offer; a declined or unknown offer says so in plain words', async ({
   page,
   request,
   baseURL,
 }) => {
-  await signIn(page, request);
+  await dropDrivingLicences(page, request);
   await page.goto(receiveHref(await makeOffer(request, true)));
   const review = await expectReview(page);
   const offerId = new URL(page.url()).searchParams.get('offer');

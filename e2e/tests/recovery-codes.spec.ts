@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { type CDPSession, expect, type Locator, type Page, test } from '@playwright/test';
+import { type CDPSession, expect, type Locator, type Page } from '@playwright/test';
 import { seriousViolations } from './axe';
 import { storedSessionToken } from './browser-storage';
+import { fileWidePage } from './file-page';
 
 /**
  * The passkey second factor's recovery codes and Biometric unlock on the device that holds the
@@ -18,6 +19,10 @@ import { storedSessionToken } from './browser-storage';
  * the account as seeded; the recovery codes it keeps are inert while no passkey is owed, and a
  * later turn-on keeps them (no new set offered). Screenshots of the codes dialog and of the
  * recovery-code input at 390 and 1280 px go to test-results/.
+ *
+ * One page for the file (tests/file-page.ts): the first test signs in through the Login page (its
+ * second step is under test) and leaves the page signed in, its viewport and authenticator as
+ * they were; the second goes on from there.
  */
 
 const PORT = Number(process.env.E2E_PORT ?? 5123);
@@ -25,11 +30,16 @@ const SECONDARY = { aadhaar: '345678901238', phone: '9123456780', id: 'user-002'
 type Account = typeof SECONDARY;
 const CODE = /[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}/;
 
+const test = fileWidePage();
 test.use({ baseURL: `http://localhost:${PORT}` });
-test.describe.configure({ mode: 'serial' });
 
-/** Chromium's virtual authenticator on `page`: internal (platform), user verification on. */
-async function addAuthenticator(page: Page): Promise<{ cdp: CDPSession; id: string }> {
+/**
+ * Chromium's virtual authenticator on `page`: internal (platform), user verification on. Answers
+ * `remove`, which takes it away again (the file's page goes on without it).
+ */
+async function addAuthenticator(
+  page: Page,
+): Promise<{ cdp: CDPSession; id: string; remove: () => Promise<void> }> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable', { enableUI: false });
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
@@ -42,7 +52,11 @@ async function addAuthenticator(page: Page): Promise<{ cdp: CDPSession; id: stri
       automaticPresenceSimulation: true,
     },
   });
-  return { cdp, id: authenticatorId };
+  const remove = async () => {
+    await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId });
+    await cdp.detach();
+  };
+  return { cdp, id: authenticatorId, remove };
 }
 
 /** Steps 1 and 2 of the sign-in; the caller expects what follows. */
@@ -136,7 +150,8 @@ test('Recovery codes: offered once when the passkey second factor is turned on; 
   page,
 }) => {
   test.setTimeout(120_000);
-  await addAuthenticator(page);
+  const viewport = page.viewportSize();
+  const authenticator = await addAuthenticator(page);
   await enterOtp(page, SECONDARY);
   await expect(page).toHaveURL(/\/dashboard$/);
   const codes = await turnOnTwoFactor(page, SECONDARY, async (dialog, shown) => {
@@ -227,16 +242,20 @@ test('Recovery codes: offered once when the passkey second factor is turned on; 
   ).toBeVisible();
 
   await removePasskey(page);
+  await authenticator.remove();
+  if (viewport) await page.setViewportSize(viewport);
 });
 
 test('Biometric unlock on the device that holds the two-factor passkey uses that passkey, registering none', async ({
   page,
 }) => {
   test.setTimeout(120_000);
+  // Signed in by the test before (its Login page sign-ins). The clock is installed while the page
+  // is on /health (no app running on real timers), so the app's next load (turnOnTwoFactor opens
+  // /settings) starts on it, as on a fresh page.
+  await page.goto('/health');
   await page.clock.install();
-  const { cdp, id } = await addAuthenticator(page);
-  await enterOtp(page, SECONDARY);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const { cdp, id, remove } = await addAuthenticator(page);
   await turnOnTwoFactor(page, SECONDARY);
   const heldHere = async () =>
     (await cdp.send('WebAuthn.getCredentials', { authenticatorId: id })).credentials.length;
@@ -275,4 +294,5 @@ test('Biometric unlock on the device that holds the two-factor passkey uses that
   await saved(page);
   await removePasskey(page);
   await expect(biometric).toHaveAttribute('aria-checked', 'false');
+  await remove();
 });

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { hasStorageKey, readStored } from './browser-storage';
 import { ensureCredential } from './held-credential';
+import { visitInApp } from './in-app-visit';
 import { signInAsDemo } from './sign-in';
 
 /**
@@ -86,16 +87,18 @@ test('localStorage holds only ciphertext of personal data; a reload decrypts it;
   await signInAsDemo(page, HOLDER.aadhaar, HOLDER.phone);
   // The Aadhaar number and the PAN go in the cache, masked as the list answers them.
   await ensureCredential(page, 'PAN Card');
-  await ensureCredential(page, 'Aadhaar Card');
-  await page.goto('/consent');
+  await ensureCredential(page, 'Aadhaar Card', { open: false });
+  // The other screens inside the running app (tests/in-app-visit.ts): each fetches and caches its
+  // data as after a load, without the app's start again.
+  await visitInApp(page, '/consent');
   await expect(page.getByRole('heading', { level: 1, name: 'Consent Management' })).toBeVisible();
-  await page.goto('/logs');
+  await visitInApp(page, '/logs');
   await expect(page.getByRole('heading', { level: 1, name: 'Activity Logs' })).toBeVisible();
-  await page.goto('/profile');
+  await visitInApp(page, '/profile');
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
   // The profile is cached once it has loaded from the API (its name shows).
   await expect(page.getByText(HOLDER.name).first()).toBeVisible();
-  await page.goto('/dashboard');
+  await visitInApp(page, '/dashboard');
   await expect(page.getByText('Connected to API')).toBeVisible();
 
   // The cache really holds the holder's data: decrypted with the page's own key, it is there,

@@ -1,7 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import { type BrowserContext, type CDPSession, expect, type Page, test } from '@playwright/test';
+import {
+  type Browser,
+  type BrowserContext,
+  type CDPSession,
+  expect,
+  type Page,
+} from '@playwright/test';
 import { storedSessionToken } from './browser-storage';
+import { fileWidePage } from './file-page';
 import { ensureCredential } from './held-credential';
+import { visitInApp } from './in-app-visit';
 import { signInThroughApi } from './sign-in';
 
 /**
@@ -16,6 +24,11 @@ import { signInThroughApi } from './sign-in';
  * password, a short timeout) is put back at its end, so the other spec files see it as seeded.
  * The grace period of Delete Account passing is shown with a moved clock in the API suite
  * (apps/server/test/data-settings.test.ts, TestClock); here the holder asks and cancels.
+ *
+ * One page for the file, signed in once (tests/file-page.ts): each test starts signed in and
+ * leaves the page signed in (a test that signs out signs in again). The two tests that move the
+ * page's clock (Session timeout, Biometric unlock) share a context of their own whose clock is
+ * installed before its first page load, so the file's page keeps the real clock.
  */
 
 const PORT = Number(process.env.E2E_PORT ?? 5123);
@@ -23,11 +36,41 @@ const AADHAAR = '456789012341';
 const PHONE = '8765432109';
 const USER = 'user-003';
 
-test.use({ baseURL: `http://localhost:${PORT}` });
-test.describe.configure({ mode: 'serial' });
+/** Signs in without the Login page (tests/sign-in.ts), at /dashboard. */
+function signIn(page: Page) {
+  return signInThroughApi(page, AADHAAR, PHONE);
+}
 
-/** Chromium's virtual authenticator on `page`: internal (platform), user verification on. */
-async function addAuthenticator(page: Page): Promise<{ cdp: CDPSession; id: string }> {
+const test = fileWidePage(signIn);
+test.use({ baseURL: `http://localhost:${PORT}` });
+
+/**
+ * The page of the tests that move the clock: a context of its own with Playwright's clock
+ * installed before anything loads (time flows as usual until a test fast-forwards it), made on
+ * first use and closed after the file's last test.
+ */
+let clocked: { context: BrowserContext; page: Page } | undefined;
+async function clockedPage(browser: Browser): Promise<Page> {
+  if (!clocked) {
+    const context = await browser.newContext({ baseURL: `http://localhost:${PORT}` });
+    const page = await context.newPage();
+    await page.clock.install();
+    clocked = { context, page };
+  }
+  return clocked.page;
+}
+test.afterAll(async () => {
+  await clocked?.context.close();
+  clocked = undefined;
+});
+
+/**
+ * Chromium's virtual authenticator on `page`: internal (platform), user verification on. Answers
+ * `remove`, which takes it away again (the file's page goes on without it).
+ */
+async function addAuthenticator(
+  page: Page,
+): Promise<{ cdp: CDPSession; id: string; remove: () => Promise<void> }> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable', { enableUI: false });
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
@@ -40,7 +83,11 @@ async function addAuthenticator(page: Page): Promise<{ cdp: CDPSession; id: stri
       automaticPresenceSimulation: true,
     },
   });
-  return { cdp, id: authenticatorId };
+  const remove = async () => {
+    await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId });
+    await cdp.detach();
+  };
+  return { cdp, id: authenticatorId, remove };
 }
 
 /** Steps 1 and 2 of the sign-in; the caller expects what follows (dashboard or a second step). */
@@ -60,13 +107,18 @@ async function signInOnPage(page: Page) {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-/** Signs in without the Login page (tests/sign-in.ts), at /dashboard. */
-function signIn(page: Page) {
-  return signInThroughApi(page, AADHAAR, PHONE);
+/**
+ * Opens `path` inside the running app (tests/in-app-visit.ts: no page load, where the load is not
+ * what is tested), so the screen mounts afresh (its status line says nothing saved yet). A screen
+ * already open is loaded again instead, as a route to itself would not mount it afresh.
+ */
+async function openInApp(page: Page, path: string) {
+  if (new URL(page.url()).pathname === path) await page.goto(path);
+  else await visitInApp(page, path);
 }
 
 async function openSettings(page: Page) {
-  await page.goto('/settings');
+  await openInApp(page, '/settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Account' })).toBeVisible();
 }
@@ -92,9 +144,9 @@ async function signOut(page: Page) {
 }
 
 test('Session timeout: the server ends the session after the chosen minutes; the app signs out when idle', async ({
-  page,
+  browser,
 }) => {
-  await page.clock.install();
+  const page = await clockedPage(browser);
   await signIn(page);
   await openSettings(page);
   await page.getByRole('combobox', { name: 'Session timeout' }).selectOption('15');
@@ -127,7 +179,6 @@ test('Session timeout: the server ends the session after the chosen minutes; the
 test('Data sharing off: no new share link and no consent approval, said in words; on again, sharing works', async ({
   page,
 }) => {
-  await signIn(page);
   await openSettings(page);
   const sharing = page.getByRole('switch', { name: 'Data sharing' });
   await expect(sharing).toHaveAttribute('aria-checked', 'true');
@@ -135,7 +186,7 @@ test('Data sharing off: no new share link and no consent approval, said in words
   await expect(sharing).toHaveAttribute('aria-checked', 'false');
   await saved(page);
 
-  await page.goto('/credentials');
+  await openInApp(page, '/credentials');
   const card = page.getByRole('article', { name: 'Basic Identity' });
   await card.getByRole('button', { name: 'Show QR Code' }).click();
   const dialog = page.getByRole('dialog', { name: 'Share Basic Identity' });
@@ -153,7 +204,7 @@ test('Data sharing off: no new share link and no consent approval, said in words
   await sharing.click();
   await expect(sharing).toHaveAttribute('aria-checked', 'true');
   await saved(page);
-  await page.goto('/credentials');
+  await openInApp(page, '/credentials');
   await card.getByRole('button', { name: 'Show QR Code' }).click();
   await dialog.getByRole('button', { name: 'Create link' }).click();
   await expect(dialog).toBeHidden();
@@ -167,7 +218,6 @@ test('Login notifications: a sign-in on a new device puts a notice in the bell a
   page,
   browser,
 }) => {
-  await signIn(page);
   const other: BrowserContext = await browser.newContext({ baseURL: `http://localhost:${PORT}` });
   const elsewhere = await other.newPage();
   await signIn(elsewhere);
@@ -182,15 +232,14 @@ test('Login notifications: a sign-in on a new device puts a notice in the bell a
       .getByText('New sign-in on Chrome on Linux')
       .first(),
   ).toBeVisible();
-  await page.goto('/logs');
+  await openInApp(page, '/logs');
   await expect(page.getByText('New sign-in on Chrome on Linux').first()).toBeVisible();
 });
 
 test('Two-factor authentication: adds a passkey, which the sign-in asks for after the OTP', async ({
   page,
 }) => {
-  await addAuthenticator(page);
-  await signIn(page);
+  const authenticator = await addAuthenticator(page);
   await openSettings(page);
   const kept = (await api(page, `/user/${USER}/recovery-codes`)).body.remaining as number;
   const twoFactor = page.getByRole('switch', { name: 'Two-factor authentication' });
@@ -220,13 +269,14 @@ test('Two-factor authentication: adds a passkey, which the sign-in asks for afte
   await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByText('Passkey removed')).toBeVisible();
   await expect(twoFactor).toHaveAttribute('aria-checked', 'false');
+  await authenticator.remove();
 });
 
 test('Biometric unlock: after the timeout the app locks, and this device unlocks it', async ({
-  page,
+  browser,
 }) => {
-  await page.clock.install();
-  await addAuthenticator(page);
+  const page = await clockedPage(browser);
+  const authenticator = await addAuthenticator(page);
   await signIn(page);
   await openSettings(page);
   await page.getByRole('combobox', { name: 'Session timeout' }).selectOption('15');
@@ -262,12 +312,12 @@ test('Biometric unlock: after the timeout the app locks, and this device unlocks
   await security.getByRole('button', { name: /^Remove passkey/ }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
   await expect(security.getByText('You have no passkeys yet.', { exact: false })).toBeVisible();
+  await authenticator.remove();
 });
 
 test('Change Password sets an account password asked for after the OTP; a wrong one is refused', async ({
   page,
 }) => {
-  await signIn(page);
   await openSettings(page);
   const form = page.getByRole('form', { name: 'Change Password' });
   await form.getByLabel('New password', { exact: true }).fill('mango-tree-42');
@@ -288,7 +338,7 @@ test('Change Password sets an account password asked for after the OTP; a wrong 
   await expect(page).toHaveURL(/\/dashboard$/);
 
   // The wrong try is a suspicious-activity alert in the log.
-  await page.goto('/logs');
+  await openInApp(page, '/logs');
   await expect(
     page.getByText('Sign-in stopped: right OTP, wrong account password').first(),
   ).toBeVisible();
@@ -305,7 +355,6 @@ test('Change Password sets an account password asked for after the OTP; a wrong 
 test('Data retention: the period is kept on the server and the screen says what the law keeps', async ({
   page,
 }) => {
-  await signIn(page);
   await openSettings(page);
   const retention = page.getByRole('combobox', { name: 'Data retention' });
   await expect(retention).toHaveAccessibleDescription(
@@ -325,8 +374,8 @@ test('Data retention: the period is kept on the server and the screen says what 
 test('Automatic backup: a passphrase first, then encrypted backups that restore a deleted credential', async ({
   page,
 }) => {
-  await signIn(page);
-  await ensureCredential(page, 'PAN Card');
+  await openInApp(page, '/credentials');
+  await ensureCredential(page, 'PAN Card', { open: false });
   await openSettings(page);
   const data = page.getByRole('region', { name: 'Data and Storage' });
   const auto = data.getByRole('switch', { name: 'Automatic backup' });
@@ -353,7 +402,7 @@ test('Automatic backup: a passphrase first, then encrypted backups that restore 
   expect(text).not.toContain('PAN Card');
 
   // Delete the PAN credential, then restore it from the file with the passphrase.
-  await page.goto('/credentials');
+  await openInApp(page, '/credentials');
   const pan = page.getByRole('article', { name: 'PAN Card' });
   await pan.getByRole('button', { name: 'Delete' }).click();
   await page
@@ -382,7 +431,6 @@ test('Automatic backup: a passphrase first, then encrypted backups that restore 
 test('Delete Account: two confirmations, a date and what is kept; signing in again cancels', async ({
   page,
 }) => {
-  await signIn(page);
   await openSettings(page);
   await page.getByRole('button', { name: 'Delete Account' }).click();
   const first = page.getByRole('dialog', { name: 'Delete your account?' });
@@ -409,7 +457,7 @@ test('Delete Account: two confirmations, a date and what is kept; signing in aga
   await expect(
     page.getByText('Welcome back. Your account deletion was cancelled because you signed in.'),
   ).toBeVisible();
-  await page.goto('/logs');
+  await openInApp(page, '/logs');
   await expect(page.getByText('Account deletion cancelled by signing in').first()).toBeVisible();
 });
 
@@ -418,7 +466,7 @@ for (const language of ['en', 'hi'] as const) {
     page,
   }) => {
     test.setTimeout(120_000);
-    await signIn(page);
+    const viewport = page.viewportSize();
     // The language the holder chose, read by the app when it starts (lib/i18n.ts).
     await page.evaluate((lang) => localStorage.setItem('language', lang), language);
     const names = {
@@ -442,6 +490,9 @@ for (const language of ['en', 'hi'] as const) {
       );
       expect(scrolls).toBe(false);
     }
+    // The file's page as it was: no stored language, its viewport.
+    await page.evaluate(() => localStorage.removeItem('language'));
+    if (viewport) await page.setViewportSize(viewport);
     // Its axe scan: languages.spec.ts (/settings in each language) and profile-settings.spec.ts.
   });
 }
