@@ -5,8 +5,10 @@
  * when the app takes the page over (ADR 0010), and the reveal toggle shows the same values.
  */
 import { act, fireEvent, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
+import { VERIFY_DELAY_MS } from '@/features/verifier/verify-delay';
+import { fakeDelays, passDelay } from '@/testing/fake-delays';
 import { verificationAnswer } from '@/testing/fixtures';
 import { json, mockFetch, problem } from '@/testing/mock-fetch';
 import {
@@ -18,9 +20,6 @@ import {
 import { clearVerifyHandOver, handedOverVerifyOutcome } from './verify-hand-over';
 import { mountCredentialIsland } from './verify-island';
 import { isVerificationAnswer } from './verify-island-answer';
-
-/** Waits past SPEC 9's 1 s verification delay. */
-const slow = { timeout: 4000 };
 
 /** A share link's answer: the chosen fields masked, their values in `disclosed`. */
 function shareAnswer(maxViews: number | null) {
@@ -49,6 +48,8 @@ function shareAnswer(maxViews: number | null) {
 
 /** The prerendered /verify frame's <main> (the credential page's). */
 const prerenderedFrame = () => prerenderedMain(paths.verify.getHref('_'));
+
+beforeEach(fakeDelays);
 
 afterEach(() => {
   clearVerifyHandOver();
@@ -99,7 +100,8 @@ describe('the /verify/{id} island draws what the app draws', () => {
     // The id at once; the verdict only after SPEC 9's second.
     expect(within(main).getByText(id)).toBeVisible();
     expect(within(main).getByText('Loading...')).toBeVisible();
-    await within(main).findByRole('heading', { level: 2 }, slow);
+    await passDelay(VERIFY_DELAY_MS);
+    await within(main).findByRole('heading', { level: 2 });
     act(() => island.unmount());
     const handedOver = handedOverVerifyOutcome(id);
     if (handedOver?.page !== 'credential') throw new Error('no credential verdict handed over');
@@ -131,14 +133,12 @@ describe('the /verify/{id} island draws what the app draws', () => {
     });
     const main = await prerenderedFrame();
     mountCredentialIsland(main, 'cred-1');
-    expect(
-      await within(main).findByRole('heading', { name: 'Verification failed' }, slow),
-    ).toBeVisible();
+    await passDelay(VERIFY_DELAY_MS);
+    expect(await within(main).findByRole('heading', { name: 'Verification failed' })).toBeVisible();
     fireEvent.click(within(main).getByRole('button', { name: 'Try again' }));
     expect(within(main).getByText('Loading...')).toBeVisible();
-    expect(
-      await within(main).findByRole('heading', { name: 'Credential verified' }, slow),
-    ).toBeVisible();
+    await passDelay(VERIFY_DELAY_MS);
+    expect(await within(main).findByRole('heading', { name: 'Credential verified' })).toBeVisible();
     expect(calls).toBe(2);
   });
 });

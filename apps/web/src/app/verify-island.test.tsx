@@ -8,13 +8,15 @@
  */
 import { act, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ThemeToggle } from '@/components/layouts/theme-toggle';
 import { paths } from '@/config/paths';
+import { VERIFY_DELAY_MS } from '@/features/verifier/verify-delay';
 import { i18n } from '@/lib/i18n';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { ThemeProvider } from '@/lib/theme';
 import { publicReceiptAnswer, WITHDRAWN_RECEIPT } from '@/testing/consent-receipts';
+import { fakeDelays, passDelay } from '@/testing/fake-delays';
 import { verificationAnswer } from '@/testing/fixtures';
 import { json, mockFetch } from '@/testing/mock-fetch';
 import { renderApp } from '@/testing/render-app';
@@ -25,12 +27,11 @@ import { loadVerifyIsland } from './verify-island';
 
 const RECEIPT = WITHDRAWN_RECEIPT;
 
-/** Waits past SPEC 9's 1 s verification delay. */
-const slow = { timeout: 4000 };
-
 /** The prerendered frame the server sends for `id`'s page: the receipt page's for a receipt. */
 const frameOf = (id: string) =>
   prerenderedMain(paths.verify.getHref(id.startsWith('receipt-') ? RECEIPT_FRAME_ID : '_'));
+
+beforeEach(fakeDelays);
 
 afterEach(() => {
   clearVerifyHandOver();
@@ -46,9 +47,8 @@ describe('the /verify/{id} island', () => {
     const main = await frameOf('cred-1');
     const mount = await loadVerifyIsland('cred-1');
     const island = await act(async () => mount(main, 'cred-1'));
-    expect(
-      await within(main).findByRole('heading', { name: 'Credential verified' }, slow),
-    ).toBeVisible();
+    await passDelay(VERIFY_DELAY_MS);
+    expect(await within(main).findByRole('heading', { name: 'Credential verified' })).toBeVisible();
     expect(within(main).getByText('cred-1')).toBeVisible();
 
     act(() => island.unmount());
@@ -69,9 +69,8 @@ describe('the /verify/{id} island', () => {
     const island = await act(async () => mount(main, RECEIPT.id));
     // The receipt page's frame: its own heading, then the verdict.
     expect(within(main).getByRole('heading', { level: 1 })).toHaveTextContent('Consent Receipt');
-    expect(
-      await within(main).findByRole('heading', { name: 'Receipt verified' }, slow),
-    ).toBeVisible();
+    await passDelay(VERIFY_DELAY_MS);
+    expect(await within(main).findByRole('heading', { name: 'Receipt verified' })).toBeVisible();
     const contents = within(main).getByRole('region', { name: 'What this receipt records' });
     expect(within(contents).getByText('State Bank of India')).toBeVisible();
 
@@ -110,7 +109,8 @@ describe('the /verify/{id} island', () => {
         </I18nextProvider>,
       );
       expectSamePage(shown, container.firstElementChild as Element);
-      await within(main).findByRole('heading', { name: 'Credential verified' }, slow);
+      await passDelay(VERIFY_DELAY_MS);
+      await within(main).findByRole('heading', { name: 'Credential verified' });
     },
   );
 
@@ -124,6 +124,7 @@ describe('the /verify/{id} island', () => {
     expect(
       within(root).getByRole('button', { name: 'Change theme (current: System)' }),
     ).toBeVisible();
-    await within(main).findByRole('heading', { name: 'Credential verified' }, slow);
+    await passDelay(VERIFY_DELAY_MS);
+    await within(main).findByRole('heading', { name: 'Credential verified' });
   });
 });

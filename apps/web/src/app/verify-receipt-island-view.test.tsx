@@ -9,14 +9,16 @@
  */
 import { type ConsentReceiptRecord, readConsentReceipt } from '@pehchaan/core';
 import { act, fireEvent, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
+import { VERIFY_DELAY_MS } from '@/features/verifier/verify-delay';
 import {
   publicReceiptAnswer,
   REGISTRY_DID,
   receiptRecord,
   WITHDRAWN_RECEIPT,
 } from '@/testing/consent-receipts';
+import { fakeDelays, passDelay } from '@/testing/fake-delays';
 import { json, mockFetch, problem } from '@/testing/mock-fetch';
 import {
   appPage,
@@ -28,9 +30,6 @@ import { RECEIPT_FRAME_ID } from './prerender';
 import { clearVerifyHandOver, handedOverVerifyOutcome } from './verify-hand-over';
 import { mountReceiptIsland } from './verify-receipt-island';
 import { isPublicReceiptAnswer, readReceiptInIsland } from './verify-receipt-island-answer';
-
-/** Waits past SPEC 9's 1 s verification delay. */
-const slow = { timeout: 4000 };
 
 /** The approval's receipt of the consent WITHDRAWN_RECEIPT withdrew. */
 const GIVEN = receiptRecord({
@@ -107,6 +106,8 @@ const INVALID = {
 
 /** The prerendered frame the server sends for a receipt's id: the receipt page's <main>. */
 const receiptFrame = () => prerenderedMain(paths.verify.getHref(RECEIPT_FRAME_ID));
+
+beforeEach(fakeDelays);
 
 afterEach(() => {
   clearVerifyHandOver();
@@ -223,7 +224,8 @@ describe('the /verify/{receiptId} island draws what the app draws', () => {
     expect(within(main).getByRole('heading', { level: 1 })).toBe(title);
     expect(title).toBeVisible();
     expect(within(main).getByText('Loading...')).toBeVisible();
-    await within(main).findByRole('heading', { level: 2, name: heading }, slow);
+    await passDelay(VERIFY_DELAY_MS);
+    await within(main).findByRole('heading', { level: 2, name: heading });
     act(() => island.unmount());
     const handedOver = handedOverVerifyOutcome(id);
     if (handedOver?.page !== 'receipt') throw new Error('no receipt outcome handed over');
@@ -253,7 +255,8 @@ describe('the /verify/{receiptId} island draws what the app draws', () => {
     expectSamePage(main.firstElementChild as HTMLElement, app);
     mountReceiptIsland(main, W.id);
     expectSamePage(main.firstElementChild as HTMLElement, app);
-    await within(main).findByRole('heading', { level: 2 }, slow);
+    await passDelay(VERIFY_DELAY_MS);
+    await within(main).findByRole('heading', { level: 2 });
   });
 
   it("draws the receipt page over the credential page's frame (a server without the receipt frame)", async () => {
@@ -263,7 +266,8 @@ describe('the /verify/{receiptId} island draws what the app draws', () => {
     expect(within(main).getByRole('heading', { level: 1, name: 'Consent Receipt' })).toBeVisible();
     expect(within(main).queryByText('Credential Verification')).toBeNull();
     expectSamePage(main.firstElementChild as HTMLElement, appPage(W.id));
-    await within(main).findByRole('heading', { level: 2, name: 'Receipt verified' }, slow);
+    await passDelay(VERIFY_DELAY_MS);
+    await within(main).findByRole('heading', { level: 2, name: 'Receipt verified' });
     act(() => island.unmount());
     const handedOver = handedOverVerifyOutcome(W.id);
     if (!handedOver) throw new Error('no receipt outcome handed over');
@@ -280,14 +284,12 @@ describe('the /verify/{receiptId} island draws what the app draws', () => {
     });
     const main = await receiptFrame();
     mountReceiptIsland(main, W.id);
-    expect(
-      await within(main).findByRole('heading', { name: 'Verification failed' }, slow),
-    ).toBeVisible();
+    await passDelay(VERIFY_DELAY_MS);
+    expect(await within(main).findByRole('heading', { name: 'Verification failed' })).toBeVisible();
     fireEvent.click(within(main).getByRole('button', { name: 'Try again' }));
     expect(within(main).getByText('Loading...')).toBeVisible();
-    expect(
-      await within(main).findByRole('heading', { name: 'Receipt verified' }, slow),
-    ).toBeVisible();
+    await passDelay(VERIFY_DELAY_MS);
+    expect(await within(main).findByRole('heading', { name: 'Receipt verified' })).toBeVisible();
     expect(calls).toBe(2);
   });
 });

@@ -5,6 +5,7 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { createAppRoutes } from '@/app/router';
 import type { UserData } from '@/lib/auth';
@@ -27,10 +28,21 @@ export function signIn(user: UserData = DEMO_USER): UserData {
   return user;
 }
 
-/** Renders the app at `path` with a fresh query cache (`queryClient` in the result). */
+/**
+ * user-event's pauses between actions (setTimeout) run at once when the test has faked the
+ * clock (testing/fake-delays.ts), as they would with real timers; nothing with real timers.
+ */
+function advanceFakedClock(ms: number): void {
+  if (vi.isFakeTimers()) vi.advanceTimersByTime(ms);
+}
+
+/**
+ * Renders the app at `path` with a fresh query cache (`queryClient` in the result) and a
+ * user-event `user` that also works under faked timers (testing/fake-delays.ts).
+ */
 export function renderApp(path: string) {
   const router = createMemoryRouter(createAppRoutes(), { initialEntries: [path] });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ advanceTimers: advanceFakedClock });
   const queryClient = createTestQueryClient();
   const view = render(
     <AppProvider queryClient={queryClient}>

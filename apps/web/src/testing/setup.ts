@@ -6,6 +6,8 @@
  * module, lib/secure-storage.ts, is replaced by testing/plain-vault.ts, which keeps them in
  * localStorage as plaintext, so the feature tests seed and read `localStorage` as before. The
  * substitute exists only in the tests; lib/secure-vault.test.ts tests the real vault.
+ * lib/delay.ts is replaced by testing/observed-delay.ts: the same delays, with the ones running
+ * recorded, so a test can pass them on a faked clock (testing/fake-delays.ts).
  *
  * The jsdom window is kept from file to file within a worker (testing/jsdom-kept.ts);
  * testing/fresh-window.ts, run before this module, puts it back as a new window starts.
@@ -15,6 +17,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
+
+// SPEC 9's delays as the app has them, also recording the ones running (testing/fake-delays.ts).
+vi.mock('@/lib/delay', () => import('./observed-delay'));
 
 vi.mock('@/lib/secure-storage', async () => {
   const { createPlainVault } = await import('./plain-vault');

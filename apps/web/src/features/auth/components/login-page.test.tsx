@@ -1,9 +1,13 @@
 import { MESSAGES } from '@pehchaan/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from '@/lib/browser';
+import { fakeDelays, passDelay } from '@/testing/fake-delays';
 import { json, mockFetch, problem } from '@/testing/mock-fetch';
 import { renderApp } from '@/testing/render-app';
+import { DEMO_LOGIN_DELAY_MS } from '../api/login';
+import { DEMO_OTP_DELAY_MS } from '../api/request-otp';
+import { DEMO_CHECK_DELAY_MS } from './login-debugger';
 
 async function fillStep1(
   user: ReturnType<typeof renderApp>['user'],
@@ -15,8 +19,10 @@ async function fillStep1(
   await user.click(screen.getByRole('button', { name: 'Send OTP' }));
 }
 
+/** Step 2 for the primary demo pair, after SPEC 9's simulated send (passed, fake-delays.ts). */
 async function reachStep2(user: ReturnType<typeof renderApp>['user']) {
   await fillStep1(user, '234567890125', '9876543210');
+  await passDelay(DEMO_OTP_DELAY_MS);
   return screen.findByLabelText('Enter OTP');
 }
 
@@ -35,6 +41,9 @@ const apiLoginAnswer = {
 };
 
 describe('/login step 1', () => {
+  // SPEC 9's simulated sends and local sign-ins are passed on a faked clock, not waited out.
+  beforeEach(fakeDelays);
+
   it('groups the Aadhaar number 4-4-4 and keeps digits only', async () => {
     const { user } = renderApp('/login');
     const aadhaar = await screen.findByLabelText('Aadhaar Number');
@@ -78,6 +87,7 @@ describe('/login step 1', () => {
     const { user } = renderApp('/login');
     await fillStep1(user, '234567890125', '9876543210');
     expect(screen.getByRole('button', { name: 'Sending OTP...' })).toBeDisabled();
+    await passDelay(DEMO_OTP_DELAY_MS);
     expect(await screen.findByText('Demo OTP sent! Use 123456')).toBeInTheDocument();
     expect(screen.getByText('An OTP has been sent to +91 9876543210')).toBeInTheDocument();
     const otp = screen.getByLabelText('Enter OTP');
@@ -125,6 +135,8 @@ describe('/login step 1', () => {
 });
 
 describe('/login step 2', () => {
+  beforeEach(fakeDelays);
+
   it('shows and hides the OTP and goes back to step 1', async () => {
     const { user } = renderApp('/login');
     const otp = await reachStep2(user);
@@ -232,6 +244,7 @@ describe('/login step 2', () => {
     await user.type(await reachStep2(user), '123456');
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(screen.getByRole('button', { name: 'Verifying...' })).toBeDisabled();
+    await passDelay(DEMO_LOGIN_DELAY_MS);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     const stored = JSON.parse(localStorage.getItem('userData') ?? '{}');
     expect(stored).toMatchObject({ id: 'user-001', name: 'Demo User', type: 'demo' });
@@ -243,12 +256,15 @@ describe('/login step 2', () => {
     const { user } = renderApp('/login');
     await user.type(await reachStep2(user), '654321');
     await user.click(screen.getByRole('button', { name: 'Login' }));
+    await passDelay(DEMO_LOGIN_DELAY_MS);
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.wrongDemoOtp('123456'));
     expect(localStorage.getItem('sessionToken')).toBeNull();
   });
 });
 
 describe('/login extras', () => {
+  beforeEach(fakeDelays);
+
   it('shows the three demo accounts and the demo OTP', async () => {
     renderApp('/login');
     const banner = (await screen.findByRole('heading', { name: 'Demo Mode' })).closest('section');
@@ -277,6 +293,7 @@ describe('/login extras', () => {
     await user.click(toggle);
     expect(screen.getByRole('heading', { name: 'Login Debugger' })).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Test Demo Login' }));
+    await passDelay(DEMO_CHECK_DELAY_MS);
     expect(await screen.findByText('Demo login successful!')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(localStorage.getItem('sessionToken')).toBe('server-token-abc');
@@ -307,7 +324,8 @@ describe('/login resend OTP (issue 19)', () => {
     fakeClock();
     const { calls } = mockFetch();
     const { user } = renderApp('/login');
-    await reachStep2(user);
+    await fillStep1(user, '234567890125', '9876543210');
+    await screen.findByLabelText('Enter OTP');
     expect(screen.getByText("Didn't get it? You can resend the OTP in 30 s")).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Resend OTP' })).toBeNull();
     act(() => vi.advanceTimersByTime(20_000));

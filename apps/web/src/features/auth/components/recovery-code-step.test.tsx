@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeDelays, passDelay } from '@/testing/fake-delays';
 import { json, mockFetch, problem } from '@/testing/mock-fetch';
 import { renderApp } from '@/testing/render-app';
+import { DEMO_OTP_DELAY_MS } from '../api/request-otp';
 
 /**
  * The sign-in's second step with a recovery code in place of a lost passkey (docs/security.md
@@ -55,6 +57,7 @@ async function reachSecondStep() {
   await user.type(await screen.findByLabelText('Aadhaar Number'), '234567890125');
   await user.type(screen.getByLabelText('Mobile Number'), '9876543210');
   await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+  await passDelay(DEMO_OTP_DELAY_MS);
   await user.type(await screen.findByLabelText('Enter OTP'), '123456');
   await user.click(screen.getByRole('button', { name: 'Login' }));
   await screen.findByRole('heading', { name: "One more step: confirm it's you" });
@@ -62,6 +65,9 @@ async function reachSecondStep() {
 }
 
 describe('/login second step: a recovery code in place of the passkey', () => {
+  // SPEC 9's simulated OTP send is passed on a faked clock, not waited out.
+  beforeEach(fakeDelays);
+
   it('takes a code, refuses a wrong one in words and says how many are left', async () => {
     const { calls } = api('7kq4 m2xd', 9);
     const { user, router } = await reachSecondStep();

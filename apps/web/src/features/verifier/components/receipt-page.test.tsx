@@ -9,7 +9,8 @@
  * pasted there opens its page; Hindi.
  */
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { VERIFY_DELAY_MS } from '@/features/verifier/verify-delay';
 import { setLanguage } from '@/lib/i18n';
 import {
   publicReceiptAnswer,
@@ -17,6 +18,7 @@ import {
   VERIFIED_RECEIPT_VERDICT,
   WITHDRAWN_RECEIPT,
 } from '@/testing/consent-receipts';
+import { fakeDelays, passDelay } from '@/testing/fake-delays';
 import { json, mockFetch, problem, withoutPublicLists } from '@/testing/mock-fetch';
 import { renderApp } from '@/testing/render-app';
 
@@ -30,8 +32,7 @@ const GIVEN = receiptRecord({
   issuedAt: '2025-03-02T09:00:00.000Z',
 });
 
-/** Waits past SPEC 9's 1 s verification delay. */
-const slow = { timeout: 4000 };
+beforeEach(fakeDelays);
 
 describe('consent receipt pages', () => {
   it('/verify/{receiptId}: the verdict and what the receipt records', async () => {
@@ -39,7 +40,8 @@ describe('consent receipt pages', () => {
       [`GET /api/consent-receipts/${RECEIPT.id}`]: () => json(publicReceiptAnswer(RECEIPT)),
     });
     renderApp(`/verify/${RECEIPT.id}`);
-    expect(await screen.findByRole('heading', { name: 'Receipt verified' }, slow)).toBeVisible();
+    await passDelay(VERIFY_DELAY_MS);
+    expect(await screen.findByRole('heading', { name: 'Receipt verified' })).toBeVisible();
     expect(
       screen.getByText(
         'The signature is valid and the receipt was issued by Pehchaan consent registry.',
@@ -76,7 +78,8 @@ describe('consent receipt pages', () => {
         ),
     });
     renderApp(`/verify/${GIVEN.id}`);
-    expect(await screen.findByRole('heading', { name: 'Receipt verified' }, slow)).toBeVisible();
+    await passDelay(VERIFY_DELAY_MS);
+    expect(await screen.findByRole('heading', { name: 'Receipt verified' })).toBeVisible();
     const now = screen.getByRole('region', { name: 'Consent now' });
     expect(within(now).getByText('Withdrawn')).toBeVisible();
     // In the page's formats (SPEC 9's defaults: DD/MM/YYYY, India's time).
@@ -99,7 +102,8 @@ describe('consent receipt pages', () => {
       [`GET /api/consent-receipts/${GIVEN.id}`]: () => json(publicReceiptAnswer(GIVEN)),
     });
     renderApp(`/verify/${GIVEN.id}`);
-    const now = await screen.findByRole('region', { name: 'Consent now' }, slow);
+    await passDelay(VERIFY_DELAY_MS);
+    const now = await screen.findByRole('region', { name: 'Consent now' });
     expect(within(now).getByText('Given')).toBeVisible();
     expect(within(now).getByText('Given on 02/03/2025, 2:30 pm.')).toBeVisible();
     expect(within(now).queryByRole('link')).toBeNull();
@@ -124,9 +128,8 @@ describe('consent receipt pages', () => {
         ),
     });
     renderApp(`/verify/${GIVEN.id}`);
-    expect(
-      await screen.findByRole('heading', { name: 'Not a trusted receipt' }, slow),
-    ).toBeVisible();
+    await passDelay(VERIFY_DELAY_MS);
+    expect(await screen.findByRole('heading', { name: 'Not a trusted receipt' })).toBeVisible();
     // Named by its key's identifier, not by the name the document gives itself.
     expect(
       screen.getByText(
@@ -144,7 +147,8 @@ describe('consent receipt pages', () => {
         problem('consent_receipt_not_found', 404, 'Consent receipt not found'),
     });
     renderApp(`/verify/${RECEIPT.id}`);
-    expect(await screen.findByRole('heading', { name: 'Receipt not found' }, slow)).toBeVisible();
+    await passDelay(VERIFY_DELAY_MS);
+    expect(await screen.findByRole('heading', { name: 'Receipt not found' })).toBeVisible();
   });
 
   it('/verify: a pasted receipt is checked at the W3C verify endpoint, then its consent now read', async () => {
@@ -157,7 +161,8 @@ describe('consent receipt pages', () => {
     await view.user.click(paste);
     await view.user.paste(JSON.stringify(RECEIPT.receipt));
     await view.user.click(screen.getByRole('button', { name: 'Check' }));
-    expect(await screen.findByRole('heading', { name: 'Receipt verified' }, slow)).toBeVisible();
+    await passDelay(VERIFY_DELAY_MS);
+    expect(await screen.findByRole('heading', { name: 'Receipt verified' })).toBeVisible();
     const sent = withoutPublicLists(calls);
     expect(sent[0]?.body).toEqual({
       verifiableCredential: RECEIPT.receipt,
@@ -200,7 +205,8 @@ describe('consent receipt pages', () => {
     const view = renderApp('/verify');
     const file = new File([JSON.stringify(changed)], 'receipt.json', { type: 'application/json' });
     await view.user.upload(await screen.findByLabelText('Or upload a JSON file'), file);
-    expect(await screen.findByRole('heading', { name: 'Invalid signature' }, slow)).toBeVisible();
+    await passDelay(VERIFY_DELAY_MS);
+    expect(await screen.findByRole('heading', { name: 'Invalid signature' })).toBeVisible();
     expect(
       screen.getByText('Invalid signature: the credential was changed or not signed by its issuer'),
     ).toBeVisible();
@@ -213,10 +219,12 @@ describe('consent receipt pages', () => {
     const view = renderApp('/verify');
     await view.user.type(await screen.findByLabelText('Paste the JSON'), 'not json');
     await view.user.click(screen.getByRole('button', { name: 'Check' }));
-    expect(await screen.findByText(/This is not a JSON document/, undefined, slow)).toBeVisible();
+    await passDelay(VERIFY_DELAY_MS);
+    expect(await screen.findByText(/This is not a JSON document/)).toBeVisible();
     await view.user.type(screen.getByLabelText('Receipt link or id'), RECEIPT.url);
     await view.user.click(screen.getByRole('button', { name: 'Open' }));
-    expect(await screen.findByRole('heading', { name: 'Receipt verified' }, slow)).toBeVisible();
+    await passDelay(VERIFY_DELAY_MS);
+    expect(await screen.findByRole('heading', { name: 'Receipt verified' })).toBeVisible();
     expect(view.router.state.location.pathname).toBe(`/verify/${RECEIPT.id}`);
     // Two checks, each after SPEC 9's 1 s delay.
   }, 15_000);
@@ -227,7 +235,8 @@ describe('consent receipt pages', () => {
     });
     await setLanguage('hi');
     renderApp(`/verify/${RECEIPT.id}`);
-    expect(await screen.findByRole('heading', { name: 'रसीद सत्यापित' }, slow)).toBeVisible();
+    await passDelay(VERIFY_DELAY_MS);
+    expect(await screen.findByRole('heading', { name: 'रसीद सत्यापित' })).toBeVisible();
     expect(screen.getByRole('region', { name: 'यह रसीद क्या दर्ज करती है' })).toBeVisible();
     const now = screen.getByRole('region', { name: 'सहमति अभी' });
     expect(within(now).getByText('वापस ली गई')).toBeVisible();

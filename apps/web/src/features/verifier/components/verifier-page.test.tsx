@@ -1,7 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import '@/lib/i18n';
+import { VERIFY_DELAY_MS } from '@/features/verifier/verify-delay';
+import { fakeDelays, passDelay } from '@/testing/fake-delays';
 import { credential, verificationAnswer } from '@/testing/fixtures';
 import { json, mockFetch, problem } from '@/testing/mock-fetch';
 import { renderApp } from '@/testing/render-app';
@@ -23,8 +25,7 @@ function shareAnswer() {
   };
 }
 
-// The 1 s delay of SPEC 9 must fit in the wait.
-const WAIT = { timeout: 3000 };
+beforeEach(fakeDelays);
 
 describe('/verify/:credentialId (SPEC 4 Verification result)', () => {
   it.each([
@@ -42,9 +43,8 @@ describe('/verify/:credentialId (SPEC 4 Verification result)', () => {
       } as never);
       mockFetch({ 'GET /api/verify/cred-1': () => json(answer) });
       renderApp('/verify/cred-1');
-      expect(
-        await screen.findByRole('heading', { level: 2, name: heading }, WAIT),
-      ).toBeInTheDocument();
+      await passDelay(VERIFY_DELAY_MS);
+      expect(await screen.findByRole('heading', { level: 2, name: heading })).toBeInTheDocument();
       expect(screen.getByText(new RegExp(text))).toBeInTheDocument();
       expect(screen.queryByText('Credential verified')).toBeNull();
       const checks = screen.getByRole('list', { name: 'Checks made' });
@@ -56,8 +56,9 @@ describe('/verify/:credentialId (SPEC 4 Verification result)', () => {
   it('a bare credential id: Credential verified with the name and masked numbers, nothing to reveal', async () => {
     mockFetch({ 'GET /api/verify/cred-1': () => json(verificationAnswer('verified', true)) });
     renderApp('/verify/cred-1');
+    await passDelay(VERIFY_DELAY_MS);
     expect(
-      await screen.findByRole('heading', { level: 2, name: 'Credential verified' }, WAIT),
+      await screen.findByRole('heading', { level: 2, name: 'Credential verified' }),
     ).toBeInTheDocument();
     const subject = screen.getByRole('region', { name: 'Subject' });
     expect(within(subject).getByText('Rajesh Kumar Sharma')).toBeInTheDocument();
@@ -74,8 +75,9 @@ describe('/verify/:credentialId (SPEC 4 Verification result)', () => {
     mockFetch({ 'GET /api/verify/share-1': () => json(shareAnswer()) });
     const { user } = renderApp('/verify/share-1');
     expect(await screen.findByText('Loading...')).toBeInTheDocument();
+    await passDelay(VERIFY_DELAY_MS);
     expect(
-      await screen.findByRole('heading', { level: 2, name: 'Credential verified' }, WAIT),
+      await screen.findByRole('heading', { level: 2, name: 'Credential verified' }),
     ).toBeInTheDocument();
     expect(screen.getByText('Income Tax Department')).toBeInTheDocument();
     expect(screen.getByText('PAN Card')).toBeInTheDocument();
@@ -99,8 +101,9 @@ describe('/verify/:credentialId (SPEC 4 Verification result)', () => {
       'GET /api/verify/share-1': () => json({ ...answer, disclosed: { pan_number: 'ABXXXXXX4K' } }),
     });
     renderApp('/verify/share-1');
+    await passDelay(VERIFY_DELAY_MS);
     expect(
-      await screen.findByRole('heading', { level: 2, name: 'Credential verified' }, WAIT),
+      await screen.findByRole('heading', { level: 2, name: 'Credential verified' }),
     ).toBeInTheDocument();
     const subject = screen.getByRole('region', { name: 'Subject' });
     expect(within(subject).getByText('ABXXXXXX4K')).toBeInTheDocument();
@@ -144,9 +147,8 @@ describe('/verify/:credentialId (SPEC 4 Verification result)', () => {
   ])('status %s reads %s', async (status, checks, heading) => {
     mockFetch({ 'GET /api/verify/cred-1': () => json(verificationAnswer(status, false, checks)) });
     renderApp('/verify/cred-1');
-    expect(
-      await screen.findByRole('heading', { level: 2, name: heading }, WAIT),
-    ).toBeInTheDocument();
+    await passDelay(VERIFY_DELAY_MS);
+    expect(await screen.findByRole('heading', { level: 2, name: heading })).toBeInTheDocument();
     expect(screen.getAllByText('Failed').length).toBeGreaterThan(0);
     expect(screen.getByText(`${status} problem`)).toBeInTheDocument();
   });
@@ -159,9 +161,8 @@ describe('/verify/:credentialId (SPEC 4 Verification result)', () => {
   ])('a link answering %s reads %s', async (code, detail, heading) => {
     mockFetch({ 'GET /api/verify/share-9': () => problem(code, 410, detail) });
     renderApp('/verify/share-9');
-    expect(
-      await screen.findByRole('heading', { level: 2, name: heading }, WAIT),
-    ).toBeInTheDocument();
+    await passDelay(VERIFY_DELAY_MS);
+    expect(await screen.findByRole('heading', { level: 2, name: heading })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Subject' })).toBeNull();
   });
 
@@ -171,8 +172,9 @@ describe('/verify/:credentialId (SPEC 4 Verification result)', () => {
         problem('link_disabled', 410, 'The holder turned this link off'),
     });
     renderApp('/verify/cred-off');
+    await passDelay(VERIFY_DELAY_MS);
     expect(
-      await screen.findByRole('heading', { level: 2, name: 'Link turned off' }, WAIT),
+      await screen.findByRole('heading', { level: 2, name: 'Link turned off' }),
     ).toBeInTheDocument();
     expect(
       screen.getByText(
@@ -187,8 +189,9 @@ describe('/verify/:credentialId (SPEC 4 Verification result)', () => {
       'GET /api/verify/nope': () => problem('credential_not_found', 404, 'Credential not found'),
     });
     renderApp('/verify/nope');
+    await passDelay(VERIFY_DELAY_MS);
     expect(
-      await screen.findByRole('heading', { level: 2, name: 'Credential not found' }, WAIT),
+      await screen.findByRole('heading', { level: 2, name: 'Credential not found' }),
     ).toBeInTheDocument();
   });
 
@@ -209,8 +212,9 @@ describe('/verify/:credentialId (SPEC 4 Verification result)', () => {
     );
     mockFetch({});
     renderApp('/verify/local-1');
+    await passDelay(VERIFY_DELAY_MS);
     expect(
-      await screen.findByRole('heading', { level: 2, name: 'Verification failed' }, WAIT),
+      await screen.findByRole('heading', { level: 2, name: 'Verification failed' }),
     ).toBeInTheDocument();
     expect(
       screen.getByText('A copy saved on this device was found, but it could not be verified.'),
@@ -225,8 +229,9 @@ describe('/verify/:credentialId (SPEC 4 Verification result)', () => {
   it('says Verification failed on a server error, with nothing stored', async () => {
     mockFetch({ 'GET /api/verify/cred-1': () => json({ detail: 'oops' }, 500) });
     renderApp('/verify/cred-1');
+    await passDelay(VERIFY_DELAY_MS);
     expect(
-      await screen.findByRole('heading', { level: 2, name: 'Verification failed' }, WAIT),
+      await screen.findByRole('heading', { level: 2, name: 'Verification failed' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });

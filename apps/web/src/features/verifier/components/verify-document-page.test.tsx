@@ -8,17 +8,16 @@
  */
 import { findSampleUser, maskField } from '@pehchaan/core';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { VERIFY_DELAY_MS } from '@/features/verifier/verify-delay';
 import { VERIFIED_RECEIPT_VERDICT, WITHDRAWN_RECEIPT } from '@/testing/consent-receipts';
+import { fakeDelays, passDelay } from '@/testing/fake-delays';
 import { json, mockFetch, withoutPublicLists } from '@/testing/mock-fetch';
 import { renderApp } from '@/testing/render-app';
 import { signedCredential, verifyEndpoint } from '@/testing/signed-credential';
 
 const holder = findSampleUser('user-001');
 if (!holder) throw new Error('sample user-001 missing');
-
-/** Waits past SPEC 9's 1 s verification delay. */
-const slow = { timeout: 4000 };
 
 async function pasteAndCheck(document: unknown) {
   const view = renderApp('/verify');
@@ -28,6 +27,8 @@ async function pasteAndCheck(document: unknown) {
   await view.user.click(screen.getByRole('button', { name: 'Check' }));
   return view;
 }
+
+beforeEach(fakeDelays);
 
 describe('/verify: what it was given', () => {
   it("shows 'Credential revoked' when the verifier's status check says so", async () => {
@@ -54,7 +55,8 @@ describe('/verify: what it was given', () => {
         ),
     });
     await pasteAndCheck(document);
-    expect(await screen.findByRole('heading', { name: 'Credential revoked' }, slow)).toBeVisible();
+    await passDelay(VERIFY_DELAY_MS);
+    expect(await screen.findByRole('heading', { name: 'Credential revoked' })).toBeVisible();
     expect(
       screen.getByText('Credential revoked: The issuer revoked the credential.'),
     ).toBeVisible();
@@ -66,7 +68,8 @@ describe('/verify: what it was given', () => {
     const { calls } = mockFetch({ 'POST /credentials/verify': verifyEndpoint(issuer) });
     const view = await pasteAndCheck(document);
 
-    expect(await screen.findByRole('heading', { name: 'Credential verified' }, slow)).toBeVisible();
+    await passDelay(VERIFY_DELAY_MS);
+    expect(await screen.findByRole('heading', { name: 'Credential verified' })).toBeVisible();
     expect(screen.getByText('A W3C verifiable credential')).toBeVisible();
     // Not a receipt, and never said to be one.
     expect(screen.queryByText(/Receipt verified/)).toBeNull();
@@ -104,7 +107,8 @@ describe('/verify: what it was given', () => {
     const changed = { ...document, credentialSubject: { ...subject, name: 'Someone Else' } };
     mockFetch({ 'POST /credentials/verify': verifyEndpoint(issuer) });
     await pasteAndCheck(changed);
-    expect(await screen.findByRole('heading', { name: 'Invalid signature' }, slow)).toBeVisible();
+    await passDelay(VERIFY_DELAY_MS);
+    expect(await screen.findByRole('heading', { name: 'Invalid signature' })).toBeVisible();
     expect(screen.getByText('A W3C verifiable credential')).toBeVisible();
     const checks = screen.getByRole('list', { name: 'Checks made' });
     expect(within(checks).getByText('Signature').nextSibling).toHaveTextContent('Failed');
@@ -113,7 +117,8 @@ describe('/verify: what it was given', () => {
   it('shows a consent receipt as a receipt', async () => {
     mockFetch({ 'POST /credentials/verify': () => json(VERIFIED_RECEIPT_VERDICT) });
     await pasteAndCheck(WITHDRAWN_RECEIPT.receipt);
-    expect(await screen.findByRole('heading', { name: 'Receipt verified' }, slow)).toBeVisible();
+    await passDelay(VERIFY_DELAY_MS);
+    expect(await screen.findByRole('heading', { name: 'Receipt verified' })).toBeVisible();
     expect(screen.getByText('A consent receipt')).toBeVisible();
     expect(screen.getByRole('region', { name: 'What this receipt records' })).toBeVisible();
     expect(screen.queryByRole('region', { name: 'Credential details' })).toBeNull();
@@ -122,7 +127,8 @@ describe('/verify: what it was given', () => {
   it('names anything else an unknown document and sends it nowhere', async () => {
     const { calls } = mockFetch({});
     await pasteAndCheck({ name: 'Rajesh Kumar', pan_number: holder.panNumber });
-    expect(await screen.findByRole('heading', { name: 'Unknown document' }, slow)).toBeVisible();
+    await passDelay(VERIFY_DELAY_MS);
+    expect(await screen.findByRole('heading', { name: 'Unknown document' })).toBeVisible();
     expect(
       screen.getByText(/neither a consent receipt nor a W3C verifiable credential/),
     ).toBeVisible();
