@@ -239,7 +239,8 @@ describe('the /verify/{receiptId} island draws what the app draws', () => {
     });
     const main = await receiptFrame();
     const island = mountReceiptIsland(main, SIGNED_SBI.id);
-    await within(main).findByRole('heading', { level: 2, name: 'Receipt verified' }, slow);
+    await passDelay(VERIFY_DELAY_MS);
+    await within(main).findByRole('heading', { level: 2, name: 'Receipt verified' });
     const contents = within(main).getByRole('region', { name: 'What this receipt records' });
     const organisation = within(contents).getByText('Organisation (data fiduciary)');
     expect(organisation.nextElementSibling?.textContent).toBe('State Bank of India');

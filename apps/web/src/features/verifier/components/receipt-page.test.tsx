@@ -265,8 +265,9 @@ describe('consent receipt pages', () => {
     });
     await setLanguage('ur');
     const view = renderApp(`/verify/${shop.id}`);
+    await passDelay(VERIFY_DELAY_MS);
     expect(
-      await screen.findByRole('heading', { name: 'رسید کی تصدیق ہو گئی' }, slow),
+      await screen.findByRole('heading', { name: 'رسید کی تصدیق ہو گئی' }),
     ).toBeVisible();
     let contents = screen.getByRole('region', { name: 'یہ رسید کیا درج کرتی ہے' });
     expect(
@@ -276,8 +277,9 @@ describe('consent receipt pages', () => {
 
     view.unmount();
     renderApp(`/verify/${sbi.id}`);
+    await passDelay(VERIFY_DELAY_MS);
     expect(
-      await screen.findByRole('heading', { name: 'رسید کی تصدیق ہو گئی' }, slow),
+      await screen.findByRole('heading', { name: 'رسید کی تصدیق ہو گئی' }),
     ).toBeVisible();
     contents = screen.getByRole('region', { name: 'یہ رسید کیا درج کرتی ہے' });
     expect(
