@@ -266,9 +266,7 @@ describe('consent receipt pages', () => {
     await setLanguage('ur');
     const view = renderApp(`/verify/${shop.id}`);
     await passDelay(VERIFY_DELAY_MS);
-    expect(
-      await screen.findByRole('heading', { name: 'رسید کی تصدیق ہو گئی' }),
-    ).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'رسید کی تصدیق ہو گئی' })).toBeVisible();
     let contents = screen.getByRole('region', { name: 'یہ رسید کیا درج کرتی ہے' });
     expect(
       within(contents).getByText('ادارہ (ڈیٹا فیڈوشیری)').nextElementSibling,
@@ -278,9 +276,7 @@ describe('consent receipt pages', () => {
     view.unmount();
     renderApp(`/verify/${sbi.id}`);
     await passDelay(VERIFY_DELAY_MS);
-    expect(
-      await screen.findByRole('heading', { name: 'رسید کی تصدیق ہو گئی' }),
-    ).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'رسید کی تصدیق ہو گئی' })).toBeVisible();
     contents = screen.getByRole('region', { name: 'یہ رسید کیا درج کرتی ہے' });
     expect(
       within(contents).getByText('ادارہ (ڈیٹا فیڈوشیری)').nextElementSibling,
