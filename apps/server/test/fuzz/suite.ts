@@ -18,6 +18,10 @@
  * issuer likewise with UIDAI's issuer key, a revoked one and the Income Tax Department's, which
  * never issues as UIDAI.
  *
+ * Before each operation the actor's activity log is cut by the product's retention, run as if
+ * years later (cutActorLog): what earlier operations wrote would otherwise make every export and
+ * backup carry thousands of entries.
+ *
  * The verifier and OpenID4VP operations get fresh verifier requests before each operation
  * (their ids for the path, the state of each for a form answer `error=access_denied&state=...`,
  * their wallet links for POST /user/{userId}/presentation-requests) and GET /vct/{type} the
@@ -38,7 +42,8 @@
  * operation key> replays it (the data may differ, as earlier operations do not run);
  * FUZZ_RUNS=<n> raises the count for a longer local run. FUZZ_PROFILE=<file> writes a V8 CPU
  * profile of the part's requests (node:inspector, from the first operation to the last) to
- * `<file>-<part>.cpuprofile`, for Chrome DevTools or scripts/cpuprofile-top.mjs.
+ * `<file>-<part>.cpuprofile`, for Chrome DevTools or scripts/cpuprofile-top.mjs. The summary
+ * printed at the end gives each operation's CPU (its set-up and its requests apart).
  */
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
@@ -1218,8 +1223,11 @@ export function describeFuzzSuite(part: { index: number; count: number }): void 
         await fc.assert(
           fc.asyncProperty(requestArb(operation, context), async (request) => {
             const response = await send(operation, request);
-            // The path the server saw: light-my-request resolves dot segments as a URL parser does.
-            const { pathname } = new URL(request.url, 'http://localhost');
+            // The path the server saw: light-my-request resolved dot segments with a URL parser
+            // and handed the server its pathname and search (read here, not parsed again).
+            const seen = response.raw.req.url ?? '';
+            const query = seen.indexOf('?');
+            const pathname = query === -1 ? seen : seen.slice(0, query);
             const sent = () =>
               `${request.url} ${safeDecode(request.url)} ${String(request.payload ?? '')}`;
             const problems = answerProblems(operation, response, pathname, sent);
