@@ -36,6 +36,7 @@ import {
   hostileKey,
   hostileString,
   hostileValue,
+  LONG_STRINGS,
   ownObject,
   Raw,
   randomText,
@@ -459,19 +460,39 @@ function bodyArb(operation: Operation, context: FuzzContext): fc.Arbitrary<BodyP
 /** Lone surrogates as the (invalid) UTF-8 bytes a careless client would send. */
 const fixSurrogates = (value: string) => value.replace(/\p{Cs}/gu, '%ED%A0%80');
 
+/** The long constant strings of values.ts (up to 1 MiB), drawn again and again. */
+const LONG_CONSTANTS = new Set([...LONG_STRINGS, ...HUGE_STRINGS]);
+
+/**
+ * `encode` remembering its answers for LONG_CONSTANTS, which it would otherwise scan and encode
+ * afresh each time they are drawn; every other string is encoded as it comes.
+ */
+function rememberingLong(encode: (value: string) => string): (value: string) => string {
+  const known = new Map<string, string>();
+  return (value) => {
+    if (value.length < 1024 || !LONG_CONSTANTS.has(value)) return encode(value);
+    let text = known.get(value);
+    if (text === undefined) {
+      text = encode(value);
+      known.set(value, text);
+    }
+    return text;
+  };
+}
+
 /** Percent-encoded as a client library would (lone surrogates as invalid UTF-8). */
-function encoded(value: string): string {
-  return fixSurrogates(value)
+const encoded = rememberingLong((value) =>
+  fixSurrogates(value)
     .split('%ED%A0%80')
     .map((part) => encodeURIComponent(part))
-    .join('%ED%A0%80');
-}
+    .join('%ED%A0%80'),
+);
 
 /** As a careless client sends it: printable ASCII as is ('/', '%', '..' included), the rest
  * percent-encoded (HTTP cannot carry it raw). */
-function raw(value: string): string {
-  return fixSurrogates(value).replace(/[^\x21-\x7E]+/gu, (run) => encodeURIComponent(run));
-}
+const raw = rememberingLong((value) =>
+  fixSurrogates(value).replace(/[^\x21-\x7E]+/gu, (run) => encodeURIComponent(run)),
+);
 
 interface UrlPart {
   value: string;
@@ -702,6 +723,19 @@ function fuzzRequest(operation: Operation, request: Omit<FuzzRequest, 'method'>)
   return full;
 }
 
+/** The JSON text of a 1 MiB string, written once per string (it is the same every operation). */
+const hugeJsonString = (() => {
+  const written = new Map<string, string>();
+  return (value: string) => {
+    let text = written.get(value);
+    if (text === undefined) {
+      text = JSON.stringify(value);
+      written.set(value, text);
+    }
+    return text;
+  };
+})();
+
 /**
  * One request per place a client controls, each carrying a 1 MiB string there (ASCII, and
  * Devanagari for the body): every path parameter, a declared query parameter, an extra query
@@ -716,7 +750,10 @@ export function hugeRequests(operation: Operation, context: FuzzContext): FuzzRe
   const path = (huge?: string) =>
     names.reduce(
       (url, name) =>
-        url.replace(`{${name}}`, encodeURIComponent(name === huge ? ascii : ownValue(name))),
+        url.replace(
+          `{${name}}`,
+          name === huge ? encoded(ascii) : encodeURIComponent(ownValue(name)),
+        ),
       operation.path,
     );
   const base = { auth: { kind: 'own' } as AuthPlan, headers: {}, payload: undefined };
@@ -751,7 +788,7 @@ export function hugeRequests(operation: Operation, context: FuzzContext): FuzzRe
       ...base,
       url: path(),
       headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify(devanagari),
+      payload: hugeJsonString(devanagari),
       labels: ['1 MiB JSON string body'],
     }),
   );
