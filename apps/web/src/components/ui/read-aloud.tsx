@@ -77,15 +77,23 @@ function useVoices(synth: SpeechSynthesis | null): readonly SpeechSynthesisVoice
   return voices;
 }
 
-/** A language's name in the UI language ('Hindi' in English, 'हिन्दी' in Hindi). */
-function languageName(language: string, uiLanguage: string): string {
+/**
+ * The UI language's name in itself, for 'No <language> voice on this device': the registry's
+ * endonym (the language lists' name, in the language's own script; without the script note of
+ * 'মৈতৈলোন্ (বাংলা)'), else Intl's name of it in itself. Not Intl first: where ICU has no data
+ * for the language it answers in the browser's own language (a Dogri screen said 'Dogri' in an
+ * English browser; a Meetei Mayek screen got the Bengali-script name in a browser set to mni-IN).
+ */
+function languageName(language: string): string {
+  const entry = languageEntry(language) ?? languageEntry(baseOf(language));
+  if (entry) return entry.endonym.replace(/\s*\([^)]*\)$/, '');
   try {
-    const name = new Intl.DisplayNames([uiLanguage], { type: 'language' }).of(baseOf(language));
+    const name = new Intl.DisplayNames([language], { type: 'language' }).of(baseOf(language));
     if (name && name !== baseOf(language)) return name;
   } catch {
-    // An engine without display names: the language's own name below.
+    // An engine without display names: the tag itself.
   }
-  return languageEntry(baseOf(language))?.endonym ?? language;
+  return language;
 }
 
 /** The read-aloud button of `text` (see the module's description); null without speech. */
@@ -120,7 +128,7 @@ export function ReadAloudButton({ text, className = '' }: { text: string; classN
     return (
       <Button variant="secondary" size="sm" disabled className={`min-h-11 ${className}`}>
         <SpeakerIcon className="size-4" />
-        {t('readAloud.noVoice', { language: languageName(language, language) })}
+        {t('readAloud.noVoice', { language: languageName(language) })}
       </Button>
     );
   }
