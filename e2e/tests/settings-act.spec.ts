@@ -442,6 +442,7 @@ for (const language of ['en', 'hi'] as const) {
       );
       expect(scrolls).toBe(false);
     }
-    // Its axe scan: languages.spec.ts (/settings in each language) and profile-settings.spec.ts.
+    // Its axe scan: languages.spec.ts and english-words.ts (/settings in each language) and
+    // profile-settings.spec.ts.
   });
 }
