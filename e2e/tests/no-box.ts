@@ -76,6 +76,8 @@ interface Collected {
   groups: number[][];
   /** Each group's key: computed font-family, weight, style, lang and the scripts of its text. */
   keys: string[];
+  /** Whether a face was still loading once collected (then collected again). */
+  fontsLoading: boolean;
   /** The product's web fonts' loaded unicode-ranges, by the family name Chromium reports. */
   ranges: Record<string, [number, number][]>;
 }
@@ -362,7 +364,11 @@ async function collect(page: Page): Promise<Collected> {
     const ordered = [...groups.values()].map((members) =>
       [...members].sort((a, b) => (items[b]?.chars.length ?? 0) - (items[a]?.chars.length ?? 0)),
     );
-    return { items, groups: ordered, keys: [...groups.keys()], ranges };
+    // A face started loading meanwhile (text rendered after the layout above): its text is drawn
+    // by a fallback until it arrives, so the caller collects again.
+    document.body.getBoundingClientRect();
+    const fontsLoading = document.fonts.status === 'loading';
+    return { items, groups: ordered, keys: [...groups.keys()], ranges, fontsLoading };
   }, FACE_NAMES);
 }
 
@@ -392,7 +398,9 @@ export const noBoxCalls = { calls: 0, routes: 0, skipped: 0 };
  * so within one such group key and one set of loaded faces:
  * - `covered`: the characters found drawn by a font that covers them;
  * - `glyphChecked`: the representatives' texts whose system-font glyph count was checked (the
- *   same text in the same description is drawn the same).
+ *   same text in the same description is drawn the same); only a text whose every character
+ *   has a product face is glyph-checked at all (`checkSystemGlyphs`), so only such a text
+ *   brings its group to be asked again.
  * Make one per page and language with `noBoxMemo()`; never share one across languages.
  */
 export interface NoBoxMemo {
@@ -437,7 +445,8 @@ export async function boxesOnScreen(
 
 /** One try of `boxesOnScreen`: `memo` is only added to once every answer is in. */
 async function checkScreen(page: Page, where: string, memo: NoBoxMemo): Promise<string[]> {
-  const collected = await collect(page);
+  let collected = await collect(page);
+  for (let again = 0; collected.fontsLoading && again < 3; again++) collected = await collect(page);
   const { items, groups, keys, ranges } = collected;
   const byName = new Map(Object.entries(ranges).map(([name, list]) => [name, merged(list)]));
   // The loaded faces' ranges are part of every key: a face loaded later may draw a character.
@@ -456,12 +465,33 @@ async function checkScreen(page: Page, where: string, memo: NoBoxMemo): Promise<
     }
     return chars;
   });
+  const cmapByName = await productCmaps();
+  /**
+   * Whether a product face loaded on the page draws `code`: in the face's unicode-range and in its
+   * file's cmap. A character in a range but not in the file is drawn by another font, so it is
+   * checked as any character outside the product's faces.
+   */
+  const productMemo = new Map<number, boolean>();
+  const product = (code: number) => {
+    let known = productMemo.get(code);
+    if (known === undefined) {
+      known = [...byName].some(
+        ([name, list]) => inRanges(code, list) && (cmapByName.get(name)?.has(code) ?? false),
+      );
+      productMemo.set(code, known);
+    }
+    return known;
+  };
+  /** Whether `index`'s glyph count is checked (checkSystemGlyphs): every character a product one. */
+  const allProduct = (index: number) =>
+    [...(items[index]?.counted ?? '')].every((c) => product(c.codePointAt(0) ?? 0));
   const toAsk = groups
     .map((members, group) => ({ members, group }))
     .filter(
       ({ members, group }) =>
         members[0] !== undefined &&
-        ((fresh[group]?.size ?? 0) > 0 || !memo.glyphChecked.has(glyphKey(group, members[0]))),
+        ((fresh[group]?.size ?? 0) > 0 ||
+          (allProduct(members[0]) && !memo.glyphChecked.has(glyphKey(group, members[0])))),
     );
   noBoxCalls.routes++;
   noBoxCalls.skipped += groups.length - toAsk.length;
@@ -496,23 +526,6 @@ async function checkScreen(page: Page, where: string, memo: NoBoxMemo): Promise<
     };
     fontsOf.set(index, fonts);
     return fonts;
-  };
-  const cmapByName = await productCmaps();
-  /**
-   * Whether a product face loaded on the page draws `code`: in the face's unicode-range and in its
-   * file's cmap. A character in a range but not in the file is drawn by another font, so it is
-   * checked as any character outside the product's faces.
-   */
-  const productMemo = new Map<number, boolean>();
-  const product = (code: number) => {
-    let known = productMemo.get(code);
-    if (known === undefined) {
-      known = [...byName].some(
-        ([name, list]) => inRanges(code, list) && (cmapByName.get(name)?.has(code) ?? false),
-      );
-      productMemo.set(code, known);
-    }
-    return known;
   };
   // A variable font may report its default instance's name ("Noto Sans JP Thin"): by prefix.
   const nameOf = (font: PlatformFont) =>
