@@ -12,7 +12,8 @@
  * the same screens without scanning them again:
  * - public pages, English in light and Hindi in dark: /, /login, /verify/{id}, /about, /contact,
  *   /privacy, /terms, /support, /help (public-pages.spec.ts);
- * - /settings in each of the 8 languages, light, 390 px (languages.spec.ts) and in dark, English;
+ * - /settings in each of the 8 languages of SETTINGS_LANGUAGES, light, 390 px (English in
+ *   languages.spec.ts, the others in english-words.ts) and in dark, English;
  *   /profile in light and /profile editing with an error in dark (profile-settings.spec.ts);
  * - /dashboard, /credentials, /consent with the developer tools collapsed (developer-tools.spec.ts);
  * - the Approve summary with a field left out (consent-fields.spec.ts); the Withdraw dialog, the

@@ -14,10 +14,12 @@
  * A screen with more than five fails, naming the route and the words, so a text the server sent in
  * English, a string never put through i18next, or a key missing in L is found by where it shows.
  *
- * The primary demo account (DECISIONS 2), signed in once per file: the language is the holder's
- * stored choice (localStorage `language`, as Settings stores it), one page load, then every
- * route reached inside the app (history + popstate, as a link does), so a language costs one
- * start of the app (and one more, signed out, for /login).
+ * One page per file, its HTTP cache kept across its languages: for each, the browser is set to
+ * the language (no stored choice: a browser set to L opens /login in L), the primary demo account
+ * (DECISIONS 2) signs in with the translated form, and every route is reached inside the app
+ * (history + popstate, as a link does), so a language costs one start of the app. The checks of
+ * languages.spec.ts for each language (/login's texts, fonts and, for some, /settings with axe)
+ * ride on the same visit (`everyScreenInLanguages`).
  *
  * The same visit checks that no character of the screen is a box glyph (docs/requirements.md D9.7;
  * no-box.ts `boxesOnScreen`: every character drawn has a font that covers it, through CDP's
@@ -32,10 +34,25 @@ import { ORGANISATION_NAMES } from '../../packages/core/src/sample-data/organisa
 import { SAMPLE_USERS } from '../../packages/core/src/sample-data/users';
 import { VERIFIER_SEEDS } from '../../packages/core/src/sample-data/verifier-seeds';
 import { APP_ROUTES, PUBLIC_ROUTES, visitInApp } from './in-app-visit';
-import { boxesOnScreen } from './no-box';
-import { signInThroughApi } from './sign-in';
+import {
+  expectScreenIn,
+  expectSettingsIn,
+  LOGIN_FONT,
+  LOGIN_TEXTS,
+  PHONE,
+  SETTINGS_LANGUAGES,
+  setBrowserLanguage,
+  texts,
+} from './language-screens';
+import { boxesOnScreen, noBoxMemo } from './no-box';
 
 const LOCALES = fileURLToPath(new URL('../../apps/web/src/locales', import.meta.url));
+
+/** The window the screens are walked at (Playwright's default). */
+const DESKTOP = { width: 1280, height: 720 } as const;
+
+/** What a sign-out leaves in the browser's storage (apps/web/src/lib/storage-keys.ts). */
+const KEPT_ACROSS_SIGN_OUT = ['deviceId', 'unlockPasskeys'];
 
 /** More English words than this on one screen fail it. */
 const MAX_ENGLISH_WORDS = 5;
@@ -110,50 +127,115 @@ const LANGUAGES = LANGUAGE_REGISTRY.filter((entry) => entry.offered && entry.cod
 
 /**
  * Declares the test of every `part`-th language of `parts` (one spec file each, so the browser
- * test runner's parts share the languages). The file's tests share two pages: one signed in once
- * (through the API: sign-in is not what is tested here), which walks the signed-in screens and
- * the public pages but /login, and one signed out, for /login (it leads a signed-in holder on).
- * A language is a stored choice and a page load in each.
+ * test runner's parts share the languages). The file's tests share one page (one context, its
+ * HTTP cache kept); each test, for its language L:
+ * - signs out (the session and every stored choice removed, the device id kept) and sets the
+ *   browser to L (language-screens.ts `setBrowserLanguage`, as Playwright's `locale` does): a
+ *   browser set to L opens /login in L, at phone width, with /login's texts in L and none of
+ *   their English left, its script drawn by the product's own face fetched from this server,
+ *   no box glyph (languages.spec.ts' check of every language, moved here);
+ * - signs in with the translated form (the primary demo account, DECISIONS 2);
+ * - walks every route in the app (history + popstate, as a link does), each checked for English
+ *   words and box glyphs at 1280 px (/login too, before the sign-in);
+ * - for the languages of SETTINGS_LANGUAGES, checks /settings at phone width on the way:
+ *   its texts, the language field, no serious axe violation, the script's face in use.
  */
 export function everyScreenInLanguages(part: number, parts: number): void {
-  let signedIn: Page;
-  let signedOut: Page;
+  let page: Page;
+  /** The product's font files this page fetched (path), and any not answered 200. */
+  const served: string[] = [];
+  const refused: string[] = [];
   test.beforeAll(async ({ browser }) => {
-    signedIn = await (await browser.newContext()).newPage();
-    signedOut = await (await browser.newContext()).newPage();
-    await signInThroughApi(signedIn, '234567890125', '9876543210');
+    // No locale of Playwright's own (its default is en-US): the tests set the browser's
+    // language themselves, and Chromium takes a locale override from one DevTools session only.
+    page = await (await browser.newContext({ viewport: DESKTOP, locale: '' })).newPage();
+    page.on('response', (response) => {
+      if (!response.url().endsWith('.woff2')) return;
+      if (response.status() !== 200) refused.push(`${response.status()} ${response.url()}`);
+      served.push(new URL(response.url()).pathname);
+    });
+    await page.goto('/health');
   });
   test.afterAll(async () => {
-    await signedIn?.context().close();
-    await signedOut?.context().close();
+    await page?.context().close();
   });
 
   for (const entry of LANGUAGES.filter((_, index) => index % parts === part)) {
-    test(`every screen in ${entry.english} (${entry.code}) has at most ${MAX_ENGLISH_WORDS} English words and no box glyph`, async () => {
-      test.setTimeout(90_000);
-      const own = vocabulary(entry.code);
+    const code = entry.code;
+    const withSettings = (SETTINGS_LANGUAGES as readonly string[]).includes(code);
+    test(`in ${entry.english} (${code}): a browser set to it opens /login in it${withSettings ? ', signs in and opens /settings in it, axe-clean' : ' and signs in'}; every screen has at most ${MAX_ENGLISH_WORDS} English words and no box glyph`, async () => {
+      test.setTimeout(120_000);
+      const testInfo = test.info();
+      const own = vocabulary(code);
+      const memo = noBoxMemo();
       const failures: string[] = [];
       const boxes: string[] = [];
-      const check = async (page: Page, route: string, text: string) => {
+      const where = (route: string, width = '') => `${route}${width} in ${entry.english} (${code})`;
+      const check = async (route: string, text: string) => {
         const words = englishWords(text, own);
         if (words.length > MAX_ENGLISH_WORDS) failures.push(`${route}: ${words.join(' ')}`);
         // The same visit: every character drawn has a font that covers it (no-box.ts).
-        boxes.push(...(await boxesOnScreen(page, `${route} in ${entry.english} (${entry.code})`)));
+        boxes.push(...(await boxesOnScreen(page, where(route), memo)));
       };
-      const choose = async (page: Page, path: string) => {
-        await page.evaluate((code) => localStorage.setItem('language', code), entry.code);
-        // A stored language starts the app at once on a prerendered page (ADR 0010).
-        await page.goto(path);
-        await expect(page.locator('html')).toHaveAttribute('lang', entry.code);
-        await expect(page.locator('#root')).toHaveAttribute('data-app', 'ready');
-      };
-      await choose(signedIn, '/dashboard');
-      for (const route of [...APP_ROUTES, ...PUBLIC_ROUTES.filter((r) => r !== '/login')]) {
-        await check(signedIn, route, await visitInApp(signedIn, route));
+
+      // Signed out, nothing chosen: the browser's language is the only one the app has.
+      await page.evaluate((kept) => {
+        for (const key of Object.keys(localStorage)) {
+          if (!kept.includes(key)) localStorage.removeItem(key);
+        }
+      }, KEPT_ACROSS_SIGN_OUT);
+      await setBrowserLanguage(page, `${code}-IN`);
+      await page.setViewportSize(PHONE);
+      await page.goto('/login');
+      await expect(page.locator('html')).toHaveAttribute('lang', code);
+      const auth = texts(code, 'auth');
+      await expect(page.getByRole('heading', { level: 1, name: auth('title') })).toBeVisible();
+      await visitInApp(page, '/login');
+      await expectScreenIn(page, code, LOGIN_TEXTS);
+      const loginFont = LOGIN_FONT[code];
+      if (loginFont) {
+        // This Chromium has no font for the script: the product's face, from this server.
+        await page.evaluate(() => document.fonts.ready);
+        expect(
+          served.some((path) => loginFont.file.test(path)),
+          served.join(', '),
+        ).toBe(true);
+        expect(
+          await page.evaluate(
+            ([f, t]) => document.fonts.check(`16px "${f}"`, t),
+            [loginFont.family, auth('title')],
+          ),
+        ).toBe(true);
+        await page.screenshot({ path: testInfo.outputPath(`login-${code}-390.png`) });
       }
-      if (signedOut.url() === 'about:blank') await signedOut.goto('/health');
-      await choose(signedOut, '/login');
-      await check(signedOut, '/login', await visitInApp(signedOut, '/login'));
+      // Every character of the script drawn by a real face, bold text (the title) included.
+      boxes.push(...(await boxesOnScreen(page, where('/login', ' at 390 px'), memo)));
+      await page.setViewportSize(DESKTOP);
+      await check('/login', await visitInApp(page, '/login'));
+
+      // The translated form signs the holder in.
+      await page.getByLabel(auth('aadhaarLabel')).fill('234567890125');
+      await page.getByLabel(auth('phoneLabel')).fill('9876543210');
+      await page.getByRole('button', { name: auth('sendOtp') }).click();
+      await page.getByLabel(auth('otpLabel')).fill('123456');
+      await page.getByRole('button', { name: auth('login'), exact: true }).click();
+      await expect(page).toHaveURL(/\/dashboard$/);
+
+      for (const route of [...APP_ROUTES, ...PUBLIC_ROUTES.filter((r) => r !== '/login')]) {
+        await check(route, await visitInApp(page, route));
+        if (route === '/settings' && withSettings) {
+          await page.setViewportSize(PHONE);
+          await visitInApp(page, route);
+          await expectSettingsIn(
+            page,
+            code,
+            testInfo.outputPath(`settings-${code}-390.png`),
+            served,
+          );
+          await page.setViewportSize(DESKTOP);
+        }
+      }
+      expect(refused, 'font files not served').toEqual([]);
       expect(failures, `English left on screen in ${entry.english}`).toEqual([]);
       expect(boxes, `Characters no font covers in ${entry.english}`).toEqual([]);
     });

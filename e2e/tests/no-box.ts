@@ -28,10 +28,15 @@
  * node per group (the one with the most distinct characters) is asked for its fonts, and each
  * character of the whole group must be covered by those fonts, else the element holding it is
  * asked too (so a route costs one CDP call per group, a few more only for rare characters).
+ * Across the screens of one page in one language (`NoBoxMemo`), a group is asked again only when
+ * it brings characters not yet found covered in its key and loaded faces, or a representative
+ * text not yet glyph-checked there: the header, footer and buttons a walk sees on every screen
+ * are asked about once.
  * Invisible characters (Default_Ignorable_Code_Point: joiners, bidi marks) and white space are
  * not glyphs anyone reads and are left out.
  */
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -69,6 +74,10 @@ interface Collected {
   items: Item[];
   /** Each group: the indexes of its items, the representative first. */
   groups: number[][];
+  /** Each group's key: computed font-family, weight, style, lang and the scripts of its text. */
+  keys: string[];
+  /** Whether a face was still loading once collected (then collected again). */
+  fontsLoading: boolean;
   /** The product's web fonts' loaded unicode-ranges, by the family name Chromium reports. */
   ranges: Record<string, [number, number][]>;
 }
@@ -355,7 +364,11 @@ async function collect(page: Page): Promise<Collected> {
     const ordered = [...groups.values()].map((members) =>
       [...members].sort((a, b) => (items[b]?.chars.length ?? 0) - (items[a]?.chars.length ?? 0)),
     );
-    return { items, groups: ordered, ranges };
+    // A face started loading meanwhile (text rendered after the layout above): its text is drawn
+    // by a fallback until it arrives, so the caller collects again.
+    document.body.getBoundingClientRect();
+    const fontsLoading = document.fonts.status === 'loading';
+    return { items, groups: ordered, keys: [...groups.keys()], ranges, fontsLoading };
   }, FACE_NAMES);
 }
 
@@ -376,50 +389,82 @@ function sessionOf(page: Page): Promise<CDPSession> {
 }
 
 /** How many CDP font calls the checks made (for the measurements in docs/performance.md). */
-export const noBoxCalls = { calls: 0, routes: 0 };
+export const noBoxCalls = { calls: 0, routes: 0, skipped: 0 };
+
+/**
+ * What the checks of one page in one language have already found (`boxesOnScreen`'s `memo`),
+ * so a later screen asks CDP only about what is new on it. Chromium picks the font of a character
+ * by the element's font description (family list, weight, style, language) and the faces loaded,
+ * so within one such group key and one set of loaded faces:
+ * - `covered`: the characters found drawn by a font that covers them;
+ * - `glyphChecked`: the representatives' texts whose system-font glyph count was checked (the
+ *   same text in the same description is drawn the same); only a text whose every character
+ *   has a product face is glyph-checked at all (`checkSystemGlyphs`), so only such a text
+ *   brings its group to be asked again.
+ * Make one per page and language with `noBoxMemo()`; never share one across languages.
+ */
+export interface NoBoxMemo {
+  covered: Map<string, Set<string>>;
+  glyphChecked: Set<string>;
+}
+
+/** An empty memo (see NoBoxMemo). */
+export function noBoxMemo(): NoBoxMemo {
+  return { covered: new Map(), glyphChecked: new Set() };
+}
+
+/** CDP's answer when a node asked about is gone (the page rendered again meanwhile). */
+const GONE = /Could not find node with given id|No node with given id/;
 
 /**
  * Checks that every character of `page`'s rendered text has a font that covers it (see the
  * module's description). `where` names the screen in the messages ("/consent in Urdu (ur)").
+ * With `memo` (one per page and language, `noBoxMemo`), a group whose characters were all found
+ * covered on an earlier screen in the same font description and loaded faces, and whose
+ * representative's text was already glyph-checked there, is not asked about again: a screen of
+ * the same header, footer and buttons costs no CDP call. Without it, every group is asked.
+ * When the page renders again between the tagging and a question (the node gone), the screen is
+ * collected and asked again (three tries).
  * @returns one message per character no reported font covers (empty when none):
  *   `<where>: "<element text>" <char> U+XXXX (<script>) drawn by <fonts> [font-family: <stack>]`.
  */
-export async function boxesOnScreen(page: Page, where: string): Promise<string[]> {
-  const cdp = await sessionOf(page);
-  // The page may render again between the tagging and the query (a poll's answer): again then.
-  let collected: Collected;
-  let tagged: number[];
+export async function boxesOnScreen(
+  page: Page,
+  where: string,
+  memo: NoBoxMemo = noBoxMemo(),
+): Promise<string[]> {
   for (let attempt = 1; ; attempt++) {
-    collected = await collect(page);
-    const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
-    ({ nodeIds: tagged } = await cdp.send('DOM.querySelectorAll', {
-      nodeId: root.nodeId,
-      selector: '[data-nobox]',
-    }));
-    const tags = (collected.items.at(-1)?.tag ?? -1) + 1;
-    if (tagged.length === tags) break;
-    if (attempt === 3)
-      throw new Error(`${where}: the page kept changing (${tags} tagged, ${tagged.length} found)`);
-  }
-  const { items, groups, ranges } = collected;
-  const fontsOf = new Map<number, PlatformFont[]>();
-  const ask = async (index: number): Promise<PlatformFont[]> => {
-    const cached = fontsOf.get(index);
-    if (cached) return cached;
-    const item = items[index];
-    let nodeId = tagged[item?.tag ?? -1] ?? 0;
-    if (item?.pseudo) {
-      const { node } = await cdp.send('DOM.describeNode', { nodeId, depth: 0 });
-      nodeId = node.pseudoElements?.find((p) => p.pseudoType === item.pseudo)?.nodeId ?? nodeId;
+    try {
+      return await checkScreen(page, where, memo);
+    } catch (error) {
+      if (attempt < 3 && error instanceof Error && GONE.test(error.message)) continue;
+      throw error;
     }
-    noBoxCalls.calls++;
-    const { fonts } = (await cdp.send('CSS.getPlatformFontsForNode', { nodeId })) as {
-      fonts: PlatformFont[];
-    };
-    fontsOf.set(index, fonts);
-    return fonts;
-  };
+  }
+}
+
+/** One try of `boxesOnScreen`: `memo` is only added to once every answer is in. */
+async function checkScreen(page: Page, where: string, memo: NoBoxMemo): Promise<string[]> {
+  let collected = await collect(page);
+  for (let again = 0; collected.fontsLoading && again < 3; again++) collected = await collect(page);
+  const { items, groups, keys, ranges } = collected;
   const byName = new Map(Object.entries(ranges).map(([name, list]) => [name, merged(list)]));
+  // The loaded faces' ranges are part of every key: a face loaded later may draw a character.
+  const faces = createHash('sha1')
+    .update(JSON.stringify([...byName].sort(([a], [b]) => a.localeCompare(b))))
+    .digest('hex');
+  const keyOf = (group: number) => `${keys[group]}\n${faces}`;
+  const glyphKey = (group: number, index: number) =>
+    `${keyOf(group)}\n${items[index]?.counted ?? ''}`;
+  /** The characters of each group not yet found covered in its key (all of them without memo). */
+  const fresh = groups.map((members, group) => {
+    const known = memo.covered.get(keyOf(group));
+    const chars = new Set<string>();
+    for (const index of members) {
+      for (const char of items[index]?.chars ?? '') if (!known?.has(char)) chars.add(char);
+    }
+    return chars;
+  });
   const cmapByName = await productCmaps();
   /**
    * Whether a product face loaded on the page draws `code`: in the face's unicode-range and in its
@@ -436,6 +481,51 @@ export async function boxesOnScreen(page: Page, where: string): Promise<string[]
       productMemo.set(code, known);
     }
     return known;
+  };
+  /** Whether `index`'s glyph count is checked (checkSystemGlyphs): every character a product one. */
+  const allProduct = (index: number) =>
+    [...(items[index]?.counted ?? '')].every((c) => product(c.codePointAt(0) ?? 0));
+  const toAsk = groups
+    .map((members, group) => ({ members, group }))
+    .filter(
+      ({ members, group }) =>
+        members[0] !== undefined &&
+        ((fresh[group]?.size ?? 0) > 0 ||
+          (allProduct(members[0]) && !memo.glyphChecked.has(glyphKey(group, members[0])))),
+    );
+  noBoxCalls.routes++;
+  noBoxCalls.skipped += groups.length - toAsk.length;
+  if (toAsk.length === 0) return [];
+
+  const cdp = await sessionOf(page);
+  const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
+  const { nodeIds: tagged } = await cdp.send('DOM.querySelectorAll', {
+    nodeId: root.nodeId,
+    selector: '[data-nobox]',
+  });
+  const tags = (items.at(-1)?.tag ?? -1) + 1;
+  // The page rendered again between the tagging and the query: collect again.
+  if (tagged.length !== tags) {
+    throw new Error(
+      `${where}: Could not find node with given id (the page changed: ${tags} tagged, ${tagged.length} found)`,
+    );
+  }
+  const fontsOf = new Map<number, PlatformFont[]>();
+  const ask = async (index: number): Promise<PlatformFont[]> => {
+    const cached = fontsOf.get(index);
+    if (cached) return cached;
+    const item = items[index];
+    let nodeId = tagged[item?.tag ?? -1] ?? 0;
+    if (item?.pseudo) {
+      const { node } = await cdp.send('DOM.describeNode', { nodeId, depth: 0 });
+      nodeId = node.pseudoElements?.find((p) => p.pseudoType === item.pseudo)?.nodeId ?? nodeId;
+    }
+    noBoxCalls.calls++;
+    const { fonts } = (await cdp.send('CSS.getPlatformFontsForNode', { nodeId })) as {
+      fonts: PlatformFont[];
+    };
+    fontsOf.set(index, fonts);
+    return fonts;
   };
   // A variable font may report its default instance's name ("Noto Sans JP Thin"): by prefix.
   const nameOf = (font: PlatformFont) =>
@@ -481,28 +571,31 @@ export async function boxesOnScreen(page: Page, where: string): Promise<string[]
     if (bySystem > 0) fail(index, fonts, `has ${bySystem} glyphs a product face lacks,`);
   };
 
-  noBoxCalls.routes++;
   // The representatives' fonts, asked all at once (CDP answers in order; the round trips overlap).
-  await Promise.all(groups.map((members) => (members[0] === undefined ? [] : ask(members[0]))));
+  await Promise.all(toAsk.map(({ members }) => ask(members[0] ?? 0)));
   const extra: number[] = [];
-  const uncoveredOf = groups.map((members) => {
-    const [representative] = members;
+  const uncoveredOf = new Map<number, Set<string>>();
+  for (const { members, group } of toAsk) {
+    const [representative = 0] = members;
     const uncovered = new Set<string>();
-    if (representative === undefined) return uncovered;
     const fonts = fontsOf.get(representative) ?? [];
     checkSystemGlyphs(representative, fonts);
+    const unknown = fresh[group] ?? new Set<string>();
     for (const index of members) {
-      for (const char of items[index]?.chars ?? '') if (!covers(fonts, char)) uncovered.add(char);
+      for (const char of items[index]?.chars ?? '') {
+        if (unknown.has(char) && !covers(fonts, char)) uncovered.add(char);
+      }
     }
     // A character the representative's fonts do not cover: ask the elements that have it.
     for (const index of members) {
       if ([...(items[index]?.chars ?? '')].some((c) => uncovered.has(c))) extra.push(index);
     }
-    return uncovered;
-  });
+    uncoveredOf.set(group, uncovered);
+  }
   await Promise.all(extra.map(ask));
-  groups.forEach((members, group) => {
-    const uncovered = uncoveredOf[group] ?? new Set<string>();
+  for (const { members, group } of toAsk) {
+    const uncovered = uncoveredOf.get(group) ?? new Set<string>();
+    const boxed = new Set<string>();
     for (const index of members) {
       const item = items[index];
       if (!item || ![...item.chars].some((c) => uncovered.has(c))) continue;
@@ -510,6 +603,7 @@ export async function boxesOnScreen(page: Page, where: string): Promise<string[]
       if (index !== members[0]) checkSystemGlyphs(index, own);
       // One message per element, naming each character no font covers (once per group).
       const boxes = [...item.chars].filter((char) => uncovered.has(char) && !covers(own, char));
+      for (const char of boxes) boxed.add(char);
       if (boxes.length === 0) continue;
       const named = boxes.map((char) => {
         uncovered.delete(char);
@@ -518,6 +612,12 @@ export async function boxesOnScreen(page: Page, where: string): Promise<string[]
       });
       fail(index, own, `${named.join(', ')}: no font covers ${boxes.length > 1 ? 'them' : 'it'},`);
     }
-  });
+    // What this screen found covered, for the next screens (a box is reported on each screen).
+    const key = keyOf(group);
+    const known = memo.covered.get(key) ?? new Set<string>();
+    for (const char of fresh[group] ?? []) if (!boxed.has(char)) known.add(char);
+    memo.covered.set(key, known);
+    memo.glyphChecked.add(glyphKey(group, members[0] ?? 0));
+  }
   return failures;
 }

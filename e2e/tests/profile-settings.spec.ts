@@ -281,7 +281,7 @@ test('integration connect shows the connecting message, then success; disconnect
 });
 
 // One sign-in; each state once, the two themes split between them: /profile in light, /profile
-// while editing and /settings in dark (/settings in light: languages.spec.ts, in each language).
+// while editing and /settings in dark (/settings in light: languages.spec.ts and english-words.ts, in each language).
 test('axe: /profile (light); /profile while editing and /settings (dark)', async ({ page }) => {
   const dark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
   const openProfile = async () => {

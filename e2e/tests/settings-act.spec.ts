@@ -493,6 +493,7 @@ for (const language of ['en', 'hi'] as const) {
     // The file's page as it was: no stored language, its viewport.
     await page.evaluate(() => localStorage.removeItem('language'));
     if (viewport) await page.setViewportSize(viewport);
-    // Its axe scan: languages.spec.ts (/settings in each language) and profile-settings.spec.ts.
+    // Its axe scan: languages.spec.ts and english-words.ts (/settings in each language) and
+    // profile-settings.spec.ts.
   });
 }

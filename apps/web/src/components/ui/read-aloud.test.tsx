@@ -123,6 +123,24 @@ describe('read aloud', () => {
     expect(speech.synth.speak).not.toHaveBeenCalled();
   });
 
+  it('names the language in its own script, never in the browser language (Manipuri, both scripts; Dogri)', async () => {
+    installSynthesis([voice('en-IN')]);
+    // Intl's name when ICU has no data for the UI language is the browser's language's:
+    // 'Dogri' in an English browser, Bengali script for Meetei Mayek in one set to mni-IN.
+    for (const [language, name] of [
+      ['mni', 'ꯃꯩꯇꯩꯂꯣꯟ'],
+      ['mni-Beng', 'মৈতৈলোন্'],
+      ['doi', 'डोगरी'],
+    ] as const) {
+      await act(() => i18n.changeLanguage(language));
+      const { unmount } = render(<ReadAloudButton text="…" />);
+      const button = screen.getByRole('button', { name: new RegExp(name) });
+      expect(button).toBeDisabled();
+      expect(button.textContent ?? '').not.toMatch(/Dogri|Manipuri|মৈতৈলোন্.*ꯃ|ꯃ.*মৈতৈলোন্|\(বাংলা\)/);
+      unmount();
+    }
+  });
+
   it('follows voices that arrive after the page (voiceschanged)', async () => {
     const speech = installSynthesis([]);
     render(<ReadAloudButton text="Hello" />);
