@@ -8,7 +8,7 @@ import { act, fireEvent, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { VERIFY_DELAY_MS } from '@/features/verifier/verify-delay';
-import { fakeDelays, passDelay } from '@/testing/fake-delays';
+import { forgetEarlierDelays, passDelay } from '@/testing/fake-delays';
 import { verificationAnswer } from '@/testing/fixtures';
 import { json, mockFetch, problem } from '@/testing/mock-fetch';
 import {
@@ -49,7 +49,7 @@ function shareAnswer(maxViews: number | null) {
 /** The prerendered /verify frame's <main> (the credential page's). */
 const prerenderedFrame = () => prerenderedMain(paths.verify.getHref('_'));
 
-beforeEach(fakeDelays);
+beforeEach(forgetEarlierDelays);
 
 afterEach(() => {
   clearVerifyHandOver();

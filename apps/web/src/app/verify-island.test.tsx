@@ -16,7 +16,7 @@ import { i18n } from '@/lib/i18n';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { ThemeProvider } from '@/lib/theme';
 import { publicReceiptAnswer, WITHDRAWN_RECEIPT } from '@/testing/consent-receipts';
-import { fakeDelays, passDelay } from '@/testing/fake-delays';
+import { forgetEarlierDelays, passDelay } from '@/testing/fake-delays';
 import { verificationAnswer } from '@/testing/fixtures';
 import { json, mockFetch } from '@/testing/mock-fetch';
 import { renderApp } from '@/testing/render-app';
@@ -31,7 +31,7 @@ const RECEIPT = WITHDRAWN_RECEIPT;
 const frameOf = (id: string) =>
   prerenderedMain(paths.verify.getHref(id.startsWith('receipt-') ? RECEIPT_FRAME_ID : '_'));
 
-beforeEach(fakeDelays);
+beforeEach(forgetEarlierDelays);
 
 afterEach(() => {
   clearVerifyHandOver();

@@ -18,7 +18,7 @@ import {
   receiptRecord,
   WITHDRAWN_RECEIPT,
 } from '@/testing/consent-receipts';
-import { fakeDelays, passDelay } from '@/testing/fake-delays';
+import { forgetEarlierDelays, passDelay } from '@/testing/fake-delays';
 import { json, mockFetch, problem } from '@/testing/mock-fetch';
 import {
   appPage,
@@ -107,7 +107,7 @@ const INVALID = {
 /** The prerendered frame the server sends for a receipt's id: the receipt page's <main>. */
 const receiptFrame = () => prerenderedMain(paths.verify.getHref(RECEIPT_FRAME_ID));
 
-beforeEach(fakeDelays);
+beforeEach(forgetEarlierDelays);
 
 afterEach(() => {
   clearVerifyHandOver();

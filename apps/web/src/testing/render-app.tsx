@@ -30,7 +30,7 @@ export function signIn(user: UserData = DEMO_USER): UserData {
 
 /**
  * user-event's pauses between actions (setTimeout) run at once when the test has faked the
- * clock (testing/fake-delays.ts), as they would with real timers; nothing with real timers.
+ * clock (vi.useFakeTimers), as they would with real timers; nothing with real timers.
  */
 function advanceFakedClock(ms: number): void {
   if (vi.isFakeTimers()) vi.advanceTimersByTime(ms);
@@ -38,7 +38,7 @@ function advanceFakedClock(ms: number): void {
 
 /**
  * Renders the app at `path` with a fresh query cache (`queryClient` in the result) and a
- * user-event `user` that also works under faked timers (testing/fake-delays.ts).
+ * user-event `user` that also works under faked timers (vi.useFakeTimers).
  */
 export function renderApp(path: string) {
   const router = createMemoryRouter(createAppRoutes(), { initialEntries: [path] });

@@ -7,7 +7,7 @@
  * localStorage as plaintext, so the feature tests seed and read `localStorage` as before. The
  * substitute exists only in the tests; lib/secure-vault.test.ts tests the real vault.
  * lib/delay.ts is replaced by testing/observed-delay.ts: the same delays, with the ones running
- * recorded, so a test can pass them on a faked clock (testing/fake-delays.ts).
+ * recorded, so a test can end them at once (testing/fake-delays.ts).
  *
  * The jsdom window is kept from file to file within a worker (testing/jsdom-kept.ts);
  * testing/fresh-window.ts, run before this module, puts it back as a new window starts.

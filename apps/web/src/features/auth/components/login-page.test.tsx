@@ -2,7 +2,7 @@ import { MESSAGES } from '@pehchaan/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from '@/lib/browser';
-import { fakeDelays, passDelay } from '@/testing/fake-delays';
+import { forgetEarlierDelays, passDelay } from '@/testing/fake-delays';
 import { json, mockFetch, problem } from '@/testing/mock-fetch';
 import { renderApp } from '@/testing/render-app';
 import { DEMO_LOGIN_DELAY_MS } from '../api/login';
@@ -41,8 +41,8 @@ const apiLoginAnswer = {
 };
 
 describe('/login step 1', () => {
-  // SPEC 9's simulated sends and local sign-ins are passed on a faked clock, not waited out.
-  beforeEach(fakeDelays);
+  // SPEC 9's simulated sends and local sign-ins are passed at once (testing/fake-delays.ts), not waited out.
+  beforeEach(forgetEarlierDelays);
 
   it('groups the Aadhaar number 4-4-4 and keeps digits only', async () => {
     const { user } = renderApp('/login');
@@ -135,7 +135,7 @@ describe('/login step 1', () => {
 });
 
 describe('/login step 2', () => {
-  beforeEach(fakeDelays);
+  beforeEach(forgetEarlierDelays);
 
   it('shows and hides the OTP and goes back to step 1', async () => {
     const { user } = renderApp('/login');
@@ -263,7 +263,7 @@ describe('/login step 2', () => {
 });
 
 describe('/login extras', () => {
-  beforeEach(fakeDelays);
+  beforeEach(forgetEarlierDelays);
 
   it('shows the three demo accounts and the demo OTP', async () => {
     renderApp('/login');

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fakeDelays, passDelay } from '@/testing/fake-delays';
+import { forgetEarlierDelays, passDelay } from '@/testing/fake-delays';
 import { json, mockFetch, problem } from '@/testing/mock-fetch';
 import { renderApp } from '@/testing/render-app';
 import { DEMO_OTP_DELAY_MS } from '../api/request-otp';
@@ -65,8 +65,8 @@ async function reachSecondStep() {
 }
 
 describe('/login second step: a recovery code in place of the passkey', () => {
-  // SPEC 9's simulated OTP send is passed on a faked clock, not waited out.
-  beforeEach(fakeDelays);
+  // SPEC 9's simulated OTP send is passed at once (testing/fake-delays.ts), not waited out.
+  beforeEach(forgetEarlierDelays);
 
   it('takes a code, refuses a wrong one in words and says how many are left', async () => {
     const { calls } = api('7kq4 m2xd', 9);

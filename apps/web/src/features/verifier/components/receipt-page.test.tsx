@@ -18,7 +18,7 @@ import {
   VERIFIED_RECEIPT_VERDICT,
   WITHDRAWN_RECEIPT,
 } from '@/testing/consent-receipts';
-import { fakeDelays, passDelay } from '@/testing/fake-delays';
+import { forgetEarlierDelays, passDelay } from '@/testing/fake-delays';
 import { json, mockFetch, problem, withoutPublicLists } from '@/testing/mock-fetch';
 import { renderApp } from '@/testing/render-app';
 
@@ -32,7 +32,7 @@ const GIVEN = receiptRecord({
   issuedAt: '2025-03-02T09:00:00.000Z',
 });
 
-beforeEach(fakeDelays);
+beforeEach(forgetEarlierDelays);
 
 describe('consent receipt pages', () => {
   it('/verify/{receiptId}: the verdict and what the receipt records', async () => {

@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { beforeEach, describe, expect, it } from 'vitest';
 import '@/lib/i18n';
 import { VERIFY_DELAY_MS } from '@/features/verifier/verify-delay';
-import { fakeDelays, passDelay } from '@/testing/fake-delays';
+import { forgetEarlierDelays, passDelay } from '@/testing/fake-delays';
 import { credential, verificationAnswer } from '@/testing/fixtures';
 import { json, mockFetch, problem } from '@/testing/mock-fetch';
 import { renderApp } from '@/testing/render-app';
@@ -25,7 +25,7 @@ function shareAnswer() {
   };
 }
 
-beforeEach(fakeDelays);
+beforeEach(forgetEarlierDelays);
 
 describe('/verify/:credentialId (SPEC 4 Verification result)', () => {
   it.each([

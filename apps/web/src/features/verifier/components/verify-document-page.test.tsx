@@ -11,7 +11,7 @@ import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { VERIFY_DELAY_MS } from '@/features/verifier/verify-delay';
 import { VERIFIED_RECEIPT_VERDICT, WITHDRAWN_RECEIPT } from '@/testing/consent-receipts';
-import { fakeDelays, passDelay } from '@/testing/fake-delays';
+import { forgetEarlierDelays, passDelay } from '@/testing/fake-delays';
 import { json, mockFetch, withoutPublicLists } from '@/testing/mock-fetch';
 import { renderApp } from '@/testing/render-app';
 import { signedCredential, verifyEndpoint } from '@/testing/signed-credential';
@@ -28,7 +28,7 @@ async function pasteAndCheck(document: unknown) {
   return view;
 }
 
-beforeEach(fakeDelays);
+beforeEach(forgetEarlierDelays);
 
 describe('/verify: what it was given', () => {
   it("shows 'Credential revoked' when the verifier's status check says so", async () => {
