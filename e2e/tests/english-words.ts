@@ -42,6 +42,7 @@ import {
   PHONE,
   SETTINGS_LANGUAGES,
   setBrowserLanguage,
+  signInThroughForm,
   texts,
 } from './language-screens';
 import { boxesOnScreen, noBoxMemo } from './no-box';
@@ -214,12 +215,7 @@ export function everyScreenInLanguages(part: number, parts: number): void {
       await check('/login', await visitInApp(page, '/login'));
 
       // The translated form signs the holder in.
-      await page.getByLabel(auth('aadhaarLabel')).fill('234567890125');
-      await page.getByLabel(auth('phoneLabel')).fill('9876543210');
-      await page.getByRole('button', { name: auth('sendOtp') }).click();
-      await page.getByLabel(auth('otpLabel')).fill('123456');
-      await page.getByRole('button', { name: auth('login'), exact: true }).click();
-      await expect(page).toHaveURL(/\/dashboard$/);
+      await signInThroughForm(page, auth);
 
       for (const route of [...APP_ROUTES, ...PUBLIC_ROUTES.filter((r) => r !== '/login')]) {
         await check(route, await visitInApp(page, route));

@@ -148,6 +148,20 @@ export async function expectScreenIn(
 const sessions = new WeakMap<Page, Promise<{ cdp: CDPSession; userAgent: string }>>();
 
 /**
+ * Signs the primary demo holder (DECISIONS 2) in through the /login form open on `page`, in
+ * whatever language it is drawn: `auth` gives the auth namespace's texts of that language
+ * (`texts(language, 'auth')`). Waits for /dashboard; an expect failure when it never comes.
+ */
+export async function signInThroughForm(page: Page, auth: (key: string) => string): Promise<void> {
+  await page.getByLabel(auth('aadhaarLabel')).fill('234567890125');
+  await page.getByLabel(auth('phoneLabel')).fill('9876543210');
+  await page.getByRole('button', { name: auth('sendOtp') }).click();
+  await page.getByLabel(auth('otpLabel')).fill('123456');
+  await page.getByRole('button', { name: auth('login'), exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/**
  * Sets the browser of `page` to `locale` (a BCP 47 tag, 'hi-IN') from the next load on, exactly
  * as Playwright's `locale` option sets a new context's: `Emulation.setLocaleOverride` (Intl,
  * navigator.language) and `Emulation.setUserAgentOverride`'s `acceptLanguage` (navigator.languages

@@ -13,7 +13,14 @@
  */
 import { expect, test } from '@playwright/test';
 import { visitInApp } from './in-app-visit';
-import { expectScreenIn, expectSettingsIn, LOGIN_TEXTS, PHONE, texts } from './language-screens';
+import {
+  expectScreenIn,
+  expectSettingsIn,
+  LOGIN_TEXTS,
+  PHONE,
+  signInThroughForm,
+  texts,
+} from './language-screens';
 
 test.describe('in en', () => {
   test.use({ locale: 'en-IN', viewport: PHONE });
@@ -37,12 +44,7 @@ test.describe('in en', () => {
     await expect(page.getByRole('heading', { level: 1, name: auth('title') })).toBeVisible();
     await expectScreenIn(page, 'en', LOGIN_TEXTS);
 
-    await page.getByLabel(auth('aadhaarLabel')).fill('234567890125');
-    await page.getByLabel(auth('phoneLabel')).fill('9876543210');
-    await page.getByRole('button', { name: auth('sendOtp') }).click();
-    await page.getByLabel(auth('otpLabel')).fill('123456');
-    await page.getByRole('button', { name: auth('login'), exact: true }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signInThroughForm(page, auth);
 
     await page.goto('/settings');
     await visitInApp(page, '/settings');
