@@ -27,8 +27,10 @@ vi.mock('@/lib/secure-storage', async () => {
 });
 
 // The 500 ms demo delays (SPEC 9) must fit in a findBy* wait, also on a loaded 2-core CI
-// machine where a lazy route's first render can take seconds (a wait ends as soon as it holds).
-configure({ asyncUtilTimeout: 5000 });
+// machine where a lazy route's first render can take seconds: beside the chaos run a file's
+// first import of the /settings route's modules kept its loading fallback for over 5 s
+// (2026-12-08). A wait ends as soon as it holds, so the long limit costs a passing test nothing.
+configure({ asyncUtilTimeout: 15_000 });
 
 /** Media queries in tests: `prefers-color-scheme: dark` follows `media.prefersDark`; call the
  * `media.listeners` to announce a change. */
