@@ -1,9 +1,11 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_PATH } from './tests/chromium';
 import { freshDataFolderCommand } from './tests/data-folder';
 
 /**
- * Browser tests: the product in Debian's Chromium against the real server, started as
- * `npm start` starts it, on its own port with a fresh embedded database.
+ * Browser tests: the product in Debian's Chromium (its headless shell unless CHROMIUM_PATH says
+ * otherwise: tests/chromium.ts) against the real server, started as `npm start` starts it, on its
+ * own port with a fresh embedded database.
  */
 const PORT = Number(process.env.E2E_PORT ?? 5123);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? '.e2e-data';
@@ -32,7 +34,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       // E2E_CHROMIUM_ARGS: more switches, space-separated, to measure (docs/performance.md: the
       // in-process GPU and software compositing were measured and not kept).
       args: [

@@ -1,4 +1,5 @@
 import { expect, type Page, type Route, test } from '@playwright/test';
+import { CHROMIUM_PATH } from './chromium';
 import { fakeCameraArgs, qrVideo } from './qr-video';
 import { signInThroughApi } from './sign-in';
 
@@ -21,7 +22,7 @@ const OFFER_LINK =
 
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: fakeCameraArgs(qrVideo(OFFER_LINK)),
   },
 });

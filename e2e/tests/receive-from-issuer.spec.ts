@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { seriousViolations } from './axe';
 import { storedSessionToken } from './browser-storage';
+import { CHROMIUM_PATH } from './chromium';
 import { fileWidePage } from './file-page';
 import { E2E_ISSUER, issuerApiKey } from './issuer-key';
 import { fakeCameraArgs, qrVideo } from './qr-video';
@@ -156,7 +157,7 @@ test('scan the offer QR on /credentials, see the issuer and claims, a wrong code
   // The camera is chosen when Chromium starts, and the offer is made now: a browser of its own
   // whose camera shows the offer's QR code.
   const browser = await playwright.chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: fakeCameraArgs(qrVideo(offer.openid_credential_offer)),
   });
   try {
