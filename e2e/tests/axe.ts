@@ -31,9 +31,16 @@
  *   1 in light, step 2 in dark; /business-dashboard in both (demos-wallet-marketplace.spec.ts,
  *   demos-kyc-business.spec.ts);
  * - the signed-in screens above are in light unless named, English unless named.
+ *
+ * How it runs: axe-core's own `axe.run` inside the page (its source put in each frame of the
+ * document once, `axe.configure` to same-origin frames as @axe-core/playwright does), with the
+ * rules of the WCAG 2 A and AA tags, and only the violations sent back. @axe-core/playwright's
+ * `analyze()` injected the 550 KB source again for every scan and finished each in a new blank
+ * page (a renderer started and the source compiled there too): 2.5 to 3 times the CPU per scan
+ * for the same violations (docs/performance.md "The browser tests, sixth pass").
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Frame, Page } from '@playwright/test';
+import axeCore from 'axe-core';
 
 /** Scans taken again at most, when an animation started during each. */
 const MAX_RESCANS = 3;
@@ -107,11 +114,59 @@ async function watchAnimations(page: Page, since: number): Promise<() => Promise
     }, since);
 }
 
+/** The rules run: axe-core's rules tagged WCAG 2 A and AA. */
+const TAGS = ['wcag2a', 'wcag2aa'];
+
+/** A violation as the page sends it back: the rule, its impact, and each node's selector and summary. */
+interface Violation {
+  id: string;
+  impact?: string | null;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+type AxeWindow = Window & { axe?: typeof axeCore };
+
+/** Puts axe-core in `frame`'s document unless it is there already (once per document). */
+async function inject(frame: Frame): Promise<void> {
+  if (await frame.evaluate(() => typeof (window as AxeWindow).axe?.run === 'function')) return;
+  await frame.evaluate(axeCore.source);
+  await frame.evaluate(() =>
+    (window as AxeWindow).axe?.configure({ allowedOrigins: ['<same_origin>'] }),
+  );
+}
+
+/** One axe run of `page`'s document (its frames included): the violations of TAGS' rules. */
+async function axeViolations(page: Page): Promise<Violation[]> {
+  for (const frame of page.frames()) await inject(frame);
+  return page.evaluate(async (tags) => {
+    const axe = (window as AxeWindow).axe;
+    if (!axe) throw new Error('axe-core is not on the page');
+    const { violations } = await axe.run(document, {
+      runOnly: { type: 'tag', values: tags },
+      resultTypes: ['violations'],
+    });
+    return violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      nodes: v.nodes.map((n) => ({
+        target: n.target as unknown[],
+        failureSummary: n.failureSummary,
+      })),
+    }));
+  }, TAGS);
+}
+
+/**
+ * The serious and critical WCAG 2 A/AA violations on `page` once it has settled (see above), one
+ * line each: `<rule> (<impact>): <selector> <failure summary>`; empty when there are none.
+ * Rescans (at most MAX_RESCANS) when an animation ran during a scan. Throws when a frame cannot be
+ * scanned (axe-core's own error) or the page does not settle within 5 s.
+ */
 export async function seriousViolations(page: Page): Promise<string[]> {
   for (let scan = 0; ; scan++) {
     const settledAt = await settled(page);
     const animated = await watchAnimations(page, settledAt);
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    const violations = await axeViolations(page);
     // A scan that saw something move is not the settled page's: take it again.
     if ((await animated()) && scan < MAX_RESCANS) continue;
     return violations

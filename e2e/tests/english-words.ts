@@ -45,6 +45,7 @@ import {
   signInThroughForm,
   texts,
 } from './language-screens';
+import { screenshotToLookAt } from './look-at';
 import { boxesOnScreen, noBoxMemo } from './no-box';
 
 const LOCALES = fileURLToPath(new URL('../../apps/web/src/locales', import.meta.url));
@@ -134,7 +135,8 @@ const LANGUAGES = LANGUAGE_REGISTRY.filter((entry) => entry.offered && entry.cod
  *   browser to L (language-screens.ts `setBrowserLanguage`, as Playwright's `locale` does): a
  *   browser set to L opens /login in L, at phone width, with /login's texts in L and none of
  *   their English left, its script drawn by the product's own face fetched from this server,
- *   no box glyph (languages.spec.ts' check of every language, moved here);
+ *   no box glyph (languages.spec.ts' check of every language, moved here); its screenshot only
+ *   with E2E_SCREENSHOTS=1 (look-at.ts);
  * - signs in with the translated form (the primary demo account, DECISIONS 2);
  * - walks every route in the app (history + popstate, as a link does), each checked for English
  *   words and box glyphs at 1280 px (/login too, before the sign-in);
@@ -207,7 +209,8 @@ export function everyScreenInLanguages(part: number, parts: number): void {
             [loginFont.family, auth('title')],
           ),
         ).toBe(true);
-        await page.screenshot({ path: testInfo.outputPath(`login-${code}-390.png`) });
+        // For a person to look at, when asked (look-at.ts).
+        await screenshotToLookAt(page, testInfo.outputPath(`login-${code}-390.png`));
       }
       // Every character of the script drawn by a real face, bold text (the title) included.
       boxes.push(...(await boxesOnScreen(page, where('/login', ' at 390 px'), memo)));

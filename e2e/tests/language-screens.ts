@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { type CDPSession, expect, type Page } from '@playwright/test';
 import { FONTS, type FontKey, LANGUAGE_REGISTRY } from '../../packages/core/src/languages/registry';
 import { seriousViolations } from './axe';
+import { screenshotToLookAt } from './look-at';
 
 const LOCALES = fileURLToPath(new URL('../../apps/web/src/locales', import.meta.url));
 
@@ -188,8 +189,8 @@ export async function setBrowserLanguage(page: Page, locale: string): Promise<vo
  * its heading and texts in it, none of their English left; the Preferences field for the
  * language named in it and set to it; no serious or critical axe violation (axe.ts); where the
  * language's script has a product face (SETTINGS_FONT), that face's file among `served` (the
- * font files the page fetched from this server) and in use for the title. A screenshot is
- * written to `screenshot` for a person to look at.
+ * font files the page fetched from this server) and in use for the title. A screenshot for a
+ * person to look at is written to `screenshot` when the run asks for pictures (look-at.ts).
  */
 export async function expectSettingsIn(
   page: Page,
@@ -223,5 +224,5 @@ export async function expectSettingsIn(
       ),
     ).toBe(true);
   }
-  await page.screenshot({ path: screenshot, fullPage: false });
+  await screenshotToLookAt(page, screenshot);
 }

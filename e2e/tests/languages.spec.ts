@@ -3,8 +3,9 @@
  *
  * Here: a browser set to English (Playwright `locale` en-IN, which is navigator.languages and
  * Accept-Language) opens /login in it; the holder signs in with the form and sees /settings in
- * it; axe finds no serious violation on /settings; a 390 px screenshot of /settings is written
- * under test-results/ for a person to look at. And the landing page's toggle.
+ * it; axe finds no serious violation on /settings; with E2E_SCREENSHOTS=1 (look-at.ts) a 390 px
+ * screenshot of /settings is written under test-results/ for a person to look at. And the landing
+ * page's toggle.
  *
  * Every other offered language gets the same checks of /login (its texts in it, none of their
  * English left, its script from the product's own face, no box glyph) and a sign-in with the

@@ -3,6 +3,7 @@ import { type CDPSession, expect, type Locator, type Page } from '@playwright/te
 import { seriousViolations } from './axe';
 import { storedSessionToken } from './browser-storage';
 import { fileWidePage } from './file-page';
+import { screenshotToLookAt } from './look-at';
 
 /**
  * The passkey second factor's recovery codes and Biometric unlock on the device that holds the
@@ -158,7 +159,7 @@ test('Recovery codes: offered once when the passkey second factor is turned on; 
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await expect(dialog).toBeInViewport();
-      await page.screenshot({ path: `test-results/recovery-codes-dialog-${width}.png` });
+      await screenshotToLookAt(page, `test-results/recovery-codes-dialog-${width}.png`);
     }
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -183,7 +184,7 @@ test('Recovery codes: offered once when the passkey second factor is turned on; 
     await expect(dialog.getByRole('button', { name: 'Done' })).toBeHidden();
     await expect(page.getByRole('banner')).toBeHidden();
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeHidden();
-    await page.screenshot({ path: 'test-results/recovery-codes-print.png' });
+    await screenshotToLookAt(page, 'test-results/recovery-codes-print.png');
     await page.emulateMedia({ media: 'screen' });
     await page.evaluate(() => document.documentElement.classList.remove('print-recovery-codes'));
   });
@@ -191,7 +192,7 @@ test('Recovery codes: offered once when the passkey second factor is turned on; 
   await openSettings(page);
   const panel = page.getByRole('region', { name: 'Recovery codes' });
   await expect(panel.getByText(/^10 codes left/)).toBeVisible();
-  await panel.screenshot({ path: 'test-results/recovery-codes-panel-1280.png' });
+  await screenshotToLookAt(panel, 'test-results/recovery-codes-panel-1280.png');
   // The server answers how many are left, never the codes.
   const status = await api(page, `/user/${SECONDARY.id}/recovery-codes`);
   expect(status.remaining).toBe(10);
@@ -203,13 +204,13 @@ test('Recovery codes: offered once when the passkey second factor is turned on; 
     page.getByRole('heading', { name: "One more step: confirm it's you" }),
   ).toBeVisible();
   await page.setViewportSize({ width: 390, height: 900 });
-  await page.screenshot({ path: 'test-results/recovery-passkey-step-390.png' });
+  await screenshotToLookAt(page, 'test-results/recovery-passkey-step-390.png');
   await page.getByRole('button', { name: 'Use a recovery code' }).click();
   const input = page.getByLabel('Recovery code');
   await input.fill((codes[0] as string).toLowerCase());
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `test-results/recovery-code-input-${width}.png` });
+    await screenshotToLookAt(page, `test-results/recovery-code-input-${width}.png`);
   }
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Continue' }).click();

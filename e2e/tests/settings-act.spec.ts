@@ -10,7 +10,8 @@ import { storedSessionToken } from './browser-storage';
 import { fileWidePage } from './file-page';
 import { ensureCredential } from './held-credential';
 import { visitInApp } from './in-app-visit';
-import { signInThroughApi } from './sign-in';
+import { screenshotToLookAt } from './look-at';
+import { signInFromNewDevice, signInThroughApi } from './sign-in';
 
 /**
  * Settings that act (issue 19), in a real Chromium against the real server: every control of
@@ -28,7 +29,11 @@ import { signInThroughApi } from './sign-in';
  * One page for the file, signed in once (tests/file-page.ts): each test starts signed in and
  * leaves the page signed in (a test that signs out signs in again). The two tests that move the
  * page's clock (Session timeout, Biometric unlock) share a context of their own whose clock is
- * installed before its first page load, so the file's page keeps the real clock.
+ * installed before its first page load, so the file's page keeps the real clock; it is signed in
+ * once, and each of the two leaves it signed in. The Login page is used only where the sign-in
+ * is what a test checks (a second factor, a password, a sign-in that cancels a deletion); the
+ * sign-in on another device that Login notifications report is the Login page's request sent
+ * from the test (tests/sign-in.ts `signInFromNewDevice`).
  */
 
 const PORT = Number(process.env.E2E_PORT ?? 5123);
@@ -46,8 +51,9 @@ test.use({ baseURL: `http://localhost:${PORT}` });
 
 /**
  * The page of the tests that move the clock: a context of its own with Playwright's clock
- * installed before anything loads (time flows as usual until a test fast-forwards it), made on
- * first use and closed after the file's last test.
+ * installed before anything loads (time flows as usual until a test fast-forwards it), made and
+ * signed in on first use, closed after the file's last test. Each of its tests leaves it signed
+ * in (one signed out by the idle timeout signs in again), so the next starts signed in.
  */
 let clocked: { context: BrowserContext; page: Page } | undefined;
 async function clockedPage(browser: Browser): Promise<Page> {
@@ -55,6 +61,7 @@ async function clockedPage(browser: Browser): Promise<Page> {
     const context = await browser.newContext({ baseURL: `http://localhost:${PORT}` });
     const page = await context.newPage();
     await page.clock.install();
+    await signIn(page);
     clocked = { context, page };
   }
   return clocked.page;
@@ -147,7 +154,6 @@ test('Session timeout: the server ends the session after the chosen minutes; the
   browser,
 }) => {
   const page = await clockedPage(browser);
-  await signIn(page);
   await openSettings(page);
   await page.getByRole('combobox', { name: 'Session timeout' }).selectOption('15');
   await saved(page);
@@ -216,12 +222,10 @@ test('Data sharing off: no new share link and no consent approval, said in words
 
 test('Login notifications: a sign-in on a new device puts a notice in the bell and the log', async ({
   page,
-  browser,
 }) => {
-  const other: BrowserContext = await browser.newContext({ baseURL: `http://localhost:${PORT}` });
-  const elsewhere = await other.newPage();
-  await signIn(elsewhere);
-  await other.close();
+  // Another Chromium on Linux, never seen before: the Login page's request from a device id of
+  // its own (tests/sign-in.ts), no browser of its own needed for the server to see a new device.
+  await signInFromNewDevice(page, AADHAAR, PHONE);
 
   // The bell keeps a security notice until it is seen; the log keeps it.
   await page.goto('/dashboard');
@@ -277,7 +281,6 @@ test('Biometric unlock: after the timeout the app locks, and this device unlocks
 }) => {
   const page = await clockedPage(browser);
   const authenticator = await addAuthenticator(page);
-  await signIn(page);
   await openSettings(page);
   await page.getByRole('combobox', { name: 'Session timeout' }).selectOption('15');
   await saved(page);
@@ -462,7 +465,7 @@ test('Delete Account: two confirmations, a date and what is kept; signing in aga
 });
 
 for (const language of ['en', 'hi'] as const) {
-  test(`screenshots of /settings at 390 and 1280 px (${language}), nothing scrolls sideways`, async ({
+  test(`/settings at 390 and 1280 px (${language}): every section shown, nothing scrolls sideways`, async ({
     page,
   }) => {
     test.setTimeout(120_000);
@@ -478,12 +481,13 @@ for (const language of ['en', 'hi'] as const) {
       await page.goto('/settings');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByRole('form').first()).toBeVisible();
-      await page.screenshot({ path: `test-results/settings-${language}-${width}.png` });
-      // One picture per section that acts, to look at (a whole page is too tall to read).
+      await screenshotToLookAt(page, `test-results/settings-${language}-${width}.png`);
+      // Each section that acts is shown; with E2E_SCREENSHOTS=1 (look-at.ts) the page and one
+      // picture per section are written, to look at (a whole page is too tall to read).
       for (const [i, name] of names.entries()) {
-        await page
-          .getByRole('region', { name, exact: true })
-          .screenshot({ path: `test-results/settings-${language}-${width}-${i}.png` });
+        const region = page.getByRole('region', { name, exact: true });
+        await expect(region).toBeVisible();
+        await screenshotToLookAt(region, `test-results/settings-${language}-${width}-${i}.png`);
       }
       const scrolls = await page.evaluate(
         () => document.documentElement.scrollWidth > document.documentElement.clientWidth,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { KEY_STORE } from './browser-storage';
 
@@ -174,6 +175,30 @@ export async function signInThroughApi(
     page.getByRole('button', { name: 'Open user menu', includeHidden: true }),
   ).toHaveCount(1);
   await expect(page).toHaveURL(options.url ?? new RegExp(`${escapeRegExp(landing)}$`));
+}
+
+/**
+ * Signs a demo account (DECISIONS 2) in from another device of the same kind as `page`'s browser,
+ * one the server has never seen: the Login page's request (POST /api/auth/verify-otp, demo OTP
+ * 123456) with a new random device id (lib/device.ts' format) and this browser's User-Agent, sent
+ * from the test, so no second browser starts an app. What the server does for a new device (Login
+ * notifications, Settings › Security's list) is then as for a second browser; `page` stays as it
+ * was. @throws when the server refuses the sign-in (status and body in the message).
+ */
+export async function signInFromNewDevice(
+  page: Page,
+  aadhaar: string,
+  phone: string,
+): Promise<void> {
+  const userAgent = await page.evaluate(() => navigator.userAgent);
+  const device = randomBytes(16).toString('base64url');
+  const answer = await page.request.post('/api/auth/verify-otp', {
+    headers: { 'User-Agent': userAgent },
+    data: { aadhaarNumber: aadhaar, phoneNumber: phone, otp: '123456', deviceId: device },
+  });
+  if (!answer.ok()) {
+    throw new Error(`sign-in of ${aadhaar} refused: ${answer.status()} ${await answer.text()}`);
+  }
 }
 
 function escapeRegExp(text: string): string {
