@@ -21,6 +21,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
+import { drizzleClient } from './pglite-client';
 import { createTargetedPool, parseDatabaseUrl, targetedClientFactory } from './postgres-hosts';
 import * as schema from './schema';
 
@@ -156,7 +157,8 @@ export async function createDatabase(options: CreateDatabaseOptions): Promise<Da
       `PGlite could not open it (${error instanceof Error ? error.message : String(error)})`,
     );
   }
-  const pgliteDb = drizzlePglite({ client, schema });
+  // Drizzle's per-statement parsers option answered without copying PGlite's parser table.
+  const pgliteDb = drizzlePglite({ client: drizzleClient(client), schema });
   const db: Db = pgliteDb;
   return {
     db,

@@ -104,7 +104,7 @@ function writeAtomically(file: string, data: Buffer): void {
 const clusters = new Map<string, Promise<Blob>>();
 /** Names how the empty cluster is made (above): a change of it makes new saved clusters. */
 const CLUSTER_LAYOUT = 'wal1-notemplates';
-function pgliteCluster(kind: 'empty' | 'migrated'): Promise<Blob> {
+export function pgliteCluster(kind: 'empty' | 'migrated'): Promise<Blob> {
   const name =
     kind === 'empty'
       ? `pglite-${PGLITE_VERSION}-${CLUSTER_LAYOUT}-empty.tar`
