@@ -49,7 +49,7 @@
  * BENCH_DATABASE_URL, default postgres://postgres:postgres@127.0.0.1:5432/pehchaan_flows_bench: not bench:api's, so the two can run side by side; the mix line passes it on to bench:api),
  * --lines issue,present,approve,status,serve,mix (all), --cpu-prof (the server runs node
  * --cpu-prof --import tsx apps/server/src/server.ts; profiles in <tmp>/pehchaan-flows-prof-*),
- * --json <file>. A short smoke run: `npm run bench:flows -- -d 3 --db pglite`.
+ * --json <file>, --port (the server's port; default a free one). A short smoke run: `npm run bench:flows -- -d 3 --db pglite`.
  * A benchmark, not part of `npm test`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -96,6 +96,7 @@ const { values: args } = parseArgs({
     lines: { type: 'string', default: 'issue,present,approve,status,serve,mix' },
     'cpu-prof': { type: 'boolean', default: false },
     json: { type: 'string' },
+    port: { type: 'string' },
   },
 });
 
@@ -1106,7 +1107,7 @@ async function benchDatabase(database: Database, raw: RawRates): Promise<Databas
     LINES.has(l as LineKind),
   );
   if (serverLines) {
-    const port = await freePort();
+    const port = args.port ? Number(args.port) : await freePort();
     const env = productEnv(dataDir, databaseUrl, port);
     const keys = await mintKeys(env);
     const server = await startProduct(env, port, logFile, profileDir);

@@ -43,5 +43,29 @@ describe('prepared (lib/prepared.ts)', () => {
       expect(await rows().execute({ n: 2 })).toEqual([{ x: 1 }, { x: 2 }]);
       expect(await rows().execute({ n: 3 })).toEqual([{ x: 1 }, { x: 2 }, { x: 3 }]);
     });
+
+    it('builds a statement once per driver, and runs it in the transaction it is asked for', async () => {
+      let builds = 0;
+      const setting = (handle: Database['db']) =>
+        prepared(handle, 'test_setting', (db) => {
+          builds += 1;
+          return db
+            .select({ value: sql<string | null>`current_setting('pehchaan.test', true)` })
+            .from(sql`(select 1) as one`)
+            .prepare('test_setting');
+        });
+      expect(await setting(database.db).execute()).not.toEqual([{ value: 'inside' }]);
+      const inside = await database.db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('pehchaan.test', 'inside', true)`);
+        // Bound to the transaction's client: on the root client it would wait for the
+        // transaction to end (PGlite) and not see its transaction-local setting.
+        const statement = setting(tx as unknown as Database['db']);
+        expect(statement).not.toBe(setting(database.db));
+        return statement.execute();
+      });
+      expect(inside).toEqual([{ value: 'inside' }]);
+      expect(await setting(database.db).execute()).not.toEqual([{ value: 'inside' }]);
+      expect(builds).toBe(1);
+    });
   });
 });

@@ -61,11 +61,11 @@ import {
   plannedDisclosure,
   withHeld,
 } from '@pehchaan/core';
-import { eq, sql } from 'drizzle-orm';
-import { credentials } from '../db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import { consentRequests, credentials, presentationRequests, users } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError, isAppError } from '../lib/errors';
-import { requireDataSharing } from '../lib/holder-settings';
+import { requireDataSharingIn, storedSettingsOf } from '../lib/holder-settings';
 import {
   type AuthorizationRequest,
   authorizationRequestOf,
@@ -201,6 +201,42 @@ function setsOf(request: AuthorizationRequest) {
   }));
 }
 
+/** The document types of the holder's credentials (users.id of the outer query), as an array. */
+const heldDocumentTypes = sql<
+  string[]
+>`array(select ${credentials.documentType} from ${credentials} where ${credentials.userId} = ${users.id})`;
+
+/**
+ * The decision's one read (step 1): the holder's consent request `consentRequestId` with its
+ * OpenID4VP side (as ledger.ts findConsentRequest), the holder's stored settings (for the Data
+ * sharing rule, lib/holder-settings.ts) and the document types of the credentials they hold
+ * (for `held`), from the holder's row. @returns undefined when the holder has no row; `row`
+ * null when they have no such request.
+ */
+async function readDecision(options: DecideConsentRequestOptions) {
+  const [read] = await prepared(options.db, 'read_consent_decision', (handle) =>
+    handle
+      .select({
+        settings: storedSettingsOf(users.id),
+        held: heldDocumentTypes,
+        row: consentRequests,
+        details: presentationRequests,
+      })
+      .from(users)
+      .leftJoin(
+        consentRequests,
+        and(
+          eq(consentRequests.userId, users.id),
+          eq(consentRequests.id, sql.placeholder('consentRequestId')),
+        ),
+      )
+      .leftJoin(presentationRequests, eq(presentationRequests.consentRequestId, consentRequests.id))
+      .where(eq(users.id, sql.placeholder('userId')))
+      .prepare('read_consent_decision'),
+  ).execute({ userId: options.userId, consentRequestId: options.consentRequestId });
+  return read;
+}
+
 /** The decision time: the holder's `decidedAt` when plausible, else now. */
 function decisionTime(options: DecideConsentRequestOptions, requestedAt: Date): Date {
   const now = options.now();
@@ -215,10 +251,10 @@ export async function decideConsentRequest(
 ): Promise<ConsentDecisionResult> {
   const { db, userId, consentRequestId, decision } = options;
   const move: ConsentDecision = decision;
-  if (decision === 'approve') await requireDataSharing(options);
-
-  // 1. Find.
-  let found = await findConsentRequest(db, options);
+  // 1. Find, with the holder's settings and the document types they hold (one statement).
+  const read = await readDecision(options);
+  if (decision === 'approve') requireDataSharingIn(read?.settings ?? null);
+  let found = read?.row ? { row: read.row, details: read.details } : undefined;
   if (!found) throw new AppError('consent_request_not_found', MESSAGES.consentRequestNotFound);
   // 2. Check the move.
   if (!canMoveConsent(found.row.status as ConsentStatus, move)) {
@@ -253,17 +289,10 @@ export async function decideConsentRequest(
   }
 
   const request = authorizationRequestOf(details);
-  const held = await prepared(db, 'held_document_types', (handle) =>
-    handle
-      .select({ documentType: credentials.documentType })
-      .from(credentials)
-      .where(eq(credentials.userId, sql.placeholder('userId')))
-      .prepare('held_document_types'),
-  ).execute({ userId });
   const stored = consentPresentationSchema.parse(details.presentation);
   const presentation = withHeld(
     stored,
-    new Set(held.map((credential) => credential.documentType)),
+    new Set(read?.held ?? []),
     // Only a request a received credential answered needs to know which the holder still has.
     stored.credentials.some((credential) => credential.received)
       ? await receivedCredentialIds(db, userId)
@@ -313,7 +342,8 @@ export async function decideConsentRequest(
     if (seeded && ANSWERED_CODES.has(local?.refusal() ?? '')) throw refusalOf('approved', move);
     throw problemOfOid4vpError(error);
   }
-  // 5. Transition.
+  // 5. Transition. The receipt names what this server's own verifier accepted (not read again).
+  const delivered = local?.accepted?.();
   let result: Awaited<ReturnType<typeof transition>>;
   try {
     result = await transition({
@@ -321,6 +351,7 @@ export async function decideConsentRequest(
       move: 'approve',
       validityDays: consentValidityDays(row, presentation),
       presentation: { vpToken, disclosed },
+      ...(delivered ? { delivered } : {}),
     });
   } catch (error) {
     // The holder's own concurrent decision (a reject on another device) won while this

@@ -24,7 +24,9 @@
  *
  * Input: { db (a transaction too), vault, now, publicOrigin, consentRegistry, userId,
  * consentRequestId, event, at (the event's time), presentation?, noticeLanguage?, known? (the
- * request and its OpenID4VP side when the caller has them: one read fewer) }.
+ * request and its OpenID4VP side when the caller has them: one read fewer; and for an approval
+ * delivered to this server's own verifier in process, what that verifier accepted: the
+ * registered verifier and its request are then not looked up, two reads fewer) }.
  * Output: the stored receipt as the API lists it (core's ConsentReceiptRecord).
  * Errors: AppError 'consent_request_not_found' (404) when the holder has no such request.
  */
@@ -42,7 +44,7 @@ import {
   readConsentReceipt,
   STATE_OF_EVENT,
 } from '@pehchaan/core';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/create-db';
 import {
   type ConsentRequestRow,
@@ -57,6 +59,7 @@ import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { authorizationRequestOf } from '../lib/oid4vp';
+import { prepared } from '../lib/prepared';
 import { consentReceiptRecordOf } from '../lib/records';
 
 /** One credential of a presentation as disclosed: its name and the claims sent. */
@@ -82,7 +85,25 @@ export interface IssueConsentReceiptOptions
    * The request as the caller's transaction just wrote it and its OpenID4VP side as the decision
    * used it (consent/ledger.ts `transition`): not read again.
    */
-  known?: { consent: ConsentRequestRow; details: PresentationRequestRow | null };
+  known?: {
+    consent: ConsentRequestRow;
+    details: PresentationRequestRow | null;
+    /**
+     * The presentation this server's own verifier accepted in process (lib/roles.ts
+     * LocalDelivery `accepted()`): used for the receipt's data fiduciary and verifier request
+     * only when its verifier's did is the request's verifier did and its vp_token digest is the
+     * one this receipt names (else both are looked up as for any other verifier).
+     */
+    delivered?: DeliveredPresentation;
+  };
+}
+
+/** What this server's own verifier accepted (see IssueConsentReceiptOptions `known`). */
+export interface DeliveredPresentation {
+  verifier: { id: string; did: string; grievanceContact: string | null };
+  requestId: string;
+  purposeCode: string;
+  vpTokenSha256: string;
 }
 
 /** The exact `vp_token` form value posted for `vpToken`, and its SHA-256 (hex). */
@@ -134,10 +155,27 @@ export async function issueConsentReceipt(
   const presentation = details ? consentPresentationSchema.parse(details.presentation) : undefined;
   const request = details ? authorizationRequestOf(details) : undefined;
 
+  const presentationSha256 = options.presentation
+    ? vpTokenDigest(options.presentation.vpToken)
+    : undefined;
+  // The presentation this server's own verifier just accepted: the same verifier (by did) and
+  // the same request (by the digest) the lookups below would find.
+  const delivered = options.known?.delivered;
+  const accepted =
+    delivered &&
+    request?.verifierDid !== undefined &&
+    delivered.verifier.did === request.verifierDid &&
+    presentationSha256 !== undefined &&
+    delivered.vpTokenSha256 === presentationSha256
+      ? delivered
+      : undefined;
+
   // The data fiduciary: a registered verifier when it is one.
-  const [registered] = request?.verifierDid
-    ? await db.select().from(verifiers).where(eq(verifiers.did, request.verifierDid))
-    : await db.select().from(verifiers).where(eq(verifiers.name, consent.requester));
+  const [registered]: { id: string; did: string; grievanceContact: string | null }[] = accepted
+    ? [accepted.verifier]
+    : request?.verifierDid
+      ? await db.select().from(verifiers).where(eq(verifiers.did, request.verifierDid))
+      : await db.select().from(verifiers).where(eq(verifiers.name, consent.requester));
   const fiduciary = {
     id:
       registered?.did ??
@@ -175,24 +213,24 @@ export async function issueConsentReceipt(
         })),
       )
     : (approved?.items ?? requestedItems(presentation, consent.fields));
-  const presentationSha256 = options.presentation
-    ? vpTokenDigest(options.presentation.vpToken)
-    : (approval?.presentationSha256 ?? null);
+  const receiptSha256 = presentationSha256 ?? approval?.presentationSha256 ?? null;
 
   // The registered verifier's own request this consent answers, when it is on this server: the
   // one that accepted the presentation this receipt names (by its vp_token's SHA-256), or the
   // request a seeded consent was made for (one holder's own). Never by nonce or state: a link
   // several holders opened must not join one holder's receipt to another's request.
-  let verifierRequest: { id: string; purposeCode: string } | undefined;
-  if (details && registered && (presentationSha256 || details.verifierRequestId)) {
+  let verifierRequest: { id: string; purposeCode: string } | undefined = accepted
+    ? { id: accepted.requestId, purposeCode: accepted.purposeCode }
+    : undefined;
+  if (!accepted && details && registered && (receiptSha256 || details.verifierRequestId)) {
     const [found] = await db
       .select({ id: verifierRequests.id, purposeCode: verifierRequests.purposeCode })
       .from(verifierRequests)
       .where(
         and(
           eq(verifierRequests.verifierId, registered.id),
-          presentationSha256
-            ? eq(verifierRequests.vpTokenSha256, presentationSha256)
+          receiptSha256
+            ? eq(verifierRequests.vpTokenSha256, receiptSha256)
             : eq(verifierRequests.id, details.verifierRequestId as string),
         ),
       );
@@ -231,28 +269,42 @@ export async function issueConsentReceipt(
     items,
     noticeLanguage: options.noticeLanguage ?? approved?.noticeLanguage ?? 'en',
     events,
-    presentationSha256,
+    presentationSha256: receiptSha256,
   });
   const document = await createEddsaJcs2022Proof(unsigned, {
     verificationMethod: registry.verificationMethod,
     created: `${issuedAt.toISOString().slice(0, 19)}Z`,
     sign: registry.sign,
   });
-  const [stored] = await db
-    .insert(consentReceipts)
-    .values({
-      id: receiptId,
-      userId,
-      consentRequestId,
-      event,
-      dataFiduciary: fiduciary.name,
-      verifierId: registered?.id ?? null,
-      verifierRequestId: verifierRequest?.id ?? null,
-      presentationSha256,
-      issuedAt,
-      document,
-    })
-    .returning();
+  const [stored] = await prepared(db, 'insert_consent_receipt', (handle) =>
+    handle
+      .insert(consentReceipts)
+      .values({
+        id: sql.placeholder('id'),
+        userId: sql.placeholder('userId'),
+        consentRequestId: sql.placeholder('consentRequestId'),
+        event: sql.placeholder('event'),
+        dataFiduciary: sql.placeholder('dataFiduciary'),
+        verifierId: sql.placeholder('verifierId'),
+        verifierRequestId: sql.placeholder('verifierRequestId'),
+        presentationSha256: sql.placeholder('presentationSha256'),
+        issuedAt: sql.placeholder('issuedAt'),
+        document: sql.placeholder('document'),
+      })
+      .returning()
+      .prepare('insert_consent_receipt'),
+  ).execute({
+    id: receiptId,
+    userId,
+    consentRequestId,
+    event,
+    dataFiduciary: fiduciary.name,
+    verifierId: registered?.id ?? null,
+    verifierRequestId: verifierRequest?.id ?? null,
+    presentationSha256: receiptSha256,
+    issuedAt,
+    document,
+  });
   if (!stored) throw new Error('The consent receipt was not stored');
   return consentReceiptRecordOf(stored, options.publicOrigin);
 }

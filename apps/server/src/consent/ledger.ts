@@ -24,7 +24,7 @@ import {
   consentMoveRefusal,
   MESSAGES,
 } from '@pehchaan/core';
-import { and, desc, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/create-db';
 import {
   type ConsentRequestRow,
@@ -33,12 +33,17 @@ import {
   type PresentationRequestRow,
   presentationRequests,
 } from '../db/schema';
+import { chainHeadFields, headStaysInTransaction } from '../lib/activity-chain';
 import { recordActivity } from '../lib/activity-log';
 import { CONSENT_NOT_IN_FORCE } from '../lib/consent-lifecycle';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { prepared } from '../lib/prepared';
-import { type DisclosedCredential, issueConsentReceipt } from './issue-consent-receipt';
+import {
+  type DeliveredPresentation,
+  type DisclosedCredential,
+  issueConsentReceipt,
+} from './issue-consent-receipt';
 
 /** The refusal of `move` from `status`, as the problem the API answers. */
 export function refusalOf(status: string, move: ConsentMove): AppError {
@@ -103,6 +108,8 @@ export type TransitionOptions = MoveBase &
         noticeLanguage?: string;
         /** The request's OpenID4VP side the decision used (null: none): the receipt's. */
         details?: PresentationRequestRow | null;
+        /** What this server's own verifier accepted in process (issue-consent-receipt.ts). */
+        delivered?: DeliveredPresentation;
       }
     | {
         move: 'reject';
@@ -201,11 +208,27 @@ export async function transition(options: TransitionOptions): Promise<Transition
   return options.db.transaction(async (tx) => {
     const mine = and(eq(consentRequests.id, consentRequestId), eq(consentRequests.userId, userId));
     const when: SQL[] = move === 'expire' ? [lte(consentRequests.validUntil, now)] : ([] as SQL[]);
-    const [row] = await tx
+    const update = tx
       .update(consentRequests)
       .set({ status: rule.to, ...changesOf(options) })
-      .where(and(mine, inArray(consentRequests.status, [...rule.from]), ...when))
-      .returning();
+      .where(and(mine, inArray(consentRequests.status, [...rule.from]), ...when));
+    // PGlite, a decision: the activity entry's chain head read by this same statement (one
+    // fewer). Not for withdraw and expire: ending a consent's uses may append entries first.
+    let headInTransaction: { headSeq: number | null; headHash: string | null } | undefined;
+    let row: ConsentRequestRow | undefined;
+    if (rule.activity && (move === 'approve' || move === 'reject') && headStaysInTransaction(tx)) {
+      const [updated] = await update.returning({
+        ...getTableColumns(consentRequests),
+        ...chainHeadFields(consentRequests.userId),
+      });
+      if (updated) {
+        const { headSeq, headHash, ...rest } = updated;
+        row = rest;
+        headInTransaction = { headSeq, headHash };
+      }
+    } else {
+      [row] = await update.returning();
+    }
     if (!row) {
       const [current] = await tx
         .select({ status: consentRequests.status })
@@ -238,6 +261,7 @@ export async function transition(options: TransitionOptions): Promise<Transition
             code: rule.activity,
             params: { requester: row.requester, purpose: row.purpose },
           },
+          ...(headInTransaction ? { headInTransaction } : {}),
         })
       : undefined;
     const consentReceipt = rule.receipt
@@ -255,7 +279,15 @@ export async function transition(options: TransitionOptions): Promise<Transition
             : {}),
           ...((options.move === 'approve' || options.move === 'reject') &&
           options.details !== undefined
-            ? { known: { consent: row, details: options.details } }
+            ? {
+                known: {
+                  consent: row,
+                  details: options.details,
+                  ...(options.move === 'approve' && options.delivered
+                    ? { delivered: options.delivered }
+                    : {}),
+                },
+              }
             : {}),
         })
       : undefined;

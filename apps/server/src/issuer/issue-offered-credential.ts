@@ -26,12 +26,12 @@
  */
 import { hash, randomBytes } from 'node:crypto';
 import { credentialIssuerIdentifier, type IssuerName } from '@pehchaan/core';
-import { lte } from 'drizzle-orm';
+import { lte, sql } from 'drizzle-orm';
 import { decodeProtectedHeader, importJWK, type JWK, jwtVerify } from 'jose';
 import { type Oid4vciOfferRow, oid4vciIssuances, oid4vciNonces } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
-import { credentialStatusEntryOf } from './allocate-credential-status';
-import { authenticateAccessToken } from './authenticate-access-token';
+import { prepared } from '../lib/prepared';
+import { authenticateOffer } from './authenticate-access-token';
 import {
   hashNonce,
   liveNonceExpiry,
@@ -176,11 +176,18 @@ export async function consumeNonce(
       .delete(oid4vciNonces)
       .where(lte(oid4vciNonces.expiresAt, new Date(nowMs - USED_NONCE_GRACE_MS)));
   }
-  const [used] = await options.db
-    .insert(oid4vciNonces)
-    .values({ nonceHash: hashNonce(options.nonce), issuer: options.issuer, expiresAt })
-    .onConflictDoNothing()
-    .returning({ nonceHash: oid4vciNonces.nonceHash });
+  const [used] = await prepared(options.db, 'consume_credential_nonce', (handle) =>
+    handle
+      .insert(oid4vciNonces)
+      .values({
+        nonceHash: sql.placeholder('nonceHash'),
+        issuer: sql.placeholder('issuer'),
+        expiresAt: sql.placeholder('expiresAt'),
+      })
+      .onConflictDoNothing()
+      .returning({ nonceHash: oid4vciNonces.nonceHash })
+      .prepare('consume_credential_nonce'),
+  ).execute({ nonceHash: hashNonce(options.nonce), issuer: options.issuer, expiresAt });
   if (!used) throw refused();
 }
 
@@ -203,7 +210,8 @@ export async function issueOfferedCredential(
   | { status: 202; body: DeferredCredentialResponse }
 > {
   const { db, request } = options;
-  const offer = await authenticateAccessToken(options);
+  // The offer and its credential's status entry (one statement).
+  const { offer, status } = await authenticateOffer(options);
   const configurationId = request.credential_configuration_id;
   if (!configurationId) {
     throw new Oid4vciError(
@@ -245,25 +253,49 @@ export async function issueOfferedCredential(
         claims: offerClaimsOf(options, offer),
         holderJwk: jwk,
         now,
-        status: await credentialStatusEntryOf(db, offer.credentialId),
+        status,
       });
-  const [stored] = await db
-    .insert(oid4vciIssuances)
-    .values({
-      id,
-      offerId: offer.id,
-      configurationId,
-      holderJwk: jwk,
-      // Delivered in this answer: no copy is kept (see the module docs).
-      credentialCiphertext: null,
-      transactionIdHash: transactionId === undefined ? null : hashTransactionId(transactionId),
-      readyAt: deferred ? new Date(now.getTime() + (offer.deferredSeconds ?? 0) * 1000) : null,
-      notificationId,
-      createdAt: now,
-      deliveredAt: deferred ? null : now,
-    })
-    .onConflictDoNothing()
-    .returning({ id: oid4vciIssuances.id });
+  const issuance = {
+    id,
+    offerId: offer.id,
+    configurationId,
+    holderJwk: jwk,
+    notificationId,
+    createdAt: now,
+  };
+  const [stored] =
+    transactionId === undefined
+      ? // Delivered in this answer: no copy is kept (see the module docs).
+        await prepared(db, 'insert_delivered_issuance', (handle) =>
+          handle
+            .insert(oid4vciIssuances)
+            .values({
+              id: sql.placeholder('id'),
+              offerId: sql.placeholder('offerId'),
+              configurationId: sql.placeholder('configurationId'),
+              holderJwk: sql.placeholder('holderJwk'),
+              credentialCiphertext: null,
+              transactionIdHash: null,
+              readyAt: null,
+              notificationId: sql.placeholder('notificationId'),
+              createdAt: sql.placeholder('createdAt'),
+              deliveredAt: sql.placeholder('createdAt'),
+            })
+            .onConflictDoNothing()
+            .returning({ id: oid4vciIssuances.id })
+            .prepare('insert_delivered_issuance'),
+        ).execute(issuance)
+      : await db
+          .insert(oid4vciIssuances)
+          .values({
+            ...issuance,
+            credentialCiphertext: null,
+            transactionIdHash: hashTransactionId(transactionId),
+            readyAt: new Date(now.getTime() + (offer.deferredSeconds ?? 0) * 1000),
+            deliveredAt: null,
+          })
+          .onConflictDoNothing()
+          .returning({ id: oid4vciIssuances.id });
   if (!stored) {
     throw new Oid4vciError(
       'credential_request_denied',

@@ -19,6 +19,7 @@ import type { IssuerName } from '@pehchaan/core';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { oid4vciOffers } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
+import { prepared } from '../lib/prepared';
 import { preAuthorizedCodeLookup, txCodeLookup } from './create-credential-offer';
 import { offerState } from './get-credential-offer';
 import {
@@ -58,15 +59,21 @@ export async function redeemPreAuthorizedCode(
   }
   const code = form['pre-authorized_code'];
   if (!code) throw new Oid4vciError('invalid_request', 'The pre-authorized code is missing.');
-  const [row] = await db
-    .select()
-    .from(oid4vciOffers)
-    .where(
-      and(
-        eq(oid4vciOffers.preAuthorizedCodeHash, vault.lookupHmac(preAuthorizedCodeLookup(code))),
-        eq(oid4vciOffers.issuer, options.issuer),
-      ),
-    );
+  const [row] = await prepared(db, 'offer_by_pre_authorized_code', (handle) =>
+    handle
+      .select()
+      .from(oid4vciOffers)
+      .where(
+        and(
+          eq(oid4vciOffers.preAuthorizedCodeHash, sql.placeholder('codeHash')),
+          eq(oid4vciOffers.issuer, sql.placeholder('issuer')),
+        ),
+      )
+      .prepare('offer_by_pre_authorized_code'),
+  ).execute({
+    codeHash: vault.lookupHmac(preAuthorizedCodeLookup(code)),
+    issuer: options.issuer,
+  });
   if (!row) throw new Oid4vciError('invalid_grant', 'The pre-authorized code is not valid.');
   const now = options.now();
   const state = offerState(row, now);

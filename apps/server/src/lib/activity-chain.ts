@@ -144,6 +144,33 @@ export function chainHeadOf(db: DbOrTx, holderId: AnyPgColumn) {
     .as('chain_head');
 }
 
+/**
+ * The chain head of the holder named by `holderId` (a column of the outer statement, e.g.
+ * consent_requests.user_id) as two scalar subqueries, `headSeq` and `headHash` (both null when the
+ * holder has no chained entry), to add to a statement's select or RETURNING list: so the
+ * statement before an append in the same transaction reads the head too (recordActivity's
+ * `head`), one statement fewer. Only where `headStaysInTransaction` (else the head must be read
+ * after lockActivityChain). A read: any role may use it.
+ */
+export function chainHeadFields(holderId: AnyPgColumn) {
+  // Nested: a RETURNING list writes its own top-level columns unqualified; these stay qualified.
+  const last = (column: AnyPgColumn) =>
+    sql`(${sql`select ${column} from ${activityLogs} where ${activityLogs.userId} = ${holderId} and ${activityLogs.seq} is not null order by ${activityLogs.seq} desc limit 1`})`;
+  return {
+    headSeq: sql<number | null>`${last(activityLogs.seq)}`,
+    headHash: sql<string | null>`${last(activityLogs.hash)}`,
+  };
+}
+
+/**
+ * True when a chain head read by any statement of transaction `tx` is still the head when `tx`
+ * appends: on PGlite, which runs one transaction at a time for the whole process (its mutex also
+ * holds back every statement outside it). On PostgreSQL the head is read under the holder's lock.
+ */
+export function headStaysInTransaction(tx: DbOrTx): boolean {
+  return is(tx, PgliteTransaction);
+}
+
 /** Chains every entry of a holder with no chained entry; answers the new head (null: none). */
 async function chainPreChainEntries(
   tx: Tx,

@@ -41,8 +41,14 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Db, DbOrTx, Tx } from '../db/create-db';
 import { activityLogs } from '../db/schema';
-import { activityChainHead, activityEntryHash, lockActivityChain } from './activity-chain';
+import {
+  activityChainHead,
+  activityEntryHash,
+  headStaysInTransaction,
+  lockActivityChain,
+} from './activity-chain';
 import { newId } from './ids';
+import { prepared } from './prepared';
 import { toActivityLog } from './records';
 
 export interface RecordActivityOptions {
@@ -56,6 +62,13 @@ export interface RecordActivityOptions {
   message?: ActivityMessage;
   /** Who wrote the entry; default 'server'. */
   writtenBy?: ActivityWriter;
+  /**
+   * The holder's chain head as a statement of the caller's open transaction `db` read it
+   * (activity-chain.ts chainHeadFields), used where headStaysInTransaction: the head is then not
+   * read again. Ignored when `db` is not a transaction, on PostgreSQL, and when it is null (a
+   * first entry, or pre-chain entries: read as usual).
+   */
+  headInTransaction?: { headSeq: number | null; headHash: string | null };
 }
 
 /** The entry's English text. @throws Error when it has neither a message nor a description. */
@@ -92,16 +105,44 @@ function chainedEntry(options: RecordActivityOptions, head: { seq: number; hash:
 export async function recordActivity(options: RecordActivityOptions): Promise<ActivityLog> {
   const { userId } = options;
   descriptionOf(options); // refuses an entry without text before any statement
+  const inCallers = is(options.db, PgTransaction);
+  const known = inCallers ? options.headInTransaction : undefined;
   const append = async (tx: Tx): Promise<ActivityLog> => {
     await lockActivityChain(tx, userId);
-    const head = await activityChainHead(tx, userId);
-    const [row] = await tx.insert(activityLogs).values(chainedEntry(options, head)).returning();
+    const head =
+      known?.headSeq != null && known.headHash != null && headStaysInTransaction(tx)
+        ? { seq: known.headSeq, hash: known.headHash }
+        : await activityChainHead(tx, userId);
+    const entry = chainedEntry(options, head);
+    const [row] =
+      entry.messageParams !== null
+        ? await prepared(tx, 'insert_activity_entry', (handle) =>
+            handle
+              .insert(activityLogs)
+              .values({
+                id: sql.placeholder('id'),
+                userId: sql.placeholder('userId'),
+                type: sql.placeholder('type'),
+                description: sql.placeholder('description'),
+                messageCode: sql.placeholder('messageCode'),
+                messageParams: sql.placeholder('messageParams'),
+                timestamp: sql.placeholder('timestamp'),
+                seq: sql.placeholder('seq'),
+                prevHash: sql.placeholder('prevHash'),
+                writtenBy: sql.placeholder('writtenBy'),
+                hash: sql.placeholder('hash'),
+              })
+              .returning()
+              .prepare('insert_activity_entry'),
+          ).execute(entry)
+        : // A placeholder would store JSON null, not SQL NULL, for the absent parameters.
+          await tx.insert(activityLogs).values(entry).returning();
     if (!row) throw new Error('Inserting the activity entry returned no row');
     return toActivityLog(row);
   };
   // Inside the caller's transaction: append there (a nested transaction would cost a savepoint
   // and its release, two statements, for nothing).
-  return is(options.db, PgTransaction) ? append(options.db as Tx) : options.db.transaction(append);
+  return inCallers ? append(options.db as Tx) : options.db.transaction(append);
 }
 
 /**

@@ -18,7 +18,7 @@ import { createPublicKey, generateKeyPairSync, sign } from 'node:crypto';
 import { type Ed25519PublicJwk, publicJwkToDidKey } from '@pehchaan/core';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/create-db';
-import { holderKeys } from '../db/schema';
+import { type HolderKeyRow, holderKeys } from '../db/schema';
 import { prepared } from './prepared';
 import type { Vault } from './vault';
 
@@ -111,6 +111,22 @@ export async function loadHolderKey(deps: {
     [row] = await db.select().from(holderKeys).where(eq(holderKeys.userId, userId));
     if (!row) throw new Error(`No holder key could be stored for ${userId}`);
   }
+  return holderKeyOfRow({ vault, userId }, row);
+}
+
+/**
+ * The key-binding key of holder `userId` from their `holder_keys` row as the caller just read it
+ * (a read joined to one of its own, e.g. the credential a presentation is made of: one statement
+ * fewer than loadHolderKey). The row's public key is checked and its private key decrypted,
+ * imported and checked against it once per ciphertext, exactly as loadHolderKey does.
+ * @throws when `row` is not `userId`'s, or as loadHolderKey.
+ */
+export function holderKeyOfRow(
+  deps: { vault: Vault; userId: string },
+  row: HolderKeyRow,
+): HolderKey {
+  const { vault, userId } = deps;
+  if (row.userId !== userId) throw new Error(`The holder key row is not ${userId}'s`);
   const publicJwk = toPublicJwk(row.publicJwk);
   // Decrypted, imported and checked once per ciphertext (lib/vault.ts privateKey).
   const privateKey = vault.privateKey(row.privateKeyCiphertext, holderKeyAad(userId), (key) => {

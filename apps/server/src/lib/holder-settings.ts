@@ -19,7 +19,8 @@ import {
   type UserSettings,
   withReachableChannels,
 } from '@pehchaan/core';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/create-db';
 import { userSettings } from '../db/schema';
 import { AppError } from './errors';
@@ -88,6 +89,29 @@ export async function requireDataSharing(options: { db: DbOrTx; userId: string }
     .select({ settings: userSettings.settings })
     .from(userSettings)
     .where(eq(userSettings.userId, options.userId));
-  const settings = row ? readStoredSettings(row.settings) : DEFAULT_SETTINGS;
+  requireDataSharingIn(row?.settings ?? null);
+}
+
+/**
+ * requireDataSharing's rule on the holder's stored settings read by the caller (with
+ * `storedSettingsOf`): null (none saved) means the defaults, Data sharing on.
+ * Errors: AppError 'data_sharing_off' (403, DATA_SHARING_OFF_DETAIL).
+ */
+export function requireDataSharingIn(stored: Record<string, unknown> | null): void {
+  const settings = stored ? readStoredSettings(stored) : DEFAULT_SETTINGS;
   if (!settings.dataSharing) throw new AppError('data_sharing_off', DATA_SHARING_OFF_DETAIL);
 }
+
+/**
+ * The stored settings (the jsonb `settings`, null while none were saved) of the holder whose id
+ * is `holderId` (a column of the caller's query, e.g. users.id), as a scalar subquery to select:
+ * so a caller that reads a row of the holder anyway learns their settings in the same statement
+ * (docs/performance.md "Flows", session 40). A read: any role may use it.
+ */
+export function storedSettingsOf(holderId: AnyPgColumn): SQL<StoredSettingsValue> {
+  const { settings, userId } = userSettings;
+  return sql<StoredSettingsValue>`(select ${settings} from ${userSettings} where ${userId} = ${holderId})`;
+}
+
+/** The stored `settings` jsonb of a holder, null while none were saved. */
+type StoredSettingsValue = Record<string, unknown> | null;

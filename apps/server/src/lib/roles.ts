@@ -93,18 +93,37 @@ export interface WalletPort {
 /** Why a verifier's received claims are erased. */
 export type ClaimsErasureReason = 'withdrawn' | 'consent_expired';
 
+/**
+ * The in-process transport to this server's own response endpoint (VerifierPort.localTransport):
+ * `fetch` delivers the form, `refusal()` is the problem code it answered with, if any, and
+ * `accepted()` (when given) what it accepted: the request's verifier (id, did, grievance
+ * contact), the request's id and purpose code, and the SHA-256 (hex) of the `vp_token` form value
+ * it stored. undefined until a presentation was accepted.
+ */
+export interface LocalDelivery {
+  fetch: typeof fetch;
+  refusal: () => string | undefined;
+  accepted?: () =>
+    | {
+        verifier: { id: string; did: string; grievanceContact: string | null };
+        requestId: string;
+        purposeCode: string;
+        vpTokenSha256: string;
+      }
+    | undefined;
+}
+
 /** What a product-hosted verifier does for the other roles. */
 export interface VerifierPort {
   /**
    * An in-process transport to this server's own OpenID4VP response endpoint, when
    * `responseUri` is one of its `/oid4vp/responses/{id}` URLs: a `fetch` that hands the exact
    * form the network would carry to the verifier's response use case and answers as its route
-   * would (200 `{}` or the problem); `refusal()` is the problem code it answered with, if any.
+   * would (200 `{}` or the problem); `refusal()` is the problem code it answered with, if any,
+   * `accepted()` the presentation it accepted (LocalDelivery).
    * undefined for any other verifier (the network is used).
    */
-  localTransport(
-    responseUri: string,
-  ): { fetch: typeof fetch; refusal: () => string | undefined } | undefined;
+  localTransport(responseUri: string): LocalDelivery | undefined;
   /**
    * The request-object twin of localTransport: when `requestUri` is one of this server's own
    * `{PUBLIC_ORIGIN}/oid4vp/requests/{id}` URLs, a `fetch` that takes the GET (or the

@@ -6,21 +6,25 @@
  * the form the wallet would post (the very bytes the network would carry) to
  * receiveVerifierResponse, the response route's use case, and answers as that route would: 200
  * `{}` or the problem's status and body. `refusal()` is the problem code it answered with, if
- * any. Reached by the consent ledger through the verifier's port (lib/roles.ts).
+ * any; `accepted()` the presentation it accepted (the request's verifier, the request's id and
+ * purpose code, the vp_token's SHA-256), so the approval's consent receipt names them without
+ * looking them up again. Reached by the consent ledger through the verifier's port
+ * (lib/roles.ts).
  *
  * Input: deps and the response_uri. Output: the transport, or undefined for any other URI.
  */
 import type { ServiceDeps } from '../lib/deps';
 import { isAppError, problemOf } from '../lib/errors';
+import type { LocalDelivery } from '../lib/roles';
 import type { StatusListDeps } from '../lib/status-list';
-import { receiveVerifierResponse } from './receive-verifier-response';
+import { type AcceptedPresentation, acceptVerifierResponse } from './receive-verifier-response';
 
 const RESPONSE_PATH = /^\/oid4vp\/responses\/([A-Za-z0-9_-]+)$/;
 
 export function localTransport(
   deps: Pick<ServiceDeps, 'db' | 'vault' | 'now' | 'issuers' | 'publicOrigin'> & StatusListDeps,
   responseUri: string,
-): { fetch: typeof fetch; refusal: () => string | undefined } | undefined {
+): LocalDelivery | undefined {
   let url: URL;
   let origin: URL;
   try {
@@ -34,6 +38,7 @@ export function localTransport(
   const requestId = match ? match[1] : undefined;
   if (!requestId) return undefined;
   let refusal: string | undefined;
+  let accepted: AcceptedPresentation | undefined;
   const deliver = async (_input: unknown, init?: { body?: unknown }): Promise<Response> => {
     const body = init?.body;
     const form: Record<string, string> = {};
@@ -41,12 +46,13 @@ export function localTransport(
       form[key] = value;
     }
     try {
-      return Response.json(await receiveVerifierResponse({ ...deps, requestId, form }));
+      accepted = await acceptVerifierResponse({ ...deps, requestId, form });
+      return Response.json({});
     } catch (error) {
       if (!isAppError(error)) throw error;
       refusal = error.code;
       return Response.json(problemOf(error.code, error.detail), { status: error.statusCode });
     }
   };
-  return { fetch: deliver as typeof fetch, refusal: () => refusal };
+  return { fetch: deliver as typeof fetch, refusal: () => refusal, accepted: () => accepted };
 }

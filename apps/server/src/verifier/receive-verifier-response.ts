@@ -37,7 +37,7 @@ import {
   type WalletError,
 } from '@pehchaan/core';
 import { and, eq } from 'drizzle-orm';
-import { verifierRequests } from '../db/schema';
+import { type VerifierRow, verifierRequests } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { parseDcqlVpToken } from '../lib/openid4vc';
@@ -112,12 +112,43 @@ async function recordWalletError(
  *   check alone failed.
  */
 export async function receiveVerifierResponse(
-  options: Pick<ServiceDeps, 'db' | 'vault' | 'now' | 'publicOrigin'> &
-    StatusListDeps & {
-      requestId: string;
-      form: VerifierResponseForm;
-    },
+  options: ReceiveVerifierResponseOptions,
 ): Promise<Record<string, never>> {
+  await acceptVerifierResponse(options);
+  return {};
+}
+
+/** What receiveVerifierResponse takes: deps, the request's id and the wallet's form. */
+export type ReceiveVerifierResponseOptions = Pick<
+  ServiceDeps,
+  'db' | 'vault' | 'now' | 'publicOrigin'
+> &
+  StatusListDeps & {
+    requestId: string;
+    form: VerifierResponseForm;
+  };
+
+/**
+ * A presentation the response endpoint accepted: the request's verifier (its row as read when
+ * the answer arrived), the request's id and purpose code, and the SHA-256 (hex) of the
+ * `vp_token` form value stored with it.
+ */
+export interface AcceptedPresentation {
+  verifier: VerifierRow;
+  requestId: string;
+  purposeCode: string;
+  vpTokenSha256: string;
+}
+
+/**
+ * receiveVerifierResponse's work, with what it stored: the accepted presentation, or undefined
+ * for an error answer (recorded under `wallet_errors`). The in-process transport
+ * (deliver-in-process.ts) hands it to the holder's approval, whose consent receipt names this
+ * verifier and request without looking them up again. Errors: as receiveVerifierResponse.
+ */
+export async function acceptVerifierResponse(
+  options: ReceiveVerifierResponseOptions,
+): Promise<AcceptedPresentation | undefined> {
   const { db, form } = options;
   const { request, verifier } = await findOpenVerifierRequest(options);
   if (form.state !== request.state) {
@@ -131,7 +162,7 @@ export async function receiveVerifierResponse(
       ...(form.error_description ? { error_description: form.error_description } : {}),
       received_at: now.toISOString(),
     });
-    return {};
+    return undefined;
   }
   if (form.vp_token === undefined) {
     throw new AppError('invalid_input', 'Send vp_token, or error=access_denied');
@@ -251,14 +282,15 @@ export async function receiveVerifierResponse(
     }
     throw new AppError('presentation_invalid', detail);
   }
+  // The digest the holder's consent receipt names: of the form value as received.
+  const vpTokenSha256 = createHash('sha256').update(form.vp_token, 'utf8').digest('hex');
   const updated = await db
     .update(verifierRequests)
     .set({
       status: 'shared',
       answeredAt: now,
       checks,
-      // The digest the holder's consent receipt names (issue 17): of the form value as received.
-      vpTokenSha256: createHash('sha256').update(form.vp_token, 'utf8').digest('hex'),
+      vpTokenSha256,
       claimsCiphertext: options.vault.encrypt(
         JSON.stringify(credentials),
         verifierRequestAad(request.id),
@@ -267,5 +299,5 @@ export async function receiveVerifierResponse(
     .where(and(eq(verifierRequests.id, request.id), eq(verifierRequests.status, 'pending')))
     .returning({ id: verifierRequests.id });
   if (updated.length === 0) throw new AppError('request_already_answered', REQUEST_ANSWERED_DETAIL);
-  return {};
+  return { verifier, requestId: request.id, purposeCode: request.purposeCode, vpTokenSha256 };
 }

@@ -24,10 +24,15 @@
  */
 import { type DocumentTypeKey, getDocumentType, MESSAGES } from '@pehchaan/core';
 import { and, eq, sql } from 'drizzle-orm';
-import { credentials, type ReceivedCredentialRow, receivedCredentials } from '../db/schema';
+import {
+  credentials,
+  holderKeys,
+  type ReceivedCredentialRow,
+  receivedCredentials,
+} from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { AppError } from '../lib/errors';
-import { loadHolderKey, loadHolderKeyOf } from '../lib/holder-keys';
+import { holderKeyOfRow, loadHolderKey, loadHolderKeyOf } from '../lib/holder-keys';
 import { prepared } from '../lib/prepared';
 import { readIssuedCredential, selectReceivedCredential } from '../lib/received-records';
 import {
@@ -63,19 +68,22 @@ export async function presentCredential(options: PresentCredentialOptions): Prom
   const documentType = options.documentType;
   if (!type) throw new AppError('invalid_input', `Unknown document type: ${documentType}`);
 
-  const [row] = await prepared(db, 'credential_of_type', (handle) =>
+  // The credential with the holder's key row (one statement; the key is read every time).
+  const [found] = await prepared(db, 'credential_of_type_with_key', (handle) =>
     handle
-      .select()
+      .select({ credential: credentials, key: holderKeys })
       .from(credentials)
+      .leftJoin(holderKeys, eq(holderKeys.userId, credentials.userId))
       .where(
         and(
           eq(credentials.userId, sql.placeholder('userId')),
           eq(credentials.documentType, sql.placeholder('documentType')),
         ),
       )
-      .prepare('credential_of_type'),
+      .prepare('credential_of_type_with_key'),
   ).execute({ userId, documentType: type.key });
-  if (!row) return presentReceivedCredential(options, type.key, type.name);
+  if (!found) return presentReceivedCredential(options, type.key, type.name);
+  const row = found.credential;
   refuseUnshareableCredential(row.statusValue, 'share');
 
   // Issued with the credential; one issued before SD-JWT VCs existed is issued now.
@@ -88,7 +96,10 @@ export async function presentCredential(options: PresentCredentialOptions): Prom
     throw new AppError('unknown_claim', `A ${type.name} has no claim named ${unknown}`);
   }
 
-  const holderKey = await loadHolderKey({ ...options, userId });
+  // A credential issued just now above may have made the holder's key: read it then.
+  const holderKey = found.key
+    ? holderKeyOfRow({ vault: options.vault, userId }, found.key)
+    : await loadHolderKey({ ...options, userId });
   // One key per holder, never rotated: a mismatch means the key row was replaced by hand.
   if ((await confirmationKeyOf(sdJwt))?.x !== holderKey.publicJwk.x) {
     throw new Error(`The SD-JWT VC ${row.id} is bound to another key than ${userId}'s`);
