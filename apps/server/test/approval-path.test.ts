@@ -12,7 +12,8 @@
  *   idempotency, headers, logging, read cache), routes/user/index.ts and the session check the
  *   auth plugin calls (accounts/authenticate-session.ts, accounts/create-session.ts,
  *   lib/read-cache.ts), with the read cache's invalidations as PGlite delivers them in process
- *   (db/create-db.ts's listener passes each notification on with its channel);
+ *   (db/create-db.ts's listener passes each notification on with its channel), and the PGlite
+ *   client view every statement passes through (db/pglite-client.ts);
  * - the shared leaves every use case touches: db/schema.ts (table declarations), lib/ids.ts,
  *   lib/vault.ts, lib/errors.ts, lib/records.ts (row to answer), lib/prepared.ts (statements
  *   built once);
@@ -40,6 +41,7 @@ const PIPELINE = new Set([
   'accounts/create-session.ts',
   'lib/read-cache.ts',
   'db/create-db.ts',
+  'db/pglite-client.ts',
 ]);
 const LEAVES = new Set([
   'db/schema.ts',
