@@ -12,6 +12,7 @@
  * PostgreSQL.
  */
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -69,7 +70,14 @@ interface Figures {
 
 async function child(): Promise<void> {
   const { backends } = await import('../test/helpers/backends');
-  const { buildTestApp } = await import('../test/helpers/app');
+  const { buildApp } = await import('../src/app');
+  const { loadConfig } = await import('../src/config');
+  // As test/helpers/app.ts's testConfig (which imports Vitest's expect, unusable here).
+  const config = {
+    ...loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', RATE_LIMITS: 'off' }),
+    databaseUrl: undefined,
+    webDist: '/nonexistent/pehchaan-web-dist',
+  };
   const postmaster = postmasterPid();
   const results: Figures[] = [];
   for (const backend of backends) {
@@ -78,7 +86,10 @@ async function child(): Promise<void> {
       const server = backend.name === 'postgresql' ? serverCpuMs(postmaster) : undefined;
       const start = process.cpuUsage();
       const opened = await backend.open();
-      const app = await buildTestApp(opened.database);
+      const app = await buildApp({
+        config: { ...config, masterKey: randomBytes(32) },
+        db: opened.database,
+      });
       await app.close();
       await opened.dispose();
       const used = process.cpuUsage(start);
