@@ -102,7 +102,8 @@ async function child(): Promise<void> {
     }
     results.push(figures);
   }
-  process.stdout.write(`${JSON.stringify(results)}\n`);
+  // The app's proof worker threads keep the process alive: end it once the figures are out.
+  process.stdout.write(`${JSON.stringify(results)}\n`, () => process.exit(0));
 }
 
 const median = (values: number[]) => {
