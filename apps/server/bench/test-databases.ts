@@ -102,6 +102,11 @@ async function child(): Promise<void> {
     }
     results.push(figures);
   }
+  // No Vitest teardown here: drop what this child's pool kept (named after this run's pid).
+  if (process.env.TEST_DATABASE_URL) {
+    const { dropKeptDatabases } = await import('../test/helpers/kept-databases');
+    await dropKeptDatabases(process.env.TEST_DATABASE_URL, process.ppid);
+  }
   // The app's proof worker threads keep the process alive: end it once the figures are out.
   process.stdout.write(`${JSON.stringify(results)}\n`, () => process.exit(0));
 }
