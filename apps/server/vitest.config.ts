@@ -20,6 +20,8 @@ export default defineProject({
     exclude: [FUZZ_FILES],
     environment: 'node',
     setupFiles: ['test/setup.ts'],
+    // Drops the PostgreSQL databases the workers kept for reuse (test/helpers/backends.ts).
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     poolOptions: { forks: { isolate: false } },

@@ -8,6 +8,8 @@ export default defineProject({
     name: 'server-fuzz',
     include: [FUZZ_FILES],
     environment: 'node',
+    // Drops the PostgreSQL database a worker kept (FUZZ_BACKEND=postgresql; test/helpers/backends.ts).
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     poolOptions: { forks: { isolate: true } },

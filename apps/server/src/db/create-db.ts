@@ -103,6 +103,11 @@ export interface CreateDatabaseOptions {
    * PGlite's initdb).
    */
   loadDataDir?: Blob;
+  /**
+   * In memory only: an already open PGlite instance to use instead of starting one (the API
+   * suites' pool of reused instances, test/helpers/backends.ts). `close()` calls its `close()`.
+   */
+  pglite?: PGlite;
 }
 
 /**
@@ -145,9 +150,11 @@ export async function createDatabase(options: CreateDatabaseOptions): Promise<Da
   try {
     if (!inMemory) assertIntactPgliteFolder(folder);
     client =
-      inMemory && options.loadDataDir
-        ? new PGlite({ loadDataDir: options.loadDataDir })
-        : new PGlite(folder);
+      inMemory && options.pglite
+        ? options.pglite
+        : inMemory && options.loadDataDir
+          ? new PGlite({ loadDataDir: options.loadDataDir })
+          : new PGlite(folder);
     await client.waitReady;
   } catch (error) {
     unlock();
