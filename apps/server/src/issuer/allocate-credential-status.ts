@@ -108,5 +108,18 @@ export async function credentialStatusEntryOf(
     .select({ listNumber: credentialStatuses.listNumber, idx: credentialStatuses.idx })
     .from(credentialStatuses)
     .where(eq(credentialStatuses.credentialId, credentialId));
-  return row ? { credentialId, listNumber: row.listNumber, index: row.idx } : undefined;
+  return statusEntryOfRow(credentialId, row);
+}
+
+/**
+ * A credential_statuses row's columns (listNumber, idx; null from a left join that found none)
+ * as the status entry of credential `credentialId`; undefined for a null id or a missing row.
+ */
+export function statusEntryOfRow(
+  credentialId: string | null,
+  row: { listNumber: number | null; idx: number | null } | undefined,
+): CredentialStatusEntry | undefined {
+  return credentialId !== null && row?.listNumber != null && row.idx != null
+    ? { credentialId, listNumber: row.listNumber, index: row.idx }
+    : undefined;
 }

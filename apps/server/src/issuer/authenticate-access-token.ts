@@ -8,6 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { credentialStatuses, type Oid4vciOfferRow, oid4vciOffers } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { prepared } from '../lib/prepared';
+import { statusEntryOfRow } from './allocate-credential-status';
 import { Oid4vciError } from './oid4vci';
 import { hashAccessToken } from './redeem-pre-authorized-code';
 import type { CredentialStatusEntry } from './status-lists';
@@ -71,9 +72,5 @@ export async function authenticateOffer(
   ) {
     throw new Oid4vciError('invalid_token', 'The access token is not valid or has expired.');
   }
-  const status =
-    row.credentialId !== null && found.listNumber !== null && found.idx !== null
-      ? { credentialId: row.credentialId, listNumber: found.listNumber, index: found.idx }
-      : undefined;
-  return { offer: row, status };
+  return { offer: row, status: statusEntryOfRow(row.credentialId, found) };
 }
